@@ -1,0 +1,40 @@
+// swift-tools-version: 6.0
+import PackageDescription
+
+let package = Package(
+    name: "EntityGen",
+    platforms: [.macOS(.v13), .iOS(.v16), .tvOS(.v16), .watchOS(.v9)],
+    products: [
+        .executable(name: "entitygen", targets: ["entitygen"]),
+        .library(name: "EntityGenRuntime", targets: ["EntityGenRuntime"]),
+        .library(name: "EntityGenPersistence", targets: ["EntityGenPersistence"]),
+        .plugin(name: "EntityGenPlugin", targets: ["EntityGenPlugin"]),
+        .plugin(name: "GenerateEntitiesCommand", targets: ["GenerateEntitiesCommand"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/jpsim/Yams", exact: "6.2.2"),
+        .package(url: "https://github.com/apple/swift-argument-parser", exact: "1.8.2"),
+        .package(url: "https://github.com/groue/GRDB.swift", exact: "7.10.0"),
+    ],
+    targets: [
+        .target(name: "_EntityGenCore", dependencies: [.product(name: "Yams", package: "Yams")]),
+        .executableTarget(name: "entitygen", dependencies: [
+            "_EntityGenCore",
+            .product(name: "ArgumentParser", package: "swift-argument-parser"),
+        ]),
+        .target(name: "EntityGenRuntime"),
+        .target(name: "EntityGenPersistence", dependencies: [
+            "EntityGenRuntime",
+            .product(name: "GRDB", package: "GRDB.swift"),
+        ]),
+        .plugin(name: "EntityGenPlugin", capability: .buildTool(), dependencies: ["entitygen"]),
+        .plugin(
+            name: "GenerateEntitiesCommand",
+            capability: .command(
+                intent: .custom(verb: "generate-entities", description: "Generate entity code from schemas"),
+                permissions: [.writeToPackageDirectory(reason: "Writes generated Swift files into the package")]
+            ),
+            dependencies: ["entitygen"]
+        ),
+    ]
+)

@@ -1,0 +1,4 @@
+import PackagePlugin
+@main struct GenerateEntitiesCommand: CommandPlugin {
+    func performCommand(context: PluginContext, arguments: [String]) async throws {}
+}

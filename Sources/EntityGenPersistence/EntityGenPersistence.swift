@@ -1,0 +1,9 @@
+import EntityGenRuntime
+import GRDB
+
+/// Persistence support for generated code on SQLite through GRDB: batched upserts and feed importers.
+/// It lives apart from ``EntityGenRuntime`` so that users who only want mappers do not link GRDB.
+public enum EntityGenPersistenceVersion {
+    /// The persistence runtime's format version; generated persistence code checks it.
+    public static let v1 = EntityGenRuntimeVersion.v1
+}

@@ -1,0 +1,53 @@
+/// EntityGen's engine: schema files in, diagnostics and (later stages) Swift source out.
+///
+/// The stages, and the data crossing each boundary:
+/// 1. **parse**: ``SourceFile`` (bytes) -> ``SchemaFileDeclaration`` / ``ProjectConfigDeclaration``
+///    (the AST, every node located at file:line:column) — ``SchemaParser``.
+/// 2. **validate**: all declarations -> ``ResolvedSchema`` (names, types, inheritance, key paths
+///    decided) — ``SchemaValidator``.
+/// 3. **translate**: ``ResolvedSchema`` -> a structured description of the Swift to emit (naming and
+///    typing decisions only).
+/// 4. **render**: that description -> file contents, through one small code printer.
+///
+/// Every stage reports recoverable problems to a ``DiagnosticCollector`` and keeps going, so one run
+/// shows every problem. This module makes no API promise; the CLI and plugins are its clients.
+public enum GeneratorPipeline {
+    /// The outcome of parsing and validating a set of inputs.
+    public struct ValidationResult: Sendable {
+        /// All findings, sorted by location.
+        public var diagnostics: [Diagnostic]
+        /// The resolved schema, when there were no errors.
+        public var schema: ResolvedSchema?
+    }
+
+    /// Runs parse and validate over in-memory sources (used by the CLI after reading files, and by tests).
+    public static func validate(schemas: [SourceFile], config: SourceFile?) -> ValidationResult {
+        var diagnostics = DiagnosticCollector()
+        let configDeclaration = config.flatMap { SchemaParser.parseConfig($0, diagnostics: &diagnostics) }
+        let files = schemas.compactMap { SchemaParser.parseSchema($0, diagnostics: &diagnostics) }
+        let schema = SchemaValidator.validate(files: files, config: configDeclaration, diagnostics: &diagnostics)
+        return ValidationResult(diagnostics: diagnostics.sorted, schema: diagnostics.hasErrors ? nil : schema)
+    }
+
+    /// Reads the inputs from disk and validates them. A file that cannot be read becomes a diagnostic at
+    /// its start; the others are still checked.
+    public static func validate(inputs: SchemaInputs) -> ValidationResult {
+        var unreadable: [Diagnostic] = []
+        func read(_ path: String) -> SourceFile? {
+            do {
+                return try SourceFile.read(path: path)
+            } catch {
+                unreadable.append(Diagnostic(Rules.fileEncoding, error.message, at: .startOf(path)))
+                return nil
+            }
+        }
+        let config = inputs.configPath.flatMap(read)
+        let schemas = inputs.schemaPaths.compactMap(read)
+        var result = validate(schemas: schemas, config: config)
+        if !unreadable.isEmpty {
+            result.diagnostics = (result.diagnostics + unreadable).sorted()
+            result.schema = nil
+        }
+        return result
+    }
+}

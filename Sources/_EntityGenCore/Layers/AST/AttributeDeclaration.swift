@@ -1,0 +1,52 @@
+/// An attribute as written: a typed value read from a JSON key path.
+public struct AttributeDeclaration: Hashable, Sendable {
+    /// The attribute's name (becomes the Swift property name after lower camel casing).
+    public var name: Located<String>
+    /// Doc comment text.
+    public var description: Located<String>?
+    /// The type. May be omitted when a custom transformer gives it.
+    public var type: Located<TypeExpression>?
+    /// `true` when written `Type?` or `optional: true`.
+    public var isOptional: Located<Bool>?
+    /// The JSON key path; default derived from the name and key convention.
+    public var key: Located<JSONKeyPath>?
+    /// Key paths tried in order when `key` is absent or null.
+    public var fallbackKeys: [Located<JSONKeyPath>] = []
+    /// Default value used when the key is absent or null (and by `onFailure: default`).
+    public var defaultValue: ValueNode?
+    /// A built-in or custom transformer's name.
+    public var transformer: Located<String>?
+    /// A date pattern (`EEE MMM dd HH:mm:ss Z yyyy`); the custom-pattern date transformer.
+    public var dateFormat: Located<String>?
+    /// What to do when the value is present but cannot be mapped.
+    public var onFailure: Located<FailurePolicy>?
+    /// What to do with an array element that cannot be mapped.
+    public var onInvalidElement: Located<ElementFailurePolicy>?
+    /// Validation constraints.
+    public var constraints = ConstraintsDeclaration()
+    /// Where the declaration starts (the name).
+    public var location: SourceLocation
+}
+
+/// Validation constraints on a value. Numbers bound numeric values; lengths bound string length (in
+/// characters) or array and map counts; `pattern` is a regular expression a string must match in full;
+/// `oneOf` lists the allowed values.
+public struct ConstraintsDeclaration: Hashable, Sendable {
+    /// Inclusive lower bound for numbers.
+    public var minimum: ValueNode?
+    /// Inclusive upper bound for numbers.
+    public var maximum: ValueNode?
+    /// Minimum length or count.
+    public var minLength: ValueNode?
+    /// Maximum length or count.
+    public var maxLength: ValueNode?
+    /// Regular expression (ICU syntax, as `NSRegularExpression`), anchored to the whole string.
+    public var pattern: Located<String>?
+    /// Allowed values.
+    public var oneOf: ValueNode?
+
+    /// Whether no constraint is set.
+    public var isEmpty: Bool {
+        minimum == nil && maximum == nil && minLength == nil && maxLength == nil && pattern == nil && oneOf == nil
+    }
+}

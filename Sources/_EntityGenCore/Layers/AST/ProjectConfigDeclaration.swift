@@ -1,0 +1,19 @@
+/// The project config file (`entitygen-config.yaml`) as written. Everything is optional; the resolved
+/// ``ProjectConfig`` fills defaults.
+public struct ProjectConfigDeclaration: Hashable, Sendable {
+    /// The file's path.
+    public var path: String
+    /// Access level of generated declarations.
+    public var accessLevel: Located<AccessLevel>?
+    /// Which outputs to generate.
+    public var outputs: [Located<OutputKind>]?
+    /// Project-wide key convention.
+    public var keyConvention: Located<KeyConvention>?
+    /// Extra modules generated files import (e.g. the module with custom transformer types).
+    public var imports: [Located<String>] = []
+
+    /// Creates an empty declaration.
+    public init(path: String) {
+        self.path = path
+    }
+}

@@ -1,0 +1,42 @@
+/// A relationship as written: to-one or to-many, embedded in the JSON or by reference to the target's
+/// identifier.
+public struct RelationshipDeclaration: Hashable, Sendable {
+    /// The relationship's name (becomes the Swift property name).
+    public var name: Located<String>
+    /// Doc comment text.
+    public var description: Located<String>?
+    /// The target entity's name.
+    public var target: Located<String>?
+    /// `true` for `to: [Target]`.
+    public var isToMany: Bool = false
+    /// `true` when written `Target?` or `optional: true`.
+    public var isOptional: Located<Bool>?
+    /// The JSON key path; default derived from the name and key convention.
+    public var key: Located<JSONKeyPath>?
+    /// Key paths tried in order when `key` is absent or null.
+    public var fallbackKeys: [Located<JSONKeyPath>] = []
+    /// By reference: the target attribute whose value the JSON holds (`reference: serverId`), or
+    /// `true` for the target's single identification attribute. `nil` means embedded.
+    public var reference: Located<ReferenceSpec>?
+    /// The inverse relationship's name in the target.
+    public var inverse: Located<String>?
+    /// What deleting this side does to the other.
+    public var deleteRule: Located<DeleteRule>?
+    /// What to do when the value is present but cannot be mapped.
+    public var onFailure: Located<FailurePolicy>?
+    /// What to do with an element of a to-many that cannot be mapped.
+    public var onInvalidElement: Located<ElementFailurePolicy>?
+    /// What to do when a referenced target does not exist: `fail` the page, or `drop` the link
+    /// (reported). Only for references.
+    public var onMissingTarget: Located<FailurePolicy>?
+    /// Where the declaration starts (the name).
+    public var location: SourceLocation
+
+    /// How a reference names its target attribute.
+    public enum ReferenceSpec: Hashable, Sendable {
+        /// The target's single identification attribute.
+        case identity
+        /// A named attribute of the target.
+        case attribute(String)
+    }
+}

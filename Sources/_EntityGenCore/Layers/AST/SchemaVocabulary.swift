@@ -1,0 +1,111 @@
+/// The closed sets of words the schema language accepts as values. Each is `CaseIterable` so the loader's
+/// suggestions, the JSON Schema sync test and the README all list the same words.
+
+/// How JSON keys are derived from attribute names when no `key:` is given.
+public enum KeyConvention: String, CaseIterable, Hashable, Sendable {
+    /// The attribute's name exactly as written in the schema (the default).
+    case verbatim
+    /// `fileUrl` -> `fileUrl`.
+    case camelCase
+    /// `fileUrl` -> `FileUrl`.
+    case pascalCase = "PascalCase"
+    /// `fileUrl` -> `file_url`.
+    case snakeCase = "snake_case"
+    /// `fileUrl` -> `FILE_URL`.
+    case screamingSnakeCase = "SCREAMING_SNAKE_CASE"
+    /// `fileUrl` -> `file-url`.
+    case kebabCase = "kebab-case"
+}
+
+/// What to do when a present JSON value cannot be mapped (wrong type, failed transform or constraint).
+public enum FailurePolicy: String, CaseIterable, Hashable, Sendable {
+    /// The whole object fails to map, with an error naming the JSON path (the default).
+    case fail
+    /// The value is dropped (the property becomes `nil`); only for optional properties. Reported.
+    case drop
+    /// The schema's `default` is used instead. Reported.
+    case `default`
+}
+
+/// What to do with an array element that cannot be mapped.
+public enum ElementFailurePolicy: String, CaseIterable, Hashable, Sendable {
+    /// The element's failure is the array's failure, handled by `onFailure` (the default).
+    case fail
+    /// The element is left out and the rest of the array kept (a lossy array). Reported.
+    case skip
+}
+
+/// What happens to related rows when a row is deleted (the database's `ON DELETE`).
+public enum DeleteRule: String, CaseIterable, Hashable, Sendable {
+    /// Related rows are deleted too.
+    case cascade
+    /// The relationship is cleared (the default).
+    case nullify
+    /// Deleting is refused while related rows exist.
+    case deny
+}
+
+/// Access level of generated declarations.
+public enum AccessLevel: String, CaseIterable, Hashable, Sendable {
+    /// `internal` (the default): visible in the target that generates.
+    case `internal`
+    /// `public`: for a library that vends its models.
+    case `public`
+    /// `package`: visible across the package's targets.
+    case package
+}
+
+/// The kinds of output a project can generate.
+public enum OutputKind: String, CaseIterable, Hashable, Sendable, Comparable {
+    /// Model structs and their name constants.
+    case models
+    /// JSON -> model and model -> JSON mappers.
+    case mappers
+    /// GRDB tables, migrations, records and importers.
+    case persistence
+
+    public static func < (lhs: OutputKind, rhs: OutputKind) -> Bool {
+        allCases.firstIndex(of: lhs)! < allCases.firstIndex(of: rhs)!
+    }
+}
+
+/// The kind of JSON value a custom transformer reads.
+public enum JSONValueKind: String, CaseIterable, Hashable, Sendable {
+    /// A JSON string.
+    case string
+    /// Any JSON number.
+    case number
+    /// A JSON number without fraction or exponent.
+    case integer
+    /// `true` or `false`.
+    case bool
+    /// A JSON object.
+    case object
+    /// A JSON array.
+    case array
+    /// Any JSON value; the transformer inspects it.
+    case any
+}
+
+/// Built-in transformers. Each applies to the scalar type of an attribute (to each element of an array
+/// or map). `dateFormat:` is the custom-pattern date transformer and is written as its own key.
+public enum BuiltinTransformer: String, CaseIterable, Hashable, Sendable {
+    /// ISO-8601 date-time (`2014-03-07T07:00:00Z`), fractional seconds optional when reading; written
+    /// without them. The default for `Date`.
+    case iso8601
+    /// ISO-8601 with fractional seconds; read with or without, written with milliseconds.
+    case iso8601Fractional
+    /// A JSON number of seconds since 1970-01-01T00:00:00Z.
+    case epochSeconds
+    /// A JSON number of milliseconds since 1970-01-01T00:00:00Z.
+    case epochMilliseconds
+    /// A number that may arrive as a JSON string (`"42"`, `"1.5"`) or a number; written as a number.
+    case numberFromString
+    /// A boolean that may arrive as a string (`"true"`/`"false"`, `"yes"`/`"no"`, `"1"`/`"0"`) or a
+    /// boolean; written as a boolean.
+    case boolFromString
+    /// An absolute or relative URL string. The default for `URL`.
+    case url
+    /// Base64 text. The default for `Data`.
+    case base64
+}

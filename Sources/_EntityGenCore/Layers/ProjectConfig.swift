@@ -1,0 +1,33 @@
+/// The project configuration with defaults filled in. Precedence: command-line flag > config file >
+/// default.
+public struct ProjectConfig: Hashable, Sendable {
+    /// Access level of generated declarations (default `internal`).
+    public var accessLevel: AccessLevel
+    /// Outputs to generate (default models and mappers).
+    public var outputs: Set<OutputKind>
+    /// Project-wide key convention (default `verbatim`).
+    public var keyConvention: KeyConvention
+    /// Extra imports for generated files, sorted.
+    public var imports: [String]
+
+    /// The defaults.
+    public static let `default` = ProjectConfig(accessLevel: .internal, outputs: [.models, .mappers], keyConvention: .verbatim, imports: [])
+
+    /// Creates a config.
+    public init(accessLevel: AccessLevel, outputs: Set<OutputKind>, keyConvention: KeyConvention, imports: [String]) {
+        self.accessLevel = accessLevel
+        self.outputs = outputs
+        self.keyConvention = keyConvention
+        self.imports = imports
+    }
+
+    /// Resolves a config file's declaration over the defaults.
+    public init(_ declaration: ProjectConfigDeclaration?) {
+        self = .default
+        guard let declaration else { return }
+        if let accessLevel = declaration.accessLevel { self.accessLevel = accessLevel.value }
+        if let outputs = declaration.outputs { self.outputs = Set(outputs.map(\.value)) }
+        if let keyConvention = declaration.keyConvention { self.keyConvention = keyConvention.value }
+        imports = Array(Set(declaration.imports.map(\.value))).sorted()
+    }
+}

@@ -1,0 +1,168 @@
+/// The validated schema: every name resolved, inheritance flattened, types and JSON key paths decided.
+/// It exists only when validation found no errors, and is what the translator consumes.
+public struct ResolvedSchema: Sendable {
+    /// The resolved project config.
+    public var config: ProjectConfig
+    /// Schema files sorted by path.
+    public var files: [SchemaFileDeclaration]
+    /// Entities sorted by name.
+    public var entities: [ResolvedEntity]
+    /// Enums sorted by name.
+    public var enums: [EnumDeclaration]
+    /// Custom transformers sorted by name.
+    public var transformers: [TransformerDeclaration]
+    /// Feeds sorted by name.
+    public var feeds: [FeedDeclaration]
+
+    /// The entity with a schema name.
+    public func entity(named name: String) -> ResolvedEntity? {
+        entities.first { $0.name == name }
+    }
+}
+
+/// A type after name resolution.
+public indirect enum ResolvedType: Hashable, Sendable, CustomStringConvertible {
+    /// A built-in scalar.
+    case builtin(BuiltinType)
+    /// A schema enum, by name.
+    case enumeration(String)
+    /// A custom transformer's Swift type.
+    case custom(swiftType: String, transformer: String)
+    /// An array.
+    case array(ResolvedType)
+    /// A map with String keys.
+    case map(ResolvedType)
+
+    /// The innermost scalar type.
+    public var leaf: ResolvedType {
+        switch self {
+        case let .array(element), let .map(element): return element.leaf
+        default: return self
+        }
+    }
+
+    /// The built-in leaf type, if the leaf is built in.
+    public var leafBuiltin: BuiltinType? {
+        if case let .builtin(type) = leaf { return type }
+        return nil
+    }
+
+    /// Whether the top level is an array or map.
+    public var isCollection: Bool {
+        switch self {
+        case .array, .map: return true
+        default: return false
+        }
+    }
+
+    /// Schema syntax.
+    public var description: String {
+        switch self {
+        case let .builtin(type): return type.rawValue
+        case let .enumeration(name): return name
+        case let .custom(swiftType, _): return swiftType
+        case let .array(element): return "[\(element)]"
+        case let .map(value): return "[String: \(value)]"
+        }
+    }
+}
+
+/// How a scalar value is converted between JSON and Swift.
+public enum ResolvedTransformer: Hashable, Sendable {
+    /// A built-in transformer.
+    case builtin(BuiltinTransformer)
+    /// A custom date pattern.
+    case dateFormat(String)
+    /// A transformer the user implements.
+    case custom(String)
+}
+
+/// An entity with inherited members flattened in (ancestors' members first).
+public struct ResolvedEntity: Sendable {
+    /// The declaration.
+    public var declaration: EntityDeclaration
+    /// The schema file that declares it.
+    public var file: String
+    /// Schema name.
+    public var name: String { declaration.name.value }
+    /// Swift type name.
+    public var swiftName: String
+    /// Parent entity name.
+    public var parent: String?
+    /// The family root (itself when it has no parent).
+    public var root: String
+    /// Direct children's names, sorted.
+    public var children: [String]
+    /// Whether it is abstract.
+    public var isAbstract: Bool
+    /// The discriminator value selecting it, when it is a concrete member of a family.
+    public var discriminatorValue: String?
+    /// The family's discriminator key, for every member of a family.
+    public var discriminatorKey: JSONKeyPath?
+    /// Attributes, inherited first.
+    public var attributes: [ResolvedAttribute]
+    /// Relationships, inherited first.
+    public var relationships: [ResolvedRelationship]
+    /// Identification attribute names (the root's, for family members).
+    public var identifiedBy: [String]
+}
+
+/// An attribute with its type, Swift name and JSON key path decided.
+public struct ResolvedAttribute: Sendable {
+    /// The declaration.
+    public var declaration: AttributeDeclaration
+    /// The entity that declares it (an ancestor for inherited attributes).
+    public var declaringEntity: String
+    /// Schema name.
+    public var name: String { declaration.name.value }
+    /// Swift property name (unescaped).
+    public var swiftName: String
+    /// Resolved type.
+    public var type: ResolvedType
+    /// Whether the property is optional.
+    public var isOptional: Bool
+    /// Primary JSON key path.
+    public var keyPath: JSONKeyPath
+    /// Fallback key paths, in order.
+    public var fallbackKeyPaths: [JSONKeyPath]
+    /// Scalar conversion, if any (defaults applied: Date -> iso8601, URL -> url, Data -> base64).
+    public var transformer: ResolvedTransformer?
+    /// Failure policy.
+    public var onFailure: FailurePolicy
+    /// Element failure policy.
+    public var onInvalidElement: ElementFailurePolicy
+}
+
+/// A relationship with its target and JSON key path decided.
+public struct ResolvedRelationship: Sendable {
+    /// The declaration.
+    public var declaration: RelationshipDeclaration
+    /// The entity that declares it.
+    public var declaringEntity: String
+    /// Schema name.
+    public var name: String { declaration.name.value }
+    /// Swift property name (unescaped).
+    public var swiftName: String
+    /// Target entity name.
+    public var target: String
+    /// To-many or to-one.
+    public var isToMany: Bool
+    /// Whether a to-one is optional.
+    public var isOptional: Bool
+    /// Primary JSON key path.
+    public var keyPath: JSONKeyPath
+    /// Fallback key paths.
+    public var fallbackKeyPaths: [JSONKeyPath]
+    /// The target attribute a reference holds; `nil` when embedded.
+    public var referenceAttribute: String?
+    /// Inverse relationship name.
+    public var inverse: String?
+    /// Delete rule.
+    public var deleteRule: DeleteRule
+    /// Failure policy.
+    public var onFailure: FailurePolicy
+    /// Element failure policy.
+    public var onInvalidElement: ElementFailurePolicy
+    /// Missing-target policy (references only).
+    public var onMissingTarget: FailurePolicy
+}

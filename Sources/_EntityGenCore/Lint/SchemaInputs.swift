@@ -1,0 +1,65 @@
+import Foundation
+
+/// The input files of a run: schema files and at most one project config, found from the paths the
+/// user named (files, or folders searched recursively for `.yaml` / `.yml`).
+public struct SchemaInputs: Hashable, Sendable {
+    /// File names recognized as the project config.
+    public static let configFileNames: Set<String> = ["entitygen-config.yaml", "entitygen-config.yml"]
+
+    /// Schema file paths, sorted.
+    public var schemaPaths: [String]
+    /// The config file path, if any.
+    public var configPath: String?
+
+    /// Creates inputs from known paths.
+    public init(schemaPaths: [String], configPath: String?) {
+        self.schemaPaths = schemaPaths
+        self.configPath = configPath
+    }
+
+    /// Finds inputs. Folders are searched recursively, skipping hidden folders and `.build`; files named
+    /// explicitly are used whatever their extension. An explicit `configPath` wins over a config file
+    /// found in the folders.
+    /// - Throws: ``InputError`` for a missing path, or several config files without an explicit one.
+    public static func discover(paths: [String], configPath explicitConfig: String? = nil) throws(InputError) -> SchemaInputs {
+        let fileManager = FileManager.default
+        var schemas: Set<String> = []
+        var configs: Set<String> = []
+        for path in paths {
+            var isDirectory: ObjCBool = false
+            guard fileManager.fileExists(atPath: path, isDirectory: &isDirectory) else {
+                throw InputError(path: path, message: "no such file or folder")
+            }
+            if !isDirectory.boolValue {
+                if configFileNames.contains((path as NSString).lastPathComponent) { configs.insert(path) } else { schemas.insert(path) }
+                continue
+            }
+            guard let enumerator = fileManager.enumerator(atPath: path) else {
+                throw InputError(path: path, message: "cannot read folder")
+            }
+            while let relative = enumerator.nextObject() as? String {
+                let name = (relative as NSString).lastPathComponent
+                let full = (path as NSString).appendingPathComponent(relative)
+                var isFolder: ObjCBool = false
+                _ = fileManager.fileExists(atPath: full, isDirectory: &isFolder)
+                if isFolder.boolValue {
+                    if name.hasPrefix(".") { enumerator.skipDescendants() }
+                    continue
+                }
+                let pathExtension = (name as NSString).pathExtension
+                guard pathExtension == "yaml" || pathExtension == "yml", !name.hasPrefix(".") else { continue }
+                if configFileNames.contains(name) { configs.insert(full) } else { schemas.insert(full) }
+            }
+        }
+        if let explicitConfig {
+            guard fileManager.fileExists(atPath: explicitConfig) else {
+                throw InputError(path: explicitConfig, message: "config file does not exist")
+            }
+            return SchemaInputs(schemaPaths: schemas.sorted(), configPath: explicitConfig)
+        }
+        guard configs.count <= 1 else {
+            throw InputError(path: configs.sorted()[0], message: "found several config files (\(configs.sorted().joined(separator: ", "))); name one with --config")
+        }
+        return SchemaInputs(schemaPaths: schemas.sorted(), configPath: configs.first)
+    }
+}

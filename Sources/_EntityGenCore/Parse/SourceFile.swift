@@ -1,0 +1,92 @@
+import Foundation
+
+/// The raw contents of one input file, as bytes, before any YAML parsing.
+public struct SourceFile: Sendable {
+    /// Largest schema or config file accepted. Real schemas are a few kilobytes; a larger file is almost
+    /// certainly the wrong file, and refusing it keeps the linter's time and memory bounded.
+    public static let maximumSize = 8 * 1024 * 1024
+
+    /// The path as the user named it; diagnostics print it unchanged.
+    public var path: String
+    /// The file's bytes.
+    public var bytes: [UInt8]
+
+    /// Creates a source file from bytes already in memory (tests, rule examples).
+    public init(path: String, bytes: [UInt8]) {
+        self.path = path
+        self.bytes = bytes
+    }
+
+    /// Creates a source file from text already in memory.
+    public init(path: String, text: String) {
+        self.init(path: path, bytes: Array(text.utf8))
+    }
+
+    /// Reads a file from disk.
+    /// - Throws: ``InputError`` when the file cannot be read or is larger than ``maximumSize``.
+    public static func read(path: String) throws(InputError) -> SourceFile {
+        let url = URL(fileURLWithPath: path)
+        let size: Int
+        do {
+            let attributes = try FileManager.default.attributesOfItem(atPath: path)
+            size = (attributes[.size] as? NSNumber)?.intValue ?? 0
+        } catch {
+            throw InputError(path: path, message: "cannot read file: \(Self.reason(error))")
+        }
+        guard size <= maximumSize else {
+            throw InputError(path: path, message: "file is \(size) bytes; schema files are limited to \(maximumSize) bytes")
+        }
+        do {
+            let data = try Data(contentsOf: url)
+            return SourceFile(path: path, bytes: Array(data))
+        } catch {
+            throw InputError(path: path, message: "cannot read file: \(Self.reason(error))")
+        }
+    }
+
+    private static func reason(_ error: any Error) -> String {
+        let nsError = error as NSError
+        if let underlying = nsError.userInfo[NSUnderlyingErrorKey] as? NSError,
+           underlying.domain == NSPOSIXErrorDomain, let code = POSIXErrorCode(rawValue: Int32(underlying.code)) {
+            return String(cString: strerror(code.rawValue))
+        }
+        return nsError.localizedDescription
+    }
+
+    /// The 1-based line and column (in Unicode scalars) of a byte offset, for errors that libyaml
+    /// reports as offsets and for invalid UTF-8.
+    public func location(ofByteOffset offset: Int) -> SourceLocation {
+        var line = 1
+        var column = 1
+        var index = 0
+        let end = min(offset, bytes.count)
+        while index < end {
+            let byte = bytes[index]
+            if byte == UInt8(ascii: "\n") {
+                line += 1
+                column = 1
+            } else if byte & 0xC0 != 0x80 {
+                column += 1 // count the first byte of each scalar only
+            }
+            index += 1
+        }
+        return SourceLocation(file: path, line: line, column: column)
+    }
+}
+
+/// A problem with an input that stops it from being read at all (missing file, unreadable folder).
+public struct InputError: Error, Hashable, Sendable, CustomStringConvertible {
+    /// The path that could not be used.
+    public var path: String
+    /// What went wrong.
+    public var message: String
+
+    /// Creates an input error.
+    public init(path: String, message: String) {
+        self.path = path
+        self.message = message
+    }
+
+    /// `path: error: message`.
+    public var description: String { "\(path): error: \(message)" }
+}

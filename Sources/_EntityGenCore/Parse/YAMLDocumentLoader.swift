@@ -1,0 +1,95 @@
+import Foundation
+import Yams
+
+/// Turns a ``SourceFile`` into a Yams node tree, or into a located diagnostic when the bytes are not a
+/// single well-formed YAML document.
+///
+/// Checks happen before libyaml sees the text: the bytes must be UTF-8 (Yams would otherwise replace bad
+/// bytes silently) and free of NUL. libyaml itself limits nesting to 1,000 levels, so deeply nested input
+/// ends in an error, never a stack overflow. Alias bombs compose cheaply (Yams shares aliased nodes); the
+/// ``NodeReader`` bounds how much of the expanded tree is ever walked.
+public enum YAMLDocumentLoader {
+    /// Parses the file. Returns `nil` for a document with no content (empty or only comments) and emits
+    /// a diagnostic for every failure.
+    public static func load(_ file: SourceFile, diagnostics: inout DiagnosticCollector) -> Node? {
+        if let offset = firstInvalidUTF8Offset(file.bytes) {
+            diagnostics.emit(Rules.fileEncoding, "file is not valid UTF-8 (bad byte at offset \(offset))",
+                             at: file.location(ofByteOffset: offset))
+            return nil
+        }
+        if let offset = file.bytes.firstIndex(of: 0) {
+            diagnostics.emit(Rules.fileEncoding, "file contains a NUL byte; schema files are text",
+                             at: file.location(ofByteOffset: offset))
+            return nil
+        }
+        let text = String(decoding: file.bytes, as: UTF8.self)
+        do {
+            let parser = try Parser(yaml: text, resolver: .basic, constructor: .default, encoding: .utf8)
+            return try parser.singleRoot()
+        } catch let error as YamlError {
+            diagnostics.emit(diagnostic(for: error, in: file))
+            return nil
+        } catch {
+            diagnostics.emit(Rules.yamlSyntax, "cannot parse YAML: \(error)", at: .startOf(file.path))
+            return nil
+        }
+    }
+
+    private static func diagnostic(for error: YamlError, in file: SourceFile) -> Diagnostic {
+        func at(_ mark: Mark) -> SourceLocation {
+            SourceLocation(file: file.path, line: mark.line, column: mark.column)
+        }
+        func text(_ context: YamlError.Context?, _ problem: String) -> String {
+            guard let context, !context.text.isEmpty else { return problem }
+            return "\(problem) (\(context.text) at line \(context.mark.line), column \(context.mark.column))"
+        }
+        switch error {
+        case let .scanner(_, problem, mark, _) where problem.contains("nesting level"),
+             let .parser(_, problem, mark, _) where problem.contains("nesting level"):
+            return Diagnostic(Rules.yamlLimits, "YAML nests deeper than 1,000 levels", at: at(mark))
+        case let .scanner(context, problem, mark, _), let .parser(context, problem, mark, _):
+            return Diagnostic(Rules.yamlSyntax, "YAML syntax error: \(text(context, problem))", at: at(mark))
+        case let .composer(context, problem, mark, _):
+            return Diagnostic(Rules.yamlSyntax, "YAML structure error: \(text(context, problem))", at: at(mark))
+        case let .reader(problem, offset, _, _):
+            let location = offset.map(file.location(ofByteOffset:)) ?? .startOf(file.path)
+            return Diagnostic(Rules.fileEncoding, "cannot read YAML text: \(problem)", at: location)
+        case let .duplicatedKeysInMapping(duplicates, context):
+            let keys = duplicates.map { "'\($0)'" }.joined(separator: ", ")
+            return Diagnostic(Rules.duplicateKey, "mapping repeats the key \(keys); YAML keys must be unique",
+                              at: at(context.mark))
+        case .memory:
+            return Diagnostic(Rules.yamlLimits, "YAML parser ran out of memory", at: .startOf(file.path))
+        default:
+            return Diagnostic(Rules.yamlSyntax, "cannot parse YAML: \(error)", at: .startOf(file.path))
+        }
+    }
+
+    /// The offset of the first byte that does not belong to a well-formed UTF-8 sequence.
+    static func firstInvalidUTF8Offset(_ bytes: [UInt8]) -> Int? {
+        var index = 0
+        let count = bytes.count
+        while index < count {
+            let lead = bytes[index]
+            if lead < 0x80 { index += 1; continue }
+            let length: Int
+            var minimum: UInt32
+            var scalar: UInt32
+            switch lead {
+            case 0xC2...0xDF: length = 2; minimum = 0x80; scalar = UInt32(lead & 0x1F)
+            case 0xE0...0xEF: length = 3; minimum = 0x800; scalar = UInt32(lead & 0x0F)
+            case 0xF0...0xF4: length = 4; minimum = 0x10000; scalar = UInt32(lead & 0x07)
+            default: return index
+            }
+            guard index + length <= count else { return index }
+            for offset in 1..<length {
+                let byte = bytes[index + offset]
+                guard byte & 0xC0 == 0x80 else { return index }
+                scalar = scalar << 6 | UInt32(byte & 0x3F)
+            }
+            if scalar < minimum || scalar > 0x10FFFF || (0xD800...0xDFFF).contains(scalar) { return index }
+            index += length
+        }
+        return nil
+    }
+}

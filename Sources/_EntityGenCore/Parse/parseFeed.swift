@@ -1,0 +1,106 @@
+import Yams
+
+extension SchemaParser {
+    /// Parses a feed: the list's key path, pagination and (for diff feeds) the action envelope.
+    mutating func parseFeed(name: Located<String>, _ node: Node) -> FeedDeclaration? {
+        var feed = FeedDeclaration(name: name, location: name.location)
+        let what = "feed '\(name.value)'"
+        guard let entries = reader.mapping(node, what) else { return nil }
+        reader.checkKeys(entries, allowed: SchemaKeys.feed, in: what)
+        for entry in entries {
+            let value = entry.value
+            switch entry.key.value {
+            case "description": feed.description = reader.string(value, "description")
+            case "entity": feed.entity = reader.string(value, "feed entity")
+            case "items": feed.items = reader.keyPath(value, "items key of \(what)")
+            case "pagination": feed.pagination = parsePagination(value, what)
+            case "actions": feed.actions = parseActions(value, what)
+            case "deleteOrphans": feed.deleteOrphans = reader.bool(value, "'deleteOrphans'")
+            default: break
+            }
+        }
+        if feed.entity == nil, !entries.contains(where: { $0.key.value == "entity" }) {
+            reader.diagnostics.emit(Rules.missingKey, "\(what) needs 'entity', the entity its items map to", at: name.location)
+        }
+        return feed
+    }
+
+    private mutating func parsePagination(_ node: Node, _ what: String) -> PaginationDeclaration? {
+        let location = reader.location(of: node)
+        guard let entries = reader.mapping(node, "pagination of \(what)") else { return nil }
+        reader.checkKeys(entries, allowed: SchemaKeys.pagination, in: "pagination of \(what)")
+        var pageCount: Located<JSONKeyPath>?
+        var parameter: Located<String>?
+        var firstPage: ValueNode?
+        var nextURL: Located<JSONKeyPath>?
+        for entry in entries {
+            switch entry.key.value {
+            case "pageCount": pageCount = reader.keyPath(entry.value, "page count key")
+            case "pageParameter": parameter = reader.string(entry.value, "page parameter")
+            case "firstPage": firstPage = reader.value(entry.value)
+            case "nextURL": nextURL = reader.keyPath(entry.value, "next URL key")
+            default: break
+            }
+        }
+        let usesPageNumbers = entries.contains { ["pageCount", "pageParameter", "firstPage"].contains($0.key.value) }
+        switch (nextURL, usesPageNumbers) {
+        case (let nextURL?, false):
+            return .nextURL(nextURL, location: location)
+        case (nil, true):
+            guard let pageCount else {
+                reader.diagnostics.emit(Rules.invalidFeed, "page-number pagination of \(what) needs 'pageCount', the key of the number of pages", at: location)
+                return nil
+            }
+            return .pageNumber(pageCount: pageCount, parameter: parameter, firstPage: firstPage, location: location)
+        case (.some, true):
+            reader.diagnostics.emit(Rules.invalidFeed, "pagination of \(what) mixes 'nextURL' with page numbers; use one style", at: location)
+            return nil
+        case (nil, false):
+            if !entries.contains(where: { $0.key.value == "nextURL" }) {
+                reader.diagnostics.emit(Rules.invalidFeed, "pagination of \(what) needs 'nextURL' or 'pageCount'", at: location)
+            }
+            return nil
+        }
+    }
+
+    private mutating func parseActions(_ node: Node, _ what: String) -> ActionsDeclaration? {
+        var actions = ActionsDeclaration(location: reader.location(of: node))
+        if case let .scalar(scalar) = node, scalar.style == .plain, case .bool(true) = ValueNode.interpretPlain(scalar.string) {
+            return actions // `actions: true`: every key at its default
+        }
+        guard let entries = reader.mapping(node, "actions of \(what)") else { return nil }
+        reader.checkKeys(entries, allowed: SchemaKeys.actions, in: "actions of \(what)")
+        for entry in entries {
+            switch entry.key.value {
+            case "typeKey": actions.typeKey = reader.keyPath(entry.value, "action type key")
+            case "payloadKey": actions.payloadKey = reader.keyPath(entry.value, "action payload key")
+            case "add": actions.add = reader.string(entry.value, "add action name")
+            case "update": actions.update = reader.string(entry.value, "update action name")
+            case "delete": actions.delete = reader.string(entry.value, "delete action name")
+            default: break
+            }
+        }
+        return actions
+    }
+
+    mutating func parseConfigFile(_ root: Node) -> ProjectConfigDeclaration {
+        var config = ProjectConfigDeclaration(path: file)
+        guard let entries = reader.mapping(root, "the config file") else { return config }
+        reader.checkKeys(entries, allowed: SchemaKeys.config, in: "the config file")
+        for entry in entries {
+            switch entry.key.value {
+            case "accessLevel": config.accessLevel = reader.keyword(entry.value, "access level")
+            case "keyConvention": config.keyConvention = reader.keyword(entry.value, "key convention")
+            case "imports": config.imports = reader.stringList(entry.value, "import") ?? []
+            case "outputs":
+                if case let .sequence(sequence) = entry.value {
+                    config.outputs = sequence.compactMap { reader.keyword($0, "output") }
+                } else {
+                    config.outputs = reader.keyword(entry.value, "output", as: OutputKind.self).map { [$0] }
+                }
+            default: break
+            }
+        }
+        return config
+    }
+}
