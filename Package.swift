@@ -1,6 +1,14 @@
 // swift-tools-version: 6.0
 import PackageDescription
 
+/// EntityGen: declarative models, JSON mappers and persistence glue generated from YAML entity schemas.
+///
+/// Targets:
+/// - `_EntityGenCore`: the engine (parse -> validate -> translate -> render). No API promise.
+/// - `entitygen`: the command-line tool (`lint`, and later `generate` and `check`).
+/// - `EntityGenRuntime`: what generated mappers import. No dependencies.
+/// - `EntityGenPersistence`: what generated persistence code imports, on GRDB.
+/// - `EntityGenPlugin` / `GenerateEntitiesCommand`: the build-tool and command plugins.
 let package = Package(
     name: "EntityGen",
     platforms: [.macOS(.v13), .iOS(.v16), .tvOS(.v16), .watchOS(.v9)],
@@ -31,10 +39,16 @@ let package = Package(
         .plugin(
             name: "GenerateEntitiesCommand",
             capability: .command(
-                intent: .custom(verb: "generate-entities", description: "Generate entity code from schemas"),
-                permissions: [.writeToPackageDirectory(reason: "Writes generated Swift files into the package")]
+                intent: .custom(verb: "generate-entities", description: "Generate entity code from the package's schemas"),
+                permissions: [.writeToPackageDirectory(reason: "Writes generated Swift files into the package's sources")]
             ),
             dependencies: ["entitygen"]
         ),
+        .testTarget(
+            name: "_EntityGenCoreTests",
+            dependencies: ["_EntityGenCore", .product(name: "Yams", package: "Yams")],
+            resources: [.copy("Fixtures")]
+        ),
+        .testTarget(name: "entitygenTests", dependencies: ["entitygen", "_EntityGenCore"]),
     ]
 )

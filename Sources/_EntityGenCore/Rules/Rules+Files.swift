@@ -40,7 +40,7 @@ extension Rules {
                   name:
                     type: String
                     oneOf:
-                    - &a [x, x, x, x, x, x, x, x, x, x]
+                    - &a [x, x, x, x, x, x, ↓x, x, x, x]
                     - &b [*a, *a, *a, *a, *a, *a, *a, *a, *a, *a]
                     - &c [*b, *b, *b, *b, *b, *b, *b, *b, *b, *b]
                     - &d [*c, *c, *c, *c, *c, *c, *c, *c, *c, *c]
@@ -48,7 +48,7 @@ extension Rules {
                     - &f [*e, *e, *e, *e, *e, *e, *e, *e, *e, *e]
 
             """),
-            RuleExample("entities: " + String(repeating: "[", count: 1_000) + "↓[]" + String(repeating: "]", count: 1_001) + "\n"),
+            RuleExample("entities: [↓" + String(repeating: "[", count: 1_999) + String(repeating: "]", count: 2_000) + "\n"),
         ],
         nonTriggering: [RuleExample("entities:\n  Pod:\n    attributes:\n      name: &text {type: String}\n      summary: *text\n")]
     )

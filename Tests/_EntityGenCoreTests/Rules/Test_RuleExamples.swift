@@ -1,0 +1,65 @@
+@testable import _EntityGenCore
+import Testing
+
+/// Runs every rule's examples: triggering examples must report the rule exactly at their `↓` markers,
+/// non-triggering examples must produce no diagnostic at all.
+@Suite struct Test_RuleExamples {
+    @Test(arguments: Rules.all)
+    func triggeringExamplesReportAtMarkers(rule: RuleDescription) throws {
+        #expect(!rule.triggeringExamples.isEmpty, "rule \(rule.id) has no triggering example")
+        for example in rule.triggeringExamples {
+            let run = ExampleRun(example)
+            let reported = Set(run.diagnostics.filter { $0.ruleID == rule.id }.map(\.location))
+            #expect(!run.markers.isEmpty, "example of \(rule.id) has no ↓ marker")
+            #expect(reported == run.markers,
+                    "rule \(rule.id): expected at \(run.markers.sorted()), reported \(run.diagnostics.map(\.description))")
+        }
+    }
+
+    @Test(arguments: Rules.all)
+    func nonTriggeringExamplesAreClean(rule: RuleDescription) throws {
+        #expect(!rule.nonTriggeringExamples.isEmpty, "rule \(rule.id) has no non-triggering example")
+        for example in rule.nonTriggeringExamples {
+            let run = ExampleRun(example)
+            #expect(run.markers.isEmpty)
+            #expect(run.diagnostics.isEmpty, "non-triggering example of \(rule.id) reported \(run.diagnostics.map(\.description))")
+        }
+    }
+
+    @Test func ruleIDsAreUniqueAndKebabCase() {
+        let ids = Rules.all.map(\.id)
+        #expect(Set(ids).count == ids.count)
+        for id in ids {
+            #expect(id.allSatisfy { $0.isLowercase || $0 == "-" }, "\(id) is not kebab-case")
+        }
+    }
+}
+
+/// An example's files with markers removed, their marker locations, and the diagnostics of linting them.
+struct ExampleRun {
+    var markers: Set<Location> = []
+    var diagnostics: [Diagnostic]
+
+    init(_ example: RuleExample) {
+        var schemas: [SourceFile] = []
+        var config: SourceFile?
+        var markers: Set<Location> = []
+        for file in example.files {
+            var text = ""
+            var line = 1
+            var column = 1
+            for scalar in file.text.unicodeScalars {
+                if Character(scalar) == RuleExample.marker {
+                    markers.insert(Location(file: file.name, line: line, column: column))
+                    continue
+                }
+                text.unicodeScalars.append(scalar)
+                if scalar == "\n" { line += 1; column = 1 } else { column += 1 }
+            }
+            let source = SourceFile(path: file.name, text: text)
+            if SchemaInputs.configFileNames.contains(file.name) { config = source } else { schemas.append(source) }
+        }
+        self.markers = markers
+        diagnostics = GeneratorPipeline.validate(schemas: schemas, config: config).diagnostics
+    }
+}
