@@ -27,3 +27,20 @@ extension RuleDescription: CustomTestStringConvertible {
     /// Test output names the rule by id instead of dumping its examples.
     public var testDescription: String { id }
 }
+
+extension TestSupport {
+    /// A readable line diff for failure messages: `-` expected, `+` actual.
+    static func lineDiff(expected: String, actual: String) -> String {
+        let old = expected.components(separatedBy: "\n")
+        let new = actual.components(separatedBy: "\n")
+        let difference = new.difference(from: old)
+        var lines: [String] = []
+        for change in difference {
+            switch change {
+            case let .remove(offset, line, _): lines.append("-\(offset + 1): \(line)")
+            case let .insert(offset, line, _): lines.append("+\(offset + 1): \(line)")
+            }
+        }
+        return lines.isEmpty ? "(no line differences)" : lines.joined(separator: "\n")
+    }
+}

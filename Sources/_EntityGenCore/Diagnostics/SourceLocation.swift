@@ -25,6 +25,12 @@ public struct SourceLocation: Hashable, Comparable, Sendable, CustomStringConver
     /// `path:line:column`, the prefix swiftc and SwiftPM use.
     public var description: String { "\(file):\(line):\(column)" }
 
+    /// How a message refers to this location from a diagnostic at `other`: `line 4` in the same file,
+    /// `path:4:13` in another.
+    public func reference(from other: SourceLocation) -> String {
+        file == other.file ? "line \(line)" : description
+    }
+
     public static func < (lhs: SourceLocation, rhs: SourceLocation) -> Bool {
         (lhs.file, lhs.line, lhs.column) < (rhs.file, rhs.line, rhs.column)
     }

@@ -10,9 +10,9 @@ extension SchemaValidator {
             let swiftName = SwiftNaming.typeName(name.value)
             if let first = typeNames[swiftName] {
                 if first.value == name.value {
-                    validator.emit(Rules.duplicateDeclaration, "'\(name.value)' is already declared at \(first.location)", at: name.location)
+                    validator.emit(Rules.duplicateDeclaration, "'\(name.value)' is already declared at \(first.location.reference(from: name.location))", at: name.location)
                 } else {
-                    validator.emit(Rules.nameCollision, "\(kind) '\(name.value)' and '\(first.value)' (\(first.location)) both become the Swift type '\(swiftName)'", at: name.location)
+                    validator.emit(Rules.nameCollision, "\(kind) '\(name.value)' and '\(first.value)' (\(first.location.reference(from: name.location))) both become the Swift type '\(swiftName)'", at: name.location)
                 }
                 return false
             }
@@ -38,7 +38,7 @@ extension SchemaValidator {
                     continue
                 }
                 if let first = transformerNames[transformer.name.value] {
-                    emit(Rules.duplicateDeclaration, "transformer '\(transformer.name.value)' is already declared at \(first.location)", at: transformer.name.location)
+                    emit(Rules.duplicateDeclaration, "transformer '\(transformer.name.value)' is already declared at \(first.location.reference(from: transformer.name.location))", at: transformer.name.location)
                     continue
                 }
                 transformerNames[transformer.name.value] = transformer.name

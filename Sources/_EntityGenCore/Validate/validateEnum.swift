@@ -32,7 +32,7 @@ extension SchemaValidator {
                 continue
             }
             if let first = rawValues[text] {
-                emit(Rules.invalidEnum, "raw value '\(text)' of '\(name)' is already used at \(first.location)", at: raw.location)
+                emit(Rules.invalidEnum, "raw value '\(text)' of '\(name)' is already used at \(first.location.reference(from: raw.location))", at: raw.location)
                 continue
             }
             rawValues[text] = Located(text, at: raw.location)

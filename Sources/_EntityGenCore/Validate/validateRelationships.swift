@@ -84,6 +84,8 @@ extension SchemaValidator {
                 continue
             }
             guard let attribute = entity.attributes.first(where: { $0.name == identifier.value }) else {
+                // Declared but unresolved (its type was wrong): that problem is already reported.
+                if declaration.attributes.contains(where: { $0.name.value == identifier.value }) { continue }
                 let isRelationship = entity.relationships.contains { $0.name == identifier.value }
                 let hint = isRelationship ? " ('\(identifier.value)' is a relationship; identify by attributes)"
                     : Suggestions.didYouMean(identifier.value, in: entity.attributes.map(\.name))

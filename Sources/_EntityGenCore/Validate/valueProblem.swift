@@ -29,7 +29,8 @@ extension SchemaValidator {
             let names = declaration.cases.map { SwiftNaming.memberName($0.name.value) }
             let raws = declaration.cases.compactMap { rawText($0.rawValue) }
             if raws.contains(text) || names.contains(text) { return nil }
-            return problem("'\(text)' is not a case of '\(name)' (cases: \(raws.joined(separator: ", ")))\(Suggestions.didYouMean(text, in: raws))")
+            let listed = raws.reduce(into: [String]()) { if !$0.contains($1) { $0.append($1) } }
+            return problem("'\(text)' is not a case of '\(name)' (cases: \(listed.joined(separator: ", ")))\(Suggestions.didYouMean(text, in: raws))")
         case let .builtin(builtin):
             return builtinProblem(value, builtin).map(problem)
         }

@@ -1,0 +1,52 @@
+@testable import _EntityGenCore
+import Testing
+
+@Suite struct Test_SwiftNaming {
+    @Test(arguments: [
+        ("file_url", "fileUrl"), ("fileURL", "fileURL"), ("URLString", "urlString"), ("ID", "id"),
+        ("Name", "name"), ("remoteId", "remoteId"), ("key-3", "key3"), ("größe", "größe"), ("a_b_c", "aBC"),
+    ])
+    func memberNames(input: String, expected: String) {
+        #expect(SwiftNaming.memberName(input) == expected)
+    }
+
+    @Test(arguments: [("pod_spec", "PodSpec"), ("podSpec", "PodSpec"), ("Pod", "Pod"), ("text-widget", "TextWidget")])
+    func typeNames(input: String, expected: String) {
+        #expect(SwiftNaming.typeName(input) == expected)
+    }
+
+    @Test(arguments: [
+        ("fileUrlString", KeyConvention.snakeCase, "file_url_string"), ("fileURL", .snakeCase, "file_url"),
+        ("fileUrl", .kebabCase, "file-url"), ("fileUrl", .screamingSnakeCase, "FILE_URL"),
+        ("fileUrl", .pascalCase, "FileUrl"), ("file_url", .camelCase, "fileUrl"), ("file_url", .verbatim, "file_url"),
+        ("key3", .snakeCase, "key_3"), ("model2s", .snakeCase, "model_2s"),
+    ])
+    func jsonKeys(name: String, convention: KeyConvention, expected: String) {
+        #expect(SwiftNaming.jsonKey(schemaName: name, convention: convention) == expected)
+    }
+
+    @Test func escapesKeywordsAndLeavesOtherNames() {
+        #expect(SwiftNaming.escaped("class") == "`class`")
+        #expect(SwiftNaming.escaped("default") == "`default`")
+        #expect(SwiftNaming.escaped("title") == "title")
+    }
+
+    @Test(arguments: ["+1", "@id", "2fast", "_hidden", "", "a.b", "with space"])
+    func unusableNames(name: String) {
+        #expect(!SwiftNaming.isUsable(name))
+    }
+
+    @Test(arguments: ["a", "file_url", "kebab-case", "größe", "名前", "x1"])
+    func usableNames(name: String) {
+        #expect(SwiftNaming.isUsable(name))
+    }
+}
+
+@Suite struct Test_Suggestions {
+    @Test func suggestsCloseWords() {
+        #expect(Suggestions.closest(to: "attributs", in: SchemaKeys.entity) == "attributes")
+        #expect(Suggestions.closest(to: "identified_by", in: SchemaKeys.entity) == "identifiedBy")
+        #expect(Suggestions.closest(to: "Strin", in: BuiltinType.allCases.map(\.rawValue)) == "String")
+        #expect(Suggestions.closest(to: "zzzzzz", in: SchemaKeys.entity) == nil)
+    }
+}

@@ -1,0 +1,54 @@
+@testable import _EntityGenCore
+import Testing
+
+@Suite struct Test_YAMLDocumentLoader {
+    private func load(_ bytes: [UInt8]) -> [Diagnostic] {
+        var diagnostics = DiagnosticCollector()
+        _ = YAMLDocumentLoader.load(SourceFile(path: "f.yaml", bytes: bytes), diagnostics: &diagnostics)
+        return diagnostics.sorted
+    }
+
+    @Test func invalidUTF8IsReportedAtTheBadByte() throws {
+        let diagnostics = load(Array("entities:\n  é: ".utf8) + [0xFF, 0x0A])
+        let diagnostic = try #require(diagnostics.first)
+        #expect(diagnostic.ruleID == "file-encoding")
+        #expect(diagnostic.location == Location(file: "f.yaml", line: 2, column: 6))
+    }
+
+    @Test(arguments: [[0xC0, 0x80], [0xED, 0xA0, 0x80], [0xF4, 0x90, 0x80, 0x80], [0xE2, 0x82]] as [[UInt8]])
+    func overlongSurrogateAndTruncatedSequencesAreInvalid(bytes: [UInt8]) {
+        #expect(YAMLDocumentLoader.firstInvalidUTF8Offset(Array("a".utf8) + bytes) == 1)
+    }
+
+    @Test func validMultibyteTextPasses() {
+        #expect(YAMLDocumentLoader.firstInvalidUTF8Offset(Array("Спецификация 🚀 名前".utf8)) == nil)
+    }
+
+    @Test func syntaxErrorsCarryLineAndColumn() throws {
+        let diagnostic = try #require(load(Array("a:\n  b: [1, 2\nc: 3\n".utf8)).first)
+        #expect(diagnostic.ruleID == "yaml-syntax")
+        #expect(diagnostic.location.line >= 2)
+    }
+
+    @Test func controlCharactersAreRejected() throws {
+        let diagnostic = try #require(load(Array("a: \u{7}b\n".utf8)).first)
+        #expect(diagnostic.ruleID == "file-encoding")
+        #expect(diagnostic.location.line == 1)
+    }
+
+    @Test func millionLevelsOfNestingEndInADiagnostic() throws {
+        let depth = 1_000_000
+        let text = "a: " + String(repeating: "[", count: depth) + String(repeating: "]", count: depth)
+        let diagnostic = try #require(load(Array(text.utf8)).first)
+        #expect(diagnostic.ruleID == "yaml-limits")
+    }
+
+    @Test func nodeLocationsAreOneBased() throws {
+        var diagnostics = DiagnosticCollector()
+        let file = try #require(SchemaParser.parseSchema(SourceFile(path: "f.yaml", text: "entities:\n  Pod:\n    attributes:\n      name: String\n"), diagnostics: &diagnostics))
+        let attribute = try #require(file.entities.first?.attributes.first)
+        #expect(attribute.name.location == Location(file: "f.yaml", line: 4, column: 7))
+        #expect(attribute.type?.location == Location(file: "f.yaml", line: 4, column: 13))
+        #expect(diagnostics.diagnostics.isEmpty)
+    }
+}
