@@ -1,4 +1,4 @@
-// swift-tools-version: 6.0
+// swift-tools-version: 6.1
 import PackageDescription
 
 /// EntityGen: declarative models, JSON mappers and persistence glue generated from YAML entity schemas.

@@ -1,7 +1,111 @@
 import Foundation
 import Testing
 
-/// Runs the built `entitygen` executable as a user would.
+/// Runs the built `entitygen` executable as a user would and checks output and exit status.
 @Suite struct Test_LintCommand {
-    @Test func placeholderUntilWritten() {}
+    static let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+    static let brokenFolder = packageRoot.appendingPathComponent("Tests/_EntityGenCoreTests/Fixtures/BrokenSchemas")
+
+    /// The `entitygen` binary beside the test bundle.
+    static let executable: URL? = {
+        let candidates = [
+            Bundle.main.bundleURL.deletingLastPathComponent(),
+            URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent(),
+            Bundle.main.bundleURL,
+        ]
+        return candidates.map { $0.appendingPathComponent("entitygen") }.first { FileManager.default.isExecutableFile(atPath: $0.path) }
+    }()
+
+    enum CommandLineError: Error {
+        case binaryNotFound(String)
+    }
+
+    struct Run {
+        var status: Int32
+        var stdout: String
+        var stderr: String
+    }
+
+    static func run(_ arguments: [String], in directory: URL = packageRoot) throws -> Run {
+        guard let binary = Self.executable else {
+            throw CommandLineError.binaryNotFound(Bundle.main.bundleURL.path)
+        }
+        let process = Process()
+        process.executableURL = binary
+        process.arguments = arguments
+        process.currentDirectoryURL = directory
+        let out = Pipe(), err = Pipe()
+        process.standardOutput = out
+        process.standardError = err
+        try process.run()
+        let stdout = out.fileHandleForReading.readDataToEndOfFile()
+        let stderr = err.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return Run(status: process.terminationStatus, stdout: String(decoding: stdout, as: UTF8.self), stderr: String(decoding: stderr, as: UTF8.self))
+    }
+
+    @Test func cleanSchemasExitZeroWithNoOutput() throws {
+        let run = try Self.run(["lint", "Schemas"])
+        #expect(run.status == 0, "\(run.stdout)\(run.stderr)")
+        #expect(run.stdout.isEmpty)
+        #expect(run.stderr.contains("0 errors, 0 warnings in 6 files"))
+    }
+
+    @Test func findingsExitOneInTheSwiftcFormat() throws {
+        let run = try Self.run(["lint", Self.brokenFolder.path])
+        #expect(run.status == 1)
+        let expected = try String(contentsOf: Self.packageRoot.appendingPathComponent("Tests/_EntityGenCoreTests/Fixtures/BrokenSchemas.expected"), encoding: .utf8)
+        #expect(run.stdout.replacingOccurrences(of: Self.brokenFolder.path + "/", with: "") == expected)
+        let pattern = try Regex(#"^[^:]+:\d+:\d+: (error|warning): .+ \[[a-z-]+\]$"#)
+        for line in run.stdout.split(separator: "\n") {
+            #expect(line.wholeMatch(of: pattern) != nil, "not in the swiftc format: \(line)")
+        }
+    }
+
+    @Test func jsonFormatIsMachineReadable() throws {
+        let run = try Self.run(["lint", Self.brokenFolder.path, "--format", "json"])
+        #expect(run.status == 1)
+        let objects = try #require(try JSONSerialization.jsonObject(with: Data(run.stdout.utf8)) as? [[String: Any]])
+        let text = try Self.run(["lint", Self.brokenFolder.path])
+        #expect(objects.count == text.stdout.split(separator: "\n").count)
+        let first = try #require(objects.first)
+        #expect(Set(first.keys) == ["file", "line", "column", "severity", "message", "rule"])
+    }
+
+    @Test func warningsFailOnlyWithStrict() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("entitygen-strict-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try "enums:\n  Unused:\n    cases: [a]\nentities:\n  Pod:\n    attributes:\n      name: String\n".write(to: folder.appendingPathComponent("w.yaml"), atomically: true, encoding: .utf8)
+        let relaxed = try Self.run(["lint", folder.path])
+        #expect(relaxed.status == 0)
+        #expect(relaxed.stdout.contains("warning: enum 'Unused' is not used"))
+        #expect(try Self.run(["lint", "--strict", folder.path]).status == 1)
+    }
+
+    @Test(arguments: [
+        (["lint", "/no/such/path"], "no such file or folder"),
+        (["lint", "--bogus"], "Unknown option"),
+        (["lint", "--format", "xml", "Schemas"], "xml"),
+        (["lint", "Sources/entitygen"], "no schema files"),
+        (["lint", "Schemas", "--config", "/no/config.yaml"], "config file does not exist"),
+    ])
+    func usageAndIOErrorsExitTwo(arguments: [String], message: String) throws {
+        let run = try Self.run(arguments)
+        #expect(run.status == 2, "\(arguments): \(run.stderr)")
+        #expect(run.stderr.contains(message), "\(arguments): \(run.stderr)")
+    }
+
+    @Test func listsRules() throws {
+        let run = try Self.run(["lint", "--list-rules"])
+        #expect(run.status == 0)
+        for id in ["unknown-key", "duplicate-json-key", "discriminator-collision", "yaml-limits"] {
+            #expect(run.stdout.contains(id + " ("))
+        }
+    }
+
+    @Test func helpAndVersionExitZero() throws {
+        #expect(try Self.run(["--help"]).status == 0)
+        #expect(try Self.run(["--version"]).status == 0)
+    }
 }

@@ -1,4 +1,5 @@
 @testable import _EntityGenCore
+import Foundation
 import Testing
 
 /// Runs every rule's examples: triggering examples must report the rule exactly at their `↓` markers,
@@ -61,5 +62,21 @@ struct ExampleRun {
         }
         self.markers = markers
         diagnostics = GeneratorPipeline.validate(schemas: schemas, config: config).diagnostics
+    }
+}
+
+/// The README's rule table lists every rule with its severity, and nothing else.
+@Suite struct Test_READMERuleTable {
+    @Test func listsEveryRule() throws {
+        let readme = try String(contentsOf: TestSupport.packageRoot.appendingPathComponent("README.md"), encoding: .utf8)
+        let rows = readme.split(separator: "\n").filter { $0.hasPrefix("| `") && ($0.contains("| error |") || $0.contains("| warning |")) }
+        let listed = Dictionary(uniqueKeysWithValues: rows.map { row -> (String, String) in
+            let cells = row.split(separator: "|").map { $0.trimmingCharacters(in: .whitespaces) }
+            return (cells[0].trimmingCharacters(in: CharacterSet(charactersIn: "`")), cells[1])
+        })
+        #expect(Set(listed.keys) == Set(Rules.all.map(\.id)))
+        for rule in Rules.all {
+            #expect(listed[rule.id] == rule.severity.rawValue, "README gives \(rule.id) severity \(listed[rule.id] ?? "none")")
+        }
     }
 }
