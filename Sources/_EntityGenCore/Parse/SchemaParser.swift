@@ -115,4 +115,13 @@ public struct SchemaParser {
             }
         }
     }
+
+    /// Reads `optional: true|false`, reporting `optional: false` on a type already written with `?`.
+    mutating func readOptional(_ node: Node, into isOptional: inout Located<Bool>?, _ what: String) {
+        guard let optional = reader.bool(node, "'optional'") else { return }
+        if isOptional?.value == true, !optional.value {
+            reader.diagnostics.emit(Rules.invalidValue, "\(what) is written optional ('?') but says optional: false", at: optional.location)
+        }
+        isOptional = optional
+    }
 }

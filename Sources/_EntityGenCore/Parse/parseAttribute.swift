@@ -21,13 +21,7 @@ extension SchemaParser {
                     attribute.type = type
                     if let optional { attribute.isOptional = optional }
                 }
-            case "optional":
-                if let optional = reader.bool(value, "'optional'") {
-                    if attribute.isOptional?.value == true, !optional.value {
-                        reader.diagnostics.emit(Rules.invalidValue, "\(what) is written optional ('?') but says optional: false", at: optional.location)
-                    }
-                    attribute.isOptional = optional
-                }
+            case "optional": readOptional(value, into: &attribute.isOptional, what)
             case "description": attribute.description = reader.string(value, "description")
             case "key": attribute.key = reader.keyPath(value, "key of \(what)")
             case "fallbackKeys": attribute.fallbackKeys = reader.keyPaths(value, "fallback key of \(what)")

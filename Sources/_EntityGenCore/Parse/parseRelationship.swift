@@ -16,13 +16,7 @@ extension SchemaParser {
             let value = entry.value
             switch entry.key.value {
             case "to": _ = parseTarget(value, into: &relationship, what)
-            case "optional":
-                if let optional = reader.bool(value, "'optional'") {
-                    if relationship.isOptional?.value == true, !optional.value {
-                        reader.diagnostics.emit(Rules.invalidValue, "\(what) is written optional ('?') but says optional: false", at: optional.location)
-                    }
-                    relationship.isOptional = optional
-                }
+            case "optional": readOptional(value, into: &relationship.isOptional, what)
             case "description": relationship.description = reader.string(value, "description")
             case "key": relationship.key = reader.keyPath(value, "key of \(what)")
             case "fallbackKeys": relationship.fallbackKeys = reader.keyPaths(value, "fallback key of \(what)")
