@@ -50,5 +50,6 @@ let package = Package(
             resources: [.copy("Fixtures")]
         ),
         .testTarget(name: "entitygenTests", dependencies: ["entitygen", "_EntityGenCore"]),
+        .testTarget(name: "EntityGenRuntimeTests", dependencies: ["EntityGenRuntime"]),
     ]
 )

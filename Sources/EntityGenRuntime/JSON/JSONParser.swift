@@ -1,0 +1,371 @@
+/// Settings of the JSON reader.
+public struct JSONReaderOptions: Hashable, Sendable {
+    /// Deepest nesting of arrays and objects accepted; deeper input is an error, never a stack overflow
+    /// (the reader does not recurse). Default 512.
+    public var maximumDepth: Int
+    /// Whether a leading UTF-8 byte order mark is skipped (RFC 8259 §8.1 allows ignoring it). Default true.
+    public var skipsByteOrderMark: Bool
+
+    /// Creates options.
+    public init(maximumDepth: Int = 512, skipsByteOrderMark: Bool = true) {
+        self.maximumDepth = maximumDepth
+        self.skipsByteOrderMark = skipsByteOrderMark
+    }
+
+    /// The defaults.
+    public static let `default` = JSONReaderOptions()
+}
+
+/// The strict RFC 8259 tokenizer: one pass over the bytes that validates everything (grammar, escapes,
+/// surrogate pairs, UTF-8, control characters, depth) and writes the tape.
+///
+/// It keeps its own stack of open containers instead of recursing, so nesting depth is bounded by an
+/// option, never by the thread's stack.
+struct JSONParser: ~Copyable {
+    private let base: UnsafePointer<UInt8>
+    private let count: Int
+    private let options: JSONReaderOptions
+    private(set) var tape: TapeBuffer
+    private var position = 0
+    /// Per open container: tape index of its entry, its value count, tape index of its current key.
+    private var frames: UnsafeMutablePointer<Int>
+    private var depth = 0
+
+    init(bytes: UnsafeRawBufferPointer, options: JSONReaderOptions) {
+        base = bytes.baseAddress.map { $0.assumingMemoryBound(to: UInt8.self) } ?? UnsafePointer(bitPattern: 1)!
+        count = bytes.count
+        self.options = options
+        tape = TapeBuffer(capacity: bytes.count / 8 + 16)
+        frames = .allocate(capacity: 3 * (max(options.maximumDepth, 0) + 1))
+    }
+
+    deinit {
+        frames.deallocate()
+    }
+
+    /// Parses the whole input as one JSON value.
+    mutating func parse() throws(JSONError) {
+        guard count <= JSONTape.maximumDocumentSize else {
+            throw error("document is larger than \(JSONTape.maximumDocumentSize) bytes; read it as a stream")
+        }
+        if options.skipsByteOrderMark, count >= 3, base[0] == 0xEF, base[1] == 0xBB, base[2] == 0xBF { position = 3 }
+        skipWhitespace()
+        guard position < count else { throw error("document is empty") }
+
+        value: while true {
+            if depth > 0 { frames[3 * (depth - 1) + 1] += 1 }
+            guard position < count else { throw error("unexpected end of input; expected a value") }
+            switch base[position] {
+            case UInt8(ascii: "{"):
+                try open(.object)
+                skipWhitespace()
+                if position < count, base[position] == UInt8(ascii: "}") {
+                    position += 1
+                    close()
+                } else {
+                    try parseKey()
+                    continue value
+                }
+            case UInt8(ascii: "["):
+                try open(.array)
+                skipWhitespace()
+                if position < count, base[position] == UInt8(ascii: "]") {
+                    position += 1
+                    close()
+                } else {
+                    continue value
+                }
+            case UInt8(ascii: "\""):
+                try parseString()
+            case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"):
+                try parseNumber()
+            case UInt8(ascii: "t"):
+                try literal("true", .true)
+            case UInt8(ascii: "f"):
+                try literal("false", .false)
+            case UInt8(ascii: "n"):
+                try literal("null", .null)
+            default:
+                throw error("unexpected \(describeByte(at: position)); expected a value")
+            }
+            // After a complete value: close containers or move on to the next member or element.
+            while true {
+                skipWhitespace()
+                guard depth > 0 else {
+                    guard position == count else { throw error("unexpected \(describeByte(at: position)) after the document's value") }
+                    return
+                }
+                let isObject = JSONTape.kind(tape[frames[3 * (depth - 1)]]) == .object
+                guard position < count else {
+                    throw error(isObject ? "unexpected end of input inside an object" : "unexpected end of input inside an array")
+                }
+                let byte = base[position]
+                if byte == UInt8(ascii: ",") {
+                    position += 1
+                    skipWhitespace()
+                    if isObject { try parseKey() }
+                    continue value
+                }
+                if byte == (isObject ? UInt8(ascii: "}") : UInt8(ascii: "]")) {
+                    position += 1
+                    close()
+                    continue
+                }
+                throw error("unexpected \(describeByte(at: position)); expected ',' or '\(isObject ? "}" : "]")'")
+            }
+        }
+    }
+
+    @inline(__always) private mutating func skipWhitespace() {
+        while position < count {
+            switch base[position] {
+            case 0x20, 0x0A, 0x0D, 0x09: position += 1
+            default: return
+            }
+        }
+    }
+
+    private mutating func open(_ kind: JSONTape.Kind) throws(JSONError) {
+        guard depth < options.maximumDepth else {
+            throw error("nesting is deeper than \(options.maximumDepth) levels")
+        }
+        let frame = 3 * depth
+        frames[frame] = tape.count
+        frames[frame + 1] = 0
+        frames[frame + 2] = -1
+        depth += 1
+        tape.append(UInt64(kind.rawValue))
+        position += 1
+    }
+
+    private mutating func close() {
+        depth -= 1
+        let frame = 3 * depth
+        let index = frames[frame]
+        let kind = JSONTape.kind(tape[index])
+        tape[index] = JSONTape.container(kind, count: min(frames[frame + 1], JSONTape.maximumCount), end: tape.count)
+    }
+
+    /// A member's key, the colon, and the whitespace before the value.
+    private mutating func parseKey() throws(JSONError) {
+        guard position < count, base[position] == UInt8(ascii: "\"") else {
+            throw error(position < count ? "unexpected \(describeByte(at: position)); expected a key in quotes" : "unexpected end of input; expected a key")
+        }
+        frames[3 * (depth - 1) + 2] = tape.count
+        try parseString()
+        skipWhitespace()
+        guard position < count, base[position] == UInt8(ascii: ":") else {
+            throw error(position < count ? "unexpected \(describeByte(at: position)); expected ':' after the key" : "unexpected end of input; expected ':'")
+        }
+        position += 1
+        skipWhitespace()
+    }
+
+    private mutating func literal(_ word: StaticString, _ kind: JSONTape.Kind) throws(JSONError) {
+        let length = word.utf8CodeUnitCount
+        var matches = position + length <= count
+        var offset = 0
+        while matches, offset < length {
+            matches = base[position + offset] == word.utf8Start[offset]
+            offset += 1
+        }
+        guard matches else {
+            throw error("unexpected \(describeByte(at: position)); expected a value")
+        }
+        position += length
+        tape.append(UInt64(kind.rawValue))
+    }
+
+    private mutating func parseNumber() throws(JSONError) {
+        let start = position
+        var index = position
+        let negative = base[index] == UInt8(ascii: "-")
+        if negative { index += 1 }
+        @inline(__always) func isDigit(_ index: Int) -> Bool { index < count && base[index] &- 0x30 < 10 }
+        guard isDigit(index) else { position = index; throw error("a number needs a digit after '-'") }
+        if base[index] == UInt8(ascii: "0") {
+            index += 1
+            if isDigit(index) { position = index; throw error("numbers must not have leading zeros") }
+        } else {
+            while isDigit(index) { index += 1 }
+        }
+        var integer = true
+        if index < count, base[index] == UInt8(ascii: ".") {
+            integer = false
+            index += 1
+            guard isDigit(index) else { position = index; throw error("a number needs a digit after '.'") }
+            while isDigit(index) { index += 1 }
+        }
+        if index < count, base[index] | 0x20 == UInt8(ascii: "e") {
+            integer = false
+            index += 1
+            if index < count, base[index] == UInt8(ascii: "+") || base[index] == UInt8(ascii: "-") { index += 1 }
+            guard isDigit(index) else { position = index; throw error("a number needs a digit in its exponent") }
+            while isDigit(index) { index += 1 }
+        }
+        guard index - start <= JSONTape.maximumStringLength else { throw error("number literal is too long") }
+        tape.append(JSONTape.number(offset: start, length: index - start, integer: integer, negative: negative))
+        position = index
+    }
+
+    private mutating func parseString() throws(JSONError) {
+        let start = position + 1
+        var index = start
+        var escaped = false
+        while true {
+            // Eight bytes at a time while none is a quote, a backslash, a control character or non-ASCII.
+            while index &+ 8 <= count {
+                let word = UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self)
+                let quote = word ^ 0x2222_2222_2222_2222
+                let backslash = word ^ 0x5C5C_5C5C_5C5C_5C5C
+                let special = ((quote &- 0x0101_0101_0101_0101) & ~quote)
+                    | ((backslash &- 0x0101_0101_0101_0101) & ~backslash)
+                    | ((word &- 0x2020_2020_2020_2020) & ~word)
+                    | word
+                if special & 0x8080_8080_8080_8080 != 0 { break }
+                index &+= 8
+            }
+            guard index < count else {
+                position = start - 1
+                throw error("string is not terminated")
+            }
+            let byte = base[index]
+            if byte == UInt8(ascii: "\"") { break }
+            if byte == UInt8(ascii: "\\") {
+                escaped = true
+                index = try validateEscape(at: index)
+            } else if byte < 0x20 {
+                position = index
+                throw error("control character U+\(hex(UInt32(byte))) must be escaped in a string")
+            } else if byte < 0x80 {
+                index &+= 1
+            } else {
+                let length = UTF8Validation.sequenceLength(base, at: index, count: count)
+                guard length > 0 else {
+                    position = index
+                    throw error("string contains invalid UTF-8")
+                }
+                index &+= length
+            }
+        }
+        guard index - start <= JSONTape.maximumStringLength else { throw error("string is longer than \(JSONTape.maximumStringLength) bytes") }
+        tape.append(JSONTape.string(offset: start, length: index - start, escaped: escaped))
+        position = index + 1
+    }
+
+    /// Validates the escape at `index` (the backslash); returns the index after it.
+    private mutating func validateEscape(at index: Int) throws(JSONError) -> Int {
+        guard index + 1 < count else { position = index; throw error("string ends inside an escape") }
+        switch base[index + 1] {
+        case UInt8(ascii: "\""), UInt8(ascii: "\\"), UInt8(ascii: "/"), UInt8(ascii: "b"), UInt8(ascii: "f"),
+             UInt8(ascii: "n"), UInt8(ascii: "r"), UInt8(ascii: "t"):
+            return index + 2
+        case UInt8(ascii: "u"):
+            let unit = try hexUnit(at: index + 2)
+            if (0xDC00...0xDFFF).contains(unit) {
+                position = index
+                throw error("\\u\(hex(unit)) is a lone low surrogate")
+            }
+            guard (0xD800...0xDBFF).contains(unit) else { return index + 6 }
+            guard index + 7 < count, base[index + 6] == UInt8(ascii: "\\"), base[index + 7] == UInt8(ascii: "u") else {
+                position = index
+                throw error("\\u\(hex(unit)) is a high surrogate without a low surrogate after it")
+            }
+            let low = try hexUnit(at: index + 8)
+            guard (0xDC00...0xDFFF).contains(low) else {
+                position = index + 6
+                throw error("\\u\(hex(unit)) must be followed by a low surrogate, not \\u\(hex(low))")
+            }
+            return index + 12
+        default:
+            position = index
+            throw error("'\\\(describeByte(at: index + 1, quoted: false))' is not a JSON escape")
+        }
+    }
+
+    private mutating func hexUnit(at index: Int) throws(JSONError) -> UInt32 {
+        guard index + 4 <= count else { position = index; throw error("\\u escape needs four hex digits") }
+        var value: UInt32 = 0
+        for offset in 0..<4 {
+            let byte = base[index + offset]
+            let digit: UInt8
+            switch byte {
+            case UInt8(ascii: "0")...UInt8(ascii: "9"): digit = byte - UInt8(ascii: "0")
+            case UInt8(ascii: "a")...UInt8(ascii: "f"): digit = byte - UInt8(ascii: "a") + 10
+            case UInt8(ascii: "A")...UInt8(ascii: "F"): digit = byte - UInt8(ascii: "A") + 10
+            default:
+                position = index + offset
+                throw error("\\u escape needs four hex digits")
+            }
+            value = value << 4 | UInt32(digit)
+        }
+        return value
+    }
+
+    private func hex(_ value: UInt32) -> String {
+        let digits = String(value, radix: 16, uppercase: true)
+        return String(repeating: "0", count: max(0, 4 - digits.count)) + digits
+    }
+
+    private func describeByte(at index: Int, quoted: Bool = true) -> String {
+        guard index < count else { return "end of input" }
+        let byte = base[index]
+        if byte >= 0x20, byte < 0x7F { return quoted ? "'\(Character(Unicode.Scalar(byte)))'" : String(Character(Unicode.Scalar(byte))) }
+        return "byte 0x\(String(byte, radix: 16, uppercase: true))"
+    }
+
+    /// An error at the current position, with its line, column and JSON path.
+    private func error(_ message: String) -> JSONError {
+        let offset = min(position, count)
+        let (line, column) = UTF8Validation.lineAndColumn(base, count: count, offset: offset)
+        var path = "$"
+        for level in 0..<depth {
+            let frame = 3 * level
+            if JSONTape.kind(tape[frames[frame]]) == .object {
+                let keyIndex = frames[frame + 2]
+                guard keyIndex >= 0, keyIndex < tape.count, JSONTape.kind(tape[keyIndex]) == .string else { break }
+                let key = JSONStringDecoder.decode(base, entry: tape[keyIndex])
+                path += JSONPath.component(key: key)
+            } else {
+                path += "[\(max(frames[frame + 1] - 1, 0))]"
+            }
+        }
+        return JSONError(message: message, byteOffset: offset, line: line, column: column, path: path)
+    }
+}
+
+/// The growable tape memory. A class so a parsed document can own it without copying.
+final class TapeBuffer: @unchecked Sendable {
+    private(set) var pointer: UnsafeMutablePointer<UInt64>
+    private(set) var capacity: Int
+    private(set) var count = 0
+
+    init(capacity: Int) {
+        self.capacity = max(capacity, 16)
+        pointer = .allocate(capacity: self.capacity)
+    }
+
+    deinit {
+        pointer.deallocate()
+    }
+
+    @inline(__always) func append(_ entry: UInt64) {
+        if count == capacity { grow() }
+        pointer[count] = entry
+        count &+= 1
+    }
+
+    @inline(__always) subscript(index: Int) -> UInt64 {
+        get { pointer[index] }
+        set { pointer[index] = newValue }
+    }
+
+    private func grow() {
+        let newCapacity = capacity * 2
+        let newPointer = UnsafeMutablePointer<UInt64>.allocate(capacity: newCapacity)
+        newPointer.moveInitialize(from: pointer, count: count)
+        pointer.deallocate()
+        pointer = newPointer
+        capacity = newCapacity
+    }
+}
