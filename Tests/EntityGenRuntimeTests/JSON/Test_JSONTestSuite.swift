@@ -53,8 +53,11 @@ import Testing
         case "y_": expected = true
         case "n_": expected = false
         default:
-            let answer: Bool? = Self.implementationDefined[file]
-            expected = try #require(answer, "no documented answer for \(file)")
+            guard let answer = Self.implementationDefined[file] else {
+                Issue.record("no documented answer for \(file)")
+                return
+            }
+            expected = answer
         }
         do {
             let document = try JSONDocument(data: data)
