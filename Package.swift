@@ -31,6 +31,7 @@ let package = Package(
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
         .target(name: "EntityGenRuntime"),
+        .executableTarget(name: "entitygen-bench", dependencies: ["EntityGenRuntime"]),
         .target(name: "EntityGenPersistence", dependencies: [
             "EntityGenRuntime",
             .product(name: "GRDB", package: "GRDB.swift"),

@@ -1,0 +1,28 @@
+import Foundation
+
+/// Timing helpers: every figure is the best of several runs, measured in the same process as its
+/// baseline, so machine noise affects both sides alike.
+enum Measurement {
+    /// Seconds per run of `body`, the minimum over `repetitions` runs after one warm-up.
+    static func bestSeconds(repetitions: Int = 7, _ body: () throws -> Void) rethrows -> Double {
+        try body()
+        var best = Double.infinity
+        for _ in 0..<repetitions {
+            let start = DispatchTime.now().uptimeNanoseconds
+            try body()
+            let elapsed = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
+            best = min(best, elapsed)
+        }
+        return best
+    }
+
+    /// Megabytes (10^6 bytes) per second.
+    static func megabytesPerSecond(bytes: Int, seconds: Double) -> Double {
+        Double(bytes) / 1e6 / seconds
+    }
+
+    /// Prints a summary line a script can read: `kind name value`.
+    static func summary(_ kind: String, _ name: String, _ value: Double) {
+        print("\(kind) \(name) \(String(format: "%.2f", value))")
+    }
+}
