@@ -1,0 +1,118 @@
+/// Arrays, optionally lossy: with `skipsInvalidElements`, an element that fails is left out and
+/// reported instead of failing the whole array.
+public struct ArrayTransformer<Element: JSONTransformer>: JSONTransformer {
+    let element: Element
+    let skipsInvalidElements: Bool
+    let schemaLocation: StaticString
+
+    /// Creates an array transformer.
+    public init(_ element: Element, skipsInvalidElements: Bool = false, schemaLocation: StaticString = "") {
+        self.element = element
+        self.skipsInvalidElements = skipsInvalidElements
+        self.schemaLocation = schemaLocation
+    }
+
+    public func decode(_ value: JSONValue, context: inout MappingContext) throws(TransformFailure) -> [Element.Value] {
+        guard value.kind == .array else { throw .expected("an array", found: value) }
+        var result: [Element.Value] = []
+        result.reserveCapacity(value.count)
+        var failure: TransformFailure?
+        value.forEachElement { _, item in
+            guard failure == nil else { return }
+            do throws(TransformFailure) {
+                guard !item.isNull else { throw TransformFailure.expected("an element", found: item) }
+                result.append(try element.decode(item, context: &context))
+            } catch {
+                if skipsInvalidElements {
+                    context.record(at: error.nested?.path ?? item.path, schemaLocation: schemaLocation, action: .skippedElement, message: error.nested?.message ?? error.message)
+                } else {
+                    failure = error.locatedIfNeeded(at: item)
+                }
+            }
+        }
+        if let failure { throw failure }
+        return result
+    }
+
+    public func encode(_ value: [Element.Value], to writer: inout JSONWriter) {
+        writer.beginArray()
+        for item in value { element.encode(item, to: &writer) }
+        writer.endArray()
+    }
+}
+
+/// Objects as `[String: Value]` maps, optionally lossy like ``ArrayTransformer``. Written with keys
+/// sorted, so output is stable.
+public struct MapTransformer<Element: JSONTransformer>: JSONTransformer {
+    let element: Element
+    let skipsInvalidElements: Bool
+    let schemaLocation: StaticString
+
+    /// Creates a map transformer.
+    public init(_ element: Element, skipsInvalidElements: Bool = false, schemaLocation: StaticString = "") {
+        self.element = element
+        self.skipsInvalidElements = skipsInvalidElements
+        self.schemaLocation = schemaLocation
+    }
+
+    public func decode(_ value: JSONValue, context: inout MappingContext) throws(TransformFailure) -> [String: Element.Value] {
+        guard value.kind == .object else { throw .expected("an object", found: value) }
+        var result: [String: Element.Value] = [:]
+        result.reserveCapacity(value.count)
+        var failure: TransformFailure?
+        value.forEachMember { key, item in
+            guard failure == nil else { return }
+            do throws(TransformFailure) {
+                guard !item.isNull else { throw TransformFailure.expected("a value", found: item) }
+                result[key] = try element.decode(item, context: &context)
+            } catch {
+                if skipsInvalidElements {
+                    context.record(at: error.nested?.path ?? item.path, schemaLocation: schemaLocation, action: .skippedElement, message: error.nested?.message ?? error.message)
+                } else {
+                    failure = error.locatedIfNeeded(at: item)
+                }
+            }
+        }
+        if let failure { throw failure }
+        return result
+    }
+
+    public func encode(_ value: [String: Element.Value], to writer: inout JSONWriter) {
+        writer.beginObject()
+        for key in value.keys.sorted() {
+            writer.key(key)
+            element.encode(value[key]!, to: &writer)
+        }
+        writer.endObject()
+    }
+}
+
+/// An embedded entity (a nested object, or an element of an array of objects).
+public struct EntityTransformer<Entity: JSONMappable>: JSONTransformer {
+    public init() {}
+    public func decode(_ value: JSONValue, context: inout MappingContext) throws(TransformFailure) -> Entity {
+        do {
+            return try Entity.map(from: value, context: &context)
+        } catch {
+            throw TransformFailure(nested: error)
+        }
+    }
+    public func encode(_ value: Entity, to writer: inout JSONWriter) { value.writeJSON(to: &writer) }
+}
+
+extension TransformFailure {
+    /// A failure carrying a nested entity's located error (its path is more precise than the caller's).
+    public init(nested: MappingError) {
+        self.init(nested.message)
+        self.nested = nested
+    }
+
+    /// Keeps a nested location; otherwise pins the failure to `value` so the caller reports the
+    /// element's path, not the array's.
+    func locatedIfNeeded(at value: JSONValue) -> TransformFailure {
+        guard nested == nil else { return self }
+        var located = self
+        located.nested = MappingError(path: value.path, schemaLocation: "", message: message)
+        return located
+    }
+}

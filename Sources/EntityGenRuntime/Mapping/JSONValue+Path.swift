@@ -1,0 +1,69 @@
+extension JSONValue {
+    /// A short description of the value's kind for messages: "a string", "the number 42", "null".
+    public var kindDescription: String {
+        switch kind {
+        case .null: return "null"
+        case .true: return "true"
+        case .false: return "false"
+        case .number:
+            let literal = numberLiteral() ?? ""
+            return literal.count <= 24 ? "the number \(literal)" : "a number"
+        case .string:
+            let text = string() ?? ""
+            return text.count <= 40 ? "the string \"\(text)\"" : "a string"
+        case .object: return "an object"
+        case .array: return "an array"
+        }
+    }
+
+    /// The JSON path of this value from the document's root (`$.result[3].authors`).
+    ///
+    /// Computed by walking down from the root using the tape's skip pointers, so it costs nothing until
+    /// an error or issue asks for it.
+    public var path: String {
+        var path = "$"
+        var current = 0
+        while current != index {
+            let header = tape[current]
+            let end = JSONTape.containerEnd(header)
+            var cursor = current + 1
+            var position = 0
+            var descended = false
+            switch JSONTape.kind(header) {
+            case .object:
+                while cursor < end {
+                    let valueIndex = cursor + 1
+                    let next = JSONTape.next(after: valueIndex, entry: tape[valueIndex])
+                    if index >= valueIndex, index < next {
+                        path += JSONPath.component(key: JSONStringDecoder.decode(base, entry: tape[cursor]))
+                        current = valueIndex
+                        descended = true
+                        break
+                    }
+                    cursor = next
+                }
+            case .array:
+                while cursor < end {
+                    let next = JSONTape.next(after: cursor, entry: tape[cursor])
+                    if index >= cursor, index < next {
+                        path += JSONPath.component(index: position)
+                        current = cursor
+                        descended = true
+                        break
+                    }
+                    cursor = next
+                    position += 1
+                }
+            default:
+                break
+            }
+            if !descended { return path + "?" }
+        }
+        return path
+    }
+
+    /// The path of a member that may not exist (for "missing key" errors): this value's path plus keys.
+    public func path(appending keys: [StaticString]) -> String {
+        keys.reduce(path) { $0 + JSONPath.component(key: $1.description) }
+    }
+}

@@ -1,0 +1,132 @@
+/// The schema's instructions for one attribute or relationship, as generated code passes them: where
+/// to look in the JSON, where the schema says so, and what to tolerate.
+public struct MappingField: Sendable {
+    /// What to do when a present value cannot be mapped.
+    public enum OnFailure: Sendable {
+        /// Fail the object (the default).
+        case fail
+        /// Drop the value (optional properties), reported.
+        case drop
+        /// Use the default, reported.
+        case useDefault
+    }
+
+    /// The primary key path, then fallbacks, in order.
+    public let keyPaths: [[StaticString]]
+    /// `file:line:column` of the declaration in the schema.
+    public let schemaLocation: StaticString
+    /// The failure policy.
+    public let onFailure: OnFailure
+    /// Constraints checked after conversion.
+    public let constraints: [MappingConstraint]
+
+    /// Creates a field.
+    public init(_ keyPaths: [[StaticString]], schema: StaticString, onFailure: OnFailure = .fail, constraints: [MappingConstraint] = []) {
+        self.keyPaths = keyPaths
+        schemaLocation = schema
+        self.onFailure = onFailure
+        self.constraints = constraints
+    }
+}
+
+/// The state of one mapping run: the issues tolerated so far. Generated mappers thread it through.
+public struct MappingContext {
+    /// Issues recorded so far, in order.
+    public private(set) var issues: [MappingIssue] = []
+
+    /// Creates an empty context.
+    public init() {}
+
+    /// Records a tolerated problem.
+    public mutating func record(at path: String, schemaLocation: StaticString, action: MappingIssue.Action, message: String) {
+        issues.append(MappingIssue(path: path, schemaLocation: schemaLocation.description, action: action, message: message))
+    }
+
+    /// The first present, non-null value among the field's key paths. A key path through a value that is
+    /// not an object counts as absent, so fallbacks apply (`license.type`, then `license`).
+    @inline(__always)
+    public func find(_ field: MappingField, in object: JSONValue) -> JSONValue? {
+        for path in field.keyPaths {
+            var current = object
+            var found = true
+            for key in path {
+                guard let next = current[key] else { found = false; break }
+                current = next
+            }
+            if found, !current.isNull { return current }
+        }
+        return nil
+    }
+
+    /// Checks that a value is an object before its members are read.
+    public func expectObject(_ value: JSONValue, entity: StaticString, schema: StaticString) throws(MappingError) {
+        guard value.kind == .object else {
+            throw MappingError(path: value.path, schemaLocation: schema.description, message: "expected a \(entity) object, found \(value.kindDescription)")
+        }
+    }
+
+    /// Fails with the server's message when the object carries the error envelope key.
+    public func checkErrorEnvelope(_ object: JSONValue, key: [StaticString], message: [StaticString], schema: StaticString) throws(MappingError) {
+        guard let marker = object.value(at: key) else { return }
+        let text = object.value(at: message)?.string() ?? marker.string() ?? marker.kindDescription
+        throw MappingError(path: object.path(appending: key), schemaLocation: schema.description, message: "the response is an error: \(text)", serverMessage: text)
+    }
+
+    /// A required value: missing or null is an error; a failure follows the field's policy (`useDefault`
+    /// needs `fallback`).
+    @inline(__always)
+    public mutating func required<T: JSONTransformer>(_ object: JSONValue, _ field: MappingField, _ transformer: T, default fallback: T.Value? = nil) throws(MappingError) -> T.Value {
+        guard let value = find(field, in: object) else {
+            if let fallback { return fallback }
+            throw MappingError(path: object.path(appending: field.keyPaths[0]), schemaLocation: field.schemaLocation.description,
+                               message: "required value is missing" + (field.keyPaths.count > 1 ? " (no fallback key present either)" : ""))
+        }
+        do {
+            let result = try transformer.decode(value, context: &self)
+            if !field.constraints.isEmpty { try check(result, field.constraints) }
+            return result
+        } catch {
+            if field.onFailure == .useDefault, let fallback {
+                record(at: error.nested?.path ?? value.path, schemaLocation: field.schemaLocation, action: .usedDefault, message: error.message)
+                return fallback
+            }
+            throw located(error, at: value, field)
+        }
+    }
+
+    /// An optional value: missing or null is `nil`; a failure follows the field's policy.
+    @inline(__always)
+    public mutating func optional<T: JSONTransformer>(_ object: JSONValue, _ field: MappingField, _ transformer: T, default fallback: T.Value? = nil) throws(MappingError) -> T.Value? {
+        guard let value = find(field, in: object) else { return fallback }
+        do {
+            let result = try transformer.decode(value, context: &self)
+            if !field.constraints.isEmpty { try check(result, field.constraints) }
+            return result
+        } catch {
+            switch field.onFailure {
+            case .drop:
+                record(at: error.nested?.path ?? value.path, schemaLocation: field.schemaLocation, action: .droppedValue, message: error.message)
+                return nil
+            case .useDefault where fallback != nil:
+                record(at: error.nested?.path ?? value.path, schemaLocation: field.schemaLocation, action: .usedDefault, message: error.message)
+                return fallback
+            default:
+                throw located(error, at: value, field)
+            }
+        }
+    }
+
+    private func check<Value>(_ value: Value, _ constraints: [MappingConstraint]) throws(TransformFailure) {
+        for constraint in constraints {
+            if let violation = constraint.violation(by: value) { throw TransformFailure(violation) }
+        }
+    }
+
+    private func located(_ failure: TransformFailure, at value: JSONValue, _ field: MappingField) -> MappingError {
+        if var nested = failure.nested {
+            if nested.schemaLocation.isEmpty { nested.schemaLocation = field.schemaLocation.description }
+            return nested
+        }
+        return MappingError(path: value.path, schemaLocation: field.schemaLocation.description, message: failure.message)
+    }
+}
