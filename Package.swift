@@ -50,7 +50,13 @@ let package = Package(
             dependencies: ["_EntityGenCore", .product(name: "Yams", package: "Yams")],
             resources: [.copy("Fixtures")]
         ),
-        .testTarget(name: "entitygenTests", dependencies: ["entitygen", "_EntityGenCore"]),
+        .testTarget(name: "entitygenTests"),
         .testTarget(name: "EntityGenRuntimeTests", dependencies: ["EntityGenRuntime"]),
+        .testTarget(
+            name: "EntityGenConsumerTests",
+            dependencies: ["EntityGenRuntime"],
+            resources: [.copy("Fixtures")],
+            plugins: ["EntityGenPlugin"]
+        ),
     ]
 )

@@ -1,13 +1,27 @@
+import Foundation
 import PackagePlugin
 
-/// The build-tool plugin: generates machine files for a target's schema files on every build.
-///
-/// This is the shell the foundation issue asks for: the target and product exist so packages can
-/// already depend on it. It creates no build commands yet; code generation fills it in. Until then,
-/// run `swift run entitygen lint <schemas>` to check schema files.
+/// The build-tool plugin: on every build, generates one machine file per schema file of the target into
+/// the plugin's work folder. Outputs are declared from input file names alone; the tool rewrites a file
+/// only when its bytes change, so a no-op build runs nothing and an edited schema recompiles only its
+/// own output. Schema errors are printed in the swiftc format and fail the build at the schema's line.
 @main
 struct EntityGenPlugin: BuildToolPlugin {
     func createBuildCommands(context: PluginContext, target: Target) async throws -> [Command] {
-        []
+        guard let target = target as? SourceModuleTarget else { return [] }
+        let (schemas, config) = PluginUtilities.inputs(of: target)
+        guard !schemas.isEmpty else { return [] }
+        let output = context.pluginWorkDirectoryURL.appendingPathComponent("Generated")
+        var arguments = ["generate"] + schemas.map(\.path) + ["--output", output.path, "--relative-to", context.package.directoryURL.path]
+        if let config { arguments += ["--config", config.path] }
+        return [
+            .buildCommand(
+                displayName: "Generating entities for \(target.name)",
+                executable: try context.tool(named: "entitygen").url,
+                arguments: arguments,
+                inputFiles: schemas + (config.map { [$0] } ?? []),
+                outputFiles: schemas.map { output.appendingPathComponent(PluginUtilities.machineFileName(forSchema: $0)) }
+            ),
+        ]
     }
 }

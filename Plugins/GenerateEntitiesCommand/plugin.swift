@@ -1,26 +1,33 @@
 import Foundation
 import PackagePlugin
 
-/// `swift package --allow-writing-to-package-directory generate-entities`: writes machine and human
-/// files into the source tree, for users who commit generated code.
-///
-/// Until generation lands, the command checks every schema file in the package's source targets with
-/// `entitygen lint` and fails on errors, so the verb is already safe to wire into scripts.
+/// `swift package --allow-writing-to-package-directory generate-entities [--target NAME...]`: writes
+/// machine files into `<target>/Generated/` and human files (once) into the target's folder, for users
+/// who commit generated code. Targets without schema files are skipped.
 @main
 struct GenerateEntitiesCommand: CommandPlugin {
     func performCommand(context: PluginContext, arguments: [String]) async throws {
+        var extractor = ArgumentExtractor(arguments)
+        let names = Set(extractor.extractOption(named: "target"))
         let tool = try context.tool(named: "entitygen")
-        let folders = context.package.targets.compactMap { ($0 as? SourceModuleTarget)?.directoryURL.path }
-        guard !folders.isEmpty else { return }
-        let process = Process()
-        process.executableURL = tool.url
-        process.arguments = ["lint"] + folders + arguments
-        try process.run()
-        process.waitUntilExit()
-        if process.terminationStatus == 1 {
-            Diagnostics.error("entitygen lint found errors in the package's schema files")
-        } else if process.terminationStatus != 0 {
-            Diagnostics.error("entitygen lint failed (status \(process.terminationStatus))")
+        for case let target as SourceModuleTarget in context.package.targets where names.isEmpty || names.contains(target.name) {
+            let (schemas, config) = PluginUtilities.inputs(of: target)
+            guard !schemas.isEmpty else { continue }
+            var toolArguments = ["generate"] + schemas.map(\.path) + [
+                "--output", target.directoryURL.appendingPathComponent("Generated").path,
+                "--human-output", target.directoryURL.path,
+                "--relative-to", context.package.directoryURL.path,
+            ]
+            if let config { toolArguments += ["--config", config.path] }
+            let process = Process()
+            process.executableURL = tool.url
+            process.arguments = toolArguments + extractor.remainingArguments
+            try process.run()
+            process.waitUntilExit()
+            if process.terminationStatus != 0 {
+                Diagnostics.error("entitygen generate failed for \(target.name) (status \(process.terminationStatus))")
+                return
+            }
         }
     }
 }

@@ -7,3 +7,8 @@ public enum EntityGenRuntimeVersion {
     /// The runtime's format version; generated code checks it.
     public static let v1 = 1
 }
+
+/// Generated files reference this type (`private typealias _EntityGenRuntimeVersionCheck =
+/// EntityGenRuntime.EntityGenRuntimeFormat1`), so code generated for another runtime format fails to
+/// compile with a message naming the missing format instead of misbehaving at run time.
+public enum EntityGenRuntimeFormat1 {}

@@ -130,3 +130,20 @@ public struct MappingContext {
         return MappingError(path: value.path, schemaLocation: field.schemaLocation.description, message: failure.message)
     }
 }
+
+extension MappingContext {
+    /// The discriminator value of a polymorphic object (text or an integer literal), or an error naming
+    /// the missing key.
+    public func discriminator(_ object: JSONValue, key: [StaticString], schema: StaticString) throws(MappingError) -> String {
+        guard let value = object.value(at: key), let text = value.string() ?? value.numberLiteral() else {
+            throw MappingError(path: object.path(appending: key), schemaLocation: schema.description, message: "the discriminator is missing or not text")
+        }
+        return text
+    }
+
+    /// The error for a discriminator value no entity of the family declares.
+    public func unknownDiscriminator(_ value: String, in object: JSONValue, key: [StaticString], family: StaticString, known: [StaticString], schema: StaticString) -> MappingError {
+        MappingError(path: object.path(appending: key), schemaLocation: schema.description,
+                     message: "\"\(value)\" is not a kind of \(family) (known: \(known.map(\.description).joined(separator: ", ")))")
+    }
+}

@@ -1,0 +1,69 @@
+/// Makes schema text inert in generated Swift: string literals that mean exactly the schema's value
+/// whatever it contains (`"""`, `\(`, `#`, NUL, newlines, right-to-left marks), and doc comments that
+/// cannot end early or hide text.
+public enum SwiftLiteral {
+    /// A double-quoted Swift string literal with the exact value of `text`. Only printable ASCII is
+    /// written as is; everything else is a `\u{...}` escape, so no invisible or bidirectional character
+    /// ever reaches the source file.
+    public static func string(_ text: String) -> String {
+        var result = "\""
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "\"": result += "\\\""
+            case "\\": result += "\\\\"
+            case "\n": result += "\\n"
+            case "\r": result += "\\r"
+            case "\t": result += "\\t"
+            case "\0": result += "\\0"
+            default:
+                if scalar.value >= 0x20, scalar.value < 0x7F {
+                    result.unicodeScalars.append(scalar)
+                } else {
+                    result += "\\u{" + String(scalar.value, radix: 16, uppercase: true) + "}"
+                }
+            }
+        }
+        return result + "\""
+    }
+
+    /// Lines of doc comment text for a schema description: split at line breaks, control and
+    /// bidirectional-formatting characters replaced by their `U+XXXX` names so nothing is hidden.
+    /// (`///` comments end at the line break, so `*/` and the like are harmless.)
+    public static func commentLines(_ text: String) -> [String] {
+        var lines: [String] = []
+        var current = ""
+        var previousWasCarriageReturn = false
+        for scalar in text.unicodeScalars {
+            if scalar == "\n" || scalar == "\r" || scalar == "\u{2028}" || scalar == "\u{2029}" || scalar == "\u{85}" {
+                if !(scalar == "\n" && previousWasCarriageReturn) { lines.append(current); current = "" }
+                previousWasCarriageReturn = scalar == "\r"
+                continue
+            }
+            previousWasCarriageReturn = false
+            if isHazardous(scalar) {
+                current += "U+" + String(scalar.value, radix: 16, uppercase: true).leftPadded(to: 4)
+            } else {
+                current.unicodeScalars.append(scalar)
+            }
+        }
+        lines.append(current)
+        while lines.count > 1, lines.last?.allSatisfy({ $0 == " " || $0 == "\t" }) == true { lines.removeLast() }
+        return lines.map { String($0.reversed().drop(while: { $0 == " " || $0 == "\t" }).reversed()) }
+    }
+
+    /// Control characters and the Unicode bidirectional formatting characters (Trojan Source).
+    static func isHazardous(_ scalar: Unicode.Scalar) -> Bool {
+        let value = scalar.value
+        if value < 0x20 && scalar != "\t" { return true }
+        if (0x7F...0x9F).contains(value) { return true }
+        return (0x202A...0x202E).contains(value) || (0x2066...0x2069).contains(value) || value == 0x200E || value == 0x200F
+            || value == 0x061C || value == 0xFEFF
+    }
+}
+
+extension String {
+    func leftPadded(to width: Int) -> String {
+        count >= width ? self : String(repeating: "0", count: width - count) + self
+    }
+
+}

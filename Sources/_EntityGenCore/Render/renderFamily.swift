@@ -1,0 +1,83 @@
+/// Prints the enum of a polymorphic family (for an abstract entity): one case per concrete member,
+/// dispatch on the discriminator in `map`, the shared attributes as computed properties.
+struct FamilyRenderer {
+    let access: String
+    static let runtime = TypeTranslator.runtime
+
+    struct Plan {
+        var typeName: String
+        var schemaName: String
+        var documentation: String?
+        var schemaLocation: String
+        var discriminatorKey: [String]
+        /// (case name, member type, discriminator value), sorted by case name.
+        var members: [(caseName: String, type: String, value: String)]
+        /// Shared attributes: (identifier, type).
+        var shared: [(identifier: String, type: String)]
+        /// The identity's type when the family is identified by one attribute.
+        var identityType: String?
+    }
+
+    func render(_ plan: Plan, into printer: inout CodePrinter) {
+        let runtime = Self.runtime
+        printer.documentation(plan.documentation ?? "The \(plan.schemaName) family.")
+        var conformances = ["Swift.Sendable", "Swift.Hashable"]
+        if plan.identityType != nil { conformances.append("Swift.Identifiable") }
+        conformances.append("\(runtime).JSONMappable")
+        printer.block("\(access)indirect enum \(plan.typeName): \(conformances.joined(separator: ", ")) {") { printer in
+            for member in plan.members {
+                printer.documentation("A `\(member.type)` (discriminator \(SwiftLiteral.string(member.value)).")
+                printer.line("case \(member.caseName)(\(member.type))")
+            }
+            printer.line()
+            if let identityType = plan.identityType {
+                printer.documentation("The member's identity.")
+                switchProperty("id", type: identityType, plan, into: &printer)
+                printer.line()
+            }
+            for shared in plan.shared where !(plan.identityType != nil && shared.identifier == "id") {
+                switchProperty(shared.identifier, type: shared.type, plan, into: &printer)
+                printer.line()
+            }
+            let key = "[" + plan.discriminatorKey.map(SwiftLiteral.string).joined(separator: ", ") + "]"
+            printer.documentation("Maps a JSON object to the family member its discriminator names.")
+            printer.block("\(access)static func map(from json: \(runtime).JSONValue, context: inout \(runtime).MappingContext) throws(\(runtime).MappingError) -> \(plan.typeName) {") { printer in
+                printer.line("try context.expectObject(json, entity: \(SwiftLiteral.string(plan.typeName)), schema: \(plan.schemaLocation))")
+                printer.block("switch try context.discriminator(json, key: \(key), schema: \(plan.schemaLocation)) {", closing: "}") { printer in
+                    printer.outdent()
+                    for member in plan.members {
+                        printer.line("case \(SwiftLiteral.string(member.value)):")
+                        printer.indent()
+                        printer.line("return .\(member.caseName)(try \(member.type).map(from: json, context: &context))")
+                        printer.outdent()
+                    }
+                    printer.line("case let other:")
+                    printer.indent()
+                    let known = "[" + plan.members.map { SwiftLiteral.string($0.value) }.joined(separator: ", ") + "]"
+                    printer.line("throw context.unknownDiscriminator(other, in: json, key: \(key), family: \(SwiftLiteral.string(plan.typeName)), known: \(known), schema: \(plan.schemaLocation))")
+                    printer.outdent()
+                    printer.indent()
+                }
+            }
+            printer.line()
+            printer.documentation("Writes the member as JSON, discriminator included.")
+            printer.block("\(access)func writeJSON(to writer: inout \(runtime).JSONWriter) {") { printer in
+                printer.line("switch self {")
+                for member in plan.members {
+                    printer.line("case let .\(member.caseName)(member): member.writeJSON(to: &writer)")
+                }
+                printer.line("}")
+            }
+        }
+    }
+
+    private func switchProperty(_ identifier: String, type: String, _ plan: Plan, into printer: inout CodePrinter) {
+        printer.block("\(access)var \(identifier): \(type) {") { printer in
+            printer.line("switch self {")
+            for member in plan.members {
+                printer.line("case let .\(member.caseName)(member): return member.\(identifier)")
+            }
+            printer.line("}")
+        }
+    }
+}

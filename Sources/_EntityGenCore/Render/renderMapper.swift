@@ -1,0 +1,153 @@
+/// Prints an entity's `JSONMappable` conformance: JSON -> model and model -> JSON.
+struct MapperRenderer {
+    let access: String
+    static let runtime = TypeTranslator.runtime
+
+    func render(_ plan: EntityPlan, into printer: inout CodePrinter) {
+        let runtime = Self.runtime
+        printer.block("extension \(plan.typeName): \(runtime).JSONMappable {") { printer in
+            if !plan.properties.isEmpty {
+                printer.block("private enum _Fields {") { printer in
+                    for property in plan.properties {
+                        printer.line("static let \(property.identifier) = \(property.field)")
+                    }
+                }
+                printer.line()
+                printer.block("private enum _Transformers {") { printer in
+                    for property in plan.properties {
+                        printer.line("static let \(property.identifier) = \(property.transformer)")
+                    }
+                }
+                printer.line()
+            }
+            renderMap(plan, into: &printer)
+            printer.line()
+            renderWrite(plan, into: &printer)
+        }
+    }
+
+    private func renderMap(_ plan: EntityPlan, into printer: inout CodePrinter) {
+        let runtime = Self.runtime
+        printer.documentation("Maps a JSON object to a \(plan.typeName), applying the schema's keys, transformers, defaults, constraints and failure policies.")
+        printer.block("\(access)static func map(from json: \(runtime).JSONValue, context: inout \(runtime).MappingContext) throws(\(runtime).MappingError) -> \(plan.typeName) {") { printer in
+            printer.line("try context.expectObject(json, entity: \(SwiftLiteral.string(plan.typeName)), schema: \(plan.schemaLocation))")
+            if let envelope = plan.errorEnvelope {
+                printer.line("try context.checkErrorEnvelope(json, key: \(pathLiteral(envelope.key)), message: \(pathLiteral(envelope.message)), schema: \(plan.schemaLocation))")
+            }
+            for property in plan.properties {
+                let arguments = "json, _Fields.\(property.identifier), _Transformers.\(property.identifier)"
+                let defaultArgument = property.defaultValue.map { ", default: \($0)" } ?? ""
+                switch property.read {
+                case .required: printer.line("let \(property.local) = try context.required(\(arguments)\(defaultArgument))")
+                case .optional: printer.line("let \(property.local) = try context.optional(\(arguments)\(defaultArgument))")
+                case .toMany: printer.line("let \(property.local) = try context.optional(\(arguments)) ?? []")
+                }
+            }
+            let arguments = plan.properties.map { "\($0.identifier): \($0.local)" }.joined(separator: ", ")
+            printer.line("return \(plan.typeName)(\(arguments))")
+        }
+    }
+
+    private func renderWrite(_ plan: EntityPlan, into printer: inout CodePrinter) {
+        let runtime = Self.runtime
+        printer.documentation("Writes the \(plan.typeName) as JSON with the schema's keys; absent optionals are left out.")
+        printer.block("\(access)func writeJSON(to writer: inout \(runtime).JSONWriter) {") { printer in
+            var root = KeyTree()
+            if let discriminator = plan.discriminator {
+                root.insert(discriminator.path[...], leaf: .constant(SwiftLiteral.string(discriminator.value)))
+            }
+            for property in plan.properties {
+                root.insert(property.writePath[...], leaf: .property(property))
+            }
+            printer.line("writer.beginObject()")
+            emit(root, into: &printer)
+            printer.line("writer.endObject()")
+        }
+    }
+
+    private func emit(_ tree: KeyTree, into printer: inout CodePrinter) {
+        for (key, node) in tree.children {
+            let keyLiteral = SwiftLiteral.string(key)
+            switch node {
+            case let .leaf(.constant(value)):
+                printer.line("writer.key(\(keyLiteral))")
+                printer.line("writer.string(\(value))")
+            case let .leaf(.property(property)):
+                if property.isOptional {
+                    printer.block("if let \(property.local) = self.\(property.identifier) {") { printer in
+                        printer.line("writer.key(\(keyLiteral))")
+                        printer.line("_Transformers.\(property.identifier).encode(\(property.local), to: &writer)")
+                    }
+                } else {
+                    printer.line("writer.key(\(keyLiteral))")
+                    printer.line("_Transformers.\(property.identifier).encode(self.\(property.identifier), to: &writer)")
+                }
+            case let .tree(subtree):
+                let optionals = subtree.leaves.compactMap { leaf -> String? in
+                    if case let .property(property) = leaf, property.isOptional { return "self.\(property.identifier) != nil" }
+                    return nil
+                }
+                let body: (inout CodePrinter) -> Void = { printer in
+                    printer.line("writer.key(\(keyLiteral))")
+                    printer.line("writer.beginObject()")
+                    self.emit(subtree, into: &printer)
+                    printer.line("writer.endObject()")
+                }
+                if optionals.count == subtree.leaves.count {
+                    printer.block("if \(optionals.joined(separator: " || ")) {", body)
+                } else {
+                    body(&printer)
+                }
+            }
+        }
+    }
+
+    private func pathLiteral(_ path: [String]) -> String {
+        "[" + path.map(SwiftLiteral.string).joined(separator: ", ") + "]"
+    }
+}
+
+/// JSON keys to write, grouped by key path so `license.type` and `license.file` share one object.
+struct KeyTree {
+    enum Leaf {
+        case constant(String)
+        case property(EntityPlan.Property)
+    }
+
+    indirect enum Node {
+        case leaf(Leaf)
+        case tree(KeyTree)
+    }
+
+    /// Children in first-insertion order.
+    private(set) var children: [(String, Node)] = []
+
+    mutating func insert(_ path: ArraySlice<String>, leaf: Leaf) {
+        guard let key = path.first else { return }
+        let rest = path.dropFirst()
+        if let index = children.firstIndex(where: { $0.0 == key }) {
+            if case var .tree(subtree) = children[index].1, !rest.isEmpty {
+                subtree.insert(rest, leaf: leaf)
+                children[index].1 = .tree(subtree)
+            }
+            return // the validator rejects overlapping paths; nothing else can land here
+        }
+        if rest.isEmpty {
+            children.append((key, .leaf(leaf)))
+        } else {
+            var subtree = KeyTree()
+            subtree.insert(rest, leaf: leaf)
+            children.append((key, .tree(subtree)))
+        }
+    }
+
+    /// All leaves below this tree.
+    var leaves: [Leaf] {
+        children.flatMap { _, node -> [Leaf] in
+            switch node {
+            case let .leaf(leaf): return [leaf]
+            case let .tree(subtree): return subtree.leaves
+            }
+        }
+    }
+}

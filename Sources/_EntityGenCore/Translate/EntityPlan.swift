@@ -1,0 +1,57 @@
+/// Everything the renderers print for one concrete entity, decided in one place.
+struct EntityPlan {
+    /// A stored property with its mapping.
+    struct Property {
+        /// The Swift property name, unescaped (also the init label).
+        var name: String
+        /// The property name as written in code (backticked if a keyword).
+        var identifier: String
+        /// The public type, e.g. `Swift.String?`.
+        var type: String
+        /// Whether the type is optional (`?`).
+        var isOptional: Bool
+        /// Storage through `Indirect` (a to-one embedding inside a cycle of embeddings).
+        var indirectTarget: String?
+        /// Doc comment text.
+        var documentation: String?
+        /// The `MappingField` initializer expression.
+        var field: String
+        /// The transformer expression.
+        var transformer: String
+        /// How it is read: `required`, `optional` or `toMany` (optional, empty when absent).
+        var read: Read
+        /// The Swift default expression, if the schema gives one.
+        var defaultValue: String?
+        /// The JSON key path written back (the primary one).
+        var writePath: [String]
+        /// Schema name (for the name constants).
+        var schemaName: String
+        /// Whether it is a relationship.
+        var isRelationship: Bool
+
+        enum Read { case required, optional, toMany }
+    }
+
+    /// The Swift type name.
+    var typeName: String
+    /// The schema name.
+    var schemaName: String
+    /// Doc comment text.
+    var documentation: String?
+    /// Schema location of the entity, `"file:line:column"` as a literal.
+    var schemaLocation: String
+    /// Properties, inherited first.
+    var properties: [Property]
+    /// The single identification property and its type, for `Identifiable`.
+    var identity: (name: String, type: String)?
+    /// The family's discriminator key path and this entity's value, for concrete members.
+    var discriminator: (path: [String], value: String)?
+    /// Error envelope key path and message path.
+    var errorEnvelope: (key: [String], message: [String])?
+}
+
+extension EntityPlan.Property {
+    /// The local variable holding the mapped value (`_name`: schema names cannot start with `_`, so
+    /// locals never collide with each other or with the `json` and `context` parameters).
+    var local: String { "_" + name }
+}

@@ -1,0 +1,245 @@
+/// Builds ``EntityPlan``s from the resolved schema: Swift names, types, transformers, storage.
+struct EntityTranslator {
+    let schema: ResolvedSchema
+    let types: TypeTranslator
+    /// Pairs (entity, target) whose to-one embedding must be stored indirectly.
+    let indirectEdges: Set<Edge>
+    /// How schema locations are printed (`Pods.yaml:40:7`, relative to the output's root).
+    let displayPath: (String) -> String
+
+    struct Edge: Hashable {
+        var from: String
+        var to: String
+    }
+
+    init(schema: ResolvedSchema, displayPath: @escaping (String) -> String) {
+        self.schema = schema
+        types = TypeTranslator(schema: schema)
+        self.displayPath = displayPath
+        indirectEdges = Self.cyclicEdges(schema)
+    }
+
+    func location(_ location: SourceLocation) -> String {
+        SwiftLiteral.string("\(displayPath(location.file)):\(location.line):\(location.column)")
+    }
+
+    func keyPathsLiteral(_ paths: [JSONKeyPath]) -> String {
+        "[" + paths.map { "[" + $0.components.map(SwiftLiteral.string).joined(separator: ", ") + "]" }.joined(separator: ", ") + "]"
+    }
+
+    func plan(_ entity: ResolvedEntity) -> EntityPlan {
+        var properties: [EntityPlan.Property] = []
+        for attribute in entity.attributes {
+            properties.append(attributeProperty(attribute))
+        }
+        for relationship in entity.relationships {
+            properties.append(relationshipProperty(relationship, in: entity))
+        }
+        var identity: (String, String)?
+        if entity.identifiedBy.count == 1, let attribute = entity.attributes.first(where: { $0.name == entity.identifiedBy[0] }) {
+            identity = (attribute.swiftName, types.swiftType(attribute.type))
+        }
+        var discriminator: ([String], String)?
+        if let key = entity.discriminatorKey, let value = entity.discriminatorValue {
+            discriminator = (key.components, value)
+        }
+        let rootEnvelope = entity.declaration.errorEnvelope
+        return EntityPlan(
+            typeName: entity.swiftName,
+            schemaName: entity.name,
+            documentation: entity.declaration.description?.value,
+            schemaLocation: location(entity.declaration.name.location),
+            properties: properties,
+            identity: identity,
+            discriminator: discriminator,
+            errorEnvelope: rootEnvelope.map { ($0.key.value.components, ($0.message ?? $0.key).value.components) }
+        )
+    }
+
+    private func field(_ paths: [JSONKeyPath], location: String, onFailure: FailurePolicy, constraints: [String]) -> String {
+        var arguments = [keyPathsLiteral(paths), "schema: \(location)"]
+        switch onFailure {
+        case .fail: break
+        case .drop: arguments.append("onFailure: .drop")
+        case .default: arguments.append("onFailure: .useDefault")
+        }
+        if !constraints.isEmpty { arguments.append("constraints: [\(constraints.joined(separator: ", "))]") }
+        return "\(TypeTranslator.runtime).MappingField(\(arguments.joined(separator: ", ")))"
+    }
+
+    private func attributeProperty(_ attribute: ResolvedAttribute) -> EntityPlan.Property {
+        let declaration = attribute.declaration
+        let location = location(declaration.name.location)
+        let baseType = types.swiftType(attribute.type)
+        let defaultValue = declaration.defaultValue.flatMap { value -> String? in
+            if case .null? = value.scalar { return nil }
+            return types.literal(value, attribute.type)
+        }
+        let isOptional = attribute.isOptional
+        return EntityPlan.Property(
+            name: attribute.swiftName,
+            identifier: SwiftNaming.escaped(attribute.swiftName),
+            type: isOptional ? baseType + "?" : baseType,
+            isOptional: isOptional,
+            indirectTarget: nil,
+            documentation: declaration.description?.value,
+            field: field([attribute.keyPath] + attribute.fallbackKeyPaths, location: location, onFailure: attribute.onFailure, constraints: constraints(declaration.constraints)),
+            transformer: types.transformer(attribute.type, attribute.transformer, lossy: attribute.onInvalidElement == .skip, schemaLocation: location),
+            read: isOptional ? .optional : .required,
+            defaultValue: defaultValue,
+            writePath: attribute.keyPath.components,
+            schemaName: attribute.name,
+            isRelationship: false
+        )
+    }
+
+    private func relationshipProperty(_ relationship: ResolvedRelationship, in entity: ResolvedEntity) -> EntityPlan.Property {
+        let declaration = relationship.declaration
+        let location = location(declaration.name.location)
+        let targetType = schema.entity(named: relationship.target).map(familyTypeName) ?? SwiftNaming.typeName(relationship.target)
+        var elementType = targetType
+        var elementTransformer = "\(TypeTranslator.runtime).EntityTransformer<\(targetType)>()"
+        if relationship.declaration.reference != nil, let target = schema.entity(named: relationship.target),
+           let identity = target.attributes.first(where: { $0.name == target.identifiedBy.first }) {
+            elementType = "\(TypeTranslator.runtime).EntityReference<\(targetType)>"
+            let idTransformer = types.transformer(identity.type, identity.transformer, lossy: false, schemaLocation: location)
+            elementTransformer = "\(TypeTranslator.runtime).ReferenceTransformer<\(targetType), \(Self.typeOf(idTransformer))>(\(idTransformer))"
+        }
+        let indirect = !relationship.isToMany && relationship.declaration.reference == nil
+            && indirectEdges.contains(Edge(from: entity.name, to: relationship.target))
+        let type: String
+        let transformer: String
+        let read: EntityPlan.Property.Read
+        if relationship.isToMany {
+            type = "[\(elementType)]"
+            transformer = relationship.onInvalidElement == .skip
+                ? "\(TypeTranslator.runtime).ArrayTransformer(\(elementTransformer), skipsInvalidElements: true, schemaLocation: \(location))"
+                : "\(TypeTranslator.runtime).ArrayTransformer(\(elementTransformer))"
+            read = .toMany
+        } else {
+            type = relationship.isOptional ? elementType + "?" : elementType
+            transformer = elementTransformer
+            read = relationship.isOptional ? .optional : .required
+        }
+        return EntityPlan.Property(
+            name: relationship.swiftName,
+            identifier: SwiftNaming.escaped(relationship.swiftName),
+            type: type,
+            isOptional: !relationship.isToMany && relationship.isOptional,
+            indirectTarget: indirect ? targetType : nil,
+            documentation: declaration.description?.value,
+            field: field([relationship.keyPath] + relationship.fallbackKeyPaths, location: location, onFailure: relationship.onFailure, constraints: []),
+            transformer: transformer,
+            read: read,
+            defaultValue: nil,
+            writePath: relationship.keyPath.components,
+            schemaName: relationship.name,
+            isRelationship: true
+        )
+    }
+
+    /// The Swift type a relationship to `entity` holds: the entity's struct, or the family enum for an
+    /// abstract entity.
+    func familyTypeName(_ entity: ResolvedEntity) -> String {
+        entity.isAbstract ? entity.swiftName : entity.swiftName
+    }
+
+    /// The type of a transformer expression `Name<...>(...)` (its text up to the call's parenthesis).
+    static func typeOf(_ expression: String) -> String {
+        var depth = 0
+        for (offset, character) in expression.enumerated() {
+            if character == "<" { depth += 1 }
+            if character == ">" { depth -= 1 }
+            if character == "(", depth == 0 { return String(expression.prefix(offset)) }
+        }
+        return expression
+    }
+
+    private func constraints(_ declaration: ConstraintsDeclaration) -> [String] {
+        var result: [String] = []
+        if let minimum = declaration.minimum.flatMap(SchemaValidator.numberValueOf) { result.append(".minimum(\(minimum))") }
+        if let maximum = declaration.maximum.flatMap(SchemaValidator.numberValueOf) { result.append(".maximum(\(maximum))") }
+        if let minLength = declaration.minLength.flatMap(SchemaValidator.numberValueOf) { result.append(".minLength(\(Int(minLength)))") }
+        if let maxLength = declaration.maxLength.flatMap(SchemaValidator.numberValueOf) { result.append(".maxLength(\(Int(maxLength)))") }
+        if let pattern = declaration.pattern { result.append(".pattern(\(TypeTranslator.runtime).JSONPattern(\(SwiftLiteral.string(pattern.value))))") }
+        if case let .sequence(values)? = declaration.oneOf?.kind {
+            let texts = values.compactMap { value -> String? in
+                switch value.scalar {
+                case let .string(text)?, let .integer(text)?, let .float(text)?: return text
+                case let .bool(flag)?: return flag ? "true" : "false"
+                default: return nil
+                }
+            }
+            result.append(".oneOf([\(texts.map(SwiftLiteral.string).joined(separator: ", "))])")
+        }
+        return result
+    }
+
+    /// To-one embeddings that close a cycle of to-one embeddings between structs (a self-reference, or a
+    /// ring): those are stored through `Indirect` so no struct contains itself. To-many relationships
+    /// (arrays) and references already hold their targets indirectly, and abstract targets are enums
+    /// generated `indirect`.
+    static func cyclicEdges(_ schema: ResolvedSchema) -> Set<Edge> {
+        var graph: [String: [String]] = [:]
+        for entity in schema.entities where !entity.isAbstract {
+            for relationship in entity.relationships where !relationship.isToMany && relationship.declaration.reference == nil {
+                if let target = schema.entity(named: relationship.target), !target.isAbstract {
+                    graph[entity.name, default: []].append(target.name)
+                }
+            }
+        }
+        let components = StronglyConnectedComponents.compute(graph)
+        var edges: Set<Edge> = []
+        for (from, targets) in graph {
+            for to in targets where components[from] == components[to] {
+                edges.insert(Edge(from: from, to: to))
+            }
+        }
+        return edges
+    }
+}
+
+/// Tarjan's algorithm, iterative (a ring of 1,000 entities must not recurse 1,000 deep).
+enum StronglyConnectedComponents {
+    /// The component number of every node.
+    static func compute(_ graph: [String: [String]]) -> [String: Int] {
+        var index = 0
+        var indices: [String: Int] = [:]
+        var lowlinks: [String: Int] = [:]
+        var onStack: Set<String> = []
+        var stack: [String] = []
+        var components: [String: Int] = [:]
+        var componentCount = 0
+        for start in graph.keys.sorted() where indices[start] == nil {
+            var work: [(node: String, next: Int)] = [(start, 0)]
+            indices[start] = index; lowlinks[start] = index; index += 1
+            stack.append(start); onStack.insert(start)
+            while let (node, next) = work.last {
+                let targets = graph[node] ?? []
+                if next < targets.count {
+                    work[work.count - 1].next += 1
+                    let target = targets[next]
+                    if indices[target] == nil {
+                        indices[target] = index; lowlinks[target] = index; index += 1
+                        stack.append(target); onStack.insert(target)
+                        work.append((target, 0))
+                    } else if onStack.contains(target) {
+                        lowlinks[node] = min(lowlinks[node]!, indices[target]!)
+                    }
+                    continue
+                }
+                work.removeLast()
+                if let parent = work.last?.node { lowlinks[parent] = min(lowlinks[parent]!, lowlinks[node]!) }
+                if lowlinks[node] == indices[node] {
+                    while let member = stack.popLast() {
+                        onStack.remove(member)
+                        components[member] = componentCount
+                        if member == node { break }
+                    }
+                    componentCount += 1
+                }
+            }
+        }
+        return components
+    }
+}

@@ -1,0 +1,155 @@
+import Foundation
+
+/// All typing decisions of generated code: the Swift type of every schema type, the runtime
+/// transformer that converts it, and the Swift expression of every default value. Types from the
+/// standard library and Foundation are fully qualified, so a user's own `String` or `Date` cannot shadow
+/// them.
+struct TypeTranslator {
+    let schema: ResolvedSchema
+
+    /// The runtime module's qualifier.
+    static let runtime = "EntityGenRuntime"
+
+    /// The Swift type of a built-in schema type.
+    static func swiftType(_ builtin: BuiltinType) -> String {
+        switch builtin {
+        case .decimal, .date, .url, .uuid, .data: return "Foundation.\(builtin.rawValue)"
+        default: return "Swift.\(builtin.rawValue)"
+        }
+    }
+
+    /// The Swift type of a resolved type.
+    func swiftType(_ type: ResolvedType) -> String {
+        switch type {
+        case let .builtin(builtin): return Self.swiftType(builtin)
+        case let .enumeration(name): return SwiftNaming.typeName(name)
+        case let .custom(swiftType, _): return swiftType
+        case let .array(element): return "[\(swiftType(element))]"
+        case let .map(element): return "[Swift.String: \(swiftType(element))]"
+        }
+    }
+
+    /// The transformer expression for a type; `lossy` makes the outermost array or map skip bad elements.
+    func transformer(_ type: ResolvedType, _ transformer: ResolvedTransformer?, lossy: Bool, schemaLocation: String) -> String {
+        let runtime = Self.runtime
+        switch type {
+        case let .array(element):
+            let inner = self.transformer(element, transformer, lossy: false, schemaLocation: schemaLocation)
+            return lossy ? "\(runtime).ArrayTransformer(\(inner), skipsInvalidElements: true, schemaLocation: \(schemaLocation))" : "\(runtime).ArrayTransformer(\(inner))"
+        case let .map(element):
+            let inner = self.transformer(element, transformer, lossy: false, schemaLocation: schemaLocation)
+            return lossy ? "\(runtime).MapTransformer(\(inner), skipsInvalidElements: true, schemaLocation: \(schemaLocation))" : "\(runtime).MapTransformer(\(inner))"
+        case let .enumeration(name):
+            let integer = schema.enums.first { $0.name.value == name }?.rawType?.value == .int
+            return "\(runtime).\(integer ? "IntegerEnumTransformer" : "EnumTransformer")<\(SwiftNaming.typeName(name))>(schemaLocation: \(schemaLocation))"
+        case let .custom(_, transformerName):
+            return "\(SwiftNaming.typeName(transformerName))()"
+        case let .builtin(builtin):
+            let base = Self.baseTransformer(builtin, transformer)
+            if case .builtin(.numberFromString)? = transformer { return "\(runtime).NumberFromStringTransformer(\(base))" }
+            return base
+        }
+    }
+
+    /// The transformer of a built-in scalar under a built-in transformer.
+    static func baseTransformer(_ builtin: BuiltinType, _ transformer: ResolvedTransformer?) -> String {
+        let runtime = Self.runtime
+        switch transformer {
+        case .builtin(.iso8601)?: return "\(runtime).ISO8601DateTransformer()"
+        case .builtin(.iso8601Fractional)?: return "\(runtime).ISO8601DateTransformer(fractionalSeconds: true)"
+        case .builtin(.epochSeconds)?: return "\(runtime).EpochDateTransformer(.seconds)"
+        case .builtin(.epochMilliseconds)?: return "\(runtime).EpochDateTransformer(.milliseconds)"
+        case let .dateFormat(pattern)?: return "\(runtime).DateFormatTransformer(\(SwiftLiteral.string(pattern)))"
+        case .builtin(.boolFromString)?: return "\(runtime).BoolFromStringTransformer()"
+        default: break
+        }
+        switch builtin {
+        case .string: return "\(runtime).StringTransformer()"
+        case .bool: return "\(runtime).BoolTransformer()"
+        case .int, .int8, .int16, .int32, .int64, .uint, .uint8, .uint16, .uint32, .uint64:
+            return "\(runtime).IntegerTransformer<\(swiftType(builtin))>()"
+        case .double: return "\(runtime).DoubleTransformer()"
+        case .float: return "\(runtime).FloatTransformer()"
+        case .decimal: return "\(runtime).DecimalTransformer()"
+        case .date: return "\(runtime).ISO8601DateTransformer()"
+        case .url: return "\(runtime).URLTransformer()"
+        case .uuid: return "\(runtime).UUIDTransformer()"
+        case .data: return "\(runtime).Base64Transformer()"
+        }
+    }
+
+    /// The Swift expression of a validated default value.
+    func literal(_ value: ValueNode, _ type: ResolvedType) -> String {
+        switch type {
+        case let .array(element):
+            guard case let .sequence(elements) = value.kind else { return "[]" }
+            return "[" + elements.map { literal($0, element) }.joined(separator: ", ") + "]"
+        case let .map(element):
+            guard case let .mapping(entries) = value.kind, !entries.isEmpty else { return "[:]" }
+            return "[" + entries.map { "\(SwiftLiteral.string($0.key.value)): \(literal($0.value, element))" }.joined(separator: ", ") + "]"
+        case let .enumeration(name):
+            guard let declaration = schema.enums.first(where: { $0.name.value == name }) else { return "nil" }
+            let text: String
+            switch value.scalar {
+            case let .string(string)?, let .integer(string)?: text = string
+            default: text = ""
+            }
+            let match = declaration.cases.first { SchemaValidator.rawTextOf($0.rawValue) == text || SwiftNaming.memberName($0.name.value) == text }
+            return "." + SwiftNaming.escaped(SwiftNaming.memberName(match?.name.value ?? text))
+        case .custom:
+            return "nil"
+        case let .builtin(builtin):
+            return builtinLiteral(value, builtin)
+        }
+    }
+
+    private func builtinLiteral(_ value: ValueNode, _ builtin: BuiltinType) -> String {
+        let scalar = value.scalar
+        var text = ""
+        switch scalar {
+        case let .string(string)?, let .integer(string)?, let .float(string)?: text = string
+        case let .bool(flag)?: text = flag ? "true" : "false"
+        default: break
+        }
+        switch builtin {
+        case .string: return SwiftLiteral.string(text)
+        case .bool: return text
+        case .double, .float:
+            let number = SchemaValidator.numberValueOf(value) ?? 0
+            return "\(number)"
+        case .decimal: return "Foundation.Decimal(string: \(SwiftLiteral.string(text)), locale: Foundation.Locale(identifier: \"en_US_POSIX\"))!"
+        case .date:
+            let seconds = Self.iso8601Seconds(text) ?? 0
+            return "Foundation.Date(timeIntervalSince1970: \(seconds))"
+        case .url: return "Foundation.URL(string: \(SwiftLiteral.string(text)))!"
+        case .uuid: return "Foundation.UUID(uuidString: \(SwiftLiteral.string(text)))!"
+        case .data: return "Foundation.Data(base64Encoded: \(SwiftLiteral.string(text)))!"
+        default:
+            return SchemaValidator.integerValue(text).map { String($0) } ?? "0"
+        }
+    }
+
+    /// Seconds since 1970 of a validated ISO-8601 literal, computed at generation time.
+    static func iso8601Seconds(_ text: String) -> Double? {
+        let formatter = ISO8601DateFormatter()
+        formatter.formatOptions = text.contains(".") ? [.withInternetDateTime, .withFractionalSeconds] : [.withInternetDateTime]
+        if let date = formatter.date(from: text) { return date.timeIntervalSince1970 }
+        formatter.formatOptions = [.withFullDate]
+        return formatter.date(from: text)?.timeIntervalSince1970
+    }
+}
+
+extension SchemaValidator {
+    /// The raw value text of an enum case (shared with translation).
+    static func rawTextOf(_ value: ValueNode) -> String? {
+        switch value.scalar {
+        case let .string(text)?, let .integer(text)?: return text
+        default: return nil
+        }
+    }
+
+    /// A numeric literal's value (shared with translation).
+    static func numberValueOf(_ value: ValueNode) -> Double? {
+        numericValue(value)
+    }
+}

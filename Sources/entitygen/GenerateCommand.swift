@@ -1,0 +1,82 @@
+import _EntityGenCore
+import ArgumentParser
+import Foundation
+
+/// `entitygen generate`: schema files in, machine files (and human files once) out.
+struct GenerateCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "generate",
+        abstract: "Generate Swift models and mappers from entity schemas.",
+        discussion: """
+            Writes one machine file per schema file into --output (rewritten only when its bytes change; \
+            machine files of deleted schemas are removed) and, with --human-output, one human file per \
+            entity that does not exist yet. Exit status: 0 done, 1 schema errors (or changes, with \
+            --check), 2 usage or I/O error.
+            """
+    )
+
+    @Argument(help: "Schema files or folders.")
+    var paths: [String] = []
+
+    @Option(help: "Folder for machine files.")
+    var output: String
+
+    @Option(help: "Folder for human files (created once, never overwritten). Default: none.")
+    var humanOutput: String?
+
+    @Option(help: "The project config file (default: an entitygen-config.yaml found among the paths).")
+    var config: String?
+
+    @Option(help: "Folder that schema paths in generated files are relative to (default: the current folder).")
+    var relativeTo: String?
+
+    @Flag(help: "Write nothing; exit 1 and list the files that would change (for CI).")
+    var check = false
+
+    @Flag(help: "Write nothing; list what would be written.")
+    var dryRun = false
+
+    func run() throws {
+        let inputs: SchemaInputs
+        do {
+            inputs = try SchemaInputs.discover(paths: paths.isEmpty ? ["."] : paths, configPath: config)
+        } catch {
+            printError(error.description)
+            throw ExitCode(2)
+        }
+        guard !inputs.schemaPaths.isEmpty else {
+            printError("error: no schema files (.yaml, .yml) found in \(paths.joined(separator: ", "))")
+            throw ExitCode(2)
+        }
+        let result = GeneratorPipeline.validate(inputs: inputs)
+        FileHandle.standardError.write(Data(DiagnosticReporter.text.render(result.diagnostics).utf8))
+        guard let schema = result.schema else { throw ExitCode(1) }
+
+        let names = inputs.schemaPaths.map(GeneratedFile.machineFileName(forSchema:))
+        if let clash = Dictionary(grouping: zip(names, inputs.schemaPaths), by: \.0).first(where: { $0.value.count > 1 }) {
+            printError("error: \(clash.value.map(\.1).joined(separator: " and ")) would both generate \(clash.key); rename one")
+            throw ExitCode(1)
+        }
+
+        let root = URL(fileURLWithPath: relativeTo ?? FileManager.default.currentDirectoryPath).standardizedFileURL.path
+        let generator = SourceGenerator(schema: schema) { path in
+            let absolute = URL(fileURLWithPath: path).standardizedFileURL.path
+            return absolute.hasPrefix(root + "/") ? String(absolute.dropFirst(root.count + 1)) : path
+        }
+        let writer = OutputWriter(machineFolder: URL(fileURLWithPath: output), humanFolder: humanOutput.map { URL(fileURLWithPath: $0) })
+        let plan: OutputWriter.Plan
+        do {
+            plan = try writer.write(machine: generator.machineFiles(), human: generator.humanFiles(), apply: !(check || dryRun))
+        } catch {
+            printError("error: cannot write output: \(error.localizedDescription)")
+            throw ExitCode(2)
+        }
+        let verb = check || dryRun ? "would " : ""
+        for path in plan.created { print("\(verb)create \(path)") }
+        for path in plan.updated { print("\(verb)update \(path)") }
+        for path in plan.removed { print("\(verb)remove \(path)") }
+        for path in plan.humanCreated { print("\(verb)create \(path) (human file)") }
+        for path in plan.orphanedHuman { printError("warning: \(path) belongs to an entity that no longer exists; it was kept") }
+        if check, plan.changesFiles { throw ExitCode(1) }
+    }
+}
