@@ -1,8 +1,0 @@
-import EntityGenRuntime
-import Testing
-
-@Suite struct Test_Smoke {
-    @Test func compiles() {
-        #expect(Person.Attributes.name == "name")
-    }
-}
