@@ -27,6 +27,12 @@ public enum SwiftNaming {
         SwiftKeywords.escapable.contains(identifier) ? "`\(identifier)`" : identifier
     }
 
+    /// The identifier as a call-site argument label (`Pod(class: x)`): keywords need no backticks
+    /// there, except `inout`.
+    public static func argumentLabel(_ identifier: String) -> String {
+        identifier == "inout" ? "`inout`" : identifier
+    }
+
     /// The JSON key a member name maps to under a key convention. `verbatim` returns the schema name.
     public static func jsonKey(schemaName: String, convention: KeyConvention) -> String {
         let member = memberName(schemaName)

@@ -43,7 +43,7 @@ struct MapperRenderer {
                 case .toMany: printer.line("let \(property.local) = try context.optional(\(arguments)) ?? []")
                 }
             }
-            let arguments = plan.properties.map { "\($0.identifier): \($0.local)" }.joined(separator: ", ")
+            let arguments = plan.properties.map { "\(SwiftNaming.argumentLabel($0.name)): \($0.local)" }.joined(separator: ", ")
             printer.line("return \(plan.typeName)(\(arguments))")
         }
     }

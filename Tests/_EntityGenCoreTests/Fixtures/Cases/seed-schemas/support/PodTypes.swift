@@ -1,0 +1,45 @@
+import EntityGenRuntime
+import Foundation
+
+// User code for Pods.yaml's custom transformers, as a user of EntityGen writes it: the types the
+// transformers produce, and their `fromJSON` / `toJSON` (the generated `AuthorList` and `PathList`
+// structs fail to compile until these exist).
+
+/// A pod's authors: `"Name"` or `{"Name": "email", ...}` in podspecs.
+struct PodAuthors: Hashable, Sendable {
+    /// Name -> email (empty when only a name was given).
+    var emails: [String: String]
+}
+
+/// One path pattern or a list of them.
+struct PodPaths: Hashable, Sendable {
+    var patterns: [String]
+}
+
+extension AuthorList {
+    static func fromJSON(_ value: JSONValue) throws(TransformFailure) -> PodAuthors {
+        if let name = value.string() { return PodAuthors(emails: [name: ""]) }
+        var context = MappingContext()
+        return PodAuthors(emails: try MapTransformer(StringTransformer()).decode(value, context: &context))
+    }
+
+    static func toJSON(_ value: PodAuthors, to writer: inout JSONWriter) {
+        if value.emails.count == 1, let (name, email) = value.emails.first, email.isEmpty {
+            writer.string(name)
+        } else {
+            MapTransformer(StringTransformer()).encode(value.emails, to: &writer)
+        }
+    }
+}
+
+extension PathList {
+    static func fromJSON(_ value: JSONValue) throws(TransformFailure) -> PodPaths {
+        if let pattern = value.string() { return PodPaths(patterns: [pattern]) }
+        var context = MappingContext()
+        return PodPaths(patterns: try ArrayTransformer(StringTransformer()).decode(value, context: &context))
+    }
+
+    static func toJSON(_ value: PodPaths, to writer: inout JSONWriter) {
+        ArrayTransformer(StringTransformer()).encode(value.patterns, to: &writer)
+    }
+}

@@ -1,0 +1,40 @@
+import Foundation
+
+/// Runs `swiftc -typecheck` on generated files against the package's built `EntityGenRuntime` module,
+/// for the tests that prove generated code compiles with zero warnings.
+enum SwiftCompiler {
+    struct Result {
+        var status: Int32
+        var output: String
+        var warnings: [String] { output.split(separator: "\n").filter { $0.contains("warning:") }.map(String.init) }
+        var errors: [String] { output.split(separator: "\n").filter { $0.contains("error:") }.map(String.init) }
+    }
+
+    /// The folder holding `EntityGenRuntime.swiftmodule` (SwiftPM's `Modules` beside the test bundle).
+    static var modulesFolder: URL? {
+        let candidates = [
+            Bundle.main.bundleURL.deletingLastPathComponent().appendingPathComponent("Modules"),
+            URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent("Modules"),
+        ]
+        return candidates.first { FileManager.default.fileExists(atPath: $0.appendingPathComponent("EntityGenRuntime.swiftmodule").path) }
+    }
+
+    /// Type-checks `files` as one module in Swift 6 mode.
+    static func typecheck(_ files: [URL]) throws -> Result {
+        guard let modules = modulesFolder else { throw CompilerError.runtimeModuleNotBuilt }
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = ["swiftc", "-typecheck", "-swift-version", "6", "-I", modules.path, "-module-name", "GeneratedCheck"] + files.map(\.path)
+        let pipe = Pipe()
+        process.standardOutput = pipe
+        process.standardError = pipe
+        try process.run()
+        let data = pipe.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return Result(status: process.terminationStatus, output: String(decoding: data, as: UTF8.self))
+    }
+
+    enum CompilerError: Error {
+        case runtimeModuleNotBuilt
+    }
+}
