@@ -9,7 +9,9 @@ let corpora = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deleti
 switch arguments.first {
 case "reader":
     try ReaderBenchmark.run(corpora: corpora)
+case "generate":
+    try ScaleBenchmark.run(buildFolder: URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent())
 default:
-    FileHandle.standardError.write(Data("usage: entitygen-bench reader\n".utf8))
+    FileHandle.standardError.write(Data("usage: entitygen-bench reader|generate\n".utf8))
     exit(2)
 }

@@ -11,8 +11,11 @@ public struct MappingField: Sendable {
         case useDefault
     }
 
-    /// The primary key path, then fallbacks, in order.
-    public let keyPaths: [[StaticString]]
+    /// The single key, when the field reads one top-level key with no fallbacks (the common case,
+    /// which needs no array and so can be built inline at no cost).
+    let key: StaticString
+    /// The primary key path, then fallbacks, when there is more than one key involved.
+    let paths: [[StaticString]]?
     /// `file:line:column` of the declaration in the schema.
     public let schemaLocation: StaticString
     /// The failure policy.
@@ -20,13 +23,31 @@ public struct MappingField: Sendable {
     /// Constraints checked after conversion.
     public let constraints: [MappingConstraint]
 
-    /// Creates a field.
-    public init(_ keyPaths: [[StaticString]], schema: StaticString, onFailure: OnFailure = .fail, constraints: [MappingConstraint] = []) {
-        self.keyPaths = keyPaths
+    /// A field read from one top-level key.
+    @inline(__always)
+    public init(_ key: StaticString, schema: StaticString, onFailure: OnFailure = .fail, constraints: [MappingConstraint] = []) {
+        self.key = key
+        paths = nil
         schemaLocation = schema
         self.onFailure = onFailure
         self.constraints = constraints
     }
+
+    /// A field read from key paths: the primary one, then fallbacks in order.
+    public init(paths: [[StaticString]], schema: StaticString, onFailure: OnFailure = .fail, constraints: [MappingConstraint] = []) {
+        precondition(!paths.isEmpty && !paths.contains(where: \.isEmpty), "a field needs at least one non-empty key path")
+        key = paths[0][0]
+        self.paths = paths
+        schemaLocation = schema
+        self.onFailure = onFailure
+        self.constraints = constraints
+    }
+
+    /// The primary key path (for errors about a missing value).
+    public var primaryPath: [StaticString] { paths?[0] ?? [key] }
+
+    /// Whether fallback key paths exist.
+    var hasFallbacks: Bool { (paths?.count ?? 1) > 1 }
 }
 
 /// The state of one mapping run: the issues tolerated so far. Generated mappers thread it through.
@@ -46,7 +67,11 @@ public struct MappingContext {
     /// not an object counts as absent, so fallbacks apply (`license.type`, then `license`).
     @inline(__always)
     public func find(_ field: MappingField, in object: JSONValue) -> JSONValue? {
-        for path in field.keyPaths {
+        guard let paths = field.paths else {
+            guard let value = object[field.key], !value.isNull else { return nil }
+            return value
+        }
+        for path in paths {
             var current = object
             var found = true
             for key in path {
@@ -78,8 +103,8 @@ public struct MappingContext {
     public mutating func required<T: JSONTransformer>(_ object: JSONValue, _ field: MappingField, _ transformer: T, default fallback: T.Value? = nil) throws(MappingError) -> T.Value {
         guard let value = find(field, in: object) else {
             if let fallback { return fallback }
-            throw MappingError(path: object.path(appending: field.keyPaths[0]), schemaLocation: field.schemaLocation.description,
-                               message: "required value is missing" + (field.keyPaths.count > 1 ? " (no fallback key present either)" : ""))
+            throw MappingError(path: object.path(appending: field.primaryPath), schemaLocation: field.schemaLocation.description,
+                               message: "required value is missing" + (field.hasFallbacks ? " (no fallback key present either)" : ""))
         }
         do {
             let result = try transformer.decode(value, context: &self)

@@ -45,14 +45,16 @@ public struct OutputWriter {
         if apply { try fileManager.createDirectory(at: machineFolder, withIntermediateDirectories: true) }
         for file in machine {
             let url = machineFolder.appendingPathComponent(file.name)
-            let bytes = Data(file.contents.utf8)
-            if let existing = try? Data(contentsOf: url) {
+            let bytes = Array(file.contents.utf8)
+            if let existing = FileSystem.contents(of: url.path) {
                 if existing == bytes { plan.unchanged.append(url.path); continue }
                 plan.updated.append(url.path)
+                if apply { try FileSystem.replace(url.path, with: bytes) }
             } else {
                 plan.created.append(url.path)
+                // Nothing can be reading a file that does not exist yet: write it in place.
+                if apply { try FileSystem.createExclusively(url.path, with: bytes) }
             }
-            if apply { try bytes.write(to: url, options: .atomic) }
         }
         let previous = readManifest()
         let current = Set(machine.map(\.name))
@@ -68,7 +70,7 @@ public struct OutputWriter {
                 let url = humanFolder.appendingPathComponent(file.name)
                 guard !fileManager.fileExists(atPath: url.path) else { continue }
                 plan.humanCreated.append(url.path)
-                if apply { try Data(file.contents.utf8).write(to: url, options: .withoutOverwriting) }
+                if apply { try FileSystem.createExclusively(url.path, with: Array(file.contents.utf8)) }
             }
             let currentHuman = Set(human.map(\.name))
             for name in previous.human.subtracting(currentHuman).sorted() where fileManager.fileExists(atPath: humanFolder.appendingPathComponent(name).path) {
@@ -78,8 +80,8 @@ public struct OutputWriter {
         if apply {
             let manifest = Manifest(machine: current, human: humanFolder == nil ? previous.human : Set(human.map(\.name)))
             let url = machineFolder.appendingPathComponent(Self.manifestName)
-            let bytes = Data(manifest.text.utf8)
-            if (try? Data(contentsOf: url)) != bytes { try bytes.write(to: url, options: .atomic) }
+            let bytes = Array(manifest.text.utf8)
+            if FileSystem.contents(of: url.path) != bytes { try FileSystem.replace(url.path, with: bytes) }
         }
         return plan
     }

@@ -6,7 +6,9 @@ public struct ResolvedSchema: Sendable {
     /// Schema files sorted by path.
     public var files: [SchemaFileDeclaration]
     /// Entities sorted by name.
-    public var entities: [ResolvedEntity]
+    public var entities: [ResolvedEntity] {
+        didSet { entityIndex = Self.index(entities) }
+    }
     /// Enums sorted by name.
     public var enums: [EnumDeclaration]
     /// Custom transformers sorted by name.
@@ -14,9 +16,27 @@ public struct ResolvedSchema: Sendable {
     /// Feeds sorted by name.
     public var feeds: [FeedDeclaration]
 
+    private var entityIndex: [String: Int]
+
+    /// Creates a resolved schema.
+    public init(config: ProjectConfig, files: [SchemaFileDeclaration], entities: [ResolvedEntity], enums: [EnumDeclaration],
+                transformers: [TransformerDeclaration], feeds: [FeedDeclaration]) {
+        self.config = config
+        self.files = files
+        self.entities = entities
+        self.enums = enums
+        self.transformers = transformers
+        self.feeds = feeds
+        entityIndex = Self.index(entities)
+    }
+
+    private static func index(_ entities: [ResolvedEntity]) -> [String: Int] {
+        Dictionary(entities.enumerated().map { ($1.name, $0) }, uniquingKeysWith: { first, _ in first })
+    }
+
     /// The entity with a schema name.
     public func entity(named name: String) -> ResolvedEntity? {
-        entities.first { $0.name == name }
+        entityIndex[name].map { entities[$0] }
     }
 }
 

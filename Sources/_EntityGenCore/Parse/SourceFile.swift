@@ -25,32 +25,17 @@ public struct SourceFile: Sendable {
     /// Reads a file from disk.
     /// - Throws: ``InputError`` when the file cannot be read or is larger than ``maximumSize``.
     public static func read(path: String) throws(InputError) -> SourceFile {
-        let url = URL(fileURLWithPath: path)
-        let size: Int
-        do {
-            let attributes = try FileManager.default.attributesOfItem(atPath: path)
-            size = (attributes[.size] as? NSNumber)?.intValue ?? 0
-        } catch {
-            throw InputError(path: path, message: "cannot read file: \(Self.reason(error))")
+        var status = stat()
+        guard stat(path, &status) == 0 else {
+            throw InputError(path: path, message: "cannot read file: \(String(cString: strerror(errno)))")
         }
-        guard size <= maximumSize else {
-            throw InputError(path: path, message: "file is \(size) bytes; schema files are limited to \(maximumSize) bytes")
+        guard Int(status.st_size) <= maximumSize else {
+            throw InputError(path: path, message: "file is \(status.st_size) bytes; schema files are limited to \(maximumSize) bytes")
         }
-        do {
-            let data = try Data(contentsOf: url)
-            return SourceFile(path: path, bytes: Array(data))
-        } catch {
-            throw InputError(path: path, message: "cannot read file: \(Self.reason(error))")
+        guard let bytes = FileSystem.contents(of: path) else {
+            throw InputError(path: path, message: "cannot read file: \(String(cString: strerror(errno)))")
         }
-    }
-
-    private static func reason(_ error: any Error) -> String {
-        let nsError = error as NSError
-        if let underlying = nsError.userInfo[NSUnderlyingErrorKey] as? NSError,
-           underlying.domain == NSPOSIXErrorDomain, let code = POSIXErrorCode(rawValue: Int32(underlying.code)) {
-            return String(cString: strerror(code.rawValue))
-        }
-        return nsError.localizedDescription
+        return SourceFile(path: path, bytes: bytes)
     }
 
     /// The 1-based line and column (in Unicode scalars) of a byte offset, for errors that libyaml

@@ -30,11 +30,14 @@ public enum SwiftLiteral {
     /// bidirectional-formatting characters replaced by their `U+XXXX` names so nothing is hidden.
     /// (`///` comments end at the line break, so `*/` and the like are harmless.)
     public static func commentLines(_ text: String) -> [String] {
+        if !text.unicodeScalars.contains(where: { isHazardous($0) || isLineBreak($0) }) {
+            return [trimmingTrailingSpaces(text)]
+        }
         var lines: [String] = []
         var current = ""
         var previousWasCarriageReturn = false
         for scalar in text.unicodeScalars {
-            if scalar == "\n" || scalar == "\r" || scalar == "\u{2028}" || scalar == "\u{2029}" || scalar == "\u{85}" {
+            if isLineBreak(scalar) {
                 if !(scalar == "\n" && previousWasCarriageReturn) { lines.append(current); current = "" }
                 previousWasCarriageReturn = scalar == "\r"
                 continue
@@ -48,13 +51,24 @@ public enum SwiftLiteral {
         }
         lines.append(current)
         while lines.count > 1, lines.last?.allSatisfy({ $0 == " " || $0 == "\t" }) == true { lines.removeLast() }
-        return lines.map { String($0.reversed().drop(while: { $0 == " " || $0 == "\t" }).reversed()) }
+        return lines.map(trimmingTrailingSpaces)
+    }
+
+    private static func isLineBreak(_ scalar: Unicode.Scalar) -> Bool {
+        scalar == "\n" || scalar == "\r" || scalar == "\u{2028}" || scalar == "\u{2029}" || scalar == "\u{85}"
+    }
+
+    private static func trimmingTrailingSpaces(_ line: String) -> String {
+        guard let last = line.unicodeScalars.last, last == " " || last == "\t" else { return line }
+        var scalars = line.unicodeScalars
+        while let end = scalars.last, end == " " || end == "\t" { scalars.removeLast() }
+        return String(scalars)
     }
 
     /// Control characters and the Unicode bidirectional formatting characters (Trojan Source).
     static func isHazardous(_ scalar: Unicode.Scalar) -> Bool {
         let value = scalar.value
-        if value < 0x20 && scalar != "\t" { return true }
+        if value < 0x20 { return scalar != "\t" && !isLineBreak(scalar) }
         if (0x7F...0x9F).contains(value) { return true }
         return (0x202A...0x202E).contains(value) || (0x2066...0x2069).contains(value) || value == 0x200E || value == 0x200F
             || value == 0x061C || value == 0xFEFF

@@ -6,15 +6,20 @@ struct MapperRenderer {
     func render(_ plan: EntityPlan, into printer: inout CodePrinter) {
         let runtime = Self.runtime
         printer.block("extension \(plan.typeName): \(runtime).JSONMappable {") { printer in
-            if !plan.properties.isEmpty {
+            // Only what allocates is stored; everything else is built inline at no cost.
+            let storedFields = plan.properties.filter(\.storesField)
+            if !storedFields.isEmpty {
                 printer.block("private enum _Fields {") { printer in
-                    for property in plan.properties {
+                    for property in storedFields {
                         printer.line("static let \(property.identifier) = \(property.field)")
                     }
                 }
                 printer.line()
+            }
+            let storedTransformers = plan.properties.filter(\.storesTransformer)
+            if !storedTransformers.isEmpty {
                 printer.block("private enum _Transformers {") { printer in
-                    for property in plan.properties {
+                    for property in storedTransformers {
                         printer.line("static let \(property.identifier) = \(property.transformer)")
                     }
                 }
@@ -28,14 +33,14 @@ struct MapperRenderer {
 
     private func renderMap(_ plan: EntityPlan, into printer: inout CodePrinter) {
         let runtime = Self.runtime
-        printer.documentation("Maps a JSON object to a \(plan.typeName), applying the schema's keys, transformers, defaults, constraints and failure policies.")
+        printer.documentation("Maps a JSON object to `\(plan.typeName)`, applying the schema's keys, transformers, defaults, constraints and failure policies.")
         printer.block("\(access)static func map(from json: \(runtime).JSONValue, context: inout \(runtime).MappingContext) throws(\(runtime).MappingError) -> \(plan.typeName) {") { printer in
             printer.line("try context.expectObject(json, entity: \(SwiftLiteral.string(plan.typeName)), schema: \(plan.schemaLocation))")
             if let envelope = plan.errorEnvelope {
                 printer.line("try context.checkErrorEnvelope(json, key: \(pathLiteral(envelope.key)), message: \(pathLiteral(envelope.message)), schema: \(plan.schemaLocation))")
             }
             for property in plan.properties {
-                let arguments = "json, _Fields.\(property.identifier), _Transformers.\(property.identifier)"
+                let arguments = "json, \(property.fieldReference), \(property.transformerReference)"
                 let defaultArgument = property.defaultValue.map { ", default: \($0)" } ?? ""
                 switch property.read {
                 case .required: printer.line("let \(property.local) = try context.required(\(arguments)\(defaultArgument))")
@@ -50,7 +55,7 @@ struct MapperRenderer {
 
     private func renderWrite(_ plan: EntityPlan, into printer: inout CodePrinter) {
         let runtime = Self.runtime
-        printer.documentation("Writes the \(plan.typeName) as JSON with the schema's keys; absent optionals are left out.")
+        printer.documentation("Writes this `\(plan.typeName)` as JSON with the schema's keys; absent optionals are left out.")
         printer.block("\(access)func writeJSON(to writer: inout \(runtime).JSONWriter) {") { printer in
             var root = KeyTree()
             if let discriminator = plan.discriminator {
@@ -76,11 +81,11 @@ struct MapperRenderer {
                 if property.isOptional {
                     printer.block("if let \(property.local) = self.\(property.identifier) {") { printer in
                         printer.line("writer.key(\(keyLiteral))")
-                        printer.line("_Transformers.\(property.identifier).encode(\(property.local), to: &writer)")
+                        printer.line(property.writeStatement(property.local))
                     }
                 } else {
                     printer.line("writer.key(\(keyLiteral))")
-                    printer.line("_Transformers.\(property.identifier).encode(self.\(property.identifier), to: &writer)")
+                    printer.line(property.writeStatement("self.\(property.identifier)"))
                 }
             case let .tree(subtree):
                 let optionals = subtree.leaves.compactMap { leaf -> String? in

@@ -33,7 +33,7 @@ struct ModelRenderer {
     }
 
     private func renderInitializer(_ plan: EntityPlan, into printer: inout CodePrinter) {
-        printer.documentation("Creates a \(plan.typeName).")
+        printer.documentation("Creates `\(plan.typeName)` from its properties.")
         let parameters = plan.properties.map { property -> String in
             var parameter = "\(property.identifier): \(property.type)"
             if let value = property.defaultValue { parameter += " = \(value)" } else if property.isOptional { parameter += " = nil" } else if property.read == .toMany { parameter += " = []" }
@@ -60,7 +60,7 @@ struct ModelRenderer {
                 printer.documentation("The schema names of \(plan.typeName)'s \(title.lowercased()) (mogenerator's `\(plan.typeName)\(title)`).")
                 printer.block("\(access)enum \(title) {") { printer in
                     for member in members {
-                        printer.line("\(access)static let \(member.identifier) = \(SwiftLiteral.string(member.schemaName))")
+                        printer.line("\(access)static var \(member.identifier): Swift.String { \(SwiftLiteral.string(member.schemaName)) }")
                     }
                 }
             }

@@ -18,6 +18,14 @@ struct EntityPlan {
         var field: String
         /// The transformer expression.
         var transformer: String
+        /// Whether the field is kept in a stored `static let` (it allocates: key paths, fallbacks,
+        /// constraints); otherwise it is built inline where used, which costs nothing.
+        var storesField: Bool
+        /// The `JSONWriter` method that writes the value directly, when no transformer is needed.
+        var directWriter: String?
+        /// Whether the transformer is kept in a stored `static let` (it allocates: a date formatter);
+        /// stateless transformers are built inline.
+        var storesTransformer: Bool
         /// How it is read: `required`, `optional` or `toMany` (optional, empty when absent).
         var read: Read
         /// The Swift default expression, if the schema gives one.
@@ -51,6 +59,17 @@ struct EntityPlan {
 }
 
 extension EntityPlan.Property {
+    /// The field as used in `map`.
+    var fieldReference: String { storesField ? "_Fields.\(identifier)" : field }
+
+    /// The transformer as used in `map` and `writeJSON`.
+    var transformerReference: String { storesTransformer ? "_Transformers.\(identifier)" : transformer }
+
+    /// The statement writing `value` in `writeJSON`.
+    func writeStatement(_ value: String) -> String {
+        directWriter.map { "writer.\($0)(\(value))" } ?? "\(transformerReference).encode(\(value), to: &writer)"
+    }
+
     /// The local variable holding the mapped value (`_name`: schema names cannot start with `_`, so
     /// locals never collide with each other or with the `json` and `context` parameters).
     var local: String { "_" + name }

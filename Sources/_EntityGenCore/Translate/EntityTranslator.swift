@@ -56,8 +56,19 @@ struct EntityTranslator {
         )
     }
 
+    /// Whether a field allocates when built (so it is stored once instead of built per use).
+    static func fieldAllocates(_ paths: [JSONKeyPath], constraints: [String]) -> Bool {
+        paths.count > 1 || paths[0].components.count > 1 || !constraints.isEmpty
+    }
+
+    /// Whether a transformer allocates when built (a date formatter).
+    static func transformerAllocates(_ expression: String) -> Bool {
+        expression.contains("DateFormatTransformer(")
+    }
+
     private func field(_ paths: [JSONKeyPath], location: String, onFailure: FailurePolicy, constraints: [String]) -> String {
-        var arguments = [keyPathsLiteral(paths), "schema: \(location)"]
+        let single = paths.count == 1 && paths[0].components.count == 1
+        var arguments = [single ? SwiftLiteral.string(paths[0].components[0]) : "paths: " + keyPathsLiteral(paths), "schema: \(location)"]
         switch onFailure {
         case .fail: break
         case .drop: arguments.append("onFailure: .drop")
@@ -76,6 +87,9 @@ struct EntityTranslator {
             return types.literal(value, attribute.type)
         }
         let isOptional = attribute.isOptional
+        let paths = [attribute.keyPath] + attribute.fallbackKeyPaths
+        let constraintList = constraints(declaration.constraints)
+        let transformer = types.transformer(attribute.type, attribute.transformer, lossy: attribute.onInvalidElement == .skip, schemaLocation: location)
         return EntityPlan.Property(
             name: attribute.swiftName,
             identifier: SwiftNaming.escaped(attribute.swiftName),
@@ -83,8 +97,11 @@ struct EntityTranslator {
             isOptional: isOptional,
             indirectTarget: nil,
             documentation: declaration.description?.value,
-            field: field([attribute.keyPath] + attribute.fallbackKeyPaths, location: location, onFailure: attribute.onFailure, constraints: constraints(declaration.constraints)),
-            transformer: types.transformer(attribute.type, attribute.transformer, lossy: attribute.onInvalidElement == .skip, schemaLocation: location),
+            field: field(paths, location: location, onFailure: attribute.onFailure, constraints: constraintList),
+            transformer: transformer,
+            storesField: Self.fieldAllocates(paths, constraints: constraintList),
+            directWriter: TypeTranslator.directWriter(attribute.type, attribute.transformer),
+            storesTransformer: Self.transformerAllocates(transformer),
             read: isOptional ? .optional : .required,
             defaultValue: defaultValue,
             writePath: attribute.keyPath.components,
@@ -130,6 +147,9 @@ struct EntityTranslator {
             documentation: declaration.description?.value,
             field: field([relationship.keyPath] + relationship.fallbackKeyPaths, location: location, onFailure: relationship.onFailure, constraints: []),
             transformer: transformer,
+            storesField: Self.fieldAllocates([relationship.keyPath] + relationship.fallbackKeyPaths, constraints: []),
+            directWriter: nil,
+            storesTransformer: Self.transformerAllocates(transformer),
             read: read,
             defaultValue: nil,
             writePath: relationship.keyPath.components,

@@ -78,6 +78,21 @@ struct TypeTranslator {
         }
     }
 
+    /// A non-generic `JSONWriter` method that writes a value of this type directly (`writer.string`),
+    /// when no transformer is involved; generic transformer calls cost compile time and debug-build speed.
+    static func directWriter(_ type: ResolvedType, _ transformer: ResolvedTransformer?) -> String? {
+        guard transformer == nil, case let .builtin(builtin) = type else { return nil }
+        switch builtin {
+        case .string: return "string"
+        case .bool: return "bool"
+        case .double: return "double"
+        case .float: return "float"
+        case .decimal: return "decimal"
+        case .int, .int8, .int16, .int32, .int64, .uint, .uint8, .uint16, .uint32, .uint64: return "integer"
+        default: return nil
+        }
+    }
+
     /// The Swift expression of a validated default value.
     func literal(_ value: ValueNode, _ type: ResolvedType) -> String {
         switch type {

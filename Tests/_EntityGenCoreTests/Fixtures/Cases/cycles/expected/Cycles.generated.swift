@@ -34,7 +34,7 @@ internal struct Person: Swift.Sendable, Swift.Hashable, Swift.Identifiable {
     /// The identity: `name`.
     internal var id: Swift.String { name }
 
-    /// Creates a Person.
+    /// Creates `Person` from its properties.
     internal init(name: Swift.String, bestFriend: Person? = nil, partner: Person? = nil, friends: [Person] = [], pet: Pet? = nil) {
         self.name = name
         self._bestFriend = bestFriend.map(EntityGenRuntime.Indirect<Person>.init)
@@ -47,63 +47,47 @@ internal struct Person: Swift.Sendable, Swift.Hashable, Swift.Identifiable {
 extension Person {
     /// The schema names of Person's attributes (mogenerator's `PersonAttributes`).
     internal enum Attributes {
-        internal static let name = "name"
+        internal static var name: Swift.String { "name" }
     }
     /// The schema names of Person's relationships (mogenerator's `PersonRelationships`).
     internal enum Relationships {
-        internal static let bestFriend = "bestFriend"
-        internal static let partner = "partner"
-        internal static let friends = "friends"
-        internal static let pet = "pet"
+        internal static var bestFriend: Swift.String { "bestFriend" }
+        internal static var partner: Swift.String { "partner" }
+        internal static var friends: Swift.String { "friends" }
+        internal static var pet: Swift.String { "pet" }
     }
 }
 
 extension Person: EntityGenRuntime.JSONMappable {
-    private enum _Fields {
-        static let name = EntityGenRuntime.MappingField([["name"]], schema: "Cycles.yaml:5:7")
-        static let bestFriend = EntityGenRuntime.MappingField([["bestFriend"]], schema: "Cycles.yaml:7:7")
-        static let partner = EntityGenRuntime.MappingField([["partner"]], schema: "Cycles.yaml:8:7", onFailure: .drop)
-        static let friends = EntityGenRuntime.MappingField([["friends"]], schema: "Cycles.yaml:12:7")
-        static let pet = EntityGenRuntime.MappingField([["pet"]], schema: "Cycles.yaml:13:7")
-    }
-
-    private enum _Transformers {
-        static let name = EntityGenRuntime.StringTransformer()
-        static let bestFriend = EntityGenRuntime.EntityTransformer<Person>()
-        static let partner = EntityGenRuntime.EntityTransformer<Person>()
-        static let friends = EntityGenRuntime.ArrayTransformer(EntityGenRuntime.EntityTransformer<Person>())
-        static let pet = EntityGenRuntime.EntityTransformer<Pet>()
-    }
-
-    /// Maps a JSON object to a Person, applying the schema's keys, transformers, defaults, constraints and failure policies.
+    /// Maps a JSON object to `Person`, applying the schema's keys, transformers, defaults, constraints and failure policies.
     internal static func map(from json: EntityGenRuntime.JSONValue, context: inout EntityGenRuntime.MappingContext) throws(EntityGenRuntime.MappingError) -> Person {
         try context.expectObject(json, entity: "Person", schema: "Cycles.yaml:2:3")
-        let _name = try context.required(json, _Fields.name, _Transformers.name)
-        let _bestFriend = try context.optional(json, _Fields.bestFriend, _Transformers.bestFriend)
-        let _partner = try context.optional(json, _Fields.partner, _Transformers.partner)
-        let _friends = try context.optional(json, _Fields.friends, _Transformers.friends) ?? []
-        let _pet = try context.optional(json, _Fields.pet, _Transformers.pet)
+        let _name = try context.required(json, EntityGenRuntime.MappingField("name", schema: "Cycles.yaml:5:7"), EntityGenRuntime.StringTransformer())
+        let _bestFriend = try context.optional(json, EntityGenRuntime.MappingField("bestFriend", schema: "Cycles.yaml:7:7"), EntityGenRuntime.EntityTransformer<Person>())
+        let _partner = try context.optional(json, EntityGenRuntime.MappingField("partner", schema: "Cycles.yaml:8:7", onFailure: .drop), EntityGenRuntime.EntityTransformer<Person>())
+        let _friends = try context.optional(json, EntityGenRuntime.MappingField("friends", schema: "Cycles.yaml:12:7"), EntityGenRuntime.ArrayTransformer(EntityGenRuntime.EntityTransformer<Person>())) ?? []
+        let _pet = try context.optional(json, EntityGenRuntime.MappingField("pet", schema: "Cycles.yaml:13:7"), EntityGenRuntime.EntityTransformer<Pet>())
         return Person(name: _name, bestFriend: _bestFriend, partner: _partner, friends: _friends, pet: _pet)
     }
 
-    /// Writes the Person as JSON with the schema's keys; absent optionals are left out.
+    /// Writes this `Person` as JSON with the schema's keys; absent optionals are left out.
     internal func writeJSON(to writer: inout EntityGenRuntime.JSONWriter) {
         writer.beginObject()
         writer.key("name")
-        _Transformers.name.encode(self.name, to: &writer)
+        writer.string(self.name)
         if let _bestFriend = self.bestFriend {
             writer.key("bestFriend")
-            _Transformers.bestFriend.encode(_bestFriend, to: &writer)
+            EntityGenRuntime.EntityTransformer<Person>().encode(_bestFriend, to: &writer)
         }
         if let _partner = self.partner {
             writer.key("partner")
-            _Transformers.partner.encode(_partner, to: &writer)
+            EntityGenRuntime.EntityTransformer<Person>().encode(_partner, to: &writer)
         }
         writer.key("friends")
-        _Transformers.friends.encode(self.friends, to: &writer)
+        EntityGenRuntime.ArrayTransformer(EntityGenRuntime.EntityTransformer<Person>()).encode(self.friends, to: &writer)
         if let _pet = self.pet {
             writer.key("pet")
-            _Transformers.pet.encode(_pet, to: &writer)
+            EntityGenRuntime.EntityTransformer<Pet>().encode(_pet, to: &writer)
         }
         writer.endObject()
     }
@@ -121,7 +105,7 @@ internal struct Pet: Swift.Sendable, Swift.Hashable {
 
     internal var vet: EntityGenRuntime.EntityReference<Person>?
 
-    /// Creates a Pet.
+    /// Creates `Pet` from its properties.
     internal init(name: Swift.String, owner: Person? = nil, vet: EntityGenRuntime.EntityReference<Person>? = nil) {
         self.name = name
         self._owner = owner.map(EntityGenRuntime.Indirect<Person>.init)
@@ -132,49 +116,37 @@ internal struct Pet: Swift.Sendable, Swift.Hashable {
 extension Pet {
     /// The schema names of Pet's attributes (mogenerator's `PetAttributes`).
     internal enum Attributes {
-        internal static let name = "name"
+        internal static var name: Swift.String { "name" }
     }
     /// The schema names of Pet's relationships (mogenerator's `PetRelationships`).
     internal enum Relationships {
-        internal static let owner = "owner"
-        internal static let vet = "vet"
+        internal static var owner: Swift.String { "owner" }
+        internal static var vet: Swift.String { "vet" }
     }
 }
 
 extension Pet: EntityGenRuntime.JSONMappable {
-    private enum _Fields {
-        static let name = EntityGenRuntime.MappingField([["name"]], schema: "Cycles.yaml:16:7")
-        static let owner = EntityGenRuntime.MappingField([["owner"]], schema: "Cycles.yaml:18:7")
-        static let vet = EntityGenRuntime.MappingField([["vetName"]], schema: "Cycles.yaml:19:7")
-    }
-
-    private enum _Transformers {
-        static let name = EntityGenRuntime.StringTransformer()
-        static let owner = EntityGenRuntime.EntityTransformer<Person>()
-        static let vet = EntityGenRuntime.ReferenceTransformer<Person, EntityGenRuntime.StringTransformer>(EntityGenRuntime.StringTransformer())
-    }
-
-    /// Maps a JSON object to a Pet, applying the schema's keys, transformers, defaults, constraints and failure policies.
+    /// Maps a JSON object to `Pet`, applying the schema's keys, transformers, defaults, constraints and failure policies.
     internal static func map(from json: EntityGenRuntime.JSONValue, context: inout EntityGenRuntime.MappingContext) throws(EntityGenRuntime.MappingError) -> Pet {
         try context.expectObject(json, entity: "Pet", schema: "Cycles.yaml:14:3")
-        let _name = try context.required(json, _Fields.name, _Transformers.name)
-        let _owner = try context.optional(json, _Fields.owner, _Transformers.owner)
-        let _vet = try context.optional(json, _Fields.vet, _Transformers.vet)
+        let _name = try context.required(json, EntityGenRuntime.MappingField("name", schema: "Cycles.yaml:16:7"), EntityGenRuntime.StringTransformer())
+        let _owner = try context.optional(json, EntityGenRuntime.MappingField("owner", schema: "Cycles.yaml:18:7"), EntityGenRuntime.EntityTransformer<Person>())
+        let _vet = try context.optional(json, EntityGenRuntime.MappingField("vetName", schema: "Cycles.yaml:19:7"), EntityGenRuntime.ReferenceTransformer<Person, EntityGenRuntime.StringTransformer>(EntityGenRuntime.StringTransformer()))
         return Pet(name: _name, owner: _owner, vet: _vet)
     }
 
-    /// Writes the Pet as JSON with the schema's keys; absent optionals are left out.
+    /// Writes this `Pet` as JSON with the schema's keys; absent optionals are left out.
     internal func writeJSON(to writer: inout EntityGenRuntime.JSONWriter) {
         writer.beginObject()
         writer.key("name")
-        _Transformers.name.encode(self.name, to: &writer)
+        writer.string(self.name)
         if let _owner = self.owner {
             writer.key("owner")
-            _Transformers.owner.encode(_owner, to: &writer)
+            EntityGenRuntime.EntityTransformer<Person>().encode(_owner, to: &writer)
         }
         if let _vet = self.vet {
             writer.key("vetName")
-            _Transformers.vet.encode(_vet, to: &writer)
+            EntityGenRuntime.ReferenceTransformer<Person, EntityGenRuntime.StringTransformer>(EntityGenRuntime.StringTransformer()).encode(_vet, to: &writer)
         }
         writer.endObject()
     }

@@ -22,7 +22,7 @@ internal struct Hostile: Swift.Sendable, Swift.Hashable {
 
     internal var oneOfs: Swift.String
 
-    /// Creates a Hostile.
+    /// Creates `Hostile` from its properties.
     internal init(quoted: Swift.String = "\"\"\" \\(interpolation) \u{2066}isolate\u{2069} \0 end", dotted: Swift.String? = nil, unicodeKey: Swift.Int = -9223372036854775808, big: Swift.UInt64 = 18446744073709551615, oneOfs: Swift.String = "*/") {
         self.quoted = quoted
         self.dotted = dotted
@@ -35,62 +35,52 @@ internal struct Hostile: Swift.Sendable, Swift.Hashable {
 extension Hostile {
     /// The schema names of Hostile's attributes (mogenerator's `HostileAttributes`).
     internal enum Attributes {
-        internal static let quoted = "quoted"
-        internal static let dotted = "dotted"
-        internal static let unicodeKey = "unicodeKey"
-        internal static let big = "big"
-        internal static let oneOfs = "oneOfs"
+        internal static var quoted: Swift.String { "quoted" }
+        internal static var dotted: Swift.String { "dotted" }
+        internal static var unicodeKey: Swift.String { "unicodeKey" }
+        internal static var big: Swift.String { "big" }
+        internal static var oneOfs: Swift.String { "oneOfs" }
     }
 }
 
 extension Hostile: EntityGenRuntime.JSONMappable {
     private enum _Fields {
-        static let quoted = EntityGenRuntime.MappingField([["\"\"\"\\(x)#{1}\n"]], schema: "Hostile.yaml:7:7", constraints: [.pattern(EntityGenRuntime.JSONPattern("[\"\\\\]+|\\(\\)"))])
-        static let dotted = EntityGenRuntime.MappingField([["a.b", "c"]], schema: "Hostile.yaml:13:7")
-        static let unicodeKey = EntityGenRuntime.MappingField([["\u{540D}\u{524D} \u{1F680}"]], schema: "Hostile.yaml:16:7")
-        static let big = EntityGenRuntime.MappingField([["big"]], schema: "Hostile.yaml:20:7")
-        static let oneOfs = EntityGenRuntime.MappingField([["oneOfs"]], schema: "Hostile.yaml:23:7", constraints: [.oneOf(["*/", "\"", "\\"])])
+        static let quoted = EntityGenRuntime.MappingField("\"\"\"\\(x)#{1}\n", schema: "Hostile.yaml:7:7", constraints: [.pattern(EntityGenRuntime.JSONPattern("[\"\\\\]+|\\(\\)"))])
+        static let dotted = EntityGenRuntime.MappingField(paths: [["a.b", "c"]], schema: "Hostile.yaml:13:7")
+        static let oneOfs = EntityGenRuntime.MappingField("oneOfs", schema: "Hostile.yaml:23:7", constraints: [.oneOf(["*/", "\"", "\\"])])
     }
 
-    private enum _Transformers {
-        static let quoted = EntityGenRuntime.StringTransformer()
-        static let dotted = EntityGenRuntime.StringTransformer()
-        static let unicodeKey = EntityGenRuntime.IntegerTransformer<Swift.Int>()
-        static let big = EntityGenRuntime.IntegerTransformer<Swift.UInt64>()
-        static let oneOfs = EntityGenRuntime.StringTransformer()
-    }
-
-    /// Maps a JSON object to a Hostile, applying the schema's keys, transformers, defaults, constraints and failure policies.
+    /// Maps a JSON object to `Hostile`, applying the schema's keys, transformers, defaults, constraints and failure policies.
     internal static func map(from json: EntityGenRuntime.JSONValue, context: inout EntityGenRuntime.MappingContext) throws(EntityGenRuntime.MappingError) -> Hostile {
         try context.expectObject(json, entity: "Hostile", schema: "Hostile.yaml:4:3")
-        let _quoted = try context.required(json, _Fields.quoted, _Transformers.quoted, default: "\"\"\" \\(interpolation) \u{2066}isolate\u{2069} \0 end")
-        let _dotted = try context.optional(json, _Fields.dotted, _Transformers.dotted)
-        let _unicodeKey = try context.required(json, _Fields.unicodeKey, _Transformers.unicodeKey, default: -9223372036854775808)
-        let _big = try context.required(json, _Fields.big, _Transformers.big, default: 18446744073709551615)
-        let _oneOfs = try context.required(json, _Fields.oneOfs, _Transformers.oneOfs, default: "*/")
+        let _quoted = try context.required(json, _Fields.quoted, EntityGenRuntime.StringTransformer(), default: "\"\"\" \\(interpolation) \u{2066}isolate\u{2069} \0 end")
+        let _dotted = try context.optional(json, _Fields.dotted, EntityGenRuntime.StringTransformer())
+        let _unicodeKey = try context.required(json, EntityGenRuntime.MappingField("\u{540D}\u{524D} \u{1F680}", schema: "Hostile.yaml:16:7"), EntityGenRuntime.IntegerTransformer<Swift.Int>(), default: -9223372036854775808)
+        let _big = try context.required(json, EntityGenRuntime.MappingField("big", schema: "Hostile.yaml:20:7"), EntityGenRuntime.IntegerTransformer<Swift.UInt64>(), default: 18446744073709551615)
+        let _oneOfs = try context.required(json, _Fields.oneOfs, EntityGenRuntime.StringTransformer(), default: "*/")
         return Hostile(quoted: _quoted, dotted: _dotted, unicodeKey: _unicodeKey, big: _big, oneOfs: _oneOfs)
     }
 
-    /// Writes the Hostile as JSON with the schema's keys; absent optionals are left out.
+    /// Writes this `Hostile` as JSON with the schema's keys; absent optionals are left out.
     internal func writeJSON(to writer: inout EntityGenRuntime.JSONWriter) {
         writer.beginObject()
         writer.key("\"\"\"\\(x)#{1}\n")
-        _Transformers.quoted.encode(self.quoted, to: &writer)
+        writer.string(self.quoted)
         if self.dotted != nil {
             writer.key("a.b")
             writer.beginObject()
             if let _dotted = self.dotted {
                 writer.key("c")
-                _Transformers.dotted.encode(_dotted, to: &writer)
+                writer.string(_dotted)
             }
             writer.endObject()
         }
         writer.key("\u{540D}\u{524D} \u{1F680}")
-        _Transformers.unicodeKey.encode(self.unicodeKey, to: &writer)
+        writer.integer(self.unicodeKey)
         writer.key("big")
-        _Transformers.big.encode(self.big, to: &writer)
+        writer.integer(self.big)
         writer.key("oneOfs")
-        _Transformers.oneOfs.encode(self.oneOfs, to: &writer)
+        writer.string(self.oneOfs)
         writer.endObject()
     }
 }

@@ -103,7 +103,7 @@ internal struct Class: Swift.Sendable, Swift.Hashable, Swift.Identifiable {
     /// The identity: `class`.
     internal var id: Swift.String { `class` }
 
-    /// Creates a Class.
+    /// Creates `Class` from its properties.
     internal init(`class`: Swift.String, `default`: Swift.Bool, `import`: Switch? = .`default`, `extension`: Kind? = nil, `in`: [Swift.String: [Swift.Int]], `let`: Swift.Double = 1.5, `where`: Foundation.Decimal = Foundation.Decimal(string: "2.25", locale: Foundation.Locale(identifier: "en_US_POSIX"))!, `func`: Foundation.Date = Foundation.Date(timeIntervalSince1970: 1394175600.0), `var`: Foundation.URL? = Foundation.URL(string: "https://example.com/a?b=c")!, `guard`: Foundation.UUID? = Foundation.UUID(uuidString: "123e4567-e89b-12d3-a456-426614174000")!, `return`: Foundation.Data? = Foundation.Data(base64Encoded: "aGVsbG8=")!, `inout`: [Class] = []) {
         self.`class` = `class`
         self.`default` = `default`
@@ -123,110 +123,80 @@ internal struct Class: Swift.Sendable, Swift.Hashable, Swift.Identifiable {
 extension Class {
     /// The schema names of Class's attributes (mogenerator's `ClassAttributes`).
     internal enum Attributes {
-        internal static let `class` = "class"
-        internal static let `default` = "default"
-        internal static let `import` = "import"
-        internal static let `extension` = "extension"
-        internal static let `in` = "in"
-        internal static let `let` = "let"
-        internal static let `where` = "where"
-        internal static let `func` = "func"
-        internal static let `var` = "var"
-        internal static let `guard` = "guard"
-        internal static let `return` = "return"
+        internal static var `class`: Swift.String { "class" }
+        internal static var `default`: Swift.String { "default" }
+        internal static var `import`: Swift.String { "import" }
+        internal static var `extension`: Swift.String { "extension" }
+        internal static var `in`: Swift.String { "in" }
+        internal static var `let`: Swift.String { "let" }
+        internal static var `where`: Swift.String { "where" }
+        internal static var `func`: Swift.String { "func" }
+        internal static var `var`: Swift.String { "var" }
+        internal static var `guard`: Swift.String { "guard" }
+        internal static var `return`: Swift.String { "return" }
     }
     /// The schema names of Class's relationships (mogenerator's `ClassRelationships`).
     internal enum Relationships {
-        internal static let `inout` = "inout"
+        internal static var `inout`: Swift.String { "inout" }
     }
 }
 
 extension Class: EntityGenRuntime.JSONMappable {
-    private enum _Fields {
-        static let `class` = EntityGenRuntime.MappingField([["class"]], schema: "Keywords.yaml:14:7")
-        static let `default` = EntityGenRuntime.MappingField([["default"]], schema: "Keywords.yaml:15:7")
-        static let `import` = EntityGenRuntime.MappingField([["import"]], schema: "Keywords.yaml:16:7")
-        static let `extension` = EntityGenRuntime.MappingField([["extension"]], schema: "Keywords.yaml:19:7")
-        static let `in` = EntityGenRuntime.MappingField([["in"]], schema: "Keywords.yaml:20:7")
-        static let `let` = EntityGenRuntime.MappingField([["let"]], schema: "Keywords.yaml:21:7")
-        static let `where` = EntityGenRuntime.MappingField([["where"]], schema: "Keywords.yaml:22:7")
-        static let `func` = EntityGenRuntime.MappingField([["func"]], schema: "Keywords.yaml:23:7")
-        static let `var` = EntityGenRuntime.MappingField([["var"]], schema: "Keywords.yaml:24:7")
-        static let `guard` = EntityGenRuntime.MappingField([["guard"]], schema: "Keywords.yaml:25:7")
-        static let `return` = EntityGenRuntime.MappingField([["return"]], schema: "Keywords.yaml:26:7")
-        static let `inout` = EntityGenRuntime.MappingField([["inout"]], schema: "Keywords.yaml:28:7")
-    }
-
-    private enum _Transformers {
-        static let `class` = EntityGenRuntime.StringTransformer()
-        static let `default` = EntityGenRuntime.BoolTransformer()
-        static let `import` = EntityGenRuntime.EnumTransformer<Switch>(schemaLocation: "Keywords.yaml:16:7")
-        static let `extension` = EntityGenRuntime.IntegerEnumTransformer<Kind>(schemaLocation: "Keywords.yaml:19:7")
-        static let `in` = EntityGenRuntime.MapTransformer(EntityGenRuntime.ArrayTransformer(EntityGenRuntime.IntegerTransformer<Swift.Int>()))
-        static let `let` = EntityGenRuntime.DoubleTransformer()
-        static let `where` = EntityGenRuntime.DecimalTransformer()
-        static let `func` = EntityGenRuntime.ISO8601DateTransformer()
-        static let `var` = EntityGenRuntime.URLTransformer()
-        static let `guard` = EntityGenRuntime.UUIDTransformer()
-        static let `return` = EntityGenRuntime.Base64Transformer()
-        static let `inout` = EntityGenRuntime.ArrayTransformer(EntityGenRuntime.EntityTransformer<Class>())
-    }
-
-    /// Maps a JSON object to a Class, applying the schema's keys, transformers, defaults, constraints and failure policies.
+    /// Maps a JSON object to `Class`, applying the schema's keys, transformers, defaults, constraints and failure policies.
     internal static func map(from json: EntityGenRuntime.JSONValue, context: inout EntityGenRuntime.MappingContext) throws(EntityGenRuntime.MappingError) -> Class {
         try context.expectObject(json, entity: "Class", schema: "Keywords.yaml:10:3")
-        let _class = try context.required(json, _Fields.`class`, _Transformers.`class`)
-        let _default = try context.required(json, _Fields.`default`, _Transformers.`default`)
-        let _import = try context.optional(json, _Fields.`import`, _Transformers.`import`, default: .`default`)
-        let _extension = try context.optional(json, _Fields.`extension`, _Transformers.`extension`)
-        let _in = try context.required(json, _Fields.`in`, _Transformers.`in`)
-        let _let = try context.required(json, _Fields.`let`, _Transformers.`let`, default: 1.5)
-        let _where = try context.required(json, _Fields.`where`, _Transformers.`where`, default: Foundation.Decimal(string: "2.25", locale: Foundation.Locale(identifier: "en_US_POSIX"))!)
-        let _func = try context.required(json, _Fields.`func`, _Transformers.`func`, default: Foundation.Date(timeIntervalSince1970: 1394175600.0))
-        let _var = try context.optional(json, _Fields.`var`, _Transformers.`var`, default: Foundation.URL(string: "https://example.com/a?b=c")!)
-        let _guard = try context.optional(json, _Fields.`guard`, _Transformers.`guard`, default: Foundation.UUID(uuidString: "123e4567-e89b-12d3-a456-426614174000")!)
-        let _return = try context.optional(json, _Fields.`return`, _Transformers.`return`, default: Foundation.Data(base64Encoded: "aGVsbG8=")!)
-        let _inout = try context.optional(json, _Fields.`inout`, _Transformers.`inout`) ?? []
+        let _class = try context.required(json, EntityGenRuntime.MappingField("class", schema: "Keywords.yaml:14:7"), EntityGenRuntime.StringTransformer())
+        let _default = try context.required(json, EntityGenRuntime.MappingField("default", schema: "Keywords.yaml:15:7"), EntityGenRuntime.BoolTransformer())
+        let _import = try context.optional(json, EntityGenRuntime.MappingField("import", schema: "Keywords.yaml:16:7"), EntityGenRuntime.EnumTransformer<Switch>(schemaLocation: "Keywords.yaml:16:7"), default: .`default`)
+        let _extension = try context.optional(json, EntityGenRuntime.MappingField("extension", schema: "Keywords.yaml:19:7"), EntityGenRuntime.IntegerEnumTransformer<Kind>(schemaLocation: "Keywords.yaml:19:7"))
+        let _in = try context.required(json, EntityGenRuntime.MappingField("in", schema: "Keywords.yaml:20:7"), EntityGenRuntime.MapTransformer(EntityGenRuntime.ArrayTransformer(EntityGenRuntime.IntegerTransformer<Swift.Int>())))
+        let _let = try context.required(json, EntityGenRuntime.MappingField("let", schema: "Keywords.yaml:21:7"), EntityGenRuntime.DoubleTransformer(), default: 1.5)
+        let _where = try context.required(json, EntityGenRuntime.MappingField("where", schema: "Keywords.yaml:22:7"), EntityGenRuntime.DecimalTransformer(), default: Foundation.Decimal(string: "2.25", locale: Foundation.Locale(identifier: "en_US_POSIX"))!)
+        let _func = try context.required(json, EntityGenRuntime.MappingField("func", schema: "Keywords.yaml:23:7"), EntityGenRuntime.ISO8601DateTransformer(), default: Foundation.Date(timeIntervalSince1970: 1394175600.0))
+        let _var = try context.optional(json, EntityGenRuntime.MappingField("var", schema: "Keywords.yaml:24:7"), EntityGenRuntime.URLTransformer(), default: Foundation.URL(string: "https://example.com/a?b=c")!)
+        let _guard = try context.optional(json, EntityGenRuntime.MappingField("guard", schema: "Keywords.yaml:25:7"), EntityGenRuntime.UUIDTransformer(), default: Foundation.UUID(uuidString: "123e4567-e89b-12d3-a456-426614174000")!)
+        let _return = try context.optional(json, EntityGenRuntime.MappingField("return", schema: "Keywords.yaml:26:7"), EntityGenRuntime.Base64Transformer(), default: Foundation.Data(base64Encoded: "aGVsbG8=")!)
+        let _inout = try context.optional(json, EntityGenRuntime.MappingField("inout", schema: "Keywords.yaml:28:7"), EntityGenRuntime.ArrayTransformer(EntityGenRuntime.EntityTransformer<Class>())) ?? []
         return Class(class: _class, default: _default, import: _import, extension: _extension, in: _in, let: _let, where: _where, func: _func, var: _var, guard: _guard, return: _return, `inout`: _inout)
     }
 
-    /// Writes the Class as JSON with the schema's keys; absent optionals are left out.
+    /// Writes this `Class` as JSON with the schema's keys; absent optionals are left out.
     internal func writeJSON(to writer: inout EntityGenRuntime.JSONWriter) {
         writer.beginObject()
         writer.key("class")
-        _Transformers.`class`.encode(self.`class`, to: &writer)
+        writer.string(self.`class`)
         writer.key("default")
-        _Transformers.`default`.encode(self.`default`, to: &writer)
+        writer.bool(self.`default`)
         if let _import = self.`import` {
             writer.key("import")
-            _Transformers.`import`.encode(_import, to: &writer)
+            EntityGenRuntime.EnumTransformer<Switch>(schemaLocation: "Keywords.yaml:16:7").encode(_import, to: &writer)
         }
         if let _extension = self.`extension` {
             writer.key("extension")
-            _Transformers.`extension`.encode(_extension, to: &writer)
+            EntityGenRuntime.IntegerEnumTransformer<Kind>(schemaLocation: "Keywords.yaml:19:7").encode(_extension, to: &writer)
         }
         writer.key("in")
-        _Transformers.`in`.encode(self.`in`, to: &writer)
+        EntityGenRuntime.MapTransformer(EntityGenRuntime.ArrayTransformer(EntityGenRuntime.IntegerTransformer<Swift.Int>())).encode(self.`in`, to: &writer)
         writer.key("let")
-        _Transformers.`let`.encode(self.`let`, to: &writer)
+        writer.double(self.`let`)
         writer.key("where")
-        _Transformers.`where`.encode(self.`where`, to: &writer)
+        writer.decimal(self.`where`)
         writer.key("func")
-        _Transformers.`func`.encode(self.`func`, to: &writer)
+        EntityGenRuntime.ISO8601DateTransformer().encode(self.`func`, to: &writer)
         if let _var = self.`var` {
             writer.key("var")
-            _Transformers.`var`.encode(_var, to: &writer)
+            EntityGenRuntime.URLTransformer().encode(_var, to: &writer)
         }
         if let _guard = self.`guard` {
             writer.key("guard")
-            _Transformers.`guard`.encode(_guard, to: &writer)
+            EntityGenRuntime.UUIDTransformer().encode(_guard, to: &writer)
         }
         if let _return = self.`return` {
             writer.key("return")
-            _Transformers.`return`.encode(_return, to: &writer)
+            EntityGenRuntime.Base64Transformer().encode(_return, to: &writer)
         }
         writer.key("inout")
-        _Transformers.`inout`.encode(self.`inout`, to: &writer)
+        EntityGenRuntime.ArrayTransformer(EntityGenRuntime.EntityTransformer<Class>()).encode(self.`inout`, to: &writer)
         writer.endObject()
     }
 }

@@ -16,7 +16,7 @@ public struct Circle: Swift.Sendable, Swift.Hashable, Swift.Identifiable {
 
     public var created: Foundation.Date
 
-    /// Creates a Circle.
+    /// Creates `Circle` from its properties.
     public init(id: Foundation.UUID, radius: Swift.Float, created: Foundation.Date) {
         self.id = id
         self.radius = radius
@@ -27,35 +27,23 @@ public struct Circle: Swift.Sendable, Swift.Hashable, Swift.Identifiable {
 extension Circle {
     /// The schema names of Circle's attributes (mogenerator's `CircleAttributes`).
     public enum Attributes {
-        public static let id = "id"
-        public static let radius = "radius"
-        public static let created = "created"
+        public static var id: Swift.String { "id" }
+        public static var radius: Swift.String { "radius" }
+        public static var created: Swift.String { "created" }
     }
 }
 
 extension Circle: EntityGenRuntime.JSONMappable {
-    private enum _Fields {
-        static let id = EntityGenRuntime.MappingField([["id"]], schema: "Shapes.yaml:7:7")
-        static let radius = EntityGenRuntime.MappingField([["radius"]], schema: "Shapes.yaml:22:7")
-        static let created = EntityGenRuntime.MappingField([["created"]], schema: "Shapes.yaml:23:7")
-    }
-
-    private enum _Transformers {
-        static let id = EntityGenRuntime.UUIDTransformer()
-        static let radius = EntityGenRuntime.FloatTransformer()
-        static let created = EntityGenRuntime.EpochDateTransformer(.milliseconds)
-    }
-
-    /// Maps a JSON object to a Circle, applying the schema's keys, transformers, defaults, constraints and failure policies.
+    /// Maps a JSON object to `Circle`, applying the schema's keys, transformers, defaults, constraints and failure policies.
     public static func map(from json: EntityGenRuntime.JSONValue, context: inout EntityGenRuntime.MappingContext) throws(EntityGenRuntime.MappingError) -> Circle {
         try context.expectObject(json, entity: "Circle", schema: "Shapes.yaml:18:3")
-        let _id = try context.required(json, _Fields.id, _Transformers.id)
-        let _radius = try context.required(json, _Fields.radius, _Transformers.radius)
-        let _created = try context.required(json, _Fields.created, _Transformers.created)
+        let _id = try context.required(json, EntityGenRuntime.MappingField("id", schema: "Shapes.yaml:7:7"), EntityGenRuntime.UUIDTransformer())
+        let _radius = try context.required(json, EntityGenRuntime.MappingField("radius", schema: "Shapes.yaml:22:7"), EntityGenRuntime.FloatTransformer())
+        let _created = try context.required(json, EntityGenRuntime.MappingField("created", schema: "Shapes.yaml:23:7"), EntityGenRuntime.EpochDateTransformer(.milliseconds))
         return Circle(id: _id, radius: _radius, created: _created)
     }
 
-    /// Writes the Circle as JSON with the schema's keys; absent optionals are left out.
+    /// Writes this `Circle` as JSON with the schema's keys; absent optionals are left out.
     public func writeJSON(to writer: inout EntityGenRuntime.JSONWriter) {
         writer.beginObject()
         writer.key("kind")
@@ -64,11 +52,11 @@ extension Circle: EntityGenRuntime.JSONMappable {
         writer.string("circle")
         writer.endObject()
         writer.key("id")
-        _Transformers.id.encode(self.id, to: &writer)
+        EntityGenRuntime.UUIDTransformer().encode(self.id, to: &writer)
         writer.key("radius")
-        _Transformers.radius.encode(self.radius, to: &writer)
+        writer.float(self.radius)
         writer.key("created")
-        _Transformers.created.encode(self.created, to: &writer)
+        EntityGenRuntime.EpochDateTransformer(.milliseconds).encode(self.created, to: &writer)
         writer.endObject()
     }
 }
@@ -81,7 +69,7 @@ public struct Drawing: Swift.Sendable, Swift.Hashable {
 
     public var main: Shape?
 
-    /// Creates a Drawing.
+    /// Creates `Drawing` from its properties.
     public init(title: Swift.String, shapes: [Shape] = [], main: Shape? = nil) {
         self.title = title
         self.shapes = shapes
@@ -92,47 +80,35 @@ public struct Drawing: Swift.Sendable, Swift.Hashable {
 extension Drawing {
     /// The schema names of Drawing's attributes (mogenerator's `DrawingAttributes`).
     public enum Attributes {
-        public static let title = "title"
+        public static var title: Swift.String { "title" }
     }
     /// The schema names of Drawing's relationships (mogenerator's `DrawingRelationships`).
     public enum Relationships {
-        public static let shapes = "shapes"
-        public static let main = "main"
+        public static var shapes: Swift.String { "shapes" }
+        public static var main: Swift.String { "main" }
     }
 }
 
 extension Drawing: EntityGenRuntime.JSONMappable {
-    private enum _Fields {
-        static let title = EntityGenRuntime.MappingField([["title"]], schema: "Shapes.yaml:28:7")
-        static let shapes = EntityGenRuntime.MappingField([["shapes"]], schema: "Shapes.yaml:30:7")
-        static let main = EntityGenRuntime.MappingField([["main"]], schema: "Shapes.yaml:33:7")
-    }
-
-    private enum _Transformers {
-        static let title = EntityGenRuntime.StringTransformer()
-        static let shapes = EntityGenRuntime.ArrayTransformer(EntityGenRuntime.EntityTransformer<Shape>(), skipsInvalidElements: true, schemaLocation: "Shapes.yaml:30:7")
-        static let main = EntityGenRuntime.EntityTransformer<Shape>()
-    }
-
-    /// Maps a JSON object to a Drawing, applying the schema's keys, transformers, defaults, constraints and failure policies.
+    /// Maps a JSON object to `Drawing`, applying the schema's keys, transformers, defaults, constraints and failure policies.
     public static func map(from json: EntityGenRuntime.JSONValue, context: inout EntityGenRuntime.MappingContext) throws(EntityGenRuntime.MappingError) -> Drawing {
         try context.expectObject(json, entity: "Drawing", schema: "Shapes.yaml:26:3")
-        let _title = try context.required(json, _Fields.title, _Transformers.title)
-        let _shapes = try context.optional(json, _Fields.shapes, _Transformers.shapes) ?? []
-        let _main = try context.optional(json, _Fields.main, _Transformers.main)
+        let _title = try context.required(json, EntityGenRuntime.MappingField("title", schema: "Shapes.yaml:28:7"), EntityGenRuntime.StringTransformer())
+        let _shapes = try context.optional(json, EntityGenRuntime.MappingField("shapes", schema: "Shapes.yaml:30:7"), EntityGenRuntime.ArrayTransformer(EntityGenRuntime.EntityTransformer<Shape>(), skipsInvalidElements: true, schemaLocation: "Shapes.yaml:30:7")) ?? []
+        let _main = try context.optional(json, EntityGenRuntime.MappingField("main", schema: "Shapes.yaml:33:7"), EntityGenRuntime.EntityTransformer<Shape>())
         return Drawing(title: _title, shapes: _shapes, main: _main)
     }
 
-    /// Writes the Drawing as JSON with the schema's keys; absent optionals are left out.
+    /// Writes this `Drawing` as JSON with the schema's keys; absent optionals are left out.
     public func writeJSON(to writer: inout EntityGenRuntime.JSONWriter) {
         writer.beginObject()
         writer.key("title")
-        _Transformers.title.encode(self.title, to: &writer)
+        writer.string(self.title)
         writer.key("shapes")
-        _Transformers.shapes.encode(self.shapes, to: &writer)
+        EntityGenRuntime.ArrayTransformer(EntityGenRuntime.EntityTransformer<Shape>(), skipsInvalidElements: true, schemaLocation: "Shapes.yaml:30:7").encode(self.shapes, to: &writer)
         if let _main = self.main {
             writer.key("main")
-            _Transformers.main.encode(_main, to: &writer)
+            EntityGenRuntime.EntityTransformer<Shape>().encode(_main, to: &writer)
         }
         writer.endObject()
     }
@@ -220,7 +196,7 @@ public struct Square: Swift.Sendable, Swift.Hashable, Swift.Identifiable {
 
     public var side: Swift.Double
 
-    /// Creates a Square.
+    /// Creates `Square` from its properties.
     public init(id: Foundation.UUID, sides: Swift.UInt8, side: Swift.Double) {
         self.id = id
         self.sides = sides
@@ -231,35 +207,27 @@ public struct Square: Swift.Sendable, Swift.Hashable, Swift.Identifiable {
 extension Square {
     /// The schema names of Square's attributes (mogenerator's `SquareAttributes`).
     public enum Attributes {
-        public static let id = "id"
-        public static let sides = "sides"
-        public static let side = "side"
+        public static var id: Swift.String { "id" }
+        public static var sides: Swift.String { "sides" }
+        public static var side: Swift.String { "side" }
     }
 }
 
 extension Square: EntityGenRuntime.JSONMappable {
     private enum _Fields {
-        static let id = EntityGenRuntime.MappingField([["id"]], schema: "Shapes.yaml:7:7")
-        static let sides = EntityGenRuntime.MappingField([["sides"]], schema: "Shapes.yaml:12:7")
-        static let side = EntityGenRuntime.MappingField([["side"]], schema: "Shapes.yaml:17:7", constraints: [.minimum(0.0)])
+        static let side = EntityGenRuntime.MappingField("side", schema: "Shapes.yaml:17:7", constraints: [.minimum(0.0)])
     }
 
-    private enum _Transformers {
-        static let id = EntityGenRuntime.UUIDTransformer()
-        static let sides = EntityGenRuntime.IntegerTransformer<Swift.UInt8>()
-        static let side = EntityGenRuntime.DoubleTransformer()
-    }
-
-    /// Maps a JSON object to a Square, applying the schema's keys, transformers, defaults, constraints and failure policies.
+    /// Maps a JSON object to `Square`, applying the schema's keys, transformers, defaults, constraints and failure policies.
     public static func map(from json: EntityGenRuntime.JSONValue, context: inout EntityGenRuntime.MappingContext) throws(EntityGenRuntime.MappingError) -> Square {
         try context.expectObject(json, entity: "Square", schema: "Shapes.yaml:13:3")
-        let _id = try context.required(json, _Fields.id, _Transformers.id)
-        let _sides = try context.required(json, _Fields.sides, _Transformers.sides)
-        let _side = try context.required(json, _Fields.side, _Transformers.side)
+        let _id = try context.required(json, EntityGenRuntime.MappingField("id", schema: "Shapes.yaml:7:7"), EntityGenRuntime.UUIDTransformer())
+        let _sides = try context.required(json, EntityGenRuntime.MappingField("sides", schema: "Shapes.yaml:12:7"), EntityGenRuntime.IntegerTransformer<Swift.UInt8>())
+        let _side = try context.required(json, _Fields.side, EntityGenRuntime.DoubleTransformer())
         return Square(id: _id, sides: _sides, side: _side)
     }
 
-    /// Writes the Square as JSON with the schema's keys; absent optionals are left out.
+    /// Writes this `Square` as JSON with the schema's keys; absent optionals are left out.
     public func writeJSON(to writer: inout EntityGenRuntime.JSONWriter) {
         writer.beginObject()
         writer.key("kind")
@@ -268,11 +236,11 @@ extension Square: EntityGenRuntime.JSONMappable {
         writer.string("square")
         writer.endObject()
         writer.key("id")
-        _Transformers.id.encode(self.id, to: &writer)
+        EntityGenRuntime.UUIDTransformer().encode(self.id, to: &writer)
         writer.key("sides")
-        _Transformers.sides.encode(self.sides, to: &writer)
+        writer.integer(self.sides)
         writer.key("side")
-        _Transformers.side.encode(self.side, to: &writer)
+        writer.double(self.side)
         writer.endObject()
     }
 }

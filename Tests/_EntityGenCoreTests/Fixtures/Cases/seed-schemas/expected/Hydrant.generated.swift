@@ -20,7 +20,7 @@ internal struct Person: Swift.Sendable, Swift.Hashable, Swift.Identifiable {
     /// The identity: `identifier`.
     internal var id: Swift.Int { identifier }
 
-    /// Creates a Person.
+    /// Creates `Person` from its properties.
     internal init(identifier: Swift.Int, name: Swift.String, height: Swift.Double? = nil, friends: [Person] = []) {
         self.identifier = identifier
         self.name = name
@@ -32,55 +32,46 @@ internal struct Person: Swift.Sendable, Swift.Hashable, Swift.Identifiable {
 extension Person {
     /// The schema names of Person's attributes (mogenerator's `PersonAttributes`).
     internal enum Attributes {
-        internal static let identifier = "identifier"
-        internal static let name = "name"
-        internal static let height = "height"
+        internal static var identifier: Swift.String { "identifier" }
+        internal static var name: Swift.String { "name" }
+        internal static var height: Swift.String { "height" }
     }
     /// The schema names of Person's relationships (mogenerator's `PersonRelationships`).
     internal enum Relationships {
-        internal static let friends = "friends"
+        internal static var friends: Swift.String { "friends" }
     }
 }
 
 extension Person: EntityGenRuntime.JSONMappable {
     private enum _Fields {
-        static let identifier = EntityGenRuntime.MappingField([["id"]], schema: "Hydrant.yaml:14:7")
-        static let name = EntityGenRuntime.MappingField([["name"]], schema: "Hydrant.yaml:17:7", constraints: [.minLength(1)])
-        static let height = EntityGenRuntime.MappingField([["height"]], schema: "Hydrant.yaml:20:7", onFailure: .drop, constraints: [.minimum(0.0)])
-        static let friends = EntityGenRuntime.MappingField([["friends"]], schema: "Hydrant.yaml:26:7")
+        static let name = EntityGenRuntime.MappingField("name", schema: "Hydrant.yaml:17:7", constraints: [.minLength(1)])
+        static let height = EntityGenRuntime.MappingField("height", schema: "Hydrant.yaml:20:7", onFailure: .drop, constraints: [.minimum(0.0)])
     }
 
-    private enum _Transformers {
-        static let identifier = EntityGenRuntime.IntegerTransformer<Swift.Int>()
-        static let name = EntityGenRuntime.StringTransformer()
-        static let height = EntityGenRuntime.NumberFromStringTransformer(EntityGenRuntime.DoubleTransformer())
-        static let friends = EntityGenRuntime.ArrayTransformer(EntityGenRuntime.EntityTransformer<Person>(), skipsInvalidElements: true, schemaLocation: "Hydrant.yaml:26:7")
-    }
-
-    /// Maps a JSON object to a Person, applying the schema's keys, transformers, defaults, constraints and failure policies.
+    /// Maps a JSON object to `Person`, applying the schema's keys, transformers, defaults, constraints and failure policies.
     internal static func map(from json: EntityGenRuntime.JSONValue, context: inout EntityGenRuntime.MappingContext) throws(EntityGenRuntime.MappingError) -> Person {
         try context.expectObject(json, entity: "Person", schema: "Hydrant.yaml:8:3")
         try context.checkErrorEnvelope(json, key: ["message"], message: ["message"], schema: "Hydrant.yaml:8:3")
-        let _identifier = try context.required(json, _Fields.identifier, _Transformers.identifier)
-        let _name = try context.required(json, _Fields.name, _Transformers.name)
-        let _height = try context.optional(json, _Fields.height, _Transformers.height)
-        let _friends = try context.optional(json, _Fields.friends, _Transformers.friends) ?? []
+        let _identifier = try context.required(json, EntityGenRuntime.MappingField("id", schema: "Hydrant.yaml:14:7"), EntityGenRuntime.IntegerTransformer<Swift.Int>())
+        let _name = try context.required(json, _Fields.name, EntityGenRuntime.StringTransformer())
+        let _height = try context.optional(json, _Fields.height, EntityGenRuntime.NumberFromStringTransformer(EntityGenRuntime.DoubleTransformer()))
+        let _friends = try context.optional(json, EntityGenRuntime.MappingField("friends", schema: "Hydrant.yaml:26:7"), EntityGenRuntime.ArrayTransformer(EntityGenRuntime.EntityTransformer<Person>(), skipsInvalidElements: true, schemaLocation: "Hydrant.yaml:26:7")) ?? []
         return Person(identifier: _identifier, name: _name, height: _height, friends: _friends)
     }
 
-    /// Writes the Person as JSON with the schema's keys; absent optionals are left out.
+    /// Writes this `Person` as JSON with the schema's keys; absent optionals are left out.
     internal func writeJSON(to writer: inout EntityGenRuntime.JSONWriter) {
         writer.beginObject()
         writer.key("id")
-        _Transformers.identifier.encode(self.identifier, to: &writer)
+        writer.integer(self.identifier)
         writer.key("name")
-        _Transformers.name.encode(self.name, to: &writer)
+        writer.string(self.name)
         if let _height = self.height {
             writer.key("height")
-            _Transformers.height.encode(_height, to: &writer)
+            EntityGenRuntime.NumberFromStringTransformer(EntityGenRuntime.DoubleTransformer()).encode(_height, to: &writer)
         }
         writer.key("friends")
-        _Transformers.friends.encode(self.friends, to: &writer)
+        EntityGenRuntime.ArrayTransformer(EntityGenRuntime.EntityTransformer<Person>(), skipsInvalidElements: true, schemaLocation: "Hydrant.yaml:26:7").encode(self.friends, to: &writer)
         writer.endObject()
     }
 }

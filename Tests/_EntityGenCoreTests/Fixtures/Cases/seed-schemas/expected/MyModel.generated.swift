@@ -16,7 +16,7 @@ internal struct ModelTwo: Swift.Sendable, Swift.Hashable {
 
     internal var homepage: Foundation.URL?
 
-    /// Creates a ModelTwo.
+    /// Creates `ModelTwo` from its properties.
     internal init(key3: Swift.String, createdAt: Foundation.Date? = nil, homepage: Foundation.URL? = nil) {
         self.key3 = key3
         self.createdAt = createdAt
@@ -27,46 +27,38 @@ internal struct ModelTwo: Swift.Sendable, Swift.Hashable {
 extension ModelTwo {
     /// The schema names of ModelTwo's attributes (mogenerator's `ModelTwoAttributes`).
     internal enum Attributes {
-        internal static let key3 = "key3"
-        internal static let createdAt = "createdAt"
-        internal static let homepage = "homepage"
+        internal static var key3: Swift.String { "key3" }
+        internal static var createdAt: Swift.String { "createdAt" }
+        internal static var homepage: Swift.String { "homepage" }
     }
 }
 
 extension ModelTwo: EntityGenRuntime.JSONMappable {
-    private enum _Fields {
-        static let key3 = EntityGenRuntime.MappingField([["key_3"]], schema: "MyModel.yaml:29:7")
-        static let createdAt = EntityGenRuntime.MappingField([["created_at"]], schema: "MyModel.yaml:30:7")
-        static let homepage = EntityGenRuntime.MappingField([["homepage"]], schema: "MyModel.yaml:34:7")
-    }
-
     private enum _Transformers {
-        static let key3 = EntityGenRuntime.StringTransformer()
         static let createdAt = EntityGenRuntime.DateFormatTransformer("EEE MMM dd HH:mm:ss Z yyyy")
-        static let homepage = EntityGenRuntime.URLTransformer()
     }
 
-    /// Maps a JSON object to a ModelTwo, applying the schema's keys, transformers, defaults, constraints and failure policies.
+    /// Maps a JSON object to `ModelTwo`, applying the schema's keys, transformers, defaults, constraints and failure policies.
     internal static func map(from json: EntityGenRuntime.JSONValue, context: inout EntityGenRuntime.MappingContext) throws(EntityGenRuntime.MappingError) -> ModelTwo {
         try context.expectObject(json, entity: "ModelTwo", schema: "MyModel.yaml:26:3")
-        let _key3 = try context.required(json, _Fields.key3, _Transformers.key3)
-        let _createdAt = try context.optional(json, _Fields.createdAt, _Transformers.createdAt)
-        let _homepage = try context.optional(json, _Fields.homepage, _Transformers.homepage)
+        let _key3 = try context.required(json, EntityGenRuntime.MappingField("key_3", schema: "MyModel.yaml:29:7"), EntityGenRuntime.StringTransformer())
+        let _createdAt = try context.optional(json, EntityGenRuntime.MappingField("created_at", schema: "MyModel.yaml:30:7"), _Transformers.createdAt)
+        let _homepage = try context.optional(json, EntityGenRuntime.MappingField("homepage", schema: "MyModel.yaml:34:7"), EntityGenRuntime.URLTransformer())
         return ModelTwo(key3: _key3, createdAt: _createdAt, homepage: _homepage)
     }
 
-    /// Writes the ModelTwo as JSON with the schema's keys; absent optionals are left out.
+    /// Writes this `ModelTwo` as JSON with the schema's keys; absent optionals are left out.
     internal func writeJSON(to writer: inout EntityGenRuntime.JSONWriter) {
         writer.beginObject()
         writer.key("key_3")
-        _Transformers.key3.encode(self.key3, to: &writer)
+        writer.string(self.key3)
         if let _createdAt = self.createdAt {
             writer.key("created_at")
             _Transformers.createdAt.encode(_createdAt, to: &writer)
         }
         if let _homepage = self.homepage {
             writer.key("homepage")
-            _Transformers.homepage.encode(_homepage, to: &writer)
+            EntityGenRuntime.URLTransformer().encode(_homepage, to: &writer)
         }
         writer.endObject()
     }
@@ -82,7 +74,7 @@ internal struct MyModel: Swift.Sendable, Swift.Hashable {
 
     internal var model2s: [ModelTwo]
 
-    /// Creates a MyModel.
+    /// Creates `MyModel` from its properties.
     internal init(modelProperty1: Swift.String, modelProperty2: Swift.String? = nil, model2: ModelTwo? = nil, model2s: [ModelTwo] = []) {
         self.modelProperty1 = modelProperty1
         self.modelProperty2 = modelProperty2
@@ -94,56 +86,42 @@ internal struct MyModel: Swift.Sendable, Swift.Hashable {
 extension MyModel {
     /// The schema names of MyModel's attributes (mogenerator's `MyModelAttributes`).
     internal enum Attributes {
-        internal static let modelProperty1 = "modelProperty1"
-        internal static let modelProperty2 = "modelProperty2"
+        internal static var modelProperty1: Swift.String { "modelProperty1" }
+        internal static var modelProperty2: Swift.String { "modelProperty2" }
     }
     /// The schema names of MyModel's relationships (mogenerator's `MyModelRelationships`).
     internal enum Relationships {
-        internal static let model2 = "model2"
-        internal static let model2s = "model2s"
+        internal static var model2: Swift.String { "model2" }
+        internal static var model2s: Swift.String { "model2s" }
     }
 }
 
 extension MyModel: EntityGenRuntime.JSONMappable {
-    private enum _Fields {
-        static let modelProperty1 = EntityGenRuntime.MappingField([["key_1"]], schema: "MyModel.yaml:12:7")
-        static let modelProperty2 = EntityGenRuntime.MappingField([["key_2"]], schema: "MyModel.yaml:15:7")
-        static let model2 = EntityGenRuntime.MappingField([["model_2"]], schema: "MyModel.yaml:19:7")
-        static let model2s = EntityGenRuntime.MappingField([["array_of_model_2s"]], schema: "MyModel.yaml:22:7")
-    }
-
-    private enum _Transformers {
-        static let modelProperty1 = EntityGenRuntime.StringTransformer()
-        static let modelProperty2 = EntityGenRuntime.StringTransformer()
-        static let model2 = EntityGenRuntime.EntityTransformer<ModelTwo>()
-        static let model2s = EntityGenRuntime.ArrayTransformer(EntityGenRuntime.EntityTransformer<ModelTwo>())
-    }
-
-    /// Maps a JSON object to a MyModel, applying the schema's keys, transformers, defaults, constraints and failure policies.
+    /// Maps a JSON object to `MyModel`, applying the schema's keys, transformers, defaults, constraints and failure policies.
     internal static func map(from json: EntityGenRuntime.JSONValue, context: inout EntityGenRuntime.MappingContext) throws(EntityGenRuntime.MappingError) -> MyModel {
         try context.expectObject(json, entity: "MyModel", schema: "MyModel.yaml:9:3")
-        let _modelProperty1 = try context.required(json, _Fields.modelProperty1, _Transformers.modelProperty1)
-        let _modelProperty2 = try context.optional(json, _Fields.modelProperty2, _Transformers.modelProperty2)
-        let _model2 = try context.optional(json, _Fields.model2, _Transformers.model2)
-        let _model2s = try context.optional(json, _Fields.model2s, _Transformers.model2s) ?? []
+        let _modelProperty1 = try context.required(json, EntityGenRuntime.MappingField("key_1", schema: "MyModel.yaml:12:7"), EntityGenRuntime.StringTransformer())
+        let _modelProperty2 = try context.optional(json, EntityGenRuntime.MappingField("key_2", schema: "MyModel.yaml:15:7"), EntityGenRuntime.StringTransformer())
+        let _model2 = try context.optional(json, EntityGenRuntime.MappingField("model_2", schema: "MyModel.yaml:19:7"), EntityGenRuntime.EntityTransformer<ModelTwo>())
+        let _model2s = try context.optional(json, EntityGenRuntime.MappingField("array_of_model_2s", schema: "MyModel.yaml:22:7"), EntityGenRuntime.ArrayTransformer(EntityGenRuntime.EntityTransformer<ModelTwo>())) ?? []
         return MyModel(modelProperty1: _modelProperty1, modelProperty2: _modelProperty2, model2: _model2, model2s: _model2s)
     }
 
-    /// Writes the MyModel as JSON with the schema's keys; absent optionals are left out.
+    /// Writes this `MyModel` as JSON with the schema's keys; absent optionals are left out.
     internal func writeJSON(to writer: inout EntityGenRuntime.JSONWriter) {
         writer.beginObject()
         writer.key("key_1")
-        _Transformers.modelProperty1.encode(self.modelProperty1, to: &writer)
+        writer.string(self.modelProperty1)
         if let _modelProperty2 = self.modelProperty2 {
             writer.key("key_2")
-            _Transformers.modelProperty2.encode(_modelProperty2, to: &writer)
+            writer.string(_modelProperty2)
         }
         if let _model2 = self.model2 {
             writer.key("model_2")
-            _Transformers.model2.encode(_model2, to: &writer)
+            EntityGenRuntime.EntityTransformer<ModelTwo>().encode(_model2, to: &writer)
         }
         writer.key("array_of_model_2s")
-        _Transformers.model2s.encode(self.model2s, to: &writer)
+        EntityGenRuntime.ArrayTransformer(EntityGenRuntime.EntityTransformer<ModelTwo>()).encode(self.model2s, to: &writer)
         writer.endObject()
     }
 }

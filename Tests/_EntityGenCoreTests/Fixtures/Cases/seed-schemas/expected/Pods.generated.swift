@@ -127,7 +127,7 @@ internal struct Pod: Swift.Sendable, Swift.Hashable {
 
     internal var subspecs: [Subspec]
 
-    /// Creates a Pod.
+    /// Creates `Pod` from its properties.
     internal init(name: Swift.String, version: Swift.String, summary: Swift.String? = nil, details: Swift.String? = nil, homepage: Foundation.URL? = nil, socialMediaUrl: Foundation.URL? = nil, licenseType: Swift.String? = nil, licenseFile: Swift.String? = nil, authors: PodAuthors? = nil, sourceGit: Foundation.URL? = nil, sourceTag: Swift.String? = nil, requiresArc: Swift.Bool = true, platforms: [Swift.String: Swift.String] = [:], sourceFiles: PodPaths? = nil, subspecs: [Subspec] = []) {
         self.name = name
         self.version = version
@@ -150,148 +150,121 @@ internal struct Pod: Swift.Sendable, Swift.Hashable {
 extension Pod {
     /// The schema names of Pod's attributes (mogenerator's `PodAttributes`).
     internal enum Attributes {
-        internal static let name = "name"
-        internal static let version = "version"
-        internal static let summary = "summary"
-        internal static let details = "details"
-        internal static let homepage = "homepage"
-        internal static let socialMediaUrl = "socialMediaUrl"
-        internal static let licenseType = "licenseType"
-        internal static let licenseFile = "licenseFile"
-        internal static let authors = "authors"
-        internal static let sourceGit = "sourceGit"
-        internal static let sourceTag = "sourceTag"
-        internal static let requiresArc = "requiresArc"
-        internal static let platforms = "platforms"
-        internal static let sourceFiles = "sourceFiles"
+        internal static var name: Swift.String { "name" }
+        internal static var version: Swift.String { "version" }
+        internal static var summary: Swift.String { "summary" }
+        internal static var details: Swift.String { "details" }
+        internal static var homepage: Swift.String { "homepage" }
+        internal static var socialMediaUrl: Swift.String { "socialMediaUrl" }
+        internal static var licenseType: Swift.String { "licenseType" }
+        internal static var licenseFile: Swift.String { "licenseFile" }
+        internal static var authors: Swift.String { "authors" }
+        internal static var sourceGit: Swift.String { "sourceGit" }
+        internal static var sourceTag: Swift.String { "sourceTag" }
+        internal static var requiresArc: Swift.String { "requiresArc" }
+        internal static var platforms: Swift.String { "platforms" }
+        internal static var sourceFiles: Swift.String { "sourceFiles" }
     }
     /// The schema names of Pod's relationships (mogenerator's `PodRelationships`).
     internal enum Relationships {
-        internal static let subspecs = "subspecs"
+        internal static var subspecs: Swift.String { "subspecs" }
     }
 }
 
 extension Pod: EntityGenRuntime.JSONMappable {
     private enum _Fields {
-        static let name = EntityGenRuntime.MappingField([["name"]], schema: "Pods.yaml:31:7", constraints: [.minLength(1)])
-        static let version = EntityGenRuntime.MappingField([["version"]], schema: "Pods.yaml:34:7", constraints: [.pattern(EntityGenRuntime.JSONPattern("[0-9A-Za-z.+-]+"))])
-        static let summary = EntityGenRuntime.MappingField([["summary"]], schema: "Pods.yaml:37:7")
-        static let details = EntityGenRuntime.MappingField([["description"]], schema: "Pods.yaml:38:7")
-        static let homepage = EntityGenRuntime.MappingField([["homepage"]], schema: "Pods.yaml:42:7", onFailure: .drop)
-        static let socialMediaUrl = EntityGenRuntime.MappingField([["social_media_url"]], schema: "Pods.yaml:45:7", onFailure: .drop)
-        static let licenseType = EntityGenRuntime.MappingField([["license", "type"], ["license"]], schema: "Pods.yaml:48:7")
-        static let licenseFile = EntityGenRuntime.MappingField([["license", "file"]], schema: "Pods.yaml:53:7")
-        static let authors = EntityGenRuntime.MappingField([["authors"]], schema: "Pods.yaml:56:7")
-        static let sourceGit = EntityGenRuntime.MappingField([["source", "git"]], schema: "Pods.yaml:59:7", onFailure: .drop)
-        static let sourceTag = EntityGenRuntime.MappingField([["source", "tag"]], schema: "Pods.yaml:63:7")
-        static let requiresArc = EntityGenRuntime.MappingField([["requires_arc"]], schema: "Pods.yaml:66:7")
-        static let platforms = EntityGenRuntime.MappingField([["platforms"]], schema: "Pods.yaml:70:7")
-        static let sourceFiles = EntityGenRuntime.MappingField([["source_files"]], schema: "Pods.yaml:77:7")
-        static let subspecs = EntityGenRuntime.MappingField([["subspecs"]], schema: "Pods.yaml:81:7")
+        static let name = EntityGenRuntime.MappingField("name", schema: "Pods.yaml:31:7", constraints: [.minLength(1)])
+        static let version = EntityGenRuntime.MappingField("version", schema: "Pods.yaml:34:7", constraints: [.pattern(EntityGenRuntime.JSONPattern("[0-9A-Za-z.+-]+"))])
+        static let licenseType = EntityGenRuntime.MappingField(paths: [["license", "type"], ["license"]], schema: "Pods.yaml:48:7")
+        static let licenseFile = EntityGenRuntime.MappingField(paths: [["license", "file"]], schema: "Pods.yaml:53:7")
+        static let sourceGit = EntityGenRuntime.MappingField(paths: [["source", "git"]], schema: "Pods.yaml:59:7", onFailure: .drop)
+        static let sourceTag = EntityGenRuntime.MappingField(paths: [["source", "tag"]], schema: "Pods.yaml:63:7")
     }
 
-    private enum _Transformers {
-        static let name = EntityGenRuntime.StringTransformer()
-        static let version = EntityGenRuntime.StringTransformer()
-        static let summary = EntityGenRuntime.StringTransformer()
-        static let details = EntityGenRuntime.StringTransformer()
-        static let homepage = EntityGenRuntime.URLTransformer()
-        static let socialMediaUrl = EntityGenRuntime.URLTransformer()
-        static let licenseType = EntityGenRuntime.StringTransformer()
-        static let licenseFile = EntityGenRuntime.StringTransformer()
-        static let authors = AuthorList()
-        static let sourceGit = EntityGenRuntime.URLTransformer()
-        static let sourceTag = EntityGenRuntime.StringTransformer()
-        static let requiresArc = EntityGenRuntime.BoolFromStringTransformer()
-        static let platforms = EntityGenRuntime.MapTransformer(EntityGenRuntime.StringTransformer(), skipsInvalidElements: true, schemaLocation: "Pods.yaml:70:7")
-        static let sourceFiles = PathList()
-        static let subspecs = EntityGenRuntime.ArrayTransformer(EntityGenRuntime.EntityTransformer<Subspec>(), skipsInvalidElements: true, schemaLocation: "Pods.yaml:81:7")
-    }
-
-    /// Maps a JSON object to a Pod, applying the schema's keys, transformers, defaults, constraints and failure policies.
+    /// Maps a JSON object to `Pod`, applying the schema's keys, transformers, defaults, constraints and failure policies.
     internal static func map(from json: EntityGenRuntime.JSONValue, context: inout EntityGenRuntime.MappingContext) throws(EntityGenRuntime.MappingError) -> Pod {
         try context.expectObject(json, entity: "Pod", schema: "Pods.yaml:27:3")
-        let _name = try context.required(json, _Fields.name, _Transformers.name)
-        let _version = try context.required(json, _Fields.version, _Transformers.version)
-        let _summary = try context.optional(json, _Fields.summary, _Transformers.summary)
-        let _details = try context.optional(json, _Fields.details, _Transformers.details)
-        let _homepage = try context.optional(json, _Fields.homepage, _Transformers.homepage)
-        let _socialMediaUrl = try context.optional(json, _Fields.socialMediaUrl, _Transformers.socialMediaUrl)
-        let _licenseType = try context.optional(json, _Fields.licenseType, _Transformers.licenseType)
-        let _licenseFile = try context.optional(json, _Fields.licenseFile, _Transformers.licenseFile)
-        let _authors = try context.optional(json, _Fields.authors, _Transformers.authors)
-        let _sourceGit = try context.optional(json, _Fields.sourceGit, _Transformers.sourceGit)
-        let _sourceTag = try context.optional(json, _Fields.sourceTag, _Transformers.sourceTag)
-        let _requiresArc = try context.required(json, _Fields.requiresArc, _Transformers.requiresArc, default: true)
-        let _platforms = try context.required(json, _Fields.platforms, _Transformers.platforms, default: [:])
-        let _sourceFiles = try context.optional(json, _Fields.sourceFiles, _Transformers.sourceFiles)
-        let _subspecs = try context.optional(json, _Fields.subspecs, _Transformers.subspecs) ?? []
+        let _name = try context.required(json, _Fields.name, EntityGenRuntime.StringTransformer())
+        let _version = try context.required(json, _Fields.version, EntityGenRuntime.StringTransformer())
+        let _summary = try context.optional(json, EntityGenRuntime.MappingField("summary", schema: "Pods.yaml:37:7"), EntityGenRuntime.StringTransformer())
+        let _details = try context.optional(json, EntityGenRuntime.MappingField("description", schema: "Pods.yaml:38:7"), EntityGenRuntime.StringTransformer())
+        let _homepage = try context.optional(json, EntityGenRuntime.MappingField("homepage", schema: "Pods.yaml:42:7", onFailure: .drop), EntityGenRuntime.URLTransformer())
+        let _socialMediaUrl = try context.optional(json, EntityGenRuntime.MappingField("social_media_url", schema: "Pods.yaml:45:7", onFailure: .drop), EntityGenRuntime.URLTransformer())
+        let _licenseType = try context.optional(json, _Fields.licenseType, EntityGenRuntime.StringTransformer())
+        let _licenseFile = try context.optional(json, _Fields.licenseFile, EntityGenRuntime.StringTransformer())
+        let _authors = try context.optional(json, EntityGenRuntime.MappingField("authors", schema: "Pods.yaml:56:7"), AuthorList())
+        let _sourceGit = try context.optional(json, _Fields.sourceGit, EntityGenRuntime.URLTransformer())
+        let _sourceTag = try context.optional(json, _Fields.sourceTag, EntityGenRuntime.StringTransformer())
+        let _requiresArc = try context.required(json, EntityGenRuntime.MappingField("requires_arc", schema: "Pods.yaml:66:7"), EntityGenRuntime.BoolFromStringTransformer(), default: true)
+        let _platforms = try context.required(json, EntityGenRuntime.MappingField("platforms", schema: "Pods.yaml:70:7"), EntityGenRuntime.MapTransformer(EntityGenRuntime.StringTransformer(), skipsInvalidElements: true, schemaLocation: "Pods.yaml:70:7"), default: [:])
+        let _sourceFiles = try context.optional(json, EntityGenRuntime.MappingField("source_files", schema: "Pods.yaml:77:7"), PathList())
+        let _subspecs = try context.optional(json, EntityGenRuntime.MappingField("subspecs", schema: "Pods.yaml:81:7"), EntityGenRuntime.ArrayTransformer(EntityGenRuntime.EntityTransformer<Subspec>(), skipsInvalidElements: true, schemaLocation: "Pods.yaml:81:7")) ?? []
         return Pod(name: _name, version: _version, summary: _summary, details: _details, homepage: _homepage, socialMediaUrl: _socialMediaUrl, licenseType: _licenseType, licenseFile: _licenseFile, authors: _authors, sourceGit: _sourceGit, sourceTag: _sourceTag, requiresArc: _requiresArc, platforms: _platforms, sourceFiles: _sourceFiles, subspecs: _subspecs)
     }
 
-    /// Writes the Pod as JSON with the schema's keys; absent optionals are left out.
+    /// Writes this `Pod` as JSON with the schema's keys; absent optionals are left out.
     internal func writeJSON(to writer: inout EntityGenRuntime.JSONWriter) {
         writer.beginObject()
         writer.key("name")
-        _Transformers.name.encode(self.name, to: &writer)
+        writer.string(self.name)
         writer.key("version")
-        _Transformers.version.encode(self.version, to: &writer)
+        writer.string(self.version)
         if let _summary = self.summary {
             writer.key("summary")
-            _Transformers.summary.encode(_summary, to: &writer)
+            writer.string(_summary)
         }
         if let _details = self.details {
             writer.key("description")
-            _Transformers.details.encode(_details, to: &writer)
+            writer.string(_details)
         }
         if let _homepage = self.homepage {
             writer.key("homepage")
-            _Transformers.homepage.encode(_homepage, to: &writer)
+            EntityGenRuntime.URLTransformer().encode(_homepage, to: &writer)
         }
         if let _socialMediaUrl = self.socialMediaUrl {
             writer.key("social_media_url")
-            _Transformers.socialMediaUrl.encode(_socialMediaUrl, to: &writer)
+            EntityGenRuntime.URLTransformer().encode(_socialMediaUrl, to: &writer)
         }
         if self.licenseType != nil || self.licenseFile != nil {
             writer.key("license")
             writer.beginObject()
             if let _licenseType = self.licenseType {
                 writer.key("type")
-                _Transformers.licenseType.encode(_licenseType, to: &writer)
+                writer.string(_licenseType)
             }
             if let _licenseFile = self.licenseFile {
                 writer.key("file")
-                _Transformers.licenseFile.encode(_licenseFile, to: &writer)
+                writer.string(_licenseFile)
             }
             writer.endObject()
         }
         if let _authors = self.authors {
             writer.key("authors")
-            _Transformers.authors.encode(_authors, to: &writer)
+            AuthorList().encode(_authors, to: &writer)
         }
         if self.sourceGit != nil || self.sourceTag != nil {
             writer.key("source")
             writer.beginObject()
             if let _sourceGit = self.sourceGit {
                 writer.key("git")
-                _Transformers.sourceGit.encode(_sourceGit, to: &writer)
+                EntityGenRuntime.URLTransformer().encode(_sourceGit, to: &writer)
             }
             if let _sourceTag = self.sourceTag {
                 writer.key("tag")
-                _Transformers.sourceTag.encode(_sourceTag, to: &writer)
+                writer.string(_sourceTag)
             }
             writer.endObject()
         }
         writer.key("requires_arc")
-        _Transformers.requiresArc.encode(self.requiresArc, to: &writer)
+        EntityGenRuntime.BoolFromStringTransformer().encode(self.requiresArc, to: &writer)
         writer.key("platforms")
-        _Transformers.platforms.encode(self.platforms, to: &writer)
+        EntityGenRuntime.MapTransformer(EntityGenRuntime.StringTransformer(), skipsInvalidElements: true, schemaLocation: "Pods.yaml:70:7").encode(self.platforms, to: &writer)
         if let _sourceFiles = self.sourceFiles {
             writer.key("source_files")
-            _Transformers.sourceFiles.encode(_sourceFiles, to: &writer)
+            PathList().encode(_sourceFiles, to: &writer)
         }
         writer.key("subspecs")
-        _Transformers.subspecs.encode(self.subspecs, to: &writer)
+        EntityGenRuntime.ArrayTransformer(EntityGenRuntime.EntityTransformer<Subspec>(), skipsInvalidElements: true, schemaLocation: "Pods.yaml:81:7").encode(self.subspecs, to: &writer)
         writer.endObject()
     }
 }
@@ -308,7 +281,7 @@ internal struct Subspec: Swift.Sendable, Swift.Hashable {
 
     internal var subspecs: [Subspec]
 
-    /// Creates a Subspec.
+    /// Creates `Subspec` from its properties.
     internal init(name: Swift.String, sourceFiles: PodPaths? = nil, dependencies: [Swift.String: [Swift.String]] = [:], primaryPlatform: Platform? = nil, subspecs: [Subspec] = []) {
         self.name = name
         self.sourceFiles = sourceFiles
@@ -321,62 +294,46 @@ internal struct Subspec: Swift.Sendable, Swift.Hashable {
 extension Subspec {
     /// The schema names of Subspec's attributes (mogenerator's `SubspecAttributes`).
     internal enum Attributes {
-        internal static let name = "name"
-        internal static let sourceFiles = "sourceFiles"
-        internal static let dependencies = "dependencies"
-        internal static let primaryPlatform = "primaryPlatform"
+        internal static var name: Swift.String { "name" }
+        internal static var sourceFiles: Swift.String { "sourceFiles" }
+        internal static var dependencies: Swift.String { "dependencies" }
+        internal static var primaryPlatform: Swift.String { "primaryPlatform" }
     }
     /// The schema names of Subspec's relationships (mogenerator's `SubspecRelationships`).
     internal enum Relationships {
-        internal static let subspecs = "subspecs"
+        internal static var subspecs: Swift.String { "subspecs" }
     }
 }
 
 extension Subspec: EntityGenRuntime.JSONMappable {
-    private enum _Fields {
-        static let name = EntityGenRuntime.MappingField([["name"]], schema: "Pods.yaml:89:7")
-        static let sourceFiles = EntityGenRuntime.MappingField([["source_files"]], schema: "Pods.yaml:90:7")
-        static let dependencies = EntityGenRuntime.MappingField([["dependencies"]], schema: "Pods.yaml:93:7")
-        static let primaryPlatform = EntityGenRuntime.MappingField([["platform"]], schema: "Pods.yaml:96:7")
-        static let subspecs = EntityGenRuntime.MappingField([["subspecs"]], schema: "Pods.yaml:100:7")
-    }
-
-    private enum _Transformers {
-        static let name = EntityGenRuntime.StringTransformer()
-        static let sourceFiles = PathList()
-        static let dependencies = EntityGenRuntime.MapTransformer(EntityGenRuntime.ArrayTransformer(EntityGenRuntime.StringTransformer()))
-        static let primaryPlatform = EntityGenRuntime.EnumTransformer<Platform>(schemaLocation: "Pods.yaml:96:7")
-        static let subspecs = EntityGenRuntime.ArrayTransformer(EntityGenRuntime.EntityTransformer<Subspec>(), skipsInvalidElements: true, schemaLocation: "Pods.yaml:100:7")
-    }
-
-    /// Maps a JSON object to a Subspec, applying the schema's keys, transformers, defaults, constraints and failure policies.
+    /// Maps a JSON object to `Subspec`, applying the schema's keys, transformers, defaults, constraints and failure policies.
     internal static func map(from json: EntityGenRuntime.JSONValue, context: inout EntityGenRuntime.MappingContext) throws(EntityGenRuntime.MappingError) -> Subspec {
         try context.expectObject(json, entity: "Subspec", schema: "Pods.yaml:86:3")
-        let _name = try context.required(json, _Fields.name, _Transformers.name)
-        let _sourceFiles = try context.optional(json, _Fields.sourceFiles, _Transformers.sourceFiles)
-        let _dependencies = try context.required(json, _Fields.dependencies, _Transformers.dependencies, default: [:])
-        let _primaryPlatform = try context.optional(json, _Fields.primaryPlatform, _Transformers.primaryPlatform)
-        let _subspecs = try context.optional(json, _Fields.subspecs, _Transformers.subspecs) ?? []
+        let _name = try context.required(json, EntityGenRuntime.MappingField("name", schema: "Pods.yaml:89:7"), EntityGenRuntime.StringTransformer())
+        let _sourceFiles = try context.optional(json, EntityGenRuntime.MappingField("source_files", schema: "Pods.yaml:90:7"), PathList())
+        let _dependencies = try context.required(json, EntityGenRuntime.MappingField("dependencies", schema: "Pods.yaml:93:7"), EntityGenRuntime.MapTransformer(EntityGenRuntime.ArrayTransformer(EntityGenRuntime.StringTransformer())), default: [:])
+        let _primaryPlatform = try context.optional(json, EntityGenRuntime.MappingField("platform", schema: "Pods.yaml:96:7"), EntityGenRuntime.EnumTransformer<Platform>(schemaLocation: "Pods.yaml:96:7"))
+        let _subspecs = try context.optional(json, EntityGenRuntime.MappingField("subspecs", schema: "Pods.yaml:100:7"), EntityGenRuntime.ArrayTransformer(EntityGenRuntime.EntityTransformer<Subspec>(), skipsInvalidElements: true, schemaLocation: "Pods.yaml:100:7")) ?? []
         return Subspec(name: _name, sourceFiles: _sourceFiles, dependencies: _dependencies, primaryPlatform: _primaryPlatform, subspecs: _subspecs)
     }
 
-    /// Writes the Subspec as JSON with the schema's keys; absent optionals are left out.
+    /// Writes this `Subspec` as JSON with the schema's keys; absent optionals are left out.
     internal func writeJSON(to writer: inout EntityGenRuntime.JSONWriter) {
         writer.beginObject()
         writer.key("name")
-        _Transformers.name.encode(self.name, to: &writer)
+        writer.string(self.name)
         if let _sourceFiles = self.sourceFiles {
             writer.key("source_files")
-            _Transformers.sourceFiles.encode(_sourceFiles, to: &writer)
+            PathList().encode(_sourceFiles, to: &writer)
         }
         writer.key("dependencies")
-        _Transformers.dependencies.encode(self.dependencies, to: &writer)
+        EntityGenRuntime.MapTransformer(EntityGenRuntime.ArrayTransformer(EntityGenRuntime.StringTransformer())).encode(self.dependencies, to: &writer)
         if let _primaryPlatform = self.primaryPlatform {
             writer.key("platform")
-            _Transformers.primaryPlatform.encode(_primaryPlatform, to: &writer)
+            EntityGenRuntime.EnumTransformer<Platform>(schemaLocation: "Pods.yaml:96:7").encode(_primaryPlatform, to: &writer)
         }
         writer.key("subspecs")
-        _Transformers.subspecs.encode(self.subspecs, to: &writer)
+        EntityGenRuntime.ArrayTransformer(EntityGenRuntime.EntityTransformer<Subspec>(), skipsInvalidElements: true, schemaLocation: "Pods.yaml:100:7").encode(self.subspecs, to: &writer)
         writer.endObject()
     }
 }

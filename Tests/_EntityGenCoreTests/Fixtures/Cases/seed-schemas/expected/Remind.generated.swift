@@ -17,7 +17,7 @@ internal struct Avatar: Swift.Sendable, Swift.Hashable, Swift.Identifiable {
     /// The identity: `remoteId`.
     internal var id: Swift.Int64 { remoteId }
 
-    /// Creates a Avatar.
+    /// Creates `Avatar` from its properties.
     internal init(remoteId: Swift.Int64, fileUrlString: Swift.String) {
         self.remoteId = remoteId
         self.fileUrlString = fileUrlString
@@ -27,37 +27,27 @@ internal struct Avatar: Swift.Sendable, Swift.Hashable, Swift.Identifiable {
 extension Avatar {
     /// The schema names of Avatar's attributes (mogenerator's `AvatarAttributes`).
     internal enum Attributes {
-        internal static let remoteId = "remoteId"
-        internal static let fileUrlString = "fileUrlString"
+        internal static var remoteId: Swift.String { "remoteId" }
+        internal static var fileUrlString: Swift.String { "fileUrlString" }
     }
 }
 
 extension Avatar: EntityGenRuntime.JSONMappable {
-    private enum _Fields {
-        static let remoteId = EntityGenRuntime.MappingField([["id"]], schema: "Remind.yaml:14:7")
-        static let fileUrlString = EntityGenRuntime.MappingField([["file_url"]], schema: "Remind.yaml:17:7")
-    }
-
-    private enum _Transformers {
-        static let remoteId = EntityGenRuntime.IntegerTransformer<Swift.Int64>()
-        static let fileUrlString = EntityGenRuntime.StringTransformer()
-    }
-
-    /// Maps a JSON object to a Avatar, applying the schema's keys, transformers, defaults, constraints and failure policies.
+    /// Maps a JSON object to `Avatar`, applying the schema's keys, transformers, defaults, constraints and failure policies.
     internal static func map(from json: EntityGenRuntime.JSONValue, context: inout EntityGenRuntime.MappingContext) throws(EntityGenRuntime.MappingError) -> Avatar {
         try context.expectObject(json, entity: "Avatar", schema: "Remind.yaml:10:3")
-        let _remoteId = try context.required(json, _Fields.remoteId, _Transformers.remoteId)
-        let _fileUrlString = try context.required(json, _Fields.fileUrlString, _Transformers.fileUrlString)
+        let _remoteId = try context.required(json, EntityGenRuntime.MappingField("id", schema: "Remind.yaml:14:7"), EntityGenRuntime.IntegerTransformer<Swift.Int64>())
+        let _fileUrlString = try context.required(json, EntityGenRuntime.MappingField("file_url", schema: "Remind.yaml:17:7"), EntityGenRuntime.StringTransformer())
         return Avatar(remoteId: _remoteId, fileUrlString: _fileUrlString)
     }
 
-    /// Writes the Avatar as JSON with the schema's keys; absent optionals are left out.
+    /// Writes this `Avatar` as JSON with the schema's keys; absent optionals are left out.
     internal func writeJSON(to writer: inout EntityGenRuntime.JSONWriter) {
         writer.beginObject()
         writer.key("id")
-        _Transformers.remoteId.encode(self.remoteId, to: &writer)
+        writer.integer(self.remoteId)
         writer.key("file_url")
-        _Transformers.fileUrlString.encode(self.fileUrlString, to: &writer)
+        writer.string(self.fileUrlString)
         writer.endObject()
     }
 }
@@ -75,7 +65,7 @@ internal struct Group: Swift.Sendable, Swift.Hashable, Swift.Identifiable {
     /// The identity: `remoteId`.
     internal var id: Swift.Int64 { remoteId }
 
-    /// Creates a Group.
+    /// Creates `Group` from its properties.
     internal init(remoteId: Swift.Int64, name: Swift.String, className: Swift.String? = nil, avatar: Avatar? = nil) {
         self.remoteId = remoteId
         self.name = name
@@ -87,55 +77,41 @@ internal struct Group: Swift.Sendable, Swift.Hashable, Swift.Identifiable {
 extension Group {
     /// The schema names of Group's attributes (mogenerator's `GroupAttributes`).
     internal enum Attributes {
-        internal static let remoteId = "remoteId"
-        internal static let name = "name"
-        internal static let className = "className"
+        internal static var remoteId: Swift.String { "remoteId" }
+        internal static var name: Swift.String { "name" }
+        internal static var className: Swift.String { "className" }
     }
     /// The schema names of Group's relationships (mogenerator's `GroupRelationships`).
     internal enum Relationships {
-        internal static let avatar = "avatar"
+        internal static var avatar: Swift.String { "avatar" }
     }
 }
 
 extension Group: EntityGenRuntime.JSONMappable {
-    private enum _Fields {
-        static let remoteId = EntityGenRuntime.MappingField([["id"]], schema: "Remind.yaml:26:7")
-        static let name = EntityGenRuntime.MappingField([["name"]], schema: "Remind.yaml:29:7")
-        static let className = EntityGenRuntime.MappingField([["class_name"]], schema: "Remind.yaml:30:7")
-        static let avatar = EntityGenRuntime.MappingField([["avatar"]], schema: "Remind.yaml:32:7", onFailure: .drop)
-    }
-
-    private enum _Transformers {
-        static let remoteId = EntityGenRuntime.IntegerTransformer<Swift.Int64>()
-        static let name = EntityGenRuntime.StringTransformer()
-        static let className = EntityGenRuntime.StringTransformer()
-        static let avatar = EntityGenRuntime.EntityTransformer<Avatar>()
-    }
-
-    /// Maps a JSON object to a Group, applying the schema's keys, transformers, defaults, constraints and failure policies.
+    /// Maps a JSON object to `Group`, applying the schema's keys, transformers, defaults, constraints and failure policies.
     internal static func map(from json: EntityGenRuntime.JSONValue, context: inout EntityGenRuntime.MappingContext) throws(EntityGenRuntime.MappingError) -> Group {
         try context.expectObject(json, entity: "Group", schema: "Remind.yaml:22:3")
-        let _remoteId = try context.required(json, _Fields.remoteId, _Transformers.remoteId)
-        let _name = try context.required(json, _Fields.name, _Transformers.name)
-        let _className = try context.optional(json, _Fields.className, _Transformers.className)
-        let _avatar = try context.optional(json, _Fields.avatar, _Transformers.avatar)
+        let _remoteId = try context.required(json, EntityGenRuntime.MappingField("id", schema: "Remind.yaml:26:7"), EntityGenRuntime.IntegerTransformer<Swift.Int64>())
+        let _name = try context.required(json, EntityGenRuntime.MappingField("name", schema: "Remind.yaml:29:7"), EntityGenRuntime.StringTransformer())
+        let _className = try context.optional(json, EntityGenRuntime.MappingField("class_name", schema: "Remind.yaml:30:7"), EntityGenRuntime.StringTransformer())
+        let _avatar = try context.optional(json, EntityGenRuntime.MappingField("avatar", schema: "Remind.yaml:32:7", onFailure: .drop), EntityGenRuntime.EntityTransformer<Avatar>())
         return Group(remoteId: _remoteId, name: _name, className: _className, avatar: _avatar)
     }
 
-    /// Writes the Group as JSON with the schema's keys; absent optionals are left out.
+    /// Writes this `Group` as JSON with the schema's keys; absent optionals are left out.
     internal func writeJSON(to writer: inout EntityGenRuntime.JSONWriter) {
         writer.beginObject()
         writer.key("id")
-        _Transformers.remoteId.encode(self.remoteId, to: &writer)
+        writer.integer(self.remoteId)
         writer.key("name")
-        _Transformers.name.encode(self.name, to: &writer)
+        writer.string(self.name)
         if let _className = self.className {
             writer.key("class_name")
-            _Transformers.className.encode(_className, to: &writer)
+            writer.string(_className)
         }
         if let _avatar = self.avatar {
             writer.key("avatar")
-            _Transformers.avatar.encode(_avatar, to: &writer)
+            EntityGenRuntime.EntityTransformer<Avatar>().encode(_avatar, to: &writer)
         }
         writer.endObject()
     }

@@ -22,7 +22,7 @@ internal struct ImageWidget: Swift.Sendable, Swift.Hashable, Swift.Identifiable 
     /// The identity: `serverId`.
     internal var id: Swift.String { serverId }
 
-    /// Creates a ImageWidget.
+    /// Creates `ImageWidget` from its properties.
     internal init(serverId: Swift.String, url: Foundation.URL, caption: Swift.String? = nil, textWidget: EntityGenRuntime.EntityReference<TextWidget>? = nil) {
         self.serverId = serverId
         self.url = url
@@ -34,57 +34,43 @@ internal struct ImageWidget: Swift.Sendable, Swift.Hashable, Swift.Identifiable 
 extension ImageWidget {
     /// The schema names of ImageWidget's attributes (mogenerator's `ImageWidgetAttributes`).
     internal enum Attributes {
-        internal static let serverId = "serverId"
-        internal static let url = "url"
-        internal static let caption = "caption"
+        internal static var serverId: Swift.String { "serverId" }
+        internal static var url: Swift.String { "url" }
+        internal static var caption: Swift.String { "caption" }
     }
     /// The schema names of ImageWidget's relationships (mogenerator's `ImageWidgetRelationships`).
     internal enum Relationships {
-        internal static let textWidget = "textWidget"
+        internal static var textWidget: Swift.String { "textWidget" }
     }
 }
 
 extension ImageWidget: EntityGenRuntime.JSONMappable {
-    private enum _Fields {
-        static let serverId = EntityGenRuntime.MappingField([["serverId"]], schema: "Widgets.yaml:14:7")
-        static let url = EntityGenRuntime.MappingField([["url"]], schema: "Widgets.yaml:28:7")
-        static let caption = EntityGenRuntime.MappingField([["caption"]], schema: "Widgets.yaml:29:7")
-        static let textWidget = EntityGenRuntime.MappingField([["textWidgetId"]], schema: "Widgets.yaml:31:7")
-    }
-
-    private enum _Transformers {
-        static let serverId = EntityGenRuntime.StringTransformer()
-        static let url = EntityGenRuntime.URLTransformer()
-        static let caption = EntityGenRuntime.StringTransformer()
-        static let textWidget = EntityGenRuntime.ReferenceTransformer<TextWidget, EntityGenRuntime.StringTransformer>(EntityGenRuntime.StringTransformer())
-    }
-
-    /// Maps a JSON object to a ImageWidget, applying the schema's keys, transformers, defaults, constraints and failure policies.
+    /// Maps a JSON object to `ImageWidget`, applying the schema's keys, transformers, defaults, constraints and failure policies.
     internal static func map(from json: EntityGenRuntime.JSONValue, context: inout EntityGenRuntime.MappingContext) throws(EntityGenRuntime.MappingError) -> ImageWidget {
         try context.expectObject(json, entity: "ImageWidget", schema: "Widgets.yaml:24:3")
-        let _serverId = try context.required(json, _Fields.serverId, _Transformers.serverId)
-        let _url = try context.required(json, _Fields.url, _Transformers.url)
-        let _caption = try context.optional(json, _Fields.caption, _Transformers.caption)
-        let _textWidget = try context.optional(json, _Fields.textWidget, _Transformers.textWidget)
+        let _serverId = try context.required(json, EntityGenRuntime.MappingField("serverId", schema: "Widgets.yaml:14:7"), EntityGenRuntime.StringTransformer())
+        let _url = try context.required(json, EntityGenRuntime.MappingField("url", schema: "Widgets.yaml:28:7"), EntityGenRuntime.URLTransformer())
+        let _caption = try context.optional(json, EntityGenRuntime.MappingField("caption", schema: "Widgets.yaml:29:7"), EntityGenRuntime.StringTransformer())
+        let _textWidget = try context.optional(json, EntityGenRuntime.MappingField("textWidgetId", schema: "Widgets.yaml:31:7"), EntityGenRuntime.ReferenceTransformer<TextWidget, EntityGenRuntime.StringTransformer>(EntityGenRuntime.StringTransformer()))
         return ImageWidget(serverId: _serverId, url: _url, caption: _caption, textWidget: _textWidget)
     }
 
-    /// Writes the ImageWidget as JSON with the schema's keys; absent optionals are left out.
+    /// Writes this `ImageWidget` as JSON with the schema's keys; absent optionals are left out.
     internal func writeJSON(to writer: inout EntityGenRuntime.JSONWriter) {
         writer.beginObject()
         writer.key("serverType")
         writer.string("ImageWidget")
         writer.key("serverId")
-        _Transformers.serverId.encode(self.serverId, to: &writer)
+        writer.string(self.serverId)
         writer.key("url")
-        _Transformers.url.encode(self.url, to: &writer)
+        EntityGenRuntime.URLTransformer().encode(self.url, to: &writer)
         if let _caption = self.caption {
             writer.key("caption")
-            _Transformers.caption.encode(_caption, to: &writer)
+            writer.string(_caption)
         }
         if let _textWidget = self.textWidget {
             writer.key("textWidgetId")
-            _Transformers.textWidget.encode(_textWidget, to: &writer)
+            EntityGenRuntime.ReferenceTransformer<TextWidget, EntityGenRuntime.StringTransformer>(EntityGenRuntime.StringTransformer()).encode(_textWidget, to: &writer)
         }
         writer.endObject()
     }
@@ -100,7 +86,7 @@ internal struct TextWidget: Swift.Sendable, Swift.Hashable, Swift.Identifiable {
     /// The identity: `serverId`.
     internal var id: Swift.String { serverId }
 
-    /// Creates a TextWidget.
+    /// Creates `TextWidget` from its properties.
     internal init(serverId: Swift.String, title: Swift.String) {
         self.serverId = serverId
         self.title = title
@@ -110,39 +96,29 @@ internal struct TextWidget: Swift.Sendable, Swift.Hashable, Swift.Identifiable {
 extension TextWidget {
     /// The schema names of TextWidget's attributes (mogenerator's `TextWidgetAttributes`).
     internal enum Attributes {
-        internal static let serverId = "serverId"
-        internal static let title = "title"
+        internal static var serverId: Swift.String { "serverId" }
+        internal static var title: Swift.String { "title" }
     }
 }
 
 extension TextWidget: EntityGenRuntime.JSONMappable {
-    private enum _Fields {
-        static let serverId = EntityGenRuntime.MappingField([["serverId"]], schema: "Widgets.yaml:14:7")
-        static let title = EntityGenRuntime.MappingField([["title"]], schema: "Widgets.yaml:22:7")
-    }
-
-    private enum _Transformers {
-        static let serverId = EntityGenRuntime.StringTransformer()
-        static let title = EntityGenRuntime.StringTransformer()
-    }
-
-    /// Maps a JSON object to a TextWidget, applying the schema's keys, transformers, defaults, constraints and failure policies.
+    /// Maps a JSON object to `TextWidget`, applying the schema's keys, transformers, defaults, constraints and failure policies.
     internal static func map(from json: EntityGenRuntime.JSONValue, context: inout EntityGenRuntime.MappingContext) throws(EntityGenRuntime.MappingError) -> TextWidget {
         try context.expectObject(json, entity: "TextWidget", schema: "Widgets.yaml:18:3")
-        let _serverId = try context.required(json, _Fields.serverId, _Transformers.serverId)
-        let _title = try context.required(json, _Fields.title, _Transformers.title)
+        let _serverId = try context.required(json, EntityGenRuntime.MappingField("serverId", schema: "Widgets.yaml:14:7"), EntityGenRuntime.StringTransformer())
+        let _title = try context.required(json, EntityGenRuntime.MappingField("title", schema: "Widgets.yaml:22:7"), EntityGenRuntime.StringTransformer())
         return TextWidget(serverId: _serverId, title: _title)
     }
 
-    /// Writes the TextWidget as JSON with the schema's keys; absent optionals are left out.
+    /// Writes this `TextWidget` as JSON with the schema's keys; absent optionals are left out.
     internal func writeJSON(to writer: inout EntityGenRuntime.JSONWriter) {
         writer.beginObject()
         writer.key("serverType")
         writer.string("TextWidget")
         writer.key("serverId")
-        _Transformers.serverId.encode(self.serverId, to: &writer)
+        writer.string(self.serverId)
         writer.key("title")
-        _Transformers.title.encode(self.title, to: &writer)
+        writer.string(self.title)
         writer.endObject()
     }
 }

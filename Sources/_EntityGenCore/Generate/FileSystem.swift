@@ -1,0 +1,67 @@
+import Foundation
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// The few file operations generation needs, done directly: Foundation's atomic write adds an fsync and
+/// extended-attribute copies per file, which dominated generating 1,000 files. Generated files can always
+/// be regenerated, so they are replaced atomically (write a temporary file, rename) but not synced.
+enum FileSystem {
+    /// The file's bytes, or `nil` when it cannot be read.
+    static func contents(of path: String) -> [UInt8]? {
+        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+        guard descriptor >= 0 else { return nil }
+        defer { close(descriptor) }
+        var result: [UInt8] = []
+        var buffer = [UInt8](repeating: 0, count: 64 * 1024)
+        while true {
+            let count = buffer.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
+            if count < 0 { return nil }
+            if count == 0 { return result }
+            result.append(contentsOf: buffer[0..<count])
+        }
+    }
+
+    /// Replaces (or creates) the file with `bytes` atomically: readers see the old or the new contents.
+    static func replace(_ path: String, with bytes: [UInt8]) throws {
+        let temporary = path + ".entitygen-\(getpid())~"
+        let descriptor = open(temporary, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
+        guard descriptor >= 0 else { throw FileSystemError(path: path, code: errno) }
+        var written = 0
+        while written < bytes.count {
+            let count = bytes.withUnsafeBytes { write(descriptor, $0.baseAddress! + written, $0.count - written) }
+            if count < 0 {
+                let code = errno
+                close(descriptor)
+                unlink(temporary)
+                throw FileSystemError(path: path, code: code)
+            }
+            written += count
+        }
+        close(descriptor)
+        guard rename(temporary, path) == 0 else {
+            let code = errno
+            unlink(temporary)
+            throw FileSystemError(path: path, code: code)
+        }
+    }
+
+    /// Creates the file only if it does not exist (human files are never overwritten).
+    static func createExclusively(_ path: String, with bytes: [UInt8]) throws {
+        let descriptor = open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
+        guard descriptor >= 0 else { throw FileSystemError(path: path, code: errno) }
+        defer { close(descriptor) }
+        let count = bytes.withUnsafeBytes { write(descriptor, $0.baseAddress, $0.count) }
+        guard count == bytes.count else { throw FileSystemError(path: path, code: errno) }
+    }
+}
+
+/// A failed file operation, with the system's reason.
+struct FileSystemError: Error, LocalizedError {
+    var path: String
+    var code: Int32
+
+    var errorDescription: String? { "\(path): \(String(cString: strerror(code)))" }
+}
