@@ -72,11 +72,13 @@ struct GenerateCommand: ParsableCommand {
             throw ExitCode(2)
         }
         let verb = check || dryRun ? "would " : ""
-        for path in plan.created { print("\(verb)create \(path)") }
-        for path in plan.updated { print("\(verb)update \(path)") }
-        for path in plan.removed { print("\(verb)remove \(path)") }
-        for path in plan.humanCreated { print("\(verb)create \(path) (human file)") }
-        for path in plan.orphanedHuman { printError("warning: \(path) belongs to an entity that no longer exists; it was kept") }
+        let cwd = FileManager.default.currentDirectoryPath + "/"
+        func shown(_ path: String) -> String { path.hasPrefix(cwd) ? String(path.dropFirst(cwd.count)) : path }
+        for path in plan.created { print("\(verb)create \(shown(path))") }
+        for path in plan.updated { print("\(verb)update \(shown(path))") }
+        for path in plan.removed { print("\(verb)remove \(shown(path))") }
+        for path in plan.humanCreated { print("\(verb)create \(shown(path)) (human file)") }
+        for path in plan.orphanedHuman { printError("warning: \(shown(path)) belongs to an entity that no longer exists; it was kept") }
         if check, plan.changesFiles { throw ExitCode(1) }
     }
 }
