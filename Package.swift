@@ -25,9 +25,10 @@ let package = Package(
         .package(url: "https://github.com/groue/GRDB.swift", exact: "7.10.0"),
     ],
     targets: [
-        .target(name: "_EntityGenCore", dependencies: [.product(name: "Yams", package: "Yams")]),
+        .target(name: "_EntityGenCore", dependencies: ["EntityGenRuntime", .product(name: "Yams", package: "Yams")]),
         .executableTarget(name: "entitygen", dependencies: [
             "_EntityGenCore",
+            "EntityGenRuntime",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
         .target(name: "EntityGenRuntime"),
@@ -54,7 +55,7 @@ let package = Package(
         .testTarget(name: "EntityGenRuntimeTests", dependencies: ["EntityGenRuntime"]),
         .testTarget(
             name: "EntityGenConsumerTests",
-            dependencies: ["EntityGenRuntime"],
+            dependencies: ["EntityGenRuntime", "_EntityGenCore"],
             resources: [.copy("Fixtures")],
             plugins: ["EntityGenPlugin"]
         ),

@@ -26,7 +26,7 @@ enum Fixtures {
 }
 
 /// Maps a value out of a larger document (a page's `result`, a diff action's `payload`).
-func mapMember<T: JSONMappable>(_ type: T.Type, in bytes: [UInt8], at path: [StaticString]) throws -> Mapped<T> {
+func mapMember<T: JSONMappable>(_ type: T.Type, in bytes: [UInt8], at path: [String]) throws -> Mapped<T> {
     let document = try JSONDocument(bytes: bytes)
     return try document.withRoot { root throws(MappingError) in
         var context = MappingContext()

@@ -139,3 +139,43 @@ import Testing
         #expect(!FileManager.default.fileExists(atPath: folder.path))
     }
 }
+
+/// `entitygen check` maps payloads without compiling.
+@Suite struct Test_CheckCommand {
+    static let fixtures = Test_LintCommand.packageRoot.appendingPathComponent("Tests/EntityGenConsumerTests/Fixtures")
+
+    @Test func printsTheReportAndTheMappedValue() throws {
+        let run = try Test_LintCommand.run(["check", "Schemas", "--entity", "Person", Self.fixtures.appendingPathComponent("hydrant-person.json").path, "--print"])
+        #expect(run.status == 0, "\(run.stderr)")
+        let lines = run.stdout.split(separator: "\n").map(String.init)
+        #expect(lines.first == #"{"id":42,"name":"John","height":5.9,"friends":[{"id":1,"name":"Jane","height":5.5,"friends":[]},{"id":4,"name":"Alice","friends":[]}]}"#)
+        #expect(lines.dropFirst().map { $0.components(separatedBy: ": ").prefix(2).joined(separator: ": ") } == [
+            "$.friends[1].id: skippedElement", "$.friends[2].name: skippedElement", "$.friends[3].height: droppedValue",
+        ])
+        #expect(run.stderr.contains("Person: mapped 1 object, 3 issues"))
+    }
+
+    @Test func mapErrorsAndInvalidJSONExitOne() throws {
+        let notFound = try Test_LintCommand.run(["check", "Schemas", "--entity", "Person", Self.fixtures.appendingPathComponent("hydrant-not-found.json").path])
+        #expect(notFound.status == 1)
+        #expect(notFound.stderr.contains("$.message: the response is an error: No person was found"))
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("entitygen-check-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let bad = folder.appendingPathComponent("bad.json")
+        try "{\"id\": 1,\n \"name\": tru}".write(to: bad, atomically: true, encoding: .utf8)
+        let invalid = try Test_LintCommand.run(["check", "Schemas", "--entity", "Person", bad.path])
+        #expect(invalid.status == 1)
+        #expect(invalid.stderr.contains("bad.json:2:10: error:"))
+        let unknown = try Test_LintCommand.run(["check", "Schemas", "--entity", "Persn", bad.path])
+        #expect(unknown.status == 2)
+        #expect(unknown.stderr.contains("did you mean 'Person'"))
+    }
+
+    @Test func mapsTopLevelArraysElementByElement() throws {
+        let run = try Test_LintCommand.run(["check", "Schemas", "--entity", "Avatar", Self.fixtures.appendingPathComponent("remind-avatars.json").path, "--print"])
+        #expect(run.status == 0)
+        #expect(run.stdout.hasPrefix(#"[{"id":123,"file_url":"some_url.png"},{"id":124,"file_url":"some_other_url.png"}]"#))
+        #expect(run.stderr.contains("Avatar: mapped 2 objects, 0 issues"))
+    }
+}

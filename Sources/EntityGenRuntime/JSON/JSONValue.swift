@@ -48,14 +48,16 @@ public struct JSONValue {
         member(UnsafeBufferPointer(start: key.utf8Start, count: key.utf8CodeUnitCount))
     }
 
-    /// The member named `key`, if this is an object that has it.
-    public subscript(key: String) -> JSONValue? {
-        var key = key
-        return key.withUTF8 { member($0) }
+    /// The member named `key`, if this is an object that has it. (String literals are contiguous UTF-8,
+    /// so this reads their bytes in place.)
+    @inline(__always) public subscript(key: String) -> JSONValue? {
+        if let found = key.utf8.withContiguousStorageIfAvailable({ member(UnsafeBufferPointer(rebasing: $0[...])) }) { return found }
+        var copy = key
+        return copy.withUTF8 { member($0) }
     }
 
     /// The value at a key path; `nil` when a key is missing or an intermediate value is not an object.
-    public func value(at path: [StaticString]) -> JSONValue? {
+    public func value(at path: [String]) -> JSONValue? {
         var current = self
         for key in path {
             guard let next = current[key] else { return nil }

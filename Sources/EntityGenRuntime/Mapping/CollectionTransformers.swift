@@ -3,10 +3,10 @@
 public struct ArrayTransformer<Element: JSONTransformer>: JSONTransformer {
     let element: Element
     let skipsInvalidElements: Bool
-    let schemaLocation: StaticString
+    let schemaLocation: String
 
     /// Creates an array transformer.
-    public init(_ element: Element, skipsInvalidElements: Bool = false, schemaLocation: StaticString = "") {
+    public init(_ element: Element, skipsInvalidElements: Bool = false, schemaLocation: String = "") {
         self.element = element
         self.skipsInvalidElements = skipsInvalidElements
         self.schemaLocation = schemaLocation
@@ -46,10 +46,10 @@ public struct ArrayTransformer<Element: JSONTransformer>: JSONTransformer {
 public struct MapTransformer<Element: JSONTransformer>: JSONTransformer {
     let element: Element
     let skipsInvalidElements: Bool
-    let schemaLocation: StaticString
+    let schemaLocation: String
 
     /// Creates a map transformer.
-    public init(_ element: Element, skipsInvalidElements: Bool = false, schemaLocation: StaticString = "") {
+    public init(_ element: Element, skipsInvalidElements: Bool = false, schemaLocation: String = "") {
         self.element = element
         self.skipsInvalidElements = skipsInvalidElements
         self.schemaLocation = schemaLocation

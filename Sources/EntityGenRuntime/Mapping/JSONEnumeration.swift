@@ -12,10 +12,10 @@ public protocol JSONEnumeration: Sendable {
 
 /// Reads and writes schema enums; an unknown raw value goes to the fallback case (reported) or fails.
 public struct EnumTransformer<Enumeration: JSONEnumeration>: JSONTransformer where Enumeration.JSONRawValue == String {
-    let schemaLocation: StaticString
+    let schemaLocation: String
 
     /// Creates the transformer.
-    public init(schemaLocation: StaticString = "") {
+    public init(schemaLocation: String = "") {
         self.schemaLocation = schemaLocation
     }
 
@@ -35,10 +35,10 @@ public struct EnumTransformer<Enumeration: JSONEnumeration>: JSONTransformer whe
 
 /// Reads and writes schema enums with integer raw values.
 public struct IntegerEnumTransformer<Enumeration: JSONEnumeration>: JSONTransformer where Enumeration.JSONRawValue == Int64 {
-    let schemaLocation: StaticString
+    let schemaLocation: String
 
     /// Creates the transformer.
-    public init(schemaLocation: StaticString = "") {
+    public init(schemaLocation: String = "") {
         self.schemaLocation = schemaLocation
     }
 

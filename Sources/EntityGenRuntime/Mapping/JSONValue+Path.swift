@@ -63,7 +63,7 @@ extension JSONValue {
     }
 
     /// The path of a member that may not exist (for "missing key" errors): this value's path plus keys.
-    public func path(appending keys: [StaticString]) -> String {
-        keys.reduce(path) { $0 + JSONPath.component(key: $1.description) }
+    public func path(appending keys: [String]) -> String {
+        keys.reduce(path) { $0 + JSONPath.component(key: $1) }
     }
 }

@@ -18,6 +18,7 @@ public enum MappingConstraint: Sendable {
 
     /// Why `value` breaks the constraint, or `nil`.
     public func violation(by value: Any) -> String? {
+        if let subject = value as? any ConstraintSubject { return violation(by: subject.constrainedValue) }
         switch self {
         case let .minLength(bound), let .maxLength(bound):
             let length: Int
@@ -73,6 +74,12 @@ public enum MappingConstraint: Sendable {
     private static func format(_ bound: Double) -> String {
         bound == bound.rounded() && abs(bound) < 1e15 ? String(Int64(bound)) : String(bound)
     }
+}
+
+/// A value that stands for another when constraints are checked (the interpreter's type-erased values).
+public protocol ConstraintSubject {
+    /// The value constraints apply to.
+    var constrainedValue: Any { get }
 }
 
 /// A compiled regular expression for the `pattern` constraint, anchored to the whole string.

@@ -13,11 +13,11 @@ public struct MappingField: Sendable {
 
     /// The single key, when the field reads one top-level key with no fallbacks (the common case,
     /// which needs no array and so can be built inline at no cost).
-    let key: StaticString
+    let key: String
     /// The primary key path, then fallbacks, when there is more than one key involved.
-    let paths: [[StaticString]]?
+    let paths: [[String]]?
     /// `file:line:column` of the declaration in the schema.
-    public let schemaLocation: StaticString
+    public let schemaLocation: String
     /// The failure policy.
     public let onFailure: OnFailure
     /// Constraints checked after conversion.
@@ -25,7 +25,7 @@ public struct MappingField: Sendable {
 
     /// A field read from one top-level key.
     @inline(__always)
-    public init(_ key: StaticString, schema: StaticString, onFailure: OnFailure = .fail, constraints: [MappingConstraint] = []) {
+    public init(_ key: String, schema: String, onFailure: OnFailure = .fail, constraints: [MappingConstraint] = []) {
         self.key = key
         paths = nil
         schemaLocation = schema
@@ -34,7 +34,7 @@ public struct MappingField: Sendable {
     }
 
     /// A field read from key paths: the primary one, then fallbacks in order.
-    public init(paths: [[StaticString]], schema: StaticString, onFailure: OnFailure = .fail, constraints: [MappingConstraint] = []) {
+    public init(paths: [[String]], schema: String, onFailure: OnFailure = .fail, constraints: [MappingConstraint] = []) {
         precondition(!paths.isEmpty && !paths.contains(where: \.isEmpty), "a field needs at least one non-empty key path")
         key = paths[0][0]
         self.paths = paths
@@ -44,7 +44,7 @@ public struct MappingField: Sendable {
     }
 
     /// The primary key path (for errors about a missing value).
-    public var primaryPath: [StaticString] { paths?[0] ?? [key] }
+    public var primaryPath: [String] { paths?[0] ?? [key] }
 
     /// Whether fallback key paths exist.
     var hasFallbacks: Bool { (paths?.count ?? 1) > 1 }
@@ -59,8 +59,8 @@ public struct MappingContext {
     public init() {}
 
     /// Records a tolerated problem.
-    public mutating func record(at path: String, schemaLocation: StaticString, action: MappingIssue.Action, message: String) {
-        issues.append(MappingIssue(path: path, schemaLocation: schemaLocation.description, action: action, message: message))
+    public mutating func record(at path: String, schemaLocation: String, action: MappingIssue.Action, message: String) {
+        issues.append(MappingIssue(path: path, schemaLocation: schemaLocation, action: action, message: message))
     }
 
     /// The first present, non-null value among the field's key paths. A key path through a value that is
@@ -84,17 +84,17 @@ public struct MappingContext {
     }
 
     /// Checks that a value is an object before its members are read.
-    public func expectObject(_ value: JSONValue, entity: StaticString, schema: StaticString) throws(MappingError) {
+    public func expectObject(_ value: JSONValue, entity: String, schema: String) throws(MappingError) {
         guard value.kind == .object else {
-            throw MappingError(path: value.path, schemaLocation: schema.description, message: "expected a \(entity) object, found \(value.kindDescription)")
+            throw MappingError(path: value.path, schemaLocation: schema, message: "expected a \(entity) object, found \(value.kindDescription)")
         }
     }
 
     /// Fails with the server's message when the object carries the error envelope key.
-    public func checkErrorEnvelope(_ object: JSONValue, key: [StaticString], message: [StaticString], schema: StaticString) throws(MappingError) {
+    public func checkErrorEnvelope(_ object: JSONValue, key: [String], message: [String], schema: String) throws(MappingError) {
         guard let marker = object.value(at: key) else { return }
         let text = object.value(at: message)?.string() ?? marker.string() ?? marker.kindDescription
-        throw MappingError(path: object.path(appending: key), schemaLocation: schema.description, message: "the response is an error: \(text)", serverMessage: text)
+        throw MappingError(path: object.path(appending: key), schemaLocation: schema, message: "the response is an error: \(text)", serverMessage: text)
     }
 
     /// A required value: missing or null is an error; a failure follows the field's policy (`useDefault`
@@ -103,7 +103,7 @@ public struct MappingContext {
     public mutating func required<T: JSONTransformer>(_ object: JSONValue, _ field: MappingField, _ transformer: T, default fallback: T.Value? = nil) throws(MappingError) -> T.Value {
         guard let value = find(field, in: object) else {
             if let fallback { return fallback }
-            throw MappingError(path: object.path(appending: field.primaryPath), schemaLocation: field.schemaLocation.description,
+            throw MappingError(path: object.path(appending: field.primaryPath), schemaLocation: field.schemaLocation,
                                message: "required value is missing" + (field.hasFallbacks ? " (no fallback key present either)" : ""))
         }
         do {
@@ -149,26 +149,26 @@ public struct MappingContext {
 
     private func located(_ failure: TransformFailure, at value: JSONValue, _ field: MappingField) -> MappingError {
         if var nested = failure.nested {
-            if nested.schemaLocation.isEmpty { nested.schemaLocation = field.schemaLocation.description }
+            if nested.schemaLocation.isEmpty { nested.schemaLocation = field.schemaLocation }
             return nested
         }
-        return MappingError(path: value.path, schemaLocation: field.schemaLocation.description, message: failure.message)
+        return MappingError(path: value.path, schemaLocation: field.schemaLocation, message: failure.message)
     }
 }
 
 extension MappingContext {
     /// The discriminator value of a polymorphic object (text or an integer literal), or an error naming
     /// the missing key.
-    public func discriminator(_ object: JSONValue, key: [StaticString], schema: StaticString) throws(MappingError) -> String {
+    public func discriminator(_ object: JSONValue, key: [String], schema: String) throws(MappingError) -> String {
         guard let value = object.value(at: key), let text = value.string() ?? value.numberLiteral() else {
-            throw MappingError(path: object.path(appending: key), schemaLocation: schema.description, message: "the discriminator is missing or not text")
+            throw MappingError(path: object.path(appending: key), schemaLocation: schema, message: "the discriminator is missing or not text")
         }
         return text
     }
 
     /// The error for a discriminator value no entity of the family declares.
-    public func unknownDiscriminator(_ value: String, in object: JSONValue, key: [StaticString], family: StaticString, known: [StaticString], schema: StaticString) -> MappingError {
-        MappingError(path: object.path(appending: key), schemaLocation: schema.description,
-                     message: "\"\(value)\" is not a kind of \(family) (known: \(known.map(\.description).joined(separator: ", ")))")
+    public func unknownDiscriminator(_ value: String, in object: JSONValue, key: [String], family: String, known: [String], schema: String) -> MappingError {
+        MappingError(path: object.path(appending: key), schemaLocation: schema,
+                     message: "\"\(value)\" is not a kind of \(family) (known: \(known.joined(separator: ", ")))")
     }
 }

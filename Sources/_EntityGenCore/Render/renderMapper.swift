@@ -57,7 +57,7 @@ struct MapperRenderer {
         let runtime = Self.runtime
         printer.documentation("Writes this `\(plan.typeName)` as JSON with the schema's keys; absent optionals are left out.")
         printer.block("\(access)func writeJSON(to writer: inout \(runtime).JSONWriter) {") { printer in
-            var root = KeyTree()
+            var root = KeyTree<WriteLeaf>()
             if let discriminator = plan.discriminator {
                 root.insert(discriminator.path[...], leaf: .constant(SwiftLiteral.string(discriminator.value)))
             }
@@ -70,7 +70,7 @@ struct MapperRenderer {
         }
     }
 
-    private func emit(_ tree: KeyTree, into printer: inout CodePrinter) {
+    private func emit(_ tree: KeyTree<WriteLeaf>, into printer: inout CodePrinter) {
         for (key, node) in tree.children {
             let keyLiteral = SwiftLiteral.string(key)
             switch node {
@@ -112,13 +112,9 @@ struct MapperRenderer {
     }
 }
 
-/// JSON keys to write, grouped by key path so `license.type` and `license.file` share one object.
-struct KeyTree {
-    enum Leaf {
-        case constant(String)
-        case property(EntityPlan.Property)
-    }
-
+/// JSON keys to write, grouped by key path so `license.type` and `license.file` share one object. Shared
+/// by the renderer and the interpreter so both write the same shape.
+struct KeyTree<Leaf> {
     indirect enum Node {
         case leaf(Leaf)
         case tree(KeyTree)
@@ -155,4 +151,10 @@ struct KeyTree {
             }
         }
     }
+}
+
+/// What the renderer writes at a key: a constant (the discriminator) or a property.
+enum WriteLeaf {
+    case constant(String)
+    case property(EntityPlan.Property)
 }

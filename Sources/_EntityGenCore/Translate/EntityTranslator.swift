@@ -176,22 +176,14 @@ struct EntityTranslator {
     }
 
     private func constraints(_ declaration: ConstraintsDeclaration) -> [String] {
+        let values = ConstraintValues(declaration)
         var result: [String] = []
-        if let minimum = declaration.minimum.flatMap(SchemaValidator.numberValueOf) { result.append(".minimum(\(minimum))") }
-        if let maximum = declaration.maximum.flatMap(SchemaValidator.numberValueOf) { result.append(".maximum(\(maximum))") }
-        if let minLength = declaration.minLength.flatMap(SchemaValidator.numberValueOf) { result.append(".minLength(\(Int(minLength)))") }
-        if let maxLength = declaration.maxLength.flatMap(SchemaValidator.numberValueOf) { result.append(".maxLength(\(Int(maxLength)))") }
-        if let pattern = declaration.pattern { result.append(".pattern(\(TypeTranslator.runtime).JSONPattern(\(SwiftLiteral.string(pattern.value))))") }
-        if case let .sequence(values)? = declaration.oneOf?.kind {
-            let texts = values.compactMap { value -> String? in
-                switch value.scalar {
-                case let .string(text)?, let .integer(text)?, let .float(text)?: return text
-                case let .bool(flag)?: return flag ? "true" : "false"
-                default: return nil
-                }
-            }
-            result.append(".oneOf([\(texts.map(SwiftLiteral.string).joined(separator: ", "))])")
-        }
+        if let minimum = values.minimum { result.append(".minimum(\(minimum))") }
+        if let maximum = values.maximum { result.append(".maximum(\(maximum))") }
+        if let minLength = values.minLength { result.append(".minLength(\(minLength))") }
+        if let maxLength = values.maxLength { result.append(".maxLength(\(maxLength))") }
+        if let pattern = values.pattern { result.append(".pattern(\(TypeTranslator.runtime).JSONPattern(\(SwiftLiteral.string(pattern))))") }
+        if let oneOf = values.oneOf { result.append(".oneOf([\(oneOf.map(SwiftLiteral.string).joined(separator: ", "))])") }
         return result
     }
 
