@@ -53,26 +53,35 @@ public struct EpochDateTransformer: JSONTransformer {
     }
 }
 
-/// Dates in a custom pattern (`EEE MMM dd HH:mm:ss Z yyyy`) through a `DateFormatter` in the POSIX
-/// locale and UTC. The formatter is not `Sendable`, so uses are serialized by a lock.
+/// Dates in a custom pattern (`EEE MMM dd HH:mm:ss Z yyyy`), in the POSIX locale and UTC. Common
+/// patterns are compiled into a direct parser (``DatePattern``); others go through a `DateFormatter`,
+/// which is not `Sendable`, so its uses are serialized by a lock.
 public struct DateFormatTransformer: JSONTransformer {
-    private let formatter: LockedDateFormatter
+    private let pattern: String
+    private let compiled: DatePattern?
+    private let formatter: LockedDateFormatter?
 
     /// Creates the transformer for a pattern.
     public init(_ pattern: String) {
-        formatter = LockedDateFormatter(pattern: pattern)
+        self.pattern = pattern
+        compiled = DatePattern.compile(pattern)
+        formatter = compiled == nil ? LockedDateFormatter(pattern: pattern) : nil
     }
 
     public func decode(_ value: JSONValue, context: inout MappingContext) throws(TransformFailure) -> Date {
-        guard let text = value.string() else { throw .expected("a date string", found: value) }
-        guard let date = formatter.date(from: text) else {
-            throw TransformFailure("\"\(text)\" does not match the date format \"\(formatter.pattern)\"")
+        if let compiled, let bytes = value.rawStringBytes() {
+            if let date = compiled.parse(bytes) { return date }
+        } else if let text = value.string() {
+            var copy = text
+            if let date = compiled.map({ pattern in copy.withUTF8 { pattern.parse($0) } }) ?? formatter?.date(from: text) { return date }
+        } else {
+            throw .expected("a date string", found: value)
         }
-        return date
+        throw TransformFailure("\"\(value.string() ?? "")\" does not match the date format \"\(pattern)\"")
     }
 
     public func encode(_ value: Date, to writer: inout JSONWriter) {
-        writer.string(formatter.string(from: value))
+        writer.string(compiled?.format(value) ?? formatter?.string(from: value) ?? "")
     }
 }
 
@@ -164,7 +173,8 @@ public enum ISO8601 {
     /// Formats in UTC: `2014-03-07T07:00:00Z`, or with milliseconds `2014-03-07T07:00:00.000Z`.
     public static func format(_ date: Date, fractionalSeconds: Bool) -> String {
         let interval = date.timeIntervalSince1970
-        let milliseconds = fractionalSeconds ? Int64((interval * 1000).rounded(.down)) : Int64(interval.rounded(.down)) * 1000
+        // Rounded to the unit written (milliseconds or seconds), so a date survives text and back.
+        let milliseconds = fractionalSeconds ? Int64((interval * 1000).rounded()) : Int64(interval.rounded()) * 1000
         var totalSeconds = milliseconds >= 0 ? milliseconds / 1000 : (milliseconds - 999) / 1000
         let millis = Int(milliseconds - totalSeconds * 1000)
         let days = totalSeconds >= 0 ? totalSeconds / 86_400 : (totalSeconds - 86_399) / 86_400

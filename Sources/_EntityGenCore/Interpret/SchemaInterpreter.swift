@@ -33,6 +33,8 @@ public final class SchemaInterpreter: @unchecked Sendable {
         var defaultValue: InterpretedValue?
         var writePath: [String]
         var isOptional: Bool
+        /// The value of an absent to-many: an empty array or map.
+        var empty = InterpretedValue(value: [InterpretedValue]())
     }
 
     private struct FamilyProgram {
@@ -93,7 +95,7 @@ public final class SchemaInterpreter: @unchecked Sendable {
                 switch property.read {
                 case .required: values.append(try context.required(json, property.field, property.transformer, default: property.defaultValue))
                 case .optional: values.append(try context.optional(json, property.field, property.transformer, default: property.defaultValue))
-                case .toMany: values.append(try context.optional(json, property.field, property.transformer) ?? InterpretedValue(value: [InterpretedValue]()))
+                case .toMany: values.append(try context.optional(json, property.field, property.transformer) ?? property.empty)
                 }
             }
             return Entity(name: entity, values: values)
@@ -185,11 +187,14 @@ public final class SchemaInterpreter: @unchecked Sendable {
            let identity = target.attributes.first(where: { $0.name == target.identifiedBy.first }) {
             element = erased(identity.type, identity.transformer, lossy: false, location: location)
         }
-        let transformer = relationship.isToMany
-            ? ErasedTransformer(ArrayTransformer(element, skipsInvalidElements: relationship.onInvalidElement == .skip, schemaLocation: relationship.onInvalidElement == .skip ? location : ""))
-            : element
-        return PropertyProgram(field: field([relationship.keyPath] + relationship.fallbackKeyPaths, location: location, onFailure: relationship.onFailure, constraints: []),
-                               transformer: transformer, read: property.read, defaultValue: nil, writePath: property.writePath, isOptional: property.isOptional)
+        let skips = relationship.onInvalidElement == .skip
+        let transformer = !relationship.isToMany ? element
+            : relationship.isMap ? ErasedTransformer(MapTransformer(element, skipsInvalidElements: skips, schemaLocation: skips ? location : ""))
+            : ErasedTransformer(ArrayTransformer(element, skipsInvalidElements: skips, schemaLocation: skips ? location : ""))
+        var program = PropertyProgram(field: field([relationship.keyPath] + relationship.fallbackKeyPaths, location: location, onFailure: relationship.onFailure, constraints: []),
+                                      transformer: transformer, read: property.read, defaultValue: nil, writePath: property.writePath, isOptional: property.isOptional)
+        if relationship.isMap { program.empty = InterpretedValue(value: [String: InterpretedValue]()) }
+        return program
     }
 
     private func entityTransformer(_ name: String) -> ErasedTransformer {

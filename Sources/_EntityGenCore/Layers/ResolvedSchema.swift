@@ -167,6 +167,8 @@ public struct ResolvedRelationship: Sendable {
     public var target: String
     /// To-many or to-one.
     public var isToMany: Bool
+    /// A to-many held as a `[String: Target]` map (a JSON object of targets).
+    public var isMap: Bool
     /// Whether a to-one is optional.
     public var isOptional: Bool
     /// Primary JSON key path.

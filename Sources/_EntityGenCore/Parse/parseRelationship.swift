@@ -1,12 +1,12 @@
 import Yams
 
 extension SchemaParser {
-    /// Parses a relationship: the short form `name: Target` / `name: [Target]` / `name: Target?`, or the
-    /// mapping form with `to:`.
+    /// Parses a relationship: the short form `name: Target` / `name: [Target]` / `name: Target?` /
+    /// `name: {String: Target}`, or the mapping form with `to:`.
     mutating func parseRelationship(name: Located<String>, _ node: Node) -> RelationshipDeclaration? {
         var relationship = RelationshipDeclaration(name: name, location: name.location)
         let what = "relationship '\(name.value)'"
-        guard case .mapping = node else {
+        guard case .mapping = node, !isTypeMapping(node) else {
             guard parseTarget(node, into: &relationship, what) else { return nil }
             return relationship
         }
@@ -44,8 +44,12 @@ extension SchemaParser {
         case let .array(.named(target)):
             relationship.target = Located(target, at: type.location)
             relationship.isToMany = true
+        case let .map(.named(target)):
+            relationship.target = Located(target, at: type.location)
+            relationship.isToMany = true
+            relationship.isMap = true
         default:
-            reader.diagnostics.emit(Rules.invalidType, "target of \(what) must be an entity name or [Entity], not '\(type.value)'", at: type.location)
+            reader.diagnostics.emit(Rules.invalidType, "target of \(what) must be Entity, [Entity] or {String: Entity}, not '\(type.value)'", at: type.location)
             return false
         }
         if let optional { relationship.isOptional = optional }

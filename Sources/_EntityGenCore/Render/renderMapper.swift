@@ -45,7 +45,7 @@ struct MapperRenderer {
                 switch property.read {
                 case .required: printer.line("let \(property.local) = try context.required(\(arguments)\(defaultArgument))")
                 case .optional: printer.line("let \(property.local) = try context.optional(\(arguments)\(defaultArgument))")
-                case .toMany: printer.line("let \(property.local) = try context.optional(\(arguments)) ?? []")
+                case .toMany: printer.line("let \(property.local) = try context.optional(\(arguments)) ?? \(property.emptyValue)")
                 }
             }
             let arguments = plan.properties.map { "\(SwiftNaming.argumentLabel($0.name)): \($0.local)" }.joined(separator: ", ")

@@ -36,7 +36,7 @@ struct ModelRenderer {
         printer.documentation("Creates `\(plan.typeName)` from its properties.")
         let parameters = plan.properties.map { property -> String in
             var parameter = "\(property.identifier): \(property.type)"
-            if let value = property.defaultValue { parameter += " = \(value)" } else if property.isOptional { parameter += " = nil" } else if property.read == .toMany { parameter += " = []" }
+            if let value = property.defaultValue { parameter += " = \(value)" } else if property.isOptional { parameter += " = nil" } else if property.read == .toMany { parameter += " = \(property.emptyValue)" }
             return parameter
         }
         let opening = parameters.isEmpty ? "\(access)init() {" : "\(access)init(\(parameters.joined(separator: ", "))) {"

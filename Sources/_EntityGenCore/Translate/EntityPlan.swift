@@ -28,6 +28,8 @@ struct EntityPlan {
         var storesTransformer: Bool
         /// How it is read: `required`, `optional` or `toMany` (optional, empty when absent).
         var read: Read
+        /// For to-many: the empty value used when the key is absent (`[]` or `[:]`).
+        var emptyValue: String = "[]"
         /// The Swift default expression, if the schema gives one.
         var defaultValue: String?
         /// The JSON key path written back (the primary one).

@@ -128,17 +128,18 @@ struct EntityTranslator {
         let transformer: String
         let read: EntityPlan.Property.Read
         if relationship.isToMany {
-            type = "[\(elementType)]"
+            let collection = relationship.isMap ? "MapTransformer" : "ArrayTransformer"
+            type = relationship.isMap ? "[Swift.String: \(elementType)]" : "[\(elementType)]"
             transformer = relationship.onInvalidElement == .skip
-                ? "\(TypeTranslator.runtime).ArrayTransformer(\(elementTransformer), skipsInvalidElements: true, schemaLocation: \(location))"
-                : "\(TypeTranslator.runtime).ArrayTransformer(\(elementTransformer))"
+                ? "\(TypeTranslator.runtime).\(collection)(\(elementTransformer), skipsInvalidElements: true, schemaLocation: \(location))"
+                : "\(TypeTranslator.runtime).\(collection)(\(elementTransformer))"
             read = .toMany
         } else {
             type = relationship.isOptional ? elementType + "?" : elementType
             transformer = elementTransformer
             read = relationship.isOptional ? .optional : .required
         }
-        return EntityPlan.Property(
+        var property = EntityPlan.Property(
             name: relationship.swiftName,
             identifier: SwiftNaming.escaped(relationship.swiftName),
             type: type,
@@ -156,6 +157,8 @@ struct EntityTranslator {
             schemaName: relationship.name,
             isRelationship: true
         )
+        property.emptyValue = relationship.isMap ? "[:]" : "[]"
+        return property
     }
 
     /// The Swift type a relationship to `entity` holds: the entity's struct, or the family enum for an

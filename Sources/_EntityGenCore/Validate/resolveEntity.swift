@@ -84,7 +84,7 @@ extension SchemaValidator {
         let what = "relationship '\(relationship.name.value)'"
         let isOptional = relationship.isOptional?.value ?? false
         if relationship.isToMany, let optional = relationship.isOptional, optional.value {
-            emit(Rules.invalidValue, "to-many \(what) cannot be optional: a missing list is an empty list", at: optional.location)
+            emit(Rules.invalidValue, "to-many \(what) cannot be optional: a missing \(relationship.isMap ? "map" : "list") is an empty one", at: optional.location)
         }
         if let policy = relationship.onFailure {
             switch policy.value {
@@ -118,6 +118,7 @@ extension SchemaValidator {
             swiftName: SwiftNaming.memberName(relationship.name.value),
             target: target.value,
             isToMany: relationship.isToMany,
+            isMap: relationship.isMap,
             isOptional: isOptional,
             keyPath: defaultKeyPath(for: relationship.name, explicit: relationship.key, in: entity),
             fallbackKeyPaths: relationship.fallbackKeys.map(\.value),

@@ -7,8 +7,10 @@ public struct RelationshipDeclaration: Hashable, Sendable {
     public var description: Located<String>?
     /// The target entity's name.
     public var target: Located<String>?
-    /// `true` for `to: [Target]`.
+    /// `true` for `to: [Target]` and `to: {String: Target}`.
     public var isToMany: Bool = false
+    /// `true` for `to: {String: Target}`: a JSON object whose values are the targets.
+    public var isMap: Bool = false
     /// `true` when written `Target?` or `optional: true`.
     public var isOptional: Located<Bool>?
     /// The JSON key path; default derived from the name and key convention.
