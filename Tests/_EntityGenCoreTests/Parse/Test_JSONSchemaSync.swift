@@ -16,7 +16,8 @@ import Testing
     private func objectBranch(_ definition: JSONValue?) -> JSONValue? {
         if definition?["properties"] != nil { return definition }
         guard case let .array(options)? = definition?["anyOf"] ?? definition?["oneOf"] else { return nil }
-        return options.first { $0["properties"] != nil }
+        // The declaration form: the branch with the most properties (short forms have at most one).
+        return options.filter { $0["properties"] != nil }.max { ($0["properties"]?.keys.count ?? 0) < ($1["properties"]?.keys.count ?? 0) }
     }
 
     @Test func declaresExactlyTheKeysTheLoaderAccepts() throws {
