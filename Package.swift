@@ -32,7 +32,12 @@ let package = Package(
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
         .target(name: "EntityGenRuntime"),
-        .executableTarget(name: "entitygen-bench", dependencies: ["EntityGenRuntime"]),
+        .executableTarget(
+            name: "entitygen-bench",
+            dependencies: ["EntityGenRuntime"],
+            exclude: ["Schemas/README.md"],
+            plugins: ["EntityGenPlugin"]
+        ),
         .target(name: "EntityGenPersistence", dependencies: [
             "EntityGenRuntime",
             .product(name: "GRDB", package: "GRDB.swift"),

@@ -9,9 +9,15 @@ let corpora = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deleti
 switch arguments.first {
 case "reader":
     try ReaderBenchmark.run(corpora: corpora)
+case "mapping":
+    try MappingBenchmark.run(corpora: corpora)
+case "profile-pods":
+    // Only the generated pods mapper, for profilers (perf, valgrind --tool=callgrind).
+    let pods = Data(PodsPayload.make(count: Int(arguments.dropFirst().first ?? "") ?? 100_000))
+    for _ in 0..<3 { _ = try BenchPod.mapArray(json: pods) }
 case "generate":
     try ScaleBenchmark.run(buildFolder: URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent())
 default:
-    FileHandle.standardError.write(Data("usage: entitygen-bench reader|generate\n".utf8))
+    FileHandle.standardError.write(Data("usage: entitygen-bench mapping|reader|generate\n".utf8))
     exit(2)
 }

@@ -3,7 +3,7 @@ import Foundation
 extension JSONValue {
     /// The number as an `Int64`, exactly: only integer literals within range (`1.0`, `1e2` and
     /// `9223372036854775808` give `nil`, never a rounded value).
-    @inline(__always) public func int64() -> Int64? {
+    @inlinable @inline(__always) public func int64() -> Int64? {
         let entry = entry
         guard JSONTape.kind(entry) == .number, JSONTape.numberIsInteger(entry) else { return nil }
         let bytes = numberBytes
@@ -17,7 +17,7 @@ extension JSONValue {
     }
 
     /// The number as a `UInt64`, exactly: non-negative integer literals within range.
-    @inline(__always) public func uint64() -> UInt64? {
+    @inlinable @inline(__always) public func uint64() -> UInt64? {
         let entry = entry
         guard JSONTape.kind(entry) == .number, JSONTape.numberIsInteger(entry) else { return nil }
         let bytes = numberBytes
@@ -29,14 +29,14 @@ extension JSONValue {
     }
 
     /// The number as a fixed-width integer, exactly, or `nil` when it is not an integer literal in range.
-    @inline(__always) public func integer<Integer: FixedWidthInteger>(_: Integer.Type = Integer.self) -> Integer? {
+    @inlinable @inline(__always) public func integer<Integer: FixedWidthInteger>(_: Integer.Type = Integer.self) -> Integer? {
         if Integer.isSigned {
             return int64().flatMap { Integer(exactly: $0) }
         }
         return uint64().flatMap { Integer(exactly: $0) }
     }
 
-    @inline(__always) private static func magnitude(_ bytes: UnsafeBufferPointer<UInt8>, from start: Int) -> UInt64? {
+    @inlinable @inline(__always) static func magnitude(_ bytes: UnsafeBufferPointer<UInt8>, from start: Int) -> UInt64? {
         var value: UInt64 = 0
         var index = start
         while index < bytes.count {
@@ -52,7 +52,7 @@ extension JSONValue {
 
     /// The number as a correctly rounded `Double`; `nil` for other kinds and for literals beyond
     /// `Double`'s range (`1e400`). Tiny literals round to zero, as IEEE 754 does.
-    public func double() -> Double? {
+    @inlinable public func double() -> Double? {
         guard kind == .number else { return nil }
         let bytes = numberBytes
         if let fast = Self.fastDouble(bytes) { return fast }
@@ -73,12 +73,12 @@ extension JSONValue {
         return Decimal(string: literal, locale: Locale(identifier: "en_US_POSIX"))
     }
 
-    private static let powersOfTen: [Double] = [1e0, 1e1, 1e2, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9, 1e10, 1e11,
+    @usableFromInline static let powersOfTen: [Double] = [1e0, 1e1, 1e2, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9, 1e10, 1e11,
                                                 1e12, 1e13, 1e14, 1e15, 1e16, 1e17, 1e18, 1e19, 1e20, 1e21, 1e22]
 
     /// Clinger's fast path: when the decimal significand fits in 53 bits and the power of ten is at most
     /// 22, one IEEE multiplication or division of two exact values is correctly rounded.
-    @inline(__always) private static func fastDouble(_ bytes: UnsafeBufferPointer<UInt8>) -> Double? {
+    @inlinable @inline(__always) static func fastDouble(_ bytes: UnsafeBufferPointer<UInt8>) -> Double? {
         var index = 0
         let negative = bytes[0] == UInt8(ascii: "-")
         if negative { index = 1 }

@@ -1,7 +1,7 @@
 /// Turns a validated string token into a Swift `String`, resolving escapes.
-enum JSONStringDecoder {
+@usableFromInline enum JSONStringDecoder {
     /// Decodes the string a tape entry points at. The parser has validated the bytes, so this never fails.
-    static func decode(_ base: UnsafePointer<UInt8>, entry: UInt64) -> String {
+    @inlinable static func decode(_ base: UnsafePointer<UInt8>, entry: UInt64) -> String {
         let start = JSONTape.offset(entry)
         let length = JSONTape.stringLength(entry)
         let bytes = UnsafeBufferPointer(start: base + start, count: length)
@@ -53,7 +53,7 @@ enum JSONStringDecoder {
         }
     }
 
-    private static func hexValue(_ bytes: UnsafeBufferPointer<UInt8>, at index: Int) -> UInt32 {
+    @inlinable static func hexValue(_ bytes: UnsafeBufferPointer<UInt8>, at index: Int) -> UInt32 {
         var value: UInt32 = 0
         for offset in 0..<4 {
             let byte = bytes[index + offset]

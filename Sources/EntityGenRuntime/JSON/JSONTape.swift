@@ -25,32 +25,32 @@ public enum JSONTape {
     /// Most members or elements in one container.
     public static let maximumCount = (1 << 29) - 1
 
-    @inline(__always) static func kind(_ entry: UInt64) -> Kind {
+    @inlinable @inline(__always) static func kind(_ entry: UInt64) -> Kind {
         Kind(rawValue: UInt8(truncatingIfNeeded: entry & 7)).unsafelyUnwrapped
     }
 
-    @inline(__always) static func offset(_ entry: UInt64) -> Int { Int(truncatingIfNeeded: entry >> 32) }
-    @inline(__always) static func stringLength(_ entry: UInt64) -> Int { Int(truncatingIfNeeded: (entry >> 4) & 0x0FFF_FFFF) }
-    @inline(__always) static func stringHasEscapes(_ entry: UInt64) -> Bool { entry & 8 != 0 }
-    @inline(__always) static func numberLength(_ entry: UInt64) -> Int { Int(truncatingIfNeeded: (entry >> 5) & 0x07FF_FFFF) }
-    @inline(__always) static func numberIsInteger(_ entry: UInt64) -> Bool { entry & 8 != 0 }
-    @inline(__always) static func containerCount(_ entry: UInt64) -> Int { Int(truncatingIfNeeded: (entry >> 3) & 0x1FFF_FFFF) }
-    @inline(__always) static func containerEnd(_ entry: UInt64) -> Int { Int(truncatingIfNeeded: entry >> 32) }
+    @inlinable @inline(__always) static func offset(_ entry: UInt64) -> Int { Int(truncatingIfNeeded: entry >> 32) }
+    @inlinable @inline(__always) static func stringLength(_ entry: UInt64) -> Int { Int(truncatingIfNeeded: (entry >> 4) & 0x0FFF_FFFF) }
+    @inlinable @inline(__always) static func stringHasEscapes(_ entry: UInt64) -> Bool { entry & 8 != 0 }
+    @inlinable @inline(__always) static func numberLength(_ entry: UInt64) -> Int { Int(truncatingIfNeeded: (entry >> 5) & 0x07FF_FFFF) }
+    @inlinable @inline(__always) static func numberIsInteger(_ entry: UInt64) -> Bool { entry & 8 != 0 }
+    @inlinable @inline(__always) static func containerCount(_ entry: UInt64) -> Int { Int(truncatingIfNeeded: (entry >> 3) & 0x1FFF_FFFF) }
+    @inlinable @inline(__always) static func containerEnd(_ entry: UInt64) -> Int { Int(truncatingIfNeeded: entry >> 32) }
 
-    @inline(__always) static func string(offset: Int, length: Int, escaped: Bool) -> UInt64 {
+    @inlinable @inline(__always) static func string(offset: Int, length: Int, escaped: Bool) -> UInt64 {
         UInt64(Kind.string.rawValue) | (escaped ? 8 : 0) | UInt64(length) << 4 | UInt64(offset) << 32
     }
 
-    @inline(__always) static func number(offset: Int, length: Int, integer: Bool, negative: Bool) -> UInt64 {
+    @inlinable @inline(__always) static func number(offset: Int, length: Int, integer: Bool, negative: Bool) -> UInt64 {
         UInt64(Kind.number.rawValue) | (integer ? 8 : 0) | (negative ? 16 : 0) | UInt64(length) << 5 | UInt64(offset) << 32
     }
 
-    @inline(__always) static func container(_ kind: Kind, count: Int, end: Int) -> UInt64 {
+    @inlinable @inline(__always) static func container(_ kind: Kind, count: Int, end: Int) -> UInt64 {
         UInt64(kind.rawValue) | UInt64(count) << 3 | UInt64(end) << 32
     }
 
     /// The index of the entry after the value at `index` (the value's end, for containers).
-    @inline(__always) static func next(after index: Int, entry: UInt64) -> Int {
+    @inlinable @inline(__always) static func next(after index: Int, entry: UInt64) -> Int {
         switch kind(entry) {
         case .object, .array: return containerEnd(entry)
         default: return index + 1

@@ -4,24 +4,24 @@
 /// correctly. Every accessor returns `nil` when the value is of another JSON kind, so callers decide
 /// what a mismatch means (mapping turns it into a located error or a reported drop).
 public struct JSONValue {
-    let base: UnsafePointer<UInt8>
-    let tape: UnsafePointer<UInt64>
+    @usableFromInline let base: UnsafePointer<UInt8>
+    @usableFromInline let tape: UnsafePointer<UInt64>
     /// The value's tape index; stable for the document's lifetime.
     public let index: Int
 
-    @inline(__always) init(base: UnsafePointer<UInt8>, tape: UnsafePointer<UInt64>, index: Int) {
+    @inlinable @inline(__always) init(base: UnsafePointer<UInt8>, tape: UnsafePointer<UInt64>, index: Int) {
         self.base = base
         self.tape = tape
         self.index = index
     }
 
-    @inline(__always) var entry: UInt64 { tape[index] }
+    @inlinable @inline(__always) var entry: UInt64 { tape[index] }
 
     /// The JSON kind.
-    @inline(__always) public var kind: JSONTape.Kind { JSONTape.kind(entry) }
+    @inlinable @inline(__always) public var kind: JSONTape.Kind { JSONTape.kind(entry) }
 
     /// Whether the value is `null`.
-    @inline(__always) public var isNull: Bool { entry & 7 == 0 }
+    @inlinable @inline(__always) public var isNull: Bool { entry & 7 == 0 }
 
     /// Byte offset of the value in the input (for strings and numbers; containers report their first
     /// member's).
@@ -34,7 +34,7 @@ public struct JSONValue {
     }
 
     /// Members of an object or elements of an array; 0 otherwise.
-    @inline(__always) public var count: Int {
+    @inlinable @inline(__always) public var count: Int {
         switch kind {
         case .object, .array: return JSONTape.containerCount(entry)
         default: return 0
@@ -43,21 +43,22 @@ public struct JSONValue {
 
     // MARK: Objects
 
-    /// The member named `key`, if this is an object that has it (the last one, if repeated).
-    @inline(__always) public subscript(key: StaticString) -> JSONValue? {
+    /// The member named `key`, if this is an object that has it. If an object repeats a key, the first
+    /// occurrence is used (RFC 8259 leaves repeated names to implementations).
+    @inlinable @inline(__always) public subscript(key: StaticString) -> JSONValue? {
         member(UnsafeBufferPointer(start: key.utf8Start, count: key.utf8CodeUnitCount))
     }
 
     /// The member named `key`, if this is an object that has it. (String literals are contiguous UTF-8,
     /// so this reads their bytes in place.)
-    @inline(__always) public subscript(key: String) -> JSONValue? {
+    @inlinable @inline(__always) public subscript(key: String) -> JSONValue? {
         if let found = key.utf8.withContiguousStorageIfAvailable({ member(UnsafeBufferPointer(rebasing: $0[...])) }) { return found }
         var copy = key
         return copy.withUTF8 { member($0) }
     }
 
     /// The value at a key path; `nil` when a key is missing or an intermediate value is not an object.
-    public func value(at path: [String]) -> JSONValue? {
+    @inlinable public func value(at path: [String]) -> JSONValue? {
         var current = self
         for key in path {
             guard let next = current[key] else { return nil }
@@ -66,24 +67,22 @@ public struct JSONValue {
         return current
     }
 
-    /// The member whose key's UTF-8 bytes equal `key`.
-    @inline(__always)
+    /// The member whose key's UTF-8 bytes equal `key` (the first, if repeated).
+    @inlinable @inline(__always)
     public func member(_ key: UnsafeBufferPointer<UInt8>) -> JSONValue? {
         let header = entry
         guard JSONTape.kind(header) == .object else { return nil }
         let end = JSONTape.containerEnd(header)
         var cursor = index + 1
-        var found: Int?
         while cursor < end {
-            let keyEntry = tape[cursor]
             let valueIndex = cursor + 1
-            if keyMatches(keyEntry, key) { found = valueIndex }
+            if keyMatches(tape[cursor], key) { return JSONValue(base: base, tape: tape, index: valueIndex) }
             cursor = JSONTape.next(after: valueIndex, entry: tape[valueIndex])
         }
-        return found.map { JSONValue(base: base, tape: tape, index: $0) }
+        return nil
     }
 
-    @inline(__always) private func keyMatches(_ keyEntry: UInt64, _ key: UnsafeBufferPointer<UInt8>) -> Bool {
+    @inlinable @inline(__always) func keyMatches(_ keyEntry: UInt64, _ key: UnsafeBufferPointer<UInt8>) -> Bool {
         if JSONTape.stringHasEscapes(keyEntry) {
             return JSONStringDecoder.decode(base, entry: keyEntry).utf8.elementsEqual(key)
         }
@@ -99,7 +98,7 @@ public struct JSONValue {
     }
 
     /// Calls `body` with each member's key and value, in document order.
-    public func forEachMember<Failure: Error>(_ body: (String, JSONValue) throws(Failure) -> Void) throws(Failure) {
+    @inlinable public func forEachMember<Failure: Error>(_ body: (String, JSONValue) throws(Failure) -> Void) throws(Failure) {
         guard kind == .object else { return }
         let end = JSONTape.containerEnd(entry)
         var cursor = index + 1
@@ -114,7 +113,7 @@ public struct JSONValue {
     // MARK: Arrays
 
     /// Calls `body` with each element's position and value, in order.
-    @inline(__always)
+    @inlinable @inline(__always)
     public func forEachElement<Failure: Error>(_ body: (Int, JSONValue) throws(Failure) -> Void) throws(Failure) {
         guard kind == .array else { return }
         let end = JSONTape.containerEnd(entry)
@@ -130,20 +129,20 @@ public struct JSONValue {
     // MARK: Scalars
 
     /// The string, escapes resolved.
-    @inline(__always) public func string() -> String? {
+    @inlinable @inline(__always) public func string() -> String? {
         guard kind == .string else { return nil }
         return JSONStringDecoder.decode(base, entry: entry)
     }
 
     /// The string's raw UTF-8 bytes when it has no escapes (for fast comparisons); `nil` otherwise.
-    public func rawStringBytes() -> UnsafeBufferPointer<UInt8>? {
+    @inlinable public func rawStringBytes() -> UnsafeBufferPointer<UInt8>? {
         let entry = entry
         guard JSONTape.kind(entry) == .string, !JSONTape.stringHasEscapes(entry) else { return nil }
         return UnsafeBufferPointer(start: base + JSONTape.offset(entry), count: JSONTape.stringLength(entry))
     }
 
     /// `true` or `false`.
-    @inline(__always) public func bool() -> Bool? {
+    @inlinable @inline(__always) public func bool() -> Bool? {
         switch kind {
         case .true: return true
         case .false: return false
@@ -157,10 +156,10 @@ public struct JSONValue {
         return String(decoding: numberBytes, as: UTF8.self)
     }
 
-    @inline(__always) var numberBytes: UnsafeBufferPointer<UInt8> {
+    @inlinable @inline(__always) var numberBytes: UnsafeBufferPointer<UInt8> {
         UnsafeBufferPointer(start: base + JSONTape.offset(entry), count: JSONTape.numberLength(entry))
     }
 
     /// Whether the number was written without fraction or exponent.
-    public var isIntegerLiteral: Bool { kind == .number && JSONTape.numberIsInteger(entry) }
+    @inlinable public var isIntegerLiteral: Bool { kind == .number && JSONTape.numberIsInteger(entry) }
 }

@@ -1,18 +1,18 @@
 /// Arrays, optionally lossy: with `skipsInvalidElements`, an element that fails is left out and
 /// reported instead of failing the whole array.
 public struct ArrayTransformer<Element: JSONTransformer>: JSONTransformer {
-    let element: Element
-    let skipsInvalidElements: Bool
-    let schemaLocation: String
+    @usableFromInline let element: Element
+    @usableFromInline let skipsInvalidElements: Bool
+    @usableFromInline let schemaLocation: String
 
     /// Creates an array transformer.
-    public init(_ element: Element, skipsInvalidElements: Bool = false, schemaLocation: String = "") {
+    @inlinable public init(_ element: Element, skipsInvalidElements: Bool = false, schemaLocation: String = "") {
         self.element = element
         self.skipsInvalidElements = skipsInvalidElements
         self.schemaLocation = schemaLocation
     }
 
-    public func decode(_ value: JSONValue, context: inout MappingContext) throws(TransformFailure) -> [Element.Value] {
+    @inlinable public func decode(_ value: JSONValue, context: inout MappingContext) throws(TransformFailure) -> [Element.Value] {
         guard value.kind == .array else { throw .expected("an array", found: value) }
         var result: [Element.Value] = []
         result.reserveCapacity(value.count)
@@ -44,18 +44,18 @@ public struct ArrayTransformer<Element: JSONTransformer>: JSONTransformer {
 /// Objects as `[String: Value]` maps, optionally lossy like ``ArrayTransformer``. Written with keys
 /// sorted, so output is stable.
 public struct MapTransformer<Element: JSONTransformer>: JSONTransformer {
-    let element: Element
-    let skipsInvalidElements: Bool
-    let schemaLocation: String
+    @usableFromInline let element: Element
+    @usableFromInline let skipsInvalidElements: Bool
+    @usableFromInline let schemaLocation: String
 
     /// Creates a map transformer.
-    public init(_ element: Element, skipsInvalidElements: Bool = false, schemaLocation: String = "") {
+    @inlinable public init(_ element: Element, skipsInvalidElements: Bool = false, schemaLocation: String = "") {
         self.element = element
         self.skipsInvalidElements = skipsInvalidElements
         self.schemaLocation = schemaLocation
     }
 
-    public func decode(_ value: JSONValue, context: inout MappingContext) throws(TransformFailure) -> [String: Element.Value] {
+    @inlinable public func decode(_ value: JSONValue, context: inout MappingContext) throws(TransformFailure) -> [String: Element.Value] {
         guard value.kind == .object else { throw .expected("an object", found: value) }
         var result: [String: Element.Value] = [:]
         result.reserveCapacity(value.count)
@@ -89,8 +89,8 @@ public struct MapTransformer<Element: JSONTransformer>: JSONTransformer {
 
 /// An embedded entity (a nested object, or an element of an array of objects).
 public struct EntityTransformer<Entity: JSONMappable>: JSONTransformer {
-    public init() {}
-    public func decode(_ value: JSONValue, context: inout MappingContext) throws(TransformFailure) -> Entity {
+    @inlinable public init() {}
+    @inlinable public func decode(_ value: JSONValue, context: inout MappingContext) throws(TransformFailure) -> Entity {
         do {
             return try Entity.map(from: value, context: &context)
         } catch {
@@ -109,7 +109,7 @@ extension TransformFailure {
 
     /// Keeps a nested location; otherwise pins the failure to `value` so the caller reports the
     /// element's path, not the array's.
-    func locatedIfNeeded(at value: JSONValue) -> TransformFailure {
+    @usableFromInline func locatedIfNeeded(at value: JSONValue) -> TransformFailure {
         guard nested == nil else { return self }
         var located = self
         located.nested = MappingError(path: value.path, schemaLocation: "", message: message)

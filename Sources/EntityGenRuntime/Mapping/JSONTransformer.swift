@@ -16,8 +16,8 @@ public protocol JSONTransformer: Sendable {
 
 /// JSON strings.
 public struct StringTransformer: JSONTransformer {
-    public init() {}
-    @inline(__always) public func decode(_ value: JSONValue, context: inout MappingContext) throws(TransformFailure) -> String {
+    @inlinable public init() {}
+    @inlinable public func decode(_ value: JSONValue, context: inout MappingContext) throws(TransformFailure) -> String {
         guard let string = value.string() else { throw .expected("a string", found: value) }
         return string
     }
@@ -26,8 +26,8 @@ public struct StringTransformer: JSONTransformer {
 
 /// JSON `true` / `false`.
 public struct BoolTransformer: JSONTransformer {
-    public init() {}
-    @inline(__always) public func decode(_ value: JSONValue, context: inout MappingContext) throws(TransformFailure) -> Bool {
+    @inlinable public init() {}
+    @inlinable public func decode(_ value: JSONValue, context: inout MappingContext) throws(TransformFailure) -> Bool {
         guard let bool = value.bool() else { throw .expected("true or false", found: value) }
         return bool
     }
@@ -36,8 +36,8 @@ public struct BoolTransformer: JSONTransformer {
 
 /// Integer literals, exactly: `1.0`, `1e2` and out-of-range literals are failures, never rounded.
 public struct IntegerTransformer<Integer: FixedWidthInteger & Sendable>: JSONTransformer {
-    public init() {}
-    @inline(__always) public func decode(_ value: JSONValue, context: inout MappingContext) throws(TransformFailure) -> Integer {
+    @inlinable public init() {}
+    @inlinable public func decode(_ value: JSONValue, context: inout MappingContext) throws(TransformFailure) -> Integer {
         if let integer = value.integer(Integer.self) { return integer }
         guard value.kind == .number else { throw .expected("an integer", found: value) }
         if value.isIntegerLiteral {
@@ -50,8 +50,8 @@ public struct IntegerTransformer<Integer: FixedWidthInteger & Sendable>: JSONTra
 
 /// Numbers as correctly rounded `Double`s.
 public struct DoubleTransformer: JSONTransformer {
-    public init() {}
-    @inline(__always) public func decode(_ value: JSONValue, context: inout MappingContext) throws(TransformFailure) -> Double {
+    @inlinable public init() {}
+    @inlinable public func decode(_ value: JSONValue, context: inout MappingContext) throws(TransformFailure) -> Double {
         if let double = value.double() { return double }
         if value.kind == .number { throw TransformFailure("\(value.numberLiteral() ?? "") is beyond the range of Double") }
         throw .expected("a number", found: value)
@@ -61,8 +61,8 @@ public struct DoubleTransformer: JSONTransformer {
 
 /// Numbers as `Float`s, rounded once from the literal.
 public struct FloatTransformer: JSONTransformer {
-    public init() {}
-    public func decode(_ value: JSONValue, context: inout MappingContext) throws(TransformFailure) -> Float {
+    @inlinable public init() {}
+    @inlinable public func decode(_ value: JSONValue, context: inout MappingContext) throws(TransformFailure) -> Float {
         if let float = value.float() { return float }
         if value.kind == .number { throw TransformFailure("\(value.numberLiteral() ?? "") is beyond the range of Float") }
         throw .expected("a number", found: value)
@@ -72,8 +72,8 @@ public struct FloatTransformer: JSONTransformer {
 
 /// Numbers as `Decimal`s, from the literal's digits (no binary rounding).
 public struct DecimalTransformer: JSONTransformer {
-    public init() {}
-    public func decode(_ value: JSONValue, context: inout MappingContext) throws(TransformFailure) -> Decimal {
+    @inlinable public init() {}
+    @inlinable public func decode(_ value: JSONValue, context: inout MappingContext) throws(TransformFailure) -> Decimal {
         guard let decimal = value.decimal() else { throw .expected("a number", found: value) }
         return decimal
     }
@@ -82,8 +82,8 @@ public struct DecimalTransformer: JSONTransformer {
 
 /// UUID strings.
 public struct UUIDTransformer: JSONTransformer {
-    public init() {}
-    public func decode(_ value: JSONValue, context: inout MappingContext) throws(TransformFailure) -> UUID {
+    @inlinable public init() {}
+    @inlinable public func decode(_ value: JSONValue, context: inout MappingContext) throws(TransformFailure) -> UUID {
         guard let string = value.string() else { throw .expected("a UUID string", found: value) }
         guard let uuid = UUID(uuidString: string) else { throw TransformFailure("\"\(string)\" is not a UUID") }
         return uuid
@@ -93,8 +93,8 @@ public struct UUIDTransformer: JSONTransformer {
 
 /// URL strings (absolute or relative).
 public struct URLTransformer: JSONTransformer {
-    public init() {}
-    public func decode(_ value: JSONValue, context: inout MappingContext) throws(TransformFailure) -> URL {
+    @inlinable public init() {}
+    @inlinable public func decode(_ value: JSONValue, context: inout MappingContext) throws(TransformFailure) -> URL {
         guard let string = value.string() else { throw .expected("a URL string", found: value) }
         guard let url = URL(string: string) else { throw TransformFailure("\"\(string)\" is not a URL") }
         return url
@@ -104,8 +104,8 @@ public struct URLTransformer: JSONTransformer {
 
 /// Base64 strings as `Data`.
 public struct Base64Transformer: JSONTransformer {
-    public init() {}
-    public func decode(_ value: JSONValue, context: inout MappingContext) throws(TransformFailure) -> Data {
+    @inlinable public init() {}
+    @inlinable public func decode(_ value: JSONValue, context: inout MappingContext) throws(TransformFailure) -> Data {
         guard let string = value.string() else { throw .expected("a base64 string", found: value) }
         guard let data = Data(base64Encoded: string) else { throw TransformFailure("the string is not base64") }
         return data
@@ -116,9 +116,9 @@ public struct Base64Transformer: JSONTransformer {
 /// A number that may arrive as a string (`"42"`, `" 1.5"` is rejected: no spaces) or as a number;
 /// written back as a number.
 public struct NumberFromStringTransformer<Base: JSONTransformer>: JSONTransformer {
-    let base: Base
-    public init(_ base: Base) { self.base = base }
-    public func decode(_ value: JSONValue, context: inout MappingContext) throws(TransformFailure) -> Base.Value {
+    @usableFromInline let base: Base
+    @inlinable public init(_ base: Base) { self.base = base }
+    @inlinable public func decode(_ value: JSONValue, context: inout MappingContext) throws(TransformFailure) -> Base.Value {
         guard value.kind == .string, let text = value.string() else { return try base.decode(value, context: &context) }
         guard let document = try? JSONDocument(bytes: Array(text.utf8)),
               let result = document.withRoot({ root -> Result<Base.Value, TransformFailure>? in
@@ -135,8 +135,8 @@ public struct NumberFromStringTransformer<Base: JSONTransformer>: JSONTransforme
 /// A boolean that may arrive as a string: `"true"`/`"false"`, `"yes"`/`"no"`, `"1"`/`"0"` (any case),
 /// or as `true`/`false` or the numbers 1 and 0.
 public struct BoolFromStringTransformer: JSONTransformer {
-    public init() {}
-    public func decode(_ value: JSONValue, context: inout MappingContext) throws(TransformFailure) -> Bool {
+    @inlinable public init() {}
+    @inlinable public func decode(_ value: JSONValue, context: inout MappingContext) throws(TransformFailure) -> Bool {
         if let bool = value.bool() { return bool }
         if let number = value.int64(), number == 0 || number == 1 { return number == 1 }
         guard let text = value.string() else { throw .expected("a boolean", found: value) }

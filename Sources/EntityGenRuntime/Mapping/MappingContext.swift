@@ -13,9 +13,9 @@ public struct MappingField: Sendable {
 
     /// The single key, when the field reads one top-level key with no fallbacks (the common case,
     /// which needs no array and so can be built inline at no cost).
-    let key: String
+    @usableFromInline let key: String
     /// The primary key path, then fallbacks, when there is more than one key involved.
-    let paths: [[String]]?
+    @usableFromInline let paths: [[String]]?
     /// `file:line:column` of the declaration in the schema.
     public let schemaLocation: String
     /// The failure policy.
@@ -24,7 +24,7 @@ public struct MappingField: Sendable {
     public let constraints: [MappingConstraint]
 
     /// A field read from one top-level key.
-    @inline(__always)
+    @inlinable @inline(__always)
     public init(_ key: String, schema: String, onFailure: OnFailure = .fail, constraints: [MappingConstraint] = []) {
         self.key = key
         paths = nil
@@ -47,13 +47,14 @@ public struct MappingField: Sendable {
     public var primaryPath: [String] { paths?[0] ?? [key] }
 
     /// Whether fallback key paths exist.
-    var hasFallbacks: Bool { (paths?.count ?? 1) > 1 }
+    @usableFromInline var hasFallbacks: Bool { (paths?.count ?? 1) > 1 }
 }
 
 /// The state of one mapping run: the issues tolerated so far. Generated mappers thread it through.
 public struct MappingContext {
     /// Issues recorded so far, in order.
-    public private(set) var issues: [MappingIssue] = []
+    public internal(set) var issues: [MappingIssue] = []
+
 
     /// Creates an empty context.
     public init() {}
@@ -65,7 +66,7 @@ public struct MappingContext {
 
     /// The first present, non-null value among the field's key paths. A key path through a value that is
     /// not an object counts as absent, so fallbacks apply (`license.type`, then `license`).
-    @inline(__always)
+    @inlinable @inline(__always)
     public func find(_ field: MappingField, in object: JSONValue) -> JSONValue? {
         guard let paths = field.paths else {
             guard let value = object[field.key], !value.isNull else { return nil }
@@ -84,7 +85,7 @@ public struct MappingContext {
     }
 
     /// Checks that a value is an object before its members are read.
-    public func expectObject(_ value: JSONValue, entity: String, schema: String) throws(MappingError) {
+    @inlinable public func expectObject(_ value: JSONValue, entity: String, schema: String) throws(MappingError) {
         guard value.kind == .object else {
             throw MappingError(path: value.path, schemaLocation: schema, message: "expected a \(entity) object, found \(value.kindDescription)")
         }
@@ -99,7 +100,7 @@ public struct MappingContext {
 
     /// A required value: missing or null is an error; a failure follows the field's policy (`useDefault`
     /// needs `fallback`).
-    @inline(__always)
+    @inlinable @inline(__always)
     public mutating func required<T: JSONTransformer>(_ object: JSONValue, _ field: MappingField, _ transformer: T, default fallback: T.Value? = nil) throws(MappingError) -> T.Value {
         guard let value = find(field, in: object) else {
             if let fallback { return fallback }
@@ -120,7 +121,7 @@ public struct MappingContext {
     }
 
     /// An optional value: missing or null is `nil`; a failure follows the field's policy.
-    @inline(__always)
+    @inlinable @inline(__always)
     public mutating func optional<T: JSONTransformer>(_ object: JSONValue, _ field: MappingField, _ transformer: T, default fallback: T.Value? = nil) throws(MappingError) -> T.Value? {
         guard let value = find(field, in: object) else { return fallback }
         do {
@@ -141,13 +142,13 @@ public struct MappingContext {
         }
     }
 
-    private func check<Value>(_ value: Value, _ constraints: [MappingConstraint]) throws(TransformFailure) {
+    @usableFromInline func check<Value>(_ value: Value, _ constraints: [MappingConstraint]) throws(TransformFailure) {
         for constraint in constraints {
             if let violation = constraint.violation(by: value) { throw TransformFailure(violation) }
         }
     }
 
-    private func located(_ failure: TransformFailure, at value: JSONValue, _ field: MappingField) -> MappingError {
+    @usableFromInline func located(_ failure: TransformFailure, at value: JSONValue, _ field: MappingField) -> MappingError {
         if var nested = failure.nested {
             if nested.schemaLocation.isEmpty { nested.schemaLocation = field.schemaLocation }
             return nested
