@@ -36,13 +36,7 @@ struct CheckCommand: ParsableCommand {
             printError("error: give schema paths, then the payload file")
             throw ExitCode(2)
         }
-        let inputs: SchemaInputs
-        do {
-            inputs = try SchemaInputs.discover(paths: Array(arguments.dropLast()), configPath: config)
-        } catch {
-            printError(error.description)
-            throw ExitCode(2)
-        }
+        let inputs = try SchemaInputs.forCommand(paths: Array(arguments.dropLast()), config: config)
         let result = GeneratorPipeline.validate(inputs: inputs)
         FileHandle.standardError.write(Data(DiagnosticReporter.text.render(result.diagnostics).utf8))
         guard let schema = result.schema else { throw ExitCode(1) }

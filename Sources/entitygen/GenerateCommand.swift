@@ -37,17 +37,7 @@ struct GenerateCommand: ParsableCommand {
     var dryRun = false
 
     func run() throws {
-        let inputs: SchemaInputs
-        do {
-            inputs = try SchemaInputs.discover(paths: paths.isEmpty ? ["."] : paths, configPath: config)
-        } catch {
-            printError(error.description)
-            throw ExitCode(2)
-        }
-        guard !inputs.schemaPaths.isEmpty else {
-            printError("error: no schema files (.yaml, .yml) found in \(paths.joined(separator: ", "))")
-            throw ExitCode(2)
-        }
+        let inputs = try SchemaInputs.forCommand(paths: paths, config: config)
         let result = GeneratorPipeline.validate(inputs: inputs)
         FileHandle.standardError.write(Data(DiagnosticReporter.text.render(result.diagnostics).utf8))
         guard let schema = result.schema else { throw ExitCode(1) }

@@ -40,17 +40,7 @@ struct LintCommand: ParsableCommand {
             }
             return
         }
-        let inputs: SchemaInputs
-        do {
-            inputs = try SchemaInputs.discover(paths: paths.isEmpty ? ["."] : paths, configPath: config)
-        } catch {
-            printError(error.description)
-            throw ExitCode(2)
-        }
-        if inputs.schemaPaths.isEmpty {
-            printError("error: no schema files (.yaml, .yml) found in \(paths.isEmpty ? "." : paths.joined(separator: ", "))")
-            throw ExitCode(2)
-        }
+        let inputs = try SchemaInputs.forCommand(paths: paths, config: config)
         let result = GeneratorPipeline.validate(inputs: inputs)
         let reporter: DiagnosticReporter = format == .json ? .json : .text
         print(reporter.render(result.diagnostics), terminator: "")

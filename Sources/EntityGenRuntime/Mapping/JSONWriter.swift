@@ -27,14 +27,6 @@ public struct JSONWriter: Sendable {
     public mutating func endArray() { bytes.append(UInt8(ascii: "]")); needsComma = true }
 
     /// A member's key, followed by `:`.
-    public mutating func key(_ key: StaticString) {
-        separate()
-        appendQuoted(UnsafeBufferPointer(start: key.utf8Start, count: key.utf8CodeUnitCount))
-        bytes.append(UInt8(ascii: ":"))
-        needsComma = false
-    }
-
-    /// A member's key, followed by `:`.
     public mutating func key(_ key: String) {
         separate()
         var key = key

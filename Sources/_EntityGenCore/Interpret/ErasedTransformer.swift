@@ -84,8 +84,8 @@ extension ErasedTransformer {
         }
     }
 
-    /// A schema enum without its generated Swift type: the same reading as `EnumTransformer` and
-    /// `IntegerEnumTransformer`, with the same messages and fallback reports.
+    /// A schema enum without its generated Swift type: the same reading as `EnumTransformer`, with the
+    /// same messages and fallback reports.
     static func enumeration(_ declaration: EnumDeclaration, schemaLocation: String) -> ErasedTransformer {
         let typeName = SwiftNaming.typeName(declaration.name.value)
         let integer = declaration.rawType?.value == .int

@@ -40,8 +40,7 @@ struct TypeTranslator {
             let inner = self.transformer(element, transformer, lossy: false, schemaLocation: schemaLocation)
             return lossy ? "\(runtime).MapTransformer(\(inner), skipsInvalidElements: true, schemaLocation: \(schemaLocation))" : "\(runtime).MapTransformer(\(inner))"
         case let .enumeration(name):
-            let integer = schema.enums.first { $0.name.value == name }?.rawType?.value == .int
-            return "\(runtime).\(integer ? "IntegerEnumTransformer" : "EnumTransformer")<\(SwiftNaming.typeName(name))>(schemaLocation: \(schemaLocation))"
+            return "\(runtime).EnumTransformer<\(SwiftNaming.typeName(name))>(schemaLocation: \(schemaLocation))"
         case let .custom(_, transformerName):
             return "\(SwiftNaming.typeName(transformerName))()"
         case let .builtin(builtin):

@@ -148,7 +148,7 @@ extension Class: EntityGenRuntime.JSONMappable {
         let _class = try context.required(json, EntityGenRuntime.MappingField("class", schema: "Keywords.yaml:14:7"), EntityGenRuntime.StringTransformer())
         let _default = try context.required(json, EntityGenRuntime.MappingField("default", schema: "Keywords.yaml:15:7"), EntityGenRuntime.BoolTransformer())
         let _import = try context.optional(json, EntityGenRuntime.MappingField("import", schema: "Keywords.yaml:16:7"), EntityGenRuntime.EnumTransformer<Switch>(schemaLocation: "Keywords.yaml:16:7"), default: .`default`)
-        let _extension = try context.optional(json, EntityGenRuntime.MappingField("extension", schema: "Keywords.yaml:19:7"), EntityGenRuntime.IntegerEnumTransformer<Kind>(schemaLocation: "Keywords.yaml:19:7"))
+        let _extension = try context.optional(json, EntityGenRuntime.MappingField("extension", schema: "Keywords.yaml:19:7"), EntityGenRuntime.EnumTransformer<Kind>(schemaLocation: "Keywords.yaml:19:7"))
         let _in = try context.required(json, EntityGenRuntime.MappingField("in", schema: "Keywords.yaml:20:7"), EntityGenRuntime.MapTransformer(EntityGenRuntime.ArrayTransformer(EntityGenRuntime.IntegerTransformer<Swift.Int>())))
         let _let = try context.required(json, EntityGenRuntime.MappingField("let", schema: "Keywords.yaml:21:7"), EntityGenRuntime.DoubleTransformer(), default: 1.5)
         let _where = try context.required(json, EntityGenRuntime.MappingField("where", schema: "Keywords.yaml:22:7"), EntityGenRuntime.DecimalTransformer(), default: Foundation.Decimal(string: "2.25", locale: Foundation.Locale(identifier: "en_US_POSIX"))!)
@@ -173,7 +173,7 @@ extension Class: EntityGenRuntime.JSONMappable {
         }
         if let _extension = self.`extension` {
             writer.key("extension")
-            EntityGenRuntime.IntegerEnumTransformer<Kind>(schemaLocation: "Keywords.yaml:19:7").encode(_extension, to: &writer)
+            EntityGenRuntime.EnumTransformer<Kind>(schemaLocation: "Keywords.yaml:19:7").encode(_extension, to: &writer)
         }
         writer.key("in")
         EntityGenRuntime.MapTransformer(EntityGenRuntime.ArrayTransformer(EntityGenRuntime.IntegerTransformer<Swift.Int>())).encode(self.`in`, to: &writer)
