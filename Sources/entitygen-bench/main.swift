@@ -15,6 +15,12 @@ case "profile-pods":
     // Only the generated pods mapper, for profilers (perf, valgrind --tool=callgrind).
     let pods = Data(PodsPayload.make(count: Int(arguments.dropFirst().first ?? "") ?? 100_000))
     for _ in 0..<3 { _ = try BenchPod.mapArray(json: pods) }
+case "profile-twitter":
+    let twitter = try Data(contentsOf: corpora.appendingPathComponent("twitter.json"))
+    for _ in 0..<2_000 { _ = try TwitterSearch.map(json: twitter) }
+case "profile-citm":
+    let citm = try Data(contentsOf: corpora.appendingPathComponent("citm_catalog.json"))
+    for _ in 0..<1_000 { _ = try CitmCatalog.map(json: citm) }
 case "generate":
     try ScaleBenchmark.run(buildFolder: URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent())
 default:

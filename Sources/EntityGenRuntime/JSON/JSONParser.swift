@@ -118,6 +118,11 @@ struct JSONParser: ~Copyable {
 
     @inline(__always) private mutating func skipWhitespace() {
         while position < count {
+            // Indentation comes in runs of spaces: skip eight at a time.
+            if position &+ 8 <= count, UnsafeRawPointer(base + position).loadUnaligned(as: UInt64.self) == 0x2020_2020_2020_2020 {
+                position &+= 8
+                continue
+            }
             switch base[position] {
             case 0x20, 0x0A, 0x0D, 0x09: position += 1
             default: return

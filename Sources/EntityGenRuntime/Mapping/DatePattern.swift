@@ -18,6 +18,12 @@ struct DatePattern: Sendable {
 
     static let monthNames = ["January", "February", "March", "April", "May", "June", "July", "August", "September", "October", "November", "December"]
     static let weekdayNames = ["Sunday", "Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday"]
+    /// Name bytes, computed once: long and three-letter month and weekday names, and AM/PM.
+    static let longMonthBytes = monthNames.map { Array($0.utf8) }
+    static let shortMonthBytes = monthNames.map { Array($0.prefix(3).utf8) }
+    static let longWeekdayBytes = weekdayNames.map { Array($0.utf8) }
+    static let shortWeekdayBytes = weekdayNames.map { Array($0.prefix(3).utf8) }
+    static let amPmBytes = [Array("AM".utf8), Array("PM".utf8)]
 
     /// Compiles a pattern, or `nil` when it uses a field this parser does not handle.
     static func compile(_ pattern: String) -> DatePattern? {
@@ -93,9 +99,8 @@ struct DatePattern: Sendable {
             }
             return read == 0 || (digits > 0 && read != digits) ? nil : value
         }
-        func name(_ names: [String], long: Bool) -> Int? {
-            for (position, full) in names.enumerated() {
-                let candidate = Array((long ? full : String(full.prefix(3))).utf8)
+        func name(_ names: [[UInt8]]) -> Int? {
+            for (position, candidate) in names.enumerated() {
                 guard index + candidate.count <= end else { continue }
                 var matches = true
                 for offset in 0..<candidate.count where base[index + offset] | 0x20 != candidate[offset] | 0x20 { matches = false; break }
@@ -112,18 +117,18 @@ struct DatePattern: Sendable {
                 guard let value = number(digits, max: 4) else { return nil }
                 year = value
             case let .month(digits): guard let value = number(digits, max: 2) else { return nil }; month = value
-            case .monthName(let long): guard let value = name(Self.monthNames, long: long) else { return nil }; month = value + 1
+            case .monthName(let long): guard let value = name(long ? Self.longMonthBytes : Self.shortMonthBytes) else { return nil }; month = value + 1
             case let .day(digits): guard let value = number(digits, max: 2) else { return nil }; day = value
             case let .hour24(digits): guard let value = number(digits, max: 2) else { return nil }; hour = value
             case let .hour12(digits): guard let value = number(digits, max: 2), (1...12).contains(value) else { return nil }; hour = value % 12
-            case .amPm: guard let value = name(["AM", "PM"], long: true) else { return nil }; pm = value == 1
+            case .amPm: guard let value = name(Self.amPmBytes) else { return nil }; pm = value == 1
             case .minute: guard let value = number(2) else { return nil }; minute = value
             case .second: guard let value = number(2) else { return nil }; second = value
             case let .fraction(digits):
                 let start = index
                 guard let value = number(digits) else { return nil }
                 fraction = Double(value) / pow(10, Double(index - start))
-            case .weekday(let long): guard name(Self.weekdayNames, long: long) != nil else { return nil }
+            case .weekday(let long): guard name(long ? Self.longWeekdayBytes : Self.shortWeekdayBytes) != nil else { return nil }
             case let .zone(colon, allowsZ):
                 if allowsZ, index < end, base[index] == UInt8(ascii: "Z") { index += 1; offset = 0; continue }
                 guard index < end, base[index] == 43 || base[index] == 45 else { return nil }
