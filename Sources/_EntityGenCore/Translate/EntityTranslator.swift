@@ -113,7 +113,7 @@ struct EntityTranslator {
     private func relationshipProperty(_ relationship: ResolvedRelationship, in entity: ResolvedEntity) -> EntityPlan.Property {
         let declaration = relationship.declaration
         let location = location(declaration.name.location)
-        let targetType = schema.entity(named: relationship.target).map(familyTypeName) ?? SwiftNaming.typeName(relationship.target)
+        let targetType = schema.entity(named: relationship.target)?.swiftName ?? SwiftNaming.typeName(relationship.target)
         var elementType = targetType
         var elementTransformer = "\(TypeTranslator.runtime).EntityTransformer<\(targetType)>()"
         if relationship.declaration.reference != nil, let target = schema.entity(named: relationship.target),
@@ -159,12 +159,6 @@ struct EntityTranslator {
         )
         property.emptyValue = relationship.isMap ? "[:]" : "[]"
         return property
-    }
-
-    /// The Swift type a relationship to `entity` holds: the entity's struct, or the family enum for an
-    /// abstract entity.
-    func familyTypeName(_ entity: ResolvedEntity) -> String {
-        entity.isAbstract ? entity.swiftName : entity.swiftName
     }
 
     /// The type of a transformer expression `Name<...>(...)` (its text up to the call's parenthesis).

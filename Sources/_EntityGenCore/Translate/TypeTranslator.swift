@@ -154,12 +154,9 @@ struct TypeTranslator {
 }
 
 extension SchemaValidator {
-    /// The raw value text of an enum case (shared with translation).
+    /// The raw value text of an enum case.
     static func rawTextOf(_ value: ValueNode) -> String? {
-        switch value.scalar {
-        case let .string(text)?, let .integer(text)?: return text
-        default: return nil
-        }
+        value.textOrIntegerText
     }
 
     /// A numeric literal's value (shared with translation).

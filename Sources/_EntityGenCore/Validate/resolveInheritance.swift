@@ -71,7 +71,7 @@ extension SchemaValidator {
                     emit(Rules.invalidDiscriminator, "'\(name)' is not part of a family (no 'extends' and no subentities), so 'discriminatorValue' selects nothing", at: value.location)
                 } else if entity.isAbstract?.value == true {
                     emit(Rules.invalidDiscriminator, "'\(name)' is abstract and never instantiated, so it takes no 'discriminatorValue'", at: value.location)
-                } else if discriminatorText(value) == nil {
+                } else if value.textOrIntegerText == nil {
                     emit(Rules.invalidDiscriminator, "discriminator value of '\(name)' must be text or an integer, not \(value.kindDescription)", at: value.location)
                 }
             }
@@ -91,7 +91,7 @@ extension SchemaValidator {
             for member in members {
                 let entity = entities[member]!
                 guard entity.isAbstract?.value != true else { continue }
-                let value = entity.discriminatorValue.flatMap(discriminatorText) ?? member
+                let value = entity.discriminatorValue?.textOrIntegerText ?? member
                 if let first = seen[value] {
                     emit(Rules.discriminatorCollision, "'\(member)' and '\(first)' both use the discriminator value '\(value)' in the '\(rootName)' family",
                          at: entity.discriminatorValue?.location ?? entity.name.location)
@@ -104,18 +104,10 @@ extension SchemaValidator {
                 resolved.children = (children[member] ?? []).sorted()
                 resolved.discriminatorKey = entities[rootName]?.discriminator?.value
                 if entities[member]!.isAbstract?.value != true {
-                    resolved.discriminatorValue = entities[member]!.discriminatorValue.flatMap(discriminatorText) ?? member
+                    resolved.discriminatorValue = entities[member]!.discriminatorValue?.textOrIntegerText ?? member
                 }
                 resolvedEntities[member] = resolved
             }
-        }
-    }
-
-    /// The text of a scalar discriminator value (text or integer).
-    func discriminatorText(_ value: ValueNode) -> String? {
-        switch value.scalar {
-        case let .string(text)?, let .integer(text)?: return text
-        default: return nil
         }
     }
 }

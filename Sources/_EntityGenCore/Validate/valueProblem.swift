@@ -27,20 +27,12 @@ extension SchemaValidator {
             default: return problem("expected a case of '\(name)', found \(value.kindDescription)")
             }
             let names = declaration.cases.map { SwiftNaming.memberName($0.name.value) }
-            let raws = declaration.cases.compactMap { rawText($0.rawValue) }
+            let raws = declaration.cases.compactMap { $0.rawValue.textOrIntegerText }
             if raws.contains(text) || names.contains(text) { return nil }
             let listed = raws.reduce(into: [String]()) { if !$0.contains($1) { $0.append($1) } }
             return problem("'\(text)' is not a case of '\(name)' (cases: \(listed.joined(separator: ", ")))\(Suggestions.didYouMean(text, in: raws))")
         case let .builtin(builtin):
             return builtinProblem(value, builtin).map(problem)
-        }
-    }
-
-    /// The raw value text of an enum case (text or integer).
-    func rawText(_ value: ValueNode) -> String? {
-        switch value.scalar {
-        case let .string(text)?, let .integer(text)?: return text
-        default: return nil
         }
     }
 

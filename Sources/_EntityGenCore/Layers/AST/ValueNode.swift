@@ -106,6 +106,14 @@ public struct ValueNode: Hashable, Sendable {
         return index == scalars.count
     }
 
+    /// The text of a scalar that is text or an integer (enum raw values, discriminator values).
+    public var textOrIntegerText: String? {
+        switch scalar {
+        case let .string(text)?, let .integer(text)?: return text
+        default: return nil
+        }
+    }
+
     /// A short description of the value's kind for messages ("a string", "a sequence").
     public var kindDescription: String {
         switch kind {
