@@ -20,11 +20,8 @@ import Testing
     ]
 
     static let interpreter: SchemaInterpreter = {
-        let folder = Fixtures.packageRoot.appendingPathComponent("Tests/EntityGenConsumerTests/Schemas")
-        let inputs = try! SchemaInputs.discover(paths: [folder.path])
-        let schema = GeneratorPipeline.validate(inputs: inputs).schema!
         let root = Fixtures.packageRoot.path + "/"
-        return SchemaInterpreter(schema: schema) { $0.hasPrefix(root) ? String($0.dropFirst(root.count)) : $0 }
+        return SchemaInterpreter(schema: interpreterSchema) { $0.hasPrefix(root) ? String($0.dropFirst(root.count)) : $0 }
     }()
 
     /// What one side produced: canonical JSON of the value (object keys sorted, so the order inside
