@@ -53,7 +53,7 @@ let package = Package(
         ),
         .testTarget(
             name: "_EntityGenCoreTests",
-            dependencies: ["_EntityGenCore", .product(name: "Yams", package: "Yams")],
+            dependencies: ["_EntityGenCore", "EntityGenRuntime", .product(name: "Yams", package: "Yams")],
             resources: [.copy("Fixtures")]
         ),
         .testTarget(name: "entitygenTests"),

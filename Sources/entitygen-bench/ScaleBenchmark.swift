@@ -81,8 +81,9 @@ extension Process {
         var output: String
     }
 
-    /// Runs a command to completion; the peak is the largest resident size among it and the processes it
-    /// waited for (Linux `RUSAGE_CHILDREN`), measured as the growth of that maximum.
+    /// Runs a command to completion. The peak is Linux's `RUSAGE_CHILDREN` maximum resident size: the
+    /// largest of all child processes waited for so far (for the compile, that is the compiler's frontends;
+    /// the earlier generate process is far smaller).
     static func timed(_ executable: URL, _ arguments: [String]) throws -> Timing {
         let process = Process()
         process.executableURL = executable

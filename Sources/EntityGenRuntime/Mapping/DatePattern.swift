@@ -149,13 +149,17 @@ struct DatePattern: Sendable {
 
     /// Formats in UTC.
     func format(_ date: Date) -> String {
-        // Round to the finest fraction written, carrying into the seconds (x.9996 with SSS is x+1.000).
+        // As ICU does: round at the millisecond (or finer, when more digits are written) to absorb binary
+        // error, then truncate to the precision written (x.5 s without fraction is x s).
         let fractionDigits = fields.reduce(0) { result, field in
             if case let .fraction(digits) = field { return max(result, digits) }
             return result
         }
+        let fine = max(fractionDigits, 3)
+        let fineUnits = Int64((date.timeIntervalSince1970 * pow(10, Double(fine))).rounded())
+        let divisor = Int64(pow(10, Double(fine - fractionDigits)))
         let scale = Int64(pow(10, Double(fractionDigits)))
-        let scaled = Int64((date.timeIntervalSince1970 * Double(scale)).rounded())
+        let scaled = fineUnits >= 0 ? fineUnits / divisor : (fineUnits - divisor + 1) / divisor
         let wholeSeconds = scaled >= 0 ? scaled / scale : (scaled - scale + 1) / scale
         let fractionUnits = scaled - wholeSeconds * scale
         let days = Int(wholeSeconds >= 0 ? wholeSeconds / 86_400 : (wholeSeconds - 86_399) / 86_400)

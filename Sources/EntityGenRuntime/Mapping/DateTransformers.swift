@@ -173,8 +173,9 @@ public enum ISO8601 {
     /// Formats in UTC: `2014-03-07T07:00:00Z`, or with milliseconds `2014-03-07T07:00:00.000Z`.
     public static func format(_ date: Date, fractionalSeconds: Bool) -> String {
         let interval = date.timeIntervalSince1970
-        // Rounded to the unit written (milliseconds or seconds), so a date survives text and back.
-        let milliseconds = fractionalSeconds ? Int64((interval * 1000).rounded()) : Int64(interval.rounded()) * 1000
+        // Rounded at the millisecond (absorbing binary error), then truncated to the unit written.
+        let exact = Int64((interval * 1000).rounded())
+        let milliseconds = fractionalSeconds ? exact : (exact >= 0 ? exact / 1000 : (exact - 999) / 1000) * 1000
         var totalSeconds = milliseconds >= 0 ? milliseconds / 1000 : (milliseconds - 999) / 1000
         let millis = Int(milliseconds - totalSeconds * 1000)
         let days = totalSeconds >= 0 ? totalSeconds / 86_400 : (totalSeconds - 86_399) / 86_400

@@ -89,7 +89,7 @@ extension ErasedTransformer {
     static func enumeration(_ declaration: EnumDeclaration, schemaLocation: String) -> ErasedTransformer {
         let typeName = SwiftNaming.typeName(declaration.name.value)
         let integer = declaration.rawType?.value == .int
-        let raws = Set(declaration.cases.compactMap { SchemaValidator.rawTextOf($0.rawValue) }.map { integer ? String(SchemaValidator.integerValue($0) ?? 0) : $0 })
+        let raws = Set(declaration.cases.compactMap { $0.rawValue.textOrIntegerText }.map { integer ? String(SchemaValidator.integerValue($0) ?? 0) : $0 })
         let hasFallback = declaration.fallback != nil
         return ErasedTransformer(decode: { value, context throws(TransformFailure) in
             let raw: String

@@ -64,11 +64,12 @@ public final class SchemaInterpreter: @unchecked Sendable {
                 let members = plan.members.map { member in
                     (value: member.value, entity: schema.entities.first { $0.swiftName == member.type }?.name ?? member.type)
                 }
-                programs[entity.name] = .family(FamilyProgram(typeName: plan.typeName, location: unquote(plan.schemaLocation), key: plan.discriminatorKey, members: members))
+                programs[entity.name] = .family(FamilyProgram(typeName: plan.typeName, location: translator.locationText(entity.declaration.name.location),
+                                                              key: plan.discriminatorKey, members: members))
                 continue
             }
             let plan = translator.plan(entity)
-            let location = unquote(plan.schemaLocation)
+            let location = translator.locationText(entity.declaration.name.location)
             var properties: [PropertyProgram] = []
             for (index, property) in plan.properties.enumerated() {
                 let isAttribute = index < entity.attributes.count
@@ -148,11 +149,6 @@ public final class SchemaInterpreter: @unchecked Sendable {
 
     // MARK: Building programs
 
-    private func unquote(_ literal: String) -> String {
-        // Locations come from the translator as Swift literals of plain text (paths and numbers).
-        String(literal.dropFirst().dropLast()).replacingOccurrences(of: "\\\"", with: "\"").replacingOccurrences(of: "\\\\", with: "\\")
-    }
-
     private func field(_ paths: [JSONKeyPath], location: String, onFailure: FailurePolicy, constraints: [MappingConstraint]) -> MappingField {
         let policy: MappingField.OnFailure = onFailure == .drop ? .drop : onFailure == .default ? .useDefault : .fail
         if paths.count == 1, paths[0].components.count == 1 {
@@ -162,7 +158,7 @@ public final class SchemaInterpreter: @unchecked Sendable {
     }
 
     private func attributeProgram(_ attribute: ResolvedAttribute, _ property: EntityPlan.Property, _ translator: EntityTranslator) -> PropertyProgram {
-        let location = unquote(translator.location(attribute.declaration.name.location))
+        let location = translator.locationText(attribute.declaration.name.location)
         let values = ConstraintValues(attribute.declaration.constraints)
         var constraints: [MappingConstraint] = []
         if let minimum = values.minimum { constraints.append(.minimum(minimum)) }
@@ -181,7 +177,7 @@ public final class SchemaInterpreter: @unchecked Sendable {
     }
 
     private func relationshipProgram(_ relationship: ResolvedRelationship, _ property: EntityPlan.Property, _ translator: EntityTranslator) -> PropertyProgram {
-        let location = unquote(translator.location(relationship.declaration.name.location))
+        let location = translator.locationText(relationship.declaration.name.location)
         var element = entityTransformer(relationship.target)
         if relationship.declaration.reference != nil, let target = schema.entity(named: relationship.target),
            let identity = target.attributes.first(where: { $0.name == target.identifiedBy.first }) {
@@ -254,10 +250,9 @@ public final class SchemaInterpreter: @unchecked Sendable {
             }
             writer.endObject()
         case let (_, .enumeration(name)):
-            let text = SchemaValidator.rawTextOf(node) ?? ""
+            let text = node.textOrIntegerText ?? ""
             let declaration = schema.enums.first { $0.name.value == name }
-            let match = declaration?.cases.first { SchemaValidator.rawTextOf($0.rawValue) == text || SwiftNaming.memberName($0.name.value) == text }
-            let raw = match.flatMap { SchemaValidator.rawTextOf($0.rawValue) } ?? text
+            let raw = declaration?.case(named: text)?.rawValue.textOrIntegerText ?? text
             if declaration?.rawType?.value == .int { writer.raw(Array(raw.utf8)) } else { writer.string(raw) }
         default:
             switch node.scalar {

@@ -1,3 +1,4 @@
+import EntityGenRuntime
 import Foundation
 
 /// The raw contents of one input file, as bytes, before any YAML parsing.
@@ -41,19 +42,8 @@ public struct SourceFile: Sendable {
     /// The 1-based line and column (in Unicode scalars) of a byte offset, for errors that libyaml
     /// reports as offsets and for invalid UTF-8.
     public func location(ofByteOffset offset: Int) -> SourceLocation {
-        var line = 1
-        var column = 1
-        var index = 0
-        let end = min(offset, bytes.count)
-        while index < end {
-            let byte = bytes[index]
-            if byte == UInt8(ascii: "\n") {
-                line += 1
-                column = 1
-            } else if byte & 0xC0 != 0x80 {
-                column += 1 // count the first byte of each scalar only
-            }
-            index += 1
+        let (line, column) = bytes.withUnsafeBufferPointer { buffer in
+            UTF8Validation.lineAndColumn(buffer.baseAddress ?? UnsafePointer(bitPattern: 1)!, count: buffer.count, offset: offset)
         }
         return SourceLocation(file: path, line: line, column: column)
     }

@@ -1,3 +1,4 @@
+import EntityGenRuntime
 import Foundation
 import Yams
 
@@ -12,7 +13,7 @@ public enum YAMLDocumentLoader {
     /// Parses the file. Returns `nil` for a document with no content (empty or only comments) and emits
     /// a diagnostic for every failure.
     public static func load(_ file: SourceFile, diagnostics: inout DiagnosticCollector) -> Node? {
-        if let offset = firstInvalidUTF8Offset(file.bytes) {
+        if let offset = file.bytes.withUnsafeBytes(UTF8Validation.firstInvalidOffset) {
             diagnostics.emit(Rules.fileEncoding, "file is not valid UTF-8 (bad byte at offset \(offset))",
                              at: file.location(ofByteOffset: offset))
             return nil
@@ -63,33 +64,5 @@ public enum YAMLDocumentLoader {
         default:
             return Diagnostic(Rules.yamlSyntax, "cannot parse YAML: \(error)", at: .startOf(file.path))
         }
-    }
-
-    /// The offset of the first byte that does not belong to a well-formed UTF-8 sequence.
-    static func firstInvalidUTF8Offset(_ bytes: [UInt8]) -> Int? {
-        var index = 0
-        let count = bytes.count
-        while index < count {
-            let lead = bytes[index]
-            if lead < 0x80 { index += 1; continue }
-            let length: Int
-            var minimum: UInt32
-            var scalar: UInt32
-            switch lead {
-            case 0xC2...0xDF: length = 2; minimum = 0x80; scalar = UInt32(lead & 0x1F)
-            case 0xE0...0xEF: length = 3; minimum = 0x800; scalar = UInt32(lead & 0x0F)
-            case 0xF0...0xF4: length = 4; minimum = 0x10000; scalar = UInt32(lead & 0x07)
-            default: return index
-            }
-            guard index + length <= count else { return index }
-            for offset in 1..<length {
-                let byte = bytes[index + offset]
-                guard byte & 0xC0 == 0x80 else { return index }
-                scalar = scalar << 6 | UInt32(byte & 0x3F)
-            }
-            if scalar < minimum || scalar > 0x10FFFF || (0xD800...0xDFFF).contains(scalar) { return index }
-            index += length
-        }
-        return nil
     }
 }

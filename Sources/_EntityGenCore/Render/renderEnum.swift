@@ -8,7 +8,7 @@ struct EnumRenderer {
         let integer = declaration.rawType?.value == .int
         let rawType = integer ? "Swift.Int64" : "Swift.String"
         let cases = declaration.cases.map { enumCase -> (identifier: String, raw: String) in
-            let text = SchemaValidator.rawTextOf(enumCase.rawValue) ?? ""
+            let text = enumCase.rawValue.textOrIntegerText ?? ""
             let raw = integer ? String(SchemaValidator.integerValue(text) ?? 0) : SwiftLiteral.string(text)
             return (SwiftNaming.escaped(SwiftNaming.memberName(enumCase.name.value)), raw)
         }

@@ -9,10 +9,10 @@ struct ConstraintValues {
     var oneOf: [String]?
 
     init(_ declaration: ConstraintsDeclaration) {
-        minimum = declaration.minimum.flatMap(SchemaValidator.numberValueOf)
-        maximum = declaration.maximum.flatMap(SchemaValidator.numberValueOf)
-        minLength = declaration.minLength.flatMap(SchemaValidator.numberValueOf).map { Int($0) }
-        maxLength = declaration.maxLength.flatMap(SchemaValidator.numberValueOf).map { Int($0) }
+        minimum = declaration.minimum.flatMap(SchemaValidator.numericValue)
+        maximum = declaration.maximum.flatMap(SchemaValidator.numericValue)
+        minLength = declaration.minLength.flatMap(SchemaValidator.numericValue).map { Int($0) }
+        maxLength = declaration.maxLength.flatMap(SchemaValidator.numericValue).map { Int($0) }
         pattern = declaration.pattern?.value
         if case let .sequence(values)? = declaration.oneOf?.kind {
             oneOf = values.compactMap { value -> String? in

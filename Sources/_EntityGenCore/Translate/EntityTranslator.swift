@@ -19,8 +19,14 @@ struct EntityTranslator {
         indirectEdges = Self.cyclicEdges(schema)
     }
 
+    /// A schema location as generated code and reports print it: `Pods.yaml:40:7`.
+    func locationText(_ location: SourceLocation) -> String {
+        "\(displayPath(location.file)):\(location.line):\(location.column)"
+    }
+
+    /// The same location as a Swift string literal.
     func location(_ location: SourceLocation) -> String {
-        SwiftLiteral.string("\(displayPath(location.file)):\(location.line):\(location.column)")
+        SwiftLiteral.string(locationText(location))
     }
 
     func keyPathsLiteral(_ paths: [JSONKeyPath]) -> String {

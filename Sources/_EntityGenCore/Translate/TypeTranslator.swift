@@ -1,3 +1,4 @@
+import EntityGenRuntime
 import Foundation
 
 /// All typing decisions of generated code: the Swift type of every schema type, the runtime
@@ -108,7 +109,7 @@ struct TypeTranslator {
             case let .string(string)?, let .integer(string)?: text = string
             default: text = ""
             }
-            let match = declaration.cases.first { SchemaValidator.rawTextOf($0.rawValue) == text || SwiftNaming.memberName($0.name.value) == text }
+            let match = declaration.case(named: text)
             return "." + SwiftNaming.escaped(SwiftNaming.memberName(match?.name.value ?? text))
         case .custom:
             return "nil"
@@ -129,7 +130,7 @@ struct TypeTranslator {
         case .string: return SwiftLiteral.string(text)
         case .bool: return text
         case .double, .float:
-            let number = SchemaValidator.numberValueOf(value) ?? 0
+            let number = SchemaValidator.numericValue(value) ?? 0
             return "\(number)"
         case .decimal: return "Foundation.Decimal(string: \(SwiftLiteral.string(text)), locale: Foundation.Locale(identifier: \"en_US_POSIX\"))!"
         case .date:
@@ -143,24 +144,11 @@ struct TypeTranslator {
         }
     }
 
-    /// Seconds since 1970 of a validated ISO-8601 literal, computed at generation time.
+    /// Seconds since 1970 of a validated ISO-8601 literal, computed at generation time with the
+    /// runtime's parser (the one the interpreter and generated mappers use).
     static func iso8601Seconds(_ text: String) -> Double? {
-        let formatter = ISO8601DateFormatter()
-        formatter.formatOptions = text.contains(".") ? [.withInternetDateTime, .withFractionalSeconds] : [.withInternetDateTime]
-        if let date = formatter.date(from: text) { return date.timeIntervalSince1970 }
-        formatter.formatOptions = [.withFullDate]
-        return formatter.date(from: text)?.timeIntervalSince1970
+        var text = text
+        return text.withUTF8(ISO8601.parse)?.timeIntervalSince1970
     }
 }
 
-extension SchemaValidator {
-    /// The raw value text of an enum case.
-    static func rawTextOf(_ value: ValueNode) -> String? {
-        value.textOrIntegerText
-    }
-
-    /// A numeric literal's value (shared with translation).
-    static func numberValueOf(_ value: ValueNode) -> Double? {
-        numericValue(value)
-    }
-}

@@ -1,3 +1,4 @@
+import EntityGenRuntime
 import Foundation
 
 /// A reason a schema value does not fit a type, and where.
@@ -26,9 +27,8 @@ extension SchemaValidator {
             case let .string(string)?, let .integer(string)?: text = string
             default: return problem("expected a case of '\(name)', found \(value.kindDescription)")
             }
-            let names = declaration.cases.map { SwiftNaming.memberName($0.name.value) }
+            if declaration.case(named: text) != nil { return nil }
             let raws = declaration.cases.compactMap { $0.rawValue.textOrIntegerText }
-            if raws.contains(text) || names.contains(text) { return nil }
             let listed = raws.reduce(into: [String]()) { if !$0.contains($1) { $0.append($1) } }
             return problem("'\(text)' is not a case of '\(name)' (cases: \(listed.joined(separator: ", ")))\(Suggestions.didYouMean(text, in: raws))")
         case let .builtin(builtin):
@@ -60,7 +60,9 @@ extension SchemaValidator {
             }
         case .date:
             guard let string = text() else { return "expected an ISO-8601 date text (2014-03-07T07:00:00Z), found \(value.kindDescription)" }
-            return ISO8601Syntax.isValid(string) ? nil : "'\(string)' is not an ISO-8601 date (2014-03-07T07:00:00Z)"
+            // The runtime's own parser, so lint, generated code and `check` agree on every default.
+            var text = string
+            return text.withUTF8(ISO8601.parse) != nil ? nil : "'\(string)' is not an ISO-8601 date-time with a zone (2014-03-07T07:00:00Z)"
         case .url:
             guard let string = text() else { return "expected a URL text, found \(value.kindDescription)" }
             return URL(string: string) == nil ? "'\(string)' is not a URL" : nil

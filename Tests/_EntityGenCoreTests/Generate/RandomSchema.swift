@@ -72,7 +72,7 @@ struct RandomSchema {
             let isRoot = family && index == 0
             let isMember = family && index > 0
             if isRoot {
-                yaml += "    abstract: true\n    discriminator: \(pick(["kind", "meta.type", "@type"]).contains("@") ? "['@type']" : pick(["kind", "meta.type"]))\n"
+                yaml += "    abstract: true\n    discriminator: \(pick(["kind", "meta.type", "['@type']"]))\n"
             }
             if isMember {
                 yaml += "    extends: \(entities[0])\n    discriminatorValue: \(Self.quote(hostileText() + "\(index)"))\n"

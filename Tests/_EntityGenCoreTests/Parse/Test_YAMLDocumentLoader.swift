@@ -1,4 +1,5 @@
 @testable import _EntityGenCore
+import EntityGenRuntime
 import Testing
 
 @Suite struct Test_YAMLDocumentLoader {
@@ -17,11 +18,11 @@ import Testing
 
     @Test(arguments: [[0xC0, 0x80], [0xED, 0xA0, 0x80], [0xF4, 0x90, 0x80, 0x80], [0xE2, 0x82]] as [[UInt8]])
     func overlongSurrogateAndTruncatedSequencesAreInvalid(bytes: [UInt8]) {
-        #expect(YAMLDocumentLoader.firstInvalidUTF8Offset(Array("a".utf8) + bytes) == 1)
+        #expect((Array("a".utf8) + bytes).withUnsafeBytes(UTF8Validation.firstInvalidOffset) == 1)
     }
 
     @Test func validMultibyteTextPasses() {
-        #expect(YAMLDocumentLoader.firstInvalidUTF8Offset(Array("Спецификация 🚀 名前".utf8)) == nil)
+        #expect(Array("Спецификация 🚀 名前".utf8).withUnsafeBytes(UTF8Validation.firstInvalidOffset) == nil)
     }
 
     @Test func syntaxErrorsCarryLineAndColumn() throws {

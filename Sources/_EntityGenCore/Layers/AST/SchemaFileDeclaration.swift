@@ -54,6 +54,13 @@ public struct EnumDeclaration: Hashable, Sendable {
     public var location: SourceLocation
 }
 
+extension EnumDeclaration {
+    /// The case a schema value names, by raw value or by Swift case name (defaults may use either).
+    public func `case`(named text: String) -> Case? {
+        cases.first { $0.rawValue.textOrIntegerText == text || SwiftNaming.memberName($0.name.value) == text }
+    }
+}
+
 /// A custom transformer: a named conversion the user implements in Swift (in the human file).
 public struct TransformerDeclaration: Hashable, Sendable {
     /// The transformer's name, used in `transformer:`.
