@@ -41,6 +41,7 @@ let package = Package(
         .target(name: "EntityGenPersistence", dependencies: [
             "EntityGenRuntime",
             .product(name: "GRDB", package: "GRDB.swift"),
+            .product(name: "GRDBSQLite", package: "GRDB.swift"),
         ]),
         .plugin(name: "EntityGenPlugin", capability: .buildTool(), dependencies: ["entitygen"]),
         .plugin(
@@ -53,14 +54,15 @@ let package = Package(
         ),
         .testTarget(
             name: "_EntityGenCoreTests",
-            dependencies: ["_EntityGenCore", "EntityGenRuntime", .product(name: "Yams", package: "Yams")],
+            // EntityGenPersistence: built so that generated persistence code can be type-checked against it.
+            dependencies: ["_EntityGenCore", "EntityGenRuntime", "EntityGenPersistence", .product(name: "Yams", package: "Yams")],
             resources: [.copy("Fixtures")]
         ),
         .testTarget(name: "entitygenTests"),
         .testTarget(name: "EntityGenRuntimeTests", dependencies: ["EntityGenRuntime"]),
         .testTarget(
             name: "EntityGenConsumerTests",
-            dependencies: ["EntityGenRuntime", "_EntityGenCore"],
+            dependencies: ["EntityGenRuntime", "EntityGenPersistence", "_EntityGenCore", .product(name: "GRDB", package: "GRDB.swift")],
             resources: [.copy("Fixtures")],
             plugins: ["EntityGenPlugin"]
         ),

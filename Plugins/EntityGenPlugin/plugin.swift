@@ -21,6 +21,7 @@ struct EntityGenPlugin: BuildToolPlugin {
                 arguments: arguments,
                 inputFiles: schemas + (config.map { [$0] } ?? []),
                 outputFiles: schemas.map { output.appendingPathComponent(PluginUtilities.machineFileName(forSchema: $0)) }
+                    + [output.appendingPathComponent(PluginUtilities.databaseFileName)]
             ),
         ]
     }

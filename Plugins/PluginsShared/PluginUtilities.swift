@@ -18,6 +18,10 @@ enum PluginUtilities {
         return (schemas.sorted { $0.path < $1.path }, config)
     }
 
+    /// The project-wide persistence file, generated whatever the schemas; must agree with
+    /// `GeneratedFile.databaseFileName`.
+    static let databaseFileName = "EntityGenDatabase.generated.swift"
+
     /// The machine file a schema file generates; must agree with `GeneratedFile.machineFileName`.
     static func machineFileName(forSchema url: URL) -> String {
         url.deletingPathExtension().lastPathComponent + ".generated.swift"

@@ -27,6 +27,9 @@ public struct GeneratedFile: Hashable, Sendable {
         return base + ".generated.swift"
     }
 
+    /// The project-wide persistence file (migrations, feeds), generated whatever the schema files.
+    public static let databaseFileName = "EntityGenDatabase.generated.swift"
+
     /// The human file name for an entity (`Pod.swift`).
     public static func humanFileName(forType typeName: String) -> String {
         typeName + ".swift"

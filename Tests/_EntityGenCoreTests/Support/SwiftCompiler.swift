@@ -24,7 +24,11 @@ enum SwiftCompiler {
         guard let modules = modulesFolder else { throw CompilerError.runtimeModuleNotBuilt }
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["swiftc", "-typecheck", "-swift-version", "6", "-I", modules.path, "-module-name", "GeneratedCheck"] + files.map(\.path)
+        var arguments = ["swiftc", "-typecheck", "-swift-version", "6", "-I", modules.path, "-module-name", "GeneratedCheck"]
+        if let map = sqliteModuleMap(near: modules) {
+            arguments += ["-Xcc", "-fmodule-map-file=" + map.path] // GRDB's GRDBSQLite, for persistence code
+        }
+        process.arguments = arguments + files.map(\.path)
         let pipe = Pipe()
         process.standardOutput = pipe
         process.standardError = pipe
@@ -32,6 +36,17 @@ enum SwiftCompiler {
         let data = pipe.fileHandleForReading.readDataToEndOfFile()
         process.waitUntilExit()
         return Result(status: process.terminationStatus, output: String(decoding: data, as: UTF8.self))
+    }
+
+    /// GRDB's `GRDBSQLite` module map in the build folder's package checkouts.
+    static func sqliteModuleMap(near modules: URL) -> URL? {
+        var folder = modules
+        for _ in 0..<5 {
+            folder = folder.deletingLastPathComponent()
+            let candidate = folder.appendingPathComponent("checkouts/GRDB.swift/Sources/GRDBSQLite/module.modulemap")
+            if FileManager.default.fileExists(atPath: candidate.path) { return candidate }
+        }
+        return nil
     }
 
     enum CompilerError: Error {

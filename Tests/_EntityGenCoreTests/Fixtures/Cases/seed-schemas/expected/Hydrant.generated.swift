@@ -3,6 +3,8 @@
 
 import EntityGenRuntime
 import Foundation
+import EntityGenPersistence
+import GRDB
 
 /// Fails to compile when this file and the EntityGenRuntime it links come from different formats.
 private typealias _EntityGenRuntimeVersionCheck = EntityGenRuntime.EntityGenRuntimeFormat1
@@ -74,4 +76,78 @@ extension Person: EntityGenRuntime.JSONMappable {
         EntityGenRuntime.ArrayTransformer(EntityGenRuntime.EntityTransformer<Person>(), skipsInvalidElements: true, schemaLocation: "Hydrant.yaml:26:7").encode(self.friends, to: &writer)
         writer.endObject()
     }
+}
+
+extension Person: EntityGenPersistence.PersistableEntity {
+    /// The table of `Person`.
+    internal static var databaseTableName: Swift.String { "person" }
+
+    /// The columns, for queries: `Person.filter(Person.Columns.identifier == value)`.
+    internal enum Columns {
+        internal static let identifier = GRDB.Column("identifier")
+        internal static let name = GRDB.Column("name")
+        internal static let height = GRDB.Column("height")
+    }
+
+    /// The table's fixed SQL, prepared once per transaction by the importer.
+    internal static let entityTable = EntityGenPersistence.EntityTable(entity: "Person", name: "person", columns: ["identifier", "name", "height"], identity: ["identifier"])
+
+    /// The link table of `friends`.
+    internal static let _friendsLinks = EntityGenPersistence.LinkTable(name: "person_friends", ownerColumns: ["ownerIdentifier"], targetColumns: ["targetIdentifier"], isMap: false)
+
+    /// The link table as a GRDB record type, for the `friends` association.
+    internal enum _FriendsLink: GRDB.TableRecord {
+        internal static var databaseTableName: Swift.String { "person_friends" }
+        internal static let target = belongsTo(Person.self, using: GRDB.ForeignKey(["targetIdentifier"], to: ["identifier"]))
+    }
+
+    /// The `friends` relationship, for `including` and `request(for:)`.
+    internal static let friends = hasMany(Person.self, through: hasMany(_FriendsLink.self, using: GRDB.ForeignKey(["ownerIdentifier"], to: ["identifier"])).order(GRDB.Column("position")), using: _FriendsLink.target, key: "friends")
+
+    /// All rows with their direct relationships included (one level).
+    internal static func requestIncludingRelationships() -> GRDB.QueryInterfaceRequest<Person> {
+        all().including(all: friends)
+    }
+
+    /// Decodes a row; relationships are filled when the request includes them.
+    internal init(row: GRDB.Row) throws {
+        self.init(
+            identifier: try row.column("identifier"),
+            name: try row.column("name"),
+            height: try row.column("height"),
+            friends: try row.prefetched("friends")
+        )
+    }
+
+    /// Saves this instance: embedded targets first, then the row (an upsert by identity), then links.
+    @discardableResult
+    internal func save(in session: inout EntityGenPersistence.ImportSession) throws -> Swift.Int64 {
+        let _row = try session.prepare(Self.entityTable)
+        let _statement = _row.statement
+        self.identifier.bindValue(to: _statement, at: 1)
+        self.name.bindValue(to: _statement, at: 2)
+        self.height.bindValue(to: _statement, at: 3)
+        let _rowID = try session.save(_row)
+        let _friendsLinksStatements = try session.linkStatements(Self._friendsLinks)
+        self.identifier.bindValue(to: _friendsLinksStatements.delete, at: 1)
+        try session.execute(_friendsLinksStatements.delete)
+        for (_position, _element) in self.friends.enumerated() {
+            try _element.save(in: &session)
+            self.identifier.bindValue(to: _friendsLinksStatements.insert, at: 1)
+            Swift.Int64(_position).bindValue(to: _friendsLinksStatements.insert, at: 2)
+            _element.identifier.bindValue(to: _friendsLinksStatements.insert, at: 3)
+            try session.execute(_friendsLinksStatements.insert)
+        }
+        return _rowID
+    }
+
+    /// The stored row a delete action's payload names (only the identification attributes are read).
+    internal static func rowKey(from json: EntityGenRuntime.JSONValue, context: inout EntityGenRuntime.MappingContext) throws(EntityGenRuntime.MappingError) -> EntityGenPersistence.RowKey {
+        try context.expectObject(json, entity: "Person", schema: "Hydrant.yaml:8:3")
+        let _identifier = try context.required(json, EntityGenRuntime.MappingField("id", schema: "Hydrant.yaml:14:7"), EntityGenRuntime.IntegerTransformer<Swift.Int>())
+        return EntityGenPersistence.RowKey(Self.entityTable, [_identifier])
+    }
+
+    /// This instance's identification.
+    internal var rowKey: EntityGenPersistence.RowKey { EntityGenPersistence.RowKey(Self.entityTable, [self.identifier]) }
 }

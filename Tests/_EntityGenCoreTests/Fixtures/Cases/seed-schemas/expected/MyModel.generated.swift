@@ -3,6 +3,8 @@
 
 import EntityGenRuntime
 import Foundation
+import EntityGenPersistence
+import GRDB
 
 /// Fails to compile when this file and the EntityGenRuntime it links come from different formats.
 private typealias _EntityGenRuntimeVersionCheck = EntityGenRuntime.EntityGenRuntimeFormat1
@@ -62,6 +64,55 @@ extension ModelTwo: EntityGenRuntime.JSONMappable {
         }
         writer.endObject()
     }
+}
+
+extension ModelTwo: EntityGenPersistence.PersistableEntity {
+    /// The table of `ModelTwo`.
+    internal static var databaseTableName: Swift.String { "modelTwo" }
+
+    /// The columns, for queries: `ModelTwo.filter(ModelTwo.Columns.key3 == value)`.
+    internal enum Columns {
+        internal static let key3 = GRDB.Column("key3")
+        internal static let createdAt = GRDB.Column("createdAt")
+        internal static let homepage = GRDB.Column("homepage")
+    }
+
+    /// The table's fixed SQL, prepared once per transaction by the importer.
+    internal static let entityTable = EntityGenPersistence.EntityTable(entity: "ModelTwo", name: "modelTwo", columns: ["key3", "createdAt", "homepage"], identity: [])
+
+    /// All rows with their direct relationships included (one level).
+    internal static func requestIncludingRelationships() -> GRDB.QueryInterfaceRequest<ModelTwo> {
+        all()
+    }
+
+    /// Decodes a row; relationships are filled when the request includes them.
+    internal init(row: GRDB.Row) throws {
+        self.init(
+            key3: try row.column("key3"),
+            createdAt: try row.column("createdAt"),
+            homepage: try row.column("homepage")
+        )
+    }
+
+    /// Saves this instance: embedded targets first, then the row (an upsert by identity), then links.
+    @discardableResult
+    internal func save(in session: inout EntityGenPersistence.ImportSession) throws -> Swift.Int64 {
+        let _row = try session.prepare(Self.entityTable)
+        let _statement = _row.statement
+        self.key3.bindValue(to: _statement, at: 1)
+        self.createdAt.bindValue(to: _statement, at: 2)
+        self.homepage.bindValue(to: _statement, at: 3)
+        let _rowID = try session.save(_row)
+        return _rowID
+    }
+
+    /// The stored row a delete action's payload names (only the identification attributes are read).
+    internal static func rowKey(from json: EntityGenRuntime.JSONValue, context: inout EntityGenRuntime.MappingContext) throws(EntityGenRuntime.MappingError) -> EntityGenPersistence.RowKey {
+        throw EntityGenRuntime.MappingError.notIdentifiable("ModelTwo", schema: "MyModel.yaml:26:3")
+    }
+
+    /// This instance's identification.
+    internal var rowKey: EntityGenPersistence.RowKey { EntityGenPersistence.RowKey(Self.entityTable, []) }
 }
 
 /// The article's example model.
@@ -124,4 +175,80 @@ extension MyModel: EntityGenRuntime.JSONMappable {
         EntityGenRuntime.ArrayTransformer(EntityGenRuntime.EntityTransformer<ModelTwo>()).encode(self.model2s, to: &writer)
         writer.endObject()
     }
+}
+
+extension MyModel: EntityGenPersistence.PersistableEntity {
+    /// The table of `MyModel`.
+    internal static var databaseTableName: Swift.String { "myModel" }
+
+    /// The columns, for queries: `MyModel.filter(MyModel.Columns.modelProperty1 == value)`.
+    internal enum Columns {
+        internal static let modelProperty1 = GRDB.Column("modelProperty1")
+        internal static let modelProperty2 = GRDB.Column("modelProperty2")
+        internal static let model2 = GRDB.Column("model2")
+    }
+
+    /// The table's fixed SQL, prepared once per transaction by the importer.
+    internal static let entityTable = EntityGenPersistence.EntityTable(entity: "MyModel", name: "myModel", columns: ["modelProperty1", "modelProperty2", "model2"], identity: [])
+
+    /// The link table of `model2s`.
+    internal static let _model2sLinks = EntityGenPersistence.LinkTable(name: "myModel_model2s", ownerColumns: ["owner"], targetColumns: ["target"], isMap: false)
+
+    /// The link table as a GRDB record type, for the `model2s` association.
+    internal enum _Model2sLink: GRDB.TableRecord {
+        internal static var databaseTableName: Swift.String { "myModel_model2s" }
+        internal static let target = belongsTo(ModelTwo.self, using: GRDB.ForeignKey(["target"], to: ["_id"]))
+    }
+
+    /// The `model2` relationship, for `including` and `request(for:)`.
+    internal static let model2 = belongsTo(ModelTwo.self, key: "model2", using: GRDB.ForeignKey(["model2"], to: ["_id"]))
+
+    /// The `model2s` relationship, for `including` and `request(for:)`.
+    internal static let model2s = hasMany(ModelTwo.self, through: hasMany(_Model2sLink.self, using: GRDB.ForeignKey(["owner"], to: ["_id"])).order(GRDB.Column("position")), using: _Model2sLink.target, key: "model2s")
+
+    /// All rows with their direct relationships included (one level).
+    internal static func requestIncludingRelationships() -> GRDB.QueryInterfaceRequest<MyModel> {
+        all().including(optional: model2).including(all: model2s)
+    }
+
+    /// Decodes a row; relationships are filled when the request includes them.
+    internal init(row: GRDB.Row) throws {
+        self.init(
+            modelProperty1: try row.column("modelProperty1"),
+            modelProperty2: try row.column("modelProperty2"),
+            model2: try row.included("model2"),
+            model2s: try row.prefetched("model2s")
+        )
+    }
+
+    /// Saves this instance: embedded targets first, then the row (an upsert by identity), then links.
+    @discardableResult
+    internal func save(in session: inout EntityGenPersistence.ImportSession) throws -> Swift.Int64 {
+        let _model2RowID = try self.model2.map { try $0.save(in: &session) }
+        let _row = try session.prepare(Self.entityTable)
+        let _statement = _row.statement
+        self.modelProperty1.bindValue(to: _statement, at: 1)
+        self.modelProperty2.bindValue(to: _statement, at: 2)
+        _model2RowID.bindValue(to: _statement, at: 3)
+        let _rowID = try session.save(_row)
+        let _model2sLinksStatements = try session.linkStatements(Self._model2sLinks)
+        _rowID.bindValue(to: _model2sLinksStatements.delete, at: 1)
+        try session.execute(_model2sLinksStatements.delete)
+        for (_position, _element) in self.model2s.enumerated() {
+            let _target = try _element.save(in: &session)
+            _rowID.bindValue(to: _model2sLinksStatements.insert, at: 1)
+            Swift.Int64(_position).bindValue(to: _model2sLinksStatements.insert, at: 2)
+            _target.bindValue(to: _model2sLinksStatements.insert, at: 3)
+            try session.execute(_model2sLinksStatements.insert)
+        }
+        return _rowID
+    }
+
+    /// The stored row a delete action's payload names (only the identification attributes are read).
+    internal static func rowKey(from json: EntityGenRuntime.JSONValue, context: inout EntityGenRuntime.MappingContext) throws(EntityGenRuntime.MappingError) -> EntityGenPersistence.RowKey {
+        throw EntityGenRuntime.MappingError.notIdentifiable("MyModel", schema: "MyModel.yaml:9:3")
+    }
+
+    /// This instance's identification.
+    internal var rowKey: EntityGenPersistence.RowKey { EntityGenPersistence.RowKey(Self.entityTable, []) }
 }

@@ -3,6 +3,8 @@
 
 import EntityGenRuntime
 import Foundation
+import EntityGenPersistence
+import GRDB
 
 /// Fails to compile when this file and the EntityGenRuntime it links come from different formats.
 private typealias _EntityGenRuntimeVersionCheck = EntityGenRuntime.EntityGenRuntimeFormat1
@@ -47,6 +49,9 @@ internal enum Platform: Swift.Sendable, Swift.Hashable, EntityGenRuntime.JSONEnu
         return false
     }
 }
+
+/// Stored as its raw value.
+extension Platform: EntityGenPersistence.ColumnValue {}
 
 /// `authors` is either "Name" or {"Name": "email"}.
 /// Implement the conversion in your own code:
@@ -269,6 +274,116 @@ extension Pod: EntityGenRuntime.JSONMappable {
     }
 }
 
+extension Pod: EntityGenPersistence.PersistableEntity {
+    /// The table of `Pod`.
+    internal static var databaseTableName: Swift.String { "pod" }
+
+    /// The columns, for queries: `Pod.filter(Pod.Columns.name == value)`.
+    internal enum Columns {
+        internal static let name = GRDB.Column("name")
+        internal static let version = GRDB.Column("version")
+        internal static let summary = GRDB.Column("summary")
+        internal static let details = GRDB.Column("details")
+        internal static let homepage = GRDB.Column("homepage")
+        internal static let socialMediaUrl = GRDB.Column("socialMediaUrl")
+        internal static let licenseType = GRDB.Column("licenseType")
+        internal static let licenseFile = GRDB.Column("licenseFile")
+        internal static let authors = GRDB.Column("authors")
+        internal static let sourceGit = GRDB.Column("sourceGit")
+        internal static let sourceTag = GRDB.Column("sourceTag")
+        internal static let requiresArc = GRDB.Column("requiresArc")
+        internal static let platforms = GRDB.Column("platforms")
+        internal static let sourceFiles = GRDB.Column("sourceFiles")
+    }
+
+    /// The table's fixed SQL, prepared once per transaction by the importer.
+    internal static let entityTable = EntityGenPersistence.EntityTable(entity: "Pod", name: "pod", columns: ["name", "version", "summary", "details", "homepage", "socialMediaUrl", "licenseType", "licenseFile", "authors", "sourceGit", "sourceTag", "requiresArc", "platforms", "sourceFiles"], identity: ["name", "version"])
+
+    /// The link table of `subspecs`.
+    internal static let _subspecsLinks = EntityGenPersistence.LinkTable(name: "pod_subspecs", ownerColumns: ["ownerName", "ownerVersion"], targetColumns: ["target"], isMap: false)
+
+    /// The link table as a GRDB record type, for the `subspecs` association.
+    internal enum _SubspecsLink: GRDB.TableRecord {
+        internal static var databaseTableName: Swift.String { "pod_subspecs" }
+        internal static let target = belongsTo(Subspec.self, using: GRDB.ForeignKey(["target"], to: ["_id"]))
+    }
+
+    /// The `subspecs` relationship, for `including` and `request(for:)`.
+    internal static let subspecs = hasMany(Subspec.self, through: hasMany(_SubspecsLink.self, using: GRDB.ForeignKey(["ownerName", "ownerVersion"], to: ["name", "version"])).order(GRDB.Column("position")), using: _SubspecsLink.target, key: "subspecs")
+
+    /// All rows with their direct relationships included (one level).
+    internal static func requestIncludingRelationships() -> GRDB.QueryInterfaceRequest<Pod> {
+        all().including(all: subspecs)
+    }
+
+    /// Decodes a row; relationships are filled when the request includes them.
+    internal init(row: GRDB.Row) throws {
+        self.init(
+            name: try row.column("name"),
+            version: try row.column("version"),
+            summary: try row.column("summary"),
+            details: try row.column("details"),
+            homepage: try row.column("homepage"),
+            socialMediaUrl: try row.column("socialMediaUrl"),
+            licenseType: try row.column("licenseType"),
+            licenseFile: try row.column("licenseFile"),
+            authors: try row.optionalJSONColumn("authors", AuthorList()),
+            sourceGit: try row.column("sourceGit"),
+            sourceTag: try row.column("sourceTag"),
+            requiresArc: try row.column("requiresArc"),
+            platforms: try row.jsonColumn("platforms", EntityGenRuntime.MapTransformer(EntityGenRuntime.StringTransformer(), skipsInvalidElements: true, schemaLocation: "Pods.yaml:70:7")),
+            sourceFiles: try row.optionalJSONColumn("sourceFiles", PathList()),
+            subspecs: try row.prefetched("subspecs")
+        )
+    }
+
+    /// Saves this instance: embedded targets first, then the row (an upsert by identity), then links.
+    @discardableResult
+    internal func save(in session: inout EntityGenPersistence.ImportSession) throws -> Swift.Int64 {
+        let _row = try session.prepare(Self.entityTable)
+        let _statement = _row.statement
+        self.name.bindValue(to: _statement, at: 1)
+        self.version.bindValue(to: _statement, at: 2)
+        self.summary.bindValue(to: _statement, at: 3)
+        self.details.bindValue(to: _statement, at: 4)
+        self.homepage.bindValue(to: _statement, at: 5)
+        self.socialMediaUrl.bindValue(to: _statement, at: 6)
+        self.licenseType.bindValue(to: _statement, at: 7)
+        self.licenseFile.bindValue(to: _statement, at: 8)
+        EntityGenPersistence.JSONColumn.bind(self.authors, AuthorList(), to: _statement, at: 9)
+        self.sourceGit.bindValue(to: _statement, at: 10)
+        self.sourceTag.bindValue(to: _statement, at: 11)
+        self.requiresArc.bindValue(to: _statement, at: 12)
+        EntityGenPersistence.JSONColumn.bind(self.platforms, EntityGenRuntime.MapTransformer(EntityGenRuntime.StringTransformer(), skipsInvalidElements: true, schemaLocation: "Pods.yaml:70:7"), to: _statement, at: 13)
+        EntityGenPersistence.JSONColumn.bind(self.sourceFiles, PathList(), to: _statement, at: 14)
+        let _rowID = try session.save(_row)
+        let _subspecsLinksStatements = try session.linkStatements(Self._subspecsLinks)
+        self.name.bindValue(to: _subspecsLinksStatements.delete, at: 1)
+        self.version.bindValue(to: _subspecsLinksStatements.delete, at: 2)
+        try session.execute(_subspecsLinksStatements.delete)
+        for (_position, _element) in self.subspecs.enumerated() {
+            let _target = try _element.save(in: &session)
+            self.name.bindValue(to: _subspecsLinksStatements.insert, at: 1)
+            self.version.bindValue(to: _subspecsLinksStatements.insert, at: 2)
+            Swift.Int64(_position).bindValue(to: _subspecsLinksStatements.insert, at: 3)
+            _target.bindValue(to: _subspecsLinksStatements.insert, at: 4)
+            try session.execute(_subspecsLinksStatements.insert)
+        }
+        return _rowID
+    }
+
+    /// The stored row a delete action's payload names (only the identification attributes are read).
+    internal static func rowKey(from json: EntityGenRuntime.JSONValue, context: inout EntityGenRuntime.MappingContext) throws(EntityGenRuntime.MappingError) -> EntityGenPersistence.RowKey {
+        try context.expectObject(json, entity: "Pod", schema: "Pods.yaml:27:3")
+        let _name = try context.required(json, _Fields.name, EntityGenRuntime.StringTransformer())
+        let _version = try context.required(json, _Fields.version, EntityGenRuntime.StringTransformer())
+        return EntityGenPersistence.RowKey(Self.entityTable, [_name, _version])
+    }
+
+    /// This instance's identification.
+    internal var rowKey: EntityGenPersistence.RowKey { EntityGenPersistence.RowKey(Self.entityTable, [self.name, self.version]) }
+}
+
 /// A named part of a pod; subspecs nest.
 internal struct Subspec: Swift.Sendable, Swift.Hashable {
     internal var name: Swift.String
@@ -336,4 +451,79 @@ extension Subspec: EntityGenRuntime.JSONMappable {
         EntityGenRuntime.ArrayTransformer(EntityGenRuntime.EntityTransformer<Subspec>(), skipsInvalidElements: true, schemaLocation: "Pods.yaml:100:7").encode(self.subspecs, to: &writer)
         writer.endObject()
     }
+}
+
+extension Subspec: EntityGenPersistence.PersistableEntity {
+    /// The table of `Subspec`.
+    internal static var databaseTableName: Swift.String { "subspec" }
+
+    /// The columns, for queries: `Subspec.filter(Subspec.Columns.name == value)`.
+    internal enum Columns {
+        internal static let name = GRDB.Column("name")
+        internal static let sourceFiles = GRDB.Column("sourceFiles")
+        internal static let dependencies = GRDB.Column("dependencies")
+        internal static let primaryPlatform = GRDB.Column("primaryPlatform")
+    }
+
+    /// The table's fixed SQL, prepared once per transaction by the importer.
+    internal static let entityTable = EntityGenPersistence.EntityTable(entity: "Subspec", name: "subspec", columns: ["name", "sourceFiles", "dependencies", "primaryPlatform"], identity: [])
+
+    /// The link table of `subspecs`.
+    internal static let _subspecsLinks = EntityGenPersistence.LinkTable(name: "subspec_subspecs", ownerColumns: ["owner"], targetColumns: ["target"], isMap: false)
+
+    /// The link table as a GRDB record type, for the `subspecs` association.
+    internal enum _SubspecsLink: GRDB.TableRecord {
+        internal static var databaseTableName: Swift.String { "subspec_subspecs" }
+        internal static let target = belongsTo(Subspec.self, using: GRDB.ForeignKey(["target"], to: ["_id"]))
+    }
+
+    /// The `subspecs` relationship, for `including` and `request(for:)`.
+    internal static let subspecs = hasMany(Subspec.self, through: hasMany(_SubspecsLink.self, using: GRDB.ForeignKey(["owner"], to: ["_id"])).order(GRDB.Column("position")), using: _SubspecsLink.target, key: "subspecs")
+
+    /// All rows with their direct relationships included (one level).
+    internal static func requestIncludingRelationships() -> GRDB.QueryInterfaceRequest<Subspec> {
+        all().including(all: subspecs)
+    }
+
+    /// Decodes a row; relationships are filled when the request includes them.
+    internal init(row: GRDB.Row) throws {
+        self.init(
+            name: try row.column("name"),
+            sourceFiles: try row.optionalJSONColumn("sourceFiles", PathList()),
+            dependencies: try row.jsonColumn("dependencies", EntityGenRuntime.MapTransformer(EntityGenRuntime.ArrayTransformer(EntityGenRuntime.StringTransformer()))),
+            primaryPlatform: try row.column("primaryPlatform"),
+            subspecs: try row.prefetched("subspecs")
+        )
+    }
+
+    /// Saves this instance: embedded targets first, then the row (an upsert by identity), then links.
+    @discardableResult
+    internal func save(in session: inout EntityGenPersistence.ImportSession) throws -> Swift.Int64 {
+        let _row = try session.prepare(Self.entityTable)
+        let _statement = _row.statement
+        self.name.bindValue(to: _statement, at: 1)
+        EntityGenPersistence.JSONColumn.bind(self.sourceFiles, PathList(), to: _statement, at: 2)
+        EntityGenPersistence.JSONColumn.bind(self.dependencies, EntityGenRuntime.MapTransformer(EntityGenRuntime.ArrayTransformer(EntityGenRuntime.StringTransformer())), to: _statement, at: 3)
+        self.primaryPlatform.bindValue(to: _statement, at: 4)
+        let _rowID = try session.save(_row)
+        let _subspecsLinksStatements = try session.linkStatements(Self._subspecsLinks)
+        _rowID.bindValue(to: _subspecsLinksStatements.delete, at: 1)
+        try session.execute(_subspecsLinksStatements.delete)
+        for (_position, _element) in self.subspecs.enumerated() {
+            let _target = try _element.save(in: &session)
+            _rowID.bindValue(to: _subspecsLinksStatements.insert, at: 1)
+            Swift.Int64(_position).bindValue(to: _subspecsLinksStatements.insert, at: 2)
+            _target.bindValue(to: _subspecsLinksStatements.insert, at: 3)
+            try session.execute(_subspecsLinksStatements.insert)
+        }
+        return _rowID
+    }
+
+    /// The stored row a delete action's payload names (only the identification attributes are read).
+    internal static func rowKey(from json: EntityGenRuntime.JSONValue, context: inout EntityGenRuntime.MappingContext) throws(EntityGenRuntime.MappingError) -> EntityGenPersistence.RowKey {
+        throw EntityGenRuntime.MappingError.notIdentifiable("Subspec", schema: "Pods.yaml:86:3")
+    }
+
+    /// This instance's identification.
+    internal var rowKey: EntityGenPersistence.RowKey { EntityGenPersistence.RowKey(Self.entityTable, []) }
 }

@@ -3,6 +3,8 @@
 
 import EntityGenRuntime
 import Foundation
+import EntityGenPersistence
+import GRDB
 
 /// Fails to compile when this file and the EntityGenRuntime it links come from different formats.
 private typealias _EntityGenRuntimeVersionCheck = EntityGenRuntime.EntityGenRuntimeFormat1
@@ -50,6 +52,54 @@ extension Avatar: EntityGenRuntime.JSONMappable {
         writer.string(self.fileUrlString)
         writer.endObject()
     }
+}
+
+extension Avatar: EntityGenPersistence.PersistableEntity {
+    /// The table of `Avatar`.
+    internal static var databaseTableName: Swift.String { "avatar" }
+
+    /// The columns, for queries: `Avatar.filter(Avatar.Columns.remoteId == value)`.
+    internal enum Columns {
+        internal static let remoteId = GRDB.Column("remoteId")
+        internal static let fileUrlString = GRDB.Column("fileUrlString")
+    }
+
+    /// The table's fixed SQL, prepared once per transaction by the importer.
+    internal static let entityTable = EntityGenPersistence.EntityTable(entity: "Avatar", name: "avatar", columns: ["remoteId", "fileUrlString"], identity: ["remoteId"])
+
+    /// All rows with their direct relationships included (one level).
+    internal static func requestIncludingRelationships() -> GRDB.QueryInterfaceRequest<Avatar> {
+        all()
+    }
+
+    /// Decodes a row; relationships are filled when the request includes them.
+    internal init(row: GRDB.Row) throws {
+        self.init(
+            remoteId: try row.column("remoteId"),
+            fileUrlString: try row.column("fileUrlString")
+        )
+    }
+
+    /// Saves this instance: embedded targets first, then the row (an upsert by identity), then links.
+    @discardableResult
+    internal func save(in session: inout EntityGenPersistence.ImportSession) throws -> Swift.Int64 {
+        let _row = try session.prepare(Self.entityTable)
+        let _statement = _row.statement
+        self.remoteId.bindValue(to: _statement, at: 1)
+        self.fileUrlString.bindValue(to: _statement, at: 2)
+        let _rowID = try session.save(_row)
+        return _rowID
+    }
+
+    /// The stored row a delete action's payload names (only the identification attributes are read).
+    internal static func rowKey(from json: EntityGenRuntime.JSONValue, context: inout EntityGenRuntime.MappingContext) throws(EntityGenRuntime.MappingError) -> EntityGenPersistence.RowKey {
+        try context.expectObject(json, entity: "Avatar", schema: "Remind.yaml:10:3")
+        let _remoteId = try context.required(json, EntityGenRuntime.MappingField("id", schema: "Remind.yaml:14:7"), EntityGenRuntime.IntegerTransformer<Swift.Int64>())
+        return EntityGenPersistence.RowKey(Self.entityTable, [_remoteId])
+    }
+
+    /// This instance's identification.
+    internal var rowKey: EntityGenPersistence.RowKey { EntityGenPersistence.RowKey(Self.entityTable, [self.remoteId]) }
 }
 
 /// A Remind class, with the avatar embedded in the API response.
@@ -115,4 +165,62 @@ extension Group: EntityGenRuntime.JSONMappable {
         }
         writer.endObject()
     }
+}
+
+extension Group: EntityGenPersistence.PersistableEntity {
+    /// The table of `Group`.
+    internal static var databaseTableName: Swift.String { "group" }
+
+    /// The columns, for queries: `Group.filter(Group.Columns.remoteId == value)`.
+    internal enum Columns {
+        internal static let remoteId = GRDB.Column("remoteId")
+        internal static let name = GRDB.Column("name")
+        internal static let className = GRDB.Column("className")
+        internal static let avatarRemoteId = GRDB.Column("avatarRemoteId")
+    }
+
+    /// The table's fixed SQL, prepared once per transaction by the importer.
+    internal static let entityTable = EntityGenPersistence.EntityTable(entity: "Group", name: "group", columns: ["remoteId", "name", "className", "avatarRemoteId"], identity: ["remoteId"])
+
+    /// The `avatar` relationship, for `including` and `request(for:)`.
+    internal static let avatar = belongsTo(Avatar.self, key: "avatar", using: GRDB.ForeignKey(["avatarRemoteId"], to: ["remoteId"]))
+
+    /// All rows with their direct relationships included (one level).
+    internal static func requestIncludingRelationships() -> GRDB.QueryInterfaceRequest<Group> {
+        all().including(optional: avatar)
+    }
+
+    /// Decodes a row; relationships are filled when the request includes them.
+    internal init(row: GRDB.Row) throws {
+        self.init(
+            remoteId: try row.column("remoteId"),
+            name: try row.column("name"),
+            className: try row.column("className"),
+            avatar: try row.included("avatar")
+        )
+    }
+
+    /// Saves this instance: embedded targets first, then the row (an upsert by identity), then links.
+    @discardableResult
+    internal func save(in session: inout EntityGenPersistence.ImportSession) throws -> Swift.Int64 {
+        if let _target = self.avatar { try _target.save(in: &session) }
+        let _row = try session.prepare(Self.entityTable)
+        let _statement = _row.statement
+        self.remoteId.bindValue(to: _statement, at: 1)
+        self.name.bindValue(to: _statement, at: 2)
+        self.className.bindValue(to: _statement, at: 3)
+        (self.avatar?.remoteId).bindValue(to: _statement, at: 4)
+        let _rowID = try session.save(_row)
+        return _rowID
+    }
+
+    /// The stored row a delete action's payload names (only the identification attributes are read).
+    internal static func rowKey(from json: EntityGenRuntime.JSONValue, context: inout EntityGenRuntime.MappingContext) throws(EntityGenRuntime.MappingError) -> EntityGenPersistence.RowKey {
+        try context.expectObject(json, entity: "Group", schema: "Remind.yaml:22:3")
+        let _remoteId = try context.required(json, EntityGenRuntime.MappingField("id", schema: "Remind.yaml:26:7"), EntityGenRuntime.IntegerTransformer<Swift.Int64>())
+        return EntityGenPersistence.RowKey(Self.entityTable, [_remoteId])
+    }
+
+    /// This instance's identification.
+    internal var rowKey: EntityGenPersistence.RowKey { EntityGenPersistence.RowKey(Self.entityTable, [self.remoteId]) }
 }

@@ -3,6 +3,8 @@
 
 import EntityGenRuntime
 import Foundation
+import EntityGenPersistence
+import GRDB
 
 /// Fails to compile when this file and the EntityGenRuntime it links come from different formats.
 private typealias _EntityGenRuntimeVersionCheck = EntityGenRuntime.EntityGenRuntimeFormat1
@@ -76,6 +78,63 @@ extension ImageWidget: EntityGenRuntime.JSONMappable {
     }
 }
 
+extension ImageWidget: EntityGenPersistence.PersistableEntity {
+    /// The table of `ImageWidget`.
+    internal static var databaseTableName: Swift.String { "imageWidget" }
+
+    /// The columns, for queries: `ImageWidget.filter(ImageWidget.Columns.serverId == value)`.
+    internal enum Columns {
+        internal static let serverId = GRDB.Column("serverId")
+        internal static let url = GRDB.Column("url")
+        internal static let caption = GRDB.Column("caption")
+        internal static let textWidgetServerId = GRDB.Column("textWidgetServerId")
+    }
+
+    /// The table's fixed SQL, prepared once per transaction by the importer.
+    internal static let entityTable = EntityGenPersistence.EntityTable(entity: "ImageWidget", name: "imageWidget", columns: ["serverId", "url", "caption", "textWidgetServerId"], identity: ["serverId"], references: [EntityGenPersistence.ReferenceColumns(relationship: "textWidget", columns: ["textWidgetServerId"], targetTable: "textWidget", failsWhenMissing: false)])
+
+    /// The `textWidget` relationship, for `including` and `request(for:)`.
+    internal static let textWidget = belongsTo(TextWidget.self, key: "textWidget", using: GRDB.ForeignKey(["textWidgetServerId"], to: ["serverId"]))
+
+    /// All rows with their direct relationships included (one level).
+    internal static func requestIncludingRelationships() -> GRDB.QueryInterfaceRequest<ImageWidget> {
+        all()
+    }
+
+    /// Decodes a row; relationships are filled when the request includes them.
+    internal init(row: GRDB.Row) throws {
+        self.init(
+            serverId: try row.column("serverId"),
+            url: try row.column("url"),
+            caption: try row.column("caption"),
+            textWidget: try row.column("textWidgetServerId")
+        )
+    }
+
+    /// Saves this instance: embedded targets first, then the row (an upsert by identity), then links.
+    @discardableResult
+    internal func save(in session: inout EntityGenPersistence.ImportSession) throws -> Swift.Int64 {
+        let _row = try session.prepare(Self.entityTable)
+        let _statement = _row.statement
+        self.serverId.bindValue(to: _statement, at: 1)
+        self.url.bindValue(to: _statement, at: 2)
+        self.caption.bindValue(to: _statement, at: 3)
+        self.textWidget.bindValue(to: _statement, at: 4)
+        let _rowID = try session.save(_row)
+        return _rowID
+    }
+
+    /// The stored row a delete action's payload names (only the identification attributes are read).
+    internal static func rowKey(from json: EntityGenRuntime.JSONValue, context: inout EntityGenRuntime.MappingContext) throws(EntityGenRuntime.MappingError) -> EntityGenPersistence.RowKey {
+        try context.expectObject(json, entity: "ImageWidget", schema: "Widgets.yaml:24:3")
+        let _serverId = try context.required(json, EntityGenRuntime.MappingField("serverId", schema: "Widgets.yaml:14:7"), EntityGenRuntime.StringTransformer())
+        return EntityGenPersistence.RowKey(Self.entityTable, [_serverId])
+    }
+
+    /// This instance's identification.
+    internal var rowKey: EntityGenPersistence.RowKey { EntityGenPersistence.RowKey(Self.entityTable, [self.serverId]) }
+}
+
 /// A widget that shows a title.
 internal struct TextWidget: Swift.Sendable, Swift.Hashable, Swift.Identifiable {
     /// The server's identifier, unique across all widget kinds.
@@ -123,6 +182,54 @@ extension TextWidget: EntityGenRuntime.JSONMappable {
     }
 }
 
+extension TextWidget: EntityGenPersistence.PersistableEntity {
+    /// The table of `TextWidget`.
+    internal static var databaseTableName: Swift.String { "textWidget" }
+
+    /// The columns, for queries: `TextWidget.filter(TextWidget.Columns.serverId == value)`.
+    internal enum Columns {
+        internal static let serverId = GRDB.Column("serverId")
+        internal static let title = GRDB.Column("title")
+    }
+
+    /// The table's fixed SQL, prepared once per transaction by the importer.
+    internal static let entityTable = EntityGenPersistence.EntityTable(entity: "TextWidget", name: "textWidget", columns: ["serverId", "title"], identity: ["serverId"])
+
+    /// All rows with their direct relationships included (one level).
+    internal static func requestIncludingRelationships() -> GRDB.QueryInterfaceRequest<TextWidget> {
+        all()
+    }
+
+    /// Decodes a row; relationships are filled when the request includes them.
+    internal init(row: GRDB.Row) throws {
+        self.init(
+            serverId: try row.column("serverId"),
+            title: try row.column("title")
+        )
+    }
+
+    /// Saves this instance: embedded targets first, then the row (an upsert by identity), then links.
+    @discardableResult
+    internal func save(in session: inout EntityGenPersistence.ImportSession) throws -> Swift.Int64 {
+        let _row = try session.prepare(Self.entityTable)
+        let _statement = _row.statement
+        self.serverId.bindValue(to: _statement, at: 1)
+        self.title.bindValue(to: _statement, at: 2)
+        let _rowID = try session.save(_row)
+        return _rowID
+    }
+
+    /// The stored row a delete action's payload names (only the identification attributes are read).
+    internal static func rowKey(from json: EntityGenRuntime.JSONValue, context: inout EntityGenRuntime.MappingContext) throws(EntityGenRuntime.MappingError) -> EntityGenPersistence.RowKey {
+        try context.expectObject(json, entity: "TextWidget", schema: "Widgets.yaml:18:3")
+        let _serverId = try context.required(json, EntityGenRuntime.MappingField("serverId", schema: "Widgets.yaml:14:7"), EntityGenRuntime.StringTransformer())
+        return EntityGenPersistence.RowKey(Self.entityTable, [_serverId])
+    }
+
+    /// This instance's identification.
+    internal var rowKey: EntityGenPersistence.RowKey { EntityGenPersistence.RowKey(Self.entityTable, [self.serverId]) }
+}
+
 /// A piece of content on the home screen, identified by the server's id.
 internal indirect enum Widget: Swift.Sendable, Swift.Hashable, Swift.Identifiable, EntityGenRuntime.JSONMappable {
     /// A `ImageWidget` (discriminator "ImageWidget".
@@ -163,6 +270,35 @@ internal indirect enum Widget: Swift.Sendable, Swift.Hashable, Swift.Identifiabl
         switch self {
         case let .imageWidget(member): member.writeJSON(to: &writer)
         case let .textWidget(member): member.writeJSON(to: &writer)
+        }
+    }
+}
+
+extension Widget: EntityGenPersistence.ImportableEntity {
+    /// Saves the member in its own table.
+    @discardableResult
+    internal func save(in session: inout EntityGenPersistence.ImportSession) throws -> Swift.Int64 {
+        switch self {
+        case let .imageWidget(member): return try member.save(in: &session)
+        case let .textWidget(member): return try member.save(in: &session)
+        }
+    }
+
+    /// The stored row a delete action's payload names: the discriminator selects the member's table.
+    internal static func rowKey(from json: EntityGenRuntime.JSONValue, context: inout EntityGenRuntime.MappingContext) throws(EntityGenRuntime.MappingError) -> EntityGenPersistence.RowKey {
+        try context.expectObject(json, entity: "Widget", schema: "Widgets.yaml:8:3")
+        switch try context.discriminator(json, key: ["serverType"], schema: "Widgets.yaml:8:3") {
+        case "ImageWidget": return try ImageWidget.rowKey(from: json, context: &context)
+        case "TextWidget": return try TextWidget.rowKey(from: json, context: &context)
+        case let other: throw context.unknownDiscriminator(other, in: json, key: ["serverType"], family: "Widget", known: ["ImageWidget", "TextWidget"], schema: "Widgets.yaml:8:3")
+        }
+    }
+
+    /// The member's identification.
+    internal var rowKey: EntityGenPersistence.RowKey {
+        switch self {
+        case let .imageWidget(member): return member.rowKey
+        case let .textWidget(member): return member.rowKey
         }
     }
 }

@@ -1,0 +1,226 @@
+import EntityGenRuntime
+import Foundation
+import GRDB
+import GRDBSQLite
+
+/// A Swift value stored in one SQLite column: bound to a prepared statement without building SQL or
+/// boxing, and read back from a GRDB row.
+///
+/// Storage: text for `String`, `URL`, `UUID` and `Decimal` (exact); integers for integers and `Bool`;
+/// `REAL` for `Double`, `Float` and `Date` (seconds since 1970); blobs for `Data`; an enum's raw value.
+public protocol ColumnValue: Sendable {
+    /// Binds the value to parameter `index` (1-based) of a prepared statement.
+    func bindValue(to statement: SQLiteStatement, at index: Int32)
+    /// Reads the value from a database value; throws when the stored value has another type.
+    init(databaseValue: DatabaseValue) throws(ColumnDecodingError)
+}
+
+/// A stored value that does not convert to the model's type.
+public struct ColumnDecodingError: Error, Hashable, Sendable, CustomStringConvertible {
+    /// The column, once known.
+    public var column: String
+    /// What went wrong.
+    public var message: String
+
+    /// Creates an error.
+    public init(column: String = "", message: String) {
+        self.column = column
+        self.message = message
+    }
+
+    /// Column and message.
+    public var description: String { "column \"\(column)\": \(message)" }
+
+    static func mismatch(_ value: DatabaseValue, expected: String) -> ColumnDecodingError {
+        ColumnDecodingError(message: "expected \(expected), found \(value)")
+    }
+}
+
+/// SQLite's "copy the bytes now" destructor.
+let transientDestructor = unsafeBitCast(-1, to: sqlite3_destructor_type.self)
+
+extension String: ColumnValue {
+    @inlinable public func bindValue(to statement: SQLiteStatement, at index: Int32) {
+        var text = self
+        text.withUTF8 { bytes in
+            let start = UnsafeRawPointer(bytes.baseAddress ?? UnsafePointer(bitPattern: 1)!).assumingMemoryBound(to: CChar.self)
+            _ = sqlite3_bind_text(statement, index, start, Int32(bytes.count), unsafeBitCast(-1, to: sqlite3_destructor_type.self))
+        }
+    }
+
+    public init(databaseValue: DatabaseValue) throws(ColumnDecodingError) {
+        guard case let .string(text) = databaseValue.storage else { throw .mismatch(databaseValue, expected: "text") }
+        self = text
+    }
+}
+
+extension Bool: ColumnValue {
+    @inlinable public func bindValue(to statement: SQLiteStatement, at index: Int32) {
+        sqlite3_bind_int64(statement, index, self ? 1 : 0)
+    }
+
+    public init(databaseValue: DatabaseValue) throws(ColumnDecodingError) {
+        guard case let .int64(value) = databaseValue.storage else { throw .mismatch(databaseValue, expected: "an integer") }
+        self = value != 0
+    }
+}
+
+extension Int: ColumnValue {}
+extension Int8: ColumnValue {}
+extension Int16: ColumnValue {}
+extension Int32: ColumnValue {}
+extension Int64: ColumnValue {}
+extension UInt8: ColumnValue {}
+extension UInt16: ColumnValue {}
+extension UInt32: ColumnValue {}
+
+extension ColumnValue where Self: FixedWidthInteger {
+    @inlinable public func bindValue(to statement: SQLiteStatement, at index: Int32) {
+        sqlite3_bind_int64(statement, index, Int64(self))
+    }
+
+    public init(databaseValue: DatabaseValue) throws(ColumnDecodingError) {
+        guard case let .int64(value) = databaseValue.storage, let exact = Self(exactly: value) else {
+            throw .mismatch(databaseValue, expected: "an integer that fits \(Self.self)")
+        }
+        self = exact
+    }
+}
+
+extension UInt64: ColumnValue {
+    /// Stored as text: SQLite integers are signed 64-bit.
+    public func bindValue(to statement: SQLiteStatement, at index: Int32) {
+        self.description.bindValue(to: statement, at: index)
+    }
+
+    public init(databaseValue: DatabaseValue) throws(ColumnDecodingError) {
+        guard case let .string(text) = databaseValue.storage, let value = UInt64(text) else { throw .mismatch(databaseValue, expected: "a UInt64 as text") }
+        self = value
+    }
+}
+
+extension UInt: ColumnValue {
+    /// Stored as text, like `UInt64`.
+    public func bindValue(to statement: SQLiteStatement, at index: Int32) {
+        self.description.bindValue(to: statement, at: index)
+    }
+
+    public init(databaseValue: DatabaseValue) throws(ColumnDecodingError) {
+        guard case let .string(text) = databaseValue.storage, let value = UInt(text) else { throw .mismatch(databaseValue, expected: "a UInt as text") }
+        self = value
+    }
+}
+
+extension Double: ColumnValue {
+    @inlinable public func bindValue(to statement: SQLiteStatement, at index: Int32) {
+        sqlite3_bind_double(statement, index, self)
+    }
+
+    public init(databaseValue: DatabaseValue) throws(ColumnDecodingError) {
+        switch databaseValue.storage {
+        case let .double(value): self = value
+        case let .int64(value): self = Double(value)
+        default: throw .mismatch(databaseValue, expected: "a number")
+        }
+    }
+}
+
+extension Float: ColumnValue {
+    public func bindValue(to statement: SQLiteStatement, at index: Int32) {
+        sqlite3_bind_double(statement, index, Double(self))
+    }
+
+    public init(databaseValue: DatabaseValue) throws(ColumnDecodingError) {
+        self = Float(try Double(databaseValue: databaseValue))
+    }
+}
+
+extension Date: ColumnValue {
+    public func bindValue(to statement: SQLiteStatement, at index: Int32) {
+        sqlite3_bind_double(statement, index, timeIntervalSince1970)
+    }
+
+    public init(databaseValue: DatabaseValue) throws(ColumnDecodingError) {
+        self = Date(timeIntervalSince1970: try Double(databaseValue: databaseValue))
+    }
+}
+
+extension Data: ColumnValue {
+    public func bindValue(to statement: SQLiteStatement, at index: Int32) {
+        withUnsafeBytes { bytes in
+            _ = sqlite3_bind_blob(statement, index, bytes.baseAddress ?? UnsafeRawPointer(bitPattern: 1), Int32(bytes.count), transientDestructor)
+        }
+    }
+
+    public init(databaseValue: DatabaseValue) throws(ColumnDecodingError) {
+        switch databaseValue.storage {
+        case let .blob(data): self = data
+        case let .string(text): self = Data(text.utf8)
+        default: throw .mismatch(databaseValue, expected: "a blob")
+        }
+    }
+}
+
+extension URL: ColumnValue {
+    public func bindValue(to statement: SQLiteStatement, at index: Int32) {
+        absoluteString.bindValue(to: statement, at: index)
+    }
+
+    public init(databaseValue: DatabaseValue) throws(ColumnDecodingError) {
+        guard let url = URL(string: try String(databaseValue: databaseValue)) else { throw .mismatch(databaseValue, expected: "a URL") }
+        self = url
+    }
+}
+
+extension UUID: ColumnValue {
+    public func bindValue(to statement: SQLiteStatement, at index: Int32) {
+        uuidString.bindValue(to: statement, at: index)
+    }
+
+    public init(databaseValue: DatabaseValue) throws(ColumnDecodingError) {
+        guard let uuid = UUID(uuidString: try String(databaseValue: databaseValue)) else { throw .mismatch(databaseValue, expected: "a UUID") }
+        self = uuid
+    }
+}
+
+extension Decimal: ColumnValue {
+    /// Stored as text so that no digit is lost.
+    public func bindValue(to statement: SQLiteStatement, at index: Int32) {
+        description.bindValue(to: statement, at: index)
+    }
+
+    public init(databaseValue: DatabaseValue) throws(ColumnDecodingError) {
+        switch databaseValue.storage {
+        case let .string(text):
+            guard let value = Decimal(string: text, locale: Locale(identifier: "en_US_POSIX")) else { throw .mismatch(databaseValue, expected: "a decimal") }
+            self = value
+        case let .int64(value): self = Decimal(value)
+        case let .double(value): self = Decimal(value)
+        default: throw .mismatch(databaseValue, expected: "a decimal")
+        }
+    }
+}
+
+extension Optional: ColumnValue where Wrapped: ColumnValue {
+    @inlinable public func bindValue(to statement: SQLiteStatement, at index: Int32) {
+        switch self {
+        case let .some(value): value.bindValue(to: statement, at: index)
+        case .none: sqlite3_bind_null(statement, index)
+        }
+    }
+
+    public init(databaseValue: DatabaseValue) throws(ColumnDecodingError) {
+        self = databaseValue.isNull ? nil : try Wrapped(databaseValue: databaseValue)
+    }
+}
+
+extension EntityReference: ColumnValue where Target.ID: ColumnValue {
+    /// Stored as the target's identifier.
+    public func bindValue(to statement: SQLiteStatement, at index: Int32) {
+        id.bindValue(to: statement, at: index)
+    }
+
+    public init(databaseValue: DatabaseValue) throws(ColumnDecodingError) {
+        self.init(try Target.ID(databaseValue: databaseValue))
+    }
+}

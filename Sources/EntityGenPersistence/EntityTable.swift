@@ -1,0 +1,103 @@
+/// The fixed SQL of one entity's table, built once per type (a `static let` in generated code) and run
+/// through prepared statements: an import never builds SQL per record.
+public final class EntityTable: Sendable {
+    /// The entity's schema name, as reports show it.
+    public let entity: String
+    /// The table name.
+    public let name: String
+    /// The columns generated code binds, in parameter order (the hidden `_id` is not among them).
+    public let columns: [String]
+    /// The identification columns (a prefix-free subset of `columns`); empty when the entity has none,
+    /// in which case every save inserts a new row owned by its parent.
+    public let identity: [String]
+    /// Foreign-key columns of relationships declared with `reference:`, checked after each page.
+    public let references: [ReferenceColumns]
+    /// `INSERT` (no identity) or `INSERT ... ON CONFLICT (identity) DO UPDATE` (identity).
+    public let saveSQL: String
+    /// Like `saveSQL`, but an update that would change nothing is not performed (reported unchanged).
+    public let saveChangedSQL: String
+    /// `DELETE ... WHERE identity`.
+    public let deleteSQL: String
+
+    /// Creates the description and its SQL.
+    public init(entity: String, name: String, columns: [String], identity: [String], references: [ReferenceColumns] = []) {
+        self.entity = entity
+        self.name = name
+        self.columns = columns
+        self.identity = identity
+        self.references = references
+        let table = SQLText.identifier(name)
+        let insert = "INSERT INTO \(table) (\(columns.map(SQLText.identifier).joined(separator: ", "))) VALUES (\(SQLText.parameters(columns.count)))"
+        let others = columns.filter { !identity.contains($0) }
+        if identity.isEmpty {
+            saveSQL = insert
+            saveChangedSQL = insert
+        } else if others.isEmpty {
+            saveSQL = insert + " ON CONFLICT (\(identity.map(SQLText.identifier).joined(separator: ", "))) DO NOTHING"
+            saveChangedSQL = saveSQL
+        } else {
+            let conflict = " ON CONFLICT (\(identity.map(SQLText.identifier).joined(separator: ", "))) DO UPDATE SET "
+                + others.map { "\(SQLText.identifier($0)) = excluded.\(SQLText.identifier($0))" }.joined(separator: ", ")
+            saveSQL = insert + conflict
+            saveChangedSQL = insert + conflict + " WHERE "
+                + others.map { "\(SQLText.identifier($0)) IS NOT excluded.\(SQLText.identifier($0))" }.joined(separator: " OR ")
+        }
+        deleteSQL = "DELETE FROM \(table) WHERE " + SQLText.matching(identity)
+    }
+}
+
+/// The columns of a `reference:` relationship, and what a missing target means.
+public struct ReferenceColumns: Sendable {
+    /// The relationship's schema name.
+    public var relationship: String
+    /// The foreign-key columns in the owner's table.
+    public var columns: [String]
+    /// The target table.
+    public var targetTable: String
+    /// Whether a missing target fails the page (`onMissingTarget: fail`) instead of being unset and reported.
+    public var failsWhenMissing: Bool
+
+    /// Creates a description.
+    public init(relationship: String, columns: [String], targetTable: String, failsWhenMissing: Bool) {
+        self.relationship = relationship
+        self.columns = columns
+        self.targetTable = targetTable
+        self.failsWhenMissing = failsWhenMissing
+    }
+}
+
+/// A to-many relationship's link table: owner key, position (and map key), target key.
+public final class LinkTable: Sendable {
+    /// The table name.
+    public let name: String
+    /// `INSERT` of one link; parameters: owner key, position, map key (maps only), target key.
+    public let insertSQL: String
+    /// `DELETE` of an owner's links; parameters: owner key.
+    public let deleteSQL: String
+
+    /// Creates the description and its SQL.
+    public init(name: String, ownerColumns: [String], targetColumns: [String], isMap: Bool) {
+        self.name = name
+        let columns = ownerColumns + ["position"] + (isMap ? ["key"] : []) + targetColumns
+        insertSQL = "INSERT INTO \(SQLText.identifier(name)) (\(columns.map(SQLText.identifier).joined(separator: ", "))) VALUES (\(SQLText.parameters(columns.count)))"
+        deleteSQL = "DELETE FROM \(SQLText.identifier(name)) WHERE " + SQLText.matching(ownerColumns)
+    }
+}
+
+/// Small SQL text helpers shared by the table descriptions.
+enum SQLText {
+    /// A quoted identifier: `"name"`, inner quotes doubled.
+    static func identifier(_ name: String) -> String {
+        "\"" + name.replacingOccurrences(of: "\"", with: "\"\"") + "\""
+    }
+
+    /// `?, ?, ?`
+    static func parameters(_ count: Int) -> String {
+        Array(repeating: "?", count: count).joined(separator: ", ")
+    }
+
+    /// `"a" = ? AND "b" = ?` (`0` when there are no columns: nothing matches).
+    static func matching(_ columns: [String]) -> String {
+        columns.isEmpty ? "0" : columns.map { "\(identifier($0)) = ?" }.joined(separator: " AND ")
+    }
+}

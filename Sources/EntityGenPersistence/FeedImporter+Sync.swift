@@ -1,0 +1,98 @@
+import EntityGenRuntime
+import Foundation
+import GRDB
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+
+/// Where a sync stands, reported after each committed page.
+public struct SyncProgress: Sendable {
+    /// Pages committed so far.
+    public var pagesCommitted: Int
+    /// The page count, when the feed announces it.
+    public var pageCount: Int?
+    /// The figures so far.
+    public var report: ImportReport
+}
+
+extension FeedImporter {
+    /// Fetches the feed page by page over `session`, mapping each page and writing it in its own
+    /// transaction, until the last page; then, when the schema declares `deleteOrphans`, deletes the rows
+    /// that the whole sync did not deliver.
+    ///
+    /// Cancelling the task stops between pages: pages committed stay, no page is half written, and no
+    /// orphan is deleted (the sync did not complete).
+    public func sync(from url: URL, session: URLSession = .shared, progress: (@Sendable (SyncProgress) -> Void)? = nil) async throws -> ImportReport {
+        let seen = feed.deleteOrphans ? SeenRows(including: (Entity.self as? any PersistableEntity.Type)?.entityTable) : nil
+        var report = ImportReport()
+        var pageCount: Int?
+        var pageNumber: Int?
+        var next: URL? = url
+        if case let .pageNumber(_, parameter, firstPage)? = feed.pagination {
+            pageNumber = firstPage
+            next = Self.url(url, parameter: parameter, page: firstPage)
+        }
+        do {
+            while let current = next {
+                try Task.checkCancellation()
+                let bytes = try await fetch(current, session: session)
+                try Task.checkCancellation()
+                let page = try feed.prepare(bytes, page: current.absoluteString)
+                let skipsUnchanged = skipsUnchanged
+                let pageReport = try await writer.writeWithoutTransaction { db in
+                    try Self.write(page, in: db, skipsUnchanged: skipsUnchanged, seen: seen)
+                }
+                report.merge(pageReport)
+                switch feed.pagination {
+                case let .pageNumber(_, parameter, firstPage)?:
+                    pageCount = page.pageCount
+                    let following = pageNumber! + 1
+                    pageNumber = following
+                    next = following < firstPage + (page.pageCount ?? 0) ? Self.url(url, parameter: parameter, page: following) : nil
+                case .nextURL?:
+                    guard let text = page.nextURL else { next = nil; break }
+                    guard let resolved = URL(string: text, relativeTo: current)?.absoluteURL else {
+                        throw ImportError.malformedPage(page: current.absoluteString, path: "$", message: "the next page's URL \"\(text)\" is not a URL")
+                    }
+                    next = resolved
+                case nil:
+                    next = nil
+                }
+                progress?(SyncProgress(pagesCommitted: report.pages, pageCount: pageCount, report: report))
+            }
+            if let seen {
+                report.merge(try await writer.writeWithoutTransaction { db in try seen.deleteUnseen(in: db) })
+            }
+        } catch {
+            if let seen { try? await writer.writeWithoutTransaction { db in try seen.drop(in: db) } }
+            throw error
+        }
+        return report
+    }
+
+    /// `url` with the page parameter set.
+    static func url(_ url: URL, parameter: String, page: Int) -> URL {
+        guard var components = URLComponents(url: url, resolvingAgainstBaseURL: true) else { return url }
+        var items = (components.queryItems ?? []).filter { $0.name != parameter }
+        items.append(URLQueryItem(name: parameter, value: String(page)))
+        components.queryItems = items
+        return components.url ?? url
+    }
+
+    private func fetch(_ url: URL, session: URLSession) async throws -> Data {
+        let data: Data
+        let response: URLResponse
+        do {
+            (data, response) = try await session.data(from: url)
+        } catch is CancellationError {
+            throw CancellationError()
+        } catch {
+            if Task.isCancelled { throw CancellationError() }
+            throw ImportError.fetch(url: url.absoluteString, message: error.localizedDescription)
+        }
+        if let http = response as? HTTPURLResponse, !(200..<300).contains(http.statusCode) {
+            throw ImportError.fetch(url: url.absoluteString, message: "HTTP status \(http.statusCode)")
+        }
+        return data
+    }
+}

@@ -1,0 +1,107 @@
+import EntityGenRuntime
+
+/// What an import did: per entity, rows inserted, updated, unchanged and deleted; every item skipped
+/// with its JSON path and reason; the mapping issues the schema tolerated.
+public struct ImportReport: Hashable, Sendable, CustomStringConvertible {
+    /// Row counts of one entity.
+    public struct Counts: Hashable, Sendable {
+        /// New rows.
+        public var inserted = 0
+        /// Rows whose values changed.
+        public var updated = 0
+        /// Rows present with the same values (not written).
+        public var unchanged = 0
+        /// Rows deleted by delete actions or orphan deletion (not counting cascades).
+        public var deleted = 0
+
+        /// Creates counts.
+        public init(inserted: Int = 0, updated: Int = 0, unchanged: Int = 0, deleted: Int = 0) {
+            self.inserted = inserted
+            self.updated = updated
+            self.unchanged = unchanged
+            self.deleted = deleted
+        }
+
+        static func + (lhs: Counts, rhs: Counts) -> Counts {
+            Counts(inserted: lhs.inserted + rhs.inserted, updated: lhs.updated + rhs.updated,
+                   unchanged: lhs.unchanged + rhs.unchanged, deleted: lhs.deleted + rhs.deleted)
+        }
+    }
+
+    /// An item (or action, or reference) left out, and why.
+    public struct Skip: Hashable, Sendable, CustomStringConvertible {
+        /// Where: a JSON path (`$.result[3].version`, prefixed by the page when there are several), or
+        /// the entity and identity of a row whose reference had no target.
+        public var path: String
+        /// Why.
+        public var reason: String
+
+        /// Creates a skip.
+        public init(path: String, reason: String) {
+            self.path = path
+            self.reason = reason
+        }
+
+        /// `path: reason`
+        public var description: String { "\(path): \(reason)" }
+    }
+
+    /// Counts per entity schema name.
+    public var entities: [String: Counts] = [:]
+    /// Skipped items, in input order.
+    public var skipped: [Skip] = []
+    /// Problems the schema's failure policies tolerated (values dropped, defaults used, elements skipped).
+    public var issues: [MappingIssue] = []
+    /// Pages (or streamed batches) committed.
+    public var pages = 0
+
+    /// An empty report.
+    public init() {}
+
+    /// Counts summed over all entities.
+    public var total: Counts { entities.values.reduce(Counts(), +) }
+
+    /// Adds another report's figures to this one.
+    public mutating func merge(_ other: ImportReport) {
+        entities.merge(other.entities, uniquingKeysWith: +)
+        skipped += other.skipped
+        issues += other.issues
+        pages += other.pages
+    }
+
+    /// One line per entity (sorted), then skips and issues.
+    public var description: String {
+        var lines = ["pages \(pages)"]
+        for (entity, counts) in entities.sorted(by: { $0.key < $1.key }) {
+            lines.append("\(entity): inserted \(counts.inserted), updated \(counts.updated), unchanged \(counts.unchanged), deleted \(counts.deleted)")
+        }
+        lines += skipped.map { "skipped \($0)" }
+        lines += issues.map { "issue \($0)" }
+        return lines.joined(separator: "\n")
+    }
+}
+
+/// Why an import stopped. Nothing of the page (or batch) that failed was committed.
+public enum ImportError: Error, Sendable, CustomStringConvertible {
+    /// The bytes are not JSON.
+    case invalidJSON(page: String, JSONError)
+    /// The page is JSON but not the feed's shape (items not an array, an action without a type...).
+    case malformedPage(page: String, path: String, message: String)
+    /// A reference names a target that does not exist and the schema says that is an error.
+    case missingTarget(entity: String, relationship: String, row: String)
+    /// SQLite refused a statement.
+    case database(String)
+    /// Fetching a page failed (transport error or an HTTP status other than 2xx).
+    case fetch(url: String, message: String)
+
+    /// What happened, and where.
+    public var description: String {
+        switch self {
+        case let .invalidJSON(page, error): return "\(page): invalid JSON: \(error)"
+        case let .malformedPage(page, path, message): return "\(page): \(path): \(message)"
+        case let .missingTarget(entity, relationship, row): return "\(entity) \(row): \(relationship): the referenced row does not exist"
+        case let .database(message): return "database: \(message)"
+        case let .fetch(url, message): return "\(url): \(message)"
+        }
+    }
+}

@@ -1,0 +1,162 @@
+import EntityGenRuntime
+import GRDB
+import GRDBSQLite
+
+/// One transaction's worth of writes: prepared statements per table (prepared once, bound and stepped
+/// per row), row counts, and the check of `reference:` relationships before commit.
+///
+/// Generated `save(in:)` methods drive it; users normally go through ``FeedImporter``.
+public struct ImportSession {
+    /// A table's prepared save statement and counts.
+    final class TableState {
+        let table: EntityTable
+        let statement: SQLiteStatement
+        var counts = ImportReport.Counts()
+        init(table: EntityTable, statement: SQLiteStatement) {
+            self.table = table
+            self.statement = statement
+        }
+    }
+
+    /// The connection, inside a transaction.
+    public let db: Database
+    let connection: SQLiteConnection
+    /// Whether updates that would change nothing are skipped (and counted unchanged).
+    public let skipsUnchanged: Bool
+    private var tables: [ObjectIdentifier: TableState] = [:]
+    private var links: [ObjectIdentifier: (insert: SQLiteStatement, delete: SQLiteStatement)] = [:]
+    /// Skips and deletions recorded so far.
+    var report = ImportReport()
+
+    /// Starts a session on a connection that is inside a transaction.
+    public init(_ db: Database, skipsUnchanged: Bool = true) {
+        self.db = db
+        connection = db.sqliteConnection!
+        self.skipsUnchanged = skipsUnchanged
+    }
+
+    /// A table's save statement, ready for binding parameters `1...table.columns.count`.
+    public mutating func prepare(_ table: EntityTable) throws -> PreparedRow {
+        let key = ObjectIdentifier(table)
+        if let state = tables[key] { return PreparedRow(state: state) }
+        let statement = try db.cachedStatement(sql: skipsUnchanged ? table.saveChangedSQL : table.saveSQL).sqliteStatement
+        let state = TableState(table: table, statement: statement)
+        tables[key] = state
+        return PreparedRow(state: state)
+    }
+
+    /// Runs a bound save statement; returns the new row id for tables without identity, 0 otherwise.
+    @discardableResult
+    public mutating func save(_ row: PreparedRow) throws -> Int64 {
+        // An upsert that updates leaves the last insert rowid alone; an insert sets it (to the row's id,
+        // which for an INTEGER identity may be any value but this sentinel).
+        sqlite3_set_last_insert_rowid(connection, Int64.min)
+        try step(row.statement)
+        let inserted = sqlite3_last_insert_rowid(connection)
+        let state = row.state
+        if inserted != Int64.min {
+            state.counts.inserted += 1
+        } else if sqlite3_changes(connection) == 0 {
+            state.counts.unchanged += 1
+        } else {
+            state.counts.updated += 1
+        }
+        return state.table.identity.isEmpty ? inserted : 0
+    }
+
+    /// A link table's statements: bind the owner key to `delete` and run it before inserting the current
+    /// links (a to-many relationship is replaced as a whole).
+    public mutating func linkStatements(_ link: LinkTable) throws -> (insert: SQLiteStatement, delete: SQLiteStatement) {
+        let key = ObjectIdentifier(link)
+        if let statements = links[key] { return statements }
+        let statements = (insert: try db.cachedStatement(sql: link.insertSQL).sqliteStatement,
+                          delete: try db.cachedStatement(sql: link.deleteSQL).sqliteStatement)
+        links[key] = statements
+        return statements
+    }
+
+    /// Runs a bound statement and resets it.
+    public func execute(_ statement: SQLiteStatement) throws {
+        try step(statement)
+    }
+
+    /// Deletes the row a key names; returns whether it existed.
+    @discardableResult
+    public mutating func delete(_ key: RowKey) throws -> Bool {
+        let statement = try db.cachedStatement(sql: key.table.deleteSQL).sqliteStatement
+        for (offset, value) in key.values.enumerated() {
+            value.bindValue(to: statement, at: Int32(offset + 1))
+        }
+        try step(statement)
+        let deleted = sqlite3_changes(connection) > 0
+        if deleted { report.entities[key.table.entity, default: .init()].deleted += 1 }
+        return deleted
+    }
+
+    private func step(_ statement: SQLiteStatement) throws {
+        let code = sqlite3_step(statement)
+        sqlite3_reset(statement)
+        guard code == SQLITE_DONE || code == SQLITE_ROW else {
+            throw ImportError.database(String(cString: sqlite3_errmsg(connection)) + " (in \(String(cString: sqlite3_sql(statement))))")
+        }
+    }
+
+    /// Finishes the writes: references without a target are unset and reported, or fail the page when
+    /// the schema says so. Returns the session's report (not yet counting pages).
+    public mutating func finish() throws -> ImportReport {
+        try resolveMissingReferences()
+        for state in tables.values {
+            report.entities[state.table.entity, default: .init()] = report.entities[state.table.entity, default: .init()] + state.counts
+        }
+        return report
+    }
+
+    /// The tables written, for change notification.
+    var writtenTables: [String] { tables.values.map(\.table.name) }
+
+    private mutating func resolveMissingReferences() throws {
+        guard outstandingForeignKeyViolations() > 0 else { return }
+        for state in tables.values.sorted(by: { $0.table.name < $1.table.name }) where !state.table.references.isEmpty {
+            let table = state.table
+            let foreignKeys = try Row.fetchAll(db, sql: "PRAGMA foreign_key_list(\(SQLText.identifier(table.name)))")
+            let violations = try Row.fetchAll(db, sql: "PRAGMA foreign_key_check(\(SQLText.identifier(table.name)))")
+            for violation in violations {
+                let rowID: Int64 = violation[1]
+                let foreignKeyID: Int64 = violation[3]
+                let columns = foreignKeys.filter { ($0["id"] as Int64) == foreignKeyID }.map { $0["from"] as String }
+                guard let reference = table.references.first(where: { Set($0.columns) == Set(columns) }) else { continue }
+                let identity = try describeRow(table, rowID: rowID)
+                if reference.failsWhenMissing {
+                    throw ImportError.missingTarget(entity: table.entity, relationship: reference.relationship, row: identity)
+                }
+                let assignments = reference.columns.map { "\(SQLText.identifier($0)) = NULL" }.joined(separator: ", ")
+                try db.execute(sql: "UPDATE \(SQLText.identifier(table.name)) SET \(assignments) WHERE rowid = ?", arguments: [rowID])
+                report.skipped.append(ImportReport.Skip(path: "\(table.entity) \(identity)", reason: "\(reference.relationship): no \(reference.targetTable) row has this identifier; the reference was left unset"))
+            }
+        }
+        if outstandingForeignKeyViolations() > 0 {
+            throw ImportError.database("foreign key constraint failed after resolving references")
+        }
+    }
+
+    private func describeRow(_ table: EntityTable, rowID: Int64) throws -> String {
+        let columns = table.identity.isEmpty ? ["rowid"] : table.identity
+        let sql = "SELECT \(columns.map(SQLText.identifier).joined(separator: ", ")) FROM \(SQLText.identifier(table.name)) WHERE rowid = ?"
+        guard let row = try Row.fetchOne(db, sql: sql, arguments: [rowID]) else { return "rowid \(rowID)" }
+        return zip(columns, row.databaseValues).map { "\($0)=\($1)" }.joined(separator: " ")
+    }
+
+    private func outstandingForeignKeyViolations() -> Int32 {
+        var current: Int32 = 0
+        var highest: Int32 = 0
+        sqlite3_db_status(connection, SQLITE_DBSTATUS_DEFERRED_FKS, &current, &highest, 0)
+        return current
+    }
+}
+
+/// A save statement with its table's counters, returned by ``ImportSession/prepare(_:)``.
+public struct PreparedRow {
+    let state: ImportSession.TableState
+    /// The statement to bind.
+    public var statement: SQLiteStatement { state.statement }
+}

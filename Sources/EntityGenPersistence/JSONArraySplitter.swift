@@ -1,0 +1,107 @@
+/// Splits a top-level JSON array arriving in chunks into batches of elements, without reading the whole
+/// input: each batch is itself a JSON array (`[e1,e2,...]`) for the reader to validate and map.
+///
+/// The splitter only finds element boundaries (depth and strings); everything else is checked by the
+/// strict reader when a batch is parsed, so malformed input fails there with a position.
+struct JSONArraySplitter {
+    enum State {
+        case beforeArray, inArray, afterArray
+    }
+
+    /// An input error the splitter itself detects, with the byte offset.
+    struct Failure: Error {
+        var offset: Int
+        var message: String
+    }
+
+    private(set) var state = State.beforeArray
+    private var depth = 0
+    private var inString = false
+    private var escaped = false
+    private var elementHasContent = false
+    private var offset = 0
+    /// The batch being built: `[` followed by elements separated by commas.
+    private(set) var batch: [UInt8] = [UInt8(ascii: "[")]
+    /// Elements in `batch`.
+    private(set) var count = 0
+    /// Offset of the first element of the batch, and elements before this batch.
+    private(set) var elementsBefore = 0
+
+    /// Consumes a chunk; calls `flush` with a complete batch (a JSON array) whenever `batchSize`
+    /// elements are collected.
+    mutating func consume(_ chunk: UnsafeBufferPointer<UInt8>, batchSize: Int, flush: ([UInt8], Int) throws -> Void) throws {
+        for byte in chunk {
+            defer { offset += 1 }
+            switch state {
+            case .beforeArray:
+                if isWhitespace(byte) || (offset < 3 && [0xEF, 0xBB, 0xBF][offset] == byte) { continue }
+                guard byte == UInt8(ascii: "[") else { throw Failure(offset: offset, message: "expected a top-level array") }
+                state = .inArray
+            case .afterArray:
+                guard isWhitespace(byte) else { throw Failure(offset: offset, message: "unexpected content after the top-level array") }
+            case .inArray:
+                if inString {
+                    append(byte)
+                    if escaped { escaped = false } else if byte == UInt8(ascii: "\\") { escaped = true } else if byte == UInt8(ascii: "\"") { inString = false }
+                    continue
+                }
+                switch byte {
+                case UInt8(ascii: "\""):
+                    inString = true
+                    append(byte)
+                case UInt8(ascii: "{"), UInt8(ascii: "["):
+                    depth += 1
+                    append(byte)
+                case UInt8(ascii: "}"):
+                    depth -= 1
+                    append(byte)
+                case UInt8(ascii: "]") where depth == 0:
+                    if !elementHasContent && count > 0 { throw Failure(offset: offset, message: "expected an element after ','") }
+                    try endElement(batchSize: batchSize, flush: flush, last: true)
+                    state = .afterArray
+                case UInt8(ascii: "]"):
+                    depth -= 1
+                    append(byte)
+                case UInt8(ascii: ",") where depth == 0:
+                    guard elementHasContent else { throw Failure(offset: offset, message: "expected an element before ','") }
+                    try endElement(batchSize: batchSize, flush: flush, last: false)
+                default:
+                    if isWhitespace(byte) && !elementHasContent { continue }
+                    append(byte)
+                }
+            }
+        }
+    }
+
+    /// Checks the input ended after the array.
+    func finish() throws {
+        guard state == .afterArray else {
+            throw Failure(offset: offset, message: state == .beforeArray ? "expected a top-level array" : "unexpected end of input inside the top-level array")
+        }
+    }
+
+    private mutating func append(_ byte: UInt8) {
+        if !elementHasContent {
+            if count > 0 { batch.append(UInt8(ascii: ",")) }
+            elementHasContent = true
+        }
+        batch.append(byte)
+    }
+
+    private mutating func endElement(batchSize: Int, flush: ([UInt8], Int) throws -> Void, last: Bool) throws {
+        if elementHasContent { count += 1 }
+        elementHasContent = false
+        if (count >= batchSize || last) && count > 0 {
+            batch.append(UInt8(ascii: "]"))
+            try flush(batch, elementsBefore)
+            elementsBefore += count
+            batch.removeAll(keepingCapacity: true)
+            batch.append(UInt8(ascii: "["))
+            count = 0
+        }
+    }
+
+    private func isWhitespace(_ byte: UInt8) -> Bool {
+        byte == 0x20 || byte == 0x0A || byte == 0x0D || byte == 0x09
+    }
+}

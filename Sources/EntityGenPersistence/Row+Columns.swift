@@ -1,0 +1,47 @@
+import EntityGenRuntime
+import GRDB
+
+/// Explicit row decoding for generated `init(row:)`: by column name, with errors naming the column.
+extension Row {
+    /// The value of a column (`nil` for `NULL` when `T` is optional).
+    public func column<T: ColumnValue>(_ name: String) throws -> T {
+        let value = try decode(DatabaseValue.self, forColumn: name)
+        do { return try T(databaseValue: value) } catch {
+            throw ColumnDecodingError(column: name, message: error.message)
+        }
+    }
+
+    /// A value stored as JSON text by ``JSONColumn``.
+    public func jsonColumn<T: JSONTransformer>(_ name: String, _ transformer: T) throws -> T.Value {
+        do { return try JSONColumn.decode(try decode(DatabaseValue.self, forColumn: name), transformer) } catch let error as ColumnDecodingError {
+            throw ColumnDecodingError(column: name, message: error.message)
+        }
+    }
+
+    /// An optional value stored as JSON text (`NULL` is `nil`).
+    public func optionalJSONColumn<T: JSONTransformer>(_ name: String, _ transformer: T) throws -> T.Value? {
+        do { return try JSONColumn.decodeIfPresent(try decode(DatabaseValue.self, forColumn: name), transformer) } catch let error as ColumnDecodingError {
+            throw ColumnDecodingError(column: name, message: error.message)
+        }
+    }
+
+    /// A to-one relationship the request included (`including(optional:)`); `nil` when it was not
+    /// included or has no target.
+    public func included<T: FetchableRecord>(_ key: String) throws -> T? {
+        guard let scoped = scopes[key], scoped.containsNonNullValue else { return nil }
+        return try T(row: scoped)
+    }
+
+    /// A required to-one relationship; the request must include it (`including(required:)`).
+    public func requiredIncluded<T: FetchableRecord>(_ key: String) throws -> T {
+        guard let value: T = try included(key) else {
+            throw ColumnDecodingError(column: key, message: "the relationship is required but the request did not include it (use including(required:))")
+        }
+        return value
+    }
+
+    /// A to-many relationship the request included (`including(all:)`); empty when it was not included.
+    public func prefetched<T: FetchableRecord>(_ key: String) throws -> [T] {
+        try (prefetchedRows[key] ?? []).map { try T(row: $0) }
+    }
+}

@@ -1,0 +1,43 @@
+/// Prints a polymorphic family's importer conformance: saving and delete keys dispatch to the member
+/// the discriminator names (each member has its own table).
+struct FamilyPersistenceRenderer {
+    let access: String
+
+    func render(_ plan: FamilyRenderer.Plan, into printer: inout CodePrinter) {
+        let persistence = PersistenceTranslator.persistence
+        let runtime = TypeTranslator.runtime
+        printer.block("extension \(plan.typeName): \(persistence).ImportableEntity {") { printer in
+            printer.documentation("Saves the member in its own table.")
+            printer.line("@discardableResult")
+            printer.block("\(access)func save(in session: inout \(persistence).ImportSession) throws -> Swift.Int64 {") { printer in
+                printer.line("switch self {")
+                for member in plan.members {
+                    printer.line("case let .\(member.caseName)(member): return try member.save(in: &session)")
+                }
+                printer.line("}")
+            }
+            printer.line()
+            let key = "[" + plan.discriminatorKey.map(SwiftLiteral.string).joined(separator: ", ") + "]"
+            printer.documentation("The stored row a delete action's payload names: the discriminator selects the member's table.")
+            printer.block("\(access)static func rowKey(from json: \(runtime).JSONValue, context: inout \(runtime).MappingContext) throws(\(runtime).MappingError) -> \(persistence).RowKey {") { printer in
+                printer.line("try context.expectObject(json, entity: \(SwiftLiteral.string(plan.typeName)), schema: \(plan.schemaLocation))")
+                printer.line("switch try context.discriminator(json, key: \(key), schema: \(plan.schemaLocation)) {")
+                for member in plan.members {
+                    printer.line("case \(SwiftLiteral.string(member.value)): return try \(member.type).rowKey(from: json, context: &context)")
+                }
+                let known = "[" + plan.members.map { SwiftLiteral.string($0.value) }.joined(separator: ", ") + "]"
+                printer.line("case let other: throw context.unknownDiscriminator(other, in: json, key: \(key), family: \(SwiftLiteral.string(plan.typeName)), known: \(known), schema: \(plan.schemaLocation))")
+                printer.line("}")
+            }
+            printer.line()
+            printer.documentation("The member's identification.")
+            printer.block("\(access)var rowKey: \(persistence).RowKey {") { printer in
+                printer.line("switch self {")
+                for member in plan.members {
+                    printer.line("case let .\(member.caseName)(member): return member.rowKey")
+                }
+                printer.line("}")
+            }
+        }
+    }
+}

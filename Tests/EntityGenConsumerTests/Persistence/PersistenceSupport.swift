@@ -1,0 +1,69 @@
+import EntityGenPersistence
+import Foundation
+import GRDB
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+
+/// A fresh SQLite file in a temporary folder, migrated with the generated schema.
+func makeDatabase() throws -> (pool: DatabasePool, path: String) {
+    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("entitygen-tests-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    let path = folder.appendingPathComponent("db.sqlite").path
+    return (try EntityGenDatabase.openDatabase(atPath: path), path)
+}
+
+/// Counts rows of a table.
+func count(_ table: String, in reader: any DatabaseReader) throws -> Int {
+    try reader.read { db in try Int.fetchOne(db, sql: "SELECT count(*) FROM \"\(table)\"") ?? 0 }
+}
+
+/// Serves canned responses to URLSession by URL (the OHHTTPStubs of the seeds).
+final class StubProtocol: URLProtocol {
+    /// Responses by absolute URL: (status, body).
+    nonisolated(unsafe) static var responses: [String: (Int, Data)] = [:]
+    nonisolated(unsafe) static var requested: [String] = []
+    static let lock = NSLock()
+
+    static func session(_ responses: [String: (Int, Data)]) -> URLSession {
+        lock.withLock {
+            Self.responses = responses
+            requested = []
+        }
+        let configuration = URLSessionConfiguration.ephemeral
+        configuration.protocolClasses = [StubProtocol.self]
+        return URLSession(configuration: configuration)
+    }
+
+    override class func canInit(with request: URLRequest) -> Bool { true }
+    override class func canonicalRequest(for request: URLRequest) -> URLRequest { request }
+
+    override func startLoading() {
+        let url = request.url!.absoluteString
+        let response = Self.lock.withLock { () -> (Int, Data)? in
+            Self.requested.append(url)
+            return Self.responses[url]
+        }
+        let (status, body) = response ?? (404, Data("not stubbed: \(url)".utf8))
+        client?.urlProtocol(self, didReceive: HTTPURLResponse(url: request.url!, statusCode: status, httpVersion: "HTTP/1.1", headerFields: nil)!, cacheStoragePolicy: .notAllowed)
+        client?.urlProtocol(self, didLoad: body)
+        client?.urlProtocolDidFinishLoading(self)
+    }
+
+    override func stopLoading() {}
+}
+
+/// The real podspecs as pages of `{"number_of_pages": N, "result": [...]}` (seed 004's web service).
+func podPages(pageSize: Int) throws -> [Data] {
+    let specs = try Fixtures.podspecs()
+    let chunks = stride(from: 0, to: specs.count, by: pageSize).map { Array(specs[$0..<min($0 + pageSize, specs.count)]) }
+    return chunks.map { chunk in
+        var page = Data("{\"number_of_pages\": \(chunks.count), \"result\": [".utf8)
+        for (offset, spec) in chunk.enumerated() {
+            if offset > 0 { page.append(contentsOf: Array(",".utf8)) }
+            page.append(contentsOf: spec.bytes)
+        }
+        page.append(contentsOf: Array("]}".utf8))
+        return page
+    }
+}

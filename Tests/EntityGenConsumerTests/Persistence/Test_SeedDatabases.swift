@@ -1,0 +1,162 @@
+import EntityGenPersistence
+import EntityGenRuntime
+import Foundation
+import GRDB
+import Testing
+
+/// Every seed system end to end: JSON -> generated mapper -> importer -> a real SQLite file, then the
+/// database state checked (as seed 002's tests did).
+@Suite struct Test_SeedDatabases {
+    // MARK: Seed 002: Remind groups with embedded avatars, identified by remoteId
+
+    @Test func remindGroupsImportThenReimportWithoutDuplicates() throws {
+        let (pool, _) = try makeDatabase()
+        let importer = FeedImporter(feed: EntityGenDatabase.groupList, writer: pool)
+        let first = try importer.importPage(try Fixtures.bytes("remind-groups.json"))
+        #expect(first.entities["Group"] == .init(inserted: 2))
+        #expect(first.entities["Avatar"] == .init(inserted: 1))
+        #expect(try count("group", in: pool) == 2)
+        #expect(try count("avatar", in: pool) == 1)
+        let groups = try pool.read { db in try Group.requestIncludingRelationships().order(Group.Columns.remoteId).fetchAll(db) }
+        #expect(groups.map(\.name) == ["Biology 101", "Chemistry"])
+        #expect(groups[0].avatar == Avatar(remoteId: 123, fileUrlString: "some_url.png"))
+        #expect(groups[1].avatar == nil)
+        #expect(try pool.read { db in try Group.fetchOne(db, sql: "SELECT * FROM \"group\" WHERE remoteId = 7") }?.className == "BIO-101")
+
+        // The same feed again: nothing new, nothing changed.
+        let second = try importer.importPage(try Fixtures.bytes("remind-groups.json"))
+        #expect(second.entities["Group"] == .init(unchanged: 2))
+        #expect(second.entities["Avatar"] == .init(unchanged: 1))
+        #expect(try count("group", in: pool) == 2)
+
+        // A changed name updates the row in place.
+        let changed = Array(#"[{"id": 8, "name": "Chemistry II", "avatar": {"id": 123, "file_url": "other.png"}}]"#.utf8)
+        let third = try importer.importPage(changed)
+        #expect(third.entities["Group"] == .init(updated: 1))
+        #expect(third.entities["Avatar"] == .init(updated: 1))
+        let chemistry = try pool.read { db in try Group.requestIncludingRelationships().filter(Group.Columns.remoteId == 8).fetchOne(db) }
+        #expect(chemistry?.name == "Chemistry II")
+        #expect(chemistry?.avatar?.fileUrlString == "other.png")
+        #expect(try count("avatar", in: pool) == 1)
+    }
+
+    @Test func avatarListIsATopLevelArray() throws {
+        let (pool, _) = try makeDatabase()
+        let report = try FeedImporter(feed: EntityGenDatabase.avatarList, writer: pool).importPage(try Fixtures.bytes("remind-avatars.json"))
+        let stored = try pool.read { db in try Avatar.order(Avatar.Columns.remoteId).fetchAll(db) }
+        #expect(report.total.inserted == stored.count)
+        #expect(!stored.isEmpty)
+        #expect(try pool.read { db in try Avatar.filter(key: ["remoteId": stored[0].remoteId]).fetchOne(db) } == stored[0])
+    }
+
+    // MARK: Seed 000: the widget diff feed
+
+    @Test func widgetDiffAddsUpdatesAndDeletesAcrossTheFamily() throws {
+        let (pool, _) = try makeDatabase()
+        let importer = FeedImporter(feed: EntityGenDatabase.widgetDiff, writer: pool)
+        let report = try importer.importPage(try Fixtures.bytes("widgets-diff.json"))
+        #expect(report.entities["TextWidget"] == .init(inserted: 1))
+        #expect(report.entities["ImageWidget"] == .init(inserted: 1))
+        #expect(report.skipped.isEmpty)
+        let image = try #require(try pool.read { db in try ImageWidget.fetchOne(db) })
+        #expect(image.textWidget == EntityReference<TextWidget>("0"))
+        #expect(image.caption == "it works!")
+        let caption = try pool.read { db in try TextWidget.fetchOne(db, id: image.textWidget!.id) }
+        #expect(caption?.title == "My test title")
+
+        // Forward reference inside a page, an update, a delete, an unknown action and an unknown serverType.
+        let page = Array("""
+            {"actions": [
+              {"type": "add", "payload": {"serverId": "5", "serverType": "ImageWidget", "url": "http://x/5.png", "textWidgetId": "6"}},
+              {"type": "add", "payload": {"serverId": "6", "serverType": "TextWidget", "title": "Six"}},
+              {"type": "update", "payload": {"serverId": "0", "serverType": "TextWidget", "title": "Renamed"}},
+              {"type": "delete", "payload": {"serverId": "2", "serverType": "ImageWidget"}},
+              {"type": "archive", "payload": {"serverId": "0", "serverType": "TextWidget"}},
+              {"type": "add", "payload": {"serverId": "7", "serverType": "VideoWidget"}}
+            ], "nextUrl": null}
+            """.utf8)
+        let second = try importer.importPage(page)
+        #expect(second.entities["TextWidget"] == .init(inserted: 1, updated: 1))
+        #expect(second.entities["ImageWidget"] == .init(inserted: 1, deleted: 1))
+        #expect(second.skipped.map(\.path) == ["$.actions[4].type", "$.actions[5].payload.serverType"])
+        #expect(second.skipped[0].reason.contains("archive"))
+        let stored = try pool.read { db in try ImageWidget.order(ImageWidget.Columns.serverId).fetchAll(db) }
+        #expect(stored.map(\.serverId) == ["5"])
+        #expect(stored[0].textWidget?.id == "6")
+        #expect(try pool.read { db in try TextWidget.fetchOne(db, key: ["serverId": "0"]) }?.title == "Renamed")
+    }
+
+    @Test func missingReferenceTargetIsUnsetAndReported() throws {
+        let (pool, _) = try makeDatabase()
+        let importer = FeedImporter(feed: EntityGenDatabase.widgetDiff, writer: pool)
+        let page = Array(#"{"actions": [{"type": "add", "payload": {"serverId": "1", "serverType": "ImageWidget", "url": "http://x", "textWidgetId": "404"}}]}"#.utf8)
+        let report = try importer.importPage(page)
+        #expect(report.entities["ImageWidget"] == .init(inserted: 1))
+        #expect(report.skipped.count == 1)
+        #expect(report.skipped.first?.path == "ImageWidget serverId=\"1\"")
+        #expect(report.skipped.first?.reason.contains("textWidget") == true)
+        #expect(try pool.read { db in try ImageWidget.fetchOne(db) }?.textWidget == nil)
+    }
+
+    @Test func malformedPagesCommitNothing() throws {
+        let (pool, _) = try makeDatabase()
+        let importer = FeedImporter(feed: EntityGenDatabase.widgetDiff, writer: pool)
+        let good = #"{"type": "add", "payload": {"serverId": "1", "serverType": "TextWidget", "title": "One"}}"#
+        let cases: [(String, String)] = [
+            (#"{"actions": {}}"#, "$.actions"),
+            ("{\"actions\": [\(good), 3]}", "$.actions[1]"),
+            ("{\"actions\": [\(good), {\"payload\": {}}]}", "$.actions[1].type"),
+            ("{\"actions\": [\(good), {\"type\": \"add\"}]}", "$.actions[1].payload"),
+            ("{\"actions\": [\(good)], \"nextUrl\": 5}", "$.nextUrl"),
+            ("{\"actions\": [\(good)", "invalid JSON"),
+        ]
+        for (text, expected) in cases {
+            #expect {
+                try importer.importPage(Array(text.utf8))
+            } throws: { error in
+                "\(error)".contains(expected)
+            }
+        }
+        #expect(try count("textWidget", in: pool) == 0)
+    }
+
+    // MARK: Seed 003: Hydrant people with friends
+
+    @Test func hydrantPeopleKeepGoodFriendsAndLinkThem() throws {
+        let (pool, _) = try makeDatabase()
+        let importer = FeedImporter(feed: Feed<Person>(name: "People"), writer: pool)
+        let person = try Fixtures.bytes("hydrant-person.json")
+        let report = try importer.importPage(Array("[".utf8) + person + Array("]".utf8))
+        let mapped = try Person.map(json: person)
+        let stored = try pool.read { db in try Person.requestIncludingRelationships().filter(Person.Columns.identifier == mapped.value.identifier).fetchOne(db) }
+        #expect(stored?.name == mapped.value.name)
+        #expect(stored?.friends.map(\.identifier) == mapped.value.friends.map(\.identifier))
+        #expect(report.issues.count == mapped.issues.count) // dropped friends reported, not fatal
+
+        // The error envelope ("message") skips the item with its path and the server's words.
+        let notFound = try Fixtures.bytes("hydrant-not-found.json")
+        let skipped = try importer.importPage(Array("[".utf8) + notFound + Array("]".utf8))
+        #expect(skipped.skipped.count == 1)
+        #expect(skipped.skipped[0].path.hasPrefix("$[0]"))
+    }
+
+    // MARK: Seed 001: ESModel objects without identity own their nested models
+
+    @Test func nestedModelsWithoutIdentityBelongToTheirOwner() throws {
+        let (pool, _) = try makeDatabase()
+        let importer = FeedImporter(feed: Feed<MyModel>(name: "Models"), writer: pool)
+        let model = try Fixtures.bytes("esmodel.json")
+        let mapped = try MyModel.map(json: model).value
+        try importer.importPage(Array("[".utf8) + model + Array("]".utf8))
+        let nested = mapped.model2s.count + (mapped.model2 == nil ? 0 : 1)
+        #expect(try count("myModel", in: pool) == 1)
+        #expect(try count("modelTwo", in: pool) == nested)
+        let stored = try #require(try pool.read { db in try MyModel.requestIncludingRelationships().fetchOne(db) })
+        #expect(stored == mapped)
+
+        // Deleting the owner deletes what it owns, at every level.
+        try pool.write { db in _ = try MyModel.deleteAll(db) }
+        #expect(try count("modelTwo", in: pool) == 0)
+        #expect(try count("myModel_model2s", in: pool) == 0)
+    }
+}
