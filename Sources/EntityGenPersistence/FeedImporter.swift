@@ -39,6 +39,11 @@ public final class FeedImporter<Entity: ImportableEntity>: Sendable {
     static func write(_ page: PreparedPage<Entity>, in db: Database, skipsUnchanged: Bool, seen: SeenRows?) throws -> ImportReport {
         var report = page.report
         try db.execute(sql: "PRAGMA recursive_triggers = ON")
+        // Temporary tables first: a schema change after statements are prepared would make SQLite
+        // re-prepare them in the middle of the page.
+        if let seen {
+            for case let .save(entity) in page.operations { try seen.prepare(entity.rowKey.table, in: db) }
+        }
         try db.inTransaction(.immediate) {
             var session = ImportSession(db, skipsUnchanged: skipsUnchanged)
             for operation in page.operations {
@@ -77,19 +82,25 @@ final class SeenRows: @unchecked Sendable {
         SQLText.identifier("entitygen_seen_" + table.name)
     }
 
-    func record(_ key: RowKey, in db: Database) throws {
-        let table = key.table
+    /// Creates the temporary table for `table` unless it exists; call before the page's transaction.
+    func prepare(_ table: EntityTable, in db: Database) throws {
         guard !table.identity.isEmpty else { return }
         let known = lock.withLock { () -> Bool in
             tables[table.name] = table
             return !created.insert(table.name).inserted
         }
         if !known { try createTable(table, in: db) }
+    }
+
+    /// Records a saved instance's identity.
+    func record(_ key: RowKey, in db: Database) throws {
+        let table = key.table
+        guard !table.identity.isEmpty else { return }
         let statement = try db.cachedStatement(sql: "INSERT OR IGNORE INTO temp.\(seenTable(table)) VALUES (\(SQLText.parameters(table.identity.count)))")
         for (offset, value) in key.values.enumerated() {
             value.bindValue(to: statement.sqliteStatement, at: Int32(offset + 1))
         }
-        try statement.execute()
+        try ImportSession.run(statement.sqliteStatement, on: db.sqliteConnection!)
     }
 
     private func createTable(_ table: EntityTable, in db: Database) throws {
@@ -102,9 +113,9 @@ final class SeenRows: @unchecked Sendable {
         var report = ImportReport()
         let all = lock.withLock { tables.values.sorted { $0.name < $1.name } }
         try db.execute(sql: "PRAGMA recursive_triggers = ON")
+        for table in all where !table.identity.isEmpty { try createTable(table, in: db) }
         try db.inTransaction(.immediate) {
             for table in all where !table.identity.isEmpty {
-                try createTable(table, in: db)
                 let match = table.identity.map { "s.\(SQLText.identifier($0)) IS t.\(SQLText.identifier($0))" }.joined(separator: " AND ")
                 try db.execute(sql: "DELETE FROM main.\(SQLText.identifier(table.name)) AS t WHERE NOT EXISTS (SELECT 1 FROM temp.\(seenTable(table)) AS s WHERE \(match))")
                 report.entities[table.entity, default: .init()].deleted += db.changesCount

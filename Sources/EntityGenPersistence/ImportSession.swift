@@ -94,6 +94,12 @@ public struct ImportSession {
     }
 
     private func step(_ statement: SQLiteStatement) throws {
+        try Self.run(statement, on: connection)
+    }
+
+    /// Steps a bound statement (bypassing GRDB's argument checks: parameters were bound directly) and
+    /// resets it; SQLite's error message becomes an ``ImportError/database(_:)``.
+    static func run(_ statement: SQLiteStatement, on connection: SQLiteConnection) throws {
         let code = sqlite3_step(statement)
         sqlite3_reset(statement)
         guard code == SQLITE_DONE || code == SQLITE_ROW else {

@@ -25,10 +25,11 @@ final class StubProtocol: URLProtocol {
     nonisolated(unsafe) static var requested: [String] = []
     static let lock = NSLock()
 
+    /// A session answering from `responses` (merged into the shared table: tests running in parallel
+    /// use hosts of their own).
     static func session(_ responses: [String: (Int, Data)]) -> URLSession {
         lock.withLock {
-            Self.responses = responses
-            requested = []
+            Self.responses.merge(responses) { $1 }
         }
         let configuration = URLSessionConfiguration.ephemeral
         configuration.protocolClasses = [StubProtocol.self]

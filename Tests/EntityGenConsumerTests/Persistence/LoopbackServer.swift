@@ -1,0 +1,76 @@
+import Foundation
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// A tiny HTTP/1.1 server on 127.0.0.1 (an ephemeral port) serving fixed bodies by path and query, for
+/// the integration test that fetches pages over a real socket.
+final class LoopbackServer: @unchecked Sendable {
+    let port: UInt16
+    private let socketDescriptor: Int32
+    private let pages: [String: Data]
+    private let lock = NSLock()
+    private var served: [String] = []
+
+    /// Paths requested so far.
+    var requests: [String] { lock.withLock { served } }
+
+    init(pages: [String: Data]) throws {
+        self.pages = pages
+        let descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        var address = sockaddr_in()
+        address.sin_family = sa_family_t(AF_INET)
+        address.sin_addr.s_addr = inet_addr("127.0.0.1")
+        address.sin_port = 0
+        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
+        let bound = withUnsafeMutablePointer(to: &address) { pointer in
+            pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(descriptor, $0, length) == 0 && listen(descriptor, 16) == 0 && getsockname(descriptor, $0, &length) == 0 }
+        }
+        guard bound else {
+            close(descriptor)
+            throw POSIXError(.EADDRNOTAVAIL)
+        }
+        socketDescriptor = descriptor
+        port = UInt16(bigEndian: address.sin_port)
+        let thread = Thread { [self] in serve() }
+        thread.start()
+    }
+
+    deinit { close(socketDescriptor) }
+
+    /// Stops accepting connections.
+    func stop() { shutdown(socketDescriptor, Int32(SHUT_RDWR)) }
+
+    private func serve() {
+        while true {
+            let client = accept(socketDescriptor, nil, nil)
+            if client < 0 { return }
+            var request = [UInt8]()
+            var buffer = [UInt8](repeating: 0, count: 4096)
+            while !request.ends(with: Array("\r\n\r\n".utf8)) {
+                let count = read(client, &buffer, buffer.count)
+                if count <= 0 { break }
+                request += buffer[0..<count]
+            }
+            let line = String(decoding: request.prefix { $0 != 13 }, as: UTF8.self).split(separator: " ")
+            let target = line.count > 1 ? String(line[1]) : "/"
+            lock.withLock { served.append(target) }
+            let body = pages[target]
+            let status = body == nil ? "404 Not Found" : "200 OK"
+            let payload = body ?? Data("no page \(target)".utf8)
+            let head = "HTTP/1.1 \(status)\r\nContent-Type: application/json\r\nContent-Length: \(payload.count)\r\nConnection: close\r\n\r\n"
+            let response = Array(head.utf8) + Array(payload)
+            var sent = 0
+            while sent < response.count {
+                let count = response[sent...].withUnsafeBytes { write(client, $0.baseAddress, $0.count) }
+                if count <= 0 { break }
+                sent += count
+            }
+            close(client)
+        }
+    }
+}
+
+private extension Array where Element == UInt8 {
+    func ends(with suffix: [UInt8]) -> Bool { count >= suffix.count && Array(self[(count - suffix.count)...]) == suffix }
+}
