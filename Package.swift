@@ -34,7 +34,7 @@ let package = Package(
         .target(name: "EntityGenRuntime"),
         .executableTarget(
             name: "entitygen-bench",
-            dependencies: ["EntityGenRuntime"],
+            dependencies: ["EntityGenRuntime", "EntityGenPersistence", .product(name: "GRDB", package: "GRDB.swift"), .product(name: "GRDBSQLite", package: "GRDB.swift")],
             exclude: ["Schemas/README.md"],
             plugins: ["EntityGenPlugin"]
         ),

@@ -27,7 +27,9 @@ public final class EntityTable: Sendable {
         self.identity = identity
         self.references = references
         let table = SQLText.identifier(name)
-        let insert = "INSERT INTO \(table) (\(columns.map(SQLText.identifier).joined(separator: ", "))) VALUES (\(SQLText.parameters(columns.count)))"
+        let insert = columns.isEmpty
+            ? "INSERT INTO \(table) DEFAULT VALUES"
+            : "INSERT INTO \(table) (\(columns.map(SQLText.identifier).joined(separator: ", "))) VALUES (\(SQLText.parameters(columns.count)))"
         let others = columns.filter { !identity.contains($0) }
         if identity.isEmpty {
             saveSQL = insert

@@ -21,9 +21,15 @@ case "profile-twitter":
 case "profile-citm":
     let citm = try Data(contentsOf: corpora.appendingPathComponent("citm_catalog.json"))
     for _ in 0..<1_000 { _ = try CitmCatalog.map(json: citm) }
+case "import":
+    try ImportBenchmark.run(executable: URL(fileURLWithPath: CommandLine.arguments[0]))
+case "import-stream":
+    let rest = Array(arguments.dropFirst())
+    guard rest.count == 2 else { FileHandle.standardError.write(Data("usage: entitygen-bench import-stream FILE DATABASE\n".utf8)); exit(2) }
+    try ImportBenchmark.stream(file: rest[0], database: rest[1])
 case "generate":
     try ScaleBenchmark.run(buildFolder: URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent())
 default:
-    FileHandle.standardError.write(Data("usage: entitygen-bench mapping|reader|generate\n".utf8))
+    FileHandle.standardError.write(Data("usage: entitygen-bench mapping|reader|generate|import\n".utf8))
     exit(2)
 }

@@ -98,7 +98,7 @@ struct PersistenceRenderer {
                 }
             }
             printer.line("let _row = try session.prepare(Self.entityTable)")
-            printer.line("let _statement = _row.statement")
+            if !plan.columns.isEmpty { printer.line("let _statement = _row.statement") }
             for (offset, column) in plan.columns.enumerated() {
                 printer.line(column.bind.replacingOccurrences(of: "%i", with: String(offset + 1)))
             }

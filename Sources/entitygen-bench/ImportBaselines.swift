@@ -1,0 +1,108 @@
+import EntityGenPersistence
+import EntityGenRuntime
+import Foundation
+import GRDB
+import GRDBSQLite
+
+/// What a user writes by hand with GRDB: a Codable record for the same `benchPod` table, filled from the
+/// JSONDecoder types of the mapping benchmark.
+struct GRDBPod: Codable, FetchableRecord, PersistableRecord {
+    static let databaseTableName = "benchPod"
+    var name: String
+    var version: String
+    var summary: String?
+    var details: String?
+    var homepage: URL?
+    var socialMediaUrl: URL?
+    var licenseType: String?
+    var licenseFile: String?
+    var authors: [String: String]
+    var sourceGit: URL?
+    var sourceTag: String?
+    var platforms: [String: String]
+    var requiresArc: Bool
+    var sourceFiles: [String]
+
+    init(_ pod: CodablePod) {
+        name = pod.name
+        version = pod.version
+        summary = pod.summary
+        details = pod.description
+        homepage = pod.homepage
+        socialMediaUrl = pod.social_media_url
+        licenseType = pod.license?.type
+        licenseFile = pod.license?.file
+        authors = pod.authors ?? [:]
+        sourceGit = pod.source?.git
+        sourceTag = pod.source?.tag
+        platforms = pod.platforms ?? [:]
+        requiresArc = pod.requires_arc ?? true
+        sourceFiles = pod.source_files ?? []
+    }
+}
+
+/// The three baselines of the import benchmark.
+enum ImportBaselines {
+    /// The limit: one raw sqlite3 prepared `INSERT ... ON CONFLICT DO UPDATE`, bound by hand per row, in
+    /// one transaction (collections encoded to JSON text as the generated code stores them).
+    static func rawUpsert(_ pods: [BenchPod], into pool: DatabasePool) throws {
+        let columns = BenchPod.entityTable.columns
+        let others = columns.dropFirst(2).map { "\"\($0)\" = excluded.\"\($0)\"" }.joined(separator: ", ")
+        let sql = "INSERT INTO benchPod (\(columns.map { "\"\($0)\"" }.joined(separator: ", "))) VALUES (\(Array(repeating: "?", count: columns.count).joined(separator: ", "))) ON CONFLICT (name, version) DO UPDATE SET \(others)"
+        try pool.writeWithoutTransaction { db in
+            let connection = db.sqliteConnection!
+            var statement: OpaquePointer?
+            guard sqlite3_prepare_v2(connection, sql, -1, &statement, nil) == SQLITE_OK, let statement else { throw ImportError.database("prepare") }
+            defer { sqlite3_finalize(statement) }
+            sqlite3_exec(connection, "BEGIN IMMEDIATE", nil, nil, nil)
+            let transient = unsafeBitCast(-1, to: sqlite3_destructor_type.self)
+            func text(_ value: String?, _ index: Int32) {
+                guard var value else { sqlite3_bind_null(statement, index); return }
+                _ = value.withUTF8 { sqlite3_bind_text(statement, index, UnsafeRawPointer($0.baseAddress!).assumingMemoryBound(to: CChar.self), Int32($0.count), transient) }
+            }
+            func json(_ write: (inout JSONWriter) -> Void, _ index: Int32) {
+                var writer = JSONWriter()
+                write(&writer)
+                _ = writer.bytes.withUnsafeBufferPointer { sqlite3_bind_text(statement, index, UnsafeRawPointer($0.baseAddress!).assumingMemoryBound(to: CChar.self), Int32($0.count), transient) }
+            }
+            let strings = MapTransformer(StringTransformer())
+            let list = ArrayTransformer(StringTransformer())
+            for pod in pods {
+                text(pod.name, 1); text(pod.version, 2); text(pod.summary, 3); text(pod.details, 4)
+                text(pod.homepage?.absoluteString, 5); text(pod.socialMediaUrl?.absoluteString, 6)
+                text(pod.licenseType, 7); text(pod.licenseFile, 8)
+                json({ strings.encode(pod.authors, to: &$0) }, 9)
+                text(pod.sourceGit?.absoluteString, 10); text(pod.sourceTag, 11)
+                json({ strings.encode(pod.platforms, to: &$0) }, 12)
+                sqlite3_bind_int64(statement, 13, pod.requiresArc ? 1 : 0)
+                json({ list.encode(pod.sourceFiles, to: &$0) }, 14)
+                guard sqlite3_step(statement) == SQLITE_DONE else { throw ImportError.database(String(cString: sqlite3_errmsg(connection))) }
+                sqlite3_reset(statement)
+            }
+            guard sqlite3_exec(connection, "COMMIT", nil, nil, nil) == SQLITE_OK else { throw ImportError.database("commit") }
+        }
+    }
+
+    /// JSONDecoder, then GRDB's `upsert` per record, in one transaction.
+    static func grdbUpsert(_ json: Data, into pool: DatabasePool) throws {
+        let pods = try JSONDecoder().decode([CodablePod].self, from: json).map(GRDBPod.init)
+        try pool.write { db in
+            for pod in pods { try pod.upsert(db) }
+        }
+    }
+
+    /// The seed's find-or-create: JSONDecoder, then per record a fetch by identity and an insert or update.
+    static func naiveFindOrCreate(_ json: Data, into pool: DatabasePool) throws {
+        let pods = try JSONDecoder().decode([CodablePod].self, from: json).map(GRDBPod.init)
+        try pool.write { db in
+            for pod in pods {
+                if var existing = try GRDBPod.fetchOne(db, key: ["name": pod.name, "version": pod.version]) {
+                    existing = pod
+                    try existing.update(db)
+                } else {
+                    try pod.insert(db)
+                }
+            }
+        }
+    }
+}

@@ -1,0 +1,142 @@
+import EntityGenPersistence
+import EntityGenRuntime
+import Foundation
+import GRDB
+
+/// `swift run -c release entitygen-bench import`: the generated importer against raw SQLite, GRDB's
+/// `upsert` and the naive find-or-create, on 100,000 synthetic pods, into an empty database and again
+/// with every row present (every row's summary changed, so each is a real update); then the peak memory
+/// of streaming a generated array file of 100 MB and 500 MB (each in a child process).
+enum ImportBenchmark {
+    static let count = 100_000
+
+    static func run(executable: URL) throws {
+        let first = Data(PodsPayload.make(count: count))
+        let second = Data(String(decoding: first, as: UTF8.self).replacingOccurrences(of: "that does useful things", with: "that does useful things, v2").utf8)
+        let firstPods = try BenchPod.mapArray(json: first).value
+        let secondPods = try BenchPod.mapArray(json: second).value
+        print("import: \(count) pods, \(first.count / 1_000_000) MB of JSON")
+
+        var seconds: [String: Double] = [:]
+        func measure(_ name: String, _ body: (DatabasePool) throws -> Void, updating: ((DatabasePool) throws -> Void)? = nil) throws {
+            var best = Double.infinity
+            for _ in 0..<3 {
+                let (pool, folder) = try freshDatabase()
+                if let updating { try updating(pool) }
+                let start = DispatchTime.now().uptimeNanoseconds
+                try body(pool)
+                best = min(best, Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9)
+                let rows = try pool.read { db in try Int.fetchOne(db, sql: "SELECT count(*) FROM benchPod") }
+                precondition(rows == count, "\(name) left \(rows ?? -1) rows")
+                try? FileManager.default.removeItem(at: folder)
+            }
+            seconds[name] = best
+            print("seconds \(name) \(String(format: "%.3f", best)) (\(Int(Double(count) / best)) rows/s)")
+        }
+        let feed = Feed<BenchPod>(name: "BenchPods")
+        func generatedMapped(_ pods: [BenchPod]) -> (DatabasePool) throws -> Void {
+            { pool in
+                var page = PreparedPage<BenchPod>()
+                page.operations = pods.map { .save($0) }
+                try FeedImporter(feed: feed, writer: pool).write(page)
+            }
+        }
+        let fill: (DatabasePool) throws -> Void = { try ImportBaselines.rawUpsert(firstPods, into: $0) }
+
+        // (a) rows already mapped
+        try measure("generated_insert", generatedMapped(firstPods))
+        try measure("raw_insert", { try ImportBaselines.rawUpsert(firstPods, into: $0) })
+        try measure("generated_update", generatedMapped(secondPods), updating: fill)
+        try measure("raw_update", { try ImportBaselines.rawUpsert(secondPods, into: $0) }, updating: fill)
+        // (b), (c) JSON bytes -> SQLite
+        try measure("generated_e2e_insert", { try FeedImporter(feed: feed, writer: $0).importPage(first) })
+        try measure("generated_e2e_update", { try FeedImporter(feed: feed, writer: $0).importPage(second) }, updating: fill)
+        try measure("grdb_upsert_insert", { try ImportBaselines.grdbUpsert(first, into: $0) })
+        try measure("grdb_upsert_update", { try ImportBaselines.grdbUpsert(second, into: $0) }, updating: fill)
+        try measure("naive_insert", { try ImportBaselines.naiveFindOrCreate(first, into: $0) })
+        try measure("naive_update", { try ImportBaselines.naiveFindOrCreate(second, into: $0) }, updating: fill)
+
+        for (name, generated, baseline) in [
+            ("insert_empty_vs_raw_sqlite", "generated_insert", "raw_insert"),
+            ("update_vs_raw_sqlite", "generated_update", "raw_update"),
+            ("end_to_end_vs_grdb_upsert", "generated_e2e_insert", "grdb_upsert_insert"),
+            ("end_to_end_update_vs_grdb_upsert", "generated_e2e_update", "grdb_upsert_update"),
+            ("end_to_end_vs_naive", "generated_e2e_insert", "naive_insert"),
+            ("end_to_end_update_vs_naive", "generated_e2e_update", "naive_update"),
+        ] {
+            Measurement.summary("ratio", name, seconds[baseline]! / seconds[generated]!)
+        }
+
+        // (d) streaming: peak resident memory of a child process importing a file.
+        for megabytes in [100, 500] {
+            let folder = FileManager.default.temporaryDirectory.appendingPathComponent("entitygen-stream-\(UUID().uuidString)")
+            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+            defer { try? FileManager.default.removeItem(at: folder) }
+            let file = folder.appendingPathComponent("pods.json")
+            let elements = try writeArray(to: file, megabytes: megabytes)
+            let process = Process()
+            process.executableURL = executable
+            process.arguments = ["import-stream", file.path, folder.appendingPathComponent("db.sqlite").path]
+            let pipe = Pipe()
+            process.standardOutput = pipe
+            try process.run()
+            let output = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+            process.waitUntilExit()
+            guard process.terminationStatus == 0, let line = output.split(separator: "\n").first(where: { $0.hasPrefix("peak_mb ") }) else {
+                throw ImportError.database("streaming child failed: \(output)")
+            }
+            print("streamed \(megabytes) MB (\(elements) pods): \(output.trimmingCharacters(in: .whitespacesAndNewlines).replacingOccurrences(of: "\n", with: "; "))")
+            Measurement.summary("rss_mb", "stream_\(megabytes)mb", Double(line.split(separator: " ")[1])!)
+        }
+    }
+
+    /// The child side of (d): streams `file` into a new database and prints the peak RSS.
+    static func stream(file: String, database: String) throws {
+        let pool = try DatabasePool(path: database, configuration: EntityGenConfiguration.prepared(Configuration()))
+        var migrator = DatabaseMigrator()
+        EntityGenDatabase.registerMigrations(in: &migrator)
+        try migrator.migrate(pool)
+        let start = DispatchTime.now().uptimeNanoseconds
+        let report = try FeedImporter(feed: Feed<BenchPod>(name: "BenchPods"), writer: pool).importArray(contentsOf: URL(fileURLWithPath: file))
+        let elapsed = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
+        print("rows \(report.total.inserted) seconds \(String(format: "%.1f", elapsed))")
+        print("peak_mb \(peakResidentMegabytes())")
+    }
+
+    static func peakResidentMegabytes() -> Int {
+        let status = (try? String(contentsOfFile: "/proc/self/status", encoding: .utf8)) ?? ""
+        let line = status.split(separator: "\n").first { $0.hasPrefix("VmHWM:") } ?? "VmHWM: 0 kB"
+        return (Int(line.split(separator: " ").dropFirst().first ?? "0") ?? 0) / 1024
+    }
+
+    static func freshDatabase() throws -> (DatabasePool, URL) {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("entitygen-import-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let pool = try EntityGenDatabase.openDatabase(atPath: folder.appendingPathComponent("db.sqlite").path)
+        return (pool, folder)
+    }
+
+    /// Writes a JSON array of distinct pods of about `megabytes` MB, 10,000 pods at a time.
+    static func writeArray(to file: URL, megabytes: Int) throws -> Int {
+        _ = FileManager.default.createFile(atPath: file.path, contents: nil)
+        let handle = try FileHandle(forWritingTo: file)
+        defer { try? handle.close() }
+        var written = 0
+        var elements = 0
+        var batch = 0
+        try handle.write(contentsOf: Data("[".utf8))
+        while written < megabytes * 1_000_000 {
+            var chunk = PodsPayload.make(count: 10_000)
+            chunk.removeFirst()
+            chunk.removeLast()
+            var text = String(decoding: chunk, as: UTF8.self).replacingOccurrences(of: "\"name\":\"Pod", with: "\"name\":\"B\(batch)Pod")
+            if elements > 0 { text = "," + text }
+            try handle.write(contentsOf: Data(text.utf8))
+            written += text.utf8.count
+            elements += 10_000
+            batch += 1
+        }
+        try handle.write(contentsOf: Data("]".utf8))
+        return elements
+    }
+}
