@@ -38,6 +38,11 @@ let package = Package(
             exclude: ["Schemas/README.md"],
             plugins: ["EntityGenPlugin"]
         ),
+        .executableTarget(
+            name: "entitygen-demo",
+            dependencies: ["EntityGenRuntime", "EntityGenPersistence", .product(name: "GRDB", package: "GRDB.swift")],
+            plugins: ["EntityGenPlugin"]
+        ),
         .target(name: "EntityGenPersistence", dependencies: [
             "EntityGenRuntime",
             .product(name: "GRDB", package: "GRDB.swift"),

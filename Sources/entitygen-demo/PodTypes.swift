@@ -1,0 +1,1 @@
+../../Tests/_EntityGenCoreTests/Fixtures/Cases/seed-schemas/support/PodTypes.swift
