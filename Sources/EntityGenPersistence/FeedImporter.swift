@@ -22,11 +22,48 @@ public final class FeedImporter<Entity: ImportableEntity>: Sendable {
         self.skipsUnchanged = skipsUnchanged
     }
 
-    /// Maps and writes one page; `page` names it in errors.
+    /// Maps and writes one page; `page` names it in errors. A large page is mapped on a second thread
+    /// while the first chunks are written (still one transaction).
     @discardableResult
     public func importPage(_ bytes: some Collection<UInt8>, page: String = "page") throws -> ImportReport {
-        try write(feed.prepare(bytes, page: page))
+        let document: JSONDocument
+        do { document = try JSONDocument(bytes: bytes) } catch { throw ImportError.invalidJSON(page: page, error) }
+        let feed = feed
+        let header = try document.withRoot { root throws(ImportError) in try feed.header(root: root, page: page) }
+        guard header.items.count >= Self.pipelineThreshold else {
+            return try write(document.withRoot { root throws(ImportError) in try feed.prepare(root: root, page: page) })
+        }
+        let channel = ChunkChannel<Entity>()
+        let producer = Thread {
+            do throws(ImportError) {
+                try document.withRoot { root throws(ImportError) in
+                    var chunk = PreparedPage<Entity>()
+                    try feed.header(root: root, page: page).items.forEachElement { _, element throws(ImportError) in
+                        try feed.prepareItem(element, page: page, into: &chunk)
+                        if chunk.operations.count >= Self.chunkSize {
+                            guard channel.put(chunk) else { throw ImportError.database("cancelled") }
+                            chunk = PreparedPage()
+                        }
+                    }
+                    _ = channel.put(chunk)
+                }
+                channel.finish(nil)
+            } catch {
+                channel.finish(error)
+            }
+        }
+        producer.start()
+        defer { channel.abandon() }
+        let skipsUnchanged = skipsUnchanged
+        return try writer.writeWithoutTransaction { db in
+            try Self.write(header.page, in: db, skipsUnchanged: skipsUnchanged, seen: nil, next: { try channel.take() })
+        }
     }
+
+    /// Items from which a page is mapped while it is written.
+    static var pipelineThreshold: Int { 4_096 }
+    /// Operations handed from the mapping thread to the writer at a time.
+    static var chunkSize: Int { 2_048 }
 
     /// Writes a mapped page in one transaction.
     @discardableResult
@@ -37,22 +74,34 @@ public final class FeedImporter<Entity: ImportableEntity>: Sendable {
     /// Writes a page in one transaction; with `seen`, the identities of saved instances are recorded in
     /// temporary tables for orphan deletion at the end of a sync.
     static func write(_ page: PreparedPage<Entity>, in db: Database, skipsUnchanged: Bool, seen: SeenRows?) throws -> ImportReport {
-        var report = page.report
-        try db.execute(sql: "PRAGMA recursive_triggers = ON")
         // Temporary tables first: a schema change after statements are prepared would make SQLite
         // re-prepare them in the middle of the page.
         if let seen {
             for case let .save(entity) in page.operations { try seen.prepare(entity.rowKey.table, in: db) }
         }
+        var pending: PreparedPage<Entity>? = page
+        var header = PreparedPage<Entity>()
+        header.report = page.report
+        pending?.report = ImportReport()
+        return try write(header, in: db, skipsUnchanged: skipsUnchanged, seen: seen, next: { defer { pending = nil }; return pending })
+    }
+
+    /// Writes chunks of a page, as `next` delivers them, in one transaction.
+    static func write(_ header: PreparedPage<Entity>, in db: Database, skipsUnchanged: Bool, seen: SeenRows?, next: () throws -> PreparedPage<Entity>?) throws -> ImportReport {
+        var report = header.report
+        try db.execute(sql: "PRAGMA recursive_triggers = ON")
         try db.inTransaction(.immediate) {
             var session = ImportSession(db, skipsUnchanged: skipsUnchanged)
-            for operation in page.operations {
-                switch operation {
-                case let .save(entity):
-                    try entity.save(in: &session)
-                    if let seen { try seen.record(entity.rowKey, in: db) }
-                case let .delete(key):
-                    try session.delete(key)
+            while let chunk = try next() {
+                report.merge(chunk.report)
+                for operation in chunk.operations {
+                    switch operation {
+                    case let .save(entity):
+                        try entity.save(in: &session)
+                        if let seen { try seen.record(entity.rowKey, in: db) }
+                    case let .delete(key):
+                        try session.delete(key)
+                    }
                 }
             }
             let written = try session.finish()
@@ -64,6 +113,57 @@ public final class FeedImporter<Entity: ImportableEntity>: Sendable {
         }
         report.pages += 1
         return report
+    }
+}
+
+/// Hands mapped chunks from the mapping thread to the writer: at most two waiting, so memory stays
+/// bounded whichever side is faster.
+final class ChunkChannel<Entity: ImportableEntity>: @unchecked Sendable {
+    private let condition = NSCondition()
+    private var chunks: [PreparedPage<Entity>] = []
+    private var finished = false
+    private var failure: ImportError?
+    private var abandoned = false
+
+    /// Waits for room; returns `false` when the writer gave up.
+    func put(_ chunk: PreparedPage<Entity>) -> Bool {
+        condition.lock()
+        defer { condition.unlock() }
+        while chunks.count >= 2 && !abandoned { condition.wait() }
+        guard !abandoned else { return false }
+        chunks.append(chunk)
+        condition.broadcast()
+        return true
+    }
+
+    /// Marks the end of the page, or the mapping error that ends it.
+    func finish(_ error: ImportError?) {
+        condition.lock()
+        finished = true
+        failure = error
+        condition.broadcast()
+        condition.unlock()
+    }
+
+    /// The next chunk, `nil` at the end; throws the mapping error.
+    func take() throws -> PreparedPage<Entity>? {
+        condition.lock()
+        defer { condition.unlock() }
+        while chunks.isEmpty && !finished { condition.wait() }
+        if !chunks.isEmpty {
+            condition.broadcast()
+            return chunks.removeFirst()
+        }
+        if let failure { throw failure }
+        return nil
+    }
+
+    /// Releases a waiting producer when the writer stops early.
+    func abandon() {
+        condition.lock()
+        abandoned = true
+        condition.broadcast()
+        condition.unlock()
     }
 }
 

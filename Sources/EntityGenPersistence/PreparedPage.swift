@@ -35,6 +35,17 @@ extension Feed {
     }
 
     func prepare(root: JSONValue, page: String) throws(ImportError) -> PreparedPage<Entity> {
+        var (itemsValue, prepared) = try header(root: root, page: page)
+        prepared.operations.reserveCapacity(itemsValue.count)
+        try itemsValue.forEachElement { _, element throws(ImportError) in
+            try prepareItem(element, page: page, into: &prepared)
+        }
+        return prepared
+    }
+
+    /// Checks the page's shape and reads its pagination values; returns the items array and a page
+    /// with no operations yet.
+    func header(root: JSONValue, page: String) throws(ImportError) -> (items: JSONValue, page: PreparedPage<Entity>) {
         var prepared = PreparedPage<Entity>()
         let itemsValue: JSONValue
         let itemsPath = root.path(appending: items ?? [])
@@ -63,15 +74,16 @@ extension Feed {
             }
         case nil: break
         }
-        prepared.operations.reserveCapacity(itemsValue.count)
-        try itemsValue.forEachElement { _, element throws(ImportError) in
-            if let actions {
-                try prepareAction(element, actions: actions, page: page, into: &prepared)
-            } else if let entity = map(element, report: &prepared.report) {
-                prepared.operations.append(.save(entity))
-            }
+        return (itemsValue, prepared)
+    }
+
+    /// Maps one item (or diff action) into `prepared`.
+    func prepareItem(_ element: JSONValue, page: String, into prepared: inout PreparedPage<Entity>) throws(ImportError) {
+        if let actions {
+            try prepareAction(element, actions: actions, page: page, into: &prepared)
+        } else if let entity = map(element, report: &prepared.report) {
+            prepared.operations.append(.save(entity))
         }
-        return prepared
     }
 
     private func prepareAction(_ element: JSONValue, actions: Actions, page: String, into prepared: inout PreparedPage<Entity>) throws(ImportError) {

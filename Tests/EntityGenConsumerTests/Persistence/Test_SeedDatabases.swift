@@ -160,3 +160,31 @@ import Testing
         #expect(try count("myModel_model2s", in: pool) == 0)
     }
 }
+
+/// Pages large enough to be mapped on a second thread while written.
+@Suite struct Test_PipelinedPages {
+    static func avatars(_ count: Int, bad: Int? = nil) -> [UInt8] {
+        let items = (0..<count).map { $0 == bad ? #"{"id": "x"}"# : #"{"id": \#($0), "file_url": "f\#($0)"}"# }
+        return Array(("[" + items.joined(separator: ",") + "]").utf8)
+    }
+
+    @Test func largePageIsWrittenWhole() throws {
+        let (pool, _) = try makeDatabase()
+        let importer = FeedImporter(feed: EntityGenDatabase.avatarList, writer: pool)
+        let report = try importer.importPage(Self.avatars(20_000, bad: 19_999))
+        #expect(report.entities["Avatar"] == .init(inserted: 19_999))
+        #expect(report.skipped.map(\.path) == ["$[19999].id"])
+        #expect(try count("avatar", in: pool) == 19_999)
+    }
+
+    @Test func malformedActionLateInALargePageCommitsNothing() throws {
+        let (pool, _) = try makeDatabase()
+        let importer = FeedImporter(feed: EntityGenDatabase.widgetDiff, writer: pool)
+        var actions = (0..<10_000).map { #"{"type": "add", "payload": {"serverId": "\#($0)", "serverType": "TextWidget", "title": "t"}}"# }
+        actions.append(#"{"payload": {}}"#)
+        #expect { try importer.importPage(Array("{\"actions\": [\(actions.joined(separator: ","))]}".utf8)) } throws: {
+            "\($0)".contains("$.actions[10000].type")
+        }
+        #expect(try count("textWidget", in: pool) == 0)
+    }
+}
