@@ -94,8 +94,7 @@ extension UInt64: ColumnValue {
     }
 
     public init(databaseValue: DatabaseValue) throws(ColumnDecodingError) {
-        guard case let .string(text) = databaseValue.storage, let value = UInt64(text) else { throw .mismatch(databaseValue, expected: "a UInt64 as text") }
-        self = value
+        self = try textInteger(databaseValue)
     }
 }
 
@@ -106,9 +105,14 @@ extension UInt: ColumnValue {
     }
 
     public init(databaseValue: DatabaseValue) throws(ColumnDecodingError) {
-        guard case let .string(text) = databaseValue.storage, let value = UInt(text) else { throw .mismatch(databaseValue, expected: "a UInt as text") }
-        self = value
+        self = try textInteger(databaseValue)
     }
+}
+
+/// An unsigned integer stored as text (it may not fit SQLite's signed 64-bit integers).
+private func textInteger<T: FixedWidthInteger>(_ value: DatabaseValue) throws(ColumnDecodingError) -> T {
+    guard case let .string(text) = value.storage, let integer = T(text) else { throw .mismatch(value, expected: "\(T.self) as text") }
+    return integer
 }
 
 extension Double: ColumnValue {

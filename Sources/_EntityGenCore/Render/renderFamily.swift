@@ -10,8 +10,10 @@ struct FamilyRenderer {
         var documentation: String?
         var schemaLocation: String
         var discriminatorKey: [String]
-        /// (case name, member type, discriminator value), sorted by case name.
-        var members: [(caseName: String, type: String, value: String)]
+        /// A concrete member: case name, member type, discriminator value.
+        typealias Member = (caseName: String, type: String, value: String)
+        /// The members, sorted by case name.
+        var members: [Member]
         /// Shared attributes: (identifier, type).
         var shared: [(identifier: String, type: String)]
         /// The identity's type when the family is identified by one attribute.
@@ -39,45 +41,50 @@ struct FamilyRenderer {
                 switchProperty(shared.identifier, type: shared.type, plan, into: &printer)
                 printer.line()
             }
-            let key = "[" + plan.discriminatorKey.map(SwiftLiteral.string).joined(separator: ", ") + "]"
             printer.documentation("Maps a JSON object to the family member its discriminator names.")
             printer.block("\(access)static func map(from json: \(runtime).JSONValue, context: inout \(runtime).MappingContext) throws(\(runtime).MappingError) -> \(plan.typeName) {") { printer in
                 printer.line("try context.expectObject(json, entity: \(SwiftLiteral.string(plan.typeName)), schema: \(plan.schemaLocation))")
-                printer.block("switch try context.discriminator(json, key: \(key), schema: \(plan.schemaLocation)) {", closing: "}") { printer in
-                    printer.outdent()
-                    for member in plan.members {
-                        printer.line("case \(SwiftLiteral.string(member.value)):")
-                        printer.indent()
-                        printer.line("return .\(member.caseName)(try \(member.type).map(from: json, context: &context))")
-                        printer.outdent()
-                    }
-                    printer.line("case let other:")
-                    printer.indent()
-                    let known = "[" + plan.members.map { SwiftLiteral.string($0.value) }.joined(separator: ", ") + "]"
-                    printer.line("throw context.unknownDiscriminator(other, in: json, key: \(key), family: \(SwiftLiteral.string(plan.typeName)), known: \(known), schema: \(plan.schemaLocation))")
-                    printer.outdent()
-                    printer.indent()
-                }
+                Self.dispatch(plan, into: &printer) { "return .\($0.caseName)(try \($0.type).map(from: json, context: &context))" }
             }
             printer.line()
             printer.documentation("Writes the member as JSON, discriminator included.")
             printer.block("\(access)func writeJSON(to writer: inout \(runtime).JSONWriter) {") { printer in
-                printer.line("switch self {")
-                for member in plan.members {
-                    printer.line("case let .\(member.caseName)(member): member.writeJSON(to: &writer)")
-                }
-                printer.line("}")
+                Self.switchOverMembers(plan, into: &printer) { _ in "member.writeJSON(to: &writer)" }
             }
         }
     }
 
     private func switchProperty(_ identifier: String, type: String, _ plan: Plan, into printer: inout CodePrinter) {
         printer.block("\(access)var \(identifier): \(type) {") { printer in
-            printer.line("switch self {")
-            for member in plan.members {
-                printer.line("case let .\(member.caseName)(member): return member.\(identifier)")
-            }
-            printer.line("}")
+            Self.switchOverMembers(plan, into: &printer) { _ in "return member.\(identifier)" }
         }
+    }
+
+    /// `switch self { case let .member(member): <statement> ... }`
+    static func switchOverMembers(_ plan: Plan, into printer: inout CodePrinter, _ statement: (Plan.Member) -> String) {
+        printer.line("switch self {")
+        for member in plan.members {
+            printer.line("case let .\(member.caseName)(member): \(statement(member))")
+        }
+        printer.line("}")
+    }
+
+    /// `switch` on the discriminator of `json`: `statement` per member; unknown values throw, naming
+    /// the known ones.
+    static func dispatch(_ plan: Plan, into printer: inout CodePrinter, _ statement: (Plan.Member) -> String) {
+        let key = "[" + plan.discriminatorKey.map(SwiftLiteral.string).joined(separator: ", ") + "]"
+        printer.line("switch try context.discriminator(json, key: \(key), schema: \(plan.schemaLocation)) {")
+        for member in plan.members {
+            printer.line("case \(SwiftLiteral.string(member.value)):")
+            printer.indent()
+            printer.line(statement(member))
+            printer.outdent()
+        }
+        printer.line("case let other:")
+        printer.indent()
+        let known = "[" + plan.members.map { SwiftLiteral.string($0.value) }.joined(separator: ", ") + "]"
+        printer.line("throw context.unknownDiscriminator(other, in: json, key: \(key), family: \(SwiftLiteral.string(plan.typeName)), known: \(known), schema: \(plan.schemaLocation))")
+        printer.outdent()
+        printer.line("}")
     }
 }

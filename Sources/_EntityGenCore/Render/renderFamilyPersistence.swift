@@ -10,33 +10,18 @@ struct FamilyPersistenceRenderer {
             printer.documentation("Saves the member in its own table.")
             printer.line("@discardableResult")
             printer.block("\(access)func save(in session: inout \(persistence).ImportSession) throws -> Swift.Int64 {") { printer in
-                printer.line("switch self {")
-                for member in plan.members {
-                    printer.line("case let .\(member.caseName)(member): return try member.save(in: &session)")
-                }
-                printer.line("}")
+                FamilyRenderer.switchOverMembers(plan, into: &printer) { _ in "return try member.save(in: &session)" }
             }
             printer.line()
-            let key = "[" + plan.discriminatorKey.map(SwiftLiteral.string).joined(separator: ", ") + "]"
             printer.documentation("The stored row a delete action's payload names: the discriminator selects the member's table.")
             printer.block("\(access)static func rowKey(from json: \(runtime).JSONValue, context: inout \(runtime).MappingContext) throws(\(runtime).MappingError) -> \(persistence).RowKey {") { printer in
                 printer.line("try context.expectObject(json, entity: \(SwiftLiteral.string(plan.typeName)), schema: \(plan.schemaLocation))")
-                printer.line("switch try context.discriminator(json, key: \(key), schema: \(plan.schemaLocation)) {")
-                for member in plan.members {
-                    printer.line("case \(SwiftLiteral.string(member.value)): return try \(member.type).rowKey(from: json, context: &context)")
-                }
-                let known = "[" + plan.members.map { SwiftLiteral.string($0.value) }.joined(separator: ", ") + "]"
-                printer.line("case let other: throw context.unknownDiscriminator(other, in: json, key: \(key), family: \(SwiftLiteral.string(plan.typeName)), known: \(known), schema: \(plan.schemaLocation))")
-                printer.line("}")
+                FamilyRenderer.dispatch(plan, into: &printer) { "return try \($0.type).rowKey(from: json, context: &context)" }
             }
             printer.line()
             printer.documentation("The member's identification.")
             printer.block("\(access)var rowKey: \(persistence).RowKey {") { printer in
-                printer.line("switch self {")
-                for member in plan.members {
-                    printer.line("case let .\(member.caseName)(member): return member.rowKey")
-                }
-                printer.line("}")
+                FamilyRenderer.switchOverMembers(plan, into: &printer) { _ in "return member.rowKey" }
             }
         }
     }

@@ -24,8 +24,7 @@ import FoundationNetworking
 
     @Test func stubbedPagesSyncEveryPodThenResyncChangesNothing() async throws {
         let pages = try podPages(pageSize: 20)
-        var responses: [String: (Int, Data)] = [:]
-        for (index, page) in pages.enumerated() { responses["https://sync.pods.test/specs?page=\(index)"] = (200, page) }
+        let responses = pageResponses(pages, host: "sync.pods.test")
         let session = StubProtocol.session(responses)
         let (pool, _) = try makeDatabase()
         let importer = FeedImporter(feed: EntityGenDatabase.podSpecs, writer: pool)
@@ -54,16 +53,14 @@ import FoundationNetworking
 
     @Test func orphansAreDeletedOnlyAfterACompletedSync() async throws {
         let pages = try podPages(pageSize: 40)
-        var responses: [String: (Int, Data)] = [:]
-        for (index, page) in pages.enumerated() { responses["https://orphans1.pods.test/specs?page=\(index)"] = (200, page) }
+        let responses = pageResponses(pages, host: "orphans1.pods.test")
         let (pool, _) = try makeDatabase()
         let importer = FeedImporter(feed: EntityGenDatabase.podSpecs, writer: pool)
         _ = try await importer.sync(from: URL(string: "https://orphans1.pods.test/specs")!, session: StubProtocol.session(responses))
         let all = try Self.storedPods(pool)
 
         // The last page fails: the sync does not complete, so nothing is deleted.
-        var failing: [String: (Int, Data)] = [:]
-        for (index, page) in pages.enumerated() { failing["https://orphans2.pods.test/specs?page=\(index)"] = (200, page) }
+        var failing = pageResponses(pages, host: "orphans2.pods.test")
         failing["https://orphans2.pods.test/specs?page=\(pages.count - 1)"] = (500, Data())
         await #expect(throws: ImportError.self) {
             try await importer.sync(from: URL(string: "https://orphans2.pods.test/specs")!, session: StubProtocol.session(failing))
@@ -87,8 +84,7 @@ import FoundationNetworking
 
     @Test func cancellationStopsBetweenPagesKeepingCommittedOnes() async throws {
         let pages = try podPages(pageSize: 10)
-        var responses: [String: (Int, Data)] = [:]
-        for (index, page) in pages.enumerated() { responses["https://cancel.pods.test/specs?page=\(index)"] = (200, page) }
+        let responses = pageResponses(pages, host: "cancel.pods.test")
         let session = StubProtocol.session(responses)
         let (pool, _) = try makeDatabase()
         let importer = FeedImporter(feed: EntityGenDatabase.podSpecs, writer: pool)
@@ -149,6 +145,13 @@ import FoundationNetworking
             #expect { try importer.importArray(contentsOf: file) } throws: { "\($0)".contains(message) }
         }
     }
+}
+
+/// Page `i` of `pages` answered at `https://<host>/specs?page=i`.
+func pageResponses(_ pages: [Data], host: String) -> [String: (Int, Data)] {
+    var responses: [String: (Int, Data)] = [:]
+    for (index, page) in pages.enumerated() { responses["https://\(host)/specs?page=\(index)"] = (200, page) }
+    return responses
 }
 
 /// Collects values from a `@Sendable` callback.

@@ -288,9 +288,12 @@ extension Widget: EntityGenPersistence.ImportableEntity {
     internal static func rowKey(from json: EntityGenRuntime.JSONValue, context: inout EntityGenRuntime.MappingContext) throws(EntityGenRuntime.MappingError) -> EntityGenPersistence.RowKey {
         try context.expectObject(json, entity: "Widget", schema: "Widgets.yaml:8:3")
         switch try context.discriminator(json, key: ["serverType"], schema: "Widgets.yaml:8:3") {
-        case "ImageWidget": return try ImageWidget.rowKey(from: json, context: &context)
-        case "TextWidget": return try TextWidget.rowKey(from: json, context: &context)
-        case let other: throw context.unknownDiscriminator(other, in: json, key: ["serverType"], family: "Widget", known: ["ImageWidget", "TextWidget"], schema: "Widgets.yaml:8:3")
+        case "ImageWidget":
+            return try ImageWidget.rowKey(from: json, context: &context)
+        case "TextWidget":
+            return try TextWidget.rowKey(from: json, context: &context)
+        case let other:
+            throw context.unknownDiscriminator(other, in: json, key: ["serverType"], family: "Widget", known: ["ImageWidget", "TextWidget"], schema: "Widgets.yaml:8:3")
         }
     }
 
