@@ -23,7 +23,8 @@ extension FeedImporter {
     /// Cancelling the task stops between pages: pages committed stay, no page is half written, and no
     /// orphan is deleted (the sync did not complete).
     public func sync(from url: URL, session: URLSession = .shared, progress: (@Sendable (SyncProgress) -> Void)? = nil) async throws -> ImportReport {
-        let seen = feed.deleteOrphans ? SeenRows(including: (Entity.self as? any PersistableEntity.Type)?.entityTable) : nil
+        let seen = feed.deleteOrphans ? SeenRows(Entity.entityTables) : nil
+        if let seen { try await writer.writeWithoutTransaction { db in try seen.create(in: db) } }
         var report = ImportReport()
         var pageCount: Int?
         var pageNumber: Int?

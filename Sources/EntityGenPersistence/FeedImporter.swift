@@ -56,7 +56,7 @@ public final class FeedImporter<Entity: ImportableEntity>: Sendable {
         defer { channel.abandon() }
         let skipsUnchanged = skipsUnchanged
         return try writer.writeWithoutTransaction { db in
-            try Self.write(header.page, in: db, skipsUnchanged: skipsUnchanged, seen: nil, next: { try channel.take() })
+            try Self.write(in: db, skipsUnchanged: skipsUnchanged, seen: nil, next: { try channel.take() })
         }
     }
 
@@ -71,24 +71,16 @@ public final class FeedImporter<Entity: ImportableEntity>: Sendable {
         try writer.writeWithoutTransaction { db in try Self.write(page, in: db, skipsUnchanged: skipsUnchanged, seen: nil) }
     }
 
-    /// Writes a page in one transaction; with `seen`, the identities of saved instances are recorded in
-    /// temporary tables for orphan deletion at the end of a sync.
+    /// Writes a page in one transaction; with `seen`, the identities of saved instances are recorded for
+    /// orphan deletion at the end of a sync.
     static func write(_ page: PreparedPage<Entity>, in db: Database, skipsUnchanged: Bool, seen: SeenRows?) throws -> ImportReport {
-        // Temporary tables first: a schema change after statements are prepared would make SQLite
-        // re-prepare them in the middle of the page.
-        if let seen {
-            for case let .save(entity) in page.operations { try seen.prepare(entity.rowKey.table, in: db) }
-        }
         var pending: PreparedPage<Entity>? = page
-        var header = PreparedPage<Entity>()
-        header.report = page.report
-        pending?.report = ImportReport()
-        return try write(header, in: db, skipsUnchanged: skipsUnchanged, seen: seen, next: { defer { pending = nil }; return pending })
+        return try write(in: db, skipsUnchanged: skipsUnchanged, seen: seen, next: { defer { pending = nil }; return pending })
     }
 
     /// Writes chunks of a page, as `next` delivers them, in one transaction.
-    static func write(_ header: PreparedPage<Entity>, in db: Database, skipsUnchanged: Bool, seen: SeenRows?, next: () throws -> PreparedPage<Entity>?) throws -> ImportReport {
-        var report = header.report
+    static func write(in db: Database, skipsUnchanged: Bool, seen: SeenRows?, next: () throws -> PreparedPage<Entity>?) throws -> ImportReport {
+        var report = ImportReport()
         try db.execute(sql: "PRAGMA recursive_triggers = ON")
         try db.inTransaction(.immediate) {
             var session = ImportSession(db, skipsUnchanged: skipsUnchanged)
@@ -167,57 +159,50 @@ final class ChunkChannel<Entity: ImportableEntity>: @unchecked Sendable {
     }
 }
 
-/// Identities saved during a sync, kept in temporary tables of the writer connection, so that rows not
-/// seen in the whole sync can be deleted once it completes.
-final class SeenRows: @unchecked Sendable {
-    private var tables: [String: EntityTable] = [:]
-    private var created: Set<String> = []
-    private let lock = NSLock()
+/// Identities saved during a sync, kept in temporary tables of the writer connection (one per table the
+/// entity can be saved in, created before the first page: no schema change happens mid-sync), so that
+/// rows not seen in the whole sync can be deleted once it completes.
+final class SeenRows: Sendable {
+    /// (table, temporary table name, insert SQL) for every identified table.
+    private let tables: [(table: EntityTable, seen: String, insert: String)]
+    private let index: [ObjectIdentifier: Int]
 
-    init(including table: EntityTable?) {
-        if let table { tables[table.name] = table }
-    }
-
-    private func seenTable(_ table: EntityTable) -> String {
-        SQLText.identifier("entitygen_seen_" + table.name)
-    }
-
-    /// Creates the temporary table for `table` unless it exists; call before the page's transaction.
-    func prepare(_ table: EntityTable, in db: Database) throws {
-        guard !table.identity.isEmpty else { return }
-        let known = lock.withLock { () -> Bool in
-            tables[table.name] = table
-            return !created.insert(table.name).inserted
+    init(_ tables: [EntityTable]) {
+        self.tables = tables.filter { !$0.identity.isEmpty }.sorted { $0.name < $1.name }.map { table in
+            let seen = SQLText.identifier("entitygen_seen_" + table.name)
+            return (table, seen, "INSERT OR IGNORE INTO temp.\(seen) VALUES (\(SQLText.parameters(table.identity.count)))")
         }
-        if !known { try createTable(table, in: db) }
+        index = Dictionary(uniqueKeysWithValues: self.tables.enumerated().map { (ObjectIdentifier($1.table), $0) })
+    }
+
+    /// Creates the temporary tables, empty; call before the sync's first page.
+    func create(in db: Database) throws {
+        for entry in tables {
+            let columns = entry.table.identity.map(SQLText.identifier).joined(separator: ", ")
+            try db.execute(sql: "DROP TABLE IF EXISTS temp.\(entry.seen)")
+            try db.execute(sql: "CREATE TEMP TABLE \(entry.seen) (\(columns), PRIMARY KEY (\(columns))) WITHOUT ROWID")
+        }
     }
 
     /// Records a saved instance's identity.
     func record(_ key: RowKey, in db: Database) throws {
-        let table = key.table
-        guard !table.identity.isEmpty else { return }
-        let statement = try db.cachedStatement(sql: "INSERT OR IGNORE INTO temp.\(seenTable(table)) VALUES (\(SQLText.parameters(table.identity.count)))")
+        guard let position = index[ObjectIdentifier(key.table)] else { return }
+        let statement = try db.cachedStatement(sql: tables[position].insert).sqliteStatement
         for (offset, value) in key.values.enumerated() {
-            value.bindValue(to: statement.sqliteStatement, at: Int32(offset + 1))
+            value.bindValue(to: statement, at: Int32(offset + 1))
         }
-        try ImportSession.run(statement.sqliteStatement, on: db.sqliteConnection!)
+        try ImportSession.run(statement, on: db.sqliteConnection!)
     }
 
-    private func createTable(_ table: EntityTable, in db: Database) throws {
-        let columns = table.identity.map(SQLText.identifier).joined(separator: ", ")
-        try db.execute(sql: "CREATE TEMP TABLE IF NOT EXISTS \(seenTable(table)) (\(columns), PRIMARY KEY (\(columns))) WITHOUT ROWID")
-    }
-
-    /// Deletes rows of every seen table that the sync did not save, in one transaction.
+    /// Deletes rows of every table that the sync did not save, in one transaction, then drops the
+    /// temporary tables.
     func deleteUnseen(in db: Database) throws -> ImportReport {
         var report = ImportReport()
-        let all = lock.withLock { tables.values.sorted { $0.name < $1.name } }
         try db.execute(sql: "PRAGMA recursive_triggers = ON")
-        for table in all where !table.identity.isEmpty { try createTable(table, in: db) }
         try db.inTransaction(.immediate) {
-            for table in all where !table.identity.isEmpty {
+            for (table, seen, _) in tables {
                 let match = table.identity.map { "s.\(SQLText.identifier($0)) IS t.\(SQLText.identifier($0))" }.joined(separator: " AND ")
-                try db.execute(sql: "DELETE FROM main.\(SQLText.identifier(table.name)) AS t WHERE NOT EXISTS (SELECT 1 FROM temp.\(seenTable(table)) AS s WHERE \(match))")
+                try db.execute(sql: "DELETE FROM main.\(SQLText.identifier(table.name)) AS t WHERE NOT EXISTS (SELECT 1 FROM temp.\(seen) AS s WHERE \(match))")
                 report.entities[table.entity, default: .init()].deleted += db.changesCount
                 try db.notifyChanges(in: Table(table.name))
             }
@@ -229,9 +214,8 @@ final class SeenRows: @unchecked Sendable {
 
     /// Drops the temporary tables.
     func drop(in db: Database) throws {
-        for table in lock.withLock({ Array(tables.values) }) {
-            try db.execute(sql: "DROP TABLE IF EXISTS temp.\(seenTable(table))")
+        for entry in tables {
+            try db.execute(sql: "DROP TABLE IF EXISTS temp.\(entry.seen)")
         }
-        lock.withLock { created.removeAll() }
     }
 }

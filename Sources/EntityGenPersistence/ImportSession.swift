@@ -51,7 +51,7 @@ public struct ImportSession {
         // An upsert that updates leaves the last insert rowid alone; an insert sets it (to the row's id,
         // which for an INTEGER identity may be any value but this sentinel).
         sqlite3_set_last_insert_rowid(connection, Int64.min)
-        try step(row.statement)
+        try execute(row.statement)
         let inserted = sqlite3_last_insert_rowid(connection)
         let state = row.state
         if inserted != Int64.min {
@@ -77,7 +77,7 @@ public struct ImportSession {
 
     /// Runs a bound statement and resets it.
     public func execute(_ statement: SQLiteStatement) throws {
-        try step(statement)
+        try Self.run(statement, on: connection)
     }
 
     /// Deletes the row a key names; returns whether it existed.
@@ -87,14 +87,10 @@ public struct ImportSession {
         for (offset, value) in key.values.enumerated() {
             value.bindValue(to: statement, at: Int32(offset + 1))
         }
-        try step(statement)
+        try execute(statement)
         let deleted = sqlite3_changes(connection) > 0
         if deleted { report.entities[key.table.entity, default: .init()].deleted += 1 }
         return deleted
-    }
-
-    private func step(_ statement: SQLiteStatement) throws {
-        try Self.run(statement, on: connection)
     }
 
     /// Steps a bound statement (bypassing GRDB's argument checks: parameters were bound directly) and

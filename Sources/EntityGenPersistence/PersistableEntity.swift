@@ -15,12 +15,21 @@ public protocol ImportableEntity: JSONMappable {
 
     /// This instance's identification, for orphan deletion.
     var rowKey: RowKey { get }
+
+    /// Every table instances can be saved in (a family: each member's), so that a sync knows up front
+    /// where to look for orphans.
+    static var entityTables: [EntityTable] { get }
 }
 
 /// A concrete entity with a table of its own.
 public protocol PersistableEntity: ImportableEntity, FetchableRecord, TableRecord {
     /// The table's fixed SQL.
     static var entityTable: EntityTable { get }
+}
+
+extension PersistableEntity {
+    /// The entity's own table.
+    public static var entityTables: [EntityTable] { [entityTable] }
 }
 
 /// A row named by its identification values.

@@ -5,22 +5,23 @@ import GRDB
 extension Row {
     /// The value of a column (`nil` for `NULL` when `T` is optional).
     public func column<T: ColumnValue>(_ name: String) throws -> T {
-        let value = try decode(DatabaseValue.self, forColumn: name)
-        do { return try T(databaseValue: value) } catch {
-            throw ColumnDecodingError(column: name, message: error.message)
-        }
+        try decodingColumn(name) { value throws(ColumnDecodingError) in try T(databaseValue: value) }
     }
 
     /// A value stored as JSON text by ``JSONColumn``.
     public func jsonColumn<T: JSONTransformer>(_ name: String, _ transformer: T) throws -> T.Value {
-        do { return try JSONColumn.decode(try decode(DatabaseValue.self, forColumn: name), transformer) } catch let error as ColumnDecodingError {
-            throw ColumnDecodingError(column: name, message: error.message)
-        }
+        try decodingColumn(name) { value throws(ColumnDecodingError) in try JSONColumn.decode(value, transformer) }
     }
 
     /// An optional value stored as JSON text (`NULL` is `nil`).
     public func optionalJSONColumn<T: JSONTransformer>(_ name: String, _ transformer: T) throws -> T.Value? {
-        do { return try JSONColumn.decodeIfPresent(try decode(DatabaseValue.self, forColumn: name), transformer) } catch let error as ColumnDecodingError {
+        try decodingColumn(name) { value throws(ColumnDecodingError) in try JSONColumn.decodeIfPresent(value, transformer) }
+    }
+
+    /// Reads a column's value and converts it, naming the column in a conversion error.
+    private func decodingColumn<Value>(_ name: String, _ convert: (DatabaseValue) throws(ColumnDecodingError) -> Value) throws -> Value {
+        let value = try decode(DatabaseValue.self, forColumn: name)
+        do { return try convert(value) } catch {
             throw ColumnDecodingError(column: name, message: error.message)
         }
     }

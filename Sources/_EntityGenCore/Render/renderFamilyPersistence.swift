@@ -19,6 +19,9 @@ struct FamilyPersistenceRenderer {
                 FamilyRenderer.dispatch(plan, into: &printer) { "return try \($0.type).rowKey(from: json, context: &context)" }
             }
             printer.line()
+            printer.documentation("The members' tables.")
+            printer.line("\(access)static var entityTables: [\(persistence).EntityTable] { [\(plan.members.map { "\($0.type).entityTable" }.joined(separator: ", "))] }")
+            printer.line()
             printer.documentation("The member's identification.")
             printer.block("\(access)var rowKey: \(persistence).RowKey {") { printer in
                 FamilyRenderer.switchOverMembers(plan, into: &printer) { _ in "return member.rowKey" }

@@ -26,11 +26,11 @@ struct PersistenceRenderer {
             printer.line("\(access)static let entityTable = \(persistence).EntityTable(entity: \(SwiftLiteral.string(plan.schemaName)), name: \(SwiftLiteral.string(plan.tableName)), columns: \(columns), identity: \(PersistenceTranslator.list(plan.identity))\(references))")
             for link in plan.links {
                 printer.line()
-                printer.documentation("The link table of `\(link.property.dropFirst(5))`.")
+                printer.documentation("The link table of `\(link.relationship)`.")
                 printer.line("\(access)static let \(link.staticName) = \(persistence).LinkTable(name: \(SwiftLiteral.string(link.table)), ownerColumns: \(PersistenceTranslator.list(link.ownerColumns.map(\.name))), targetColumns: \(PersistenceTranslator.list(link.targetColumns.map(\.name))), isMap: \(link.isMap))")
                 if !link.isMap && !link.isReference {
                     printer.line()
-                    printer.documentation("The link table as a GRDB record type, for the `\(link.property.dropFirst(5))` association.")
+                    printer.documentation("The link table as a GRDB record type, for the `\(link.relationship)` association.")
                     printer.block("\(access)enum \(link.linkType): GRDB.TableRecord {") { printer in
                         printer.line("\(access)static var databaseTableName: Swift.String { \(SwiftLiteral.string(link.table)) }")
                         printer.line("\(access)static let target = belongsTo(\(link.targetType).self, using: GRDB.ForeignKey(\(PersistenceTranslator.list(link.targetColumns.map(\.name))), to: \(PersistenceTranslator.list(link.targetKeyColumns))))")

@@ -178,7 +178,7 @@ struct PersistenceTranslator {
             }
             let linkType = "_" + Self.capitalized(relationship.swiftName) + "Link"
             links.append(.init(staticName: "_\(relationship.swiftName)Links", table: linkTable, ownerColumns: ownerKey, targetColumns: targetKey,
-                               property: value, isMap: relationship.isMap, ownsTargets: ownsTargets, isLinked: true, foreignKeys: linkKeys,
+                               relationship: key, property: value, isMap: relationship.isMap, ownsTargets: ownsTargets, foreignKeys: linkKeys,
                                linkType: linkType, targetType: target.swiftName, targetKeyColumns: targetKeyColumns, ownerTargetColumns: ownerTargetColumns, isReference: isReference))
             if relationship.isMap || isReference {
                 rowArguments.append((label, relationship.isMap ? "[:]" : "[]"))

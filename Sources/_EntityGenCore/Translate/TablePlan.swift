@@ -48,14 +48,14 @@ struct TablePlan {
         var ownerColumns: [(name: String, sqlType: String, value: String)]
         /// Target key columns, and the expression of each given the element `_element` and its row id `_target`.
         var targetColumns: [(name: String, sqlType: String, value: String)]
+        /// The relationship's schema name.
+        var relationship: String
         /// The property expression.
         var property: String
         /// A `[String: Target]` map (links carry the key).
         var isMap: Bool
         /// Whether targets belong to the owner (no identity): removing a link deletes the target.
         var ownsTargets: Bool
-        /// Whether the target is a stored concrete entity (abstract targets are saved but not linked).
-        var isLinked: Bool
         var foreignKeys: [ForeignKey]
         /// The nested `TableRecord` enum naming the link table for associations.
         var linkType: String

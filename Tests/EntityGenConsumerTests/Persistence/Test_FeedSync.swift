@@ -82,6 +82,21 @@ import FoundationNetworking
         #expect(violations == 0)
     }
 
+    @Test func orphanDeletionCoversFamilyMembersTheSyncNeverMentioned() async throws {
+        let feed = Feed<Widget>(name: "Widgets", items: ["items"], deleteOrphans: true)
+        let both = #"{"items": [{"serverId": "1", "serverType": "TextWidget", "title": "t"}, {"serverId": "2", "serverType": "ImageWidget", "url": "http://x"}]}"#
+        let textOnly = #"{"items": [{"serverId": "1", "serverType": "TextWidget", "title": "t"}]}"#
+        let session = StubProtocol.session(["https://family.test/1": (200, Data(both.utf8)), "https://family.test/2": (200, Data(textOnly.utf8))])
+        let (pool, _) = try makeDatabase()
+        let importer = FeedImporter(feed: feed, writer: pool)
+        _ = try await importer.sync(from: URL(string: "https://family.test/1")!, session: session)
+        #expect(try count("imageWidget", in: pool) == 1)
+        let report = try await importer.sync(from: URL(string: "https://family.test/2")!, session: session)
+        #expect(report.entities["ImageWidget"]?.deleted == 1)
+        #expect(try count("imageWidget", in: pool) == 0)
+        #expect(try count("textWidget", in: pool) == 1)
+    }
+
     @Test func cancellationStopsBetweenPagesKeepingCommittedOnes() async throws {
         let pages = try podPages(pageSize: 10)
         let responses = pageResponses(pages, host: "cancel.pods.test")

@@ -297,6 +297,9 @@ extension Widget: EntityGenPersistence.ImportableEntity {
         }
     }
 
+    /// The members' tables.
+    internal static var entityTables: [EntityGenPersistence.EntityTable] { [ImageWidget.entityTable, TextWidget.entityTable] }
+
     /// The member's identification.
     internal var rowKey: EntityGenPersistence.RowKey {
         switch self {
