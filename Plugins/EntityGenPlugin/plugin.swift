@@ -12,14 +12,23 @@ struct EntityGenPlugin: BuildToolPlugin {
         let (schemas, config) = PluginUtilities.inputs(of: target)
         guard !schemas.isEmpty else { return [] }
         let output = context.pluginWorkDirectoryURL.appendingPathComponent("Generated")
-        var arguments = ["generate"] + schemas.map(\.path) + ["--output", output.path, "--relative-to", context.package.directoryURL.path]
-        if let config { arguments += ["--config", config.path] }
+        // A build must not write into the package: migrations are generated but recorded by
+        // `entitygen generate` or the generate-entities command.
+        var arguments = ["generate"] + schemas.map(\.path) + ["--output", output.path, "--relative-to", context.package.directoryURL.path, "--no-record-migrations"]
+        var inputs = schemas
+        if let config {
+            arguments += ["--config", config.path]
+            inputs.append(config)
+            // The recorded migrations, when the project has them: editing them regenerates the database file.
+            let history = config.deletingLastPathComponent().appendingPathComponent(PluginUtilities.migrationHistoryFileName)
+            if FileManager.default.fileExists(atPath: history.path) { inputs.append(history) }
+        }
         return [
             .buildCommand(
                 displayName: "Generating entities for \(target.name)",
                 executable: try context.tool(named: "entitygen").url,
                 arguments: arguments,
-                inputFiles: schemas + (config.map { [$0] } ?? []),
+                inputFiles: inputs,
                 outputFiles: schemas.map { output.appendingPathComponent(PluginUtilities.machineFileName(forSchema: $0)) }
                     + [output.appendingPathComponent(PluginUtilities.databaseFileName)]
             ),

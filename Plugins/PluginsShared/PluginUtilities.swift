@@ -18,6 +18,9 @@ enum PluginUtilities {
         return (schemas.sorted { $0.path < $1.path }, config)
     }
 
+    /// The recorded migrations beside the config; must agree with `MigrationHistory.fileName`.
+    static let migrationHistoryFileName = "entitygen-migrations.json"
+
     /// The project-wide persistence file, generated whatever the schemas; must agree with
     /// `GeneratedFile.databaseFileName`.
     static let databaseFileName = "EntityGenDatabase.generated.swift"

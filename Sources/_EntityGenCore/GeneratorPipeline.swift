@@ -1,3 +1,5 @@
+import Foundation
+
 /// EntityGen's engine: schema files in, diagnostics and (later stages) Swift source out.
 ///
 /// The stages, and the data crossing each boundary:
@@ -21,11 +23,27 @@ public enum GeneratorPipeline {
     }
 
     /// Runs parse and validate over in-memory sources (used by the CLI after reading files, and by tests).
-    public static func validate(schemas: [SourceFile], config: SourceFile?) -> ValidationResult {
+    /// With persistence on, also plans the migrations against `migrationHistory` (the recorded
+    /// `entitygen-migrations.json`, if the project has one): unmigratable changes are errors.
+    public static func validate(schemas: [SourceFile], config: SourceFile?, migrationHistory: SourceFile? = nil) -> ValidationResult {
         var diagnostics = DiagnosticCollector()
         let configDeclaration = config.flatMap { SchemaParser.parseConfig($0, diagnostics: &diagnostics) }
         let files = schemas.compactMap { SchemaParser.parseSchema($0, diagnostics: &diagnostics) }
-        let schema = SchemaValidator.validate(files: files, config: configDeclaration, diagnostics: &diagnostics)
+        var schema = SchemaValidator.validate(files: files, config: configDeclaration, diagnostics: &diagnostics)
+        schema?.configPath = config?.path
+        if let migrationHistory {
+            do throws(MigrationHistory.HistoryError) {
+                schema?.migrationHistory = try MigrationHistory.decode(migrationHistory.bytes)
+            } catch {
+                diagnostics.emit(Rules.invalidMigrationHistory, "cannot read the migration history: \(error.message)", at: .startOf(migrationHistory.path))
+            }
+        }
+        if let schema, !diagnostics.hasErrors {
+            let generator = SourceGenerator(schema: schema) { $0 }
+            if generator.persists {
+                for diagnostic in generator.migrations().diagnostics { diagnostics.emit(diagnostic) }
+            }
+        }
         return ValidationResult(diagnostics: diagnostics.sorted, schema: diagnostics.hasErrors ? nil : schema)
     }
 
@@ -43,7 +61,8 @@ public enum GeneratorPipeline {
         }
         let config = inputs.configPath.flatMap(read)
         let schemas = inputs.schemaPaths.compactMap(read)
-        var result = validate(schemas: schemas, config: config)
+        let history = inputs.migrationHistoryPath.flatMap { FileManager.default.fileExists(atPath: $0) ? read($0) : nil }
+        var result = validate(schemas: schemas, config: config, migrationHistory: history)
         if !unreadable.isEmpty {
             result.diagnostics = (result.diagnostics + unreadable).sorted()
             result.schema = nil

@@ -10,16 +10,17 @@ struct GenerateCommand: ParsableCommand {
         discussion: """
             Writes one machine file per schema file into --output (rewritten only when its bytes change; \
             machine files of deleted schemas are removed) and, with --human-output, one human file per \
-            entity that does not exist yet. Exit status: 0 done, 1 schema errors (or changes, with \
-            --check), 2 usage or I/O error.
+            entity that does not exist yet. With persistence on, a change to the tables is recorded as the next \
+            migration in entitygen-migrations.json beside the config. Exit status: 0 done, 1 schema errors (or \
+            changes, with --check), 2 usage or I/O error.
             """
     )
 
     @Argument(help: "Schema files or folders.")
     var paths: [String] = []
 
-    @Option(help: "Folder for machine files.")
-    var output: String
+    @Option(help: "Folder for machine files (required unless --migrations-only).")
+    var output: String?
 
     @Option(help: "Folder for human files (created once, never overwritten). Default: none.")
     var humanOutput: String?
@@ -36,10 +37,24 @@ struct GenerateCommand: ParsableCommand {
     @Flag(help: "Write nothing; list what would be written.")
     var dryRun = false
 
+    @Flag(inversion: .prefixedNo, help: "Record a change to the tables as the next migration in entitygen-migrations.json (the build plugin turns this off: it cannot write into the package).")
+    var recordMigrations = true
+
+    @Flag(help: "Only record the next migration; write no Swift files (for projects that generate with the build plugin).")
+    var migrationsOnly = false
+
+    func validate() throws {
+        if output == nil && !migrationsOnly { throw ValidationError("Missing expected argument '--output <output>'") }
+        if migrationsOnly && !recordMigrations { throw ValidationError("--migrations-only records migrations; it cannot be combined with --no-record-migrations") }
+    }
+
     func run() throws {
         let inputs = try SchemaInputs.forCommand(paths: paths, config: config)
         let result = GeneratorPipeline.validate(inputs: inputs)
-        FileHandle.standardError.write(Data(DiagnosticReporter.text.render(result.diagnostics).utf8))
+        let records = recordMigrations && !(check || dryRun)
+        // A run that records the pending migration does not warn that it is unrecorded.
+        let diagnostics = result.diagnostics.filter { !(records && $0.ruleID == Rules.unrecordedMigration.id) }
+        FileHandle.standardError.write(Data(DiagnosticReporter.text.render(diagnostics).utf8))
         guard let schema = result.schema else { throw ExitCode(1) }
 
         let names = inputs.schemaPaths.map(GeneratedFile.machineFileName(forSchema:))
@@ -53,6 +68,30 @@ struct GenerateCommand: ParsableCommand {
             let absolute = URL(fileURLWithPath: path).standardizedFileURL.path
             return absolute.hasPrefix(root + "/") ? String(absolute.dropFirst(root.count + 1)) : path
         }
+        let verb = check || dryRun ? "would " : ""
+        let cwd = FileManager.default.currentDirectoryPath + "/"
+        func shown(_ path: String) -> String { path.hasPrefix(cwd) ? String(path.dropFirst(cwd.count)) : path }
+        // The history first: machine files generated below include the migration it records.
+        let migrations = generator.migrations()
+        var recordsMigration = false
+        if recordMigrations, let history = migrations.updatedHistory, let path = migrations.historyPath {
+            recordsMigration = true
+            if records {
+                do {
+                    // Not regenerable (it is the record), so written with Foundation's synced atomic write.
+                    try Data(history.encoded().utf8).write(to: URL(fileURLWithPath: path), options: .atomic)
+                } catch {
+                    printError("error: cannot record the migration in \(path): \(error.localizedDescription)")
+                    throw ExitCode(2)
+                }
+            }
+            print("\(verb)record migration \(history.migrations.last?.name ?? "") in \(shown(path))")
+        }
+        guard let output, !migrationsOnly else {
+            if check, recordsMigration { throw ExitCode(1) }
+            return
+        }
+
         let writer = OutputWriter(machineFolder: URL(fileURLWithPath: output), humanFolder: humanOutput.map { URL(fileURLWithPath: $0) })
         let plan: OutputWriter.Plan
         do {
@@ -61,14 +100,11 @@ struct GenerateCommand: ParsableCommand {
             printError("error: cannot write output: \(error.localizedDescription)")
             throw ExitCode(2)
         }
-        let verb = check || dryRun ? "would " : ""
-        let cwd = FileManager.default.currentDirectoryPath + "/"
-        func shown(_ path: String) -> String { path.hasPrefix(cwd) ? String(path.dropFirst(cwd.count)) : path }
         for path in plan.created { print("\(verb)create \(shown(path))") }
         for path in plan.updated { print("\(verb)update \(shown(path))") }
         for path in plan.removed { print("\(verb)remove \(shown(path))") }
         for path in plan.humanCreated { print("\(verb)create \(shown(path)) (human file)") }
         for path in plan.orphanedHuman { printError("warning: \(shown(path)) belongs to an entity that no longer exists; it was kept") }
-        if check, plan.changesFiles { throw ExitCode(1) }
+        if check, plan.changesFiles || recordsMigration { throw ExitCode(1) }
     }
 }

@@ -130,6 +130,45 @@ import Testing
         #expect(try String(contentsOfFile: output + "/Pods.generated.swift", encoding: .utf8) == "// stale\n")
     }
 
+    @Test func recordsTheNextMigrationOnceAndCheckFailsWhileItIsPending() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("entitygen-migrations-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let input = Test_LintCommand.packageRoot.appendingPathComponent("Tests/_EntityGenCoreTests/Fixtures/Cases/migrations/input")
+        try FileManager.default.copyItem(at: input, to: folder.appendingPathComponent("Schemas"))
+        let schemas = folder.appendingPathComponent("Schemas")
+        let history = schemas.appendingPathComponent("entitygen-migrations.json").path
+        let recorded = try String(contentsOfFile: history, encoding: .utf8)
+        let output = folder.appendingPathComponent("Generated").path
+
+        let check = try Test_LintCommand.run(["generate", "Schemas", "--output", output, "--check"], in: folder)
+        #expect(check.status == 1)
+        #expect(check.stdout.contains("would record migration entitygen-v2 in Schemas/entitygen-migrations.json"), "\(check.stdout)")
+
+        let build = try Test_LintCommand.run(["generate", "Schemas", "--output", output, "--no-record-migrations"], in: folder)
+        #expect(build.status == 0, "\(build.stderr)")
+        #expect(build.stderr.contains("[unrecorded-migration]"))
+        #expect(try String(contentsOfFile: history, encoding: .utf8) == recorded)
+
+        let record = try Test_LintCommand.run(["generate", "Schemas", "--migrations-only"], in: folder)
+        #expect(record.status == 0, "\(record.stderr)")
+        #expect(record.stdout == "record migration entitygen-v2 in Schemas/entitygen-migrations.json\n")
+        #expect(!record.stderr.contains("unrecorded"))
+        let updated = try String(contentsOfFile: history, encoding: .utf8)
+        #expect(updated.hasPrefix(String(recorded.prefix(40))) && updated.contains("\"name\": \"entitygen-v2\""))
+
+        // The code generated before recording is what the recorded history generates.
+        let clean = try Test_LintCommand.run(["generate", "Schemas", "--output", output, "--check"], in: folder)
+        #expect(clean.status == 0 && clean.stdout.isEmpty, "\(clean.stdout)\(clean.stderr)")
+
+        // A change stored rows cannot follow is an error at the attribute, and nothing is recorded.
+        let shop = schemas.appendingPathComponent("Shop.yaml").path
+        try String(contentsOfFile: shop, encoding: .utf8).replacingOccurrences(of: "total: Double", with: "total: String").write(toFile: shop, atomically: true, encoding: .utf8)
+        let refused = try Test_LintCommand.run(["generate", "Schemas", "--output", output], in: folder)
+        #expect(refused.status == 1)
+        #expect(refused.stderr.contains("Schemas/Shop.yaml:23:7: error: since migration 'entitygen-v2', column 'order.total' changes type from double to text"), "\(refused.stderr)")
+        #expect(try String(contentsOfFile: history, encoding: .utf8) == updated)
+    }
+
     @Test func schemaErrorsExitOneAndWriteNothing() throws {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("entitygen-generate-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: folder) }

@@ -1,3 +1,13 @@
+/// What ``SourceGenerator/migrations()`` decided.
+public struct MigrationPlan: Sendable {
+    /// Unmigratable changes, an unreadable history, or an unrecorded pending migration.
+    public var diagnostics: [Diagnostic]
+    /// Where the history is recorded.
+    public var historyPath: String?
+    /// The history with the pending migration recorded; `nil` when there is nothing to record.
+    public var updatedHistory: MigrationHistory?
+}
+
 /// Translate and render: the resolved schema in, Swift files out. Pure (no file system), so it is
 /// deterministic and testable: the same schema gives the same bytes, whatever the order of inputs.
 public struct SourceGenerator {
@@ -15,7 +25,13 @@ public struct SourceGenerator {
 
     /// One machine file per schema file, sorted by name, and the project-wide database file.
     public func machineFiles() -> [GeneratedFile] {
-        // Each concrete entity is planned once; its table once, shared by its file and the database file.
+        let (plans, tables) = plan()
+        let files = schema.files.map { machineFile($0, plans: plans, tables: tables) }
+        return (files + [databaseFile(tables: tables.values.sorted { $0.tableName < $1.tableName })]).sorted { $0.name < $1.name }
+    }
+
+    /// Each concrete entity planned once, and its table once (shared by its file and the database file).
+    private func plan() -> (plans: [String: EntityPlan], tables: [String: TablePlan]) {
         var plans: [String: EntityPlan] = [:]
         var tables: [String: TablePlan] = [:]
         let persistence = PersistenceTranslator(schema: schema)
@@ -24,8 +40,15 @@ public struct SourceGenerator {
             plans[entity.name] = plan
             if persists { tables[entity.name] = persistence.plan(entity, plan) }
         }
-        let files = schema.files.map { machineFile($0, plans: plans, tables: tables) }
-        return (files + [databaseFile(tables: tables.values.sorted { $0.tableName < $1.tableName })]).sorted { $0.name < $1.name }
+        return (plans, tables)
+    }
+
+    /// The migrations (recorded, then pending), their diagnostics, and the history to record; nothing
+    /// when persistence is off.
+    public func migrations() -> MigrationPlan {
+        guard persists else { return MigrationPlan(diagnostics: [], historyPath: nil, updatedHistory: nil) }
+        let result = MigrationTranslator.translate(schema, tables: plan().tables.values.sorted { $0.tableName < $1.tableName })
+        return MigrationPlan(diagnostics: result.diagnostics, historyPath: schema.migrationHistoryPath, updatedHistory: result.updatedHistory)
     }
 
     /// Whether persistence code is generated (it needs models and mappers too).
@@ -48,7 +71,8 @@ public struct SourceGenerator {
         for module in ["EntityGenPersistence", "Foundation", "GRDB"] { printer.line("import \(module)") }
         printer.line()
         let feeds = schema.feeds.compactMap(feedPlan)
-        DatabaseRenderer(access: access).render(tables: tables, feeds: feeds, into: &printer)
+        let migrations = MigrationTranslator.translate(schema, tables: tables).migrations
+        DatabaseRenderer(access: access).render(migrations: migrations, feeds: feeds, into: &printer)
         return GeneratedFile(name: GeneratedFile.databaseFileName, contents: printer.contents, kind: .machine)
     }
 

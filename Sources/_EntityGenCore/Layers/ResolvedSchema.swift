@@ -15,6 +15,17 @@ public struct ResolvedSchema: Sendable {
     public var transformers: [TransformerDeclaration]
     /// Feeds sorted by name.
     public var feeds: [FeedDeclaration]
+    /// The project config file, where project-wide findings point; `nil` without one.
+    public var configPath: String?
+    /// The recorded migrations (``MigrationHistory/empty`` when the project has none yet).
+    public var migrationHistory: MigrationHistory = .empty
+    /// Where the migration history is, or will be, recorded: beside the config file.
+    public var migrationHistoryPath: String? {
+        configPath.map { path in
+            guard let slash = path.lastIndex(of: "/") else { return MigrationHistory.fileName }
+            return String(path[...slash]) + MigrationHistory.fileName
+        }
+    }
 
     private var entityIndex: [String: Int]
 

@@ -63,14 +63,18 @@ struct PersistenceTranslator {
             let (sqlType, json) = storage(attribute.type)
             let name = attribute.swiftName
             let value = "self.\(property.identifier)"
+            let location = attribute.declaration.name.location
+            let defaultSQL = attribute.declaration.defaultValue.flatMap { sqlDefault($0, attribute.type) }
             if json {
                 let transformer = property.transformerReference
                 columns.append(.init(name: name, sqlType: sqlType, notNull: !attribute.isOptional,
-                                     bind: "\(Self.persistence).JSONColumn.bind(\(value), \(transformer), to: _statement, at: %i)"))
+                                     bind: "\(Self.persistence).JSONColumn.bind(\(value), \(transformer), to: _statement, at: %i)",
+                                     location: location, defaultSQL: defaultSQL))
                 let method = attribute.isOptional ? "optionalJSONColumn" : "jsonColumn"
                 rowArguments.append((SwiftNaming.argumentLabel(property.name), "try row.\(method)(\(SwiftLiteral.string(name)), \(transformer))"))
             } else {
-                columns.append(.init(name: name, sqlType: sqlType, notNull: !attribute.isOptional, bind: "\(value).bindValue(to: _statement, at: %i)"))
+                columns.append(.init(name: name, sqlType: sqlType, notNull: !attribute.isOptional, bind: "\(value).bindValue(to: _statement, at: %i)",
+                                     location: location, defaultSQL: defaultSQL))
                 rowArguments.append((SwiftNaming.argumentLabel(property.name), "try row.column(\(SwiftLiteral.string(name)))"))
             }
         }
@@ -90,6 +94,7 @@ struct PersistenceTranslator {
             let label = SwiftNaming.argumentLabel(property.name)
             let key = relationship.name
             let value = "self.\(property.identifier)"
+            let location = relationship.declaration.name.location
             guard let target = schema.entity(named: relationship.target), !target.isAbstract else {
                 // A polymorphic target has no single table: it is saved, not linked.
                 if relationship.isToMany {
@@ -117,7 +122,7 @@ struct PersistenceTranslator {
                         } else {
                             bound = "\(value).\(SwiftNaming.escaped(attribute.swiftName)).bindValue(to: _statement, at: %i)"
                         }
-                        columns.append(.init(name: column, sqlType: sqlType, notNull: false, bind: bound))
+                        columns.append(.init(name: column, sqlType: sqlType, notNull: false, bind: bound, location: location))
                     }
                     foreignKeys.append(.init(columns: names, table: targetTable, targetColumns: targetIdentity.map(\.attribute.swiftName), onDelete: ".setNull", onUpdateCascade: true, deferred: true))
                     indexes.append(("\(table)_\(relationship.swiftName)", names))
@@ -139,7 +144,7 @@ struct PersistenceTranslator {
                     let column = unique(relationship.swiftName, &usedNames)
                     let local = "_\(relationship.swiftName)RowID"
                     embeddedSaves.append(.init(property: value, isOptional: relationship.isOptional, rowIDLocal: local))
-                    columns.append(.init(name: column, sqlType: ".integer", notNull: false, bind: "\(local).bindValue(to: _statement, at: %i)"))
+                    columns.append(.init(name: column, sqlType: ".integer", notNull: false, bind: "\(local).bindValue(to: _statement, at: %i)", location: location))
                     foreignKeys.append(.init(columns: [column], table: targetTable, targetColumns: ["_id"], onDelete: ".setNull", onUpdateCascade: false, deferred: true))
                     indexes.append(("\(table)_\(relationship.swiftName)", [column]))
                     associations.append(.init(name: associationName, key: key, expression: "belongsTo(\(target.swiftName).self, key: \(SwiftLiteral.string(key)), using: GRDB.ForeignKey([\(SwiftLiteral.string(column))], to: [\"_id\"]))"))
@@ -179,7 +184,8 @@ struct PersistenceTranslator {
             let linkType = "_" + Self.capitalized(relationship.swiftName) + "Link"
             links.append(.init(staticName: "_\(relationship.swiftName)Links", table: linkTable, ownerColumns: ownerKey, targetColumns: targetKey,
                                relationship: key, property: value, isMap: relationship.isMap, ownsTargets: ownsTargets, foreignKeys: linkKeys,
-                               linkType: linkType, targetType: target.swiftName, targetKeyColumns: targetKeyColumns, ownerTargetColumns: ownerTargetColumns, isReference: isReference))
+                               linkType: linkType, targetType: target.swiftName, targetKeyColumns: targetKeyColumns, ownerTargetColumns: ownerTargetColumns, isReference: isReference,
+                               location: location))
             if relationship.isMap || isReference {
                 rowArguments.append((label, relationship.isMap ? "[:]" : "[]"))
             } else {
@@ -198,8 +204,42 @@ struct PersistenceTranslator {
             typeName: entity.swiftName, schemaName: entity.name, tableName: table, identity: identity.map(\.attribute.swiftName),
             columns: columns, foreignKeys: foreignKeys, indexes: indexes, triggers: triggers, references: references,
             embeddedSaves: embeddedSaves, links: links, rowArguments: rowArguments, associations: associations, includes: includes,
-            identityReads: identityReads, schemaLocation: model.schemaLocation
+            identityReads: identityReads, schemaLocation: model.schemaLocation, location: entity.declaration.name.location
         )
+    }
+
+    /// A schema default as an SQL literal, for the rows that exist when a migration adds the column;
+    /// `nil` when the stored form is not a plain literal (dates, data, custom types, non-empty collections).
+    func sqlDefault(_ value: ValueNode, _ type: ResolvedType) -> String? {
+        let quoted = { (text: String) in "'" + text.replacingOccurrences(of: "'", with: "''") + "'" }
+        switch (type, value.kind, value.scalar) {
+        case (.array, .sequence(let elements), _) where elements.isEmpty: return quoted("[]")
+        case (.map, .mapping(let entries), _) where entries.isEmpty: return quoted("{}")
+        case let (.builtin(builtin), _, scalar?):
+            switch (builtin, scalar) {
+            case (.bool, .bool(let flag)): return flag ? "1" : "0"
+            case (.string, .string(let text)), (.url, .string(let text)), (.uuid, .string(let text)): return quoted(text)
+            case (.decimal, .integer(let text)), (.decimal, .float(let text)), (.uint, .integer(let text)), (.uint64, .integer(let text)):
+                return text.allSatisfy { $0.isNumber || $0 == "." || $0 == "-" } ? quoted(text) : nil
+            case (.double, .integer(let text)), (.float, .integer(let text)), (.double, .float(let text)), (.float, .float(let text)),
+                 (.int, .integer(let text)), (.int8, .integer(let text)), (.int16, .integer(let text)), (.int32, .integer(let text)),
+                 (.int64, .integer(let text)), (.uint8, .integer(let text)), (.uint16, .integer(let text)), (.uint32, .integer(let text)):
+                let body = text.hasPrefix("-") || text.hasPrefix("+") ? text.dropFirst() : Substring(text)
+                return !body.isEmpty && body.allSatisfy({ $0.isASCII && ($0.isNumber || $0 == "." || $0 == "e" || $0 == "E" || $0 == "-" || $0 == "+") }) ? text : nil
+            default: return nil
+            }
+        case let (.enumeration(name), _, scalar?):
+            guard let declaration = schema.enums.first(where: { $0.name.value == name }) else { return nil }
+            let text: String
+            switch scalar {
+            case let .string(string), let .integer(string): text = string
+            default: return nil
+            }
+            guard let match = declaration.case(named: text) else { return nil }
+            guard let raw = match.rawValue.textOrIntegerText else { return nil }
+            return declaration.rawType?.value == .int ? raw : quoted(raw)
+        default: return nil
+        }
     }
 
     /// `["a", "b"]`

@@ -11,6 +11,10 @@ struct TablePlan {
         var notNull: Bool
         /// The Swift statement binding parameter `index` of `_statement`; `%i` stands for the index.
         var bind: String
+        /// The attribute or relationship the column stores, for diagnostics about migrating it.
+        var location: SourceLocation
+        /// The schema default as an SQL literal, when there is one SQL can hold.
+        var defaultSQL: String? = nil
     }
 
     /// A foreign key of a table.
@@ -67,6 +71,8 @@ struct TablePlan {
         var ownerTargetColumns: [String]
         /// Elements are references (`EntityReference`): not saved, not constrained.
         var isReference: Bool
+        /// The relationship's declaration, for diagnostics about migrating the link table.
+        var location: SourceLocation
     }
 
     /// A GRDB association.
@@ -100,4 +106,6 @@ struct TablePlan {
     /// Identity properties: (local, field expression, transformer expression, property expression).
     var identityReads: [(local: String, field: String, transformer: String, property: String)]
     var schemaLocation: String
+    /// The entity's declaration, for diagnostics about migrating its table.
+    var location: SourceLocation
 }

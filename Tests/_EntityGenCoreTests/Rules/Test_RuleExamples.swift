@@ -44,6 +44,7 @@ struct ExampleRun {
     init(_ example: RuleExample) {
         var schemas: [SourceFile] = []
         var config: SourceFile?
+        var history: SourceFile?
         var markers: Set<Location> = []
         for file in example.files {
             var text = ""
@@ -58,10 +59,16 @@ struct ExampleRun {
                 if scalar == "\n" { line += 1; column = 1 } else { column += 1 }
             }
             let source = SourceFile(path: file.name, text: text)
-            if SchemaInputs.configFileNames.contains(file.name) { config = source } else { schemas.append(source) }
+            if SchemaInputs.configFileNames.contains(file.name) {
+                config = source
+            } else if file.name == MigrationHistory.fileName {
+                history = source
+            } else {
+                schemas.append(source)
+            }
         }
         self.markers = markers
-        diagnostics = GeneratorPipeline.validate(schemas: schemas, config: config).diagnostics
+        diagnostics = GeneratorPipeline.validate(schemas: schemas, config: config, migrationHistory: history).diagnostics
     }
 }
 

@@ -7,10 +7,11 @@ import GRDB
 
 /// The SQLite schema generated from the entity schemas, and their feeds.
 internal enum EntityGenDatabase {
-    /// Registers the migrations that create the tables; run them with `migrator.migrate(writer)`.
+    /// Registers the migrations that create and evolve the tables; run them with `migrator.migrate(writer)`.
     /// A table's primary key is its entity's identification attributes (a hidden `_id` for entities
-    /// without, whose rows belong to the object that embeds them), foreign keys for relationships (deferred, so a page may reference rows it creates later) and
-    /// link tables for to-many relationships.
+    /// without, whose rows belong to the object that embeds them), foreign keys for relationships (deferred,
+    /// so a page may reference rows it creates later) and link tables for to-many relationships. Each
+    /// migration is recorded in entitygen-migrations.json and never changes once recorded.
     internal static func registerMigrations(in migrator: inout GRDB.DatabaseMigrator) {
         migrator.registerMigration("entitygen-v1") { db in
             try db.create(table: "avatar") { t in
@@ -122,8 +123,8 @@ internal enum EntityGenDatabase {
                 t.column("title", .text).notNull()
                 t.primaryKey(["serverId"])
             }
-            try db.execute(sql: "CREATE TRIGGER \"myModel_model2_replaced\" AFTER UPDATE OF \"model2\" ON \"myModel\" WHEN OLD.\"model2\" IS NOT NEW.\"model2\" BEGIN DELETE FROM \"modelTwo\" WHERE \"_id\" = OLD.\"model2\"; END")
             try db.execute(sql: "CREATE TRIGGER \"myModel_model2_deleted\" AFTER DELETE ON \"myModel\" BEGIN DELETE FROM \"modelTwo\" WHERE \"_id\" = OLD.\"model2\"; END")
+            try db.execute(sql: "CREATE TRIGGER \"myModel_model2_replaced\" AFTER UPDATE OF \"model2\" ON \"myModel\" WHEN OLD.\"model2\" IS NOT NEW.\"model2\" BEGIN DELETE FROM \"modelTwo\" WHERE \"_id\" = OLD.\"model2\"; END")
             try db.execute(sql: "CREATE TRIGGER \"myModel_model2s_unlinked\" AFTER DELETE ON \"myModel_model2s\" BEGIN DELETE FROM \"modelTwo\" WHERE \"_id\" = OLD.\"target\"; END")
             try db.execute(sql: "CREATE TRIGGER \"pod_subspecs_unlinked\" AFTER DELETE ON \"pod_subspecs\" BEGIN DELETE FROM \"subspec\" WHERE \"_id\" = OLD.\"target\"; END")
             try db.execute(sql: "CREATE TRIGGER \"subspec_subspecs_unlinked\" AFTER DELETE ON \"subspec_subspecs\" BEGIN DELETE FROM \"subspec\" WHERE \"_id\" = OLD.\"target\"; END")

@@ -1,0 +1,166 @@
+import EntityGenRuntime
+import Foundation
+
+/// The migrations a project has recorded: `entitygen-migrations.json`, next to the project config, checked in.
+///
+/// Each recorded migration keeps the complete ``SchemaSnapshot`` after it; migration *n* is generated as the
+/// difference between snapshots *n-1* and *n*, so a migration that shipped generates the same code forever,
+/// whatever the schemas become. When the current schemas differ from the last snapshot, the generator
+/// plans the next migration; `entitygen generate` records it, the build plugin (which cannot write into
+/// the package) generates it and warns that it is not recorded yet.
+public struct MigrationHistory: Hashable, Sendable, Codable {
+    /// The history's file name, looked up beside the project config.
+    public static let fileName = "entitygen-migrations.json"
+
+    /// One recorded migration.
+    public struct Migration: Hashable, Sendable, Codable {
+        /// The migration's identifier in GRDB's migrator (`entitygen-v1`); never changes once recorded.
+        public var name: String
+        /// The tables after the migration.
+        public var schema: SchemaSnapshot
+
+        /// Creates a recorded migration.
+        public init(name: String, schema: SchemaSnapshot) {
+            self.name = name
+            self.schema = schema
+        }
+    }
+
+    /// The file format version; files of a newer format are rejected rather than misread.
+    public var format: Int
+    /// Recorded migrations, oldest first.
+    public var migrations: [Migration]
+
+    /// The format this version reads and writes.
+    public static let currentFormat = 1
+
+    /// Creates a history.
+    public init(migrations: [Migration]) {
+        format = Self.currentFormat
+        self.migrations = migrations
+    }
+
+    /// Nothing recorded.
+    public static let empty = MigrationHistory(migrations: [])
+
+    /// The tables after the last recorded migration (none before the first).
+    public var latestSchema: SchemaSnapshot {
+        migrations.last?.schema ?? .empty
+    }
+
+    /// The identifier of the migration after the recorded ones: `entitygen-v<count + 1>`.
+    public var nextMigrationName: String {
+        "entitygen-v\(migrations.count + 1)"
+    }
+
+    /// Reads a history file's contents.
+    /// - Throws: a message saying what is wrong (invalid JSON, a missing field, a newer format, a
+    ///   duplicate migration name).
+    public static func decode(_ bytes: [UInt8]) throws(HistoryError) -> MigrationHistory {
+        let history: MigrationHistory
+        do {
+            history = try JSONDecoder().decode(MigrationHistory.self, from: Data(bytes))
+        } catch let DecodingError.keyNotFound(key, context) {
+            throw HistoryError(message: "missing '\(key.stringValue)' at \(Self.describe(context.codingPath))")
+        } catch let DecodingError.dataCorrupted(context) where context.codingPath.isEmpty {
+            let detail = context.underlyingError.map { " (\(($0 as NSError).userInfo[NSDebugDescriptionErrorKey] ?? $0))" } ?? ""
+            throw HistoryError(message: "invalid JSON\(detail)")
+        } catch let DecodingError.typeMismatch(_, context), let DecodingError.valueNotFound(_, context), let DecodingError.dataCorrupted(context) {
+            throw HistoryError(message: "\(context.debugDescription) at \(Self.describe(context.codingPath))")
+        } catch {
+            throw HistoryError(message: "\(error)")
+        }
+        guard history.format <= currentFormat else {
+            throw HistoryError(message: "format \(history.format) was written by a newer entitygen (this one reads format \(currentFormat))")
+        }
+        var seen: Set<String> = []
+        for migration in history.migrations {
+            guard seen.insert(migration.name).inserted else {
+                throw HistoryError(message: "migration '\(migration.name)' is recorded twice")
+            }
+            for table in migration.schema.tables {
+                for column in table.columns where !columnTypes.contains(column.type) {
+                    throw HistoryError(message: "migration '\(migration.name)': column '\(table.name).\(column.name)' has type '\(column.type)'; expected one of \(columnTypes.sorted().joined(separator: ", "))")
+                }
+                for key in table.foreignKeys where !foreignKeyActions.contains(key.onDelete) {
+                    throw HistoryError(message: "migration '\(migration.name)': a foreign key of '\(table.name)' has onDelete '\(key.onDelete)'; expected one of \(foreignKeyActions.sorted().joined(separator: ", "))")
+                }
+            }
+        }
+        return history
+    }
+
+    /// Column types a snapshot may hold (GRDB's `Database.ColumnType` names entitygen generates).
+    static let columnTypes: Set<String> = ["text", "integer", "double", "blob"]
+    /// `ON DELETE` actions a snapshot may hold (GRDB's `Database.ForeignKeyAction` case names).
+    static let foreignKeyActions: Set<String> = ["cascade", "restrict", "setNull", "setDefault", "noAction"]
+
+    /// The file's text, byte-stable and written for review: one migration, table and trigger after
+    /// another, each column on one line, names first, empty lists and false flags left out.
+    public func encoded() -> String {
+        var lines = ["{", "  \"format\": \(format),", "  \"migrations\": ["]
+        for (index, migration) in migrations.enumerated() {
+            lines.append("    {")
+            lines.append("      \"name\": \(Self.quoted(migration.name)),")
+            lines.append("      \"schema\": {")
+            lines.append("        \"tables\": [")
+            for (tableIndex, table) in migration.schema.tables.enumerated() {
+                var fields = ["\"name\": \(Self.quoted(table.name))"]
+                if table.hiddenRowID { fields.append("\"hiddenRowID\": true") }
+                if table.withoutRowID { fields.append("\"withoutRowID\": true") }
+                if !table.primaryKey.isEmpty { fields.append("\"primaryKey\": \(Self.list(table.primaryKey))") }
+                fields.append(Self.objects("columns", table.columns.map { column in
+                    var text = "{\"name\": \(Self.quoted(column.name)), \"type\": \(Self.quoted(column.type)), \"notNull\": \(column.notNull)"
+                    if let defaultSQL = column.defaultSQL { text += ", \"defaultSQL\": \(Self.quoted(defaultSQL))" }
+                    return text + "}"
+                }))
+                if !table.foreignKeys.isEmpty {
+                    fields.append(Self.objects("foreignKeys", table.foreignKeys.map { key in
+                        "{\"columns\": \(Self.list(key.columns)), \"table\": \(Self.quoted(key.table)), \"targetColumns\": \(Self.list(key.targetColumns)), "
+                            + "\"onDelete\": \(Self.quoted(key.onDelete)), \"onUpdateCascade\": \(key.onUpdateCascade), \"deferred\": \(key.deferred)}"
+                    }))
+                }
+                if !table.indexes.isEmpty {
+                    fields.append(Self.objects("indexes", table.indexes.map { "{\"name\": \(Self.quoted($0.name)), \"columns\": \(Self.list($0.columns))}" }))
+                }
+                lines.append("          {")
+                lines += fields.enumerated().map { "            " + $0.element + ($0.offset == fields.count - 1 ? "" : ",") }
+                lines.append("          }" + (tableIndex == migration.schema.tables.count - 1 ? "" : ","))
+            }
+            let triggers = migration.schema.triggers.map { "{\"name\": \(Self.quoted($0.name)), \"sql\": \(Self.quoted($0.sql))}" }
+            lines.append("        ]" + (triggers.isEmpty ? "" : ","))
+            if !triggers.isEmpty { lines.append("        " + Self.objects("triggers", triggers, indent: "        ")) }
+            lines.append("      }")
+            lines.append("    }" + (index == migrations.count - 1 ? "" : ","))
+        }
+        lines += ["  ]", "}"]
+        return lines.joined(separator: "\n") + "\n"
+    }
+
+    /// `"key": [` one object per line `]`, at the indentation of a table's fields unless given.
+    private static func objects(_ key: String, _ objects: [String], indent: String = "            ") -> String {
+        guard !objects.isEmpty else { return "\(quoted(key)): []" }
+        return "\(quoted(key)): [\n" + objects.map { indent + "  " + $0 }.joined(separator: ",\n") + "\n" + indent + "]"
+    }
+
+    private static func list(_ names: [String]) -> String {
+        "[" + names.map(quoted).joined(separator: ", ") + "]"
+    }
+
+    /// A JSON string literal (the mapping runtime's writer escapes it).
+    static func quoted(_ text: String) -> String {
+        var writer = JSONWriter()
+        writer.string(text)
+        return String(decoding: writer.bytes, as: UTF8.self)
+    }
+
+    /// A problem reading a history file.
+    public struct HistoryError: Error, Hashable, Sendable {
+        /// What is wrong.
+        public var message: String
+    }
+
+    private static func describe(_ path: [any CodingKey]) -> String {
+        path.isEmpty ? "the top level" : path.map { $0.intValue.map { "[\($0)]" } ?? ".\($0.stringValue)" }.joined()
+    }
+}

@@ -1,0 +1,167 @@
+/// The SQLite schema the generator's tables describe, as data: what a migration creates, and what the
+/// migration history records after each migration so that the next one can be computed as a difference.
+///
+/// Snapshots are compared, diffed and stored (``MigrationHistory``); they never carry Swift code, only
+/// table, column, key, index and trigger definitions.
+public struct SchemaSnapshot: Hashable, Sendable, Codable {
+    /// Tables, sorted by name (entity tables and link tables alike).
+    public var tables: [TableSnapshot]
+    /// Triggers, sorted by name.
+    public var triggers: [TriggerSnapshot]
+
+    /// Creates a snapshot; tables and triggers are sorted by name.
+    public init(tables: [TableSnapshot], triggers: [TriggerSnapshot]) {
+        self.tables = tables.sorted { $0.name < $1.name }
+        self.triggers = triggers.sorted { $0.name < $1.name }
+    }
+
+    /// No tables: the state before the first migration.
+    public static let empty = SchemaSnapshot(tables: [], triggers: [])
+
+    /// The table named `name`.
+    public func table(named name: String) -> TableSnapshot? {
+        tables.first { $0.name == name }
+    }
+
+    /// Decodes a snapshot; `triggers` may be left out.
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        self.init(
+            tables: try container.decode([TableSnapshot].self, forKey: .tables),
+            triggers: try container.decodeIfPresent([TriggerSnapshot].self, forKey: .triggers) ?? []
+        )
+    }
+}
+
+/// One table of a ``SchemaSnapshot``.
+public struct TableSnapshot: Hashable, Sendable, Codable {
+    /// Table name.
+    public var name: String
+    /// A hidden `_id INTEGER PRIMARY KEY` (entities without identification attributes).
+    public var hiddenRowID: Bool
+    /// Created `WITHOUT ROWID` (link tables).
+    public var withoutRowID: Bool
+    /// Columns in creation order, without the hidden `_id`.
+    public var columns: [ColumnSnapshot]
+    /// Primary key columns (empty with a hidden `_id`).
+    public var primaryKey: [String]
+    /// Foreign keys, in declaration order.
+    public var foreignKeys: [ForeignKeySnapshot]
+    /// Indexes, sorted by name.
+    public var indexes: [IndexSnapshot]
+
+    /// Creates a table snapshot.
+    public init(name: String, hiddenRowID: Bool, withoutRowID: Bool, columns: [ColumnSnapshot], primaryKey: [String], foreignKeys: [ForeignKeySnapshot], indexes: [IndexSnapshot]) {
+        self.name = name
+        self.hiddenRowID = hiddenRowID
+        self.withoutRowID = withoutRowID
+        self.columns = columns
+        self.primaryKey = primaryKey
+        self.foreignKeys = foreignKeys
+        self.indexes = indexes.sorted { $0.name < $1.name }
+    }
+
+    /// The column named `name`.
+    public func column(named name: String) -> ColumnSnapshot? {
+        columns.first { $0.name == name }
+    }
+
+    /// Decodes a table; everything but `name` and `columns` may be left out (false or empty).
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        self.init(
+            name: try container.decode(String.self, forKey: .name),
+            hiddenRowID: try container.decodeIfPresent(Bool.self, forKey: .hiddenRowID) ?? false,
+            withoutRowID: try container.decodeIfPresent(Bool.self, forKey: .withoutRowID) ?? false,
+            columns: try container.decode([ColumnSnapshot].self, forKey: .columns),
+            primaryKey: try container.decodeIfPresent([String].self, forKey: .primaryKey) ?? [],
+            foreignKeys: try container.decodeIfPresent([ForeignKeySnapshot].self, forKey: .foreignKeys) ?? [],
+            indexes: try container.decodeIfPresent([IndexSnapshot].self, forKey: .indexes) ?? []
+        )
+    }
+
+    /// Every column name, the hidden `_id` first when there is one.
+    public var storedColumnNames: [String] {
+        (hiddenRowID ? ["_id"] : []) + columns.map(\.name)
+    }
+}
+
+/// One column of a ``TableSnapshot``.
+public struct ColumnSnapshot: Hashable, Sendable, Codable {
+    /// Column name.
+    public var name: String
+    /// SQLite storage type: `text`, `integer`, `double` or `blob` (GRDB's `Database.ColumnType` names).
+    public var type: String
+    /// `NOT NULL`.
+    public var notNull: Bool
+    /// The SQL literal that fills the column in rows that existed before it (the schema's `default:`),
+    /// if the default can be written in SQL. Used only when a migration adds the column.
+    public var defaultSQL: String?
+
+    /// Creates a column snapshot.
+    public init(name: String, type: String, notNull: Bool, defaultSQL: String?) {
+        self.name = name
+        self.type = type
+        self.notNull = notNull
+        self.defaultSQL = defaultSQL
+    }
+
+    /// Same name, type and nullability (a changed default needs no migration).
+    func isStoredLike(_ other: ColumnSnapshot) -> Bool {
+        name == other.name && type == other.type && notNull == other.notNull
+    }
+}
+
+/// A foreign key of a ``TableSnapshot``.
+public struct ForeignKeySnapshot: Hashable, Sendable, Codable {
+    /// Referencing columns.
+    public var columns: [String]
+    /// Referenced table.
+    public var table: String
+    /// Referenced columns.
+    public var targetColumns: [String]
+    /// `ON DELETE` action, as GRDB's `Database.ForeignKeyAction` case name (`setNull`, `cascade`).
+    public var onDelete: String
+    /// `ON UPDATE CASCADE`.
+    public var onUpdateCascade: Bool
+    /// `DEFERRABLE INITIALLY DEFERRED`.
+    public var deferred: Bool
+
+    /// Creates a foreign key snapshot.
+    public init(columns: [String], table: String, targetColumns: [String], onDelete: String, onUpdateCascade: Bool, deferred: Bool) {
+        self.columns = columns
+        self.table = table
+        self.targetColumns = targetColumns
+        self.onDelete = onDelete
+        self.onUpdateCascade = onUpdateCascade
+        self.deferred = deferred
+    }
+}
+
+/// A (non-unique) index of a ``TableSnapshot``.
+public struct IndexSnapshot: Hashable, Sendable, Codable {
+    /// Index name (unique in the database).
+    public var name: String
+    /// Indexed columns.
+    public var columns: [String]
+
+    /// Creates an index snapshot.
+    public init(name: String, columns: [String]) {
+        self.name = name
+        self.columns = columns
+    }
+}
+
+/// A trigger: its name and complete `CREATE TRIGGER` statement.
+public struct TriggerSnapshot: Hashable, Sendable, Codable {
+    /// Trigger name.
+    public var name: String
+    /// The `CREATE TRIGGER` statement.
+    public var sql: String
+
+    /// Creates a trigger snapshot.
+    public init(name: String, sql: String) {
+        self.name = name
+        self.sql = sql
+    }
+}

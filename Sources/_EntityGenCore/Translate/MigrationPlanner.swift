@@ -1,0 +1,106 @@
+/// Computes the migration from one ``SchemaSnapshot`` to the next, or says why it cannot be done
+/// automatically.
+///
+/// What migrates: new tables; dropped tables; new columns that are optional or have a default SQL can
+/// write (`ALTER TABLE ... ADD COLUMN`, cheap on any table size); removed columns, columns that become
+/// optional, and changed foreign keys (the table is rebuilt: created anew, rows copied, old table
+/// dropped, new one renamed, as SQLite's documentation prescribes); indexes and triggers. What does not:
+/// a column whose type changes, a new required column without a default, a column that becomes required,
+/// and a table whose primary key changes — existing rows have no correct value or identity to carry over.
+struct MigrationPlanner {
+    /// One operation of a migration, in the order it runs.
+    enum Step {
+        case dropTrigger(String)
+        case dropIndex(String)
+        case dropTable(String)
+        case createTable(TableSnapshot)
+        case addColumns(table: String, columns: [ColumnSnapshot])
+        /// Create `table` under a temporary name, copy rows (`copy`: new column -> SQL expression over the
+        /// old row), drop the old table, rename.
+        case rebuild(TableSnapshot, copy: [(column: String, expression: String)])
+        case createIndex(table: String, IndexSnapshot)
+        case createTrigger(TriggerSnapshot)
+    }
+
+    /// A change that cannot be migrated automatically, located at the schema declaration responsible.
+    struct Problem: Hashable {
+        var message: String
+        var location: SourceLocation
+    }
+
+    /// The steps from `old` to `new`, or the problems that prevent them (no steps then).
+    static func plan(from old: SchemaSnapshot, to new: SchemaSnapshot, locations: [String: SourceLocation], fallback: SourceLocation) -> (steps: [Step], problems: [Problem]) {
+        var problems: [Problem] = []
+        var rebuilt: [(TableSnapshot, [(column: String, expression: String)])] = []
+        var altered: [(String, [ColumnSnapshot])] = []
+        var indexDrops: [String] = []
+        var indexCreates: [(String, IndexSnapshot)] = []
+        let created = new.tables.filter { old.table(named: $0.name) == nil }
+        let dropped = old.tables.filter { new.table(named: $0.name) == nil }.map(\.name)
+
+        for table in new.tables {
+            guard let previous = old.table(named: table.name), previous != table else { continue }
+            let location = { (column: String?) in
+                column.flatMap { locations["\(table.name).\($0)"] } ?? locations[table.name] ?? fallback
+            }
+            if previous.primaryKey != table.primaryKey || previous.hiddenRowID != table.hiddenRowID || previous.withoutRowID != table.withoutRowID {
+                problems.append(Problem(message: "table '\(table.name)' changes its primary key from \(describe(previous)) to \(describe(table)); existing rows cannot be re-keyed automatically", location: location(nil)))
+                continue
+            }
+            var tableProblems: [Problem] = []
+            var copy: [(column: String, expression: String)] = table.hiddenRowID ? [("_id", SQL.identifier("_id"))] : []
+            var added: [ColumnSnapshot] = []
+            for column in table.columns {
+                guard let before = previous.column(named: column.name) else {
+                    if column.notNull && column.defaultSQL == nil {
+                        tableProblems.append(Problem(message: "new required column '\(table.name).\(column.name)' has no default for the rows already stored; make it optional or give it a default", location: location(column.name)))
+                    }
+                    added.append(column)
+                    copy.append((column.name, column.defaultSQL ?? "NULL"))
+                    continue
+                }
+                if before.type != column.type {
+                    tableProblems.append(Problem(message: "column '\(table.name).\(column.name)' changes type from \(before.type) to \(column.type); stored values cannot be converted automatically", location: location(column.name)))
+                } else if column.notNull && !before.notNull {
+                    tableProblems.append(Problem(message: "column '\(table.name).\(column.name)' becomes required; rows already stored may hold NULL", location: location(column.name)))
+                }
+                copy.append((column.name, SQL.identifier(column.name)))
+            }
+            problems += tableProblems
+            guard tableProblems.isEmpty else { continue }
+            let removedColumns = previous.columns.contains { table.column(named: $0.name) == nil }
+            let keptColumnsChanged = previous.columns.contains { before in table.column(named: before.name).map { !$0.isStoredLike(before) } ?? false }
+            let addedReferences = table.foreignKeys.contains { key in key.columns.contains { name in added.contains { $0.name == name } } }
+            if removedColumns || keptColumnsChanged || previous.foreignKeys != table.foreignKeys || addedReferences {
+                rebuilt.append((table, copy))
+                indexCreates += table.indexes.map { (table.name, $0) }
+                continue
+            }
+            if !added.isEmpty { altered.append((table.name, added)) }
+            for index in previous.indexes where !table.indexes.contains(index) { indexDrops.append(index.name) }
+            for index in table.indexes where !previous.indexes.contains(index) { indexCreates.append((table.name, index)) }
+        }
+        guard problems.isEmpty else { return ([], problems) }
+
+        // Triggers hold no data: when tables are rebuilt or dropped, all of them are dropped first and
+        // re-created last, so no trigger ever refers to a table in the middle of being replaced.
+        let replaceAllTriggers = !rebuilt.isEmpty || !dropped.isEmpty
+        let triggerDrops = old.triggers.filter { replaceAllTriggers || !new.triggers.contains($0) }.map(\.name)
+        let triggerCreates = new.triggers.filter { replaceAllTriggers || !old.triggers.contains($0) }
+
+        var steps: [Step] = triggerDrops.map(Step.dropTrigger)
+        steps += indexDrops.map(Step.dropIndex)
+        steps += dropped.map(Step.dropTable)
+        steps += created.map(Step.createTable)
+        steps += altered.map { Step.addColumns(table: $0.0, columns: $0.1) }
+        steps += rebuilt.map { Step.rebuild($0.0, copy: $0.1) }
+        steps += indexCreates.map { Step.createIndex(table: $0.0, $0.1) }
+        steps += triggerCreates.map(Step.createTrigger)
+        return (steps, [])
+    }
+
+    private static func describe(_ table: TableSnapshot) -> String {
+        if table.hiddenRowID { return "a hidden row id" }
+        return "(" + table.primaryKey.joined(separator: ", ") + ")"
+    }
+}

@@ -1,0 +1,90 @@
+import EntityGenPersistence
+import Foundation
+import GRDB
+import Testing
+
+/// Schema evolution, run for real: `Schemas/entitygen-migrations.json` records `entitygen-v1` (taken from
+/// an earlier Pods.yaml: no Hydrant, a `legacyRank` column, no `socialMediaUrl` or `requiresArc`) and
+/// `entitygen-v2` (today's schemas). A database filled at v1 is migrated by the generated code.
+@Suite struct Test_Migrations {
+    /// `sqlite_master` without SQLite's and GRDB's own entries: what the migrations built.
+    static func schema(_ reader: any DatabaseReader) throws -> [String] {
+        try reader.read { db in
+            try String.fetchAll(db, sql: """
+                SELECT type || ' ' || name || ' ON ' || tbl_name || ': ' || ifnull(sql, '') FROM sqlite_master
+                WHERE name NOT LIKE 'sqlite_%' AND name != 'grdb_migrations' ORDER BY type, name
+                """)
+        }
+    }
+
+    static func migrator() -> DatabaseMigrator {
+        var migrator = DatabaseMigrator()
+        EntityGenDatabase.registerMigrations(in: &migrator)
+        return migrator
+    }
+
+    static func databaseAtFirstMigration() throws -> DatabasePool {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("entitygen-migrations-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let pool = try DatabasePool(path: folder.appendingPathComponent("db.sqlite").path, configuration: EntityGenConfiguration.prepared(Configuration()))
+        try migrator().migrate(pool, upTo: "entitygen-v1")
+        try pool.write { db in
+            try db.execute(sql: """
+                INSERT INTO pod (name, version, summary, legacyRank, platforms) VALUES ('A', '1.0', 'first', 7, '{}'), ('B', '2.0', NULL, NULL, '{"ios":"12.0"}');
+                INSERT INTO subspec (_id, name, dependencies) VALUES (1, 'Core', '{}'), (2, 'UI', '{"Core":[]}');
+                INSERT INTO pod_subspecs (ownerName, ownerVersion, position, target) VALUES ('A', '1.0', 0, 1), ('A', '1.0', 1, 2);
+                """)
+        }
+        return pool
+    }
+
+    @Test func historyRegistersEveryRecordedMigrationInOrder() {
+        #expect(Self.migrator().migrations == ["entitygen-v1", "entitygen-v2"])
+    }
+
+    @Test func firstMigrationLacksTheLaterColumnsAndTables() throws {
+        let pool = try Self.databaseAtFirstMigration()
+        let columns = try pool.read { db in try db.columns(in: "pod").map(\.name) }
+        #expect(columns.contains("legacyRank"))
+        #expect(!columns.contains("requiresArc"))
+        #expect(try pool.read { db in try db.tableExists("person") } == false)
+    }
+
+    @Test func migratingKeepsRowsAndLinksAndBuildsTheSameSchemaAsAFreshDatabase() throws {
+        let pool = try Self.databaseAtFirstMigration()
+        try Self.migrator().migrate(pool)
+        #expect(try Self.schema(pool) == Self.schema(makeDatabase().pool))
+
+        let pods = try pool.read { db in try Pod.requestIncludingRelationships().order(Pod.Columns.name).fetchAll(db) }
+        #expect(pods.map(\.name) == ["A", "B"])
+        #expect(pods.map(\.requiresArc) == [true, true]) // the schema's default, for rows stored before the column
+        #expect(pods.map(\.socialMediaUrl) == [nil, nil])
+        #expect(pods[0].summary == "first")
+        #expect(pods[1].platforms == ["ios": "12.0"])
+        #expect(pods[0].subspecs.map(\.name) == ["Core", "UI"])
+        #expect(pods[0].subspecs[1].dependencies == ["Core": []])
+
+        let (violations, integrity) = try pool.read { db in
+            (try Row.fetchAll(db, sql: "PRAGMA foreign_key_check"), try String.fetchOne(db, sql: "PRAGMA integrity_check"))
+        }
+        #expect(violations.isEmpty)
+        #expect(integrity == "ok")
+        // The triggers re-created after the rebuild still delete owned rows with their owner.
+        try pool.write { db in try db.execute(sql: "DELETE FROM pod WHERE name = 'A'") }
+        #expect(try count("pod_subspecs", in: pool) == 0)
+        #expect(try count("subspec", in: pool) == 0)
+    }
+
+    @Test func importerWritesIntoAMigratedDatabase() throws {
+        let pool = try Self.databaseAtFirstMigration()
+        try Self.migrator().migrate(pool)
+        let page = Array(try podPages(pageSize: 30)[0])
+        let report = try FeedImporter(feed: EntityGenDatabase.podSpecs, writer: pool).importPage(page)
+        let fresh = try makeDatabase().pool
+        let freshReport = try FeedImporter(feed: EntityGenDatabase.podSpecs, writer: fresh).importPage(page)
+        #expect(report == freshReport)
+        #expect(report.entities["Pod"]!.inserted > 0)
+        #expect(try count("pod", in: pool) == 2 + count("pod", in: fresh))
+        #expect(try count("subspec", in: pool) == 2 + count("subspec", in: fresh))
+    }
+}
