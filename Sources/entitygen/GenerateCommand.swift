@@ -78,8 +78,9 @@ struct GenerateCommand: ParsableCommand {
             recordsMigration = true
             if records {
                 do {
-                    // Not regenerable (it is the record), so written with Foundation's synced atomic write.
-                    try Data(history.encoded().utf8).write(to: URL(fileURLWithPath: path), options: .atomic)
+                    // Not regenerable (it is the record), so written with Foundation's synced atomic write,
+                    // through a symbolic link rather than over it.
+                    try Data(history.encoded().utf8).write(to: URL(fileURLWithPath: path).resolvingSymlinksInPath(), options: .atomic)
                 } catch {
                     printError("error: cannot record the migration in \(path): \(error.localizedDescription)")
                     throw ExitCode(2)
