@@ -28,7 +28,13 @@ public enum GeneratorPipeline {
     public static func validate(schemas: [SourceFile], config: SourceFile?, migrationHistory: SourceFile? = nil) -> ValidationResult {
         var diagnostics = DiagnosticCollector()
         let configDeclaration = config.flatMap { SchemaParser.parseConfig($0, diagnostics: &diagnostics) }
-        let files = schemas.compactMap { SchemaParser.parseSchema($0, diagnostics: &diagnostics) }
+        // Files parse independently: one collector each, merged in input order.
+        let parsed = schemas.concurrentMap { source in
+            var fileDiagnostics = DiagnosticCollector()
+            return (SchemaParser.parseSchema(source, diagnostics: &fileDiagnostics), fileDiagnostics.diagnostics)
+        }
+        for diagnostic in parsed.flatMap(\.1) { diagnostics.emit(diagnostic) }
+        let files = parsed.compactMap(\.0)
         var schema = SchemaValidator.validate(files: files, config: configDeclaration, diagnostics: &diagnostics)
         schema?.configPath = config?.path
         if let migrationHistory {
@@ -51,17 +57,21 @@ public enum GeneratorPipeline {
     /// its start; the others are still checked.
     public static func validate(inputs: SchemaInputs) -> ValidationResult {
         var unreadable: [Diagnostic] = []
-        func read(_ path: String) -> SourceFile? {
+        /// The file, or why it cannot be read.
+        @Sendable func read(_ path: String) -> (file: SourceFile?, problem: Diagnostic?) {
             do {
-                return try SourceFile.read(path: path)
+                return (try SourceFile.read(path: path), nil)
             } catch {
-                unreadable.append(Diagnostic(Rules.fileEncoding, error.message, at: .startOf(path)))
-                return nil
+                return (nil, Diagnostic(Rules.fileEncoding, error.message, at: .startOf(path)))
             }
         }
-        let config = inputs.configPath.flatMap(read)
-        let schemas = inputs.schemaPaths.compactMap(read)
-        let history = inputs.migrationHistoryPath.flatMap { FileManager.default.fileExists(atPath: $0) ? read($0) : nil }
+        func value(_ read: (file: SourceFile?, problem: Diagnostic?)) -> SourceFile? {
+            if let problem = read.problem { unreadable.append(problem) }
+            return read.file
+        }
+        let config = inputs.configPath.flatMap { value(read($0)) }
+        let schemas = inputs.schemaPaths.concurrentMap { read($0) }.compactMap { value($0) }
+        let history = inputs.migrationHistoryPath.flatMap { FileManager.default.fileExists(atPath: $0) ? value(read($0)) : nil }
         var result = validate(schemas: schemas, config: config, migrationHistory: history)
         if !unreadable.isEmpty {
             result.diagnostics = (result.diagnostics + unreadable).sorted()

@@ -64,10 +64,14 @@ struct GenerateCommand: ParsableCommand {
         }
 
         let root = URL(fileURLWithPath: relativeTo ?? FileManager.default.currentDirectoryPath).standardizedFileURL.path
-        let generator = SourceGenerator(schema: schema) { path in
+        @Sendable func relative(_ path: String) -> String {
             let absolute = URL(fileURLWithPath: path).standardizedFileURL.path
             return absolute.hasPrefix(root + "/") ? String(absolute.dropFirst(root.count + 1)) : path
         }
+        // Computed once per schema file: each is shown in many locations, and a file URL costs a getcwd
+        // and a stat (16,000 of each for 1,000 schemas).
+        let shownPaths = Dictionary(inputs.schemaPaths.map { ($0, relative($0)) }, uniquingKeysWith: { first, _ in first })
+        let generator = SourceGenerator(schema: schema) { path in shownPaths[path] ?? relative(path) }
         let verb = check || dryRun ? "would " : ""
         let cwd = FileManager.default.currentDirectoryPath + "/"
         func shown(_ path: String) -> String { path.hasPrefix(cwd) ? String(path.dropFirst(cwd.count)) : path }

@@ -10,14 +10,14 @@ public struct MigrationPlan: Sendable {
 
 /// Translate and render: the resolved schema in, Swift files out. Pure (no file system), so it is
 /// deterministic and testable: the same schema gives the same bytes, whatever the order of inputs.
-public struct SourceGenerator {
+public struct SourceGenerator: Sendable {
     let schema: ResolvedSchema
     let translator: EntityTranslator
     let access: String
 
     /// Creates a generator; `displayPath` turns a schema path into the text printed in headers and schema
     /// locations (relative, so output does not depend on where the project is checked out).
-    public init(schema: ResolvedSchema, displayPath: @escaping (String) -> String) {
+    public init(schema: ResolvedSchema, displayPath: @escaping @Sendable (String) -> String) {
         self.schema = schema
         translator = EntityTranslator(schema: schema, displayPath: displayPath)
         access = schema.config.accessLevel.rawValue + " "
@@ -26,7 +26,7 @@ public struct SourceGenerator {
     /// One machine file per schema file, sorted by name, and the project-wide database file.
     public func machineFiles() -> [GeneratedFile] {
         let (plans, tables) = plan()
-        let files = schema.files.map { machineFile($0, plans: plans, tables: tables) }
+        let files = schema.files.concurrentMap { machineFile($0, plans: plans, tables: tables) }
         return (files + [databaseFile(tables: tables.values.sorted { $0.tableName < $1.tableName })]).sorted { $0.name < $1.name }
     }
 
@@ -35,10 +35,13 @@ public struct SourceGenerator {
         var plans: [String: EntityPlan] = [:]
         var tables: [String: TablePlan] = [:]
         let persistence = PersistenceTranslator(schema: schema)
-        for entity in schema.entities where !entity.isAbstract {
+        let planned = schema.entities.filter { !$0.isAbstract }.concurrentMap { entity in
             let plan = translator.plan(entity)
-            plans[entity.name] = plan
-            if persists { tables[entity.name] = persistence.plan(entity, plan) }
+            return (entity.name, plan, persists ? persistence.plan(entity, plan) : nil)
+        }
+        for (name, plan, table) in planned {
+            plans[name] = plan
+            tables[name] = table
         }
         return (plans, tables)
     }

@@ -54,7 +54,7 @@ public final class SchemaInterpreter: @unchecked Sendable {
     }
 
     /// Prepares programs for every entity of the schema.
-    public init(schema: ResolvedSchema, displayPath: @escaping (String) -> String) {
+    public init(schema: ResolvedSchema, displayPath: @escaping @Sendable (String) -> String) {
         self.schema = schema
         let generator = SourceGenerator(schema: schema, displayPath: displayPath)
         let translator = generator.translator

@@ -1,18 +1,18 @@
 /// Builds ``EntityPlan``s from the resolved schema: Swift names, types, transformers, storage.
-struct EntityTranslator {
+struct EntityTranslator: Sendable {
     let schema: ResolvedSchema
     let types: TypeTranslator
     /// Pairs (entity, target) whose to-one embedding must be stored indirectly.
     let indirectEdges: Set<Edge>
     /// How schema locations are printed (`Pods.yaml:40:7`, relative to the output's root).
-    let displayPath: (String) -> String
+    let displayPath: @Sendable (String) -> String
 
     struct Edge: Hashable {
         var from: String
         var to: String
     }
 
-    init(schema: ResolvedSchema, displayPath: @escaping (String) -> String) {
+    init(schema: ResolvedSchema, displayPath: @escaping @Sendable (String) -> String) {
         self.schema = schema
         types = TypeTranslator(schema: schema)
         self.displayPath = displayPath
