@@ -20,6 +20,9 @@ public enum GeneratorPipeline {
         public var diagnostics: [Diagnostic]
         /// The resolved schema, when there were no errors.
         public var schema: ResolvedSchema?
+        /// The migrations planned against the recorded history (persistence on, schema valid), so a
+        /// caller that records them does not plan them again.
+        public var migrations: MigrationPlan?
     }
 
     /// Runs parse and validate over in-memory sources (used by the CLI after reading files, and by tests).
@@ -44,13 +47,16 @@ public enum GeneratorPipeline {
                 diagnostics.emit(Rules.invalidMigrationHistory, "cannot read the migration history: \(error.message)", at: .startOf(migrationHistory.path))
             }
         }
+        var migrations: MigrationPlan?
         if let schema, !diagnostics.hasErrors {
             let generator = SourceGenerator(schema: schema) { $0 }
             if generator.persists {
-                for diagnostic in generator.migrations().diagnostics { diagnostics.emit(diagnostic) }
+                migrations = generator.migrations()
+                for diagnostic in migrations?.diagnostics ?? [] { diagnostics.emit(diagnostic) }
             }
         }
-        return ValidationResult(diagnostics: diagnostics.sorted, schema: diagnostics.hasErrors ? nil : schema)
+        let valid = !diagnostics.hasErrors
+        return ValidationResult(diagnostics: diagnostics.sorted, schema: valid ? schema : nil, migrations: valid ? migrations : nil)
     }
 
     /// Reads the inputs from disk and validates them. A file that cannot be read becomes a diagnostic at
@@ -76,6 +82,7 @@ public enum GeneratorPipeline {
         if !unreadable.isEmpty {
             result.diagnostics = (result.diagnostics + unreadable).sorted()
             result.schema = nil
+            result.migrations = nil
         }
         return result
     }

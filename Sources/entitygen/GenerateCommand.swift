@@ -76,9 +76,8 @@ struct GenerateCommand: ParsableCommand {
         let cwd = FileManager.default.currentDirectoryPath + "/"
         func shown(_ path: String) -> String { path.hasPrefix(cwd) ? String(path.dropFirst(cwd.count)) : path }
         // The history first: machine files generated below include the migration it records.
-        let migrations = generator.migrations()
         var recordsMigration = false
-        if recordMigrations, let history = migrations.updatedHistory, let path = migrations.historyPath {
+        if recordMigrations, let history = result.migrations?.updatedHistory, let path = result.migrations?.historyPath {
             recordsMigration = true
             if records {
                 do {
