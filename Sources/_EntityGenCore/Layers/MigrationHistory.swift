@@ -28,6 +28,12 @@ public struct MigrationHistory: Hashable, Sendable, Codable {
 
     /// The file format version; files of a newer format are rejected rather than misread.
     public var format: Int
+    /// Where a project's history is, or will be, recorded: beside its config file.
+    public static func path(besideConfig configPath: String) -> String {
+        guard let slash = configPath.lastIndex(of: "/") else { return fileName }
+        return String(configPath[...slash]) + fileName
+    }
+
     /// Recorded migrations, oldest first.
     public var migrations: [Migration]
 

@@ -21,10 +21,7 @@ public struct ResolvedSchema: Sendable {
     public var migrationHistory: MigrationHistory = .empty
     /// Where the migration history is, or will be, recorded: beside the config file.
     public var migrationHistoryPath: String? {
-        configPath.map { path in
-            guard let slash = path.lastIndex(of: "/") else { return MigrationHistory.fileName }
-            return String(path[...slash]) + MigrationHistory.fileName
-        }
+        configPath.map(MigrationHistory.path(besideConfig:))
     }
 
     private var entityIndex: [String: Int]

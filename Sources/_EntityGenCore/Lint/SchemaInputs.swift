@@ -14,7 +14,7 @@ public struct SchemaInputs: Hashable, Sendable {
     /// Where the project's migration history is (or will be) recorded: `entitygen-migrations.json`
     /// beside the config file; `nil` without a config (no config, no persistence).
     public var migrationHistoryPath: String? {
-        configPath.map { (($0 as NSString).deletingLastPathComponent as NSString).appendingPathComponent(MigrationHistory.fileName) }
+        configPath.map(MigrationHistory.path(besideConfig:))
     }
 
     /// Creates inputs from known paths.

@@ -92,7 +92,7 @@ import Testing
         #expect(result.diagnostics.first?.location == .startOf(MigrationHistory.fileName))
     }
 
-    @Test func persistenceOffIgnoresTheHistory() {
+    @Test func persistenceOffPlansNoMigration() {
         let result = GeneratorPipeline.validate(schemas: [Self.shop("")], config: nil, migrationHistory: nil)
         #expect(result.diagnostics.isEmpty)
         #expect(result.schema.map { SourceGenerator(schema: $0) { $0 }.migrations().updatedHistory } == .some(nil))

@@ -10,8 +10,8 @@ internal enum EntityGenDatabase {
     /// Registers the migrations that create and evolve the tables; run them with `migrator.migrate(writer)`.
     /// A table's primary key is its entity's identification attributes (a hidden `_id` for entities
     /// without, whose rows belong to the object that embeds them), foreign keys for relationships (deferred,
-    /// so a page may reference rows it creates later) and link tables for to-many relationships. Each
-    /// migration is recorded in entitygen-migrations.json and never changes once recorded.
+    /// so a page may reference rows it creates later) and link tables for to-many relationships. Migrations
+    /// recorded in entitygen-migrations.json never change; the last one may be pending until recorded.
     internal static func registerMigrations(in migrator: inout GRDB.DatabaseMigrator) {
         migrator.registerMigration("entitygen-v1") { db in
             try db.create(table: "coupon") { t in
