@@ -1,24 +1,65 @@
 /// A mapping that cannot produce a model: names the JSON path and the schema line that asked for it.
+///
+/// The fields live in one shared, copy-on-write box, so the error is a single reference wide: generated
+/// mappers thread it through every `try` with typed throws, and a one-word error keeps each of those sites
+/// (and debug builds of large schemas) small. Copies share the box until one is mutated.
 public struct MappingError: Error, Hashable, Sendable, CustomStringConvertible {
+    private final class Fields: Sendable {
+        let path: String
+        let schemaLocation: String
+        let message: String
+        let serverMessage: String?
+
+        init(path: String, schemaLocation: String, message: String, serverMessage: String?) {
+            self.path = path
+            self.schemaLocation = schemaLocation
+            self.message = message
+            self.serverMessage = serverMessage
+        }
+    }
+
+    private var fields: Fields
+
     /// The JSON path of the offending value (`$.result[3].authors`).
-    public var path: String
+    public var path: String {
+        get { fields.path }
+        set { fields = Fields(path: newValue, schemaLocation: schemaLocation, message: message, serverMessage: serverMessage) }
+    }
     /// The schema location of the attribute, relationship or entity (`Pods.yaml:40:7`).
-    public var schemaLocation: String
+    public var schemaLocation: String {
+        get { fields.schemaLocation }
+        set { fields = Fields(path: path, schemaLocation: newValue, message: message, serverMessage: serverMessage) }
+    }
     /// What went wrong.
-    public var message: String
+    public var message: String {
+        get { fields.message }
+        set { fields = Fields(path: path, schemaLocation: schemaLocation, message: newValue, serverMessage: serverMessage) }
+    }
     /// For an error envelope: the server's message.
-    public var serverMessage: String?
+    public var serverMessage: String? {
+        get { fields.serverMessage }
+        set { fields = Fields(path: path, schemaLocation: schemaLocation, message: message, serverMessage: newValue) }
+    }
 
     /// Creates an error.
     public init(path: String, schemaLocation: String, message: String, serverMessage: String? = nil) {
-        self.path = path
-        self.schemaLocation = schemaLocation
-        self.message = message
-        self.serverMessage = serverMessage
+        fields = Fields(path: path, schemaLocation: schemaLocation, message: message, serverMessage: serverMessage)
     }
 
     /// `$.path: message (schema: Pods.yaml:40:7)`.
     public var description: String { "\(path): \(message) (schema: \(schemaLocation))" }
+
+    public static func == (lhs: MappingError, rhs: MappingError) -> Bool {
+        lhs.fields === rhs.fields
+            || (lhs.path == rhs.path && lhs.schemaLocation == rhs.schemaLocation && lhs.message == rhs.message && lhs.serverMessage == rhs.serverMessage)
+    }
+
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(path)
+        hasher.combine(schemaLocation)
+        hasher.combine(message)
+        hasher.combine(serverMessage)
+    }
 }
 
 /// Something mapping tolerated, as the schema said it may: a dropped value, a default used, a skipped
