@@ -96,18 +96,3 @@ where Target.ID: Hashable & Sendable, IDTransformer.Value == Target.ID {
         identifier.encode(value.id, to: &writer)
     }
 }
-
-/// Holds a value on the heap so that value types can contain themselves through to-one relationships
-/// (`Person.bestFriend`) or rings of them without infinite size.
-public final class Indirect<Value: Hashable & Sendable>: Hashable, Sendable {
-    /// The value.
-    public let value: Value
-
-    /// Boxes a value.
-    public init(_ value: Value) {
-        self.value = value
-    }
-
-    public static func == (lhs: Indirect, rhs: Indirect) -> Bool { lhs === rhs || lhs.value == rhs.value }
-    public func hash(into hasher: inout Hasher) { value.hash(into: &hasher) }
-}

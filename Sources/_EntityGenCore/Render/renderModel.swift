@@ -9,15 +9,21 @@ struct ModelRenderer {
         printer.block("\(access)struct \(plan.typeName): \(conformances.joined(separator: ", ")) {") { printer in
             for property in plan.properties {
                 printer.documentation(property.documentation)
-                if let target = property.indirectTarget {
-                    let box = "\(TypeTranslator.runtime).Indirect<\(target)>"
+                switch property.storage {
+                case .inline:
+                    printer.line("\(access)var \(property.identifier): \(property.type)")
+                case let .indirect(box):
                     printer.block("\(access)var \(property.identifier): \(property.type) {") { printer in
                         printer.line(property.isOptional ? "get { _\(property.name)?.value }" : "get { _\(property.name).value }")
                         printer.line(property.isOptional ? "set { _\(property.name) = newValue.map(\(box).init) }" : "set { _\(property.name) = \(box)(newValue) }")
                     }
                     printer.line("private var _\(property.name): \(box)\(property.isOptional ? "?" : "")")
-                } else {
-                    printer.line("\(access)var \(property.identifier): \(property.type)")
+                case let .indirectCollection(box):
+                    printer.block("\(access)var \(property.identifier): \(property.type) {") { printer in
+                        printer.line("get { _\(property.name).value }")
+                        printer.line("_modify { yield &_\(property.name).value }")
+                    }
+                    printer.line("private var _\(property.name): \(box)")
                 }
                 printer.line()
             }
@@ -42,11 +48,13 @@ struct ModelRenderer {
         let opening = parameters.isEmpty ? "\(access)init() {" : "\(access)init(\(parameters.joined(separator: ", "))) {"
         printer.block(opening) { printer in
             for property in plan.properties {
-                if let target = property.indirectTarget {
-                    let box = "\(TypeTranslator.runtime).Indirect<\(target)>"
-                    printer.line(property.isOptional ? "self._\(property.name) = \(property.identifier).map(\(box).init)" : "self._\(property.name) = \(box)(\(property.identifier))")
-                } else {
+                switch property.storage {
+                case .inline:
                     printer.line("self.\(property.identifier) = \(property.identifier)")
+                case let .indirect(box) where property.isOptional:
+                    printer.line("self._\(property.name) = \(property.identifier).map(\(box).init)")
+                case let .indirect(box), let .indirectCollection(box):
+                    printer.line("self._\(property.name) = \(box)(\(property.identifier))")
                 }
             }
         }

@@ -10,8 +10,8 @@ struct EntityPlan {
         var type: String
         /// Whether the type is optional (`?`).
         var isOptional: Bool
-        /// Storage through `Indirect` (a to-one embedding inside a cycle of embeddings).
-        var indirectTarget: String?
+        /// How the value is stored: inline, or behind a reference to break a cycle.
+        var storage: Storage
         /// Doc comment text.
         var documentation: String?
         /// The `MappingField` initializer expression.
@@ -40,6 +40,18 @@ struct EntityPlan {
         var isRelationship: Bool
 
         enum Read { case required, optional, toMany }
+
+        /// Where a property's value lives.
+        enum Storage: Equatable {
+            /// A stored property of the public type.
+            case inline
+            /// A private stored `Indirect<target>` (optional when the property is), behind a computed
+            /// property: a to-one embedding inside a cycle of embeddings.
+            case indirect(box: String)
+            /// A private stored `IndirectCollection<collection>`, behind a computed property that mutates
+            /// in place: a to-many or map relationship inside a cycle through several entities.
+            case indirectCollection(box: String)
+        }
     }
 
     /// The Swift type name.

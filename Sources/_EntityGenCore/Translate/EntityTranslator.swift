@@ -4,6 +4,8 @@ struct EntityTranslator: Sendable {
     let types: TypeTranslator
     /// Pairs (entity, target) whose to-one embedding must be stored indirectly.
     let indirectEdges: Set<Edge>
+    /// Pairs (entity, target) whose to-many or map collection is stored behind a reference.
+    let indirectCollectionEdges: Set<Edge>
     /// How schema locations are printed (`Pods.yaml:40:7`, relative to the output's root).
     let displayPath: @Sendable (String) -> String
 
@@ -17,6 +19,7 @@ struct EntityTranslator: Sendable {
         types = TypeTranslator(schema: schema)
         self.displayPath = displayPath
         indirectEdges = Self.cyclicEdges(schema)
+        indirectCollectionEdges = Self.cyclicCollectionEdges(schema, indirectEdges: indirectEdges)
     }
 
     /// A schema location as generated code and reports print it: `Pods.yaml:40:7`.
@@ -101,7 +104,7 @@ struct EntityTranslator: Sendable {
             identifier: SwiftNaming.escaped(attribute.swiftName),
             type: isOptional ? baseType + "?" : baseType,
             isOptional: isOptional,
-            indirectTarget: nil,
+            storage: .inline,
             documentation: declaration.description?.value,
             field: field(paths, location: location, onFailure: attribute.onFailure, constraints: constraintList),
             transformer: transformer,
@@ -128,8 +131,8 @@ struct EntityTranslator: Sendable {
             let idTransformer = types.transformer(identity.type, identity.transformer, lossy: false, schemaLocation: location)
             elementTransformer = "\(TypeTranslator.runtime).ReferenceTransformer<\(targetType), \(Self.typeOf(idTransformer))>(\(idTransformer))"
         }
-        let indirect = !relationship.isToMany && relationship.declaration.reference == nil
-            && indirectEdges.contains(Edge(from: entity.name, to: relationship.target))
+        let edge = Edge(from: entity.name, to: relationship.target)
+        let embeds = relationship.declaration.reference == nil
         let type: String
         let transformer: String
         let read: EntityPlan.Property.Read
@@ -145,12 +148,20 @@ struct EntityTranslator: Sendable {
             transformer = elementTransformer
             read = relationship.isOptional ? .optional : .required
         }
+        let storage: EntityPlan.Property.Storage
+        if embeds, relationship.isToMany, indirectCollectionEdges.contains(edge) {
+            storage = .indirectCollection(box: "\(TypeTranslator.runtime).IndirectCollection<\(type)>")
+        } else if embeds, !relationship.isToMany, indirectEdges.contains(edge) {
+            storage = .indirect(box: "\(TypeTranslator.runtime).Indirect<\(targetType)>")
+        } else {
+            storage = .inline
+        }
         var property = EntityPlan.Property(
             name: relationship.swiftName,
             identifier: SwiftNaming.escaped(relationship.swiftName),
             type: type,
             isOptional: !relationship.isToMany && relationship.isOptional,
-            indirectTarget: indirect ? targetType : nil,
+            storage: storage,
             documentation: declaration.description?.value,
             field: field([relationship.keyPath] + relationship.fallbackKeyPaths, location: location, onFailure: relationship.onFailure, constraints: []),
             transformer: transformer,
@@ -211,6 +222,31 @@ struct EntityTranslator: Sendable {
             }
         }
         return edges
+    }
+
+    /// To-many and map relationships that close a cycle through more than one entity, counting every
+    /// edge along which the compiler lays out one struct inside another's lowering: inline to-one
+    /// embeddings and collections. Those collections are stored through `IndirectCollection`: an inline
+    /// `[Target]` makes the compiler's type lowering visit `Target`'s stored properties, so a cycle of
+    /// them (a ring of 1,000 entities) is walked whole in every compiler job. A self-reference
+    /// (`Person.friends: [Person]`) stays inline: its walk ends where it starts.
+    static func cyclicCollectionEdges(_ schema: ResolvedSchema, indirectEdges: Set<Edge>) -> Set<Edge> {
+        var graph: [String: [String]] = [:]
+        var collections: [Edge] = []
+        for entity in schema.entities where !entity.isAbstract {
+            for relationship in entity.relationships where relationship.declaration.reference == nil {
+                guard let target = schema.entity(named: relationship.target), !target.isAbstract else { continue }
+                let edge = Edge(from: entity.name, to: target.name)
+                if relationship.isToMany {
+                    collections.append(edge)
+                } else if indirectEdges.contains(edge) {
+                    continue
+                }
+                graph[entity.name, default: []].append(target.name)
+            }
+        }
+        let components = StronglyConnectedComponents.compute(graph)
+        return Set(collections.filter { $0.from != $0.to && components[$0.from] == components[$0.to] })
     }
 }
 

@@ -5,7 +5,113 @@ import EntityGenRuntime
 import Foundation
 
 /// Fails to compile when this file and the EntityGenRuntime it links come from different formats.
-private typealias _EntityGenRuntimeVersionCheck = EntityGenRuntime.EntityGenRuntimeFormat1
+private typealias _EntityGenRuntimeVersionCheck = EntityGenRuntime.EntityGenRuntimeFormat2
+
+/// Books and authors list each other, a cycle of to-many relationships.
+internal struct Author: Swift.Sendable, Swift.Hashable, Swift.Identifiable {
+    internal var name: Swift.String
+
+    internal var books: [Book] {
+        get { _books.value }
+        _modify { yield &_books.value }
+    }
+    private var _books: EntityGenRuntime.IndirectCollection<[Book]>
+
+    /// The identity: `name`.
+    internal var id: Swift.String { name }
+
+    /// Creates `Author` from its properties.
+    internal init(name: Swift.String, books: [Book] = []) {
+        self.name = name
+        self._books = EntityGenRuntime.IndirectCollection<[Book]>(books)
+    }
+}
+
+extension Author {
+    /// The schema names of Author's attributes (mogenerator's `AuthorAttributes`).
+    internal enum Attributes {
+        internal static var name: Swift.String { "name" }
+    }
+    /// The schema names of Author's relationships (mogenerator's `AuthorRelationships`).
+    internal enum Relationships {
+        internal static var books: Swift.String { "books" }
+    }
+}
+
+extension Author: EntityGenRuntime.JSONMappable {
+    /// Maps a JSON object to `Author`, applying the schema's keys, transformers, defaults, constraints and failure policies.
+    internal static func map(from json: EntityGenRuntime.JSONValue, context: inout EntityGenRuntime.MappingContext) throws(EntityGenRuntime.MappingError) -> Author {
+        try context.expectObject(json, entity: "Author", schema: "Cycles.yaml:23:3")
+        let _name = try context.required(json, EntityGenRuntime.MappingField("name", schema: "Cycles.yaml:27:7"), EntityGenRuntime.StringTransformer())
+        let _books = try context.optional(json, EntityGenRuntime.MappingField("books", schema: "Cycles.yaml:29:7"), EntityGenRuntime.ArrayTransformer(EntityGenRuntime.EntityTransformer<Book>())) ?? []
+        return Author(name: _name, books: _books)
+    }
+
+    /// Writes this `Author` as JSON with the schema's keys; absent optionals are left out.
+    internal func writeJSON(to writer: inout EntityGenRuntime.JSONWriter) {
+        writer.beginObject()
+        writer.key("name")
+        writer.string(self.name)
+        writer.key("books")
+        EntityGenRuntime.ArrayTransformer(EntityGenRuntime.EntityTransformer<Book>()).encode(self.books, to: &writer)
+        writer.endObject()
+    }
+}
+
+/// The Book entity.
+internal struct Book: Swift.Sendable, Swift.Hashable {
+    internal var title: Swift.String
+
+    internal var authors: [Author] {
+        get { _authors.value }
+        _modify { yield &_authors.value }
+    }
+    private var _authors: EntityGenRuntime.IndirectCollection<[Author]>
+
+    internal var sequels: [Swift.String: Book]
+
+    /// Creates `Book` from its properties.
+    internal init(title: Swift.String, authors: [Author] = [], sequels: [Swift.String: Book] = [:]) {
+        self.title = title
+        self._authors = EntityGenRuntime.IndirectCollection<[Author]>(authors)
+        self.sequels = sequels
+    }
+}
+
+extension Book {
+    /// The schema names of Book's attributes (mogenerator's `BookAttributes`).
+    internal enum Attributes {
+        internal static var title: Swift.String { "title" }
+    }
+    /// The schema names of Book's relationships (mogenerator's `BookRelationships`).
+    internal enum Relationships {
+        internal static var authors: Swift.String { "authors" }
+        internal static var sequels: Swift.String { "sequels" }
+    }
+}
+
+extension Book: EntityGenRuntime.JSONMappable {
+    /// Maps a JSON object to `Book`, applying the schema's keys, transformers, defaults, constraints and failure policies.
+    internal static func map(from json: EntityGenRuntime.JSONValue, context: inout EntityGenRuntime.MappingContext) throws(EntityGenRuntime.MappingError) -> Book {
+        try context.expectObject(json, entity: "Book", schema: "Cycles.yaml:30:3")
+        let _title = try context.required(json, EntityGenRuntime.MappingField("title", schema: "Cycles.yaml:32:7"), EntityGenRuntime.StringTransformer())
+        let _authors = try context.optional(json, EntityGenRuntime.MappingField("authors", schema: "Cycles.yaml:34:7"), EntityGenRuntime.ArrayTransformer(EntityGenRuntime.EntityTransformer<Author>())) ?? []
+        let _sequels = try context.optional(json, EntityGenRuntime.MappingField("sequels", schema: "Cycles.yaml:35:7"), EntityGenRuntime.MapTransformer(EntityGenRuntime.EntityTransformer<Book>())) ?? [:]
+        return Book(title: _title, authors: _authors, sequels: _sequels)
+    }
+
+    /// Writes this `Book` as JSON with the schema's keys; absent optionals are left out.
+    internal func writeJSON(to writer: inout EntityGenRuntime.JSONWriter) {
+        writer.beginObject()
+        writer.key("title")
+        writer.string(self.title)
+        writer.key("authors")
+        EntityGenRuntime.ArrayTransformer(EntityGenRuntime.EntityTransformer<Author>()).encode(self.authors, to: &writer)
+        writer.key("sequels")
+        EntityGenRuntime.MapTransformer(EntityGenRuntime.EntityTransformer<Book>()).encode(self.sequels, to: &writer)
+        writer.endObject()
+    }
+}
 
 /// The Person entity.
 internal struct Person: Swift.Sendable, Swift.Hashable, Swift.Identifiable {
@@ -148,6 +254,107 @@ extension Pet: EntityGenRuntime.JSONMappable {
             writer.key("vetName")
             EntityGenRuntime.ReferenceTransformer<Person, EntityGenRuntime.StringTransformer>(EntityGenRuntime.StringTransformer()).encode(_vet, to: &writer)
         }
+        writer.endObject()
+    }
+}
+
+/// The Player entity.
+internal struct Player: Swift.Sendable, Swift.Hashable {
+    internal var name: Swift.String
+
+    internal var team: Team?
+
+    /// Creates `Player` from its properties.
+    internal init(name: Swift.String, team: Team? = nil) {
+        self.name = name
+        self.team = team
+    }
+}
+
+extension Player {
+    /// The schema names of Player's attributes (mogenerator's `PlayerAttributes`).
+    internal enum Attributes {
+        internal static var name: Swift.String { "name" }
+    }
+    /// The schema names of Player's relationships (mogenerator's `PlayerRelationships`).
+    internal enum Relationships {
+        internal static var team: Swift.String { "team" }
+    }
+}
+
+extension Player: EntityGenRuntime.JSONMappable {
+    /// Maps a JSON object to `Player`, applying the schema's keys, transformers, defaults, constraints and failure policies.
+    internal static func map(from json: EntityGenRuntime.JSONValue, context: inout EntityGenRuntime.MappingContext) throws(EntityGenRuntime.MappingError) -> Player {
+        try context.expectObject(json, entity: "Player", schema: "Cycles.yaml:43:3")
+        let _name = try context.required(json, EntityGenRuntime.MappingField("name", schema: "Cycles.yaml:45:7"), EntityGenRuntime.StringTransformer())
+        let _team = try context.optional(json, EntityGenRuntime.MappingField("team", schema: "Cycles.yaml:47:7"), EntityGenRuntime.EntityTransformer<Team>())
+        return Player(name: _name, team: _team)
+    }
+
+    /// Writes this `Player` as JSON with the schema's keys; absent optionals are left out.
+    internal func writeJSON(to writer: inout EntityGenRuntime.JSONWriter) {
+        writer.beginObject()
+        writer.key("name")
+        writer.string(self.name)
+        if let _team = self.team {
+            writer.key("team")
+            EntityGenRuntime.EntityTransformer<Team>().encode(_team, to: &writer)
+        }
+        writer.endObject()
+    }
+}
+
+/// A team lists its players, each player embeds the team it plays for.
+internal struct Team: Swift.Sendable, Swift.Hashable {
+    internal var name: Swift.String
+
+    internal var players: [Player] {
+        get { _players.value }
+        _modify { yield &_players.value }
+    }
+    private var _players: EntityGenRuntime.IndirectCollection<[Player]>
+
+    internal var rivals: [Swift.String: Team]
+
+    /// Creates `Team` from its properties.
+    internal init(name: Swift.String, players: [Player] = [], rivals: [Swift.String: Team] = [:]) {
+        self.name = name
+        self._players = EntityGenRuntime.IndirectCollection<[Player]>(players)
+        self.rivals = rivals
+    }
+}
+
+extension Team {
+    /// The schema names of Team's attributes (mogenerator's `TeamAttributes`).
+    internal enum Attributes {
+        internal static var name: Swift.String { "name" }
+    }
+    /// The schema names of Team's relationships (mogenerator's `TeamRelationships`).
+    internal enum Relationships {
+        internal static var players: Swift.String { "players" }
+        internal static var rivals: Swift.String { "rivals" }
+    }
+}
+
+extension Team: EntityGenRuntime.JSONMappable {
+    /// Maps a JSON object to `Team`, applying the schema's keys, transformers, defaults, constraints and failure policies.
+    internal static func map(from json: EntityGenRuntime.JSONValue, context: inout EntityGenRuntime.MappingContext) throws(EntityGenRuntime.MappingError) -> Team {
+        try context.expectObject(json, entity: "Team", schema: "Cycles.yaml:36:3")
+        let _name = try context.required(json, EntityGenRuntime.MappingField("name", schema: "Cycles.yaml:39:7"), EntityGenRuntime.StringTransformer())
+        let _players = try context.optional(json, EntityGenRuntime.MappingField("players", schema: "Cycles.yaml:41:7"), EntityGenRuntime.ArrayTransformer(EntityGenRuntime.EntityTransformer<Player>())) ?? []
+        let _rivals = try context.optional(json, EntityGenRuntime.MappingField("rivals", schema: "Cycles.yaml:42:7"), EntityGenRuntime.MapTransformer(EntityGenRuntime.EntityTransformer<Team>())) ?? [:]
+        return Team(name: _name, players: _players, rivals: _rivals)
+    }
+
+    /// Writes this `Team` as JSON with the schema's keys; absent optionals are left out.
+    internal func writeJSON(to writer: inout EntityGenRuntime.JSONWriter) {
+        writer.beginObject()
+        writer.key("name")
+        writer.string(self.name)
+        writer.key("players")
+        EntityGenRuntime.ArrayTransformer(EntityGenRuntime.EntityTransformer<Player>()).encode(self.players, to: &writer)
+        writer.key("rivals")
+        EntityGenRuntime.MapTransformer(EntityGenRuntime.EntityTransformer<Team>()).encode(self.rivals, to: &writer)
         writer.endObject()
     }
 }
