@@ -5,8 +5,31 @@ public enum SwiftNaming {
     /// Whether `name` can be turned into a Swift identifier: letters, digits and `_`/`-` separators,
     /// starting with a letter.
     public static func isUsable(_ name: String) -> Bool {
+        asciiUsable(name) ?? isUsableByProperties(name)
+    }
+
+    /// ``isUsable(_:)`` by the scalars' Unicode properties (the definition; tests compare the ASCII path).
+    static func isUsableByProperties(_ name: String) -> Bool {
         guard let first = name.unicodeScalars.first, first.properties.isXIDStart else { return false }
         return name.unicodeScalars.allSatisfy { $0.properties.isXIDContinue || $0 == "-" }
+    }
+
+    /// ``isUsable(_:)`` for ASCII names without Unicode property lookups (nil when not ASCII): among
+    /// ASCII scalars XID_Start is the letters, XID_Continue letters, digits and `_`.
+    static func asciiUsable(_ name: String) -> Bool? {
+        var utf8 = name.utf8.makeIterator()
+        guard let first = utf8.next() else { return false }
+        guard first < 0x80 else { return nil }
+        var usable = isASCIILetter(first)
+        while let byte = utf8.next() {
+            guard byte < 0x80 else { return nil }
+            usable = usable && (isASCIILetter(byte) || (byte >= 0x30 && byte <= 0x39) || byte == 0x5F || byte == 0x2D)
+        }
+        return usable
+    }
+
+    private static func isASCIILetter(_ byte: UInt8) -> Bool {
+        (byte >= 0x41 && byte <= 0x5A) || (byte >= 0x61 && byte <= 0x7A)
     }
 
     /// Upper camel case for types: `pod_spec` -> `PodSpec`, `podSpec` -> `PodSpec`.
@@ -17,6 +40,17 @@ public enum SwiftNaming {
     /// Lower camel case for properties and enum cases: `file_url` -> `fileUrl`, `URLString` ->
     /// `urlString`, `ID` -> `id`.
     public static func memberName(_ name: String) -> String {
+        // Already lower camel case (a lowercase ASCII start and no separator): unchanged. This is most
+        // names, and the answer the general path gives for them.
+        if let first = name.utf8.first, first >= 0x61, first <= 0x7A,
+           !name.utf8.contains(where: { $0 == 0x5F || $0 == 0x2D || $0 == 0x20 }) {
+            return name
+        }
+        return memberNameBySplitting(name)
+    }
+
+    /// ``memberName(_:)`` by splitting into words (the definition; tests compare the shortcut).
+    static func memberNameBySplitting(_ name: String) -> String {
         let parts = words(of: name)
         guard let first = parts.first else { return name }
         return lowercasingLeadingRun(first) + parts.dropFirst().map(capitalizingFirst).joined()
@@ -35,15 +69,13 @@ public enum SwiftNaming {
 
     /// The JSON key a member name maps to under a key convention. `verbatim` returns the schema name.
     public static func jsonKey(schemaName: String, convention: KeyConvention) -> String {
-        let member = memberName(schemaName)
-        let parts = camelWords(member)
         switch convention {
         case .verbatim: return schemaName
-        case .camelCase: return member
-        case .pascalCase: return capitalizingFirst(member)
-        case .snakeCase: return parts.map { $0.lowercased() }.joined(separator: "_")
-        case .screamingSnakeCase: return parts.map { $0.uppercased() }.joined(separator: "_")
-        case .kebabCase: return parts.map { $0.lowercased() }.joined(separator: "-")
+        case .camelCase: return memberName(schemaName)
+        case .pascalCase: return capitalizingFirst(memberName(schemaName))
+        case .snakeCase: return camelWords(memberName(schemaName)).map { $0.lowercased() }.joined(separator: "_")
+        case .screamingSnakeCase: return camelWords(memberName(schemaName)).map { $0.uppercased() }.joined(separator: "_")
+        case .kebabCase: return camelWords(memberName(schemaName)).map { $0.lowercased() }.joined(separator: "-")
         }
     }
 

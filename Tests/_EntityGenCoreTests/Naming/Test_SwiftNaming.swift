@@ -49,4 +49,22 @@ import Testing
         #expect(Suggestions.closest(to: "Strin", in: BuiltinType.allCases.map(\.rawValue)) == "String")
         #expect(Suggestions.closest(to: "zzzzzz", in: SchemaKeys.entity) == nil)
     }
+
+    /// The ASCII shortcuts of `isUsable` and `memberName` give the definitions' answers: every name of
+    /// up to three characters from an alphabet of letter cases, digits, separators and punctuation.
+    @Test func asciiShortcutsAgreeWithTheDefinitions() {
+        let alphabet = Array("aZq0_- .9Ab").map(String.init)
+        var names = [""]
+        var frontier = [""]
+        for _ in 0..<3 {
+            frontier = frontier.flatMap { prefix in alphabet.map { prefix + $0 } }
+            names += frontier
+        }
+        #expect(names.count == 1 + 11 + 121 + 1_331)
+        for name in names {
+            #expect(SwiftNaming.isUsable(name) == SwiftNaming.isUsableByProperties(name), "isUsable(\(name.debugDescription))")
+            #expect(SwiftNaming.memberName(name) == SwiftNaming.memberNameBySplitting(name), "memberName(\(name.debugDescription))")
+        }
+        #expect(SwiftNaming.asciiUsable("größe") == nil)
+    }
 }
