@@ -24,6 +24,7 @@ enum ScaleBenchmark {
         let files = try FileManager.default.contentsOfDirectory(atPath: output.path).filter { $0.hasSuffix(".swift") }.map { output.appendingPathComponent($0).path }
         let lines = try files.reduce(0) { $0 + (try String(contentsOfFile: $1, encoding: .utf8)).split(separator: "\n").count }
         print("info generated \(files.count) files, \(lines) lines")
+        print("info generate_\(count) cpu: user \(String(format: "%.2f", generate.userSeconds)) s, system \(String(format: "%.2f", generate.systemSeconds)) s")
         Measurement.summary("seconds", "generate_\(count)", generate.seconds)
 
         let modules = buildFolder.appendingPathComponent("Modules")
@@ -34,6 +35,7 @@ enum ScaleBenchmark {
                          "-j", "\(ProcessInfo.processInfo.activeProcessorCount)", "-enable-batch-mode", "-working-directory", objects.path] + files.sorted()
         let compile = try Process.timed(swiftc, arguments)
         guard compile.status == 0 else { throw BenchmarkError("compile failed: \(compile.output.prefix(4000))") }
+        print("info compile_\(count) cpu: user \(String(format: "%.2f", compile.userSeconds)) s, system \(String(format: "%.2f", compile.systemSeconds)) s")
         Measurement.summary("seconds", "compile_\(count)", compile.seconds)
         Measurement.summary("peak_mb", "compile_\(count)", compile.peakMegabytes)
     }
@@ -78,6 +80,9 @@ extension Process {
         var status: Int32
         var seconds: Double
         var peakMegabytes: Double
+        /// CPU time of the command and its children (for the compile, all frontends together).
+        var userSeconds: Double
+        var systemSeconds: Double
         var output: String
     }
 
@@ -91,13 +96,28 @@ extension Process {
         let pipe = Pipe()
         process.standardOutput = pipe
         process.standardError = pipe
+        let before = childUsage()
         let start = DispatchTime.now().uptimeNanoseconds
         try process.run()
         let data = pipe.fileHandleForReading.readDataToEndOfFile()
         process.waitUntilExit()
         let seconds = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
+        let after = childUsage()
+        return Timing(
+            status: process.terminationStatus, seconds: seconds, peakMegabytes: Double(after.ru_maxrss) / 1024,
+            userSeconds: Self.seconds(after.ru_utime) - Self.seconds(before.ru_utime),
+            systemSeconds: Self.seconds(after.ru_stime) - Self.seconds(before.ru_stime),
+            output: String(decoding: data, as: UTF8.self)
+        )
+    }
+
+    private static func childUsage() -> rusage {
         var usage = rusage()
         getrusage(RUSAGE_CHILDREN.rawValue, &usage)
-        return Timing(status: process.terminationStatus, seconds: seconds, peakMegabytes: Double(usage.ru_maxrss) / 1024, output: String(decoding: data, as: UTF8.self))
+        return usage
+    }
+
+    private static func seconds(_ time: timeval) -> Double {
+        Double(time.tv_sec) + Double(time.tv_usec) / 1e6
     }
 }
