@@ -203,7 +203,8 @@ struct EntityTranslator: Sendable {
 
     /// To-one embeddings that close a cycle of to-one embeddings between structs (a self-reference, or a
     /// ring): those are stored through `Indirect` so no struct contains itself. To-many relationships
-    /// (arrays) and references already hold their targets indirectly, and abstract targets are enums
+    /// (arrays) and references already hold their targets out of line (for layout; see
+    /// ``cyclicCollectionEdges(_:indirectEdges:)`` for compile time), and abstract targets are enums
     /// generated `indirect`.
     static func cyclicEdges(_ schema: ResolvedSchema) -> Set<Edge> {
         var graph: [String: [String]] = [:]
