@@ -207,22 +207,7 @@ struct EntityTranslator: Sendable {
     /// ``cyclicCollectionEdges(_:indirectEdges:)`` for compile time), and abstract targets are enums
     /// generated `indirect`.
     static func cyclicEdges(_ schema: ResolvedSchema) -> Set<Edge> {
-        var graph: [String: [String]] = [:]
-        for entity in schema.entities where !entity.isAbstract {
-            for relationship in entity.relationships where !relationship.isToMany && relationship.declaration.reference == nil {
-                if let target = schema.entity(named: relationship.target), !target.isAbstract {
-                    graph[entity.name, default: []].append(target.name)
-                }
-            }
-        }
-        let components = StronglyConnectedComponents.compute(graph)
-        var edges: Set<Edge> = []
-        for (from, targets) in graph {
-            for to in targets where components[from] == components[to] {
-                edges.insert(Edge(from: from, to: to))
-            }
-        }
-        return edges
+        edgesWithinCycles(embeddings(in: schema).filter { !$0.isToMany }.map(\.edge))
     }
 
     /// To-many and map relationships that close a cycle through more than one entity, counting every
@@ -232,22 +217,27 @@ struct EntityTranslator: Sendable {
     /// them (a ring of 1,000 entities) is walked whole in every compiler job. A self-reference
     /// (`Person.friends: [Person]`) stays inline: its walk ends where it starts.
     static func cyclicCollectionEdges(_ schema: ResolvedSchema, indirectEdges: Set<Edge>) -> Set<Edge> {
-        var graph: [String: [String]] = [:]
-        var collections: [Edge] = []
-        for entity in schema.entities where !entity.isAbstract {
-            for relationship in entity.relationships where relationship.declaration.reference == nil {
-                guard let target = schema.entity(named: relationship.target), !target.isAbstract else { continue }
-                let edge = Edge(from: entity.name, to: target.name)
-                if relationship.isToMany {
-                    collections.append(edge)
-                } else if indirectEdges.contains(edge) {
-                    continue
-                }
-                graph[entity.name, default: []].append(target.name)
+        let lowered = embeddings(in: schema).filter { $0.isToMany || !indirectEdges.contains($0.edge) }
+        let cyclic = edgesWithinCycles(lowered.map(\.edge))
+        return Set(lowered.filter { $0.isToMany && $0.edge.from != $0.edge.to && cyclic.contains($0.edge) }.map(\.edge))
+    }
+
+    /// Every relationship that holds its target's value (not a reference) between concrete entities.
+    private static func embeddings(in schema: ResolvedSchema) -> [(edge: Edge, isToMany: Bool)] {
+        schema.entities.filter { !$0.isAbstract }.flatMap { entity in
+            entity.relationships.compactMap { relationship -> (edge: Edge, isToMany: Bool)? in
+                guard relationship.declaration.reference == nil, let target = schema.entity(named: relationship.target), !target.isAbstract else { return nil }
+                return (Edge(from: entity.name, to: target.name), relationship.isToMany)
             }
         }
+    }
+
+    /// The edges whose two ends lie in one strongly connected component of the graph they form.
+    private static func edgesWithinCycles(_ edges: [Edge]) -> Set<Edge> {
+        var graph: [String: [String]] = [:]
+        for edge in edges { graph[edge.from, default: []].append(edge.to) }
         let components = StronglyConnectedComponents.compute(graph)
-        return Set(collections.filter { $0.from != $0.to && components[$0.from] == components[$0.to] })
+        return Set(edges.filter { components[$0.from] != nil && components[$0.from] == components[$0.to] })
     }
 }
 
