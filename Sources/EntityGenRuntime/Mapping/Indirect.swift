@@ -1,16 +1,25 @@
 /// Holds a value on the heap so that value types can contain themselves through to-one relationships
 /// (`Person.bestFriend`) or rings of them without infinite size.
 public final class Indirect<Value: Hashable & Sendable>: Hashable, Sendable {
-    /// The value.
-    public let value: Value
+    @usableFromInline let storage: Value
+
+    /// The value. (A getter rather than a stored property: a generated accessor then calls it instead
+    /// of copying the value's fields inline, which costs compile time for every model embedding it.)
+    @inlinable public var value: Value { storage }
 
     /// Boxes a value.
     public init(_ value: Value) {
-        self.value = value
+        storage = value
     }
 
-    public static func == (lhs: Indirect, rhs: Indirect) -> Bool { lhs === rhs || lhs.value == rhs.value }
-    public func hash(into hasher: inout Hasher) { value.hash(into: &hasher) }
+    /// Boxes an optional value (a generated optional property's setter and initializer).
+    @inlinable public static func box(_ value: Value?) -> Indirect? {
+        guard let value else { return nil }
+        return Indirect(value)
+    }
+
+    public static func == (lhs: Indirect, rhs: Indirect) -> Bool { lhs === rhs || lhs.storage == rhs.storage }
+    public func hash(into hasher: inout Hasher) { storage.hash(into: &hasher) }
 }
 
 /// Holds a to-many or map relationship's collection behind one reference, copy-on-write.
