@@ -134,7 +134,7 @@ public struct SourceGenerator: Sendable {
         for module in imports { printer.line("import \(module)") }
         printer.line()
         printer.documentation("Fails to compile when this file and the EntityGenRuntime it links come from different formats.")
-        printer.line("private typealias _EntityGenRuntimeVersionCheck = EntityGenRuntime.EntityGenRuntimeFormat2")
+        printer.line("private typealias _EntityGenRuntimeVersionCheck = EntityGenRuntime.EntityGenRuntimeFormat3")
 
         let models = schema.config.outputs.contains(.models)
         let mappers = schema.config.outputs.contains(.mappers)

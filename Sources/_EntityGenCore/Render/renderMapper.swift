@@ -40,6 +40,10 @@ struct MapperRenderer {
                 printer.line("try context.checkErrorEnvelope(json, key: \(pathLiteral(envelope.key)), message: \(pathLiteral(envelope.message)), schema: \(plan.schemaLocation))")
             }
             for property in plan.properties {
+                if property.readsDirectly, let method = property.directMethod {
+                    printer.line("let \(property.local) = try context.\(method)(\(directArguments(property)))")
+                    continue
+                }
                 let arguments = "json, \(property.fieldReference), \(property.transformerReference)"
                 let defaultArgument = property.defaultValue.map { ", default: \($0)" } ?? ""
                 switch property.read {
@@ -78,14 +82,16 @@ struct MapperRenderer {
                 printer.line("writer.key(\(keyLiteral))")
                 printer.line("writer.string(\(value))")
             case let .leaf(.property(property)):
-                if property.isOptional {
+                if let method = property.directMethod {
+                    printer.line("writer.\(method)(self.\(property.identifier), forKey: \(keyLiteral))")
+                } else if property.isOptional {
                     printer.block("if let \(property.local) = self.\(property.identifier) {") { printer in
                         printer.line("writer.key(\(keyLiteral))")
-                        printer.line(property.writeStatement(property.local))
+                        printer.line(property.encodeStatement(property.local))
                     }
                 } else {
                     printer.line("writer.key(\(keyLiteral))")
-                    printer.line(property.writeStatement("self.\(property.identifier)"))
+                    printer.line(property.encodeStatement("self.\(property.identifier)"))
                 }
             case let .tree(subtree):
                 let optionals = subtree.leaves.compactMap { leaf -> String? in
@@ -105,6 +111,14 @@ struct MapperRenderer {
                 }
             }
         }
+    }
+
+    /// `json, "key", schema: "…"`, then `as: T.self` for the generic entry points and the default.
+    private func directArguments(_ property: EntityPlan.Property) -> String {
+        var arguments = "json, \(SwiftLiteral.string(property.writePath[0])), schema: \(property.schemaLocation)"
+        if let type = property.direct?.typeArgument { arguments += ", as: \(type).self" }
+        if let value = property.defaultValue { arguments += ", default: \(value)" }
+        return arguments
     }
 
     private func pathLiteral(_ path: [String]) -> String {

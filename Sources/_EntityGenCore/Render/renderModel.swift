@@ -1,10 +1,11 @@
-/// Prints a model struct: properties, initializer, `Identifiable`, and the name constants.
+/// Prints a model struct: properties, initializer, memberwise equality and hashing, `Identifiable`, and
+/// the name constants.
 struct ModelRenderer {
     let access: String
 
     func render(_ plan: EntityPlan, into printer: inout CodePrinter) {
         printer.documentation(plan.documentation ?? "The \(plan.schemaName) entity.")
-        var conformances = ["Swift.Sendable", "Swift.Hashable"]
+        var conformances = ["Swift.Sendable", "\(TypeTranslator.runtime).MemberwiseHashable"]
         if plan.identity != nil { conformances.append("Swift.Identifiable") }
         printer.block("\(access)struct \(plan.typeName): \(conformances.joined(separator: ", ")) {") { printer in
             for property in plan.properties {
@@ -15,7 +16,7 @@ struct ModelRenderer {
                 case let .indirect(box):
                     printer.block("\(access)var \(property.identifier): \(property.type) {") { printer in
                         printer.line(property.isOptional ? "get { _\(property.name)?.value }" : "get { _\(property.name).value }")
-                        printer.line(property.isOptional ? "set { _\(property.name) = newValue.map(\(box).init) }" : "set { _\(property.name) = \(box)(newValue) }")
+                        printer.line(property.isOptional ? "set { _\(property.name) = \(box).box(newValue) }" : "set { _\(property.name) = \(box)(newValue) }")
                     }
                     printer.line("private var _\(property.name): \(box)\(property.isOptional ? "?" : "")")
                 case let .indirectCollection(box):
@@ -33,6 +34,8 @@ struct ModelRenderer {
                 printer.line()
             }
             renderInitializer(plan, into: &printer)
+            printer.line()
+            renderMemberwiseHashable(plan, into: &printer)
         }
         printer.line()
         renderNameConstants(plan, into: &printer)
@@ -52,10 +55,32 @@ struct ModelRenderer {
                 case .inline:
                     printer.line("self.\(property.identifier) = \(property.identifier)")
                 case let .indirect(box) where property.isOptional:
-                    printer.line("self._\(property.name) = \(property.identifier).map(\(box).init)")
+                    printer.line("self._\(property.name) = \(box).box(\(property.identifier))")
                 case let .indirect(box), let .indirectCollection(box):
                     printer.line("self._\(property.name) = \(box)(\(property.identifier))")
                 }
+            }
+        }
+    }
+
+    /// `MemberwiseHashable`'s two requirements over the stored properties (the boxes, for properties
+    /// stored indirectly: their `==` short-cuts on identity).
+    private func renderMemberwiseHashable(_ plan: EntityPlan, into printer: inout CodePrinter) {
+        let stored = plan.properties.map { $0.storage == .inline ? $0.identifier : "_" + $0.name }
+        printer.documentation("Whether every stored property is equal (`==` comes from `MemberwiseHashable`).")
+        printer.block("\(access)static func _membersEqual(_ lhs: \(plan.typeName), _ rhs: \(plan.typeName)) -> Swift.Bool {") { printer in
+            for (index, property) in stored.enumerated() {
+                let condition = "_equal(lhs.\(property), rhs.\(property))"
+                let last = index == stored.count - 1
+                printer.line((index == 0 ? "guard " : "      ") + condition + (last ? " else { return false }" : ","))
+            }
+            printer.line("return true")
+        }
+        printer.line()
+        printer.documentation("Hashes every stored property (`hash(into:)` comes from `MemberwiseHashable`).")
+        printer.block("\(access)func _hashMembers(into hasher: inout Swift.Hasher) {") { printer in
+            for property in stored {
+                printer.line("hasher.combine(self.\(property))")
             }
         }
     }

@@ -16,13 +16,19 @@ struct EntityPlan {
         var documentation: String?
         /// The `MappingField` initializer expression.
         var field: String
+        /// Schema location of the declaration, as a string literal.
+        var schemaLocation: String
         /// The transformer expression.
         var transformer: String
         /// Whether the field is kept in a stored `static let` (it allocates: key paths, fallbacks,
         /// constraints); otherwise it is built inline where used, which costs nothing.
         var storesField: Bool
-        /// The `JSONWriter` method that writes the value directly, when no transformer is needed.
-        var directWriter: String?
+        /// The runtime's direct entry points for the value (a built-in type read the default way, an
+        /// embedded entity); `writeJSON` uses them whenever they exist.
+        var direct: DirectAccess?
+        /// Whether `map` reads through ``direct`` too: the field is one top-level key with the default
+        /// failure policy and no constraints (anything else needs the `MappingField`).
+        var readsDirectly: Bool
         /// Whether the transformer is kept in a stored `static let` (it allocates: a date formatter);
         /// stateless transformers are built inline.
         var storesTransformer: Bool
@@ -79,9 +85,20 @@ extension EntityPlan.Property {
     /// The transformer as used in `map` and `writeJSON`.
     var transformerReference: String { storesTransformer ? "_Transformers.\(identifier)" : transformer }
 
-    /// The statement writing `value` in `writeJSON`.
-    func writeStatement(_ value: String) -> String {
-        directWriter.map { "writer.\($0)(\(value))" } ?? "\(transformerReference).encode(\(value), to: &writer)"
+    /// The direct entry point's method for this property's shape (`string`, `optionalString`,
+    /// `entities`), or `nil` when it has none.
+    var directMethod: String? {
+        guard let direct else { return nil }
+        switch read {
+        case .required: return direct.required
+        case .optional: return direct.optional
+        case .toMany: return direct.toMany
+        }
+    }
+
+    /// The statement writing `value` in `writeJSON` through the transformer (after its key).
+    func encodeStatement(_ value: String) -> String {
+        "\(transformerReference).encode(\(value), to: &writer)"
     }
 
     /// The local variable holding the mapped value (`_name`: schema names cannot start with `_`, so

@@ -75,6 +75,12 @@ struct EntityTranslator: Sendable {
         expression.contains("DateFormatTransformer(")
     }
 
+    /// Whether a field is one top-level key with the default failure policy and no constraints, so the
+    /// runtime's direct entry points can read it.
+    static func isPlainField(_ paths: [JSONKeyPath], onFailure: FailurePolicy, constraints: [String]) -> Bool {
+        paths.count == 1 && paths[0].components.count == 1 && onFailure == .fail && constraints.isEmpty
+    }
+
     private func field(_ paths: [JSONKeyPath], location: String, onFailure: FailurePolicy, constraints: [String]) -> String {
         let single = paths.count == 1 && paths[0].components.count == 1
         var arguments = [single ? SwiftLiteral.string(paths[0].components[0]) : "paths: " + keyPathsLiteral(paths), "schema: \(location)"]
@@ -99,6 +105,7 @@ struct EntityTranslator: Sendable {
         let paths = [attribute.keyPath] + attribute.fallbackKeyPaths
         let constraintList = constraints(declaration.constraints)
         let transformer = types.transformer(attribute.type, attribute.transformer, lossy: attribute.onInvalidElement == .skip, schemaLocation: location)
+        let direct = TypeTranslator.directAccess(attribute.type, attribute.transformer)
         return EntityPlan.Property(
             name: attribute.swiftName,
             identifier: SwiftNaming.escaped(attribute.swiftName),
@@ -107,9 +114,11 @@ struct EntityTranslator: Sendable {
             storage: .inline,
             documentation: declaration.description?.value,
             field: field(paths, location: location, onFailure: attribute.onFailure, constraints: constraintList),
+            schemaLocation: location,
             transformer: transformer,
             storesField: Self.fieldAllocates(paths, constraints: constraintList),
-            directWriter: TypeTranslator.directWriter(attribute.type, attribute.transformer),
+            direct: direct,
+            readsDirectly: direct != nil && Self.isPlainField(paths, onFailure: attribute.onFailure, constraints: constraintList),
             storesTransformer: Self.transformerAllocates(transformer),
             read: isOptional ? .optional : .required,
             defaultValue: defaultValue,
@@ -133,13 +142,17 @@ struct EntityTranslator: Sendable {
         }
         let edge = Edge(from: entity.name, to: relationship.target)
         let embeds = relationship.declaration.reference == nil
+        let paths = [relationship.keyPath] + relationship.fallbackKeyPaths
+        // Embedded entities and arrays of them have direct entry points; maps and references do not.
+        let direct = embeds && !relationship.isMap ? TypeTranslator.directAccess(entity: targetType) : nil
+        let lossy = relationship.isToMany && relationship.onInvalidElement == .skip
         let type: String
         let transformer: String
         let read: EntityPlan.Property.Read
         if relationship.isToMany {
             let collection = relationship.isMap ? "MapTransformer" : "ArrayTransformer"
             type = relationship.isMap ? "[Swift.String: \(elementType)]" : "[\(elementType)]"
-            transformer = relationship.onInvalidElement == .skip
+            transformer = lossy
                 ? "\(TypeTranslator.runtime).\(collection)(\(elementTransformer), skipsInvalidElements: true, schemaLocation: \(location))"
                 : "\(TypeTranslator.runtime).\(collection)(\(elementTransformer))"
             read = .toMany
@@ -163,10 +176,12 @@ struct EntityTranslator: Sendable {
             isOptional: !relationship.isToMany && relationship.isOptional,
             storage: storage,
             documentation: declaration.description?.value,
-            field: field([relationship.keyPath] + relationship.fallbackKeyPaths, location: location, onFailure: relationship.onFailure, constraints: []),
+            field: field(paths, location: location, onFailure: relationship.onFailure, constraints: []),
+            schemaLocation: location,
             transformer: transformer,
-            storesField: Self.fieldAllocates([relationship.keyPath] + relationship.fallbackKeyPaths, constraints: []),
-            directWriter: nil,
+            storesField: Self.fieldAllocates(paths, constraints: []),
+            direct: direct,
+            readsDirectly: direct != nil && !lossy && Self.isPlainField(paths, onFailure: relationship.onFailure, constraints: []),
             storesTransformer: Self.transformerAllocates(transformer),
             read: read,
             defaultValue: nil,

@@ -78,19 +78,29 @@ struct TypeTranslator {
         }
     }
 
-    /// A non-generic `JSONWriter` method that writes a value of this type directly (`writer.string`),
-    /// when no transformer is involved; generic transformer calls cost compile time and debug-build speed.
-    static func directWriter(_ type: ResolvedType, _ transformer: ResolvedTransformer?) -> String? {
-        guard transformer == nil, case let .builtin(builtin) = type else { return nil }
+    /// The runtime's direct entry points for a built-in type read and written the default way (no
+    /// transformer, or the type's default one); `nil` when the value needs a transformer.
+    static func directAccess(_ type: ResolvedType, _ transformer: ResolvedTransformer?) -> DirectAccess? {
+        guard case let .builtin(builtin) = type else { return nil }
+        if let transformer, transformer != builtin.defaultTransformer.map(ResolvedTransformer.builtin) { return nil }
         switch builtin {
-        case .string: return "string"
-        case .bool: return "bool"
-        case .double: return "double"
-        case .float: return "float"
-        case .decimal: return "decimal"
-        case .int, .int8, .int16, .int32, .int64, .uint, .uint8, .uint16, .uint32, .uint64: return "integer"
-        default: return nil
+        case .string: return DirectAccess(required: "string", optional: "optionalString")
+        case .bool: return DirectAccess(required: "bool", optional: "optionalBool")
+        case .int, .int8, .int16, .int32, .int64, .uint, .uint8, .uint16, .uint32, .uint64:
+            return DirectAccess(required: "integer", optional: "optionalInteger", typeArgument: swiftType(builtin))
+        case .double: return DirectAccess(required: "double", optional: "optionalDouble")
+        case .float: return DirectAccess(required: "float", optional: "optionalFloat")
+        case .decimal: return DirectAccess(required: "decimal", optional: "optionalDecimal")
+        case .date: return DirectAccess(required: "iso8601Date", optional: "optionalISO8601Date")
+        case .url: return DirectAccess(required: "url", optional: "optionalURL")
+        case .uuid: return DirectAccess(required: "uuid", optional: "optionalUUID")
+        case .data: return DirectAccess(required: "base64Data", optional: "optionalBase64Data")
         }
+    }
+
+    /// The direct entry points for an embedded entity (`entity`, `optionalEntity`, `entities`).
+    static func directAccess(entity typeName: String) -> DirectAccess {
+        DirectAccess(required: "entity", optional: "optionalEntity", toMany: "entities", typeArgument: typeName)
     }
 
     /// The Swift expression of a validated default value.
@@ -152,3 +162,23 @@ struct TypeTranslator {
     }
 }
 
+/// A value's direct entry points in the runtime: `context.<name>(json, key, schema: …)` reads it and
+/// `writer.<name>(value, forKey: key)` writes it, with no `MappingField` or transformer at the call
+/// site (those cost compile time per attribute).
+struct DirectAccess: Equatable {
+    /// The method for a required value (`string`).
+    var required: String
+    /// The method for an optional value (`optionalString`).
+    var optional: String
+    /// The method for an array of the value (`entities`), where the runtime has one.
+    var toMany: String?
+    /// The type named in the `as:` argument of the generic entry points (`Swift.Int32`).
+    var typeArgument: String?
+
+    init(required: String, optional: String, toMany: String? = nil, typeArgument: String? = nil) {
+        self.required = required
+        self.optional = optional
+        self.toMany = toMany
+        self.typeArgument = typeArgument
+    }
+}

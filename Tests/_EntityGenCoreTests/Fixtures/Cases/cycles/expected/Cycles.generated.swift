@@ -5,10 +5,10 @@ import EntityGenRuntime
 import Foundation
 
 /// Fails to compile when this file and the EntityGenRuntime it links come from different formats.
-private typealias _EntityGenRuntimeVersionCheck = EntityGenRuntime.EntityGenRuntimeFormat2
+private typealias _EntityGenRuntimeVersionCheck = EntityGenRuntime.EntityGenRuntimeFormat3
 
 /// Books and authors list each other, a cycle of to-many relationships.
-internal struct Author: Swift.Sendable, Swift.Hashable, Swift.Identifiable {
+internal struct Author: Swift.Sendable, EntityGenRuntime.MemberwiseHashable, Swift.Identifiable {
     internal var name: Swift.String
 
     internal var books: [Book] {
@@ -24,6 +24,19 @@ internal struct Author: Swift.Sendable, Swift.Hashable, Swift.Identifiable {
     internal init(name: Swift.String, books: [Book] = []) {
         self.name = name
         self._books = EntityGenRuntime.IndirectCollection<[Book]>(books)
+    }
+
+    /// Whether every stored property is equal (`==` comes from `MemberwiseHashable`).
+    internal static func _membersEqual(_ lhs: Author, _ rhs: Author) -> Swift.Bool {
+        guard _equal(lhs.name, rhs.name),
+              _equal(lhs._books, rhs._books) else { return false }
+        return true
+    }
+
+    /// Hashes every stored property (`hash(into:)` comes from `MemberwiseHashable`).
+    internal func _hashMembers(into hasher: inout Swift.Hasher) {
+        hasher.combine(self.name)
+        hasher.combine(self._books)
     }
 }
 
@@ -42,24 +55,22 @@ extension Author: EntityGenRuntime.JSONMappable {
     /// Maps a JSON object to `Author`, applying the schema's keys, transformers, defaults, constraints and failure policies.
     internal static func map(from json: EntityGenRuntime.JSONValue, context: inout EntityGenRuntime.MappingContext) throws(EntityGenRuntime.MappingError) -> Author {
         try context.expectObject(json, entity: "Author", schema: "Cycles.yaml:23:3")
-        let _name = try context.required(json, EntityGenRuntime.MappingField("name", schema: "Cycles.yaml:27:7"), EntityGenRuntime.StringTransformer())
-        let _books = try context.optional(json, EntityGenRuntime.MappingField("books", schema: "Cycles.yaml:29:7"), EntityGenRuntime.ArrayTransformer(EntityGenRuntime.EntityTransformer<Book>())) ?? []
+        let _name = try context.string(json, "name", schema: "Cycles.yaml:27:7")
+        let _books = try context.entities(json, "books", schema: "Cycles.yaml:29:7", as: Book.self)
         return Author(name: _name, books: _books)
     }
 
     /// Writes this `Author` as JSON with the schema's keys; absent optionals are left out.
     internal func writeJSON(to writer: inout EntityGenRuntime.JSONWriter) {
         writer.beginObject()
-        writer.key("name")
-        writer.string(self.name)
-        writer.key("books")
-        EntityGenRuntime.ArrayTransformer(EntityGenRuntime.EntityTransformer<Book>()).encode(self.books, to: &writer)
+        writer.string(self.name, forKey: "name")
+        writer.entities(self.books, forKey: "books")
         writer.endObject()
     }
 }
 
 /// The Book entity.
-internal struct Book: Swift.Sendable, Swift.Hashable {
+internal struct Book: Swift.Sendable, EntityGenRuntime.MemberwiseHashable {
     internal var title: Swift.String
 
     internal var authors: [Author] {
@@ -75,6 +86,21 @@ internal struct Book: Swift.Sendable, Swift.Hashable {
         self.title = title
         self._authors = EntityGenRuntime.IndirectCollection<[Author]>(authors)
         self.sequels = sequels
+    }
+
+    /// Whether every stored property is equal (`==` comes from `MemberwiseHashable`).
+    internal static func _membersEqual(_ lhs: Book, _ rhs: Book) -> Swift.Bool {
+        guard _equal(lhs.title, rhs.title),
+              _equal(lhs._authors, rhs._authors),
+              _equal(lhs.sequels, rhs.sequels) else { return false }
+        return true
+    }
+
+    /// Hashes every stored property (`hash(into:)` comes from `MemberwiseHashable`).
+    internal func _hashMembers(into hasher: inout Swift.Hasher) {
+        hasher.combine(self.title)
+        hasher.combine(self._authors)
+        hasher.combine(self.sequels)
     }
 }
 
@@ -94,8 +120,8 @@ extension Book: EntityGenRuntime.JSONMappable {
     /// Maps a JSON object to `Book`, applying the schema's keys, transformers, defaults, constraints and failure policies.
     internal static func map(from json: EntityGenRuntime.JSONValue, context: inout EntityGenRuntime.MappingContext) throws(EntityGenRuntime.MappingError) -> Book {
         try context.expectObject(json, entity: "Book", schema: "Cycles.yaml:30:3")
-        let _title = try context.required(json, EntityGenRuntime.MappingField("title", schema: "Cycles.yaml:32:7"), EntityGenRuntime.StringTransformer())
-        let _authors = try context.optional(json, EntityGenRuntime.MappingField("authors", schema: "Cycles.yaml:34:7"), EntityGenRuntime.ArrayTransformer(EntityGenRuntime.EntityTransformer<Author>())) ?? []
+        let _title = try context.string(json, "title", schema: "Cycles.yaml:32:7")
+        let _authors = try context.entities(json, "authors", schema: "Cycles.yaml:34:7", as: Author.self)
         let _sequels = try context.optional(json, EntityGenRuntime.MappingField("sequels", schema: "Cycles.yaml:35:7"), EntityGenRuntime.MapTransformer(EntityGenRuntime.EntityTransformer<Book>())) ?? [:]
         return Book(title: _title, authors: _authors, sequels: _sequels)
     }
@@ -103,10 +129,8 @@ extension Book: EntityGenRuntime.JSONMappable {
     /// Writes this `Book` as JSON with the schema's keys; absent optionals are left out.
     internal func writeJSON(to writer: inout EntityGenRuntime.JSONWriter) {
         writer.beginObject()
-        writer.key("title")
-        writer.string(self.title)
-        writer.key("authors")
-        EntityGenRuntime.ArrayTransformer(EntityGenRuntime.EntityTransformer<Author>()).encode(self.authors, to: &writer)
+        writer.string(self.title, forKey: "title")
+        writer.entities(self.authors, forKey: "authors")
         writer.key("sequels")
         EntityGenRuntime.MapTransformer(EntityGenRuntime.EntityTransformer<Book>()).encode(self.sequels, to: &writer)
         writer.endObject()
@@ -114,18 +138,18 @@ extension Book: EntityGenRuntime.JSONMappable {
 }
 
 /// The Person entity.
-internal struct Person: Swift.Sendable, Swift.Hashable, Swift.Identifiable {
+internal struct Person: Swift.Sendable, EntityGenRuntime.MemberwiseHashable, Swift.Identifiable {
     internal var name: Swift.String
 
     internal var bestFriend: Person? {
         get { _bestFriend?.value }
-        set { _bestFriend = newValue.map(EntityGenRuntime.Indirect<Person>.init) }
+        set { _bestFriend = EntityGenRuntime.Indirect<Person>.box(newValue) }
     }
     private var _bestFriend: EntityGenRuntime.Indirect<Person>?
 
     internal var partner: Person? {
         get { _partner?.value }
-        set { _partner = newValue.map(EntityGenRuntime.Indirect<Person>.init) }
+        set { _partner = EntityGenRuntime.Indirect<Person>.box(newValue) }
     }
     private var _partner: EntityGenRuntime.Indirect<Person>?
 
@@ -133,7 +157,7 @@ internal struct Person: Swift.Sendable, Swift.Hashable, Swift.Identifiable {
 
     internal var pet: Pet? {
         get { _pet?.value }
-        set { _pet = newValue.map(EntityGenRuntime.Indirect<Pet>.init) }
+        set { _pet = EntityGenRuntime.Indirect<Pet>.box(newValue) }
     }
     private var _pet: EntityGenRuntime.Indirect<Pet>?
 
@@ -143,10 +167,29 @@ internal struct Person: Swift.Sendable, Swift.Hashable, Swift.Identifiable {
     /// Creates `Person` from its properties.
     internal init(name: Swift.String, bestFriend: Person? = nil, partner: Person? = nil, friends: [Person] = [], pet: Pet? = nil) {
         self.name = name
-        self._bestFriend = bestFriend.map(EntityGenRuntime.Indirect<Person>.init)
-        self._partner = partner.map(EntityGenRuntime.Indirect<Person>.init)
+        self._bestFriend = EntityGenRuntime.Indirect<Person>.box(bestFriend)
+        self._partner = EntityGenRuntime.Indirect<Person>.box(partner)
         self.friends = friends
-        self._pet = pet.map(EntityGenRuntime.Indirect<Pet>.init)
+        self._pet = EntityGenRuntime.Indirect<Pet>.box(pet)
+    }
+
+    /// Whether every stored property is equal (`==` comes from `MemberwiseHashable`).
+    internal static func _membersEqual(_ lhs: Person, _ rhs: Person) -> Swift.Bool {
+        guard _equal(lhs.name, rhs.name),
+              _equal(lhs._bestFriend, rhs._bestFriend),
+              _equal(lhs._partner, rhs._partner),
+              _equal(lhs.friends, rhs.friends),
+              _equal(lhs._pet, rhs._pet) else { return false }
+        return true
+    }
+
+    /// Hashes every stored property (`hash(into:)` comes from `MemberwiseHashable`).
+    internal func _hashMembers(into hasher: inout Swift.Hasher) {
+        hasher.combine(self.name)
+        hasher.combine(self._bestFriend)
+        hasher.combine(self._partner)
+        hasher.combine(self.friends)
+        hasher.combine(self._pet)
     }
 }
 
@@ -168,44 +211,33 @@ extension Person: EntityGenRuntime.JSONMappable {
     /// Maps a JSON object to `Person`, applying the schema's keys, transformers, defaults, constraints and failure policies.
     internal static func map(from json: EntityGenRuntime.JSONValue, context: inout EntityGenRuntime.MappingContext) throws(EntityGenRuntime.MappingError) -> Person {
         try context.expectObject(json, entity: "Person", schema: "Cycles.yaml:2:3")
-        let _name = try context.required(json, EntityGenRuntime.MappingField("name", schema: "Cycles.yaml:5:7"), EntityGenRuntime.StringTransformer())
-        let _bestFriend = try context.optional(json, EntityGenRuntime.MappingField("bestFriend", schema: "Cycles.yaml:7:7"), EntityGenRuntime.EntityTransformer<Person>())
+        let _name = try context.string(json, "name", schema: "Cycles.yaml:5:7")
+        let _bestFriend = try context.optionalEntity(json, "bestFriend", schema: "Cycles.yaml:7:7", as: Person.self)
         let _partner = try context.optional(json, EntityGenRuntime.MappingField("partner", schema: "Cycles.yaml:8:7", onFailure: .drop), EntityGenRuntime.EntityTransformer<Person>())
-        let _friends = try context.optional(json, EntityGenRuntime.MappingField("friends", schema: "Cycles.yaml:12:7"), EntityGenRuntime.ArrayTransformer(EntityGenRuntime.EntityTransformer<Person>())) ?? []
-        let _pet = try context.optional(json, EntityGenRuntime.MappingField("pet", schema: "Cycles.yaml:13:7"), EntityGenRuntime.EntityTransformer<Pet>())
+        let _friends = try context.entities(json, "friends", schema: "Cycles.yaml:12:7", as: Person.self)
+        let _pet = try context.optionalEntity(json, "pet", schema: "Cycles.yaml:13:7", as: Pet.self)
         return Person(name: _name, bestFriend: _bestFriend, partner: _partner, friends: _friends, pet: _pet)
     }
 
     /// Writes this `Person` as JSON with the schema's keys; absent optionals are left out.
     internal func writeJSON(to writer: inout EntityGenRuntime.JSONWriter) {
         writer.beginObject()
-        writer.key("name")
-        writer.string(self.name)
-        if let _bestFriend = self.bestFriend {
-            writer.key("bestFriend")
-            EntityGenRuntime.EntityTransformer<Person>().encode(_bestFriend, to: &writer)
-        }
-        if let _partner = self.partner {
-            writer.key("partner")
-            EntityGenRuntime.EntityTransformer<Person>().encode(_partner, to: &writer)
-        }
-        writer.key("friends")
-        EntityGenRuntime.ArrayTransformer(EntityGenRuntime.EntityTransformer<Person>()).encode(self.friends, to: &writer)
-        if let _pet = self.pet {
-            writer.key("pet")
-            EntityGenRuntime.EntityTransformer<Pet>().encode(_pet, to: &writer)
-        }
+        writer.string(self.name, forKey: "name")
+        writer.optionalEntity(self.bestFriend, forKey: "bestFriend")
+        writer.optionalEntity(self.partner, forKey: "partner")
+        writer.entities(self.friends, forKey: "friends")
+        writer.optionalEntity(self.pet, forKey: "pet")
         writer.endObject()
     }
 }
 
 /// The Pet entity.
-internal struct Pet: Swift.Sendable, Swift.Hashable {
+internal struct Pet: Swift.Sendable, EntityGenRuntime.MemberwiseHashable {
     internal var name: Swift.String
 
     internal var owner: Person? {
         get { _owner?.value }
-        set { _owner = newValue.map(EntityGenRuntime.Indirect<Person>.init) }
+        set { _owner = EntityGenRuntime.Indirect<Person>.box(newValue) }
     }
     private var _owner: EntityGenRuntime.Indirect<Person>?
 
@@ -214,8 +246,23 @@ internal struct Pet: Swift.Sendable, Swift.Hashable {
     /// Creates `Pet` from its properties.
     internal init(name: Swift.String, owner: Person? = nil, vet: EntityGenRuntime.EntityReference<Person>? = nil) {
         self.name = name
-        self._owner = owner.map(EntityGenRuntime.Indirect<Person>.init)
+        self._owner = EntityGenRuntime.Indirect<Person>.box(owner)
         self.vet = vet
+    }
+
+    /// Whether every stored property is equal (`==` comes from `MemberwiseHashable`).
+    internal static func _membersEqual(_ lhs: Pet, _ rhs: Pet) -> Swift.Bool {
+        guard _equal(lhs.name, rhs.name),
+              _equal(lhs._owner, rhs._owner),
+              _equal(lhs.vet, rhs.vet) else { return false }
+        return true
+    }
+
+    /// Hashes every stored property (`hash(into:)` comes from `MemberwiseHashable`).
+    internal func _hashMembers(into hasher: inout Swift.Hasher) {
+        hasher.combine(self.name)
+        hasher.combine(self._owner)
+        hasher.combine(self.vet)
     }
 }
 
@@ -235,8 +282,8 @@ extension Pet: EntityGenRuntime.JSONMappable {
     /// Maps a JSON object to `Pet`, applying the schema's keys, transformers, defaults, constraints and failure policies.
     internal static func map(from json: EntityGenRuntime.JSONValue, context: inout EntityGenRuntime.MappingContext) throws(EntityGenRuntime.MappingError) -> Pet {
         try context.expectObject(json, entity: "Pet", schema: "Cycles.yaml:14:3")
-        let _name = try context.required(json, EntityGenRuntime.MappingField("name", schema: "Cycles.yaml:16:7"), EntityGenRuntime.StringTransformer())
-        let _owner = try context.optional(json, EntityGenRuntime.MappingField("owner", schema: "Cycles.yaml:18:7"), EntityGenRuntime.EntityTransformer<Person>())
+        let _name = try context.string(json, "name", schema: "Cycles.yaml:16:7")
+        let _owner = try context.optionalEntity(json, "owner", schema: "Cycles.yaml:18:7", as: Person.self)
         let _vet = try context.optional(json, EntityGenRuntime.MappingField("vetName", schema: "Cycles.yaml:19:7"), EntityGenRuntime.ReferenceTransformer<Person, EntityGenRuntime.StringTransformer>(EntityGenRuntime.StringTransformer()))
         return Pet(name: _name, owner: _owner, vet: _vet)
     }
@@ -244,12 +291,8 @@ extension Pet: EntityGenRuntime.JSONMappable {
     /// Writes this `Pet` as JSON with the schema's keys; absent optionals are left out.
     internal func writeJSON(to writer: inout EntityGenRuntime.JSONWriter) {
         writer.beginObject()
-        writer.key("name")
-        writer.string(self.name)
-        if let _owner = self.owner {
-            writer.key("owner")
-            EntityGenRuntime.EntityTransformer<Person>().encode(_owner, to: &writer)
-        }
+        writer.string(self.name, forKey: "name")
+        writer.optionalEntity(self.owner, forKey: "owner")
         if let _vet = self.vet {
             writer.key("vetName")
             EntityGenRuntime.ReferenceTransformer<Person, EntityGenRuntime.StringTransformer>(EntityGenRuntime.StringTransformer()).encode(_vet, to: &writer)
@@ -259,7 +302,7 @@ extension Pet: EntityGenRuntime.JSONMappable {
 }
 
 /// The Player entity.
-internal struct Player: Swift.Sendable, Swift.Hashable {
+internal struct Player: Swift.Sendable, EntityGenRuntime.MemberwiseHashable {
     internal var name: Swift.String
 
     internal var team: Team?
@@ -268,6 +311,19 @@ internal struct Player: Swift.Sendable, Swift.Hashable {
     internal init(name: Swift.String, team: Team? = nil) {
         self.name = name
         self.team = team
+    }
+
+    /// Whether every stored property is equal (`==` comes from `MemberwiseHashable`).
+    internal static func _membersEqual(_ lhs: Player, _ rhs: Player) -> Swift.Bool {
+        guard _equal(lhs.name, rhs.name),
+              _equal(lhs.team, rhs.team) else { return false }
+        return true
+    }
+
+    /// Hashes every stored property (`hash(into:)` comes from `MemberwiseHashable`).
+    internal func _hashMembers(into hasher: inout Swift.Hasher) {
+        hasher.combine(self.name)
+        hasher.combine(self.team)
     }
 }
 
@@ -286,26 +342,22 @@ extension Player: EntityGenRuntime.JSONMappable {
     /// Maps a JSON object to `Player`, applying the schema's keys, transformers, defaults, constraints and failure policies.
     internal static func map(from json: EntityGenRuntime.JSONValue, context: inout EntityGenRuntime.MappingContext) throws(EntityGenRuntime.MappingError) -> Player {
         try context.expectObject(json, entity: "Player", schema: "Cycles.yaml:43:3")
-        let _name = try context.required(json, EntityGenRuntime.MappingField("name", schema: "Cycles.yaml:45:7"), EntityGenRuntime.StringTransformer())
-        let _team = try context.optional(json, EntityGenRuntime.MappingField("team", schema: "Cycles.yaml:47:7"), EntityGenRuntime.EntityTransformer<Team>())
+        let _name = try context.string(json, "name", schema: "Cycles.yaml:45:7")
+        let _team = try context.optionalEntity(json, "team", schema: "Cycles.yaml:47:7", as: Team.self)
         return Player(name: _name, team: _team)
     }
 
     /// Writes this `Player` as JSON with the schema's keys; absent optionals are left out.
     internal func writeJSON(to writer: inout EntityGenRuntime.JSONWriter) {
         writer.beginObject()
-        writer.key("name")
-        writer.string(self.name)
-        if let _team = self.team {
-            writer.key("team")
-            EntityGenRuntime.EntityTransformer<Team>().encode(_team, to: &writer)
-        }
+        writer.string(self.name, forKey: "name")
+        writer.optionalEntity(self.team, forKey: "team")
         writer.endObject()
     }
 }
 
 /// A team lists its players, each player embeds the team it plays for.
-internal struct Team: Swift.Sendable, Swift.Hashable {
+internal struct Team: Swift.Sendable, EntityGenRuntime.MemberwiseHashable {
     internal var name: Swift.String
 
     internal var players: [Player] {
@@ -321,6 +373,21 @@ internal struct Team: Swift.Sendable, Swift.Hashable {
         self.name = name
         self._players = EntityGenRuntime.IndirectCollection<[Player]>(players)
         self.rivals = rivals
+    }
+
+    /// Whether every stored property is equal (`==` comes from `MemberwiseHashable`).
+    internal static func _membersEqual(_ lhs: Team, _ rhs: Team) -> Swift.Bool {
+        guard _equal(lhs.name, rhs.name),
+              _equal(lhs._players, rhs._players),
+              _equal(lhs.rivals, rhs.rivals) else { return false }
+        return true
+    }
+
+    /// Hashes every stored property (`hash(into:)` comes from `MemberwiseHashable`).
+    internal func _hashMembers(into hasher: inout Swift.Hasher) {
+        hasher.combine(self.name)
+        hasher.combine(self._players)
+        hasher.combine(self.rivals)
     }
 }
 
@@ -340,8 +407,8 @@ extension Team: EntityGenRuntime.JSONMappable {
     /// Maps a JSON object to `Team`, applying the schema's keys, transformers, defaults, constraints and failure policies.
     internal static func map(from json: EntityGenRuntime.JSONValue, context: inout EntityGenRuntime.MappingContext) throws(EntityGenRuntime.MappingError) -> Team {
         try context.expectObject(json, entity: "Team", schema: "Cycles.yaml:36:3")
-        let _name = try context.required(json, EntityGenRuntime.MappingField("name", schema: "Cycles.yaml:39:7"), EntityGenRuntime.StringTransformer())
-        let _players = try context.optional(json, EntityGenRuntime.MappingField("players", schema: "Cycles.yaml:41:7"), EntityGenRuntime.ArrayTransformer(EntityGenRuntime.EntityTransformer<Player>())) ?? []
+        let _name = try context.string(json, "name", schema: "Cycles.yaml:39:7")
+        let _players = try context.entities(json, "players", schema: "Cycles.yaml:41:7", as: Player.self)
         let _rivals = try context.optional(json, EntityGenRuntime.MappingField("rivals", schema: "Cycles.yaml:42:7"), EntityGenRuntime.MapTransformer(EntityGenRuntime.EntityTransformer<Team>())) ?? [:]
         return Team(name: _name, players: _players, rivals: _rivals)
     }
@@ -349,10 +416,8 @@ extension Team: EntityGenRuntime.JSONMappable {
     /// Writes this `Team` as JSON with the schema's keys; absent optionals are left out.
     internal func writeJSON(to writer: inout EntityGenRuntime.JSONWriter) {
         writer.beginObject()
-        writer.key("name")
-        writer.string(self.name)
-        writer.key("players")
-        EntityGenRuntime.ArrayTransformer(EntityGenRuntime.EntityTransformer<Player>()).encode(self.players, to: &writer)
+        writer.string(self.name, forKey: "name")
+        writer.entities(self.players, forKey: "players")
         writer.key("rivals")
         EntityGenRuntime.MapTransformer(EntityGenRuntime.EntityTransformer<Team>()).encode(self.rivals, to: &writer)
         writer.endObject()

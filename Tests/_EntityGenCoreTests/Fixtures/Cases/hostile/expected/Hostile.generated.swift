@@ -5,12 +5,12 @@ import EntityGenRuntime
 import Foundation
 
 /// Fails to compile when this file and the EntityGenRuntime it links come from different formats.
-private typealias _EntityGenRuntimeVersionCheck = EntityGenRuntime.EntityGenRuntimeFormat2
+private typealias _EntityGenRuntimeVersionCheck = EntityGenRuntime.EntityGenRuntimeFormat3
 
 /// Ends */ early? """ \( #"raw"# U+202Eright-to-leftU+202C NUL:U+0000 bell:U+0007
 /// second line
 /// third
-internal struct Hostile: Swift.Sendable, Swift.Hashable {
+internal struct Hostile: Swift.Sendable, EntityGenRuntime.MemberwiseHashable {
     /// /* not a comment */ #if false
     internal var quoted: Swift.String
 
@@ -29,6 +29,25 @@ internal struct Hostile: Swift.Sendable, Swift.Hashable {
         self.unicodeKey = unicodeKey
         self.big = big
         self.oneOfs = oneOfs
+    }
+
+    /// Whether every stored property is equal (`==` comes from `MemberwiseHashable`).
+    internal static func _membersEqual(_ lhs: Hostile, _ rhs: Hostile) -> Swift.Bool {
+        guard _equal(lhs.quoted, rhs.quoted),
+              _equal(lhs.dotted, rhs.dotted),
+              _equal(lhs.unicodeKey, rhs.unicodeKey),
+              _equal(lhs.big, rhs.big),
+              _equal(lhs.oneOfs, rhs.oneOfs) else { return false }
+        return true
+    }
+
+    /// Hashes every stored property (`hash(into:)` comes from `MemberwiseHashable`).
+    internal func _hashMembers(into hasher: inout Swift.Hasher) {
+        hasher.combine(self.quoted)
+        hasher.combine(self.dotted)
+        hasher.combine(self.unicodeKey)
+        hasher.combine(self.big)
+        hasher.combine(self.oneOfs)
     }
 }
 
@@ -55,8 +74,8 @@ extension Hostile: EntityGenRuntime.JSONMappable {
         try context.expectObject(json, entity: "Hostile", schema: "Hostile.yaml:4:3")
         let _quoted = try context.required(json, _Fields.quoted, EntityGenRuntime.StringTransformer(), default: "\"\"\" \\(interpolation) \u{2066}isolate\u{2069} \0 end")
         let _dotted = try context.optional(json, _Fields.dotted, EntityGenRuntime.StringTransformer())
-        let _unicodeKey = try context.required(json, EntityGenRuntime.MappingField("\u{540D}\u{524D} \u{1F680}", schema: "Hostile.yaml:16:7"), EntityGenRuntime.IntegerTransformer<Swift.Int>(), default: -9223372036854775808)
-        let _big = try context.required(json, EntityGenRuntime.MappingField("big", schema: "Hostile.yaml:20:7"), EntityGenRuntime.IntegerTransformer<Swift.UInt64>(), default: 18446744073709551615)
+        let _unicodeKey = try context.integer(json, "\u{540D}\u{524D} \u{1F680}", schema: "Hostile.yaml:16:7", as: Swift.Int.self, default: -9223372036854775808)
+        let _big = try context.integer(json, "big", schema: "Hostile.yaml:20:7", as: Swift.UInt64.self, default: 18446744073709551615)
         let _oneOfs = try context.required(json, _Fields.oneOfs, EntityGenRuntime.StringTransformer(), default: "*/")
         return Hostile(quoted: _quoted, dotted: _dotted, unicodeKey: _unicodeKey, big: _big, oneOfs: _oneOfs)
     }
@@ -64,23 +83,16 @@ extension Hostile: EntityGenRuntime.JSONMappable {
     /// Writes this `Hostile` as JSON with the schema's keys; absent optionals are left out.
     internal func writeJSON(to writer: inout EntityGenRuntime.JSONWriter) {
         writer.beginObject()
-        writer.key("\"\"\"\\(x)#{1}\n")
-        writer.string(self.quoted)
+        writer.string(self.quoted, forKey: "\"\"\"\\(x)#{1}\n")
         if self.dotted != nil {
             writer.key("a.b")
             writer.beginObject()
-            if let _dotted = self.dotted {
-                writer.key("c")
-                writer.string(_dotted)
-            }
+            writer.optionalString(self.dotted, forKey: "c")
             writer.endObject()
         }
-        writer.key("\u{540D}\u{524D} \u{1F680}")
-        writer.integer(self.unicodeKey)
-        writer.key("big")
-        writer.integer(self.big)
-        writer.key("oneOfs")
-        writer.string(self.oneOfs)
+        writer.integer(self.unicodeKey, forKey: "\u{540D}\u{524D} \u{1F680}")
+        writer.integer(self.big, forKey: "big")
+        writer.string(self.oneOfs, forKey: "oneOfs")
         writer.endObject()
     }
 }

@@ -5,7 +5,7 @@ import EntityGenRuntime
 import Foundation
 
 /// Fails to compile when this file and the EntityGenRuntime it links come from different formats.
-private typealias _EntityGenRuntimeVersionCheck = EntityGenRuntime.EntityGenRuntimeFormat2
+private typealias _EntityGenRuntimeVersionCheck = EntityGenRuntime.EntityGenRuntimeFormat3
 
 /// The Kind enum.
 internal enum Kind: Swift.Sendable, Swift.Hashable, EntityGenRuntime.JSONEnumeration {
@@ -75,7 +75,7 @@ internal enum Switch: Swift.Sendable, Swift.Hashable, EntityGenRuntime.JSONEnume
 }
 
 /// An entity named after a keyword.
-internal struct Class: Swift.Sendable, Swift.Hashable, Swift.Identifiable {
+internal struct Class: Swift.Sendable, EntityGenRuntime.MemberwiseHashable, Swift.Identifiable {
     internal var `class`: Swift.String
 
     internal var `default`: Swift.Bool
@@ -118,6 +118,39 @@ internal struct Class: Swift.Sendable, Swift.Hashable, Swift.Identifiable {
         self.`return` = `return`
         self.`inout` = `inout`
     }
+
+    /// Whether every stored property is equal (`==` comes from `MemberwiseHashable`).
+    internal static func _membersEqual(_ lhs: Class, _ rhs: Class) -> Swift.Bool {
+        guard _equal(lhs.`class`, rhs.`class`),
+              _equal(lhs.`default`, rhs.`default`),
+              _equal(lhs.`import`, rhs.`import`),
+              _equal(lhs.`extension`, rhs.`extension`),
+              _equal(lhs.`in`, rhs.`in`),
+              _equal(lhs.`let`, rhs.`let`),
+              _equal(lhs.`where`, rhs.`where`),
+              _equal(lhs.`func`, rhs.`func`),
+              _equal(lhs.`var`, rhs.`var`),
+              _equal(lhs.`guard`, rhs.`guard`),
+              _equal(lhs.`return`, rhs.`return`),
+              _equal(lhs.`inout`, rhs.`inout`) else { return false }
+        return true
+    }
+
+    /// Hashes every stored property (`hash(into:)` comes from `MemberwiseHashable`).
+    internal func _hashMembers(into hasher: inout Swift.Hasher) {
+        hasher.combine(self.`class`)
+        hasher.combine(self.`default`)
+        hasher.combine(self.`import`)
+        hasher.combine(self.`extension`)
+        hasher.combine(self.`in`)
+        hasher.combine(self.`let`)
+        hasher.combine(self.`where`)
+        hasher.combine(self.`func`)
+        hasher.combine(self.`var`)
+        hasher.combine(self.`guard`)
+        hasher.combine(self.`return`)
+        hasher.combine(self.`inout`)
+    }
 }
 
 extension Class {
@@ -145,28 +178,26 @@ extension Class: EntityGenRuntime.JSONMappable {
     /// Maps a JSON object to `Class`, applying the schema's keys, transformers, defaults, constraints and failure policies.
     internal static func map(from json: EntityGenRuntime.JSONValue, context: inout EntityGenRuntime.MappingContext) throws(EntityGenRuntime.MappingError) -> Class {
         try context.expectObject(json, entity: "Class", schema: "Keywords.yaml:10:3")
-        let _class = try context.required(json, EntityGenRuntime.MappingField("class", schema: "Keywords.yaml:14:7"), EntityGenRuntime.StringTransformer())
-        let _default = try context.required(json, EntityGenRuntime.MappingField("default", schema: "Keywords.yaml:15:7"), EntityGenRuntime.BoolTransformer())
+        let _class = try context.string(json, "class", schema: "Keywords.yaml:14:7")
+        let _default = try context.bool(json, "default", schema: "Keywords.yaml:15:7")
         let _import = try context.optional(json, EntityGenRuntime.MappingField("import", schema: "Keywords.yaml:16:7"), EntityGenRuntime.EnumTransformer<Switch>(schemaLocation: "Keywords.yaml:16:7"), default: .`default`)
         let _extension = try context.optional(json, EntityGenRuntime.MappingField("extension", schema: "Keywords.yaml:19:7"), EntityGenRuntime.EnumTransformer<Kind>(schemaLocation: "Keywords.yaml:19:7"))
         let _in = try context.required(json, EntityGenRuntime.MappingField("in", schema: "Keywords.yaml:20:7"), EntityGenRuntime.MapTransformer(EntityGenRuntime.ArrayTransformer(EntityGenRuntime.IntegerTransformer<Swift.Int>())))
-        let _let = try context.required(json, EntityGenRuntime.MappingField("let", schema: "Keywords.yaml:21:7"), EntityGenRuntime.DoubleTransformer(), default: 1.5)
-        let _where = try context.required(json, EntityGenRuntime.MappingField("where", schema: "Keywords.yaml:22:7"), EntityGenRuntime.DecimalTransformer(), default: Foundation.Decimal(string: "2.25", locale: Foundation.Locale(identifier: "en_US_POSIX"))!)
-        let _func = try context.required(json, EntityGenRuntime.MappingField("func", schema: "Keywords.yaml:23:7"), EntityGenRuntime.ISO8601DateTransformer(), default: Foundation.Date(timeIntervalSince1970: 1394175600.0))
-        let _var = try context.optional(json, EntityGenRuntime.MappingField("var", schema: "Keywords.yaml:24:7"), EntityGenRuntime.URLTransformer(), default: Foundation.URL(string: "https://example.com/a?b=c")!)
-        let _guard = try context.optional(json, EntityGenRuntime.MappingField("guard", schema: "Keywords.yaml:25:7"), EntityGenRuntime.UUIDTransformer(), default: Foundation.UUID(uuidString: "123e4567-e89b-12d3-a456-426614174000")!)
-        let _return = try context.optional(json, EntityGenRuntime.MappingField("return", schema: "Keywords.yaml:26:7"), EntityGenRuntime.Base64Transformer(), default: Foundation.Data(base64Encoded: "aGVsbG8=")!)
-        let _inout = try context.optional(json, EntityGenRuntime.MappingField("inout", schema: "Keywords.yaml:28:7"), EntityGenRuntime.ArrayTransformer(EntityGenRuntime.EntityTransformer<Class>())) ?? []
+        let _let = try context.double(json, "let", schema: "Keywords.yaml:21:7", default: 1.5)
+        let _where = try context.decimal(json, "where", schema: "Keywords.yaml:22:7", default: Foundation.Decimal(string: "2.25", locale: Foundation.Locale(identifier: "en_US_POSIX"))!)
+        let _func = try context.iso8601Date(json, "func", schema: "Keywords.yaml:23:7", default: Foundation.Date(timeIntervalSince1970: 1394175600.0))
+        let _var = try context.optionalURL(json, "var", schema: "Keywords.yaml:24:7", default: Foundation.URL(string: "https://example.com/a?b=c")!)
+        let _guard = try context.optionalUUID(json, "guard", schema: "Keywords.yaml:25:7", default: Foundation.UUID(uuidString: "123e4567-e89b-12d3-a456-426614174000")!)
+        let _return = try context.optionalBase64Data(json, "return", schema: "Keywords.yaml:26:7", default: Foundation.Data(base64Encoded: "aGVsbG8=")!)
+        let _inout = try context.entities(json, "inout", schema: "Keywords.yaml:28:7", as: Class.self)
         return Class(class: _class, default: _default, import: _import, extension: _extension, in: _in, let: _let, where: _where, func: _func, var: _var, guard: _guard, return: _return, `inout`: _inout)
     }
 
     /// Writes this `Class` as JSON with the schema's keys; absent optionals are left out.
     internal func writeJSON(to writer: inout EntityGenRuntime.JSONWriter) {
         writer.beginObject()
-        writer.key("class")
-        writer.string(self.`class`)
-        writer.key("default")
-        writer.bool(self.`default`)
+        writer.string(self.`class`, forKey: "class")
+        writer.bool(self.`default`, forKey: "default")
         if let _import = self.`import` {
             writer.key("import")
             EntityGenRuntime.EnumTransformer<Switch>(schemaLocation: "Keywords.yaml:16:7").encode(_import, to: &writer)
@@ -177,26 +208,13 @@ extension Class: EntityGenRuntime.JSONMappable {
         }
         writer.key("in")
         EntityGenRuntime.MapTransformer(EntityGenRuntime.ArrayTransformer(EntityGenRuntime.IntegerTransformer<Swift.Int>())).encode(self.`in`, to: &writer)
-        writer.key("let")
-        writer.double(self.`let`)
-        writer.key("where")
-        writer.decimal(self.`where`)
-        writer.key("func")
-        EntityGenRuntime.ISO8601DateTransformer().encode(self.`func`, to: &writer)
-        if let _var = self.`var` {
-            writer.key("var")
-            EntityGenRuntime.URLTransformer().encode(_var, to: &writer)
-        }
-        if let _guard = self.`guard` {
-            writer.key("guard")
-            EntityGenRuntime.UUIDTransformer().encode(_guard, to: &writer)
-        }
-        if let _return = self.`return` {
-            writer.key("return")
-            EntityGenRuntime.Base64Transformer().encode(_return, to: &writer)
-        }
-        writer.key("inout")
-        EntityGenRuntime.ArrayTransformer(EntityGenRuntime.EntityTransformer<Class>()).encode(self.`inout`, to: &writer)
+        writer.double(self.`let`, forKey: "let")
+        writer.decimal(self.`where`, forKey: "where")
+        writer.iso8601Date(self.`func`, forKey: "func")
+        writer.optionalURL(self.`var`, forKey: "var")
+        writer.optionalUUID(self.`guard`, forKey: "guard")
+        writer.optionalBase64Data(self.`return`, forKey: "return")
+        writer.entities(self.`inout`, forKey: "inout")
         writer.endObject()
     }
 }

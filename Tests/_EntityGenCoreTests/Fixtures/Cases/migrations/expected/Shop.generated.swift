@@ -7,10 +7,10 @@ import EntityGenPersistence
 import GRDB
 
 /// Fails to compile when this file and the EntityGenRuntime it links come from different formats.
-private typealias _EntityGenRuntimeVersionCheck = EntityGenRuntime.EntityGenRuntimeFormat2
+private typealias _EntityGenRuntimeVersionCheck = EntityGenRuntime.EntityGenRuntimeFormat3
 
 /// The Address entity.
-internal struct Address: Swift.Sendable, Swift.Hashable, Swift.Identifiable {
+internal struct Address: Swift.Sendable, EntityGenRuntime.MemberwiseHashable, Swift.Identifiable {
     internal var id: Swift.Int
 
     internal var street: Swift.String
@@ -19,6 +19,19 @@ internal struct Address: Swift.Sendable, Swift.Hashable, Swift.Identifiable {
     internal init(id: Swift.Int, street: Swift.String) {
         self.id = id
         self.street = street
+    }
+
+    /// Whether every stored property is equal (`==` comes from `MemberwiseHashable`).
+    internal static func _membersEqual(_ lhs: Address, _ rhs: Address) -> Swift.Bool {
+        guard _equal(lhs.id, rhs.id),
+              _equal(lhs.street, rhs.street) else { return false }
+        return true
+    }
+
+    /// Hashes every stored property (`hash(into:)` comes from `MemberwiseHashable`).
+    internal func _hashMembers(into hasher: inout Swift.Hasher) {
+        hasher.combine(self.id)
+        hasher.combine(self.street)
     }
 }
 
@@ -34,18 +47,16 @@ extension Address: EntityGenRuntime.JSONMappable {
     /// Maps a JSON object to `Address`, applying the schema's keys, transformers, defaults, constraints and failure policies.
     internal static func map(from json: EntityGenRuntime.JSONValue, context: inout EntityGenRuntime.MappingContext) throws(EntityGenRuntime.MappingError) -> Address {
         try context.expectObject(json, entity: "Address", schema: "Shop.yaml:28:3")
-        let _id = try context.required(json, EntityGenRuntime.MappingField("id", schema: "Shop.yaml:31:7"), EntityGenRuntime.IntegerTransformer<Swift.Int>())
-        let _street = try context.required(json, EntityGenRuntime.MappingField("street", schema: "Shop.yaml:32:7"), EntityGenRuntime.StringTransformer())
+        let _id = try context.integer(json, "id", schema: "Shop.yaml:31:7", as: Swift.Int.self)
+        let _street = try context.string(json, "street", schema: "Shop.yaml:32:7")
         return Address(id: _id, street: _street)
     }
 
     /// Writes this `Address` as JSON with the schema's keys; absent optionals are left out.
     internal func writeJSON(to writer: inout EntityGenRuntime.JSONWriter) {
         writer.beginObject()
-        writer.key("id")
-        writer.integer(self.id)
-        writer.key("street")
-        writer.string(self.street)
+        writer.integer(self.id, forKey: "id")
+        writer.string(self.street, forKey: "street")
         writer.endObject()
     }
 }
@@ -99,7 +110,7 @@ extension Address: EntityGenPersistence.PersistableEntity {
 }
 
 /// The Customer entity.
-internal struct Customer: Swift.Sendable, Swift.Hashable, Swift.Identifiable {
+internal struct Customer: Swift.Sendable, EntityGenRuntime.MemberwiseHashable, Swift.Identifiable {
     internal var id: Swift.Int
 
     internal var name: Swift.String
@@ -117,6 +128,25 @@ internal struct Customer: Swift.Sendable, Swift.Hashable, Swift.Identifiable {
         self.email = email
         self.loyaltyPoints = loyaltyPoints
         self.orders = orders
+    }
+
+    /// Whether every stored property is equal (`==` comes from `MemberwiseHashable`).
+    internal static func _membersEqual(_ lhs: Customer, _ rhs: Customer) -> Swift.Bool {
+        guard _equal(lhs.id, rhs.id),
+              _equal(lhs.name, rhs.name),
+              _equal(lhs.email, rhs.email),
+              _equal(lhs.loyaltyPoints, rhs.loyaltyPoints),
+              _equal(lhs.orders, rhs.orders) else { return false }
+        return true
+    }
+
+    /// Hashes every stored property (`hash(into:)` comes from `MemberwiseHashable`).
+    internal func _hashMembers(into hasher: inout Swift.Hasher) {
+        hasher.combine(self.id)
+        hasher.combine(self.name)
+        hasher.combine(self.email)
+        hasher.combine(self.loyaltyPoints)
+        hasher.combine(self.orders)
     }
 }
 
@@ -138,29 +168,22 @@ extension Customer: EntityGenRuntime.JSONMappable {
     /// Maps a JSON object to `Customer`, applying the schema's keys, transformers, defaults, constraints and failure policies.
     internal static func map(from json: EntityGenRuntime.JSONValue, context: inout EntityGenRuntime.MappingContext) throws(EntityGenRuntime.MappingError) -> Customer {
         try context.expectObject(json, entity: "Customer", schema: "Shop.yaml:4:3")
-        let _id = try context.required(json, EntityGenRuntime.MappingField("id", schema: "Shop.yaml:7:7"), EntityGenRuntime.IntegerTransformer<Swift.Int>())
-        let _name = try context.required(json, EntityGenRuntime.MappingField("name", schema: "Shop.yaml:8:7"), EntityGenRuntime.StringTransformer())
-        let _email = try context.optional(json, EntityGenRuntime.MappingField("email", schema: "Shop.yaml:10:7"), EntityGenRuntime.StringTransformer())
-        let _loyaltyPoints = try context.required(json, EntityGenRuntime.MappingField("loyaltyPoints", schema: "Shop.yaml:11:7"), EntityGenRuntime.IntegerTransformer<Swift.Int>(), default: 0)
-        let _orders = try context.optional(json, EntityGenRuntime.MappingField("orders", schema: "Shop.yaml:16:7"), EntityGenRuntime.ArrayTransformer(EntityGenRuntime.EntityTransformer<Order>())) ?? []
+        let _id = try context.integer(json, "id", schema: "Shop.yaml:7:7", as: Swift.Int.self)
+        let _name = try context.string(json, "name", schema: "Shop.yaml:8:7")
+        let _email = try context.optionalString(json, "email", schema: "Shop.yaml:10:7")
+        let _loyaltyPoints = try context.integer(json, "loyaltyPoints", schema: "Shop.yaml:11:7", as: Swift.Int.self, default: 0)
+        let _orders = try context.entities(json, "orders", schema: "Shop.yaml:16:7", as: Order.self)
         return Customer(id: _id, name: _name, email: _email, loyaltyPoints: _loyaltyPoints, orders: _orders)
     }
 
     /// Writes this `Customer` as JSON with the schema's keys; absent optionals are left out.
     internal func writeJSON(to writer: inout EntityGenRuntime.JSONWriter) {
         writer.beginObject()
-        writer.key("id")
-        writer.integer(self.id)
-        writer.key("name")
-        writer.string(self.name)
-        if let _email = self.email {
-            writer.key("email")
-            writer.string(_email)
-        }
-        writer.key("loyaltyPoints")
-        writer.integer(self.loyaltyPoints)
-        writer.key("orders")
-        EntityGenRuntime.ArrayTransformer(EntityGenRuntime.EntityTransformer<Order>()).encode(self.orders, to: &writer)
+        writer.integer(self.id, forKey: "id")
+        writer.string(self.name, forKey: "name")
+        writer.optionalString(self.email, forKey: "email")
+        writer.integer(self.loyaltyPoints, forKey: "loyaltyPoints")
+        writer.entities(self.orders, forKey: "orders")
         writer.endObject()
     }
 }
@@ -243,7 +266,7 @@ extension Customer: EntityGenPersistence.PersistableEntity {
 }
 
 /// The Order entity.
-internal struct Order: Swift.Sendable, Swift.Hashable, Swift.Identifiable {
+internal struct Order: Swift.Sendable, EntityGenRuntime.MemberwiseHashable, Swift.Identifiable {
     internal var number: Swift.String
 
     internal var total: Swift.Double
@@ -258,6 +281,21 @@ internal struct Order: Swift.Sendable, Swift.Hashable, Swift.Identifiable {
         self.number = number
         self.total = total
         self.shippingAddress = shippingAddress
+    }
+
+    /// Whether every stored property is equal (`==` comes from `MemberwiseHashable`).
+    internal static func _membersEqual(_ lhs: Order, _ rhs: Order) -> Swift.Bool {
+        guard _equal(lhs.number, rhs.number),
+              _equal(lhs.total, rhs.total),
+              _equal(lhs.shippingAddress, rhs.shippingAddress) else { return false }
+        return true
+    }
+
+    /// Hashes every stored property (`hash(into:)` comes from `MemberwiseHashable`).
+    internal func _hashMembers(into hasher: inout Swift.Hasher) {
+        hasher.combine(self.number)
+        hasher.combine(self.total)
+        hasher.combine(self.shippingAddress)
     }
 }
 
@@ -277,23 +315,18 @@ extension Order: EntityGenRuntime.JSONMappable {
     /// Maps a JSON object to `Order`, applying the schema's keys, transformers, defaults, constraints and failure policies.
     internal static func map(from json: EntityGenRuntime.JSONValue, context: inout EntityGenRuntime.MappingContext) throws(EntityGenRuntime.MappingError) -> Order {
         try context.expectObject(json, entity: "Order", schema: "Shop.yaml:19:3")
-        let _number = try context.required(json, EntityGenRuntime.MappingField("number", schema: "Shop.yaml:22:7"), EntityGenRuntime.StringTransformer())
-        let _total = try context.required(json, EntityGenRuntime.MappingField("total", schema: "Shop.yaml:23:7"), EntityGenRuntime.DoubleTransformer())
-        let _shippingAddress = try context.optional(json, EntityGenRuntime.MappingField("shippingAddress", schema: "Shop.yaml:26:7"), EntityGenRuntime.EntityTransformer<Address>())
+        let _number = try context.string(json, "number", schema: "Shop.yaml:22:7")
+        let _total = try context.double(json, "total", schema: "Shop.yaml:23:7")
+        let _shippingAddress = try context.optionalEntity(json, "shippingAddress", schema: "Shop.yaml:26:7", as: Address.self)
         return Order(number: _number, total: _total, shippingAddress: _shippingAddress)
     }
 
     /// Writes this `Order` as JSON with the schema's keys; absent optionals are left out.
     internal func writeJSON(to writer: inout EntityGenRuntime.JSONWriter) {
         writer.beginObject()
-        writer.key("number")
-        writer.string(self.number)
-        writer.key("total")
-        writer.double(self.total)
-        if let _shippingAddress = self.shippingAddress {
-            writer.key("shippingAddress")
-            EntityGenRuntime.EntityTransformer<Address>().encode(_shippingAddress, to: &writer)
-        }
+        writer.string(self.number, forKey: "number")
+        writer.double(self.total, forKey: "total")
+        writer.optionalEntity(self.shippingAddress, forKey: "shippingAddress")
         writer.endObject()
     }
 }

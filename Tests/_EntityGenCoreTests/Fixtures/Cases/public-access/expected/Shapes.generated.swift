@@ -6,10 +6,10 @@ import Foundation
 import Dispatch
 
 /// Fails to compile when this file and the EntityGenRuntime it links come from different formats.
-private typealias _EntityGenRuntimeVersionCheck = EntityGenRuntime.EntityGenRuntimeFormat2
+private typealias _EntityGenRuntimeVersionCheck = EntityGenRuntime.EntityGenRuntimeFormat3
 
 /// The Circle entity.
-public struct Circle: Swift.Sendable, Swift.Hashable, Swift.Identifiable {
+public struct Circle: Swift.Sendable, EntityGenRuntime.MemberwiseHashable, Swift.Identifiable {
     public var id: Foundation.UUID
 
     public var radius: Swift.Float
@@ -21,6 +21,21 @@ public struct Circle: Swift.Sendable, Swift.Hashable, Swift.Identifiable {
         self.id = id
         self.radius = radius
         self.created = created
+    }
+
+    /// Whether every stored property is equal (`==` comes from `MemberwiseHashable`).
+    public static func _membersEqual(_ lhs: Circle, _ rhs: Circle) -> Swift.Bool {
+        guard _equal(lhs.id, rhs.id),
+              _equal(lhs.radius, rhs.radius),
+              _equal(lhs.created, rhs.created) else { return false }
+        return true
+    }
+
+    /// Hashes every stored property (`hash(into:)` comes from `MemberwiseHashable`).
+    public func _hashMembers(into hasher: inout Swift.Hasher) {
+        hasher.combine(self.id)
+        hasher.combine(self.radius)
+        hasher.combine(self.created)
     }
 }
 
@@ -37,8 +52,8 @@ extension Circle: EntityGenRuntime.JSONMappable {
     /// Maps a JSON object to `Circle`, applying the schema's keys, transformers, defaults, constraints and failure policies.
     public static func map(from json: EntityGenRuntime.JSONValue, context: inout EntityGenRuntime.MappingContext) throws(EntityGenRuntime.MappingError) -> Circle {
         try context.expectObject(json, entity: "Circle", schema: "Shapes.yaml:18:3")
-        let _id = try context.required(json, EntityGenRuntime.MappingField("id", schema: "Shapes.yaml:7:7"), EntityGenRuntime.UUIDTransformer())
-        let _radius = try context.required(json, EntityGenRuntime.MappingField("radius", schema: "Shapes.yaml:22:7"), EntityGenRuntime.FloatTransformer())
+        let _id = try context.uuid(json, "id", schema: "Shapes.yaml:7:7")
+        let _radius = try context.float(json, "radius", schema: "Shapes.yaml:22:7")
         let _created = try context.required(json, EntityGenRuntime.MappingField("created", schema: "Shapes.yaml:23:7"), EntityGenRuntime.EpochDateTransformer(.milliseconds))
         return Circle(id: _id, radius: _radius, created: _created)
     }
@@ -51,10 +66,8 @@ extension Circle: EntityGenRuntime.JSONMappable {
         writer.key("name")
         writer.string("circle")
         writer.endObject()
-        writer.key("id")
-        EntityGenRuntime.UUIDTransformer().encode(self.id, to: &writer)
-        writer.key("radius")
-        writer.float(self.radius)
+        writer.uuid(self.id, forKey: "id")
+        writer.float(self.radius, forKey: "radius")
         writer.key("created")
         EntityGenRuntime.EpochDateTransformer(.milliseconds).encode(self.created, to: &writer)
         writer.endObject()
@@ -62,7 +75,7 @@ extension Circle: EntityGenRuntime.JSONMappable {
 }
 
 /// The Drawing entity.
-public struct Drawing: Swift.Sendable, Swift.Hashable {
+public struct Drawing: Swift.Sendable, EntityGenRuntime.MemberwiseHashable {
     public var title: Swift.String
 
     public var shapes: [Shape]
@@ -74,6 +87,21 @@ public struct Drawing: Swift.Sendable, Swift.Hashable {
         self.title = title
         self.shapes = shapes
         self.main = main
+    }
+
+    /// Whether every stored property is equal (`==` comes from `MemberwiseHashable`).
+    public static func _membersEqual(_ lhs: Drawing, _ rhs: Drawing) -> Swift.Bool {
+        guard _equal(lhs.title, rhs.title),
+              _equal(lhs.shapes, rhs.shapes),
+              _equal(lhs.main, rhs.main) else { return false }
+        return true
+    }
+
+    /// Hashes every stored property (`hash(into:)` comes from `MemberwiseHashable`).
+    public func _hashMembers(into hasher: inout Swift.Hasher) {
+        hasher.combine(self.title)
+        hasher.combine(self.shapes)
+        hasher.combine(self.main)
     }
 }
 
@@ -93,23 +121,18 @@ extension Drawing: EntityGenRuntime.JSONMappable {
     /// Maps a JSON object to `Drawing`, applying the schema's keys, transformers, defaults, constraints and failure policies.
     public static func map(from json: EntityGenRuntime.JSONValue, context: inout EntityGenRuntime.MappingContext) throws(EntityGenRuntime.MappingError) -> Drawing {
         try context.expectObject(json, entity: "Drawing", schema: "Shapes.yaml:26:3")
-        let _title = try context.required(json, EntityGenRuntime.MappingField("title", schema: "Shapes.yaml:28:7"), EntityGenRuntime.StringTransformer())
+        let _title = try context.string(json, "title", schema: "Shapes.yaml:28:7")
         let _shapes = try context.optional(json, EntityGenRuntime.MappingField("shapes", schema: "Shapes.yaml:30:7"), EntityGenRuntime.ArrayTransformer(EntityGenRuntime.EntityTransformer<Shape>(), skipsInvalidElements: true, schemaLocation: "Shapes.yaml:30:7")) ?? []
-        let _main = try context.optional(json, EntityGenRuntime.MappingField("main", schema: "Shapes.yaml:33:7"), EntityGenRuntime.EntityTransformer<Shape>())
+        let _main = try context.optionalEntity(json, "main", schema: "Shapes.yaml:33:7", as: Shape.self)
         return Drawing(title: _title, shapes: _shapes, main: _main)
     }
 
     /// Writes this `Drawing` as JSON with the schema's keys; absent optionals are left out.
     public func writeJSON(to writer: inout EntityGenRuntime.JSONWriter) {
         writer.beginObject()
-        writer.key("title")
-        writer.string(self.title)
-        writer.key("shapes")
-        EntityGenRuntime.ArrayTransformer(EntityGenRuntime.EntityTransformer<Shape>(), skipsInvalidElements: true, schemaLocation: "Shapes.yaml:30:7").encode(self.shapes, to: &writer)
-        if let _main = self.main {
-            writer.key("main")
-            EntityGenRuntime.EntityTransformer<Shape>().encode(_main, to: &writer)
-        }
+        writer.string(self.title, forKey: "title")
+        writer.entities(self.shapes, forKey: "shapes")
+        writer.optionalEntity(self.main, forKey: "main")
         writer.endObject()
     }
 }
@@ -189,7 +212,7 @@ public indirect enum Shape: Swift.Sendable, Swift.Hashable, Swift.Identifiable, 
 }
 
 /// The Square entity.
-public struct Square: Swift.Sendable, Swift.Hashable, Swift.Identifiable {
+public struct Square: Swift.Sendable, EntityGenRuntime.MemberwiseHashable, Swift.Identifiable {
     public var id: Foundation.UUID
 
     public var sides: Swift.UInt8
@@ -201,6 +224,21 @@ public struct Square: Swift.Sendable, Swift.Hashable, Swift.Identifiable {
         self.id = id
         self.sides = sides
         self.side = side
+    }
+
+    /// Whether every stored property is equal (`==` comes from `MemberwiseHashable`).
+    public static func _membersEqual(_ lhs: Square, _ rhs: Square) -> Swift.Bool {
+        guard _equal(lhs.id, rhs.id),
+              _equal(lhs.sides, rhs.sides),
+              _equal(lhs.side, rhs.side) else { return false }
+        return true
+    }
+
+    /// Hashes every stored property (`hash(into:)` comes from `MemberwiseHashable`).
+    public func _hashMembers(into hasher: inout Swift.Hasher) {
+        hasher.combine(self.id)
+        hasher.combine(self.sides)
+        hasher.combine(self.side)
     }
 }
 
@@ -221,8 +259,8 @@ extension Square: EntityGenRuntime.JSONMappable {
     /// Maps a JSON object to `Square`, applying the schema's keys, transformers, defaults, constraints and failure policies.
     public static func map(from json: EntityGenRuntime.JSONValue, context: inout EntityGenRuntime.MappingContext) throws(EntityGenRuntime.MappingError) -> Square {
         try context.expectObject(json, entity: "Square", schema: "Shapes.yaml:13:3")
-        let _id = try context.required(json, EntityGenRuntime.MappingField("id", schema: "Shapes.yaml:7:7"), EntityGenRuntime.UUIDTransformer())
-        let _sides = try context.required(json, EntityGenRuntime.MappingField("sides", schema: "Shapes.yaml:12:7"), EntityGenRuntime.IntegerTransformer<Swift.UInt8>())
+        let _id = try context.uuid(json, "id", schema: "Shapes.yaml:7:7")
+        let _sides = try context.integer(json, "sides", schema: "Shapes.yaml:12:7", as: Swift.UInt8.self)
         let _side = try context.required(json, _Fields.side, EntityGenRuntime.DoubleTransformer())
         return Square(id: _id, sides: _sides, side: _side)
     }
@@ -235,12 +273,9 @@ extension Square: EntityGenRuntime.JSONMappable {
         writer.key("name")
         writer.string("square")
         writer.endObject()
-        writer.key("id")
-        EntityGenRuntime.UUIDTransformer().encode(self.id, to: &writer)
-        writer.key("sides")
-        writer.integer(self.sides)
-        writer.key("side")
-        writer.double(self.side)
+        writer.uuid(self.id, forKey: "id")
+        writer.integer(self.sides, forKey: "sides")
+        writer.double(self.side, forKey: "side")
         writer.endObject()
     }
 }

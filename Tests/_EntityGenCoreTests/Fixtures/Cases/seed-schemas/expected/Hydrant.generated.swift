@@ -7,10 +7,10 @@ import EntityGenPersistence
 import GRDB
 
 /// Fails to compile when this file and the EntityGenRuntime it links come from different formats.
-private typealias _EntityGenRuntimeVersionCheck = EntityGenRuntime.EntityGenRuntimeFormat2
+private typealias _EntityGenRuntimeVersionCheck = EntityGenRuntime.EntityGenRuntimeFormat3
 
 /// A person with friends, as the Pivotal Labs article parses it.
-internal struct Person: Swift.Sendable, Swift.Hashable, Swift.Identifiable {
+internal struct Person: Swift.Sendable, EntityGenRuntime.MemberwiseHashable, Swift.Identifiable {
     internal var identifier: Swift.Int
 
     internal var name: Swift.String
@@ -28,6 +28,23 @@ internal struct Person: Swift.Sendable, Swift.Hashable, Swift.Identifiable {
         self.name = name
         self.height = height
         self.friends = friends
+    }
+
+    /// Whether every stored property is equal (`==` comes from `MemberwiseHashable`).
+    internal static func _membersEqual(_ lhs: Person, _ rhs: Person) -> Swift.Bool {
+        guard _equal(lhs.identifier, rhs.identifier),
+              _equal(lhs.name, rhs.name),
+              _equal(lhs.height, rhs.height),
+              _equal(lhs.friends, rhs.friends) else { return false }
+        return true
+    }
+
+    /// Hashes every stored property (`hash(into:)` comes from `MemberwiseHashable`).
+    internal func _hashMembers(into hasher: inout Swift.Hasher) {
+        hasher.combine(self.identifier)
+        hasher.combine(self.name)
+        hasher.combine(self.height)
+        hasher.combine(self.friends)
     }
 }
 
@@ -54,7 +71,7 @@ extension Person: EntityGenRuntime.JSONMappable {
     internal static func map(from json: EntityGenRuntime.JSONValue, context: inout EntityGenRuntime.MappingContext) throws(EntityGenRuntime.MappingError) -> Person {
         try context.expectObject(json, entity: "Person", schema: "Hydrant.yaml:8:3")
         try context.checkErrorEnvelope(json, key: ["message"], message: ["message"], schema: "Hydrant.yaml:8:3")
-        let _identifier = try context.required(json, EntityGenRuntime.MappingField("id", schema: "Hydrant.yaml:14:7"), EntityGenRuntime.IntegerTransformer<Swift.Int>())
+        let _identifier = try context.integer(json, "id", schema: "Hydrant.yaml:14:7", as: Swift.Int.self)
         let _name = try context.required(json, _Fields.name, EntityGenRuntime.StringTransformer())
         let _height = try context.optional(json, _Fields.height, EntityGenRuntime.NumberFromStringTransformer(EntityGenRuntime.DoubleTransformer()))
         let _friends = try context.optional(json, EntityGenRuntime.MappingField("friends", schema: "Hydrant.yaml:26:7"), EntityGenRuntime.ArrayTransformer(EntityGenRuntime.EntityTransformer<Person>(), skipsInvalidElements: true, schemaLocation: "Hydrant.yaml:26:7")) ?? []
@@ -64,16 +81,13 @@ extension Person: EntityGenRuntime.JSONMappable {
     /// Writes this `Person` as JSON with the schema's keys; absent optionals are left out.
     internal func writeJSON(to writer: inout EntityGenRuntime.JSONWriter) {
         writer.beginObject()
-        writer.key("id")
-        writer.integer(self.identifier)
-        writer.key("name")
-        writer.string(self.name)
+        writer.integer(self.identifier, forKey: "id")
+        writer.string(self.name, forKey: "name")
         if let _height = self.height {
             writer.key("height")
             EntityGenRuntime.NumberFromStringTransformer(EntityGenRuntime.DoubleTransformer()).encode(_height, to: &writer)
         }
-        writer.key("friends")
-        EntityGenRuntime.ArrayTransformer(EntityGenRuntime.EntityTransformer<Person>(), skipsInvalidElements: true, schemaLocation: "Hydrant.yaml:26:7").encode(self.friends, to: &writer)
+        writer.entities(self.friends, forKey: "friends")
         writer.endObject()
     }
 }

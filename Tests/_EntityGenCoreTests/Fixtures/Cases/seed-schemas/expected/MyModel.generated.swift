@@ -7,10 +7,10 @@ import EntityGenPersistence
 import GRDB
 
 /// Fails to compile when this file and the EntityGenRuntime it links come from different formats.
-private typealias _EntityGenRuntimeVersionCheck = EntityGenRuntime.EntityGenRuntimeFormat2
+private typealias _EntityGenRuntimeVersionCheck = EntityGenRuntime.EntityGenRuntimeFormat3
 
 /// The nested model.
-internal struct ModelTwo: Swift.Sendable, Swift.Hashable {
+internal struct ModelTwo: Swift.Sendable, EntityGenRuntime.MemberwiseHashable {
     internal var key3: Swift.String
 
     /// ESModel's value converters turned strings into NSDates; a transformer does it here.
@@ -23,6 +23,21 @@ internal struct ModelTwo: Swift.Sendable, Swift.Hashable {
         self.key3 = key3
         self.createdAt = createdAt
         self.homepage = homepage
+    }
+
+    /// Whether every stored property is equal (`==` comes from `MemberwiseHashable`).
+    internal static func _membersEqual(_ lhs: ModelTwo, _ rhs: ModelTwo) -> Swift.Bool {
+        guard _equal(lhs.key3, rhs.key3),
+              _equal(lhs.createdAt, rhs.createdAt),
+              _equal(lhs.homepage, rhs.homepage) else { return false }
+        return true
+    }
+
+    /// Hashes every stored property (`hash(into:)` comes from `MemberwiseHashable`).
+    internal func _hashMembers(into hasher: inout Swift.Hasher) {
+        hasher.combine(self.key3)
+        hasher.combine(self.createdAt)
+        hasher.combine(self.homepage)
     }
 }
 
@@ -43,25 +58,21 @@ extension ModelTwo: EntityGenRuntime.JSONMappable {
     /// Maps a JSON object to `ModelTwo`, applying the schema's keys, transformers, defaults, constraints and failure policies.
     internal static func map(from json: EntityGenRuntime.JSONValue, context: inout EntityGenRuntime.MappingContext) throws(EntityGenRuntime.MappingError) -> ModelTwo {
         try context.expectObject(json, entity: "ModelTwo", schema: "MyModel.yaml:26:3")
-        let _key3 = try context.required(json, EntityGenRuntime.MappingField("key_3", schema: "MyModel.yaml:29:7"), EntityGenRuntime.StringTransformer())
+        let _key3 = try context.string(json, "key_3", schema: "MyModel.yaml:29:7")
         let _createdAt = try context.optional(json, EntityGenRuntime.MappingField("created_at", schema: "MyModel.yaml:30:7"), _Transformers.createdAt)
-        let _homepage = try context.optional(json, EntityGenRuntime.MappingField("homepage", schema: "MyModel.yaml:34:7"), EntityGenRuntime.URLTransformer())
+        let _homepage = try context.optionalURL(json, "homepage", schema: "MyModel.yaml:34:7")
         return ModelTwo(key3: _key3, createdAt: _createdAt, homepage: _homepage)
     }
 
     /// Writes this `ModelTwo` as JSON with the schema's keys; absent optionals are left out.
     internal func writeJSON(to writer: inout EntityGenRuntime.JSONWriter) {
         writer.beginObject()
-        writer.key("key_3")
-        writer.string(self.key3)
+        writer.string(self.key3, forKey: "key_3")
         if let _createdAt = self.createdAt {
             writer.key("created_at")
             _Transformers.createdAt.encode(_createdAt, to: &writer)
         }
-        if let _homepage = self.homepage {
-            writer.key("homepage")
-            EntityGenRuntime.URLTransformer().encode(_homepage, to: &writer)
-        }
+        writer.optionalURL(self.homepage, forKey: "homepage")
         writer.endObject()
     }
 }
@@ -116,7 +127,7 @@ extension ModelTwo: EntityGenPersistence.PersistableEntity {
 }
 
 /// The article's example model.
-internal struct MyModel: Swift.Sendable, Swift.Hashable {
+internal struct MyModel: Swift.Sendable, EntityGenRuntime.MemberwiseHashable {
     internal var modelProperty1: Swift.String
 
     internal var modelProperty2: Swift.String?
@@ -131,6 +142,23 @@ internal struct MyModel: Swift.Sendable, Swift.Hashable {
         self.modelProperty2 = modelProperty2
         self.model2 = model2
         self.model2s = model2s
+    }
+
+    /// Whether every stored property is equal (`==` comes from `MemberwiseHashable`).
+    internal static func _membersEqual(_ lhs: MyModel, _ rhs: MyModel) -> Swift.Bool {
+        guard _equal(lhs.modelProperty1, rhs.modelProperty1),
+              _equal(lhs.modelProperty2, rhs.modelProperty2),
+              _equal(lhs.model2, rhs.model2),
+              _equal(lhs.model2s, rhs.model2s) else { return false }
+        return true
+    }
+
+    /// Hashes every stored property (`hash(into:)` comes from `MemberwiseHashable`).
+    internal func _hashMembers(into hasher: inout Swift.Hasher) {
+        hasher.combine(self.modelProperty1)
+        hasher.combine(self.modelProperty2)
+        hasher.combine(self.model2)
+        hasher.combine(self.model2s)
     }
 }
 
@@ -151,28 +179,20 @@ extension MyModel: EntityGenRuntime.JSONMappable {
     /// Maps a JSON object to `MyModel`, applying the schema's keys, transformers, defaults, constraints and failure policies.
     internal static func map(from json: EntityGenRuntime.JSONValue, context: inout EntityGenRuntime.MappingContext) throws(EntityGenRuntime.MappingError) -> MyModel {
         try context.expectObject(json, entity: "MyModel", schema: "MyModel.yaml:9:3")
-        let _modelProperty1 = try context.required(json, EntityGenRuntime.MappingField("key_1", schema: "MyModel.yaml:12:7"), EntityGenRuntime.StringTransformer())
-        let _modelProperty2 = try context.optional(json, EntityGenRuntime.MappingField("key_2", schema: "MyModel.yaml:15:7"), EntityGenRuntime.StringTransformer())
-        let _model2 = try context.optional(json, EntityGenRuntime.MappingField("model_2", schema: "MyModel.yaml:19:7"), EntityGenRuntime.EntityTransformer<ModelTwo>())
-        let _model2s = try context.optional(json, EntityGenRuntime.MappingField("array_of_model_2s", schema: "MyModel.yaml:22:7"), EntityGenRuntime.ArrayTransformer(EntityGenRuntime.EntityTransformer<ModelTwo>())) ?? []
+        let _modelProperty1 = try context.string(json, "key_1", schema: "MyModel.yaml:12:7")
+        let _modelProperty2 = try context.optionalString(json, "key_2", schema: "MyModel.yaml:15:7")
+        let _model2 = try context.optionalEntity(json, "model_2", schema: "MyModel.yaml:19:7", as: ModelTwo.self)
+        let _model2s = try context.entities(json, "array_of_model_2s", schema: "MyModel.yaml:22:7", as: ModelTwo.self)
         return MyModel(modelProperty1: _modelProperty1, modelProperty2: _modelProperty2, model2: _model2, model2s: _model2s)
     }
 
     /// Writes this `MyModel` as JSON with the schema's keys; absent optionals are left out.
     internal func writeJSON(to writer: inout EntityGenRuntime.JSONWriter) {
         writer.beginObject()
-        writer.key("key_1")
-        writer.string(self.modelProperty1)
-        if let _modelProperty2 = self.modelProperty2 {
-            writer.key("key_2")
-            writer.string(_modelProperty2)
-        }
-        if let _model2 = self.model2 {
-            writer.key("model_2")
-            EntityGenRuntime.EntityTransformer<ModelTwo>().encode(_model2, to: &writer)
-        }
-        writer.key("array_of_model_2s")
-        EntityGenRuntime.ArrayTransformer(EntityGenRuntime.EntityTransformer<ModelTwo>()).encode(self.model2s, to: &writer)
+        writer.string(self.modelProperty1, forKey: "key_1")
+        writer.optionalString(self.modelProperty2, forKey: "key_2")
+        writer.optionalEntity(self.model2, forKey: "model_2")
+        writer.entities(self.model2s, forKey: "array_of_model_2s")
         writer.endObject()
     }
 }

@@ -7,7 +7,7 @@ import EntityGenPersistence
 import GRDB
 
 /// Fails to compile when this file and the EntityGenRuntime it links come from different formats.
-private typealias _EntityGenRuntimeVersionCheck = EntityGenRuntime.EntityGenRuntimeFormat2
+private typealias _EntityGenRuntimeVersionCheck = EntityGenRuntime.EntityGenRuntimeFormat3
 
 /// An Apple platform a pod supports.
 internal enum Platform: Swift.Sendable, Swift.Hashable, EntityGenRuntime.JSONEnumeration {
@@ -98,7 +98,7 @@ internal struct PathList: EntityGenRuntime.JSONTransformer {
 }
 
 /// One version of a pod specification.
-internal struct Pod: Swift.Sendable, Swift.Hashable {
+internal struct Pod: Swift.Sendable, EntityGenRuntime.MemberwiseHashable {
     internal var name: Swift.String
 
     internal var version: Swift.String
@@ -150,6 +150,45 @@ internal struct Pod: Swift.Sendable, Swift.Hashable {
         self.sourceFiles = sourceFiles
         self.subspecs = subspecs
     }
+
+    /// Whether every stored property is equal (`==` comes from `MemberwiseHashable`).
+    internal static func _membersEqual(_ lhs: Pod, _ rhs: Pod) -> Swift.Bool {
+        guard _equal(lhs.name, rhs.name),
+              _equal(lhs.version, rhs.version),
+              _equal(lhs.summary, rhs.summary),
+              _equal(lhs.details, rhs.details),
+              _equal(lhs.homepage, rhs.homepage),
+              _equal(lhs.socialMediaUrl, rhs.socialMediaUrl),
+              _equal(lhs.licenseType, rhs.licenseType),
+              _equal(lhs.licenseFile, rhs.licenseFile),
+              _equal(lhs.authors, rhs.authors),
+              _equal(lhs.sourceGit, rhs.sourceGit),
+              _equal(lhs.sourceTag, rhs.sourceTag),
+              _equal(lhs.requiresArc, rhs.requiresArc),
+              _equal(lhs.platforms, rhs.platforms),
+              _equal(lhs.sourceFiles, rhs.sourceFiles),
+              _equal(lhs.subspecs, rhs.subspecs) else { return false }
+        return true
+    }
+
+    /// Hashes every stored property (`hash(into:)` comes from `MemberwiseHashable`).
+    internal func _hashMembers(into hasher: inout Swift.Hasher) {
+        hasher.combine(self.name)
+        hasher.combine(self.version)
+        hasher.combine(self.summary)
+        hasher.combine(self.details)
+        hasher.combine(self.homepage)
+        hasher.combine(self.socialMediaUrl)
+        hasher.combine(self.licenseType)
+        hasher.combine(self.licenseFile)
+        hasher.combine(self.authors)
+        hasher.combine(self.sourceGit)
+        hasher.combine(self.sourceTag)
+        hasher.combine(self.requiresArc)
+        hasher.combine(self.platforms)
+        hasher.combine(self.sourceFiles)
+        hasher.combine(self.subspecs)
+    }
 }
 
 extension Pod {
@@ -191,8 +230,8 @@ extension Pod: EntityGenRuntime.JSONMappable {
         try context.expectObject(json, entity: "Pod", schema: "Pods.yaml:27:3")
         let _name = try context.required(json, _Fields.name, EntityGenRuntime.StringTransformer())
         let _version = try context.required(json, _Fields.version, EntityGenRuntime.StringTransformer())
-        let _summary = try context.optional(json, EntityGenRuntime.MappingField("summary", schema: "Pods.yaml:37:7"), EntityGenRuntime.StringTransformer())
-        let _details = try context.optional(json, EntityGenRuntime.MappingField("description", schema: "Pods.yaml:38:7"), EntityGenRuntime.StringTransformer())
+        let _summary = try context.optionalString(json, "summary", schema: "Pods.yaml:37:7")
+        let _details = try context.optionalString(json, "description", schema: "Pods.yaml:38:7")
         let _homepage = try context.optional(json, EntityGenRuntime.MappingField("homepage", schema: "Pods.yaml:42:7", onFailure: .drop), EntityGenRuntime.URLTransformer())
         let _socialMediaUrl = try context.optional(json, EntityGenRuntime.MappingField("social_media_url", schema: "Pods.yaml:45:7", onFailure: .drop), EntityGenRuntime.URLTransformer())
         let _licenseType = try context.optional(json, _Fields.licenseType, EntityGenRuntime.StringTransformer())
@@ -210,37 +249,17 @@ extension Pod: EntityGenRuntime.JSONMappable {
     /// Writes this `Pod` as JSON with the schema's keys; absent optionals are left out.
     internal func writeJSON(to writer: inout EntityGenRuntime.JSONWriter) {
         writer.beginObject()
-        writer.key("name")
-        writer.string(self.name)
-        writer.key("version")
-        writer.string(self.version)
-        if let _summary = self.summary {
-            writer.key("summary")
-            writer.string(_summary)
-        }
-        if let _details = self.details {
-            writer.key("description")
-            writer.string(_details)
-        }
-        if let _homepage = self.homepage {
-            writer.key("homepage")
-            EntityGenRuntime.URLTransformer().encode(_homepage, to: &writer)
-        }
-        if let _socialMediaUrl = self.socialMediaUrl {
-            writer.key("social_media_url")
-            EntityGenRuntime.URLTransformer().encode(_socialMediaUrl, to: &writer)
-        }
+        writer.string(self.name, forKey: "name")
+        writer.string(self.version, forKey: "version")
+        writer.optionalString(self.summary, forKey: "summary")
+        writer.optionalString(self.details, forKey: "description")
+        writer.optionalURL(self.homepage, forKey: "homepage")
+        writer.optionalURL(self.socialMediaUrl, forKey: "social_media_url")
         if self.licenseType != nil || self.licenseFile != nil {
             writer.key("license")
             writer.beginObject()
-            if let _licenseType = self.licenseType {
-                writer.key("type")
-                writer.string(_licenseType)
-            }
-            if let _licenseFile = self.licenseFile {
-                writer.key("file")
-                writer.string(_licenseFile)
-            }
+            writer.optionalString(self.licenseType, forKey: "type")
+            writer.optionalString(self.licenseFile, forKey: "file")
             writer.endObject()
         }
         if let _authors = self.authors {
@@ -250,14 +269,8 @@ extension Pod: EntityGenRuntime.JSONMappable {
         if self.sourceGit != nil || self.sourceTag != nil {
             writer.key("source")
             writer.beginObject()
-            if let _sourceGit = self.sourceGit {
-                writer.key("git")
-                EntityGenRuntime.URLTransformer().encode(_sourceGit, to: &writer)
-            }
-            if let _sourceTag = self.sourceTag {
-                writer.key("tag")
-                writer.string(_sourceTag)
-            }
+            writer.optionalURL(self.sourceGit, forKey: "git")
+            writer.optionalString(self.sourceTag, forKey: "tag")
             writer.endObject()
         }
         writer.key("requires_arc")
@@ -268,8 +281,7 @@ extension Pod: EntityGenRuntime.JSONMappable {
             writer.key("source_files")
             PathList().encode(_sourceFiles, to: &writer)
         }
-        writer.key("subspecs")
-        EntityGenRuntime.ArrayTransformer(EntityGenRuntime.EntityTransformer<Subspec>(), skipsInvalidElements: true, schemaLocation: "Pods.yaml:81:7").encode(self.subspecs, to: &writer)
+        writer.entities(self.subspecs, forKey: "subspecs")
         writer.endObject()
     }
 }
@@ -385,7 +397,7 @@ extension Pod: EntityGenPersistence.PersistableEntity {
 }
 
 /// A named part of a pod; subspecs nest.
-internal struct Subspec: Swift.Sendable, Swift.Hashable {
+internal struct Subspec: Swift.Sendable, EntityGenRuntime.MemberwiseHashable {
     internal var name: Swift.String
 
     internal var sourceFiles: PodPaths?
@@ -403,6 +415,25 @@ internal struct Subspec: Swift.Sendable, Swift.Hashable {
         self.dependencies = dependencies
         self.primaryPlatform = primaryPlatform
         self.subspecs = subspecs
+    }
+
+    /// Whether every stored property is equal (`==` comes from `MemberwiseHashable`).
+    internal static func _membersEqual(_ lhs: Subspec, _ rhs: Subspec) -> Swift.Bool {
+        guard _equal(lhs.name, rhs.name),
+              _equal(lhs.sourceFiles, rhs.sourceFiles),
+              _equal(lhs.dependencies, rhs.dependencies),
+              _equal(lhs.primaryPlatform, rhs.primaryPlatform),
+              _equal(lhs.subspecs, rhs.subspecs) else { return false }
+        return true
+    }
+
+    /// Hashes every stored property (`hash(into:)` comes from `MemberwiseHashable`).
+    internal func _hashMembers(into hasher: inout Swift.Hasher) {
+        hasher.combine(self.name)
+        hasher.combine(self.sourceFiles)
+        hasher.combine(self.dependencies)
+        hasher.combine(self.primaryPlatform)
+        hasher.combine(self.subspecs)
     }
 }
 
@@ -424,7 +455,7 @@ extension Subspec: EntityGenRuntime.JSONMappable {
     /// Maps a JSON object to `Subspec`, applying the schema's keys, transformers, defaults, constraints and failure policies.
     internal static func map(from json: EntityGenRuntime.JSONValue, context: inout EntityGenRuntime.MappingContext) throws(EntityGenRuntime.MappingError) -> Subspec {
         try context.expectObject(json, entity: "Subspec", schema: "Pods.yaml:86:3")
-        let _name = try context.required(json, EntityGenRuntime.MappingField("name", schema: "Pods.yaml:89:7"), EntityGenRuntime.StringTransformer())
+        let _name = try context.string(json, "name", schema: "Pods.yaml:89:7")
         let _sourceFiles = try context.optional(json, EntityGenRuntime.MappingField("source_files", schema: "Pods.yaml:90:7"), PathList())
         let _dependencies = try context.required(json, EntityGenRuntime.MappingField("dependencies", schema: "Pods.yaml:93:7"), EntityGenRuntime.MapTransformer(EntityGenRuntime.ArrayTransformer(EntityGenRuntime.StringTransformer())), default: [:])
         let _primaryPlatform = try context.optional(json, EntityGenRuntime.MappingField("platform", schema: "Pods.yaml:96:7"), EntityGenRuntime.EnumTransformer<Platform>(schemaLocation: "Pods.yaml:96:7"))
@@ -435,8 +466,7 @@ extension Subspec: EntityGenRuntime.JSONMappable {
     /// Writes this `Subspec` as JSON with the schema's keys; absent optionals are left out.
     internal func writeJSON(to writer: inout EntityGenRuntime.JSONWriter) {
         writer.beginObject()
-        writer.key("name")
-        writer.string(self.name)
+        writer.string(self.name, forKey: "name")
         if let _sourceFiles = self.sourceFiles {
             writer.key("source_files")
             PathList().encode(_sourceFiles, to: &writer)
@@ -447,8 +477,7 @@ extension Subspec: EntityGenRuntime.JSONMappable {
             writer.key("platform")
             EntityGenRuntime.EnumTransformer<Platform>(schemaLocation: "Pods.yaml:96:7").encode(_primaryPlatform, to: &writer)
         }
-        writer.key("subspecs")
-        EntityGenRuntime.ArrayTransformer(EntityGenRuntime.EntityTransformer<Subspec>(), skipsInvalidElements: true, schemaLocation: "Pods.yaml:100:7").encode(self.subspecs, to: &writer)
+        writer.entities(self.subspecs, forKey: "subspecs")
         writer.endObject()
     }
 }

@@ -7,10 +7,10 @@ import EntityGenPersistence
 import GRDB
 
 /// Fails to compile when this file and the EntityGenRuntime it links come from different formats.
-private typealias _EntityGenRuntimeVersionCheck = EntityGenRuntime.EntityGenRuntimeFormat2
+private typealias _EntityGenRuntimeVersionCheck = EntityGenRuntime.EntityGenRuntimeFormat3
 
 /// An icon a teacher can pick for a class.
-internal struct Avatar: Swift.Sendable, Swift.Hashable, Swift.Identifiable {
+internal struct Avatar: Swift.Sendable, EntityGenRuntime.MemberwiseHashable, Swift.Identifiable {
     internal var remoteId: Swift.Int64
 
     /// Kept as text, as Remind did, for the image cache to download.
@@ -23,6 +23,19 @@ internal struct Avatar: Swift.Sendable, Swift.Hashable, Swift.Identifiable {
     internal init(remoteId: Swift.Int64, fileUrlString: Swift.String) {
         self.remoteId = remoteId
         self.fileUrlString = fileUrlString
+    }
+
+    /// Whether every stored property is equal (`==` comes from `MemberwiseHashable`).
+    internal static func _membersEqual(_ lhs: Avatar, _ rhs: Avatar) -> Swift.Bool {
+        guard _equal(lhs.remoteId, rhs.remoteId),
+              _equal(lhs.fileUrlString, rhs.fileUrlString) else { return false }
+        return true
+    }
+
+    /// Hashes every stored property (`hash(into:)` comes from `MemberwiseHashable`).
+    internal func _hashMembers(into hasher: inout Swift.Hasher) {
+        hasher.combine(self.remoteId)
+        hasher.combine(self.fileUrlString)
     }
 }
 
@@ -38,18 +51,16 @@ extension Avatar: EntityGenRuntime.JSONMappable {
     /// Maps a JSON object to `Avatar`, applying the schema's keys, transformers, defaults, constraints and failure policies.
     internal static func map(from json: EntityGenRuntime.JSONValue, context: inout EntityGenRuntime.MappingContext) throws(EntityGenRuntime.MappingError) -> Avatar {
         try context.expectObject(json, entity: "Avatar", schema: "Remind.yaml:10:3")
-        let _remoteId = try context.required(json, EntityGenRuntime.MappingField("id", schema: "Remind.yaml:14:7"), EntityGenRuntime.IntegerTransformer<Swift.Int64>())
-        let _fileUrlString = try context.required(json, EntityGenRuntime.MappingField("file_url", schema: "Remind.yaml:17:7"), EntityGenRuntime.StringTransformer())
+        let _remoteId = try context.integer(json, "id", schema: "Remind.yaml:14:7", as: Swift.Int64.self)
+        let _fileUrlString = try context.string(json, "file_url", schema: "Remind.yaml:17:7")
         return Avatar(remoteId: _remoteId, fileUrlString: _fileUrlString)
     }
 
     /// Writes this `Avatar` as JSON with the schema's keys; absent optionals are left out.
     internal func writeJSON(to writer: inout EntityGenRuntime.JSONWriter) {
         writer.beginObject()
-        writer.key("id")
-        writer.integer(self.remoteId)
-        writer.key("file_url")
-        writer.string(self.fileUrlString)
+        writer.integer(self.remoteId, forKey: "id")
+        writer.string(self.fileUrlString, forKey: "file_url")
         writer.endObject()
     }
 }
@@ -103,7 +114,7 @@ extension Avatar: EntityGenPersistence.PersistableEntity {
 }
 
 /// A Remind class, with the avatar embedded in the API response.
-internal struct Group: Swift.Sendable, Swift.Hashable, Swift.Identifiable {
+internal struct Group: Swift.Sendable, EntityGenRuntime.MemberwiseHashable, Swift.Identifiable {
     internal var remoteId: Swift.Int64
 
     internal var name: Swift.String
@@ -121,6 +132,23 @@ internal struct Group: Swift.Sendable, Swift.Hashable, Swift.Identifiable {
         self.name = name
         self.className = className
         self.avatar = avatar
+    }
+
+    /// Whether every stored property is equal (`==` comes from `MemberwiseHashable`).
+    internal static func _membersEqual(_ lhs: Group, _ rhs: Group) -> Swift.Bool {
+        guard _equal(lhs.remoteId, rhs.remoteId),
+              _equal(lhs.name, rhs.name),
+              _equal(lhs.className, rhs.className),
+              _equal(lhs.avatar, rhs.avatar) else { return false }
+        return true
+    }
+
+    /// Hashes every stored property (`hash(into:)` comes from `MemberwiseHashable`).
+    internal func _hashMembers(into hasher: inout Swift.Hasher) {
+        hasher.combine(self.remoteId)
+        hasher.combine(self.name)
+        hasher.combine(self.className)
+        hasher.combine(self.avatar)
     }
 }
 
@@ -141,9 +169,9 @@ extension Group: EntityGenRuntime.JSONMappable {
     /// Maps a JSON object to `Group`, applying the schema's keys, transformers, defaults, constraints and failure policies.
     internal static func map(from json: EntityGenRuntime.JSONValue, context: inout EntityGenRuntime.MappingContext) throws(EntityGenRuntime.MappingError) -> Group {
         try context.expectObject(json, entity: "Group", schema: "Remind.yaml:22:3")
-        let _remoteId = try context.required(json, EntityGenRuntime.MappingField("id", schema: "Remind.yaml:26:7"), EntityGenRuntime.IntegerTransformer<Swift.Int64>())
-        let _name = try context.required(json, EntityGenRuntime.MappingField("name", schema: "Remind.yaml:29:7"), EntityGenRuntime.StringTransformer())
-        let _className = try context.optional(json, EntityGenRuntime.MappingField("class_name", schema: "Remind.yaml:30:7"), EntityGenRuntime.StringTransformer())
+        let _remoteId = try context.integer(json, "id", schema: "Remind.yaml:26:7", as: Swift.Int64.self)
+        let _name = try context.string(json, "name", schema: "Remind.yaml:29:7")
+        let _className = try context.optionalString(json, "class_name", schema: "Remind.yaml:30:7")
         let _avatar = try context.optional(json, EntityGenRuntime.MappingField("avatar", schema: "Remind.yaml:32:7", onFailure: .drop), EntityGenRuntime.EntityTransformer<Avatar>())
         return Group(remoteId: _remoteId, name: _name, className: _className, avatar: _avatar)
     }
@@ -151,18 +179,10 @@ extension Group: EntityGenRuntime.JSONMappable {
     /// Writes this `Group` as JSON with the schema's keys; absent optionals are left out.
     internal func writeJSON(to writer: inout EntityGenRuntime.JSONWriter) {
         writer.beginObject()
-        writer.key("id")
-        writer.integer(self.remoteId)
-        writer.key("name")
-        writer.string(self.name)
-        if let _className = self.className {
-            writer.key("class_name")
-            writer.string(_className)
-        }
-        if let _avatar = self.avatar {
-            writer.key("avatar")
-            EntityGenRuntime.EntityTransformer<Avatar>().encode(_avatar, to: &writer)
-        }
+        writer.integer(self.remoteId, forKey: "id")
+        writer.string(self.name, forKey: "name")
+        writer.optionalString(self.className, forKey: "class_name")
+        writer.optionalEntity(self.avatar, forKey: "avatar")
         writer.endObject()
     }
 }

@@ -7,10 +7,10 @@ import EntityGenPersistence
 import GRDB
 
 /// Fails to compile when this file and the EntityGenRuntime it links come from different formats.
-private typealias _EntityGenRuntimeVersionCheck = EntityGenRuntime.EntityGenRuntimeFormat2
+private typealias _EntityGenRuntimeVersionCheck = EntityGenRuntime.EntityGenRuntimeFormat3
 
 /// A widget that shows an image, optionally captioned by a text widget.
-internal struct ImageWidget: Swift.Sendable, Swift.Hashable, Swift.Identifiable {
+internal struct ImageWidget: Swift.Sendable, EntityGenRuntime.MemberwiseHashable, Swift.Identifiable {
     /// The server's identifier, unique across all widget kinds.
     internal var serverId: Swift.String
 
@@ -31,6 +31,23 @@ internal struct ImageWidget: Swift.Sendable, Swift.Hashable, Swift.Identifiable 
         self.caption = caption
         self.textWidget = textWidget
     }
+
+    /// Whether every stored property is equal (`==` comes from `MemberwiseHashable`).
+    internal static func _membersEqual(_ lhs: ImageWidget, _ rhs: ImageWidget) -> Swift.Bool {
+        guard _equal(lhs.serverId, rhs.serverId),
+              _equal(lhs.url, rhs.url),
+              _equal(lhs.caption, rhs.caption),
+              _equal(lhs.textWidget, rhs.textWidget) else { return false }
+        return true
+    }
+
+    /// Hashes every stored property (`hash(into:)` comes from `MemberwiseHashable`).
+    internal func _hashMembers(into hasher: inout Swift.Hasher) {
+        hasher.combine(self.serverId)
+        hasher.combine(self.url)
+        hasher.combine(self.caption)
+        hasher.combine(self.textWidget)
+    }
 }
 
 extension ImageWidget {
@@ -50,9 +67,9 @@ extension ImageWidget: EntityGenRuntime.JSONMappable {
     /// Maps a JSON object to `ImageWidget`, applying the schema's keys, transformers, defaults, constraints and failure policies.
     internal static func map(from json: EntityGenRuntime.JSONValue, context: inout EntityGenRuntime.MappingContext) throws(EntityGenRuntime.MappingError) -> ImageWidget {
         try context.expectObject(json, entity: "ImageWidget", schema: "Widgets.yaml:24:3")
-        let _serverId = try context.required(json, EntityGenRuntime.MappingField("serverId", schema: "Widgets.yaml:14:7"), EntityGenRuntime.StringTransformer())
-        let _url = try context.required(json, EntityGenRuntime.MappingField("url", schema: "Widgets.yaml:28:7"), EntityGenRuntime.URLTransformer())
-        let _caption = try context.optional(json, EntityGenRuntime.MappingField("caption", schema: "Widgets.yaml:29:7"), EntityGenRuntime.StringTransformer())
+        let _serverId = try context.string(json, "serverId", schema: "Widgets.yaml:14:7")
+        let _url = try context.url(json, "url", schema: "Widgets.yaml:28:7")
+        let _caption = try context.optionalString(json, "caption", schema: "Widgets.yaml:29:7")
         let _textWidget = try context.optional(json, EntityGenRuntime.MappingField("textWidgetId", schema: "Widgets.yaml:31:7"), EntityGenRuntime.ReferenceTransformer<TextWidget, EntityGenRuntime.StringTransformer>(EntityGenRuntime.StringTransformer()))
         return ImageWidget(serverId: _serverId, url: _url, caption: _caption, textWidget: _textWidget)
     }
@@ -62,14 +79,9 @@ extension ImageWidget: EntityGenRuntime.JSONMappable {
         writer.beginObject()
         writer.key("serverType")
         writer.string("ImageWidget")
-        writer.key("serverId")
-        writer.string(self.serverId)
-        writer.key("url")
-        EntityGenRuntime.URLTransformer().encode(self.url, to: &writer)
-        if let _caption = self.caption {
-            writer.key("caption")
-            writer.string(_caption)
-        }
+        writer.string(self.serverId, forKey: "serverId")
+        writer.url(self.url, forKey: "url")
+        writer.optionalString(self.caption, forKey: "caption")
         if let _textWidget = self.textWidget {
             writer.key("textWidgetId")
             EntityGenRuntime.ReferenceTransformer<TextWidget, EntityGenRuntime.StringTransformer>(EntityGenRuntime.StringTransformer()).encode(_textWidget, to: &writer)
@@ -136,7 +148,7 @@ extension ImageWidget: EntityGenPersistence.PersistableEntity {
 }
 
 /// A widget that shows a title.
-internal struct TextWidget: Swift.Sendable, Swift.Hashable, Swift.Identifiable {
+internal struct TextWidget: Swift.Sendable, EntityGenRuntime.MemberwiseHashable, Swift.Identifiable {
     /// The server's identifier, unique across all widget kinds.
     internal var serverId: Swift.String
 
@@ -149,6 +161,19 @@ internal struct TextWidget: Swift.Sendable, Swift.Hashable, Swift.Identifiable {
     internal init(serverId: Swift.String, title: Swift.String) {
         self.serverId = serverId
         self.title = title
+    }
+
+    /// Whether every stored property is equal (`==` comes from `MemberwiseHashable`).
+    internal static func _membersEqual(_ lhs: TextWidget, _ rhs: TextWidget) -> Swift.Bool {
+        guard _equal(lhs.serverId, rhs.serverId),
+              _equal(lhs.title, rhs.title) else { return false }
+        return true
+    }
+
+    /// Hashes every stored property (`hash(into:)` comes from `MemberwiseHashable`).
+    internal func _hashMembers(into hasher: inout Swift.Hasher) {
+        hasher.combine(self.serverId)
+        hasher.combine(self.title)
     }
 }
 
@@ -164,8 +189,8 @@ extension TextWidget: EntityGenRuntime.JSONMappable {
     /// Maps a JSON object to `TextWidget`, applying the schema's keys, transformers, defaults, constraints and failure policies.
     internal static func map(from json: EntityGenRuntime.JSONValue, context: inout EntityGenRuntime.MappingContext) throws(EntityGenRuntime.MappingError) -> TextWidget {
         try context.expectObject(json, entity: "TextWidget", schema: "Widgets.yaml:18:3")
-        let _serverId = try context.required(json, EntityGenRuntime.MappingField("serverId", schema: "Widgets.yaml:14:7"), EntityGenRuntime.StringTransformer())
-        let _title = try context.required(json, EntityGenRuntime.MappingField("title", schema: "Widgets.yaml:22:7"), EntityGenRuntime.StringTransformer())
+        let _serverId = try context.string(json, "serverId", schema: "Widgets.yaml:14:7")
+        let _title = try context.string(json, "title", schema: "Widgets.yaml:22:7")
         return TextWidget(serverId: _serverId, title: _title)
     }
 
@@ -174,10 +199,8 @@ extension TextWidget: EntityGenRuntime.JSONMappable {
         writer.beginObject()
         writer.key("serverType")
         writer.string("TextWidget")
-        writer.key("serverId")
-        writer.string(self.serverId)
-        writer.key("title")
-        writer.string(self.title)
+        writer.string(self.serverId, forKey: "serverId")
+        writer.string(self.title, forKey: "title")
         writer.endObject()
     }
 }
