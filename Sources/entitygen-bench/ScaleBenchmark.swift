@@ -19,6 +19,9 @@ enum ScaleBenchmark {
         guard FileManager.default.isExecutableFile(atPath: tool.path) else {
             throw BenchmarkError("build the tool first: swift build -c release --product entitygen")
         }
+        // The benchmark runs the tool as built; name it and its build time so a stale one shows.
+        let built = (try? FileManager.default.attributesOfItem(atPath: tool.path)[.modificationDate] as? Date).map { ISO8601DateFormatter().string(from: $0) } ?? "unknown"
+        print("info tool \(tool.path) built \(built)")
         let generate = try Process.timed(tool, ["generate", schemas.path, "--output", output.path, "--relative-to", work.path])
         guard generate.status == 0 else { throw BenchmarkError("generate failed: \(generate.output.prefix(2000))") }
         let files = try FileManager.default.contentsOfDirectory(atPath: output.path).filter { $0.hasSuffix(".swift") }.map { output.appendingPathComponent($0).path }
