@@ -6,9 +6,9 @@ import Foundation
 /// Each is ``MappingContext/required(_:_:_:default:)`` or ``MappingContext/optional(_:_:_:default:)``
 /// with the field and transformer filled in, so the result is the same; release builds inline them to
 /// the same code. Generated mappers call these instead of the general form because a call site that
-/// names neither a `MappingField` nor a generic transformer costs the compiler less: in a debug build of
-/// 1,000 generated entities, about an eighth of the compile time went to building fields and
-/// instantiating transformer generics per attribute.
+/// names neither a `MappingField` nor a generic transformer costs the compiler less: with them (and
+/// ``JSONWriter``'s member writers) a debug compile of 1,000 generated entities did about 12% less work
+/// per file.
 ///
 /// The `optional…` forms return `nil` (or `fallback`) when the key is missing or `null`; the others
 /// throw, unless a `fallback` is given.

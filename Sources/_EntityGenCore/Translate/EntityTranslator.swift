@@ -75,10 +75,10 @@ struct EntityTranslator: Sendable {
         expression.contains("DateFormatTransformer(")
     }
 
-    /// Whether a field is one top-level key with the default failure policy and no constraints, so the
-    /// runtime's direct entry points can read it.
+    /// Whether a field is one top-level key with the default failure policy and no constraints (built
+    /// inline, nothing to tolerate), so the runtime's direct entry points can read it.
     static func isPlainField(_ paths: [JSONKeyPath], onFailure: FailurePolicy, constraints: [String]) -> Bool {
-        paths.count == 1 && paths[0].components.count == 1 && onFailure == .fail && constraints.isEmpty
+        !fieldAllocates(paths, constraints: constraints) && onFailure == .fail
     }
 
     private func field(_ paths: [JSONKeyPath], location: String, onFailure: FailurePolicy, constraints: [String]) -> String {
