@@ -15,16 +15,16 @@ struct ModelRenderer {
                     printer.line("\(access)var \(property.identifier): \(property.type)")
                 case let .indirect(box):
                     printer.block("\(access)var \(property.identifier): \(property.type) {") { printer in
-                        printer.line(property.isOptional ? "get { _\(property.name)?.value }" : "get { _\(property.name).value }")
-                        printer.line(property.isOptional ? "set { _\(property.name) = \(box).box(newValue) }" : "set { _\(property.name) = \(box)(newValue) }")
+                        printer.line(property.isOptional ? "get { \(property.boxIdentifier)?.value }" : "get { \(property.boxIdentifier).value }")
+                        printer.line(property.isOptional ? "set { \(property.boxIdentifier) = \(box).box(newValue) }" : "set { \(property.boxIdentifier) = \(box)(newValue) }")
                     }
-                    printer.line("private var _\(property.name): \(box)\(property.isOptional ? "?" : "")")
+                    printer.line("private var \(property.boxIdentifier): \(box)\(property.isOptional ? "?" : "")")
                 case let .indirectCollection(box):
                     printer.block("\(access)var \(property.identifier): \(property.type) {") { printer in
-                        printer.line("get { _\(property.name).value }")
-                        printer.line("_modify { yield &_\(property.name).value }")
+                        printer.line("get { \(property.boxIdentifier).value }")
+                        printer.line("_modify { yield &\(property.boxIdentifier).value }")
                     }
-                    printer.line("private var _\(property.name): \(box)")
+                    printer.line("private var \(property.boxIdentifier): \(box)")
                 }
                 printer.line()
             }
@@ -55,9 +55,9 @@ struct ModelRenderer {
                 case .inline:
                     printer.line("self.\(property.identifier) = \(property.identifier)")
                 case let .indirect(box) where property.isOptional:
-                    printer.line("self._\(property.name) = \(box).box(\(property.identifier))")
+                    printer.line("self.\(property.boxIdentifier) = \(box).box(\(property.identifier))")
                 case let .indirect(box), let .indirectCollection(box):
-                    printer.line("self._\(property.name) = \(box)(\(property.identifier))")
+                    printer.line("self.\(property.boxIdentifier) = \(box)(\(property.identifier))")
                 }
             }
         }
@@ -66,7 +66,7 @@ struct ModelRenderer {
     /// `MemberwiseHashable`'s two requirements over the stored properties (the boxes, for properties
     /// stored indirectly: their `==` short-cuts on identity).
     private func renderMemberwiseHashable(_ plan: EntityPlan, into printer: inout CodePrinter) {
-        let stored = plan.properties.map { $0.storage == .inline ? $0.identifier : "_" + $0.name }
+        let stored = plan.properties.map(\.storedIdentifier)
         printer.documentation("Whether every stored property is equal (`==` comes from `MemberwiseHashable`).")
         printer.block("\(access)static func _membersEqual(_ lhs: \(plan.typeName), _ rhs: \(plan.typeName)) -> Swift.Bool {") { printer in
             for (index, property) in stored.enumerated() {

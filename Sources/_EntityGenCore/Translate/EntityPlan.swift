@@ -101,6 +101,13 @@ extension EntityPlan.Property {
         "\(transformerReference).encode(\(value), to: &writer)"
     }
 
+    /// The private stored property behind a boxed (``Storage/indirect(box:)``,
+    /// ``Storage/indirectCollection(box:)``) property: `_name`.
+    var boxIdentifier: String { "_" + name }
+
+    /// The stored property that holds the value: the property itself, or its box.
+    var storedIdentifier: String { storage == .inline ? identifier : boxIdentifier }
+
     /// The local variable holding the mapped value (`_name`: schema names cannot start with `_`, so
     /// locals never collide with each other or with the `json` and `context` parameters).
     var local: String { "_" + name }
