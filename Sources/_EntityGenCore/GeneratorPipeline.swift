@@ -1,62 +1,101 @@
 import Foundation
 
-/// EntityGen's engine: schema files in, diagnostics and (later stages) Swift source out.
+/// EntityGen's engine: schema files in, diagnostics and Swift source out, in four stages with typed
+/// boundaries (the shape of swift-openapi-generator's `GeneratorPipeline`):
 ///
-/// The stages, and the data crossing each boundary:
-/// 1. **parse**: ``SourceFile`` (bytes) -> ``SchemaFileDeclaration`` / ``ProjectConfigDeclaration``
-///    (the AST, every node located at file:line:column) — ``SchemaParser``.
-/// 2. **validate**: all declarations -> ``ResolvedSchema`` (names, types, inheritance, key paths
-///    decided) — ``SchemaValidator``.
-/// 3. **translate**: ``ResolvedSchema`` -> a structured description of the Swift to emit (naming and
-///    typing decisions only).
-/// 4. **render**: that description -> file contents, through one small code printer.
+/// 1. **parse** (``parse(_:diagnostics:)``): ``RawInput`` (bytes) -> ``ParsedInput``: the AST, every node
+///    located at file:line:column, and the recorded migration history — ``SchemaParser``.
+/// 2. **validate** (``validate(_:diagnostics:)``): ``ParsedInput`` -> ``ResolvedSchema`` (names, types,
+///    inheritance, key paths decided) — ``SchemaValidator``.
+/// 3. **translate** (``translate(_:)``): ``ResolvedSchema`` -> ``GenerationPlan``: every naming, typing
+///    and storage decision, as data; the migrations and their diagnostics — ``Translator``.
+/// 4. **render** (``render(_:displayPath:)``): ``GenerationPlan`` -> files, through one small code
+///    printer — ``SourceGenerator``.
 ///
-/// Every stage reports recoverable problems to a ``DiagnosticCollector`` and keeps going, so one run
-/// shows every problem. This module makes no API promise; the CLI and plugins are its clients.
+/// Translate runs once per `lint` or `generate`: lint reports the plan's migration diagnostics, generate
+/// renders the same plan and records its migration. Every stage reports recoverable problems to a
+/// ``DiagnosticCollector`` and keeps going, so one run shows every problem. This module makes no API
+/// promise; the CLI and plugins are its clients.
 public enum GeneratorPipeline {
-    /// The outcome of parsing and validating a set of inputs.
+    /// What parse reads: schema files, the config file, the recorded migration history.
+    typealias RawInput = (schemas: [SourceFile], config: SourceFile?, migrationHistory: SourceFile?)
+    /// What parse produces.
+    typealias ParsedInput = (files: [SchemaFileDeclaration], config: ProjectConfigDeclaration?, configPath: String?, history: MigrationHistory)
+
+    /// The outcome of running the pipeline up to translate.
     public struct ValidationResult: Sendable {
         /// All findings, sorted by location.
         public var diagnostics: [Diagnostic]
         /// The resolved schema, when there were no errors.
         public var schema: ResolvedSchema?
-        /// The migrations planned against the recorded history (persistence on, schema valid), so a
-        /// caller that records them does not plan them again.
+        /// What the migrations mean for the project (persistence on, schema valid), so a caller that
+        /// records them does not plan them again.
         public var migrations: MigrationPlan?
+        /// The translated plan, when there were no errors.
+        var plan: GenerationPlan?
+
+        /// The renderer of this run's plan; `nil` when there were errors.
+        public func sourceGenerator(displayPath: @escaping @Sendable (String) -> String) -> SourceGenerator? {
+            plan.map { SourceGenerator(plan: $0, displayPath: displayPath) }
+        }
     }
 
-    /// Runs parse and validate over in-memory sources (used by the CLI after reading files, and by tests).
-    /// With persistence on, also plans the migrations against `migrationHistory` (the recorded
-    /// `entitygen-migrations.json`, if the project has one): unmigratable changes are errors.
-    public static func validate(schemas: [SourceFile], config: SourceFile?, migrationHistory: SourceFile? = nil) -> ValidationResult {
-        var diagnostics = DiagnosticCollector()
-        let configDeclaration = config.flatMap { SchemaParser.parseConfig($0, diagnostics: &diagnostics) }
-        // Files parse independently: one collector each, merged in input order.
-        let parsed = schemas.concurrentMap { source in
+    /// Stage 1: parses every file (schemas independently, on both cores) and reads the history.
+    static func parse(_ input: RawInput, diagnostics: inout DiagnosticCollector) -> ParsedInput {
+        let config = input.config.flatMap { SchemaParser.parseConfig($0, diagnostics: &diagnostics) }
+        let parsed = input.schemas.concurrentMap { source in
             var fileDiagnostics = DiagnosticCollector()
             return (SchemaParser.parseSchema(source, diagnostics: &fileDiagnostics), fileDiagnostics.diagnostics)
         }
         for diagnostic in parsed.flatMap(\.1) { diagnostics.emit(diagnostic) }
-        let files = parsed.compactMap(\.0)
-        var schema = SchemaValidator.validate(files: files, config: configDeclaration, diagnostics: &diagnostics)
-        schema?.configPath = config?.path
-        if let migrationHistory {
+        var history = MigrationHistory.empty
+        if let file = input.migrationHistory {
             do throws(MigrationHistory.HistoryError) {
-                schema?.migrationHistory = try MigrationHistory.decode(migrationHistory.bytes)
+                history = try MigrationHistory.decode(file.bytes)
             } catch {
-                diagnostics.emit(Rules.invalidMigrationHistory, "cannot read the migration history: \(error.message)", at: .startOf(migrationHistory.path))
+                diagnostics.emit(Rules.invalidMigrationHistory, "cannot read the migration history: \(error.message)", at: .startOf(file.path))
             }
         }
-        var migrations: MigrationPlan?
+        return (parsed.compactMap(\.0), config, input.config?.path, history)
+    }
+
+    /// Stage 2: resolves the declarations; `nil` when they cannot be resolved.
+    static func validate(_ input: ParsedInput, diagnostics: inout DiagnosticCollector) -> ResolvedSchema? {
+        var schema = SchemaValidator.validate(files: input.files, config: input.config, diagnostics: &diagnostics)
+        schema?.configPath = input.configPath
+        schema?.migrationHistory = input.history
+        return schema
+    }
+
+    /// Stage 3: every decision of the generated code, once.
+    static func translate(_ schema: ResolvedSchema) -> GenerationPlan {
+        Translator(schema: schema).translate()
+    }
+
+    /// Stage 4: the machine files of a plan.
+    static func render(_ plan: GenerationPlan, displayPath: @escaping @Sendable (String) -> String) -> [GeneratedFile] {
+        SourceGenerator(plan: plan, displayPath: displayPath).machineFiles()
+    }
+
+    /// Runs parse, validate and translate over in-memory sources (used by the CLI after reading files,
+    /// and by tests). With persistence on, the plan's migrations are checked against `migrationHistory`
+    /// (the recorded `entitygen-migrations.json`, if the project has one): unmigratable changes are errors.
+    public static func validate(schemas: [SourceFile], config: SourceFile?, migrationHistory: SourceFile? = nil) -> ValidationResult {
+        var diagnostics = DiagnosticCollector()
+        let parsed = parse((schemas, config, migrationHistory), diagnostics: &diagnostics)
+        let schema = validate(parsed, diagnostics: &diagnostics)
+        var plan: GenerationPlan?
         if let schema, !diagnostics.hasErrors {
-            let generator = SourceGenerator(schema: schema) { $0 }
-            if generator.persists {
-                migrations = generator.migrations()
-                for diagnostic in migrations?.diagnostics ?? [] { diagnostics.emit(diagnostic) }
-            }
+            plan = translate(schema)
+            for diagnostic in plan?.migrations.diagnostics ?? [] { diagnostics.emit(diagnostic) }
         }
-        let valid = !diagnostics.hasErrors
-        return ValidationResult(diagnostics: diagnostics.sorted, schema: valid ? schema : nil, migrations: valid ? migrations : nil)
+        guard !diagnostics.hasErrors, let plan else {
+            return ValidationResult(diagnostics: diagnostics.sorted, schema: nil, migrations: nil, plan: nil)
+        }
+        let migrations = plan.persists
+            ? MigrationPlan(diagnostics: plan.migrations.diagnostics, historyPath: plan.migrationHistoryPath, updatedHistory: plan.migrations.updatedHistory)
+            : nil
+        return ValidationResult(diagnostics: diagnostics.sorted, schema: schema, migrations: migrations, plan: plan)
     }
 
     /// Reads the inputs from disk and validates them. A file that cannot be read becomes a diagnostic at
@@ -83,6 +122,7 @@ public enum GeneratorPipeline {
             result.diagnostics = (result.diagnostics + unreadable).sorted()
             result.schema = nil
             result.migrations = nil
+            result.plan = nil
         }
         return result
     }

@@ -55,7 +55,7 @@ struct GenerateCommand: ParsableCommand {
         // A run that records the pending migration does not warn that it is unrecorded.
         let diagnostics = result.diagnostics.filter { !(records && $0.ruleID == Rules.unrecordedMigration.id) }
         FileHandle.standardError.write(Data(DiagnosticReporter.text.render(diagnostics).utf8))
-        guard let schema = result.schema else { throw ExitCode(1) }
+        guard result.schema != nil else { throw ExitCode(1) }
 
         let names = inputs.schemaPaths.map(GeneratedFile.machineFileName(forSchema:))
         if let clash = Dictionary(grouping: zip(names, inputs.schemaPaths), by: \.0).first(where: { $0.value.count > 1 }) {
@@ -71,7 +71,7 @@ struct GenerateCommand: ParsableCommand {
         // Computed once per schema file: each is shown in many locations, and a file URL costs a getcwd
         // and a stat (16,000 of each for 1,000 schemas).
         let shownPaths = Dictionary(inputs.schemaPaths.map { ($0, relative($0)) }, uniquingKeysWith: { first, _ in first })
-        let generator = SourceGenerator(schema: schema) { path in shownPaths[path] ?? relative(path) }
+        guard let generator = result.sourceGenerator(displayPath: { path in shownPaths[path] ?? relative(path) }) else { throw ExitCode(1) }
         let verb = check || dryRun ? "would " : ""
         let cwd = FileManager.default.currentDirectoryPath + "/"
         func shown(_ path: String) -> String { path.hasPrefix(cwd) ? String(path.dropFirst(cwd.count)) : path }

@@ -58,3 +58,11 @@ public struct Located<Value> {
 extension Located: Equatable where Value: Equatable {}
 extension Located: Hashable where Value: Hashable {}
 extension Located: Sendable where Value: Sendable {}
+
+extension SourceLocation {
+    /// The location as generated code and reports print it, `Pods.yaml:40:7`, with the file shown
+    /// through `displayPath` (relative to the output's root).
+    func text(displayPath: (String) -> String) -> String {
+        "\(displayPath(file)):\(line):\(column)"
+    }
+}

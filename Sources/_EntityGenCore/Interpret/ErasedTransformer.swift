@@ -38,59 +38,65 @@ struct ErasedTransformer: JSONTransformer {
     }
 }
 
-extension ErasedTransformer {
-    /// The runtime transformer of a built-in scalar under a built-in transformer: the same choice
-    /// ``TypeTranslator/baseTransformer(_:_:)`` prints for generated code.
-    static func builtin(_ builtin: BuiltinType, _ transformer: ResolvedTransformer?) -> ErasedTransformer {
-        switch transformer {
-        case .builtin(.iso8601)?: return ErasedTransformer(ISO8601DateTransformer())
-        case .builtin(.iso8601Fractional)?: return ErasedTransformer(ISO8601DateTransformer(fractionalSeconds: true))
-        case .builtin(.epochSeconds)?: return ErasedTransformer(EpochDateTransformer(.seconds))
-        case .builtin(.epochMilliseconds)?: return ErasedTransformer(EpochDateTransformer(.milliseconds))
-        case let .dateFormat(pattern)?: return ErasedTransformer(DateFormatTransformer(pattern))
-        case .builtin(.boolFromString)?: return ErasedTransformer(BoolFromStringTransformer())
-        case .builtin(.numberFromString)?: return numeric(builtin, fromString: true)
-        default: break
-        }
-        switch builtin {
-        case .string: return ErasedTransformer(StringTransformer())
-        case .bool: return ErasedTransformer(BoolTransformer())
-        case .date: return ErasedTransformer(ISO8601DateTransformer())
-        case .url: return ErasedTransformer(URLTransformer())
-        case .uuid: return ErasedTransformer(UUIDTransformer())
-        case .data: return ErasedTransformer(Base64Transformer())
-        default: return numeric(builtin, fromString: false)
+/// Builds the interpreter's transformers from the same ``TransformerPlan``s generated code is rendered
+/// from: built-in ones through the runtime values their descriptors make, so interpreter and generated
+/// code cannot choose differently.
+struct TransformerBuilder {
+    /// How schema locations are shown in reports.
+    let displayPath: @Sendable (String) -> String
+    /// Generated enums by Swift type name.
+    let enums: [String: EnumPlan]
+    /// Custom transformers by Swift type name.
+    let transformers: [String: CustomTransformerPlan]
+    /// Schema names of entities and families by Swift type name.
+    let entityNames: [String: String]
+
+    /// The erased transformer of a plan; entities map through `interpreter`.
+    func erased(_ plan: TransformerPlan, interpreter: SchemaInterpreter) -> ErasedTransformer {
+        switch plan {
+        case let .builtin(conversion):
+            return ErasedTransformer(conversion.instantiate())
+        case let .array(element, skips):
+            let inner = erased(element, interpreter: interpreter)
+            guard let skips else { return ErasedTransformer(ArrayTransformer(inner)) }
+            return ErasedTransformer(ArrayTransformer(inner, skipsInvalidElements: true, schemaLocation: skips.text(displayPath: displayPath)))
+        case let .map(element, skips):
+            let inner = erased(element, interpreter: interpreter)
+            guard let skips else { return ErasedTransformer(MapTransformer(inner)) }
+            return ErasedTransformer(MapTransformer(inner, skipsInvalidElements: true, schemaLocation: skips.text(displayPath: displayPath)))
+        case let .enumeration(typeName, location):
+            guard let plan = enums[typeName] else { return Self.custom(.any) }
+            return Self.enumeration(plan, schemaLocation: location.text(displayPath: displayPath))
+        case let .custom(typeName):
+            return Self.custom(transformers[typeName]?.kind ?? .any)
+        case let .entity(typeName):
+            return interpreter.entityTransformer(entityNames[typeName] ?? typeName)
+        case let .reference(_, identity):
+            // A reference holds its target's identity, read with the identity's transformer.
+            return erased(identity, interpreter: interpreter)
         }
     }
 
-    private static func numeric(_ builtin: BuiltinType, fromString: Bool) -> ErasedTransformer {
-        func make<Base: JSONTransformer>(_ base: Base) -> ErasedTransformer {
-            fromString ? ErasedTransformer(NumberFromStringTransformer(base)) : ErasedTransformer(base)
-        }
-        switch builtin {
-        case .int: return make(IntegerTransformer<Int>())
-        case .int8: return make(IntegerTransformer<Int8>())
-        case .int16: return make(IntegerTransformer<Int16>())
-        case .int32: return make(IntegerTransformer<Int32>())
-        case .int64: return make(IntegerTransformer<Int64>())
-        case .uint: return make(IntegerTransformer<UInt>())
-        case .uint8: return make(IntegerTransformer<UInt8>())
-        case .uint16: return make(IntegerTransformer<UInt16>())
-        case .uint32: return make(IntegerTransformer<UInt32>())
-        case .uint64: return make(IntegerTransformer<UInt64>())
-        case .double: return make(DoubleTransformer())
-        case .float: return make(FloatTransformer())
-        default: return make(DecimalTransformer())
+    /// The plain transformer of a resolved type (schema defaults are read with it).
+    static func plain(_ type: ResolvedType, schema: ResolvedSchema) -> ErasedTransformer {
+        switch type {
+        case let .builtin(builtin): return ErasedTransformer(builtin.instantiatePlainTransformer())
+        case let .array(element): return ErasedTransformer(ArrayTransformer(plain(element, schema: schema)))
+        case let .map(element): return ErasedTransformer(MapTransformer(plain(element, schema: schema)))
+        case let .enumeration(name):
+            guard let declaration = schema.enums.first(where: { $0.name.value == name }) else { return custom(.any) }
+            return enumeration(EnumTranslator.plan(declaration), schemaLocation: "")
+        case .custom: return custom(.any)
         }
     }
 
-    /// A schema enum without its generated Swift type: the same reading as `EnumTransformer`, with the
-    /// same messages and fallback reports.
-    static func enumeration(_ declaration: EnumDeclaration, schemaLocation: String) -> ErasedTransformer {
-        let typeName = SwiftNaming.typeName(declaration.name.value)
-        let integer = declaration.rawType?.value == .int
-        let raws = Set(declaration.cases.compactMap { $0.rawValue.textOrIntegerText }.map { integer ? String(SchemaValidator.integerValue($0) ?? 0) : $0 })
-        let hasFallback = declaration.fallback != nil
+    /// A generated enum without its Swift type: the same reading as `EnumTransformer`, with the same
+    /// messages and fallback reports.
+    static func enumeration(_ plan: EnumPlan, schemaLocation: String) -> ErasedTransformer {
+        let typeName = plan.typeName
+        let integer = plan.isInteger
+        let raws = Set(plan.cases.map(\.rawValue))
+        let hasFallback = plan.fallback != nil
         return ErasedTransformer(decode: { value, context throws(TransformFailure) in
             let raw: String
             let shown: String
@@ -115,9 +121,8 @@ extension ErasedTransformer {
 
     /// A custom transformer's value, which only the user's Swift code can convert: checked for its JSON
     /// kind as the generated shell does, then kept as raw JSON and written back unchanged.
-    static func custom(_ declaration: TransformerDeclaration?) -> ErasedTransformer {
-        let kind = declaration?.json?.value ?? .any
-        return ErasedTransformer(decode: { value, _ throws(TransformFailure) in
+    static func custom(_ kind: JSONValueKind) -> ErasedTransformer {
+        ErasedTransformer(decode: { value, _ throws(TransformFailure) in
             let matches: Bool
             switch kind {
             case .string: matches = value.kind == .string
@@ -128,7 +133,7 @@ extension ErasedTransformer {
             case .array: matches = value.kind == .array
             case .any: matches = true
             }
-            guard matches else { throw .expected(TransformerRenderer.kindName(kind), found: value) }
+            guard matches else { throw .expected(kind.expectation, found: value) }
             var writer = JSONWriter()
             RawJSON.write(value, to: &writer)
             return InterpretedValue(value: RawJSON(bytes: writer.bytes))

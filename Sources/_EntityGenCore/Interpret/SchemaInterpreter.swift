@@ -4,8 +4,8 @@ import Foundation
 /// Maps JSON with a resolved schema and no compiled code: what `entitygen check` runs, and the oracle the
 /// differential test compares generated mappers with.
 ///
-/// It takes every decision from the same places generated code does (``EntityTranslator`` for property
-/// order, keys and read kinds, ``SourceGenerator/familyPlan(_:)`` for dispatch, the runtime's
+/// It takes every decision from the same plans generated code is rendered from (``EntityPlan`` for property
+/// order, keys, read kinds and transformers, ``FamilyPlan`` for dispatch, the runtime's
 /// `MappingContext` and transformers for conversion), so a difference between the two is a bug in one
 /// of them, which the differential test exists to find.
 public final class SchemaInterpreter: @unchecked Sendable {
@@ -53,32 +53,40 @@ public final class SchemaInterpreter: @unchecked Sendable {
         public var values: [InterpretedValue?]
     }
 
-    /// Prepares programs for every entity of the schema.
+    /// Prepares programs for every entity of the schema, from the same plans generated code is
+    /// rendered from.
     public init(schema: ResolvedSchema, displayPath: @escaping @Sendable (String) -> String) {
         self.schema = schema
-        let generator = SourceGenerator(schema: schema, displayPath: displayPath)
-        let translator = generator.translator
-        for entity in schema.entities {
-            if entity.isAbstract {
-                guard let plan = generator.familyPlan(entity) else { continue }
-                let members = plan.members.map { member in
-                    (value: member.value, entity: schema.entities.first { $0.swiftName == member.type }?.name ?? member.type)
+        let plan = GeneratorPipeline.translate(schema)
+        let enums = plan.files.flatMap(\.enums)
+        let transformers = plan.files.flatMap(\.transformers)
+        var names: [String: String] = [:]
+        for entity in plan.entities.values { names[entity.typeName] = entity.schemaName }
+        for family in plan.families.values { names[family.typeName] = family.schemaName }
+        let builder = TransformerBuilder(
+            displayPath: displayPath,
+            enums: Dictionary(enums.map { ($0.typeName, $0) }, uniquingKeysWith: { first, _ in first }),
+            transformers: Dictionary(transformers.map { ($0.typeName, $0) }, uniquingKeysWith: { first, _ in first }),
+            entityNames: names
+        )
+        for (name, family) in plan.families {
+            programs[name] = .family(FamilyProgram(typeName: family.typeName, location: family.location.text(displayPath: displayPath),
+                                                   key: family.discriminatorKey, members: family.members.map { ($0.value, $0.entityName) }))
+        }
+        for (name, entityPlan) in plan.entities {
+            guard let entity = schema.entity(named: name) else { continue }
+            let properties = entityPlan.properties.enumerated().map { index, property in
+                let attribute = index < entityPlan.attributeCount ? entity.attributes[index] : nil
+                var program = PropertyProgram(field: Self.field(property.field, displayPath), transformer: builder.erased(property.transformer, interpreter: self),
+                                              read: property.read, defaultValue: nil, writePath: property.writePath, isOptional: property.isOptional)
+                if let attribute, let node = attribute.declaration.defaultValue, property.defaultValue != nil {
+                    program.defaultValue = convertDefault(node, attribute.type)
                 }
-                programs[entity.name] = .family(FamilyProgram(typeName: plan.typeName, location: translator.locationText(entity.declaration.name.location),
-                                                              key: plan.discriminatorKey, members: members))
-                continue
+                if property.emptyIsMap { program.empty = InterpretedValue(value: [String: InterpretedValue]()) }
+                return program
             }
-            let plan = translator.plan(entity)
-            let location = translator.locationText(entity.declaration.name.location)
-            var properties: [PropertyProgram] = []
-            for (index, property) in plan.properties.enumerated() {
-                let isAttribute = index < entity.attributes.count
-                properties.append(isAttribute
-                    ? attributeProgram(entity.attributes[index], property, translator)
-                    : relationshipProgram(entity.relationships[index - entity.attributes.count], property, translator))
-            }
-            programs[entity.name] = .entity(EntityProgram(typeName: plan.typeName, location: location, envelope: plan.errorEnvelope,
-                                                          discriminator: plan.discriminator, properties: properties))
+            programs[name] = .entity(EntityProgram(typeName: entityPlan.typeName, location: entityPlan.location.text(displayPath: displayPath),
+                                                   envelope: entityPlan.errorEnvelope, discriminator: entityPlan.discriminator, properties: properties))
         }
     }
 
@@ -149,51 +157,33 @@ public final class SchemaInterpreter: @unchecked Sendable {
 
     // MARK: Building programs
 
-    private func field(_ paths: [JSONKeyPath], location: String, onFailure: FailurePolicy, constraints: [MappingConstraint]) -> MappingField {
-        let policy: MappingField.OnFailure = onFailure == .drop ? .drop : onFailure == .default ? .useDefault : .fail
-        if paths.count == 1, paths[0].components.count == 1 {
-            return MappingField(paths[0].components[0], schema: location, onFailure: policy, constraints: constraints)
+    /// The runtime `MappingField` a field plan describes (what generated code constructs).
+    private static func field(_ plan: FieldPlan, _ displayPath: (String) -> String) -> MappingField {
+        let policy: MappingField.OnFailure
+        switch plan.onFailure {
+        case .fail: policy = .fail
+        case .drop: policy = .drop
+        case .default: policy = .useDefault
         }
-        return MappingField(paths: paths.map(\.components), schema: location, onFailure: policy, constraints: constraints)
+        let constraints = plan.constraints.map { constraint -> MappingConstraint in
+            switch constraint {
+            case let .minimum(value): return .minimum(value)
+            case let .maximum(value): return .maximum(value)
+            case let .minLength(value): return .minLength(value)
+            case let .maxLength(value): return .maxLength(value)
+            case let .pattern(pattern): return .pattern(JSONPattern(pattern))
+            case let .oneOf(values): return .oneOf(values)
+            }
+        }
+        let location = plan.location.text(displayPath: displayPath)
+        if plan.paths.count == 1, plan.paths[0].count == 1 {
+            return MappingField(plan.paths[0][0], schema: location, onFailure: policy, constraints: constraints)
+        }
+        return MappingField(paths: plan.paths, schema: location, onFailure: policy, constraints: constraints)
     }
 
-    private func attributeProgram(_ attribute: ResolvedAttribute, _ property: EntityPlan.Property, _ translator: EntityTranslator) -> PropertyProgram {
-        let location = translator.locationText(attribute.declaration.name.location)
-        let values = ConstraintValues(attribute.declaration.constraints)
-        var constraints: [MappingConstraint] = []
-        if let minimum = values.minimum { constraints.append(.minimum(minimum)) }
-        if let maximum = values.maximum { constraints.append(.maximum(maximum)) }
-        if let minLength = values.minLength { constraints.append(.minLength(minLength)) }
-        if let maxLength = values.maxLength { constraints.append(.maxLength(maxLength)) }
-        if let pattern = values.pattern { constraints.append(.pattern(JSONPattern(pattern))) }
-        if let oneOf = values.oneOf { constraints.append(.oneOf(oneOf)) }
-        let transformer = erased(attribute.type, attribute.transformer, lossy: attribute.onInvalidElement == .skip, location: location)
-        var defaultValue: InterpretedValue?
-        if let node = attribute.declaration.defaultValue, property.defaultValue != nil {
-            defaultValue = convertDefault(node, attribute.type)
-        }
-        return PropertyProgram(field: field([attribute.keyPath] + attribute.fallbackKeyPaths, location: location, onFailure: attribute.onFailure, constraints: constraints),
-                               transformer: transformer, read: property.read, defaultValue: defaultValue, writePath: property.writePath, isOptional: property.isOptional)
-    }
-
-    private func relationshipProgram(_ relationship: ResolvedRelationship, _ property: EntityPlan.Property, _ translator: EntityTranslator) -> PropertyProgram {
-        let location = translator.locationText(relationship.declaration.name.location)
-        var element = entityTransformer(relationship.target)
-        if relationship.declaration.reference != nil, let target = schema.entity(named: relationship.target),
-           let identity = target.attributes.first(where: { $0.name == target.identifiedBy.first }) {
-            element = erased(identity.type, identity.transformer, lossy: false, location: location)
-        }
-        let skips = relationship.onInvalidElement == .skip
-        let transformer = !relationship.isToMany ? element
-            : relationship.isMap ? ErasedTransformer(MapTransformer(element, skipsInvalidElements: skips, schemaLocation: skips ? location : ""))
-            : ErasedTransformer(ArrayTransformer(element, skipsInvalidElements: skips, schemaLocation: skips ? location : ""))
-        var program = PropertyProgram(field: field([relationship.keyPath] + relationship.fallbackKeyPaths, location: location, onFailure: relationship.onFailure, constraints: []),
-                                      transformer: transformer, read: property.read, defaultValue: nil, writePath: property.writePath, isOptional: property.isOptional)
-        if relationship.isMap { program.empty = InterpretedValue(value: [String: InterpretedValue]()) }
-        return program
-    }
-
-    private func entityTransformer(_ name: String) -> ErasedTransformer {
+    /// An embedded entity's transformer: maps through this interpreter's program for it.
+    func entityTransformer(_ name: String) -> ErasedTransformer {
         ErasedTransformer(decode: { [unowned self] value, context throws(TransformFailure) in
             do throws(MappingError) {
                 return InterpretedValue(value: try self.map(name, from: value, context: &context))
@@ -205,31 +195,13 @@ public final class SchemaInterpreter: @unchecked Sendable {
         })
     }
 
-    private func erased(_ type: ResolvedType, _ transformer: ResolvedTransformer?, lossy: Bool, location: String) -> ErasedTransformer {
-        switch type {
-        case let .array(element):
-            let inner = erased(element, transformer, lossy: false, location: location)
-            return ErasedTransformer(lossy ? ArrayTransformer(inner, skipsInvalidElements: true, schemaLocation: location) : ArrayTransformer(inner))
-        case let .map(element):
-            let inner = erased(element, transformer, lossy: false, location: location)
-            return ErasedTransformer(lossy ? MapTransformer(inner, skipsInvalidElements: true, schemaLocation: location) : MapTransformer(inner))
-        case let .enumeration(name):
-            guard let declaration = schema.enums.first(where: { $0.name.value == name }) else { return ErasedTransformer.custom(nil) }
-            return ErasedTransformer.enumeration(declaration, schemaLocation: location)
-        case let .custom(_, name):
-            return ErasedTransformer.custom(schema.transformers.first { $0.name.value == name })
-        case let .builtin(builtin):
-            return ErasedTransformer.builtin(builtin, transformer)
-        }
-    }
-
     /// A schema default as the value generated code would hold: written as JSON and read back with the
     /// type's plain transformer (dates are ISO-8601 in schemas whatever the attribute's transformer).
     private func convertDefault(_ node: ValueNode, _ type: ResolvedType) -> InterpretedValue? {
         var writer = JSONWriter()
         writeDefault(node, type, to: &writer)
         guard let document = try? JSONDocument(bytes: writer.bytes) else { return nil }
-        let transformer = erased(type, nil, lossy: false, location: "")
+        let transformer = TransformerBuilder.plain(type, schema: schema)
         return document.withRoot { root in
             var context = MappingContext()
             return try? transformer.decode(root, context: &context)

@@ -1,27 +1,16 @@
 /// Decides a project's migrations: every recorded one, regenerated from the history (so its code never
 /// changes), and the next one when the current tables differ from the last recorded snapshot.
-struct MigrationTranslator {
-    /// The migrations to print, what the linter says about them, and what to record.
-    struct Result {
-        /// Recorded migrations, then the pending one if any.
-        var migrations: [MigrationRenderer.Migration]
-        /// Unmigratable changes (errors), an unreadable history (error), or a pending migration that is
-        /// not recorded yet (warning).
-        var diagnostics: [Diagnostic]
-        /// The history with the pending migration appended; `nil` when there is nothing to record.
-        var updatedHistory: MigrationHistory?
-    }
-
-    /// Plans the migrations of `schema` whose current tables are `tables`.
-    static func translate(_ schema: ResolvedSchema, tables: [TablePlan]) -> Result {
+enum MigrationTranslator {
+    /// Plans the migrations of `schema`, whose current tables are `tables`, on `backend`.
+    static func translate(_ schema: ResolvedSchema, tables: [TablePlan], backend: any StorageBackend) -> MigrationSetPlan {
         let history = schema.migrationHistory
         let historyPath = schema.migrationHistoryPath ?? MigrationHistory.fileName
         let historyLocation = SourceLocation.startOf(historyPath)
         var diagnostics: [Diagnostic] = []
-        var migrations: [MigrationRenderer.Migration] = []
+        var migrations: [MigrationSetPlan.Migration] = []
         var previous = SchemaSnapshot.empty
         for recorded in history.migrations {
-            let (steps, problems) = MigrationPlanner.plan(from: previous, to: recorded.schema, locations: [:], fallback: historyLocation)
+            let (steps, problems) = backend.migrationSteps(from: previous, to: recorded.schema, locations: [:], fallback: historyLocation)
             for problem in problems {
                 diagnostics.append(Diagnostic(Rules.invalidMigrationHistory, "recorded migration '\(recorded.name)' cannot be generated: \(problem.message)", at: historyLocation))
             }
@@ -29,9 +18,9 @@ struct MigrationTranslator {
             previous = recorded.schema
         }
 
-        let current = SnapshotTranslator(tables: tables)
+        let current = backend.snapshot(of: tables)
         let configLocation = SourceLocation.startOf(schema.configPath ?? historyPath)
-        let (steps, problems) = MigrationPlanner.plan(from: previous, to: current.snapshot, locations: current.locations, fallback: configLocation)
+        let (steps, problems) = backend.migrationSteps(from: previous, to: current.snapshot, locations: current.locations, fallback: configLocation)
         let since = history.migrations.last.map { "since migration '\($0.name)', " } ?? ""
         for problem in problems {
             diagnostics.append(Diagnostic(Rules.unmigratableChange, since + problem.message, at: problem.location))
@@ -48,6 +37,6 @@ struct MigrationTranslator {
                 at: configLocation
             ))
         }
-        return Result(migrations: migrations, diagnostics: diagnostics, updatedHistory: updatedHistory)
+        return MigrationSetPlan(migrations: migrations, diagnostics: diagnostics, updatedHistory: updatedHistory)
     }
 }

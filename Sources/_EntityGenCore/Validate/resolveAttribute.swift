@@ -89,19 +89,8 @@ extension SchemaValidator {
             let swiftType = transformers[name]?.swiftType?.value ?? "?"
             return swiftType == type.rawValue ? nil : "transformer '\(name)' makes '\(swiftType)', not '\(type.rawValue)'"
         case let .builtin(builtin)?:
-            let fits: Bool
-            switch builtin {
-            case .iso8601, .iso8601Fractional, .epochSeconds, .epochMilliseconds: fits = type == .date
-            case .numberFromString: fits = type.isNumeric
-            case .boolFromString: fits = type == .bool
-            case .url: fits = type == .url
-            case .base64: fits = type == .data
-            }
-            let makes: [BuiltinTransformer: String] = [
-                .iso8601: "Dates", .iso8601Fractional: "Dates", .epochSeconds: "Dates", .epochMilliseconds: "Dates",
-                .numberFromString: "numbers", .boolFromString: "Bools", .url: "URLs", .base64: "Data",
-            ]
-            return fits ? nil : "transformer '\(builtin.rawValue)' makes \(makes[builtin]!)"
+            let descriptor = builtin.descriptor
+            return descriptor.appliesTo(type) ? nil : "transformer '\(builtin.rawValue)' makes \(descriptor.makes)"
         }
     }
 

@@ -87,25 +87,13 @@ public enum JSONValueKind: String, CaseIterable, Hashable, Sendable {
     case any
 }
 
-/// Built-in transformers. Each applies to the scalar type of an attribute (to each element of an array
-/// or map). `dateFormat:` is the custom-pattern date transformer and is written as its own key.
-public enum BuiltinTransformer: String, CaseIterable, Hashable, Sendable {
-    /// ISO-8601 date-time (`2014-03-07T07:00:00Z`), fractional seconds optional when reading; written
-    /// without them. The default for `Date`.
-    case iso8601
-    /// ISO-8601 with fractional seconds; read with or without, written with milliseconds.
-    case iso8601Fractional
-    /// A JSON number of seconds since 1970-01-01T00:00:00Z.
-    case epochSeconds
-    /// A JSON number of milliseconds since 1970-01-01T00:00:00Z.
-    case epochMilliseconds
-    /// A number that may arrive as a JSON string (`"42"`, `"1.5"`) or a number; written as a number.
-    case numberFromString
-    /// A boolean that may arrive as a string (`"true"`/`"false"`, `"yes"`/`"no"`, `"1"`/`"0"`) or a
-    /// boolean; written as a boolean.
-    case boolFromString
-    /// An absolute or relative URL string. The default for `URL`.
-    case url
-    /// Base64 text. The default for `Data`.
-    case base64
+extension JSONValueKind {
+    /// What a value of this kind is called in a mismatch message: "expected an integer".
+    var expectation: String {
+        switch self {
+        case .integer: return "an integer"
+        case .object, .array: return "an \(rawValue)"
+        case .string, .number, .bool, .any: return "a \(rawValue)"
+        }
+    }
 }

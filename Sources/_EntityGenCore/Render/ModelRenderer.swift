@@ -1,26 +1,29 @@
 /// Prints a model struct: properties, initializer, memberwise equality and hashing, `Identifiable`, and
 /// the name constants.
 struct ModelRenderer {
-    let access: String
+    let spelling: Spelling
+    private var access: String { spelling.access }
 
     func render(_ plan: EntityPlan, into printer: inout CodePrinter) {
         printer.documentation(plan.documentation ?? "The \(plan.schemaName) entity.")
-        var conformances = ["Swift.Sendable", "\(TypeTranslator.runtime).MemberwiseHashable"]
+        var conformances = ["Swift.Sendable", "\(Spelling.runtime).MemberwiseHashable"]
         if plan.identity != nil { conformances.append("Swift.Identifiable") }
         printer.block("\(access)struct \(plan.typeName): \(conformances.joined(separator: ", ")) {") { printer in
             for property in plan.properties {
                 printer.documentation(property.documentation)
                 switch property.storage {
                 case .inline:
-                    printer.line("\(access)var \(property.identifier): \(property.type)")
-                case let .indirect(box):
-                    printer.block("\(access)var \(property.identifier): \(property.type) {") { printer in
+                    printer.line("\(access)var \(property.identifier): \(Spelling.type(property.type))")
+                case .indirect:
+                    let box = Self.box(property)
+                    printer.block("\(access)var \(property.identifier): \(Spelling.type(property.type)) {") { printer in
                         printer.line(property.isOptional ? "get { \(property.boxIdentifier)?.value }" : "get { \(property.boxIdentifier).value }")
                         printer.line(property.isOptional ? "set { \(property.boxIdentifier) = \(box).box(newValue) }" : "set { \(property.boxIdentifier) = \(box)(newValue) }")
                     }
                     printer.line("private var \(property.boxIdentifier): \(box)\(property.isOptional ? "?" : "")")
-                case let .indirectCollection(box):
-                    printer.block("\(access)var \(property.identifier): \(property.type) {") { printer in
+                case .indirectCollection:
+                    let box = Self.box(property)
+                    printer.block("\(access)var \(property.identifier): \(Spelling.type(property.type)) {") { printer in
                         printer.line("get { \(property.boxIdentifier).value }")
                         printer.line("_modify { yield &\(property.boxIdentifier).value }")
                     }
@@ -30,7 +33,7 @@ struct ModelRenderer {
             }
             if let identity = plan.identity, identity.name != "id" {
                 printer.documentation("The identity: `\(identity.name)`.")
-                printer.line("\(access)var id: \(identity.type) { \(SwiftNaming.escaped(identity.name)) }")
+                printer.line("\(access)var id: \(Spelling.type(identity.type)) { \(SwiftNaming.escaped(identity.name)) }")
                 printer.line()
             }
             renderInitializer(plan, into: &printer)
@@ -41,11 +44,22 @@ struct ModelRenderer {
         renderNameConstants(plan, into: &printer)
     }
 
+    /// The box type of a property stored indirectly: `Indirect<Target>` or `IndirectCollection<[Target]>`.
+    static func box(_ property: EntityPlan.Property) -> String {
+        switch property.storage {
+        case .inline: return Spelling.type(property.type)
+        case .indirect:
+            guard case let .optional(wrapped) = property.type else { return Spelling.type(.runtime("Indirect", [property.type])) }
+            return Spelling.type(.runtime("Indirect", [wrapped]))
+        case .indirectCollection: return Spelling.type(.runtime("IndirectCollection", [property.type]))
+        }
+    }
+
     private func renderInitializer(_ plan: EntityPlan, into printer: inout CodePrinter) {
         printer.documentation("Creates `\(plan.typeName)` from its properties.")
         let parameters = plan.properties.map { property -> String in
-            var parameter = "\(property.identifier): \(property.type)"
-            if let value = property.defaultValue { parameter += " = \(value)" } else if property.isOptional { parameter += " = nil" } else if property.read == .toMany { parameter += " = \(property.emptyValue)" }
+            var parameter = "\(property.identifier): \(Spelling.type(property.type))"
+            if let value = property.defaultValue { parameter += " = \(Spelling.value(value))" } else if property.isOptional { parameter += " = nil" } else if property.read == .toMany { parameter += property.emptyIsMap ? " = [:]" : " = []" }
             return parameter
         }
         let opening = parameters.isEmpty ? "\(access)init() {" : "\(access)init(\(parameters.joined(separator: ", "))) {"
@@ -54,10 +68,10 @@ struct ModelRenderer {
                 switch property.storage {
                 case .inline:
                     printer.line("self.\(property.identifier) = \(property.identifier)")
-                case let .indirect(box) where property.isOptional:
-                    printer.line("self.\(property.boxIdentifier) = \(box).box(\(property.identifier))")
-                case let .indirect(box), let .indirectCollection(box):
-                    printer.line("self.\(property.boxIdentifier) = \(box)(\(property.identifier))")
+                case .indirect where property.isOptional:
+                    printer.line("self.\(property.boxIdentifier) = \(Self.box(property)).box(\(property.identifier))")
+                case .indirect, .indirectCollection:
+                    printer.line("self.\(property.boxIdentifier) = \(Self.box(property))(\(property.identifier))")
                 }
             }
         }

@@ -7,31 +7,11 @@
 /// dropped, new one renamed, as SQLite's documentation prescribes); indexes and triggers. What does not:
 /// a column whose type changes, a new required column without a default, a column that becomes required,
 /// and a table whose primary key changes — existing rows have no correct value or identity to carry over.
-struct MigrationPlanner {
-    /// One operation of a migration, in the order it runs.
-    enum Step {
-        case dropTrigger(String)
-        case dropIndex(String)
-        case dropTable(String)
-        case createTable(TableSnapshot)
-        case addColumns(table: String, columns: [ColumnSnapshot])
-        /// Create `table` under a temporary name, copy rows (`copy`: new column -> SQL expression over the
-        /// old row), drop the old table, rename.
-        case rebuild(TableSnapshot, copy: [(column: String, expression: String)])
-        case createIndex(table: String, IndexSnapshot)
-        case createTrigger(TriggerSnapshot)
-    }
-
-    /// A change that cannot be migrated automatically, located at the schema declaration responsible.
-    struct Problem: Hashable {
-        var message: String
-        var location: SourceLocation
-    }
-
+enum MigrationPlanner {
     /// The steps from `old` to `new`, or the problems that prevent them (no steps then).
-    static func plan(from old: SchemaSnapshot, to new: SchemaSnapshot, locations: [String: SourceLocation], fallback: SourceLocation) -> (steps: [Step], problems: [Problem]) {
-        var problems: [Problem] = []
-        var rebuilt: [(TableSnapshot, [(column: String, expression: String)])] = []
+    static func plan(from old: SchemaSnapshot, to new: SchemaSnapshot, locations: [String: SourceLocation], fallback: SourceLocation) -> (steps: [MigrationStep], problems: [MigrationProblem]) {
+        var problems: [MigrationProblem] = []
+        var rebuilt: [(TableSnapshot, [(column: String, source: MigrationStep.CopySource)])] = []
         var altered: [(String, [ColumnSnapshot])] = []
         var indexDrops: [String] = []
         var indexCreates: [(String, IndexSnapshot)] = []
@@ -44,27 +24,27 @@ struct MigrationPlanner {
                 column.flatMap { locations["\(table.name).\($0)"] } ?? locations[table.name] ?? fallback
             }
             if previous.primaryKey != table.primaryKey || previous.hiddenRowID != table.hiddenRowID || previous.withoutRowID != table.withoutRowID {
-                problems.append(Problem(message: "table '\(table.name)' changes its primary key from \(describe(previous)) to \(describe(table)); existing rows cannot be re-keyed automatically", location: location(nil)))
+                problems.append(MigrationProblem(message: "table '\(table.name)' changes its primary key from \(describe(previous)) to \(describe(table)); existing rows cannot be re-keyed automatically", location: location(nil)))
                 continue
             }
-            var tableProblems: [Problem] = []
-            var copy: [(column: String, expression: String)] = table.hiddenRowID ? [("_id", SQL.identifier("_id"))] : []
+            var tableProblems: [MigrationProblem] = []
+            var copy: [(column: String, source: MigrationStep.CopySource)] = table.hiddenRowID ? [("_id", .column("_id"))] : []
             var added: [ColumnSnapshot] = []
             for column in table.columns {
                 guard let before = previous.column(named: column.name) else {
                     if column.notNull && column.defaultSQL == nil {
-                        tableProblems.append(Problem(message: "new required column '\(table.name).\(column.name)' has no default for the rows already stored; make it optional or give it a default", location: location(column.name)))
+                        tableProblems.append(MigrationProblem(message: "new required column '\(table.name).\(column.name)' has no default for the rows already stored; make it optional or give it a default", location: location(column.name)))
                     }
                     added.append(column)
-                    copy.append((column.name, column.defaultSQL ?? "NULL"))
+                    copy.append((column.name, column.defaultSQL.map(MigrationStep.CopySource.recordedDefault) ?? .null))
                     continue
                 }
                 if before.type != column.type {
-                    tableProblems.append(Problem(message: "column '\(table.name).\(column.name)' changes type from \(before.type) to \(column.type); stored values cannot be converted automatically", location: location(column.name)))
+                    tableProblems.append(MigrationProblem(message: "column '\(table.name).\(column.name)' changes type from \(before.type) to \(column.type); stored values cannot be converted automatically", location: location(column.name)))
                 } else if column.notNull && !before.notNull {
-                    tableProblems.append(Problem(message: "column '\(table.name).\(column.name)' becomes required; rows already stored may hold NULL", location: location(column.name)))
+                    tableProblems.append(MigrationProblem(message: "column '\(table.name).\(column.name)' becomes required; rows already stored may hold NULL", location: location(column.name)))
                 }
-                copy.append((column.name, SQL.identifier(column.name)))
+                copy.append((column.name, .column(column.name)))
             }
             problems += tableProblems
             guard tableProblems.isEmpty else { continue }
@@ -88,14 +68,14 @@ struct MigrationPlanner {
         let triggerDrops = old.triggers.filter { replaceAllTriggers || !new.triggers.contains($0) }.map(\.name)
         let triggerCreates = new.triggers.filter { replaceAllTriggers || !old.triggers.contains($0) }
 
-        var steps: [Step] = triggerDrops.map(Step.dropTrigger)
-        steps += indexDrops.map(Step.dropIndex)
-        steps += dropped.map(Step.dropTable)
-        steps += created.map(Step.createTable)
-        steps += altered.map { Step.addColumns(table: $0.0, columns: $0.1) }
-        steps += rebuilt.map { Step.rebuild($0.0, copy: $0.1) }
-        steps += indexCreates.map { Step.createIndex(table: $0.0, $0.1) }
-        steps += triggerCreates.map(Step.createTrigger)
+        var steps: [MigrationStep] = triggerDrops.map(MigrationStep.dropTrigger)
+        steps += indexDrops.map(MigrationStep.dropIndex)
+        steps += dropped.map(MigrationStep.dropTable)
+        steps += created.map(MigrationStep.createTable)
+        steps += altered.map { MigrationStep.addColumns(table: $0.0, columns: $0.1) }
+        steps += rebuilt.map { MigrationStep.rebuild($0.0, copy: $0.1) }
+        steps += indexCreates.map { MigrationStep.createIndex(table: $0.0, $0.1) }
+        steps += triggerCreates.map(MigrationStep.createTrigger)
         return (steps, [])
     }
 

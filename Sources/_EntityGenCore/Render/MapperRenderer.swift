@@ -1,7 +1,8 @@
 /// Prints an entity's `JSONMappable` conformance: JSON -> model and model -> JSON.
 struct MapperRenderer {
-    let access: String
-    static let runtime = TypeTranslator.runtime
+    let spelling: Spelling
+    private var access: String { spelling.access }
+    static let runtime = Spelling.runtime
 
     func render(_ plan: EntityPlan, into printer: inout CodePrinter) {
         let runtime = Self.runtime
@@ -11,7 +12,7 @@ struct MapperRenderer {
             if !storedFields.isEmpty {
                 printer.block("private enum _Fields {") { printer in
                     for property in storedFields {
-                        printer.line("static let \(property.identifier) = \(property.field)")
+                        printer.line("static let \(property.identifier) = \(spelling.field(property.field))")
                     }
                 }
                 printer.line()
@@ -20,7 +21,7 @@ struct MapperRenderer {
             if !storedTransformers.isEmpty {
                 printer.block("private enum _Transformers {") { printer in
                     for property in storedTransformers {
-                        printer.line("static let \(property.identifier) = \(property.transformer)")
+                        printer.line("static let \(property.identifier) = \(spelling.transformer(property.transformer))")
                     }
                 }
                 printer.line()
@@ -35,21 +36,21 @@ struct MapperRenderer {
         let runtime = Self.runtime
         printer.documentation("Maps a JSON object to `\(plan.typeName)`, applying the schema's keys, transformers, defaults, constraints and failure policies.")
         printer.block("\(access)static func map(from json: \(runtime).JSONValue, context: inout \(runtime).MappingContext) throws(\(runtime).MappingError) -> \(plan.typeName) {") { printer in
-            printer.line("try context.expectObject(json, entity: \(SwiftLiteral.string(plan.typeName)), schema: \(plan.schemaLocation))")
+            printer.line("try context.expectObject(json, entity: \(SwiftLiteral.string(plan.typeName)), schema: \(spelling.location(plan.location)))")
             if let envelope = plan.errorEnvelope {
-                printer.line("try context.checkErrorEnvelope(json, key: \(pathLiteral(envelope.key)), message: \(pathLiteral(envelope.message)), schema: \(plan.schemaLocation))")
+                printer.line("try context.checkErrorEnvelope(json, key: \(pathLiteral(envelope.key)), message: \(pathLiteral(envelope.message)), schema: \(spelling.location(plan.location)))")
             }
             for property in plan.properties {
                 if property.readsDirectly, let method = property.directMethod {
                     printer.line("let \(property.local) = try context.\(method)(\(directArguments(property)))")
                     continue
                 }
-                let arguments = "json, \(property.fieldReference), \(property.transformerReference)"
-                let defaultArgument = property.defaultValue.map { ", default: \($0)" } ?? ""
+                let arguments = "json, \(property.fieldReference(spelling)), \(property.transformerReference(spelling))"
+                let defaultArgument = property.defaultValue.map { ", default: \(Spelling.value($0))" } ?? ""
                 switch property.read {
                 case .required: printer.line("let \(property.local) = try context.required(\(arguments)\(defaultArgument))")
                 case .optional: printer.line("let \(property.local) = try context.optional(\(arguments)\(defaultArgument))")
-                case .toMany: printer.line("let \(property.local) = try context.optional(\(arguments)) ?? \(property.emptyValue)")
+                case .toMany: printer.line("let \(property.local) = try context.optional(\(arguments)) ?? \(property.emptyIsMap ? "[:]" : "[]")")
                 }
             }
             let arguments = plan.properties.map { "\(SwiftNaming.argumentLabel($0.name)): \($0.local)" }.joined(separator: ", ")
@@ -63,7 +64,7 @@ struct MapperRenderer {
         printer.block("\(access)func writeJSON(to writer: inout \(runtime).JSONWriter) {") { printer in
             var root = KeyTree<WriteLeaf>()
             if let discriminator = plan.discriminator {
-                root.insert(discriminator.path[...], leaf: .constant(SwiftLiteral.string(discriminator.value)))
+                root.insert(discriminator.path[...], leaf: .constant(discriminator.value))
             }
             for property in plan.properties {
                 root.insert(property.writePath[...], leaf: .property(property))
@@ -80,18 +81,18 @@ struct MapperRenderer {
             switch node {
             case let .leaf(.constant(value)):
                 printer.line("writer.key(\(keyLiteral))")
-                printer.line("writer.string(\(value))")
+                printer.line("writer.string(\(SwiftLiteral.string(value)))")
             case let .leaf(.property(property)):
                 if let method = property.directMethod {
                     printer.line("writer.\(method)(self.\(property.identifier), forKey: \(keyLiteral))")
                 } else if property.isOptional {
                     printer.block("if let \(property.local) = self.\(property.identifier) {") { printer in
                         printer.line("writer.key(\(keyLiteral))")
-                        printer.line(property.encodeStatement(property.local))
+                        printer.line(encodeStatement(property, property.local))
                     }
                 } else {
                     printer.line("writer.key(\(keyLiteral))")
-                    printer.line(property.encodeStatement("self.\(property.identifier)"))
+                    printer.line(encodeStatement(property, "self.\(property.identifier)"))
                 }
             case let .tree(subtree):
                 let optionals = subtree.leaves.compactMap { leaf -> String? in
@@ -115,55 +116,19 @@ struct MapperRenderer {
 
     /// `json, "key", schema: "…"`, then `as: T.self` for the generic entry points and the default.
     private func directArguments(_ property: EntityPlan.Property) -> String {
-        var arguments = "json, \(SwiftLiteral.string(property.writePath[0])), schema: \(property.schemaLocation)"
-        if let type = property.direct?.typeArgument { arguments += ", as: \(type).self" }
-        if let value = property.defaultValue { arguments += ", default: \(value)" }
+        var arguments = "json, \(SwiftLiteral.string(property.writePath[0])), schema: \(spelling.location(property.location))"
+        if let type = property.direct?.typeArgument { arguments += ", as: \(Spelling.type(type)).self" }
+        if let value = property.defaultValue { arguments += ", default: \(Spelling.value(value))" }
         return arguments
+    }
+
+    /// The statement writing `value` through the property's transformer (after its key).
+    private func encodeStatement(_ property: EntityPlan.Property, _ value: String) -> String {
+        "\(property.transformerReference(spelling)).encode(\(value), to: &writer)"
     }
 
     private func pathLiteral(_ path: [String]) -> String {
         "[" + path.map(SwiftLiteral.string).joined(separator: ", ") + "]"
-    }
-}
-
-/// JSON keys to write, grouped by key path so `license.type` and `license.file` share one object. Shared
-/// by the renderer and the interpreter so both write the same shape.
-struct KeyTree<Leaf> {
-    indirect enum Node {
-        case leaf(Leaf)
-        case tree(KeyTree)
-    }
-
-    /// Children in first-insertion order.
-    private(set) var children: [(String, Node)] = []
-
-    mutating func insert(_ path: ArraySlice<String>, leaf: Leaf) {
-        guard let key = path.first else { return }
-        let rest = path.dropFirst()
-        if let index = children.firstIndex(where: { $0.0 == key }) {
-            if case var .tree(subtree) = children[index].1, !rest.isEmpty {
-                subtree.insert(rest, leaf: leaf)
-                children[index].1 = .tree(subtree)
-            }
-            return // the validator rejects overlapping paths; nothing else can land here
-        }
-        if rest.isEmpty {
-            children.append((key, .leaf(leaf)))
-        } else {
-            var subtree = KeyTree()
-            subtree.insert(rest, leaf: leaf)
-            children.append((key, .tree(subtree)))
-        }
-    }
-
-    /// All leaves below this tree.
-    var leaves: [Leaf] {
-        children.flatMap { _, node -> [Leaf] in
-            switch node {
-            case let .leaf(leaf): return [leaf]
-            case let .tree(subtree): return subtree.leaves
-            }
-        }
     }
 }
 

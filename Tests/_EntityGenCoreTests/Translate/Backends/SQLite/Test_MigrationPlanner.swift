@@ -20,14 +20,23 @@ import Testing
         return (steps.map(describe), problems.map(\.message))
     }
 
-    static func describe(_ step: MigrationPlanner.Step) -> String {
+    /// A copy source as the SQL the rebuild's `SELECT` reads.
+    static func sql(_ source: MigrationStep.CopySource) -> String {
+        switch source {
+        case let .column(name): return SQL.identifier(name)
+        case let .recordedDefault(literal): return literal
+        case .null: return "NULL"
+        }
+    }
+
+    static func describe(_ step: MigrationStep) -> String {
         switch step {
         case let .dropTrigger(name): return "drop trigger \(name)"
         case let .dropIndex(name): return "drop index \(name)"
         case let .dropTable(name): return "drop table \(name)"
         case let .createTable(table): return "create table \(table.name)"
         case let .addColumns(table, columns): return "add \(table) " + columns.map { "\($0.name)\($0.notNull ? " not null" : "")\($0.defaultSQL.map { " default \($0)" } ?? "")" }.joined(separator: ", ")
-        case let .rebuild(table, copy): return "rebuild \(table.name) copying " + copy.map { "\($0.column)=\($0.expression)" }.joined(separator: ", ")
+        case let .rebuild(table, copy): return "rebuild \(table.name) copying " + copy.map { "\($0.column)=\(sql($0.source))" }.joined(separator: ", ")
         case let .createIndex(table, index): return "create index \(index.name) on \(table)"
         case let .createTrigger(trigger): return "create trigger \(trigger.name)"
         }

@@ -1,17 +1,10 @@
 /// Prints the project-wide persistence file: the migration creating every table, index and trigger
 /// (GRDB's `DatabaseMigrator`, schema DSL), a database opener, and the feeds.
 struct DatabaseRenderer {
-    let access: String
+    let spelling: Spelling
+    private var access: String { spelling.access }
 
-    /// A feed ready to print.
-    struct FeedPlan {
-        var propertyName: String
-        var entityType: String
-        var documentation: String?
-        var expression: String
-    }
-
-    func render(migrations: [MigrationRenderer.Migration], feeds: [FeedPlan], into printer: inout CodePrinter) {
+    func render(migrations: [MigrationSetPlan.Migration], feeds: [FeedPlan], into printer: inout CodePrinter) {
         printer.documentation("The SQLite schema generated from the entity schemas, and their feeds.")
         printer.block("\(access)enum EntityGenDatabase {") { printer in
             printer.documentation("""
@@ -30,7 +23,7 @@ struct DatabaseRenderer {
             printer.line()
             printer.documentation("Opens (creating when needed) a database file in WAL mode, so readers read while the importer writes, and migrates it.")
             printer.block("\(access)static func openDatabase(atPath path: Swift.String, configuration: GRDB.Configuration = GRDB.Configuration()) throws -> GRDB.DatabasePool {") { printer in
-                printer.line("let pool = try GRDB.DatabasePool(path: path, configuration: \(PersistenceTranslator.persistence).EntityGenConfiguration.prepared(configuration))")
+                printer.line("let pool = try GRDB.DatabasePool(path: path, configuration: \(Spelling.persistence).EntityGenConfiguration.prepared(configuration))")
                 printer.line("var migrator = GRDB.DatabaseMigrator()")
                 printer.line("registerMigrations(in: &migrator)")
                 printer.line("try migrator.migrate(pool)")
@@ -39,10 +32,29 @@ struct DatabaseRenderer {
             for feed in feeds {
                 printer.line()
                 printer.documentation(feed.documentation ?? "The feed delivering `\(feed.entityType)`.")
-                printer.block("\(access)static var \(feed.propertyName): \(PersistenceTranslator.persistence).Feed<\(feed.entityType)> {") { printer in
-                    printer.line(feed.expression)
+                printer.block("\(access)static var \(feed.propertyName): \(Spelling.persistence).Feed<\(feed.entityType)> {") { printer in
+                    printer.line(Self.feedExpression(feed))
                 }
             }
         }
+    }
+
+    /// The `Feed` construction of a feed plan.
+    static func feedExpression(_ feed: FeedPlan) -> String {
+        var arguments = ["name: \(SwiftLiteral.string(feed.name))"]
+        if let items = feed.items { arguments.append("items: \(Spelling.list(items))") }
+        switch feed.pagination {
+        case let .pageNumber(pageCount, parameter, firstPage)?:
+            arguments.append("pagination: .pageNumber(pageCount: \(Spelling.list(pageCount)), parameter: \(SwiftLiteral.string(parameter)), firstPage: \(firstPage))")
+        case let .nextURL(path)?:
+            arguments.append("pagination: .nextURL(\(Spelling.list(path)))")
+        case nil: break
+        }
+        if let actions = feed.actions {
+            let names = [("add", actions.add), ("update", actions.update), ("delete", actions.delete)].map { "\($0.0): \(SwiftLiteral.string($0.1))" }
+            arguments.append("actions: .init(typeKey: \(Spelling.list(actions.typeKey)), payloadKey: \(Spelling.list(actions.payloadKey)), \(names.joined(separator: ", ")))")
+        }
+        if feed.deleteOrphans { arguments.append("deleteOrphans: true") }
+        return "\(Spelling.persistence).Feed(\(arguments.joined(separator: ", ")))"
     }
 }

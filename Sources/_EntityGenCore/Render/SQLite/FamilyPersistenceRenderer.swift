@@ -1,11 +1,12 @@
 /// Prints a polymorphic family's importer conformance: saving and delete keys dispatch to the member
 /// the discriminator names (each member has its own table).
 struct FamilyPersistenceRenderer {
-    let access: String
+    let spelling: Spelling
+    private var access: String { spelling.access }
 
-    func render(_ plan: FamilyRenderer.Plan, into printer: inout CodePrinter) {
-        let persistence = PersistenceTranslator.persistence
-        let runtime = TypeTranslator.runtime
+    func render(_ plan: FamilyPlan, into printer: inout CodePrinter) {
+        let persistence = Spelling.persistence
+        let runtime = Spelling.runtime
         printer.block("extension \(plan.typeName): \(persistence).ImportableEntity {") { printer in
             printer.documentation("Saves the member in its own table.")
             printer.line("@discardableResult")
@@ -15,12 +16,12 @@ struct FamilyPersistenceRenderer {
             printer.line()
             printer.documentation("The stored row a delete action's payload names: the discriminator selects the member's table.")
             printer.block("\(access)static func rowKey(from json: \(runtime).JSONValue, context: inout \(runtime).MappingContext) throws(\(runtime).MappingError) -> \(persistence).RowKey {") { printer in
-                printer.line("try context.expectObject(json, entity: \(SwiftLiteral.string(plan.typeName)), schema: \(plan.schemaLocation))")
-                FamilyRenderer.dispatch(plan, into: &printer) { "return try \($0.type).rowKey(from: json, context: &context)" }
+                printer.line("try context.expectObject(json, entity: \(SwiftLiteral.string(plan.typeName)), schema: \(spelling.location(plan.location)))")
+                FamilyRenderer.dispatch(plan, spelling, into: &printer) { "return try \($0.typeName).rowKey(from: json, context: &context)" }
             }
             printer.line()
             printer.documentation("The members' tables.")
-            printer.line("\(access)static var entityTables: [\(persistence).EntityTable] { [\(plan.members.map { "\($0.type).entityTable" }.joined(separator: ", "))] }")
+            printer.line("\(access)static var entityTables: [\(persistence).EntityTable] { [\(plan.members.map { "\($0.typeName).entityTable" }.joined(separator: ", "))] }")
             printer.line()
             printer.documentation("The member's identification.")
             printer.block("\(access)var rowKey: \(persistence).RowKey {") { printer in

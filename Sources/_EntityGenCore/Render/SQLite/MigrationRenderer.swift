@@ -1,13 +1,7 @@
 /// Prints one migration's steps as GRDB schema code (`db.create(table:)`, `db.alter(table:)`, ...),
 /// the form GRDB's guide recommends, so a reviewer reads the migration as if hand-written.
 struct MigrationRenderer {
-    /// A migration ready to print: its identifier and steps.
-    struct Migration {
-        var name: String
-        var steps: [MigrationPlanner.Step]
-    }
-
-    func render(_ migration: Migration, into printer: inout CodePrinter) {
+    func render(_ migration: MigrationSetPlan.Migration, into printer: inout CodePrinter) {
         printer.block("migrator.registerMigration(\(SwiftLiteral.string(migration.name))) { db in") { printer in
             for step in migration.steps {
                 render(step, into: &printer)
@@ -16,7 +10,7 @@ struct MigrationRenderer {
         }
     }
 
-    private func render(_ step: MigrationPlanner.Step, into printer: inout CodePrinter) {
+    private func render(_ step: MigrationStep, into printer: inout CodePrinter) {
         switch step {
         case let .dropTrigger(name):
             printer.line("try db.execute(sql: \(SwiftLiteral.string("DROP TRIGGER IF EXISTS \(SQL.identifier(name))")))")
@@ -43,7 +37,7 @@ struct MigrationRenderer {
             printer.line("// \(SwiftLiteral.commentLines(table.name).joined(separator: " ")): rebuilt (SQLite cannot alter these columns or keys in place); rows are copied.")
             renderCreate(table, as: temporary, into: &printer)
             let columns = copy.map { SQL.identifier($0.column) }.joined(separator: ", ")
-            let values = copy.map(\.expression).joined(separator: ", ")
+            let values = copy.map { Self.sql($0.source) }.joined(separator: ", ")
             let sql = "INSERT INTO \(SQL.identifier(temporary)) (\(columns)) SELECT \(values) FROM \(SQL.identifier(table.name))"
             printer.line("try db.execute(sql: \(SwiftLiteral.string(sql)))")
             printer.line("try db.drop(table: \(SwiftLiteral.string(table.name)))")
@@ -63,10 +57,10 @@ struct MigrationRenderer {
                 printer.line("t.column(\(SwiftLiteral.string(column.name)), .\(column.type))" + (column.notNull ? ".notNull()" : ""))
             }
             if !table.primaryKey.isEmpty {
-                printer.line("t.primaryKey(\(PersistenceTranslator.list(table.primaryKey)))")
+                printer.line("t.primaryKey(\(Spelling.list(table.primaryKey)))")
             }
             for key in table.foreignKeys {
-                var text = "t.foreignKey(\(PersistenceTranslator.list(key.columns)), references: \(SwiftLiteral.string(key.table)), columns: \(PersistenceTranslator.list(key.targetColumns)), onDelete: .\(key.onDelete)"
+                var text = "t.foreignKey(\(Spelling.list(key.columns)), references: \(SwiftLiteral.string(key.table)), columns: \(Spelling.list(key.targetColumns)), onDelete: .\(key.onDelete)"
                 if key.onUpdateCascade { text += ", onUpdate: .cascade" }
                 if key.deferred { text += ", deferred: true" }
                 printer.line(text + ")")
@@ -75,6 +69,15 @@ struct MigrationRenderer {
     }
 
     private func renderIndex(_ index: IndexSnapshot, on table: String, into printer: inout CodePrinter) {
-        printer.line("try db.create(index: \(SwiftLiteral.string(index.name)), on: \(SwiftLiteral.string(table)), columns: \(PersistenceTranslator.list(index.columns)))")
+        printer.line("try db.create(index: \(SwiftLiteral.string(index.name)), on: \(SwiftLiteral.string(table)), columns: \(Spelling.list(index.columns)))")
+    }
+
+    /// A rebuilt column's value in the copying `SELECT`.
+    private static func sql(_ source: MigrationStep.CopySource) -> String {
+        switch source {
+        case let .column(name): return SQL.identifier(name)
+        case let .recordedDefault(literal): return literal
+        case .null: return "NULL"
+        }
     }
 }

@@ -1,0 +1,103 @@
+import EntityGenRuntime
+
+/// The scalar types the schema language has built in.
+public enum BuiltinType: String, CaseIterable, Hashable, Sendable {
+    case string = "String", bool = "Bool", int = "Int"
+    case int8 = "Int8", int16 = "Int16", int32 = "Int32", int64 = "Int64"
+    case uint = "UInt", uint8 = "UInt8", uint16 = "UInt16", uint32 = "UInt32", uint64 = "UInt64"
+    case double = "Double", float = "Float", decimal = "Decimal"
+    case date = "Date", url = "URL", uuid = "UUID", data = "Data"
+
+    /// Whether the type is an integer type.
+    public var isInteger: Bool { integerRange != nil }
+
+    /// Whether the type is numeric (integer, floating point or decimal).
+    public var isNumeric: Bool { isInteger || self == .double || self == .float || self == .decimal }
+
+    /// The representable range of an integer type, as wide integers; `nil` for other types.
+    public var integerRange: ClosedRange<Int128>? {
+        switch self {
+        case .int, .int64: return Int128(Int64.min)...Int128(Int64.max)
+        case .int8: return Int128(Int8.min)...Int128(Int8.max)
+        case .int16: return Int128(Int16.min)...Int128(Int16.max)
+        case .int32: return Int128(Int32.min)...Int128(Int32.max)
+        case .uint, .uint64: return 0...Int128(UInt64.max)
+        case .uint8: return 0...Int128(UInt8.max)
+        case .uint16: return 0...Int128(UInt16.max)
+        case .uint32: return 0...Int128(UInt32.max)
+        default: return nil
+        }
+    }
+
+    /// The transformer used when the schema names none.
+    public var defaultTransformer: BuiltinTransformer? {
+        switch self {
+        case .date: return .iso8601
+        case .url: return .url
+        case .data: return .base64
+        default: return nil
+        }
+    }
+}
+
+extension BuiltinType {
+    /// The runtime transformer that reads the type the plain way (no transformer named, or the type's
+    /// default one): the one table of these, like ``BuiltinTransformer/descriptor`` for named ones.
+    var plainTransformer: RuntimeTransformer {
+        switch self {
+        case .string: return RuntimeTransformer("StringTransformer")
+        case .bool: return RuntimeTransformer("BoolTransformer")
+        case .int, .int8, .int16, .int32, .int64, .uint, .uint8, .uint16, .uint32, .uint64:
+            return RuntimeTransformer("IntegerTransformer", genericArgument: self)
+        case .double: return RuntimeTransformer("DoubleTransformer")
+        case .float: return RuntimeTransformer("FloatTransformer")
+        case .decimal: return RuntimeTransformer("DecimalTransformer")
+        case .date: return BuiltinTransformer.iso8601.descriptor.runtime(self)
+        case .url: return RuntimeTransformer("URLTransformer")
+        case .uuid: return RuntimeTransformer("UUIDTransformer")
+        case .data: return RuntimeTransformer("Base64Transformer")
+        }
+    }
+
+    /// ``plainTransformer`` as a value, for the interpreter.
+    func instantiatePlainTransformer() -> any JSONTransformer {
+        switch self {
+        case .string: return StringTransformer()
+        case .bool: return BoolTransformer()
+        case .int: return IntegerTransformer<Int>()
+        case .int8: return IntegerTransformer<Int8>()
+        case .int16: return IntegerTransformer<Int16>()
+        case .int32: return IntegerTransformer<Int32>()
+        case .int64: return IntegerTransformer<Int64>()
+        case .uint: return IntegerTransformer<UInt>()
+        case .uint8: return IntegerTransformer<UInt8>()
+        case .uint16: return IntegerTransformer<UInt16>()
+        case .uint32: return IntegerTransformer<UInt32>()
+        case .uint64: return IntegerTransformer<UInt64>()
+        case .double: return DoubleTransformer()
+        case .float: return FloatTransformer()
+        case .decimal: return DecimalTransformer()
+        case .date: return BuiltinTransformer.iso8601.descriptor.instantiate(self)
+        case .url: return URLTransformer()
+        case .uuid: return UUIDTransformer()
+        case .data: return Base64Transformer()
+        }
+    }
+
+    /// The runtime's direct entry points for the type read and written the plain way.
+    var directAccess: DirectAccess {
+        switch self {
+        case .string: return DirectAccess(required: "string", optional: "optionalString")
+        case .bool: return DirectAccess(required: "bool", optional: "optionalBool")
+        case .int, .int8, .int16, .int32, .int64, .uint, .uint8, .uint16, .uint32, .uint64:
+            return DirectAccess(required: "integer", optional: "optionalInteger", typeArgument: .builtin(self))
+        case .double: return DirectAccess(required: "double", optional: "optionalDouble")
+        case .float: return DirectAccess(required: "float", optional: "optionalFloat")
+        case .decimal: return DirectAccess(required: "decimal", optional: "optionalDecimal")
+        case .date: return DirectAccess(required: "iso8601Date", optional: "optionalISO8601Date")
+        case .url: return DirectAccess(required: "url", optional: "optionalURL")
+        case .uuid: return DirectAccess(required: "uuid", optional: "optionalUUID")
+        case .data: return DirectAccess(required: "base64Data", optional: "optionalBase64Data")
+        }
+    }
+}

@@ -1,0 +1,28 @@
+/// A schema enum as the renderer prints it.
+struct EnumPlan: Sendable {
+    /// A case and its raw value.
+    struct Case: Sendable {
+        /// The case name (escaped).
+        var identifier: String
+        /// The raw value: text, or decimal digits for integer enums.
+        var rawValue: String
+    }
+
+    var typeName: String
+    var documentation: String?
+    /// Whether raw values are integers (`Int64`) rather than strings.
+    var isInteger: Bool
+    var cases: [Case]
+    /// The case (escaped) keeping unlisted raw values, if the schema declares one.
+    var fallback: String?
+}
+
+/// A custom transformer's generated shell: the user writes `fromJSON` and `toJSON`.
+struct CustomTransformerPlan: Sendable {
+    var typeName: String
+    var documentation: String?
+    /// The Swift type it makes, as the schema names it.
+    var swiftType: String
+    /// The JSON kind it accepts, checked before `fromJSON`.
+    var kind: JSONValueKind
+}

@@ -1,0 +1,44 @@
+/// A project's migrations as data: every recorded one (regenerated from the history, so its code never
+/// changes), then the pending one, with what lint says about them and what `generate` records.
+struct MigrationSetPlan: Sendable {
+    /// One migration: its identifier and steps.
+    struct Migration: Sendable {
+        var name: String
+        var steps: [MigrationStep]
+    }
+
+    /// Recorded migrations, then the pending one if any.
+    var migrations: [Migration]
+    /// Unmigratable changes (errors), an unreadable history (error), or a pending migration that is not
+    /// recorded yet (warning).
+    var diagnostics: [Diagnostic]
+    /// The history with the pending migration appended; `nil` when there is nothing to record.
+    var updatedHistory: MigrationHistory?
+
+    /// No migrations (persistence off).
+    static let none = MigrationSetPlan(migrations: [], diagnostics: [], updatedHistory: nil)
+}
+
+/// One operation of a migration, in the order it runs.
+enum MigrationStep: Sendable {
+    case dropTrigger(String)
+    case dropIndex(String)
+    case dropTable(String)
+    case createTable(TableSnapshot)
+    case addColumns(table: String, columns: [ColumnSnapshot])
+    /// Create the table under a temporary name, copy rows (each new column from a source in the old
+    /// row), drop the old table, rename.
+    case rebuild(TableSnapshot, copy: [(column: String, source: CopySource)])
+    case createIndex(table: String, IndexSnapshot)
+    case createTrigger(TriggerSnapshot)
+
+    /// Where a rebuilt table's column takes its value from.
+    enum CopySource: Sendable {
+        /// The old row's column of that name.
+        case column(String)
+        /// The column's recorded default (``ColumnSnapshot/defaultSQL``), for a new column.
+        case recordedDefault(String)
+        /// `NULL`, for a new optional column without a default.
+        case null
+    }
+}

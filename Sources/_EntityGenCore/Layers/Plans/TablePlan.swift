@@ -1,0 +1,222 @@
+/// Everything the persistence renderers print for one concrete entity's table, decided in one place, as
+/// data: table and column names, storage classes, how each column is bound and decoded, link tables,
+/// triggers and associations. Backend-neutral: a ``StorageBackend`` turns it into its own DDL.
+struct TablePlan: Sendable {
+    /// A column the entity's save statement binds.
+    struct Column: Sendable {
+        /// Column name.
+        var name: String
+        /// Storage class.
+        var type: ColumnType
+        /// Whether the column is `NOT NULL`.
+        var notNull: Bool
+        /// Where the bound value comes from.
+        var source: ColumnSource
+        /// The attribute or relationship the column stores, for diagnostics about migrating it.
+        var location: SourceLocation
+        /// The value rows that existed before the column get, when the schema gives a default a column
+        /// can hold.
+        var defaultValue: ColumnDefault? = nil
+    }
+
+    /// Where a column's bound value comes from in `save(in:)`.
+    enum ColumnSource: Sendable {
+        /// A stored property's value (an attribute, or a reference's identity).
+        case property(identifier: String)
+        /// A property stored as JSON text through its transformer.
+        case json(EntityPlan.Property)
+        /// A member of an embedded target (`self.owner.id`; `self.owner?.id` when optional).
+        case embeddedMember(identifier: String, member: String, optional: Bool)
+        /// The row id of an owned target saved just before (the local of ``EmbeddedSave/rowIDLocal``).
+        case ownedRowID(local: String)
+    }
+
+    /// A foreign key of a table.
+    struct ForeignKey: Sendable {
+        var columns: [String]
+        var table: String
+        var targetColumns: [String]
+        var onDelete: ForeignKeyAction
+        var onUpdateCascade: Bool
+        var deferred: Bool
+    }
+
+    /// A to-one relationship the entity saves before its own row.
+    struct EmbeddedSave: Sendable {
+        /// The property (escaped identifier).
+        var identifier: String
+        /// Whether the property is optional.
+        var isOptional: Bool
+        /// The local holding the target's row id, for owned targets (no identity); `nil` otherwise.
+        var rowIDLocal: String?
+        /// A to-many relationship to a polymorphic target (saved element by element, not linked).
+        var isCollection = false
+        /// A map rather than an array.
+        var isMap = false
+    }
+
+    /// The value bound to a link table's key column.
+    enum LinkValue: Sendable {
+        /// The owner's hidden row id (`_rowID`).
+        case ownerRowID
+        /// An identity property of the owner (`self.id`).
+        case ownerProperty(identifier: String)
+        /// The owned target's row id, saved just before (`_target`).
+        case targetRowID
+        /// A reference element's identity (`_element.id`).
+        case referenceID
+        /// An identity property of the element (`_element.id`).
+        case elementProperty(identifier: String)
+    }
+
+    /// A key column of a link table.
+    struct LinkColumn: Sendable {
+        var name: String
+        var type: ColumnType
+        var value: LinkValue
+    }
+
+    /// A to-many relationship stored in a link table.
+    struct Link: Sendable {
+        /// Swift name of the static `LinkTable` (`_subspecsLinks`).
+        var staticName: String
+        /// Table name (`pod_subspecs`).
+        var table: String
+        /// Owner key columns (owner's identity, or its row id).
+        var ownerColumns: [LinkColumn]
+        /// Target key columns.
+        var targetColumns: [LinkColumn]
+        /// The relationship's schema name.
+        var relationship: String
+        /// The property (escaped identifier).
+        var identifier: String
+        /// A `[String: Target]` map (links carry the key).
+        var isMap: Bool
+        /// Whether targets belong to the owner (no identity): removing a link deletes the target.
+        var ownsTargets: Bool
+        var foreignKeys: [ForeignKey]
+        /// The nested `TableRecord` enum naming the link table for associations.
+        var linkType: String
+        /// The target's Swift type.
+        var targetType: String
+        /// The target's key columns the link references.
+        var targetKeyColumns: [String]
+        /// The owner's key columns the link references.
+        var ownerTargetColumns: [String]
+        /// Elements are references (`EntityReference`): not saved, not constrained.
+        var isReference: Bool
+        /// The relationship's declaration, for diagnostics about migrating the link table.
+        var location: SourceLocation
+    }
+
+    /// A GRDB-style association of the record type.
+    struct Association: Sendable {
+        /// How the association reaches its target.
+        enum Kind: Sendable {
+            /// The target's key is stored in this table's `columns`.
+            case belongsTo(target: String, columns: [String], targetColumns: [String])
+            /// Through the link table record `linkType`, ordered by position.
+            case hasManyThrough(target: String, linkType: String, ownerColumns: [String], ownerTargetColumns: [String])
+        }
+        /// Static property name (escaped).
+        var name: String
+        /// Association key (the relationship's schema name).
+        var key: String
+        var kind: Kind
+    }
+
+    /// How the complete request includes an association.
+    struct Include: Sendable {
+        enum Method: Sendable { case optional, required, all }
+        var association: String
+        var method: Method
+    }
+
+    /// How `init(row:)` fills one initializer argument.
+    enum RowRead: Sendable {
+        /// A column's value.
+        case column(String)
+        /// A JSON text column through the property's transformer.
+        case jsonColumn(String, EntityPlan.Property, optional: Bool)
+        /// An included to-one association.
+        case included(key: String, required: Bool)
+        /// A prefetched to-many association.
+        case prefetched(key: String)
+        /// Not stored in the row: `[]` or `[:]`.
+        case emptyCollection(isMap: Bool)
+        /// Not stored in the row: `nil`.
+        case none
+    }
+
+    /// A reference relationship's key columns, checked against the target table on import.
+    struct ReferenceCheck: Sendable {
+        var relationship: String
+        var columns: [String]
+        var targetTable: String
+        var failsWhenMissing: Bool
+    }
+
+    var typeName: String
+    var schemaName: String
+    var tableName: String
+    var identity: [String]
+    var columns: [Column]
+    var foreignKeys: [ForeignKey]
+    /// Indexes besides the unique identity key.
+    var indexes: [(name: String, columns: [String])]
+    var triggers: [TriggerPlan]
+    var references: [ReferenceCheck]
+    var embeddedSaves: [EmbeddedSave]
+    var links: [Link]
+    /// `init(row:)` arguments: (label, read).
+    var rowArguments: [(label: String, read: RowRead)]
+    var associations: [Association]
+    /// The complete request's includes, in order.
+    var includes: [Include]
+    /// The identity properties, read from a delete action's payload.
+    var identityProperties: [EntityPlan.Property]
+    /// The entity's declaration.
+    var location: SourceLocation
+}
+
+/// A column's storage class (GRDB's `Database.ColumnType` names).
+enum ColumnType: String, Sendable {
+    case text, integer, double, blob
+}
+
+/// A foreign key's `ON DELETE` action (GRDB's `Database.ForeignKeyAction` case names).
+enum ForeignKeyAction: String, Sendable {
+    case setNull, cascade
+}
+
+/// A schema default as a column default, for rows stored before the column was added.
+enum ColumnDefault: Hashable, Sendable {
+    case text(String)
+    /// A number, as written in the schema.
+    case number(String)
+    case bool(Bool)
+}
+
+/// A trigger keeping owned and cascading rows consistent, as data; the backend writes its statement.
+enum TriggerPlan: Sendable {
+    /// After a row is deleted, delete the embedded to-one target it named (`deleteRule: cascade`).
+    case cascadeToOne(name: String, table: String, targetTable: String, match: [(targetColumn: String, column: String)])
+    /// After an owned target's row-id column changes, delete the target it named before.
+    case ownedReplaced(name: String, table: String, column: String, targetTable: String)
+    /// After a row is deleted, delete the owned target it named.
+    case ownedDeleted(name: String, table: String, column: String, targetTable: String)
+    /// After a link to an owned target is deleted, delete the target.
+    case linkUnlinked(name: String, linkTable: String, targetTable: String)
+    /// Before a row is deleted, delete the targets its links name (`deleteRule: cascade`, to-many).
+    case cascadeLinked(name: String, table: String, targetTable: String, linkTable: String,
+                       ownerMatch: [(linkColumn: String, ownerColumn: String)], targetMatch: [(linkColumn: String, targetColumn: String)])
+
+    /// The trigger's name.
+    var name: String {
+        switch self {
+        case let .cascadeToOne(name, _, _, _), let .ownedReplaced(name, _, _, _), let .ownedDeleted(name, _, _, _),
+             let .linkUnlinked(name, _, _), let .cascadeLinked(name, _, _, _, _, _):
+            return name
+        }
+    }
+}

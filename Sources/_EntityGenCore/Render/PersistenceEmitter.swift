@@ -1,0 +1,25 @@
+/// A storage backend's printing half: the persistence code of its runtime module. Its translation half
+/// is its ``StorageBackend``; both are chosen by ``StorageBackendKind``.
+protocol PersistenceEmitter: Sendable {
+    /// Modules every machine file imports when persistence is on.
+    var machineFileImports: [String] { get }
+    /// Modules the project-wide database file imports.
+    var databaseFileImports: [String] { get }
+    /// Makes a generated enum storable as a column value.
+    func renderEnumStorage(_ plan: EnumPlan, into printer: inout CodePrinter)
+    /// An entity's record conformance: table, columns, row decoding, saving.
+    func renderEntity(_ table: TablePlan, spelling: Spelling, into printer: inout CodePrinter)
+    /// A family's conformance: saving and keys dispatched to the member's table.
+    func renderFamily(_ family: FamilyPlan, spelling: Spelling, into printer: inout CodePrinter)
+    /// The project-wide file's body: migrations, opening a database, feeds.
+    func renderDatabase(_ plan: GenerationPlan, spelling: Spelling, into printer: inout CodePrinter)
+}
+
+extension StorageBackendKind {
+    /// The backend's printing half.
+    var emitter: any PersistenceEmitter {
+        switch self {
+        case .sqlite: return SQLitePersistenceEmitter()
+        }
+    }
+}

@@ -1,0 +1,208 @@
+/// Prints an entity's persistence conformance: table name, column constants, the fixed SQL, GRDB
+/// associations, explicit row decoding, and `save(in:)`, which binds values straight into prepared
+/// statements (no Codable, no SQL built per record).
+struct PersistenceRenderer {
+    let spelling: Spelling
+    private var access: String { spelling.access }
+    static let persistence = Spelling.persistence
+    static let runtime = Spelling.runtime
+
+    func render(_ plan: TablePlan, into printer: inout CodePrinter) {
+        let persistence = Self.persistence
+        let runtime = Self.runtime
+        printer.block("extension \(plan.typeName): \(persistence).PersistableEntity {") { printer in
+            printer.documentation("The table of `\(plan.typeName)`.")
+            printer.line("\(access)static var databaseTableName: Swift.String { \(SwiftLiteral.string(plan.tableName)) }")
+            printer.line()
+            printer.documentation("The columns, for queries: `\(plan.typeName).filter(\(plan.typeName).Columns.\(SwiftNaming.escaped(plan.columns.first?.name ?? "_id")) == value)`.")
+            printer.block("\(access)enum Columns {") { printer in
+                for column in plan.columns {
+                    printer.line("\(access)static let \(SwiftNaming.escaped(column.name)) = GRDB.Column(\(SwiftLiteral.string(column.name)))")
+                }
+            }
+            printer.line()
+            printer.documentation("The table's fixed SQL, prepared once per transaction by the importer.")
+            let columns = Spelling.list(plan.columns.map(\.name))
+            let references = plan.references.isEmpty ? "" : ", references: [\(plan.references.map(Self.referenceColumns).joined(separator: ", "))]"
+            printer.line("\(access)static let entityTable = \(persistence).EntityTable(entity: \(SwiftLiteral.string(plan.schemaName)), name: \(SwiftLiteral.string(plan.tableName)), columns: \(columns), identity: \(Spelling.list(plan.identity))\(references))")
+            for link in plan.links {
+                printer.line()
+                printer.documentation("The link table of `\(link.relationship)`.")
+                printer.line("\(access)static let \(link.staticName) = \(persistence).LinkTable(name: \(SwiftLiteral.string(link.table)), ownerColumns: \(Spelling.list(link.ownerColumns.map(\.name))), targetColumns: \(Spelling.list(link.targetColumns.map(\.name))), isMap: \(link.isMap))")
+                if !link.isMap && !link.isReference {
+                    printer.line()
+                    printer.documentation("The link table as a GRDB record type, for the `\(link.relationship)` association.")
+                    printer.block("\(access)enum \(link.linkType): GRDB.TableRecord {") { printer in
+                        printer.line("\(access)static var databaseTableName: Swift.String { \(SwiftLiteral.string(link.table)) }")
+                        printer.line("\(access)static let target = belongsTo(\(link.targetType).self, using: GRDB.ForeignKey(\(Spelling.list(link.targetColumns.map(\.name))), to: \(Spelling.list(link.targetKeyColumns))))")
+                    }
+                }
+            }
+            for association in plan.associations {
+                printer.line()
+                printer.documentation("The `\(association.key)` relationship, for `including` and `request(for:)`.")
+                printer.line("\(access)static let \(association.name) = \(Self.expression(association))")
+            }
+            printer.line()
+            printer.documentation("All rows with their direct relationships included (one level).")
+            printer.block("\(access)static func requestIncludingRelationships() -> GRDB.QueryInterfaceRequest<\(plan.typeName)> {") { printer in
+                printer.line(plan.includes.reduce("all()") { "\($0).\(Self.method($1.method)) \($1.association))" })
+            }
+            printer.line()
+            printer.documentation("Decodes a row; relationships are filled when the request includes them.")
+            printer.block("\(access)init(row: GRDB.Row) throws {") { printer in
+                printer.line("self.init(")
+                printer.indent()
+                for (offset, argument) in plan.rowArguments.enumerated() {
+                    printer.line("\(argument.label): \(rowExpression(argument.read))" + (offset < plan.rowArguments.count - 1 ? "," : ""))
+                }
+                printer.outdent()
+                printer.line(")")
+            }
+            printer.line()
+            renderSave(plan, into: &printer)
+            printer.line()
+            printer.documentation("The stored row a delete action's payload names (only the identification attributes are read).")
+            printer.block("\(access)static func rowKey(from json: \(runtime).JSONValue, context: inout \(runtime).MappingContext) throws(\(runtime).MappingError) -> \(persistence).RowKey {") { printer in
+                if plan.identity.isEmpty {
+                    printer.line("throw \(runtime).MappingError.notIdentifiable(\(SwiftLiteral.string(plan.schemaName)), schema: \(spelling.location(plan.location)))")
+                } else {
+                    printer.line("try context.expectObject(json, entity: \(SwiftLiteral.string(plan.typeName)), schema: \(spelling.location(plan.location)))")
+                    for property in plan.identityProperties {
+                        printer.line("let \(property.local) = try context.required(json, \(property.fieldReference(spelling)), \(property.transformerReference(spelling)))")
+                    }
+                    printer.line("return \(persistence).RowKey(Self.entityTable, [\(plan.identityProperties.map(\.local).joined(separator: ", "))])")
+                }
+            }
+            printer.line()
+            printer.documentation("This instance's identification.")
+            printer.line("\(access)var rowKey: \(persistence).RowKey { \(persistence).RowKey(Self.entityTable, [\(plan.identityProperties.map { "self.\($0.identifier)" }.joined(separator: ", "))]) }")
+        }
+    }
+
+    private func renderSave(_ plan: TablePlan, into printer: inout CodePrinter) {
+        printer.documentation("Saves this instance: embedded targets first, then the row (an upsert by identity), then links.")
+        printer.line("@discardableResult")
+        printer.block("\(access)func save(in session: inout \(Self.persistence).ImportSession) throws -> Swift.Int64 {") { printer in
+            for save in plan.embeddedSaves {
+                let property = "self.\(save.identifier)"
+                if save.isCollection {
+                    let loop = save.isMap ? "for _element in \(property).values" : "for _element in \(property)"
+                    printer.line("\(loop) { try _element.save(in: &session) }")
+                } else if let local = save.rowIDLocal {
+                    printer.line(save.isOptional
+                        ? "let \(local) = try \(property).map { try $0.save(in: &session) }"
+                        : "let \(local) = try \(property).save(in: &session)")
+                } else {
+                    printer.line(save.isOptional
+                        ? "if let _target = \(property) { try _target.save(in: &session) }"
+                        : "try \(property).save(in: &session)")
+                }
+            }
+            printer.line("let _row = try session.prepare(Self.entityTable)")
+            if !plan.columns.isEmpty { printer.line("let _statement = _row.statement") }
+            for (offset, column) in plan.columns.enumerated() {
+                printer.line(bindStatement(column.source, at: offset + 1))
+            }
+            printer.line("let _rowID = try session.save(_row)")
+            for link in plan.links {
+                printer.line("let \(link.staticName)Statements = try session.linkStatements(Self.\(link.staticName))")
+                for (offset, owner) in link.ownerColumns.enumerated() {
+                    printer.line("\(Self.linkValue(owner.value)).bindValue(to: \(link.staticName)Statements.delete, at: \(offset + 1))")
+                }
+                printer.line("try session.execute(\(link.staticName)Statements.delete)")
+                let loop = link.isMap
+                    ? "for (_position, (_key, _element)) in self.\(link.identifier).sorted(by: { $0.key < $1.key }).enumerated() {"
+                    : "for (_position, _element) in self.\(link.identifier).enumerated() {"
+                printer.block(loop) { printer in
+                    let insert = "\(link.staticName)Statements.insert"
+                    if !link.isReference {
+                        printer.line(link.ownsTargets ? "let _target = try _element.save(in: &session)" : "try _element.save(in: &session)")
+                    }
+                    var index = 1
+                    for owner in link.ownerColumns {
+                        printer.line("\(Self.linkValue(owner.value)).bindValue(to: \(insert), at: \(index))")
+                        index += 1
+                    }
+                    printer.line("Swift.Int64(_position).bindValue(to: \(insert), at: \(index))")
+                    index += 1
+                    if link.isMap {
+                        printer.line("_key.bindValue(to: \(insert), at: \(index))")
+                        index += 1
+                    }
+                    for target in link.targetColumns {
+                        printer.line("\(Self.linkValue(target.value)).bindValue(to: \(insert), at: \(index))")
+                        index += 1
+                    }
+                    printer.line("try session.execute(\(insert))")
+                }
+            }
+            printer.line("return _rowID")
+        }
+    }
+
+    /// The statement binding a column's value to parameter `index` of `_statement`.
+    private func bindStatement(_ source: TablePlan.ColumnSource, at index: Int) -> String {
+        switch source {
+        case let .property(identifier):
+            return "self.\(identifier).bindValue(to: _statement, at: \(index))"
+        case let .json(property):
+            return "\(Self.persistence).JSONColumn.bind(self.\(property.identifier), \(property.transformerReference(spelling)), to: _statement, at: \(index))"
+        case let .embeddedMember(identifier, member, optional):
+            return optional
+                ? "(self.\(identifier)?.\(member)).bindValue(to: _statement, at: \(index))"
+                : "self.\(identifier).\(member).bindValue(to: _statement, at: \(index))"
+        case let .ownedRowID(local):
+            return "\(local).bindValue(to: _statement, at: \(index))"
+        }
+    }
+
+    /// The expression `init(row:)` passes for one argument.
+    private func rowExpression(_ read: TablePlan.RowRead) -> String {
+        switch read {
+        case let .column(name): return "try row.column(\(SwiftLiteral.string(name)))"
+        case let .jsonColumn(name, property, optional):
+            return "try row.\(optional ? "optionalJSONColumn" : "jsonColumn")(\(SwiftLiteral.string(name)), \(property.transformerReference(spelling)))"
+        case let .included(key, required): return "try row.\(required ? "requiredIncluded" : "included")(\(SwiftLiteral.string(key)))"
+        case let .prefetched(key): return "try row.prefetched(\(SwiftLiteral.string(key)))"
+        case let .emptyCollection(isMap): return isMap ? "[:]" : "[]"
+        case .none: return "nil"
+        }
+    }
+
+    /// A link key column's value in `save(in:)`.
+    private static func linkValue(_ value: TablePlan.LinkValue) -> String {
+        switch value {
+        case .ownerRowID: return "_rowID"
+        case let .ownerProperty(identifier): return "self.\(identifier)"
+        case .targetRowID: return "_target"
+        case .referenceID: return "_element.id"
+        case let .elementProperty(identifier): return "_element.\(identifier)"
+        }
+    }
+
+    /// An association's declaration, as GRDB's guide writes it.
+    private static func expression(_ association: TablePlan.Association) -> String {
+        let key = SwiftLiteral.string(association.key)
+        switch association.kind {
+        case let .belongsTo(target, columns, targetColumns):
+            return "belongsTo(\(target).self, key: \(key), using: GRDB.ForeignKey(\(Spelling.list(columns)), to: \(Spelling.list(targetColumns))))"
+        case let .hasManyThrough(target, linkType, ownerColumns, ownerTargetColumns):
+            return "hasMany(\(target).self, through: hasMany(\(linkType).self, using: GRDB.ForeignKey(\(Spelling.list(ownerColumns)), to: \(Spelling.list(ownerTargetColumns)))).order(GRDB.Column(\"position\")), using: \(linkType).target, key: \(key))"
+        }
+    }
+
+    /// The request method including an association.
+    private static func method(_ method: TablePlan.Include.Method) -> String {
+        switch method {
+        case .optional: return "including(optional:"
+        case .required: return "including(required:"
+        case .all: return "including(all:"
+        }
+    }
+
+    /// An `EntityGenPersistence.ReferenceColumns` construction.
+    private static func referenceColumns(_ check: TablePlan.ReferenceCheck) -> String {
+        "\(persistence).ReferenceColumns(relationship: \(SwiftLiteral.string(check.relationship)), columns: \(Spelling.list(check.columns)), targetTable: \(SwiftLiteral.string(check.targetTable)), failsWhenMissing: \(check.failsWhenMissing))"
+    }
+}

@@ -1,0 +1,24 @@
+/// Persistence on SQLite through GRDB (`EntityGenPersistence`): record conformances, migrations in
+/// GRDB's schema DSL, and feeds.
+struct SQLitePersistenceEmitter: PersistenceEmitter {
+    var machineFileImports: [String] { [Spelling.persistence, "GRDB"] }
+
+    var databaseFileImports: [String] { [Spelling.persistence, "Foundation", "GRDB"] }
+
+    func renderEnumStorage(_ plan: EnumPlan, into printer: inout CodePrinter) {
+        printer.documentation("Stored as its raw value.")
+        printer.line("extension \(plan.typeName): \(Spelling.persistence).ColumnValue {}")
+    }
+
+    func renderEntity(_ table: TablePlan, spelling: Spelling, into printer: inout CodePrinter) {
+        PersistenceRenderer(spelling: spelling).render(table, into: &printer)
+    }
+
+    func renderFamily(_ family: FamilyPlan, spelling: Spelling, into printer: inout CodePrinter) {
+        FamilyPersistenceRenderer(spelling: spelling).render(family, into: &printer)
+    }
+
+    func renderDatabase(_ plan: GenerationPlan, spelling: Spelling, into printer: inout CodePrinter) {
+        DatabaseRenderer(spelling: spelling).render(migrations: plan.migrations.migrations, feeds: plan.feeds, into: &printer)
+    }
+}

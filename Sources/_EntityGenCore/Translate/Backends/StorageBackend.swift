@@ -1,0 +1,27 @@
+/// What a database backend decides at translation time: how the neutral ``TablePlan``s become its
+/// recorded schema (the ``SchemaSnapshot`` each migration is diffed against), and the steps that move
+/// a database from one recorded schema to the next. Its printing half is its ``PersistenceEmitter``.
+protocol StorageBackend: Sendable {
+    /// The backend's record of the current tables, and the declaration of each table (key: table
+    /// name) and column (key: `table.column`), where diagnostics about migrating it point.
+    func snapshot(of tables: [TablePlan]) -> (snapshot: SchemaSnapshot, locations: [String: SourceLocation])
+
+    /// The steps from `old` to `new`, or the problems that prevent them (no steps then).
+    func migrationSteps(from old: SchemaSnapshot, to new: SchemaSnapshot, locations: [String: SourceLocation],
+                        fallback: SourceLocation) -> (steps: [MigrationStep], problems: [MigrationProblem])
+}
+
+/// A change a backend cannot migrate automatically, located at the schema declaration responsible.
+struct MigrationProblem: Hashable, Sendable {
+    var message: String
+    var location: SourceLocation
+}
+
+extension StorageBackendKind {
+    /// The backend's translation half.
+    var storage: any StorageBackend {
+        switch self {
+        case .sqlite: return SQLiteBackend()
+        }
+    }
+}

@@ -1,0 +1,59 @@
+/// The translate stage: a resolved schema in, one ``GenerationPlan`` out. Every naming, typing and
+/// storage decision is taken here, once per run, as data; Render only prints it.
+struct Translator: Sendable {
+    let schema: ResolvedSchema
+
+    /// The plan of the whole project.
+    func translate() -> GenerationPlan {
+        let outputs = schema.config.outputs
+        let persists = [.models, .mappers, .persistence].allSatisfy(outputs.contains)
+        let backend: StorageBackendKind? = persists ? .sqlite : nil
+        let entities = EntityTranslator(schema: schema)
+        let families = FamilyTranslator(schema: schema, types: entities.types)
+        let persistence = PersistenceTranslator(schema: schema)
+
+        // Entities plan independently: on both cores.
+        let planned = schema.entities.concurrentMap { entity -> (String, EntityPlan?, TablePlan?, FamilyPlan?) in
+            if entity.isAbstract { return (entity.name, nil, nil, families.plan(entity)) }
+            let plan = entities.plan(entity)
+            return (entity.name, plan, backend == nil ? nil : persistence.plan(entity, plan), nil)
+        }
+        var entityPlans: [String: EntityPlan] = [:]
+        var tablePlans: [String: TablePlan] = [:]
+        var familyPlans: [String: FamilyPlan] = [:]
+        for (name, entity, table, family) in planned {
+            entityPlans[name] = entity
+            tablePlans[name] = table
+            familyPlans[name] = family
+        }
+        let tables = tablePlans.values.sorted { $0.tableName < $1.tableName }
+        let files = schema.files.map { file in
+            let enumNames = Set(file.enums.map(\.name.value))
+            let transformerNames = Set(file.transformers.map(\.name.value))
+            let declarations = schema.entities.filter { $0.file == file.path }.compactMap { entity -> GenerationPlan.Declaration? in
+                if entity.isAbstract { return familyPlans[entity.name].map(GenerationPlan.Declaration.family) }
+                return entityPlans[entity.name].map { .entity($0, table: tablePlans[entity.name]) }
+            }
+            return GenerationPlan.File(
+                path: file.path,
+                enums: schema.enums.filter { enumNames.contains($0.name.value) }.map(EnumTranslator.plan),
+                transformers: schema.transformers.filter { transformerNames.contains($0.name.value) }.map(EnumTranslator.plan),
+                declarations: declarations
+            )
+        }
+        return GenerationPlan(
+            accessLevel: schema.config.accessLevel,
+            outputs: outputs,
+            imports: schema.config.imports,
+            backend: backend,
+            files: files,
+            entities: entityPlans,
+            families: familyPlans,
+            tables: tables,
+            feeds: backend == nil ? [] : schema.feeds.compactMap { FeedTranslator.plan($0, in: schema) },
+            migrations: backend.map { MigrationTranslator.translate(schema, tables: tables, backend: $0.storage) } ?? .none,
+            migrationHistoryPath: schema.migrationHistoryPath,
+            humanFiles: schema.entities.map { ($0.swiftName, $0.file) }
+        )
+    }
+}
