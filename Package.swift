@@ -5,7 +5,7 @@ import PackageDescription
 ///
 /// Targets:
 /// - `_EntityGenCore`: the engine (parse -> validate -> translate -> render). No API promise.
-/// - `entitygen`: the command-line tool (`lint`, and later `generate` and `check`).
+/// - `entitygen`: the command-line tool (`lint`, `generate`, `check`).
 /// - `EntityGenRuntime`: what generated mappers import. No dependencies.
 /// - `EntityGenPersistence`: what generated persistence code imports, on GRDB.
 /// - `EntityGenPlugin` / `GenerateEntitiesCommand`: the build-tool and command plugins.

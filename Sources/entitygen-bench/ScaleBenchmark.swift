@@ -17,7 +17,7 @@ enum ScaleBenchmark {
 
         let tool = buildFolder.appendingPathComponent("entitygen")
         guard FileManager.default.isExecutableFile(atPath: tool.path) else {
-            throw BenchmarkError("build the tool first: swift build -c release --product entitygen")
+            throw BenchmarkError("\(tool.path) does not exist; build the tool first: swift build -c release --product entitygen")
         }
         // The benchmark runs the tool as built; name it and its build time so a stale one shows.
         let built = (try? FileManager.default.attributesOfItem(atPath: tool.path)[.modificationDate] as? Date).map { ISO8601DateFormatter().string(from: $0) } ?? "unknown"

@@ -6,30 +6,42 @@ let arguments = CommandLine.arguments.dropFirst()
 let corpora = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
     .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("shared/corpora/benchmarks-nativejson/data")
 
-switch arguments.first {
-case "reader":
-    try ReaderBenchmark.run(corpora: corpora)
-case "mapping":
-    try MappingBenchmark.run(corpora: corpora)
-case "profile-pods":
-    // Only the generated pods mapper, for profilers (perf, valgrind --tool=callgrind).
-    let pods = Data(PodsPayload.make(count: Int(arguments.dropFirst().first ?? "") ?? 100_000))
-    for _ in 0..<3 { _ = try BenchPod.mapArray(json: pods) }
-case "profile-twitter":
-    let twitter = try Data(contentsOf: corpora.appendingPathComponent("twitter.json"))
-    for _ in 0..<2_000 { _ = try TwitterSearch.map(json: twitter) }
-case "profile-citm":
-    let citm = try Data(contentsOf: corpora.appendingPathComponent("citm_catalog.json"))
-    for _ in 0..<1_000 { _ = try CitmCatalog.map(json: citm) }
-case "import":
-    try ImportBenchmark.run(executable: URL(fileURLWithPath: CommandLine.arguments[0]))
-case "import-stream":
-    let rest = Array(arguments.dropFirst())
-    guard rest.count == 2 else { FileHandle.standardError.write(Data("usage: entitygen-bench import-stream FILE DATABASE\n".utf8)); exit(2) }
-    try ImportBenchmark.stream(file: rest[0], database: rest[1])
-case "generate":
-    try ScaleBenchmark.run(buildFolder: URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent())
-default:
-    FileHandle.standardError.write(Data("usage: entitygen-bench mapping|reader|generate|import\n".utf8))
+/// Runs the mode named on the command line.
+func runBenchmark() throws {
+    switch arguments.first {
+    case "reader":
+        try ReaderBenchmark.run(corpora: corpora)
+    case "mapping":
+        try MappingBenchmark.run(corpora: corpora)
+    case "profile-pods":
+        // Only the generated pods mapper, for profilers (perf, valgrind --tool=callgrind).
+        let pods = Data(PodsPayload.make(count: Int(arguments.dropFirst().first ?? "") ?? 100_000))
+        for _ in 0..<3 { _ = try BenchPod.mapArray(json: pods) }
+    case "profile-twitter":
+        let twitter = try Data(contentsOf: corpora.appendingPathComponent("twitter.json"))
+        for _ in 0..<2_000 { _ = try TwitterSearch.map(json: twitter) }
+    case "profile-citm":
+        let citm = try Data(contentsOf: corpora.appendingPathComponent("citm_catalog.json"))
+        for _ in 0..<1_000 { _ = try CitmCatalog.map(json: citm) }
+    case "import":
+        try ImportBenchmark.run(executable: URL(fileURLWithPath: CommandLine.arguments[0]))
+    case "import-stream":
+        let rest = Array(arguments.dropFirst())
+        guard rest.count == 2 else { FileHandle.standardError.write(Data("usage: entitygen-bench import-stream FILE DATABASE\n".utf8)); exit(2) }
+        try ImportBenchmark.stream(file: rest[0], database: rest[1])
+    case "generate":
+        try ScaleBenchmark.run(buildFolder: URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent())
+    default:
+        FileHandle.standardError.write(Data("usage: entitygen-bench mapping|reader|generate|import\n".utf8))
+        exit(2)
+    }
+}
+
+// A user mistake (the release tool not built, a corpus missing) ends with a message and status 2, not
+// a crash's backtrace.
+do {
+    try runBenchmark()
+} catch {
+    FileHandle.standardError.write(Data("entitygen-bench: error: \(error)\n".utf8))
     exit(2)
 }

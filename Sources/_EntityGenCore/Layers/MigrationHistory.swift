@@ -49,11 +49,6 @@ public struct MigrationHistory: Hashable, Sendable, Codable {
     /// Nothing recorded.
     public static let empty = MigrationHistory(migrations: [])
 
-    /// The tables after the last recorded migration (none before the first).
-    public var latestSchema: SchemaSnapshot {
-        migrations.last?.schema ?? .empty
-    }
-
     /// The identifier of the migration after the recorded ones: `entitygen-v<count + 1>`.
     public var nextMigrationName: String {
         "entitygen-v\(migrations.count + 1)"

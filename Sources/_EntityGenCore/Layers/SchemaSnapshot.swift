@@ -79,11 +79,6 @@ public struct TableSnapshot: Hashable, Sendable, Codable {
             indexes: try container.decodeIfPresent([IndexSnapshot].self, forKey: .indexes) ?? []
         )
     }
-
-    /// Every column name, the hidden `_id` first when there is one.
-    public var storedColumnNames: [String] {
-        (hiddenRowID ? ["_id"] : []) + columns.map(\.name)
-    }
 }
 
 /// One column of a ``TableSnapshot``.

@@ -122,14 +122,21 @@ struct EntityTranslator: Sendable {
 
     /// An attribute's constraints in schema order, for generated code and the interpreter alike.
     static func constraints(_ declaration: ConstraintsDeclaration) -> [ConstraintPlan] {
-        let values = ConstraintValues(declaration)
         var result: [ConstraintPlan] = []
-        if let minimum = values.minimum { result.append(.minimum(minimum)) }
-        if let maximum = values.maximum { result.append(.maximum(maximum)) }
-        if let minLength = values.minLength { result.append(.minLength(minLength)) }
-        if let maxLength = values.maxLength { result.append(.maxLength(maxLength)) }
-        if let pattern = values.pattern { result.append(.pattern(pattern)) }
-        if let oneOf = values.oneOf { result.append(.oneOf(oneOf)) }
+        if let minimum = declaration.minimum.flatMap(SchemaValidator.numericValue) { result.append(.minimum(minimum)) }
+        if let maximum = declaration.maximum.flatMap(SchemaValidator.numericValue) { result.append(.maximum(maximum)) }
+        if let minLength = declaration.minLength.flatMap(SchemaValidator.numericValue) { result.append(.minLength(Int(minLength))) }
+        if let maxLength = declaration.maxLength.flatMap(SchemaValidator.numericValue) { result.append(.maxLength(Int(maxLength))) }
+        if let pattern = declaration.pattern?.value { result.append(.pattern(pattern)) }
+        if case let .sequence(values)? = declaration.oneOf?.kind {
+            result.append(.oneOf(values.compactMap { value -> String? in
+                switch value.scalar {
+                case let .string(text)?, let .integer(text)?, let .float(text)?: return text
+                case let .bool(flag)?: return flag ? "true" : "false"
+                case .null?, nil: return nil
+                }
+            }))
+        }
         return result
     }
 }

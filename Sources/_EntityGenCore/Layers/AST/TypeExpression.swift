@@ -33,12 +33,6 @@ public indirect enum TypeExpression: Hashable, Sendable, CustomStringConvertible
         return false
     }
 
-    /// Whether this is a plain named type (no array or map).
-    public var isNamed: Bool {
-        if case .named = self { return true }
-        return false
-    }
-
     /// Nesting depth limit; deeper types are rejected as unreadable rather than generated.
     public static let maximumDepth = 8
 

@@ -1,0 +1,34 @@
+extension SchemaValidator {
+    /// Checks a feed: known entity with identity, coherent pagination and actions.
+    mutating func validateFeed(_ feed: FeedDeclaration) {
+        let what = "feed '\(feed.name.value)'"
+        if let entityName = feed.entity {
+            if let entity = resolvedEntities[entityName.value] {
+                if entity.identifiedBy.isEmpty {
+                    emit(Rules.invalidFeed, "\(what) imports '\(entityName.value)', which needs identifiedBy so re-imports update instead of duplicating", at: entityName.location)
+                }
+            } else if entities[entityName.value] == nil {
+                emit(Rules.unknownEntity, "\(what) delivers '\(entityName.value)', which is not a declared entity\(Suggestions.didYouMean(entityName.value, in: entities.keys.sorted()))", at: entityName.location)
+            }
+        }
+        if case let .pageNumber(_, _, firstPage, _)? = feed.pagination, let firstPage {
+            if case let .integer(literal)? = firstPage.scalar, let value = Self.integerValue(literal), value >= 0 {} else {
+                emit(Rules.invalidFeed, "firstPage of \(what) must be a whole number of at least 0, not \(firstPage.kindDescription)", at: firstPage.location)
+            }
+        }
+        if let actions = feed.actions {
+            var names: [String: String] = [:]
+            for (action, value) in [("add", actions.add), ("update", actions.update), ("delete", actions.delete)] {
+                let text = value?.value ?? action
+                if let first = names[text] {
+                    emit(Rules.invalidFeed, "actions '\(first)' and '\(action)' of \(what) both use the type value '\(text)'", at: value?.location ?? actions.location)
+                } else {
+                    names[text] = action
+                }
+            }
+            if let orphans = feed.deleteOrphans, orphans.value {
+                emit(Rules.invalidFeed, "\(what) is a diff feed, which deletes through 'delete' actions; deleteOrphans would delete what the feed did not mention", at: orphans.location)
+            }
+        }
+    }
+}
