@@ -7,7 +7,8 @@ import PackageDescription
 /// - `_EntityGenCore`: the engine (parse -> validate -> translate -> render). No API promise.
 /// - `entitygen`: the command-line tool (`lint`, `generate`, `check`).
 /// - `EntityGenRuntime`: what generated mappers import. No dependencies.
-/// - `EntityGenPersistence`: what generated persistence code imports, on GRDB.
+/// - `EntityGenImport`: the backend-neutral import core (feeds, prepared pages, reports). No database.
+/// - `EntityGenPersistence`: what generated persistence code imports, on GRDB (re-exports `EntityGenImport`).
 /// - `EntityGenPlugin` / `GenerateEntitiesCommand`: the build-tool and command plugins.
 let package = Package(
     name: "EntityGen",
@@ -15,6 +16,7 @@ let package = Package(
     products: [
         .executable(name: "entitygen", targets: ["entitygen"]),
         .library(name: "EntityGenRuntime", targets: ["EntityGenRuntime"]),
+        .library(name: "EntityGenImport", targets: ["EntityGenImport"]),
         .library(name: "EntityGenPersistence", targets: ["EntityGenPersistence"]),
         .plugin(name: "EntityGenPlugin", targets: ["EntityGenPlugin"]),
         .plugin(name: "GenerateEntitiesCommand", targets: ["GenerateEntitiesCommand"]),
@@ -43,8 +45,10 @@ let package = Package(
             dependencies: ["EntityGenRuntime", "EntityGenPersistence", .product(name: "GRDB", package: "GRDB.swift")],
             plugins: ["EntityGenPlugin"]
         ),
+        .target(name: "EntityGenImport", dependencies: ["EntityGenRuntime"]),
         .target(name: "EntityGenPersistence", dependencies: [
             "EntityGenRuntime",
+            "EntityGenImport",
             .product(name: "GRDB", package: "GRDB.swift"),
             .product(name: "GRDBSQLite", package: "GRDB.swift"),
         ]),

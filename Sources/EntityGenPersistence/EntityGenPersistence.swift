@@ -1,8 +1,10 @@
+@_exported import EntityGenImport
 import EntityGenRuntime
 import GRDB
 
 /// Persistence support for generated code on SQLite through GRDB: batched upserts and feed importers.
-/// It lives apart from ``EntityGenRuntime`` so that users who only want mappers do not link GRDB.
+/// It lives apart from ``EntityGenRuntime`` so that users who only want mappers do not link GRDB, and
+/// builds on the backend-neutral `EntityGenImport` (feeds, prepared pages, reports), which it re-exports.
 public enum EntityGenPersistenceVersion {
     /// The persistence runtime's format version; generated persistence code checks it.
     public static let v1 = EntityGenRuntimeVersion.v1

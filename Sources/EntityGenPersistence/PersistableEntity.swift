@@ -1,17 +1,13 @@
 import EntityGenRuntime
 import GRDB
 
-/// A model the importer can write: generated for every concrete entity (``PersistableEntity``) and for
-/// every polymorphic family, which dispatches to its members.
-public protocol ImportableEntity: JSONMappable {
+/// A model the importer can write into SQLite: generated for every concrete entity
+/// (``PersistableEntity``) and for every polymorphic family, which dispatches to its members.
+public protocol ImportableEntity: FeedEntity where StoredKey == RowKey {
     /// Writes this instance and everything it embeds, in dependency order, with prepared statements.
     /// Returns the new row's id for an entity without identification attributes, 0 otherwise.
     @discardableResult
     func save(in session: inout ImportSession) throws -> Int64
-
-    /// The stored row that a delete action's payload names: only the identification attributes (and,
-    /// for a family, the discriminator) are read, so a delete payload need not be a complete object.
-    static func rowKey(from json: JSONValue, context: inout MappingContext) throws(MappingError) -> RowKey
 
     /// This instance's identification, for orphan deletion.
     var rowKey: RowKey { get }
@@ -43,12 +39,5 @@ public struct RowKey: Sendable {
     public init(_ table: EntityTable, _ values: [any ColumnValue]) {
         self.table = table
         self.values = values
-    }
-}
-
-extension MappingError {
-    /// The error for a delete action on an entity that has no identification attributes.
-    public static func notIdentifiable(_ entity: String, schema: String) -> MappingError {
-        MappingError(path: "$", schemaLocation: schema, message: "\(entity) has no identification attributes, so a payload cannot name a stored row")
     }
 }

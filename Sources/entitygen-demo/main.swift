@@ -34,7 +34,7 @@ do {
     guard arguments.count <= 1, arguments.first?.hasPrefix("-") != true else { fail("usage: entitygen-demo [DATABASE]") }
     let path = arguments.first ?? "entitygen-demo.sqlite"
     let pool = try EntityGenDatabase.openDatabase(atPath: path)
-    func run<Entity>(_ feed: Feed<Entity>, _ sample: String) throws {
+    func run<Entity: ImportableEntity>(_ feed: Feed<Entity>, _ sample: String) throws {
         let bytes = try Data(contentsOf: samples.appendingPathComponent(sample))
         let report = try FeedImporter(feed: feed, writer: pool).importPage(bytes, page: sample)
         print("== \(feed.name) <- Samples/\(sample)")

@@ -22,7 +22,8 @@ public struct ImportReport: Hashable, Sendable, CustomStringConvertible {
             self.deleted = deleted
         }
 
-        static func + (lhs: Counts, rhs: Counts) -> Counts {
+        /// The sum, field by field.
+        public static func + (lhs: Counts, rhs: Counts) -> Counts {
             Counts(inserted: lhs.inserted + rhs.inserted, updated: lhs.updated + rhs.updated,
                    unchanged: lhs.unchanged + rhs.unchanged, deleted: lhs.deleted + rhs.deleted)
         }

@@ -2,13 +2,13 @@ import EntityGenRuntime
 
 /// A page mapped and checked, ready to be written in one transaction. Mapping needs no database, so
 /// the next page can be mapped while this one is written.
-public struct PreparedPage<Entity: ImportableEntity>: Sendable {
+public struct PreparedPage<Entity: FeedEntity>: Sendable {
     /// What to do, in feed order.
     public enum Operation: Sendable {
         /// Insert or update an instance (and what it embeds).
         case save(Entity)
         /// Delete the row a delete action names.
-        case delete(RowKey)
+        case delete(Entity.StoredKey)
     }
 
     /// The operations.
@@ -34,7 +34,7 @@ extension Feed {
         return try document.withRoot { root throws(ImportError) in try prepare(root: root, page: page) }
     }
 
-    func prepare(root: JSONValue, page: String) throws(ImportError) -> PreparedPage<Entity> {
+    package func prepare(root: JSONValue, page: String) throws(ImportError) -> PreparedPage<Entity> {
         var (itemsValue, prepared) = try header(root: root, page: page)
         prepared.operations.reserveCapacity(itemsValue.count)
         try itemsValue.forEachElement { _, element throws(ImportError) in
@@ -45,7 +45,7 @@ extension Feed {
 
     /// Checks the page's shape and reads its pagination values; returns the items array and a page
     /// with no operations yet.
-    func header(root: JSONValue, page: String) throws(ImportError) -> (items: JSONValue, page: PreparedPage<Entity>) {
+    package func header(root: JSONValue, page: String) throws(ImportError) -> (items: JSONValue, page: PreparedPage<Entity>) {
         var prepared = PreparedPage<Entity>()
         let itemsValue: JSONValue
         let itemsPath = root.path(appending: items ?? [])
@@ -78,7 +78,7 @@ extension Feed {
     }
 
     /// Maps one item (or diff action) into `prepared`.
-    func prepareItem(_ element: JSONValue, page: String, into prepared: inout PreparedPage<Entity>) throws(ImportError) {
+    package func prepareItem(_ element: JSONValue, page: String, into prepared: inout PreparedPage<Entity>) throws(ImportError) {
         if let actions {
             try prepareAction(element, actions: actions, page: page, into: &prepared)
         } else if let entity = map(element, report: &prepared.report) {

@@ -1,6 +1,6 @@
 /// How a response (or a sequence of pages) delivers instances of an entity: generated from a schema's
 /// `feeds:` section.
-public struct Feed<Entity: ImportableEntity>: Sendable {
+public struct Feed<Entity: FeedEntity>: Sendable {
     /// How further pages are found.
     public enum Pagination: Sendable, Hashable {
         /// `?parameter=N` for N from `firstPage` until the page count read at `pageCount` is reached (seed 004).

@@ -3,33 +3,36 @@
 ///
 /// The splitter only finds element boundaries (depth and strings); everything else is checked by the
 /// strict reader when a batch is parsed, so malformed input fails there with a position.
-struct JSONArraySplitter {
-    enum State {
+package struct JSONArraySplitter {
+    package enum State {
         case beforeArray, inArray, afterArray
     }
 
     /// An input error the splitter itself detects, with the byte offset.
-    struct Failure: Error {
-        var offset: Int
-        var message: String
+    package struct Failure: Error {
+        package var offset: Int
+        package var message: String
     }
 
-    private(set) var state = State.beforeArray
+    /// Creates a splitter before the array.
+    package init() {}
+
+    package private(set) var state = State.beforeArray
     private var depth = 0
     private var inString = false
     private var escaped = false
     private var elementHasContent = false
     private var offset = 0
     /// The batch being built: `[` followed by elements separated by commas.
-    private(set) var batch: [UInt8] = [UInt8(ascii: "[")]
+    package private(set) var batch: [UInt8] = [UInt8(ascii: "[")]
     /// Elements in `batch`.
-    private(set) var count = 0
+    package private(set) var count = 0
     /// Offset of the first element of the batch, and elements before this batch.
-    private(set) var elementsBefore = 0
+    package private(set) var elementsBefore = 0
 
     /// Consumes a chunk; calls `flush` with a complete batch (a JSON array) whenever `batchSize`
     /// elements are collected.
-    mutating func consume(_ chunk: UnsafeBufferPointer<UInt8>, batchSize: Int, flush: ([UInt8], Int) throws -> Void) throws {
+    package mutating func consume(_ chunk: UnsafeBufferPointer<UInt8>, batchSize: Int, flush: ([UInt8], Int) throws -> Void) throws {
         for byte in chunk {
             defer { offset += 1 }
             switch state {
@@ -74,7 +77,7 @@ struct JSONArraySplitter {
     }
 
     /// Checks the input ended after the array.
-    func finish() throws {
+    package func finish() throws {
         guard state == .afterArray else {
             throw Failure(offset: offset, message: state == .beforeArray ? "expected a top-level array" : "unexpected end of input inside the top-level array")
         }
