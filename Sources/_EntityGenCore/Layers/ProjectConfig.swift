@@ -5,18 +5,21 @@ public struct ProjectConfig: Hashable, Sendable {
     public var accessLevel: AccessLevel
     /// Outputs to generate (default models and mappers).
     public var outputs: Set<OutputKind>
+    /// Storage backends of persistence code (default `sqlite`).
+    public var backends: [StorageBackendKind]
     /// Project-wide key convention (default `verbatim`).
     public var keyConvention: KeyConvention
     /// Extra imports for generated files, sorted.
     public var imports: [String]
 
     /// The defaults.
-    public static let `default` = ProjectConfig(accessLevel: .internal, outputs: [.models, .mappers], keyConvention: .verbatim, imports: [])
+    public static let `default` = ProjectConfig(accessLevel: .internal, outputs: [.models, .mappers], backends: [.sqlite], keyConvention: .verbatim, imports: [])
 
     /// Creates a config.
-    public init(accessLevel: AccessLevel, outputs: Set<OutputKind>, keyConvention: KeyConvention, imports: [String]) {
+    public init(accessLevel: AccessLevel, outputs: Set<OutputKind>, backends: [StorageBackendKind], keyConvention: KeyConvention, imports: [String]) {
         self.accessLevel = accessLevel
         self.outputs = outputs
+        self.backends = backends
         self.keyConvention = keyConvention
         self.imports = imports
     }
@@ -27,6 +30,9 @@ public struct ProjectConfig: Hashable, Sendable {
         guard let declaration else { return }
         if let accessLevel = declaration.accessLevel { self.accessLevel = accessLevel.value }
         if let outputs = declaration.outputs { self.outputs = Set(outputs.map(\.value)) }
+        if let backends = declaration.backends, !backends.isEmpty {
+            self.backends = backends.map(\.value).reduce(into: []) { if !$0.contains($1) { $0.append($1) } }
+        }
         if let keyConvention = declaration.keyConvention { self.keyConvention = keyConvention.value }
         imports = Array(Set(declaration.imports.map(\.value))).sorted()
     }

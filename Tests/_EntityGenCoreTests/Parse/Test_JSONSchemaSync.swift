@@ -54,6 +54,13 @@ import Testing
         #expect(words(definitions?["enum"]?["properties"]?["rawType"]) == Set(EnumDeclaration.RawType.allCases.map(\.rawValue)))
         #expect(words(Self.config["properties"]?["accessLevel"]) == Set(AccessLevel.allCases.map(\.rawValue)))
         #expect(words(Self.config["properties"]?["keyConvention"]) == Set(KeyConvention.allCases.map(\.rawValue)))
+        // `backends` and `outputs` take one word or a list of them: both branches list every word.
+        func branches(_ value: JSONValue?) -> [Set<String>] {
+            guard case let .array(options)? = value?["oneOf"] else { return [] }
+            return options.map { Set(($0["enum"] ?? $0["items"]?["enum"])?.strings ?? []) }
+        }
+        #expect(branches(Self.config["properties"]?["backends"]) == [Set(StorageBackendKind.allCases.map(\.rawValue)), Set(StorageBackendKind.allCases.map(\.rawValue))])
+        #expect(branches(Self.config["properties"]?["outputs"]) == [Set(OutputKind.allCases.map(\.rawValue)), Set(OutputKind.allCases.map(\.rawValue))])
     }
 
     @Test func acceptsEveryExampleTheLoaderAccepts() throws {

@@ -7,6 +7,8 @@ public struct ProjectConfigDeclaration: Hashable, Sendable {
     public var accessLevel: Located<AccessLevel>?
     /// Which outputs to generate.
     public var outputs: [Located<OutputKind>]?
+    /// The storage backends persistence code is generated for.
+    public var backends: [Located<StorageBackendKind>]?
     /// Project-wide key convention.
     public var keyConvention: Located<KeyConvention>?
     /// Extra modules generated files import (e.g. the module with custom transformer types).
