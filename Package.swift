@@ -28,15 +28,20 @@ let package = Package(
     ],
     targets: [
         .target(name: "_EntityGenCore", dependencies: ["EntityGenRuntime", .product(name: "Yams", package: "Yams")]),
-        .executableTarget(name: "entitygen", dependencies: [
-            "_EntityGenCore",
-            "EntityGenRuntime",
-            .product(name: "ArgumentParser", package: "swift-argument-parser"),
-        ]),
+        .executableTarget(
+            name: "entitygen",
+            dependencies: [
+                "_EntityGenCore",
+                "EntityGenRuntime",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]),
         .target(name: "EntityGenRuntime"),
         .executableTarget(
             name: "entitygen-bench",
-            dependencies: ["EntityGenRuntime", "EntityGenPersistence", .product(name: "GRDB", package: "GRDB.swift"), .product(name: "GRDBSQLite", package: "GRDB.swift")],
+            dependencies: [
+                "EntityGenRuntime", "EntityGenPersistence", .product(name: "GRDB", package: "GRDB.swift"),
+                .product(name: "GRDBSQLite", package: "GRDB.swift"),
+            ],
             exclude: ["Schemas/README.md"],
             plugins: ["EntityGenPlugin"]
         ),
@@ -46,32 +51,42 @@ let package = Package(
             plugins: ["EntityGenPlugin"]
         ),
         .target(name: "EntityGenImport", dependencies: ["EntityGenRuntime"]),
-        .target(name: "EntityGenPersistence", dependencies: [
-            "EntityGenRuntime",
-            "EntityGenImport",
-            .product(name: "GRDB", package: "GRDB.swift"),
-            .product(name: "GRDBSQLite", package: "GRDB.swift"),
-        ]),
+        .target(
+            name: "EntityGenPersistence",
+            dependencies: [
+                "EntityGenRuntime",
+                "EntityGenImport",
+                .product(name: "GRDB", package: "GRDB.swift"),
+                .product(name: "GRDBSQLite", package: "GRDB.swift"),
+            ]),
         .plugin(name: "EntityGenPlugin", capability: .buildTool(), dependencies: ["entitygen"]),
         .plugin(
             name: "GenerateEntitiesCommand",
             capability: .command(
-                intent: .custom(verb: "generate-entities", description: "Generate entity code from the package's schemas"),
-                permissions: [.writeToPackageDirectory(reason: "Writes generated Swift files into the package's sources")]
+                intent: .custom(
+                    verb: "generate-entities", description: "Generate entity code from the package's schemas"),
+                permissions: [
+                    .writeToPackageDirectory(reason: "Writes generated Swift files into the package's sources")
+                ]
             ),
             dependencies: ["entitygen"]
         ),
         .testTarget(
             name: "_EntityGenCoreTests",
             // EntityGenPersistence: built so that generated persistence code can be type-checked against it.
-            dependencies: ["_EntityGenCore", "EntityGenRuntime", "EntityGenPersistence", .product(name: "Yams", package: "Yams")],
+            dependencies: [
+                "_EntityGenCore", "EntityGenRuntime", "EntityGenPersistence", .product(name: "Yams", package: "Yams"),
+            ],
             resources: [.copy("Fixtures")]
         ),
         .testTarget(name: "entitygenTests"),
         .testTarget(name: "EntityGenRuntimeTests", dependencies: ["EntityGenRuntime"]),
         .testTarget(
             name: "EntityGenConsumerTests",
-            dependencies: ["EntityGenRuntime", "EntityGenPersistence", "_EntityGenCore", .product(name: "GRDB", package: "GRDB.swift")],
+            dependencies: [
+                "EntityGenRuntime", "EntityGenPersistence", "_EntityGenCore",
+                .product(name: "GRDB", package: "GRDB.swift"),
+            ],
             resources: [.copy("Fixtures")],
             plugins: ["EntityGenPlugin"]
         ),

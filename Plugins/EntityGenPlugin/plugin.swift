@@ -14,13 +14,17 @@ struct EntityGenPlugin: BuildToolPlugin {
         let output = context.pluginWorkDirectoryURL.appendingPathComponent("Generated")
         // A build must not write into the package: migrations are generated but recorded by
         // `entitygen generate` or the generate-entities command.
-        var arguments = ["generate"] + schemas.map(\.path) + ["--output", output.path, "--relative-to", context.package.directoryURL.path, "--no-record-migrations"]
+        var arguments =
+            ["generate"] + schemas.map(\.path) + [
+                "--output", output.path, "--relative-to", context.package.directoryURL.path, "--no-record-migrations",
+            ]
         var inputs = schemas
         if let config {
             arguments += ["--config", config.path]
             inputs.append(config)
             // The recorded migrations, when the project has them: editing them regenerates the database file.
-            let history = config.deletingLastPathComponent().appendingPathComponent(PluginUtilities.migrationHistoryFileName)
+            let history = config.deletingLastPathComponent().appendingPathComponent(
+                PluginUtilities.migrationHistoryFileName)
             if FileManager.default.fileExists(atPath: history.path) { inputs.append(history) }
         }
         return [
@@ -29,9 +33,11 @@ struct EntityGenPlugin: BuildToolPlugin {
                 executable: try context.tool(named: "entitygen").url,
                 arguments: arguments,
                 inputFiles: inputs,
-                outputFiles: schemas.map { output.appendingPathComponent(PluginUtilities.machineFileName(forSchema: $0)) }
+                outputFiles: schemas.map {
+                    output.appendingPathComponent(PluginUtilities.machineFileName(forSchema: $0))
+                }
                     + [output.appendingPathComponent(PluginUtilities.databaseFileName)]
-            ),
+            )
         ]
     }
 }

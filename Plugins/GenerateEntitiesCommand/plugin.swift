@@ -13,10 +13,12 @@ struct GenerateEntitiesCommand: CommandPlugin {
         let names = Set(extractor.extractOption(named: "target"))
         let migrationsOnly = extractor.extractFlag(named: "migrations-only") > 0
         let tool = try context.tool(named: "entitygen")
-        for case let target as SourceModuleTarget in context.package.targets where names.isEmpty || names.contains(target.name) {
+        for case let target as SourceModuleTarget in context.package.targets
+        where names.isEmpty || names.contains(target.name) {
             let (schemas, config) = PluginUtilities.inputs(of: target)
             guard !schemas.isEmpty else { continue }
-            var toolArguments = ["generate"] + schemas.map(\.path) + ["--relative-to", context.package.directoryURL.path]
+            var toolArguments =
+                ["generate"] + schemas.map(\.path) + ["--relative-to", context.package.directoryURL.path]
             if migrationsOnly {
                 toolArguments.append("--migrations-only")
             } else {

@@ -23,7 +23,10 @@ public struct Feed<Entity: FeedEntity>: Sendable {
         public var delete: String
 
         /// Creates an envelope description; the defaults are `type`, `payload`, `add`, `update`, `delete`.
-        public init(typeKey: [String] = ["type"], payloadKey: [String] = ["payload"], add: String = "add", update: String = "update", delete: String = "delete") {
+        public init(
+            typeKey: [String] = ["type"], payloadKey: [String] = ["payload"], add: String = "add",
+            update: String = "update", delete: String = "delete"
+        ) {
             self.typeKey = typeKey
             self.payloadKey = payloadKey
             self.add = add
@@ -44,7 +47,10 @@ public struct Feed<Entity: FeedEntity>: Sendable {
     public var deleteOrphans: Bool
 
     /// Creates a feed description.
-    public init(name: String, items: [String]? = nil, pagination: Pagination? = nil, actions: Actions? = nil, deleteOrphans: Bool = false) {
+    public init(
+        name: String, items: [String]? = nil, pagination: Pagination? = nil, actions: Actions? = nil,
+        deleteOrphans: Bool = false
+    ) {
         self.name = name
         self.items = items
         self.pagination = pagination

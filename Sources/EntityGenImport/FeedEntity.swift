@@ -15,6 +15,8 @@ public protocol FeedEntity: JSONMappable {
 extension MappingError {
     /// The error for a delete action on an entity that has no identification attributes.
     public static func notIdentifiable(_ entity: String, schema: String) -> MappingError {
-        MappingError(path: "$", schemaLocation: schema, message: "\(entity) has no identification attributes, so a payload cannot name a stored row")
+        MappingError(
+            path: "$", schemaLocation: schema,
+            message: "\(entity) has no identification attributes, so a payload cannot name a stored row")
     }
 }

@@ -24,8 +24,9 @@ public struct ImportReport: Hashable, Sendable, CustomStringConvertible {
 
         /// The sum, field by field.
         public static func + (lhs: Counts, rhs: Counts) -> Counts {
-            Counts(inserted: lhs.inserted + rhs.inserted, updated: lhs.updated + rhs.updated,
-                   unchanged: lhs.unchanged + rhs.unchanged, deleted: lhs.deleted + rhs.deleted)
+            Counts(
+                inserted: lhs.inserted + rhs.inserted, updated: lhs.updated + rhs.updated,
+                unchanged: lhs.unchanged + rhs.unchanged, deleted: lhs.deleted + rhs.deleted)
         }
     }
 
@@ -74,7 +75,9 @@ public struct ImportReport: Hashable, Sendable, CustomStringConvertible {
     public var description: String {
         var lines = ["pages \(pages)"]
         for (entity, counts) in entities.sorted(by: { $0.key < $1.key }) {
-            lines.append("\(entity): inserted \(counts.inserted), updated \(counts.updated), unchanged \(counts.unchanged), deleted \(counts.deleted)")
+            lines.append(
+                "\(entity): inserted \(counts.inserted), updated \(counts.updated), unchanged \(counts.unchanged), deleted \(counts.deleted)"
+            )
         }
         lines += skipped.map { "skipped \($0)" }
         lines += issues.map { "issue \($0)" }
@@ -100,7 +103,8 @@ public enum ImportError: Error, Sendable, CustomStringConvertible {
         switch self {
         case let .invalidJSON(page, error): return "\(page): invalid JSON: \(error)"
         case let .malformedPage(page, path, message): return "\(page): \(path): \(message)"
-        case let .missingTarget(entity, relationship, row): return "\(entity) \(row): \(relationship): the referenced row does not exist"
+        case let .missingTarget(entity, relationship, row):
+            return "\(entity) \(row): \(relationship): the referenced row does not exist"
         case let .database(message): return "database: \(message)"
         case let .fetch(url, message): return "\(url): \(message)"
         }

@@ -32,20 +32,32 @@ package struct JSONArraySplitter {
 
     /// Consumes a chunk; calls `flush` with a complete batch (a JSON array) whenever `batchSize`
     /// elements are collected.
-    package mutating func consume(_ chunk: UnsafeBufferPointer<UInt8>, batchSize: Int, flush: ([UInt8], Int) throws -> Void) throws {
+    package mutating func consume(
+        _ chunk: UnsafeBufferPointer<UInt8>, batchSize: Int, flush: ([UInt8], Int) throws -> Void
+    ) throws {
         for byte in chunk {
             defer { offset += 1 }
             switch state {
             case .beforeArray:
                 if isWhitespace(byte) || (offset < 3 && [0xEF, 0xBB, 0xBF][offset] == byte) { continue }
-                guard byte == UInt8(ascii: "[") else { throw Failure(offset: offset, message: "expected a top-level array") }
+                guard byte == UInt8(ascii: "[") else {
+                    throw Failure(offset: offset, message: "expected a top-level array")
+                }
                 state = .inArray
             case .afterArray:
-                guard isWhitespace(byte) else { throw Failure(offset: offset, message: "unexpected content after the top-level array") }
+                guard isWhitespace(byte) else {
+                    throw Failure(offset: offset, message: "unexpected content after the top-level array")
+                }
             case .inArray:
                 if inString {
                     append(byte)
-                    if escaped { escaped = false } else if byte == UInt8(ascii: "\\") { escaped = true } else if byte == UInt8(ascii: "\"") { inString = false }
+                    if escaped {
+                        escaped = false
+                    } else if byte == UInt8(ascii: "\\") {
+                        escaped = true
+                    } else if byte == UInt8(ascii: "\"") {
+                        inString = false
+                    }
                     continue
                 }
                 switch byte {
@@ -59,14 +71,18 @@ package struct JSONArraySplitter {
                     depth -= 1
                     append(byte)
                 case UInt8(ascii: "]") where depth == 0:
-                    if !elementHasContent && count > 0 { throw Failure(offset: offset, message: "expected an element after ','") }
+                    if !elementHasContent && count > 0 {
+                        throw Failure(offset: offset, message: "expected an element after ','")
+                    }
                     try endElement(batchSize: batchSize, flush: flush, last: true)
                     state = .afterArray
                 case UInt8(ascii: "]"):
                     depth -= 1
                     append(byte)
                 case UInt8(ascii: ",") where depth == 0:
-                    guard elementHasContent else { throw Failure(offset: offset, message: "expected an element before ','") }
+                    guard elementHasContent else {
+                        throw Failure(offset: offset, message: "expected an element before ','")
+                    }
                     try endElement(batchSize: batchSize, flush: flush, last: false)
                 default:
                     if isWhitespace(byte) && !elementHasContent { continue }
@@ -79,7 +95,10 @@ package struct JSONArraySplitter {
     /// Checks the input ended after the array.
     package func finish() throws {
         guard state == .afterArray else {
-            throw Failure(offset: offset, message: state == .beforeArray ? "expected a top-level array" : "unexpected end of input inside the top-level array")
+            throw Failure(
+                offset: offset,
+                message: state == .beforeArray
+                    ? "expected a top-level array" : "unexpected end of input inside the top-level array")
         }
     }
 

@@ -24,11 +24,12 @@ public struct PreparedPage<Entity: FeedEntity>: Sendable {
     public init() {}
 }
 
-
 extension Feed {
     /// Maps a page's bytes. A page that is not JSON, or not the feed's shape, throws and nothing of it
     /// is written; an item that fails to map is skipped and reported with its JSON path and reason.
-    public func prepare(_ bytes: some Collection<UInt8>, page: String = "page") throws(ImportError) -> PreparedPage<Entity> {
+    public func prepare(
+        _ bytes: some Collection<UInt8>, page: String = "page"
+    ) throws(ImportError) -> PreparedPage<Entity> {
         let document: JSONDocument
         do { document = try JSONDocument(bytes: bytes) } catch { throw .invalidJSON(page: page, error) }
         return try document.withRoot { root throws(ImportError) in try prepare(root: root, page: page) }
@@ -45,31 +46,41 @@ extension Feed {
 
     /// Checks the page's shape and reads its pagination values; returns the items array and a page
     /// with no operations yet.
-    package func header(root: JSONValue, page: String) throws(ImportError) -> (items: JSONValue, page: PreparedPage<Entity>) {
+    package func header(
+        root: JSONValue, page: String
+    ) throws(ImportError) -> (items: JSONValue, page: PreparedPage<Entity>) {
         var prepared = PreparedPage<Entity>()
         let itemsValue: JSONValue
         let itemsPath = root.path(appending: items ?? [])
         if let items {
-            guard root.kind == .object else { throw .malformedPage(page: page, path: "$", message: "expected an object holding \(itemsPath)") }
+            guard root.kind == .object else {
+                throw .malformedPage(page: page, path: "$", message: "expected an object holding \(itemsPath)")
+            }
             guard let found = root.value(at: items), found.kind == .array else {
                 throw .malformedPage(page: page, path: itemsPath, message: "expected an array of items")
             }
             itemsValue = found
         } else {
-            guard root.kind == .array else { throw .malformedPage(page: page, path: "$", message: "expected an array of items") }
+            guard root.kind == .array else {
+                throw .malformedPage(page: page, path: "$", message: "expected an array of items")
+            }
             itemsValue = root
         }
         switch pagination {
         case let .pageNumber(pageCount, _, _)?:
             let path = root.path(appending: pageCount)
-            guard let value = root.value(at: pageCount), let count = value.int64(), count >= 0, count <= Int64(Int32.max) else {
+            guard let value = root.value(at: pageCount), let count = value.int64(), count >= 0,
+                count <= Int64(Int32.max)
+            else {
                 throw .malformedPage(page: page, path: path, message: "expected the page count, a non-negative integer")
             }
             prepared.pageCount = Int(count)
         case let .nextURL(key)?:
             let path = root.path(appending: key)
             if let value = root.value(at: key), !value.isNull {
-                guard let text = value.string() else { throw .malformedPage(page: page, path: path, message: "expected the next page's URL or null") }
+                guard let text = value.string() else {
+                    throw .malformedPage(page: page, path: path, message: "expected the next page's URL or null")
+                }
                 prepared.nextURL = text
             }
         case nil: break
@@ -78,7 +89,9 @@ extension Feed {
     }
 
     /// Maps one item (or diff action) into `prepared`.
-    package func prepareItem(_ element: JSONValue, page: String, into prepared: inout PreparedPage<Entity>) throws(ImportError) {
+    package func prepareItem(
+        _ element: JSONValue, page: String, into prepared: inout PreparedPage<Entity>
+    ) throws(ImportError) {
         if let actions {
             try prepareAction(element, actions: actions, page: page, into: &prepared)
         } else if let entity = map(element, report: &prepared.report) {
@@ -86,8 +99,12 @@ extension Feed {
         }
     }
 
-    private func prepareAction(_ element: JSONValue, actions: Actions, page: String, into prepared: inout PreparedPage<Entity>) throws(ImportError) {
-        guard element.kind == .object else { throw .malformedPage(page: page, path: element.path, message: "expected an action object") }
+    private func prepareAction(
+        _ element: JSONValue, actions: Actions, page: String, into prepared: inout PreparedPage<Entity>
+    ) throws(ImportError) {
+        guard element.kind == .object else {
+            throw .malformedPage(page: page, path: element.path, message: "expected an action object")
+        }
         let typePath = element.path(appending: actions.typeKey)
         guard let type = element.value(at: actions.typeKey)?.string() else {
             throw .malformedPage(page: page, path: typePath, message: "expected the action type, a string")

@@ -22,33 +22,47 @@ extension ColumnValue where Self: JSONEnumeration, JSONRawValue: ColumnValue {
 /// own transformer writes and reads them, so the column holds what the API sent (normalized).
 public enum JSONColumn {
     /// Binds `value` encoded by `transformer` as JSON text.
-    public static func bind<T: JSONTransformer>(_ value: T.Value, _ transformer: T, to statement: SQLiteStatement, at index: Int32) {
+    public static func bind<T: JSONTransformer>(
+        _ value: T.Value, _ transformer: T, to statement: SQLiteStatement, at index: Int32
+    ) {
         var writer = JSONWriter()
         transformer.encode(value, to: &writer)
         let bytes = writer.bytes
         bytes.withUnsafeBufferPointer { buffer in
-            _ = sqlite3_bind_text(statement, index, UnsafeRawPointer(buffer.baseAddress!).assumingMemoryBound(to: CChar.self), Int32(buffer.count), transientDestructor)
+            _ = sqlite3_bind_text(
+                statement, index, UnsafeRawPointer(buffer.baseAddress!).assumingMemoryBound(to: CChar.self),
+                Int32(buffer.count), transientDestructor)
         }
     }
 
     /// Binds an optional value, `NULL` when absent.
-    public static func bind<T: JSONTransformer>(_ value: T.Value?, _ transformer: T, to statement: SQLiteStatement, at index: Int32) {
+    public static func bind<T: JSONTransformer>(
+        _ value: T.Value?, _ transformer: T, to statement: SQLiteStatement, at index: Int32
+    ) {
         if let value { bind(value, transformer, to: statement, at: index) } else { sqlite3_bind_null(statement, index) }
     }
 
     /// Reads a value written by ``bind(_:_:to:at:)-(T.Value,_,_,_)``.
-    public static func decode<T: JSONTransformer>(_ databaseValue: DatabaseValue, _ transformer: T) throws(ColumnDecodingError) -> T.Value {
+    public static func decode<T: JSONTransformer>(
+        _ databaseValue: DatabaseValue, _ transformer: T
+    ) throws(ColumnDecodingError) -> T.Value {
         let text = try String(databaseValue: databaseValue)
         let document: JSONDocument
-        do { document = try JSONDocument(bytes: Array(text.utf8)) } catch { throw ColumnDecodingError(message: "invalid JSON: \(error)") }
+        do { document = try JSONDocument(bytes: Array(text.utf8)) } catch {
+            throw ColumnDecodingError(message: "invalid JSON: \(error)")
+        }
         return try document.withRoot { root throws(ColumnDecodingError) in
             var context = MappingContext()
-            do throws(TransformFailure) { return try transformer.decode(root, context: &context) } catch { throw ColumnDecodingError(message: error.message) }
+            do throws(TransformFailure) { return try transformer.decode(root, context: &context) } catch {
+                throw ColumnDecodingError(message: error.message)
+            }
         }
     }
 
     /// Reads an optional value (`NULL` is `nil`).
-    public static func decodeIfPresent<T: JSONTransformer>(_ databaseValue: DatabaseValue, _ transformer: T) throws(ColumnDecodingError) -> T.Value? {
+    public static func decodeIfPresent<T: JSONTransformer>(
+        _ databaseValue: DatabaseValue, _ transformer: T
+    ) throws(ColumnDecodingError) -> T.Value? {
         databaseValue.isNull ? nil : try decode(databaseValue, transformer)
     }
 }

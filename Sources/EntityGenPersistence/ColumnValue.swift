@@ -43,8 +43,10 @@ extension String: ColumnValue {
     @inlinable public func bindValue(to statement: SQLiteStatement, at index: Int32) {
         var text = self
         text.withUTF8 { bytes in
-            let start = UnsafeRawPointer(bytes.baseAddress ?? UnsafePointer(bitPattern: 1)!).assumingMemoryBound(to: CChar.self)
-            _ = sqlite3_bind_text(statement, index, start, Int32(bytes.count), unsafeBitCast(-1, to: sqlite3_destructor_type.self))
+            let start = UnsafeRawPointer(bytes.baseAddress ?? UnsafePointer(bitPattern: 1)!).assumingMemoryBound(
+                to: CChar.self)
+            _ = sqlite3_bind_text(
+                statement, index, start, Int32(bytes.count), unsafeBitCast(-1, to: sqlite3_destructor_type.self))
         }
     }
 
@@ -60,7 +62,9 @@ extension Bool: ColumnValue {
     }
 
     public init(databaseValue: DatabaseValue) throws(ColumnDecodingError) {
-        guard case let .int64(value) = databaseValue.storage else { throw .mismatch(databaseValue, expected: "an integer") }
+        guard case let .int64(value) = databaseValue.storage else {
+            throw .mismatch(databaseValue, expected: "an integer")
+        }
         self = value != 0
     }
 }
@@ -111,7 +115,9 @@ extension UInt: ColumnValue {
 
 /// An unsigned integer stored as text (it may not fit SQLite's signed 64-bit integers).
 private func textInteger<T: FixedWidthInteger>(_ value: DatabaseValue) throws(ColumnDecodingError) -> T {
-    guard case let .string(text) = value.storage, let integer = T(text) else { throw .mismatch(value, expected: "\(T.self) as text") }
+    guard case let .string(text) = value.storage, let integer = T(text) else {
+        throw .mismatch(value, expected: "\(T.self) as text")
+    }
     return integer
 }
 
@@ -152,7 +158,9 @@ extension Date: ColumnValue {
 extension Data: ColumnValue {
     public func bindValue(to statement: SQLiteStatement, at index: Int32) {
         withUnsafeBytes { bytes in
-            _ = sqlite3_bind_blob(statement, index, bytes.baseAddress ?? UnsafeRawPointer(bitPattern: 1), Int32(bytes.count), transientDestructor)
+            _ = sqlite3_bind_blob(
+                statement, index, bytes.baseAddress ?? UnsafeRawPointer(bitPattern: 1), Int32(bytes.count),
+                transientDestructor)
         }
     }
 
@@ -171,7 +179,9 @@ extension URL: ColumnValue {
     }
 
     public init(databaseValue: DatabaseValue) throws(ColumnDecodingError) {
-        guard let url = URL(string: try String(databaseValue: databaseValue)) else { throw .mismatch(databaseValue, expected: "a URL") }
+        guard let url = URL(string: try String(databaseValue: databaseValue)) else {
+            throw .mismatch(databaseValue, expected: "a URL")
+        }
         self = url
     }
 }
@@ -182,7 +192,9 @@ extension UUID: ColumnValue {
     }
 
     public init(databaseValue: DatabaseValue) throws(ColumnDecodingError) {
-        guard let uuid = UUID(uuidString: try String(databaseValue: databaseValue)) else { throw .mismatch(databaseValue, expected: "a UUID") }
+        guard let uuid = UUID(uuidString: try String(databaseValue: databaseValue)) else {
+            throw .mismatch(databaseValue, expected: "a UUID")
+        }
         self = uuid
     }
 }
@@ -196,7 +208,9 @@ extension Decimal: ColumnValue {
     public init(databaseValue: DatabaseValue) throws(ColumnDecodingError) {
         switch databaseValue.storage {
         case let .string(text):
-            guard let value = Decimal(string: text, locale: Locale(identifier: "en_US_POSIX")) else { throw .mismatch(databaseValue, expected: "a decimal") }
+            guard let value = Decimal(string: text, locale: Locale(identifier: "en_US_POSIX")) else {
+                throw .mismatch(databaseValue, expected: "a decimal")
+            }
             self = value
         case let .int64(value): self = Decimal(value)
         case let .double(value): self = Decimal(value)

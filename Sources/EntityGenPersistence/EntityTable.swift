@@ -20,14 +20,17 @@ public final class EntityTable: Sendable {
     public let deleteSQL: String
 
     /// Creates the description and its SQL.
-    public init(entity: String, name: String, columns: [String], identity: [String], references: [ReferenceColumns] = []) {
+    public init(
+        entity: String, name: String, columns: [String], identity: [String], references: [ReferenceColumns] = []
+    ) {
         self.entity = entity
         self.name = name
         self.columns = columns
         self.identity = identity
         self.references = references
         let table = SQLText.identifier(name)
-        let insert = columns.isEmpty
+        let insert =
+            columns.isEmpty
             ? "INSERT INTO \(table) DEFAULT VALUES"
             : "INSERT INTO \(table) (\(columns.map(SQLText.identifier).joined(separator: ", "))) VALUES (\(SQLText.parameters(columns.count)))"
         let others = columns.filter { !identity.contains($0) }
@@ -38,11 +41,15 @@ public final class EntityTable: Sendable {
             saveSQL = insert + " ON CONFLICT (\(identity.map(SQLText.identifier).joined(separator: ", "))) DO NOTHING"
             saveChangedSQL = saveSQL
         } else {
-            let conflict = " ON CONFLICT (\(identity.map(SQLText.identifier).joined(separator: ", "))) DO UPDATE SET "
-                + others.map { "\(SQLText.identifier($0)) = excluded.\(SQLText.identifier($0))" }.joined(separator: ", ")
+            let conflict =
+                " ON CONFLICT (\(identity.map(SQLText.identifier).joined(separator: ", "))) DO UPDATE SET "
+                + others.map { "\(SQLText.identifier($0)) = excluded.\(SQLText.identifier($0))" }.joined(
+                    separator: ", ")
             saveSQL = insert + conflict
-            saveChangedSQL = insert + conflict + " WHERE "
-                + others.map { "\(SQLText.identifier($0)) IS NOT excluded.\(SQLText.identifier($0))" }.joined(separator: " OR ")
+            saveChangedSQL =
+                insert + conflict + " WHERE "
+                + others.map { "\(SQLText.identifier($0)) IS NOT excluded.\(SQLText.identifier($0))" }.joined(
+                    separator: " OR ")
         }
         deleteSQL = "DELETE FROM \(table) WHERE " + SQLText.matching(identity)
     }
@@ -81,7 +88,8 @@ public final class LinkTable: Sendable {
     public init(name: String, ownerColumns: [String], targetColumns: [String], isMap: Bool) {
         self.name = name
         let columns = ownerColumns + ["position"] + (isMap ? ["key"] : []) + targetColumns
-        insertSQL = "INSERT INTO \(SQLText.identifier(name)) (\(columns.map(SQLText.identifier).joined(separator: ", "))) VALUES (\(SQLText.parameters(columns.count)))"
+        insertSQL =
+            "INSERT INTO \(SQLText.identifier(name)) (\(columns.map(SQLText.identifier).joined(separator: ", "))) VALUES (\(SQLText.parameters(columns.count)))"
         deleteSQL = "DELETE FROM \(SQLText.identifier(name)) WHERE " + SQLText.matching(ownerColumns)
     }
 }

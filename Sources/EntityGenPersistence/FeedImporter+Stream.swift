@@ -9,7 +9,9 @@ extension FeedImporter {
     /// A batch that fails (bad JSON, a database error) throws; the batches before it stay committed.
     /// Errors name the elements by their index in the whole array.
     @discardableResult
-    public func importArray(contentsOf file: URL, batchSize: Int = 1000, chunkSize: Int = 1 << 20) throws -> ImportReport {
+    public func importArray(
+        contentsOf file: URL, batchSize: Int = 1000, chunkSize: Int = 1 << 20
+    ) throws -> ImportReport {
         guard let handle = FileHandle(forReadingAtPath: file.path) else {
             throw ImportError.fetch(url: file.path, message: "cannot open the file for reading")
         }
@@ -32,11 +34,13 @@ extension FeedImporter {
                     try splitter.consume(raw.bindMemory(to: UInt8.self), batchSize: max(1, batchSize), flush: flush)
                 }
             } catch let failure as JSONArraySplitter.Failure {
-                throw ImportError.malformedPage(page: file.lastPathComponent, path: "byte \(failure.offset)", message: failure.message)
+                throw ImportError.malformedPage(
+                    page: file.lastPathComponent, path: "byte \(failure.offset)", message: failure.message)
             }
         }
         do { try splitter.finish() } catch let failure as JSONArraySplitter.Failure {
-            throw ImportError.malformedPage(page: file.lastPathComponent, path: "byte \(failure.offset)", message: failure.message)
+            throw ImportError.malformedPage(
+                page: file.lastPathComponent, path: "byte \(failure.offset)", message: failure.message)
         }
         return report
     }

@@ -2,7 +2,7 @@ import EntityGenRuntime
 import Foundation
 import GRDB
 #if canImport(FoundationNetworking)
-import FoundationNetworking
+    import FoundationNetworking
 #endif
 
 /// Where a sync stands, reported after each committed page.
@@ -22,7 +22,9 @@ extension FeedImporter {
     ///
     /// Cancelling the task stops between pages: pages committed stay, no page is half written, and no
     /// orphan is deleted (the sync did not complete).
-    public func sync(from url: URL, session: URLSession = .shared, progress: (@Sendable (SyncProgress) -> Void)? = nil) async throws -> ImportReport {
+    public func sync(
+        from url: URL, session: URLSession = .shared, progress: (@Sendable (SyncProgress) -> Void)? = nil
+    ) async throws -> ImportReport {
         let seen = feed.deleteOrphans ? SeenRows(Entity.entityTables) : nil
         if let seen { try await writer.writeWithoutTransaction { db in try seen.create(in: db) } }
         var report = ImportReport()
@@ -49,11 +51,15 @@ extension FeedImporter {
                     pageCount = page.pageCount
                     let following = pageNumber! + 1
                     pageNumber = following
-                    next = following < firstPage + (page.pageCount ?? 0) ? Self.url(url, parameter: parameter, page: following) : nil
+                    next =
+                        following < firstPage + (page.pageCount ?? 0)
+                        ? Self.url(url, parameter: parameter, page: following) : nil
                 case .nextURL?:
                     guard let text = page.nextURL else { next = nil; break }
                     guard let resolved = URL(string: text, relativeTo: current)?.absoluteURL else {
-                        throw ImportError.malformedPage(page: current.absoluteString, path: "$", message: "the next page's URL \"\(text)\" is not a URL")
+                        throw ImportError.malformedPage(
+                            page: current.absoluteString, path: "$",
+                            message: "the next page's URL \"\(text)\" is not a URL")
                     }
                     next = resolved
                 case nil:

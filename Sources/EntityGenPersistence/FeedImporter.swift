@@ -68,18 +68,28 @@ public final class FeedImporter<Entity: ImportableEntity>: Sendable {
     /// Writes a mapped page in one transaction.
     @discardableResult
     public func write(_ page: PreparedPage<Entity>) throws -> ImportReport {
-        try writer.writeWithoutTransaction { db in try Self.write(page, in: db, skipsUnchanged: skipsUnchanged, seen: nil) }
+        try writer.writeWithoutTransaction { db in
+            try Self.write(page, in: db, skipsUnchanged: skipsUnchanged, seen: nil)
+        }
     }
 
     /// Writes a page in one transaction; with `seen`, the identities of saved instances are recorded for
     /// orphan deletion at the end of a sync.
-    static func write(_ page: PreparedPage<Entity>, in db: Database, skipsUnchanged: Bool, seen: SeenRows?) throws -> ImportReport {
+    static func write(
+        _ page: PreparedPage<Entity>, in db: Database, skipsUnchanged: Bool, seen: SeenRows?
+    ) throws -> ImportReport {
         var pending: PreparedPage<Entity>? = page
-        return try write(in: db, skipsUnchanged: skipsUnchanged, seen: seen, next: { defer { pending = nil }; return pending })
+        return try write(
+            in: db, skipsUnchanged: skipsUnchanged, seen: seen,
+            next: {
+                defer { pending = nil }; return pending
+            })
     }
 
     /// Writes chunks of a page, as `next` delivers them, in one transaction.
-    static func write(in db: Database, skipsUnchanged: Bool, seen: SeenRows?, next: () throws -> PreparedPage<Entity>?) throws -> ImportReport {
+    static func write(
+        in db: Database, skipsUnchanged: Bool, seen: SeenRows?, next: () throws -> PreparedPage<Entity>?
+    ) throws -> ImportReport {
         var report = ImportReport()
         try db.execute(sql: "PRAGMA recursive_triggers = ON")
         try db.inTransaction(.immediate) {
@@ -170,7 +180,9 @@ final class SeenRows: Sendable {
     init(_ tables: [EntityTable]) {
         self.tables = tables.filter { !$0.identity.isEmpty }.sorted { $0.name < $1.name }.map { table in
             let seen = SQLText.identifier("entitygen_seen_" + table.name)
-            return (table, seen, "INSERT OR IGNORE INTO temp.\(seen) VALUES (\(SQLText.parameters(table.identity.count)))")
+            return (
+                table, seen, "INSERT OR IGNORE INTO temp.\(seen) VALUES (\(SQLText.parameters(table.identity.count)))"
+            )
         }
         index = Dictionary(uniqueKeysWithValues: self.tables.enumerated().map { (ObjectIdentifier($1.table), $0) })
     }
@@ -201,8 +213,12 @@ final class SeenRows: Sendable {
         try db.execute(sql: "PRAGMA recursive_triggers = ON")
         try db.inTransaction(.immediate) {
             for (table, seen, _) in tables {
-                let match = table.identity.map { "s.\(SQLText.identifier($0)) IS t.\(SQLText.identifier($0))" }.joined(separator: " AND ")
-                try db.execute(sql: "DELETE FROM main.\(SQLText.identifier(table.name)) AS t WHERE NOT EXISTS (SELECT 1 FROM temp.\(seen) AS s WHERE \(match))")
+                let match = table.identity.map { "s.\(SQLText.identifier($0)) IS t.\(SQLText.identifier($0))" }.joined(
+                    separator: " AND ")
+                try db.execute(
+                    sql:
+                        "DELETE FROM main.\(SQLText.identifier(table.name)) AS t WHERE NOT EXISTS (SELECT 1 FROM temp.\(seen) AS s WHERE \(match))"
+                )
                 report.entities[table.entity, default: .init()].deleted += db.changesCount
                 try db.notifyChanges(in: Table(table.name))
             }

@@ -39,7 +39,8 @@ public struct ImportSession {
     public mutating func prepare(_ table: EntityTable) throws -> PreparedRow {
         let key = ObjectIdentifier(table)
         if let state = tables[key] { return PreparedRow(state: state) }
-        let statement = try db.cachedStatement(sql: skipsUnchanged ? table.saveChangedSQL : table.saveSQL).sqliteStatement
+        let statement = try db.cachedStatement(sql: skipsUnchanged ? table.saveChangedSQL : table.saveSQL)
+            .sqliteStatement
         let state = TableState(table: table, statement: statement)
         tables[key] = state
         return PreparedRow(state: state)
@@ -66,11 +67,14 @@ public struct ImportSession {
 
     /// A link table's statements: bind the owner key to `delete` and run it before inserting the current
     /// links (a to-many relationship is replaced as a whole).
-    public mutating func linkStatements(_ link: LinkTable) throws -> (insert: SQLiteStatement, delete: SQLiteStatement) {
+    public mutating func linkStatements(_ link: LinkTable) throws -> (insert: SQLiteStatement, delete: SQLiteStatement)
+    {
         let key = ObjectIdentifier(link)
         if let statements = links[key] { return statements }
-        let statements = (insert: try db.cachedStatement(sql: link.insertSQL).sqliteStatement,
-                          delete: try db.cachedStatement(sql: link.deleteSQL).sqliteStatement)
+        let statements = (
+            insert: try db.cachedStatement(sql: link.insertSQL).sqliteStatement,
+            delete: try db.cachedStatement(sql: link.deleteSQL).sqliteStatement
+        )
         links[key] = statements
         return statements
     }
@@ -99,7 +103,8 @@ public struct ImportSession {
         let code = sqlite3_step(statement)
         sqlite3_reset(statement)
         guard code == SQLITE_DONE || code == SQLITE_ROW else {
-            throw ImportError.database(String(cString: sqlite3_errmsg(connection)) + " (in \(String(cString: sqlite3_sql(statement))))")
+            throw ImportError.database(
+                String(cString: sqlite3_errmsg(connection)) + " (in \(String(cString: sqlite3_sql(statement))))")
         }
     }
 
@@ -108,7 +113,8 @@ public struct ImportSession {
     public mutating func finish() throws -> ImportReport {
         try resolveMissingReferences()
         for state in tables.values {
-            report.entities[state.table.entity, default: .init()] = report.entities[state.table.entity, default: .init()] + state.counts
+            report.entities[state.table.entity, default: .init()] =
+                report.entities[state.table.entity, default: .init()] + state.counts
         }
         return report
     }
@@ -126,14 +132,24 @@ public struct ImportSession {
                 let rowID: Int64 = violation[1]
                 let foreignKeyID: Int64 = violation[3]
                 let columns = foreignKeys.filter { ($0["id"] as Int64) == foreignKeyID }.map { $0["from"] as String }
-                guard let reference = table.references.first(where: { Set($0.columns) == Set(columns) }) else { continue }
+                guard let reference = table.references.first(where: { Set($0.columns) == Set(columns) }) else {
+                    continue
+                }
                 let identity = try describeRow(table, rowID: rowID)
                 if reference.failsWhenMissing {
-                    throw ImportError.missingTarget(entity: table.entity, relationship: reference.relationship, row: identity)
+                    throw ImportError.missingTarget(
+                        entity: table.entity, relationship: reference.relationship, row: identity)
                 }
                 let assignments = reference.columns.map { "\(SQLText.identifier($0)) = NULL" }.joined(separator: ", ")
-                try db.execute(sql: "UPDATE \(SQLText.identifier(table.name)) SET \(assignments) WHERE rowid = ?", arguments: [rowID])
-                report.skipped.append(ImportReport.Skip(path: "\(table.entity) \(identity)", reason: "\(reference.relationship): no \(reference.targetTable) row has this identifier; the reference was left unset"))
+                try db.execute(
+                    sql: "UPDATE \(SQLText.identifier(table.name)) SET \(assignments) WHERE rowid = ?",
+                    arguments: [rowID])
+                report.skipped.append(
+                    ImportReport.Skip(
+                        path: "\(table.entity) \(identity)",
+                        reason:
+                            "\(reference.relationship): no \(reference.targetTable) row has this identifier; the reference was left unset"
+                    ))
             }
         }
         if outstandingForeignKeyViolations() > 0 {
@@ -143,7 +159,8 @@ public struct ImportSession {
 
     private func describeRow(_ table: EntityTable, rowID: Int64) throws -> String {
         let columns = table.identity.isEmpty ? ["rowid"] : table.identity
-        let sql = "SELECT \(columns.map(SQLText.identifier).joined(separator: ", ")) FROM \(SQLText.identifier(table.name)) WHERE rowid = ?"
+        let sql =
+            "SELECT \(columns.map(SQLText.identifier).joined(separator: ", ")) FROM \(SQLText.identifier(table.name)) WHERE rowid = ?"
         guard let row = try Row.fetchOne(db, sql: sql, arguments: [rowID]) else { return "rowid \(rowID)" }
         return zip(columns, row.databaseValues).map { "\($0)=\($1)" }.joined(separator: " ")
     }

@@ -15,11 +15,15 @@ extension Row {
 
     /// An optional value stored as JSON text (`NULL` is `nil`).
     public func optionalJSONColumn<T: JSONTransformer>(_ name: String, _ transformer: T) throws -> T.Value? {
-        try decodingColumn(name) { value throws(ColumnDecodingError) in try JSONColumn.decodeIfPresent(value, transformer) }
+        try decodingColumn(name) { value throws(ColumnDecodingError) in
+            try JSONColumn.decodeIfPresent(value, transformer)
+        }
     }
 
     /// Reads a column's value and converts it, naming the column in a conversion error.
-    private func decodingColumn<Value>(_ name: String, _ convert: (DatabaseValue) throws(ColumnDecodingError) -> Value) throws -> Value {
+    private func decodingColumn<Value>(
+        _ name: String, _ convert: (DatabaseValue) throws(ColumnDecodingError) -> Value
+    ) throws -> Value {
         let value = try decode(DatabaseValue.self, forColumn: name)
         do { return try convert(value) } catch {
             throw ColumnDecodingError(column: name, message: error.message)
@@ -36,7 +40,9 @@ extension Row {
     /// A required to-one relationship; the request must include it (`including(required:)`).
     public func requiredIncluded<T: FetchableRecord>(_ key: String) throws -> T {
         guard let value: T = try included(key) else {
-            throw ColumnDecodingError(column: key, message: "the relationship is required but the request did not include it (use including(required:))")
+            throw ColumnDecodingError(
+                column: key,
+                message: "the relationship is required but the request did not include it (use including(required:))")
         }
         return value
     }

@@ -20,7 +20,10 @@ public enum GeneratorPipeline {
     /// What parse reads: schema files, the config file, the recorded migration history.
     typealias RawInput = (schemas: [SourceFile], config: SourceFile?, migrationHistory: SourceFile?)
     /// What parse produces.
-    typealias ParsedInput = (files: [SchemaFileDeclaration], config: ProjectConfigDeclaration?, configPath: String?, history: MigrationHistory)
+    typealias ParsedInput = (
+        files: [SchemaFileDeclaration], config: ProjectConfigDeclaration?, configPath: String?,
+        history: MigrationHistory
+    )
 
     /// The outcome of running the pipeline up to translate.
     public struct ValidationResult: Sendable {
@@ -53,7 +56,9 @@ public enum GeneratorPipeline {
             do throws(MigrationHistory.HistoryError) {
                 history = try MigrationHistory.decode(file.bytes)
             } catch {
-                diagnostics.emit(Rules.invalidMigrationHistory, "cannot read the migration history: \(error.message)", at: .startOf(file.path))
+                diagnostics.emit(
+                    Rules.invalidMigrationHistory, "cannot read the migration history: \(error.message)",
+                    at: .startOf(file.path))
             }
         }
         return (parsed.compactMap(\.0), config, input.config?.path, history)
@@ -80,7 +85,9 @@ public enum GeneratorPipeline {
     /// Runs parse, validate and translate over in-memory sources (used by the CLI after reading files,
     /// and by tests). With persistence on, the plan's migrations are checked against `migrationHistory`
     /// (the recorded `entitygen-migrations.json`, if the project has one): unmigratable changes are errors.
-    public static func validate(schemas: [SourceFile], config: SourceFile?, migrationHistory: SourceFile? = nil) -> ValidationResult {
+    public static func validate(
+        schemas: [SourceFile], config: SourceFile?, migrationHistory: SourceFile? = nil
+    ) -> ValidationResult {
         var diagnostics = DiagnosticCollector()
         let parsed = parse((schemas, config, migrationHistory), diagnostics: &diagnostics)
         let schema = validate(parsed, diagnostics: &diagnostics)
@@ -92,8 +99,11 @@ public enum GeneratorPipeline {
         guard !diagnostics.hasErrors, let plan else {
             return ValidationResult(diagnostics: diagnostics.sorted, schema: nil, migrations: nil, plan: nil)
         }
-        let migrations = plan.persists
-            ? MigrationPlan(diagnostics: plan.migrations.diagnostics, historyPath: plan.migrationHistoryPath, updatedHistory: plan.migrations.updatedHistory)
+        let migrations =
+            plan.persists
+            ? MigrationPlan(
+                diagnostics: plan.migrations.diagnostics, historyPath: plan.migrationHistoryPath,
+                updatedHistory: plan.migrations.updatedHistory)
             : nil
         return ValidationResult(diagnostics: diagnostics.sorted, schema: schema, migrations: migrations, plan: plan)
     }
@@ -116,7 +126,9 @@ public enum GeneratorPipeline {
         }
         let config = inputs.configPath.flatMap { value(read($0)) }
         let schemas = inputs.schemaPaths.concurrentMap { read($0) }.compactMap { value($0) }
-        let history = inputs.migrationHistoryPath.flatMap { FileManager.default.fileExists(atPath: $0) ? value(read($0)) : nil }
+        let history = inputs.migrationHistoryPath.flatMap {
+            FileManager.default.fileExists(atPath: $0) ? value(read($0)) : nil
+        }
         var result = validate(schemas: schemas, config: config, migrationHistory: history)
         if !unreadable.isEmpty {
             result.diagnostics = (result.diagnostics + unreadable).sorted()

@@ -48,22 +48,33 @@ enum ImportBaselines {
     static func rawUpsert(_ pods: [BenchPod], into pool: DatabasePool) throws {
         let columns = BenchPod.entityTable.columns
         let others = columns.dropFirst(2).map { "\"\($0)\" = excluded.\"\($0)\"" }.joined(separator: ", ")
-        let sql = "INSERT INTO benchPod (\(columns.map { "\"\($0)\"" }.joined(separator: ", "))) VALUES (\(Array(repeating: "?", count: columns.count).joined(separator: ", "))) ON CONFLICT (name, version) DO UPDATE SET \(others)"
+        let sql =
+            "INSERT INTO benchPod (\(columns.map { "\"\($0)\"" }.joined(separator: ", "))) VALUES (\(Array(repeating: "?", count: columns.count).joined(separator: ", "))) ON CONFLICT (name, version) DO UPDATE SET \(others)"
         try pool.writeWithoutTransaction { db in
             let connection = db.sqliteConnection!
             var statement: OpaquePointer?
-            guard sqlite3_prepare_v2(connection, sql, -1, &statement, nil) == SQLITE_OK, let statement else { throw ImportError.database("prepare") }
+            guard sqlite3_prepare_v2(connection, sql, -1, &statement, nil) == SQLITE_OK, let statement else {
+                throw ImportError.database("prepare")
+            }
             defer { sqlite3_finalize(statement) }
             sqlite3_exec(connection, "BEGIN IMMEDIATE", nil, nil, nil)
             let transient = unsafeBitCast(-1, to: sqlite3_destructor_type.self)
             func text(_ value: String?, _ index: Int32) {
                 guard var value else { sqlite3_bind_null(statement, index); return }
-                _ = value.withUTF8 { sqlite3_bind_text(statement, index, UnsafeRawPointer($0.baseAddress!).assumingMemoryBound(to: CChar.self), Int32($0.count), transient) }
+                _ = value.withUTF8 {
+                    sqlite3_bind_text(
+                        statement, index, UnsafeRawPointer($0.baseAddress!).assumingMemoryBound(to: CChar.self),
+                        Int32($0.count), transient)
+                }
             }
             func json(_ write: (inout JSONWriter) -> Void, _ index: Int32) {
                 var writer = JSONWriter()
                 write(&writer)
-                _ = writer.bytes.withUnsafeBufferPointer { sqlite3_bind_text(statement, index, UnsafeRawPointer($0.baseAddress!).assumingMemoryBound(to: CChar.self), Int32($0.count), transient) }
+                _ = writer.bytes.withUnsafeBufferPointer {
+                    sqlite3_bind_text(
+                        statement, index, UnsafeRawPointer($0.baseAddress!).assumingMemoryBound(to: CChar.self),
+                        Int32($0.count), transient)
+                }
             }
             let strings = MapTransformer(StringTransformer())
             let list = ArrayTransformer(StringTransformer())
@@ -76,10 +87,14 @@ enum ImportBaselines {
                 json({ strings.encode(pod.platforms, to: &$0) }, 12)
                 sqlite3_bind_int64(statement, 13, pod.requiresArc ? 1 : 0)
                 json({ list.encode(pod.sourceFiles, to: &$0) }, 14)
-                guard sqlite3_step(statement) == SQLITE_DONE else { throw ImportError.database(String(cString: sqlite3_errmsg(connection))) }
+                guard sqlite3_step(statement) == SQLITE_DONE else {
+                    throw ImportError.database(String(cString: sqlite3_errmsg(connection)))
+                }
                 sqlite3_reset(statement)
             }
-            guard sqlite3_exec(connection, "COMMIT", nil, nil, nil) == SQLITE_OK else { throw ImportError.database("commit") }
+            guard sqlite3_exec(connection, "COMMIT", nil, nil, nil) == SQLITE_OK else {
+                throw ImportError.database("commit")
+            }
         }
     }
 

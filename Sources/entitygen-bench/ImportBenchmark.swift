@@ -12,13 +12,18 @@ enum ImportBenchmark {
 
     static func run(executable: URL) throws {
         let first = Data(PodsPayload.make(count: count))
-        let second = Data(String(decoding: first, as: UTF8.self).replacingOccurrences(of: "that does useful things", with: "that does useful things, v2").utf8)
+        let second = Data(
+            String(decoding: first, as: UTF8.self).replacingOccurrences(
+                of: "that does useful things", with: "that does useful things, v2"
+            ).utf8)
         let firstPods = try BenchPod.mapArray(json: first).value
         let secondPods = try BenchPod.mapArray(json: second).value
         print("import: \(count) pods, \(first.count / 1_000_000) MB of JSON")
 
         var seconds: [String: Double] = [:]
-        func measure(_ name: String, _ body: (DatabasePool) throws -> Void, updating: ((DatabasePool) throws -> Void)? = nil) throws {
+        func measure(
+            _ name: String, _ body: (DatabasePool) throws -> Void, updating: ((DatabasePool) throws -> Void)? = nil
+        ) throws {
             var best = Double.infinity
             for _ in 0..<3 {
                 let (pool, folder) = try freshDatabase()
@@ -50,7 +55,8 @@ enum ImportBenchmark {
         try measure("raw_update", { try ImportBaselines.rawUpsert(secondPods, into: $0) }, updating: fill)
         // (b), (c) JSON bytes -> SQLite
         try measure("generated_e2e_insert", { try FeedImporter(feed: feed, writer: $0).importPage(first) })
-        try measure("generated_e2e_update", { try FeedImporter(feed: feed, writer: $0).importPage(second) }, updating: fill)
+        try measure(
+            "generated_e2e_update", { try FeedImporter(feed: feed, writer: $0).importPage(second) }, updating: fill)
         try measure("grdb_upsert_insert", { try ImportBaselines.grdbUpsert(first, into: $0) })
         try measure("grdb_upsert_update", { try ImportBaselines.grdbUpsert(second, into: $0) }, updating: fill)
         try measure("naive_insert", { try ImportBaselines.naiveFindOrCreate(first, into: $0) })
@@ -69,7 +75,8 @@ enum ImportBenchmark {
 
         // (d) streaming: peak resident memory of a child process importing a file.
         for megabytes in [100, 500] {
-            let folder = FileManager.default.temporaryDirectory.appendingPathComponent("entitygen-stream-\(UUID().uuidString)")
+            let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
+                "entitygen-stream-\(UUID().uuidString)")
             try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
             defer { try? FileManager.default.removeItem(at: folder) }
             let file = folder.appendingPathComponent("pods.json")
@@ -82,10 +89,14 @@ enum ImportBenchmark {
             try process.run()
             let output = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
             process.waitUntilExit()
-            guard process.terminationStatus == 0, let line = output.split(separator: "\n").first(where: { $0.hasPrefix("peak_mb ") }) else {
+            guard process.terminationStatus == 0,
+                let line = output.split(separator: "\n").first(where: { $0.hasPrefix("peak_mb ") })
+            else {
                 throw ImportError.database("streaming child failed: \(output)")
             }
-            print("streamed \(megabytes) MB (\(elements) pods): \(output.trimmingCharacters(in: .whitespacesAndNewlines).replacingOccurrences(of: "\n", with: "; "))")
+            print(
+                "streamed \(megabytes) MB (\(elements) pods): \(output.trimmingCharacters(in: .whitespacesAndNewlines).replacingOccurrences(of: "\n", with: "; "))"
+            )
             Measurement.summary("rss_mb", "stream_\(megabytes)mb", Double(line.split(separator: " ")[1])!)
         }
     }
@@ -97,7 +108,8 @@ enum ImportBenchmark {
         EntityGenDatabase.registerMigrations(in: &migrator)
         try migrator.migrate(pool)
         let start = DispatchTime.now().uptimeNanoseconds
-        let report = try FeedImporter(feed: Feed<BenchPod>(name: "BenchPods"), writer: pool).importArray(contentsOf: URL(fileURLWithPath: file))
+        let report = try FeedImporter(feed: Feed<BenchPod>(name: "BenchPods"), writer: pool).importArray(
+            contentsOf: URL(fileURLWithPath: file))
         let elapsed = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
         print("rows \(report.total.inserted) seconds \(String(format: "%.1f", elapsed))")
         print("peak_mb \(peakResidentMegabytes())")
@@ -110,7 +122,8 @@ enum ImportBenchmark {
     }
 
     static func freshDatabase() throws -> (DatabasePool, URL) {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("entitygen-import-\(UUID().uuidString)")
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "entitygen-import-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         let pool = try EntityGenDatabase.openDatabase(atPath: folder.appendingPathComponent("db.sqlite").path)
         return (pool, folder)
@@ -129,7 +142,8 @@ enum ImportBenchmark {
             var chunk = PodsPayload.make(count: 10_000)
             chunk.removeFirst()
             chunk.removeLast()
-            var text = String(decoding: chunk, as: UTF8.self).replacingOccurrences(of: "\"name\":\"Pod", with: "\"name\":\"B\(batch)Pod")
+            var text = String(decoding: chunk, as: UTF8.self).replacingOccurrences(
+                of: "\"name\":\"Pod", with: "\"name\":\"B\(batch)Pod")
             if elements > 0 { text = "," + text }
             try handle.write(contentsOf: Data(text.utf8))
             written += text.utf8.count

@@ -14,37 +14,48 @@ enum MappingBenchmark {
 
     static func run(corpora: URL) throws {
         let pods = Data(PodsPayload.make(count: 100_000))
-        try compare(payload: "pods", bytes: pods, objects: 100_000,
-                    generated: { try BenchPod.mapArray(json: pods).value.map(PodsPayload.fromGenerated) },
-                    decoder: { try JSONDecoder().decode([CodablePod].self, from: pods) },
-                    serialization: { PodsPayload.fromFoundation(try JSONSerialization.jsonObject(with: pods)) })
+        try compare(
+            payload: "pods", bytes: pods, objects: 100_000,
+            generated: { try BenchPod.mapArray(json: pods).value.map(PodsPayload.fromGenerated) },
+            decoder: { try JSONDecoder().decode([CodablePod].self, from: pods) },
+            serialization: { PodsPayload.fromFoundation(try JSONSerialization.jsonObject(with: pods)) })
 
         let twitter = try Data(contentsOf: corpora.appendingPathComponent("twitter.json"))
         let formatter = TwitterMapping.formatter()
         let twitterDecoder = JSONDecoder()
         twitterDecoder.dateDecodingStrategy = .formatted(formatter)
-        try compare(payload: "twitter", bytes: twitter, objects: 100,
-                    generated: { TwitterMapping.fromGenerated(try TwitterSearch.map(json: twitter).value) },
-                    decoder: { try twitterDecoder.decode(CodableSearch.self, from: twitter) },
-                    serialization: { TwitterMapping.fromFoundation(try JSONSerialization.jsonObject(with: twitter), formatter: formatter) })
+        try compare(
+            payload: "twitter", bytes: twitter, objects: 100,
+            generated: { TwitterMapping.fromGenerated(try TwitterSearch.map(json: twitter).value) },
+            decoder: { try twitterDecoder.decode(CodableSearch.self, from: twitter) },
+            serialization: {
+                TwitterMapping.fromFoundation(try JSONSerialization.jsonObject(with: twitter), formatter: formatter)
+            })
 
         let citm = try Data(contentsOf: corpora.appendingPathComponent("citm_catalog.json"))
         let citmDecoder = JSONDecoder()
         citmDecoder.dateDecodingStrategy = .millisecondsSince1970
         let citmObjects = try CitmCatalog.map(json: citm).value
-        try compare(payload: "citm", bytes: citm, objects: citmObjects.performances.count + citmObjects.events.count,
-                    generated: { CitmMapping.fromGenerated(try CitmCatalog.map(json: citm).value) },
-                    decoder: { try citmDecoder.decode(CodableCatalog.self, from: citm) },
-                    serialization: { CitmMapping.fromFoundation(try JSONSerialization.jsonObject(with: citm)) })
+        try compare(
+            payload: "citm", bytes: citm, objects: citmObjects.performances.count + citmObjects.events.count,
+            generated: { CitmMapping.fromGenerated(try CitmCatalog.map(json: citm).value) },
+            decoder: { try citmDecoder.decode(CodableCatalog.self, from: citm) },
+            serialization: { CitmMapping.fromFoundation(try JSONSerialization.jsonObject(with: citm)) })
     }
 
     /// Checks the three results are equal, then times each way (mapping only: the conversion used for
     /// the check is not timed) and prints the figures.
-    static func compare<Model: Equatable>(payload: String, bytes: Data, objects: Int,
-                                          generated: () throws -> Model, decoder: () throws -> Model, serialization: () throws -> Model) throws {
+    static func compare<Model: Equatable>(
+        payload: String, bytes: Data, objects: Int,
+        generated: () throws -> Model, decoder: () throws -> Model, serialization: () throws -> Model
+    ) throws {
         let ours = try generated()
-        guard ours == (try decoder()) else { throw BenchmarkError("\(payload): the generated mapper and JSONDecoder disagree") }
-        guard ours == (try serialization()) else { throw BenchmarkError("\(payload): the generated mapper and JSONSerialization disagree") }
+        guard ours == (try decoder()) else {
+            throw BenchmarkError("\(payload): the generated mapper and JSONDecoder disagree")
+        }
+        guard ours == (try serialization()) else {
+            throw BenchmarkError("\(payload): the generated mapper and JSONSerialization disagree")
+        }
         print("info \(payload): \(bytes.count) bytes, results of all three ways checked equal")
 
         let timings: [(String, Double)] = try [
@@ -54,8 +65,12 @@ enum MappingBenchmark {
             ("reader", Measurement.bestSeconds { _ = try JSONDocument(data: bytes) }),
         ]
         for (name, seconds) in timings {
-            Measurement.summary("mbps", "\(name == "reader" ? "reader" : payload)_\(name == "reader" ? payload : name)", Measurement.megabytesPerSecond(bytes: bytes.count, seconds: seconds))
-            if name != "reader" { Measurement.summary("objects_per_second", "\(payload)_\(name)", Double(objects) / seconds) }
+            Measurement.summary(
+                "mbps", "\(name == "reader" ? "reader" : payload)_\(name == "reader" ? payload : name)",
+                Measurement.megabytesPerSecond(bytes: bytes.count, seconds: seconds))
+            if name != "reader" {
+                Measurement.summary("objects_per_second", "\(payload)_\(name)", Double(objects) / seconds)
+            }
         }
         let generatedSeconds = timings[0].1
         Measurement.summary("ratio", "\(payload)_vs_jsondecoder", timings[1].1 / generatedSeconds)

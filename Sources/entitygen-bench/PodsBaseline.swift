@@ -33,16 +33,20 @@ enum PodsPayload {
             let name = "Pod\(index)"
             let version = "\(index % 7).\(index % 13).\(index % 5)"
             text += """
-            {"name":"\(name)","version":"\(version)","summary":"A library number \(index) that does useful things","description":"Longer description of \(name): it maps JSON, talks to servers and caches results so apps stay fast.","homepage":"https://github.com/\(owner)/\(name)","social_media_url":"https://twitter.com/\(owner)","license":{"type":"MIT","file":"LICENSE"},"authors":{"Author \(index % 977)":"\(owner)@example.com"},"source":{"git":"https://github.com/\(owner)/\(name).git","tag":"\(version)"},"platforms":{"ios":"12.0","osx":"10.13"},"requires_arc":\(index % 3 != 0),"source_files":["Sources/\(name)/**/*.swift"]}
-            """
+                {"name":"\(name)","version":"\(version)","summary":"A library number \(index) that does useful things","description":"Longer description of \(name): it maps JSON, talks to servers and caches results so apps stay fast.","homepage":"https://github.com/\(owner)/\(name)","social_media_url":"https://twitter.com/\(owner)","license":{"type":"MIT","file":"LICENSE"},"authors":{"Author \(index % 977)":"\(owner)@example.com"},"source":{"git":"https://github.com/\(owner)/\(name).git","tag":"\(version)"},"platforms":{"ios":"12.0","osx":"10.13"},"requires_arc":\(index % 3 != 0),"source_files":["Sources/\(name)/**/*.swift"]}
+                """
         }
         return Array((text + "]").utf8)
     }
 
     static func fromGenerated(_ pod: BenchPod) -> CodablePod {
-        CodablePod(name: pod.name, version: pod.version, summary: pod.summary, description: pod.details, homepage: pod.homepage,
-                   social_media_url: pod.socialMediaUrl, license: .init(type: pod.licenseType, file: pod.licenseFile), authors: pod.authors,
-                   source: .init(git: pod.sourceGit, tag: pod.sourceTag), platforms: pod.platforms, requires_arc: pod.requiresArc, source_files: pod.sourceFiles)
+        CodablePod(
+            name: pod.name, version: pod.version, summary: pod.summary, description: pod.details,
+            homepage: pod.homepage,
+            social_media_url: pod.socialMediaUrl, license: .init(type: pod.licenseType, file: pod.licenseFile),
+            authors: pod.authors,
+            source: .init(git: pod.sourceGit, tag: pod.sourceTag), platforms: pod.platforms,
+            requires_arc: pod.requiresArc, source_files: pod.sourceFiles)
     }
 
     static func fromFoundation(_ object: Any) -> [CodablePod] {
@@ -56,8 +60,10 @@ enum PodsPayload {
                 social_media_url: (dictionary["social_media_url"] as? String).flatMap(URL.init(string:)),
                 license: .init(type: license?["type"] as? String, file: license?["file"] as? String),
                 authors: dictionary["authors"] as? [String: String],
-                source: .init(git: (source?["git"] as? String).flatMap(URL.init(string:)), tag: source?["tag"] as? String),
-                platforms: dictionary["platforms"] as? [String: String], requires_arc: dictionary["requires_arc"] as? Bool,
+                source: .init(
+                    git: (source?["git"] as? String).flatMap(URL.init(string:)), tag: source?["tag"] as? String),
+                platforms: dictionary["platforms"] as? [String: String],
+                requires_arc: dictionary["requires_arc"] as? Bool,
                 source_files: dictionary["source_files"] as? [String])
         }
     }

@@ -16,8 +16,11 @@ enum ReaderBenchmark {
                 _ = try JSONSerialization.jsonObject(with: data)
             }
             let short = name == "citm_catalog" ? "citm" : name
-            Measurement.summary("mbps", "reader_\(short)", Measurement.megabytesPerSecond(bytes: bytes.count, seconds: reader))
-            Measurement.summary("mbps", "jsonserialization_\(short)", Measurement.megabytesPerSecond(bytes: bytes.count, seconds: foundation))
+            Measurement.summary(
+                "mbps", "reader_\(short)", Measurement.megabytesPerSecond(bytes: bytes.count, seconds: reader))
+            Measurement.summary(
+                "mbps", "jsonserialization_\(short)",
+                Measurement.megabytesPerSecond(bytes: bytes.count, seconds: foundation))
             Measurement.summary("ratio", "reader_\(short)_vs_jsonserialization", foundation / reader)
         }
     }

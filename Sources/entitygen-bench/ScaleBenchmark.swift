@@ -12,33 +12,51 @@ enum ScaleBenchmark {
         try FileManager.default.createDirectory(at: schemas, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: work) }
         for index in 0..<count {
-            try schema(index, count: count).write(to: schemas.appendingPathComponent("Entity\(index).yaml"), atomically: true, encoding: .utf8)
+            try schema(index, count: count).write(
+                to: schemas.appendingPathComponent("Entity\(index).yaml"), atomically: true, encoding: .utf8)
         }
 
         let tool = buildFolder.appendingPathComponent("entitygen")
         guard FileManager.default.isExecutableFile(atPath: tool.path) else {
-            throw BenchmarkError("\(tool.path) does not exist; build the tool first: swift build -c release --product entitygen")
+            throw BenchmarkError(
+                "\(tool.path) does not exist; build the tool first: swift build -c release --product entitygen")
         }
         // The benchmark runs the tool as built; name it and its build time so a stale one shows.
-        let built = (try? FileManager.default.attributesOfItem(atPath: tool.path)[.modificationDate] as? Date).map { ISO8601DateFormatter().string(from: $0) } ?? "unknown"
+        let built =
+            (try? FileManager.default.attributesOfItem(atPath: tool.path)[.modificationDate] as? Date).map {
+                ISO8601DateFormatter().string(from: $0)
+            } ?? "unknown"
         print("info tool \(tool.path) built \(built)")
-        let generate = try Process.timed(tool, ["generate", schemas.path, "--output", output.path, "--relative-to", work.path])
+        let generate = try Process.timed(
+            tool, ["generate", schemas.path, "--output", output.path, "--relative-to", work.path])
         guard generate.status == 0 else { throw BenchmarkError("generate failed: \(generate.output.prefix(2000))") }
-        let files = try FileManager.default.contentsOfDirectory(atPath: output.path).filter { $0.hasSuffix(".swift") }.map { output.appendingPathComponent($0).path }
-        let lines = try files.reduce(0) { $0 + (try String(contentsOfFile: $1, encoding: .utf8)).split(separator: "\n").count }
+        let files = try FileManager.default.contentsOfDirectory(atPath: output.path).filter { $0.hasSuffix(".swift") }
+            .map { output.appendingPathComponent($0).path }
+        let lines = try files.reduce(0) {
+            $0 + (try String(contentsOfFile: $1, encoding: .utf8)).split(separator: "\n").count
+        }
         print("info generated \(files.count) files, \(lines) lines")
-        print("info generate_\(count) cpu: user \(String(format: "%.2f", generate.userSeconds)) s, system \(String(format: "%.2f", generate.systemSeconds)) s")
+        print(
+            "info generate_\(count) cpu: user \(String(format: "%.2f", generate.userSeconds)) s, system \(String(format: "%.2f", generate.systemSeconds)) s"
+        )
         Measurement.summary("seconds", "generate_\(count)", generate.seconds)
 
         let modules = buildFolder.appendingPathComponent("Modules")
         let objects = work.appendingPathComponent("Objects")
         try FileManager.default.createDirectory(at: objects, withIntermediateDirectories: true)
         let swiftc = URL(fileURLWithPath: "/usr/bin/env")
-        let arguments = ["swiftc", "-Onone", "-g", "-c", "-swift-version", "6", "-parse-as-library", "-module-name", "Scale", "-I", modules.path,
-                         "-j", "\(ProcessInfo.processInfo.activeProcessorCount)", "-enable-batch-mode", "-working-directory", objects.path] + files.sorted()
+        let arguments =
+            [
+                "swiftc", "-Onone", "-g", "-c", "-swift-version", "6", "-parse-as-library", "-module-name", "Scale",
+                "-I", modules.path,
+                "-j", "\(ProcessInfo.processInfo.activeProcessorCount)", "-enable-batch-mode", "-working-directory",
+                objects.path,
+            ] + files.sorted()
         let compile = try Process.timed(swiftc, arguments)
         guard compile.status == 0 else { throw BenchmarkError("compile failed: \(compile.output.prefix(4000))") }
-        print("info compile_\(count) cpu: user \(String(format: "%.2f", compile.userSeconds)) s, system \(String(format: "%.2f", compile.systemSeconds)) s")
+        print(
+            "info compile_\(count) cpu: user \(String(format: "%.2f", compile.userSeconds)) s, system \(String(format: "%.2f", compile.systemSeconds)) s"
+        )
         Measurement.summary("seconds", "compile_\(count)", compile.seconds)
         Measurement.summary("peak_mb", "compile_\(count)", compile.peakMegabytes)
     }
@@ -48,28 +66,28 @@ enum ScaleBenchmark {
         let next = (index + 1) % count
         let previous = (index + count - 1) % count
         return """
-        entities:
-          Entity\(index):
-            description: Entity number \(index) of a ring of \(count).
-            identifiedBy: identifier
-            attributes:
-              identifier: Int64
-              name: String
-              summary: String?
-              count: {type: Int32, default: 0, minimum: 0}
-              ratio: Double?
-              isActive: {type: Bool, default: true}
-              created: Date
-              updated: {type: Date?, transformer: epochMilliseconds}
-              homepage: URL?
-              token: UUID?
-              tags: [String]
-              scores: {type: "[String: Double]", onInvalidElement: skip}
-            relationships:
-              next: Entity\(next)?
-              previous: [Entity\(previous)]
+            entities:
+              Entity\(index):
+                description: Entity number \(index) of a ring of \(count).
+                identifiedBy: identifier
+                attributes:
+                  identifier: Int64
+                  name: String
+                  summary: String?
+                  count: {type: Int32, default: 0, minimum: 0}
+                  ratio: Double?
+                  isActive: {type: Bool, default: true}
+                  created: Date
+                  updated: {type: Date?, transformer: epochMilliseconds}
+                  homepage: URL?
+                  token: UUID?
+                  tags: [String]
+                  scores: {type: "[String: Double]", onInvalidElement: skip}
+                relationships:
+                  next: Entity\(next)?
+                  previous: [Entity\(previous)]
 
-        """
+            """
     }
 }
 

@@ -4,7 +4,8 @@ import Foundation
 /// `swift run -c release entitygen-bench <mode>`: benchmarks that print `ratio|mbps ... value` lines.
 let arguments = CommandLine.arguments.dropFirst()
 let corpora = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-    .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("shared/corpora/benchmarks-nativejson/data")
+    .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent(
+        "shared/corpora/benchmarks-nativejson/data")
 
 /// Runs the mode named on the command line.
 func runBenchmark() throws {
@@ -27,7 +28,9 @@ func runBenchmark() throws {
         try ImportBenchmark.run(executable: URL(fileURLWithPath: CommandLine.arguments[0]))
     case "import-stream":
         let rest = Array(arguments.dropFirst())
-        guard rest.count == 2 else { FileHandle.standardError.write(Data("usage: entitygen-bench import-stream FILE DATABASE\n".utf8)); exit(2) }
+        guard rest.count == 2 else {
+            FileHandle.standardError.write(Data("usage: entitygen-bench import-stream FILE DATABASE\n".utf8)); exit(2)
+        }
         try ImportBenchmark.stream(file: rest[0], database: rest[1])
     case "generate":
         try ScaleBenchmark.run(buildFolder: URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent())

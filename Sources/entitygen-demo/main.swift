@@ -31,7 +31,9 @@ do {
         }
         exit(0)
     }
-    guard arguments.count <= 1, arguments.first?.hasPrefix("-") != true else { fail("usage: entitygen-demo [DATABASE]") }
+    guard arguments.count <= 1, arguments.first?.hasPrefix("-") != true else {
+        fail("usage: entitygen-demo [DATABASE]")
+    }
     let path = arguments.first ?? "entitygen-demo.sqlite"
     let pool = try EntityGenDatabase.openDatabase(atPath: path)
     func run<Entity: ImportableEntity>(_ feed: Feed<Entity>, _ sample: String) throws {
@@ -44,8 +46,12 @@ do {
     try run(EntityGenDatabase.groupList, "remind-groups.json")
     try run(EntityGenDatabase.widgetDiff, "widgets-diff.json")
     let summary = try pool.read { db in
-        (try Pod.order(Pod.Columns.name, Pod.Columns.version).fetchAll(db).map { "\($0.name) \($0.version)" },
-         try Group.requestIncludingRelationships().fetchAll(db).map { "\($0.name) (avatar: \($0.avatar?.fileUrlString ?? "none"))" })
+        (
+            try Pod.order(Pod.Columns.name, Pod.Columns.version).fetchAll(db).map { "\($0.name) \($0.version)" },
+            try Group.requestIncludingRelationships().fetchAll(db).map {
+                "\($0.name) (avatar: \($0.avatar?.fileUrlString ?? "none"))"
+            }
+        )
     }
     print("== \(path)")
     print("pods: " + summary.0.joined(separator: ", "))

@@ -41,7 +41,9 @@ struct CheckCommand: ParsableCommand {
         FileHandle.standardError.write(Data(DiagnosticReporter.text.render(result.diagnostics).utf8))
         guard let schema = result.schema else { throw ExitCode(1) }
         guard schema.entity(named: entity) != nil else {
-            printError("error: the schema has no entity '\(entity)'\(Suggestions.didYouMean(entity, in: schema.entities.map(\.name)))")
+            printError(
+                "error: the schema has no entity '\(entity)'\(Suggestions.didYouMean(entity, in: schema.entities.map(\.name)))"
+            )
             throw ExitCode(2)
         }
         let payloadPath = arguments.last!
@@ -77,7 +79,9 @@ struct CheckCommand: ParsableCommand {
             throw ExitCode(1)
         }
         let count = outcome.values.count
-        printError("\(entity): mapped \(count) object\(count == 1 ? "" : "s"), \(outcome.issues.count) issue\(outcome.issues.count == 1 ? "" : "s")")
+        printError(
+            "\(entity): mapped \(count) object\(count == 1 ? "" : "s"), \(outcome.issues.count) issue\(outcome.issues.count == 1 ? "" : "s")"
+        )
     }
 }
 
@@ -116,7 +120,9 @@ struct InterpretedRun {
                 outcome.values.append(try interpreter.map(entity, from: element, context: &context))
             } catch {
                 if skipInvalid {
-                    context.record(at: error.path, schemaLocation: error.schemaLocation, action: .skippedElement, message: error.message)
+                    context.record(
+                        at: error.path, schemaLocation: error.schemaLocation, action: .skippedElement,
+                        message: error.message)
                 } else {
                     outcome.error = error
                 }

@@ -37,15 +37,24 @@ struct GenerateCommand: ParsableCommand {
     @Flag(help: "Write nothing; list what would be written.")
     var dryRun = false
 
-    @Flag(inversion: .prefixedNo, help: "Record a change to the tables as the next migration in entitygen-migrations.json (the build plugin turns this off: it cannot write into the package).")
+    @Flag(
+        inversion: .prefixedNo,
+        help:
+            "Record a change to the tables as the next migration in entitygen-migrations.json (the build plugin turns this off: it cannot write into the package)."
+    )
     var recordMigrations = true
 
-    @Flag(help: "Only record the next migration; write no Swift files (for projects that generate with the build plugin).")
+    @Flag(
+        help: "Only record the next migration; write no Swift files (for projects that generate with the build plugin)."
+    )
     var migrationsOnly = false
 
     func validate() throws {
         if output == nil && !migrationsOnly { throw ValidationError("Missing expected argument '--output <output>'") }
-        if migrationsOnly && !recordMigrations { throw ValidationError("--migrations-only records migrations; it cannot be combined with --no-record-migrations") }
+        if migrationsOnly && !recordMigrations {
+            throw ValidationError(
+                "--migrations-only records migrations; it cannot be combined with --no-record-migrations")
+        }
     }
 
     func run() throws {
@@ -58,8 +67,11 @@ struct GenerateCommand: ParsableCommand {
         guard result.schema != nil else { throw ExitCode(1) }
 
         let names = inputs.schemaPaths.map(GeneratedFile.machineFileName(forSchema:))
-        if let clash = Dictionary(grouping: zip(names, inputs.schemaPaths), by: \.0).first(where: { $0.value.count > 1 }) {
-            printError("error: \(clash.value.map(\.1).joined(separator: " and ")) would both generate \(clash.key); rename one")
+        if let clash = Dictionary(grouping: zip(names, inputs.schemaPaths), by: \.0).first(where: { $0.value.count > 1 }
+        ) {
+            printError(
+                "error: \(clash.value.map(\.1).joined(separator: " and ")) would both generate \(clash.key); rename one"
+            )
             throw ExitCode(1)
         }
 
@@ -70,20 +82,25 @@ struct GenerateCommand: ParsableCommand {
         }
         // Computed once per schema file: each is shown in many locations, and a file URL costs a getcwd
         // and a stat (16,000 of each for 1,000 schemas).
-        let shownPaths = Dictionary(inputs.schemaPaths.map { ($0, relative($0)) }, uniquingKeysWith: { first, _ in first })
-        guard let generator = result.sourceGenerator(displayPath: { path in shownPaths[path] ?? relative(path) }) else { throw ExitCode(1) }
+        let shownPaths = Dictionary(
+            inputs.schemaPaths.map { ($0, relative($0)) }, uniquingKeysWith: { first, _ in first })
+        guard let generator = result.sourceGenerator(displayPath: { path in shownPaths[path] ?? relative(path) }) else {
+            throw ExitCode(1)
+        }
         let verb = check || dryRun ? "would " : ""
         let cwd = FileManager.default.currentDirectoryPath + "/"
         func shown(_ path: String) -> String { path.hasPrefix(cwd) ? String(path.dropFirst(cwd.count)) : path }
         // The history first: machine files generated below include the migration it records.
         var recordsMigration = false
-        if recordMigrations, let history = result.migrations?.updatedHistory, let path = result.migrations?.historyPath {
+        if recordMigrations, let history = result.migrations?.updatedHistory, let path = result.migrations?.historyPath
+        {
             recordsMigration = true
             if records {
                 do {
                     // Not regenerable (it is the record), so written with Foundation's synced atomic write,
                     // through a symbolic link rather than over it.
-                    try Data(history.encoded().utf8).write(to: URL(fileURLWithPath: path).resolvingSymlinksInPath(), options: .atomic)
+                    try Data(history.encoded().utf8).write(
+                        to: URL(fileURLWithPath: path).resolvingSymlinksInPath(), options: .atomic)
                 } catch {
                     printError("error: cannot record the migration in \(path): \(error.localizedDescription)")
                     throw ExitCode(2)
@@ -96,10 +113,12 @@ struct GenerateCommand: ParsableCommand {
             return
         }
 
-        let writer = OutputWriter(machineFolder: URL(fileURLWithPath: output), humanFolder: humanOutput.map { URL(fileURLWithPath: $0) })
+        let writer = OutputWriter(
+            machineFolder: URL(fileURLWithPath: output), humanFolder: humanOutput.map { URL(fileURLWithPath: $0) })
         let plan: OutputWriter.Plan
         do {
-            plan = try writer.write(machine: generator.machineFiles(), human: generator.humanFiles(), apply: !(check || dryRun))
+            plan = try writer.write(
+                machine: generator.machineFiles(), human: generator.humanFiles(), apply: !(check || dryRun))
         } catch {
             printError("error: cannot write output: \(error.localizedDescription)")
             throw ExitCode(2)
@@ -108,7 +127,9 @@ struct GenerateCommand: ParsableCommand {
         for path in plan.updated { print("\(verb)update \(shown(path))") }
         for path in plan.removed { print("\(verb)remove \(shown(path))") }
         for path in plan.humanCreated { print("\(verb)create \(shown(path)) (human file)") }
-        for path in plan.orphanedHuman { printError("warning: \(shown(path)) belongs to an entity that no longer exists; it was kept") }
+        for path in plan.orphanedHuman {
+            printError("warning: \(shown(path)) belongs to an entity that no longer exists; it was kept")
+        }
         if check, plan.changesFiles || recordsMigration { throw ExitCode(1) }
     }
 }

@@ -48,7 +48,9 @@ struct LintCommand: ParsableCommand {
         let warnings = result.diagnostics.count - errors
         let files = inputs.schemaPaths.count + (inputs.configPath == nil ? 0 : 1)
         if format == .text {
-            printError("\(errors) error\(errors == 1 ? "" : "s"), \(warnings) warning\(warnings == 1 ? "" : "s") in \(files) file\(files == 1 ? "" : "s")")
+            printError(
+                "\(errors) error\(errors == 1 ? "" : "s"), \(warnings) warning\(warnings == 1 ? "" : "s") in \(files) file\(files == 1 ? "" : "s")"
+            )
         }
         if errors > 0 || (strict && warnings > 0) {
             throw ExitCode(1)

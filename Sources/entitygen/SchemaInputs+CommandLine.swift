@@ -12,7 +12,8 @@ extension SchemaInputs {
             throw ExitCode(2)
         }
         guard !inputs.schemaPaths.isEmpty else {
-            printError("error: no schema files (.yaml, .yml) found in \(paths.isEmpty ? "." : paths.joined(separator: ", "))")
+            printError(
+                "error: no schema files (.yaml, .yml) found in \(paths.isEmpty ? "." : paths.joined(separator: ", "))")
             throw ExitCode(2)
         }
         return inputs

@@ -5,16 +5,20 @@ import Testing
 /// Fixtures and corpora for the consumer tests.
 enum Fixtures {
     static func bytes(_ name: String) throws -> [UInt8] {
-        let url = try #require(Bundle.module.url(forResource: name, withExtension: nil, subdirectory: "Fixtures"), "missing fixture \(name)")
+        let url = try #require(
+            Bundle.module.url(forResource: name, withExtension: nil, subdirectory: "Fixtures"),
+            "missing fixture \(name)")
         return Array(try Data(contentsOf: url))
     }
 
     /// The package root (Tests/EntityGenConsumerTests/ConsumerSupport.swift is three levels down).
-    static let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+    static let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent()
 
     /// Every real podspec in `../shared/corpora/cocoapods-Core-fixtures`, sorted by path.
     static func podspecs() throws -> [(path: String, bytes: [UInt8])] {
-        let folder = packageRoot.deletingLastPathComponent().appendingPathComponent("shared/corpora/cocoapods-Core-fixtures/spec/fixtures")
+        let folder = packageRoot.deletingLastPathComponent().appendingPathComponent(
+            "shared/corpora/cocoapods-Core-fixtures/spec/fixtures")
         let enumerator = try #require(FileManager.default.enumerator(atPath: folder.path))
         var result: [(String, [UInt8])] = []
         while let relative = enumerator.nextObject() as? String {
@@ -30,7 +34,9 @@ func mapMember<T: JSONMappable>(_ type: T.Type, in bytes: [UInt8], at path: [Str
     let document = try JSONDocument(bytes: bytes)
     return try document.withRoot { root throws(MappingError) in
         var context = MappingContext()
-        guard let value = root.value(at: path) else { throw MappingError(path: "$", schemaLocation: "", message: "no \(path)") }
+        guard let value = root.value(at: path) else {
+            throw MappingError(path: "$", schemaLocation: "", message: "no \(path)")
+        }
         return Mapped(value: try T.map(from: value, context: &context), issues: context.issues)
     }
 }

@@ -14,14 +14,18 @@ import Testing
     }
 
     static let mappers: [String: Generated] = [
-        "Widget": generated(Widget.self), "TextWidget": generated(TextWidget.self), "ImageWidget": generated(ImageWidget.self),
+        "Widget": generated(Widget.self), "TextWidget": generated(TextWidget.self),
+        "ImageWidget": generated(ImageWidget.self),
         "MyModel": generated(MyModel.self), "ModelTwo": generated(ModelTwo.self), "Avatar": generated(Avatar.self),
-        "Group": generated(Group.self), "Person": generated(Person.self), "Pod": generated(Pod.self), "Subspec": generated(Subspec.self),
+        "Group": generated(Group.self), "Person": generated(Person.self), "Pod": generated(Pod.self),
+        "Subspec": generated(Subspec.self),
     ]
 
     static let interpreter: SchemaInterpreter = {
         let root = Fixtures.packageRoot.path + "/"
-        return SchemaInterpreter(schema: interpreterSchema) { $0.hasPrefix(root) ? String($0.dropFirst(root.count)) : $0 }
+        return SchemaInterpreter(schema: interpreterSchema) {
+            $0.hasPrefix(root) ? String($0.dropFirst(root.count)) : $0
+        }
     }()
 
     /// What one side produced: canonical JSON of the value (object keys sorted, so the order inside
@@ -47,7 +51,9 @@ import Testing
                 var members: [(String, JSONValue)] = []
                 value.forEachMember { members.append(($0, $1)) }
                 writer.beginObject()
-                for (key, member) in members.sorted(by: { $0.0 < $1.0 }) where !excluded.contains(key) { writer.key(key); write(member, &writer) }
+                for (key, member) in members.sorted(by: { $0.0 < $1.0 }) where !excluded.contains(key) {
+                    writer.key(key); write(member, &writer)
+                }
                 writer.endObject()
             case .array:
                 writer.beginArray()
@@ -122,7 +128,9 @@ import Testing
         #expect(payloads.count >= 120)
         for (entity, name, bytes) in payloads {
             let (generated, interpreted) = try #require(try Self.compare(entity, bytes))
-            #expect(generated == interpreted, "\(name) as \(entity):\ngenerated:   \(generated)\ninterpreted: \(interpreted)")
+            #expect(
+                generated == interpreted,
+                "\(name) as \(entity):\ngenerated:   \(generated)\ninterpreted: \(interpreted)")
         }
     }
 
@@ -130,12 +138,13 @@ import Testing
     /// those, so `check` (and therefore the interpreter) takes them as their declared JSON kind, unconverted.
     static let customKeys: Set<String> = {
         let schemaEntities = Self.interpreterSchema.entities
-        return Set(schemaEntities.flatMap { entity in
-            entity.attributes.compactMap { attribute -> String? in
-                if case .custom = attribute.type.leaf { return attribute.keyPath.components.last }
-                return nil
-            }
-        })
+        return Set(
+            schemaEntities.flatMap { entity in
+                entity.attributes.compactMap { attribute -> String? in
+                    if case .custom = attribute.type.leaf { return attribute.keyPath.components.last }
+                    return nil
+                }
+            })
     }()
 
     static let interpreterSchema: ResolvedSchema = {
@@ -173,7 +182,10 @@ import Testing
                 }
                 compared += 1
                 if generated.error != nil { failing += 1 }
-                #expect(generated == interpreted, "round \(round), \(name) as \(entity), payload \(String(decoding: mutated, as: UTF8.self).prefix(400)):\ngenerated:   \(generated)\ninterpreted: \(interpreted)")
+                #expect(
+                    generated == interpreted,
+                    "round \(round), \(name) as \(entity), payload \(String(decoding: mutated, as: UTF8.self).prefix(400)):\ngenerated:   \(generated)\ninterpreted: \(interpreted)"
+                )
             }
         }
         #expect(compared >= 400)
@@ -186,7 +198,10 @@ import Testing
 /// another kind (null, a number, a string, an empty container, an error envelope), or one top-level
 /// member removed.
 enum JSONMutator {
-    static let replacements: [String] = ["null", "true", "0", "-1", "1.5", "\"\"", "\"x\"", "[]", "{}", "[null]", "\"2014-03-07T07:00:00Z\"", "18446744073709551616", "\"5.9\"", "{\"message\": \"gone\"}"]
+    static let replacements: [String] = [
+        "null", "true", "0", "-1", "1.5", "\"\"", "\"x\"", "[]", "{}", "[null]", "\"2014-03-07T07:00:00Z\"",
+        "18446744073709551616", "\"5.9\"", "{\"message\": \"gone\"}",
+    ]
 
     static func mutate(_ bytes: [UInt8], using seed: inout SplitMix) -> [UInt8] {
         guard let document = try? JSONDocument(bytes: bytes) else { return bytes }

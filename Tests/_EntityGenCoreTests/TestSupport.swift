@@ -8,7 +8,8 @@ typealias Location = _EntityGenCore.SourceLocation
 /// Helpers shared by the engine's tests.
 enum TestSupport {
     /// The package root (three levels above this file: Tests/_EntityGenCoreTests/TestSupport.swift).
-    static let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+    static let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent()
 
     /// Validates in-memory YAML files named `name -> text`.
     static func lint(_ files: [(String, String)], config: String? = nil) -> [Diagnostic] {

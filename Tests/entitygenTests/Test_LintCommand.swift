@@ -3,7 +3,8 @@ import Testing
 
 /// Runs the built `entitygen` executable as a user would and checks output and exit status.
 @Suite struct Test_LintCommand {
-    static let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+    static let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent()
     static let brokenFolder = packageRoot.appendingPathComponent("Tests/_EntityGenCoreTests/Fixtures/BrokenSchemas")
 
     /// The `entitygen` binary beside the test bundle.
@@ -13,7 +14,9 @@ import Testing
             URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent(),
             Bundle.main.bundleURL,
         ]
-        return candidates.map { $0.appendingPathComponent("entitygen") }.first { FileManager.default.isExecutableFile(atPath: $0.path) }
+        return candidates.map { $0.appendingPathComponent("entitygen") }.first {
+            FileManager.default.isExecutableFile(atPath: $0.path)
+        }
     }()
 
     enum CommandLineError: Error {
@@ -41,7 +44,9 @@ import Testing
         let stdout = out.fileHandleForReading.readDataToEndOfFile()
         let stderr = err.fileHandleForReading.readDataToEndOfFile()
         process.waitUntilExit()
-        return Run(status: process.terminationStatus, stdout: String(decoding: stdout, as: UTF8.self), stderr: String(decoding: stderr, as: UTF8.self))
+        return Run(
+            status: process.terminationStatus, stdout: String(decoding: stdout, as: UTF8.self),
+            stderr: String(decoding: stderr, as: UTF8.self))
     }
 
     @Test func cleanSchemasExitZeroWithNoOutput() throws {
@@ -54,7 +59,9 @@ import Testing
     @Test func findingsExitOneInTheSwiftcFormat() throws {
         let run = try Self.run(["lint", Self.brokenFolder.path])
         #expect(run.status == 1)
-        let expected = try String(contentsOf: Self.packageRoot.appendingPathComponent("Tests/_EntityGenCoreTests/Fixtures/BrokenSchemas.expected"), encoding: .utf8)
+        let expected = try String(
+            contentsOf: Self.packageRoot.appendingPathComponent(
+                "Tests/_EntityGenCoreTests/Fixtures/BrokenSchemas.expected"), encoding: .utf8)
         #expect(run.stdout.replacingOccurrences(of: Self.brokenFolder.path + "/", with: "") == expected)
         let pattern = try Regex(#"^[^:]+:\d+:\d+: (error|warning): .+ \[[a-z-]+\]$"#)
         for line in run.stdout.split(separator: "\n") {
@@ -73,10 +80,12 @@ import Testing
     }
 
     @Test func warningsFailOnlyWithStrict() throws {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("entitygen-strict-\(UUID().uuidString)")
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "entitygen-strict-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: folder) }
-        try "enums:\n  Unused:\n    cases: [a]\nentities:\n  Pod:\n    attributes:\n      name: String\n".write(to: folder.appendingPathComponent("w.yaml"), atomically: true, encoding: .utf8)
+        try "enums:\n  Unused:\n    cases: [a]\nentities:\n  Pod:\n    attributes:\n      name: String\n".write(
+            to: folder.appendingPathComponent("w.yaml"), atomically: true, encoding: .utf8)
         let relaxed = try Self.run(["lint", folder.path])
         #expect(relaxed.status == 0)
         #expect(relaxed.stdout.contains("warning: enum 'Unused' is not used"))
@@ -113,13 +122,18 @@ import Testing
 /// `entitygen generate` as CI and users run it.
 @Suite struct Test_GenerateCommand {
     @Test func generatesThenCheckReportsNothingToDo() throws {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("entitygen-generate-\(UUID().uuidString)")
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "entitygen-generate-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: folder) }
         let output = folder.appendingPathComponent("Generated").path
-        let first = try Test_LintCommand.run(["generate", "Schemas", "--output", output, "--human-output", folder.appendingPathComponent("Human").path])
+        let first = try Test_LintCommand.run([
+            "generate", "Schemas", "--output", output, "--human-output", folder.appendingPathComponent("Human").path,
+        ])
         #expect(first.status == 0, "\(first.stderr)")
-        #expect(first.stdout.split(separator: "\n").count == 16) // 5 machine files, the database file, 10 human files
-        let header = try String(contentsOfFile: output + "/Pods.generated.swift", encoding: .utf8).split(separator: "\n").first
+        #expect(first.stdout.split(separator: "\n").count == 16)  // 5 machine files, the database file, 10 human files
+        let header = try String(contentsOfFile: output + "/Pods.generated.swift", encoding: .utf8).split(
+            separator: "\n"
+        ).first
         #expect(header == "// Generated by entitygen from Schemas/Pods.yaml. Do not edit.")
         let check = try Test_LintCommand.run(["generate", "Schemas", "--output", output, "--check"])
         #expect(check.status == 0 && check.stdout.isEmpty)
@@ -131,9 +145,11 @@ import Testing
     }
 
     @Test func recordsTheNextMigrationOnceAndCheckFailsWhileItIsPending() throws {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("entitygen-migrations-\(UUID().uuidString)")
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "entitygen-migrations-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: folder) }
-        let input = Test_LintCommand.packageRoot.appendingPathComponent("Tests/_EntityGenCoreTests/Fixtures/Cases/migrations/input")
+        let input = Test_LintCommand.packageRoot.appendingPathComponent(
+            "Tests/_EntityGenCoreTests/Fixtures/Cases/migrations/input")
         try FileManager.default.copyItem(at: input, to: folder.appendingPathComponent("Schemas"))
         let schemas = folder.appendingPathComponent("Schemas")
         let history = schemas.appendingPathComponent("entitygen-migrations.json").path
@@ -142,9 +158,12 @@ import Testing
 
         let check = try Test_LintCommand.run(["generate", "Schemas", "--output", output, "--check"], in: folder)
         #expect(check.status == 1)
-        #expect(check.stdout.contains("would record migration entitygen-v2 in Schemas/entitygen-migrations.json"), "\(check.stdout)")
+        #expect(
+            check.stdout.contains("would record migration entitygen-v2 in Schemas/entitygen-migrations.json"),
+            "\(check.stdout)")
 
-        let build = try Test_LintCommand.run(["generate", "Schemas", "--output", output, "--no-record-migrations"], in: folder)
+        let build = try Test_LintCommand.run(
+            ["generate", "Schemas", "--output", output, "--no-record-migrations"], in: folder)
         #expect(build.status == 0, "\(build.stderr)")
         #expect(build.stderr.contains("[unrecorded-migration]"))
         #expect(try String(contentsOfFile: history, encoding: .utf8) == recorded)
@@ -162,15 +181,21 @@ import Testing
 
         // A change stored rows cannot follow is an error at the attribute, and nothing is recorded.
         let shop = schemas.appendingPathComponent("Shop.yaml").path
-        try String(contentsOfFile: shop, encoding: .utf8).replacingOccurrences(of: "total: Double", with: "total: String").write(toFile: shop, atomically: true, encoding: .utf8)
+        try String(contentsOfFile: shop, encoding: .utf8).replacingOccurrences(
+            of: "total: Double", with: "total: String"
+        ).write(toFile: shop, atomically: true, encoding: .utf8)
         let refused = try Test_LintCommand.run(["generate", "Schemas", "--output", output], in: folder)
         #expect(refused.status == 1)
-        #expect(refused.stderr.contains("Schemas/Shop.yaml:23:7: error: since migration 'entitygen-v2', column 'order.total' changes type from double to text"), "\(refused.stderr)")
+        #expect(
+            refused.stderr.contains(
+                "Schemas/Shop.yaml:23:7: error: since migration 'entitygen-v2', column 'order.total' changes type from double to text"
+            ), "\(refused.stderr)")
         #expect(try String(contentsOfFile: history, encoding: .utf8) == updated)
     }
 
     @Test func schemaErrorsExitOneAndWriteNothing() throws {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("entitygen-generate-\(UUID().uuidString)")
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "entitygen-generate-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: folder) }
         let run = try Test_LintCommand.run(["generate", Test_LintCommand.brokenFolder.path, "--output", folder.path])
         #expect(run.status == 1)
@@ -184,21 +209,33 @@ import Testing
     static let fixtures = Test_LintCommand.packageRoot.appendingPathComponent("Tests/EntityGenConsumerTests/Fixtures")
 
     @Test func printsTheReportAndTheMappedValue() throws {
-        let run = try Test_LintCommand.run(["check", "Schemas", "--entity", "Person", Self.fixtures.appendingPathComponent("hydrant-person.json").path, "--print"])
+        let run = try Test_LintCommand.run([
+            "check", "Schemas", "--entity", "Person", Self.fixtures.appendingPathComponent("hydrant-person.json").path,
+            "--print",
+        ])
         #expect(run.status == 0, "\(run.stderr)")
         let lines = run.stdout.split(separator: "\n").map(String.init)
-        #expect(lines.first == #"{"id":42,"name":"John","height":5.9,"friends":[{"id":1,"name":"Jane","height":5.5,"friends":[]},{"id":4,"name":"Alice","friends":[]}]}"#)
-        #expect(lines.dropFirst().map { $0.components(separatedBy: ": ").prefix(2).joined(separator: ": ") } == [
-            "$.friends[1].id: skippedElement", "$.friends[2].name: skippedElement", "$.friends[3].height: droppedValue",
-        ])
+        #expect(
+            lines.first
+                == #"{"id":42,"name":"John","height":5.9,"friends":[{"id":1,"name":"Jane","height":5.5,"friends":[]},{"id":4,"name":"Alice","friends":[]}]}"#
+        )
+        #expect(
+            lines.dropFirst().map { $0.components(separatedBy: ": ").prefix(2).joined(separator: ": ") } == [
+                "$.friends[1].id: skippedElement", "$.friends[2].name: skippedElement",
+                "$.friends[3].height: droppedValue",
+            ])
         #expect(run.stderr.contains("Person: mapped 1 object, 3 issues"))
     }
 
     @Test func mapErrorsAndInvalidJSONExitOne() throws {
-        let notFound = try Test_LintCommand.run(["check", "Schemas", "--entity", "Person", Self.fixtures.appendingPathComponent("hydrant-not-found.json").path])
+        let notFound = try Test_LintCommand.run([
+            "check", "Schemas", "--entity", "Person",
+            Self.fixtures.appendingPathComponent("hydrant-not-found.json").path,
+        ])
         #expect(notFound.status == 1)
         #expect(notFound.stderr.contains("$.message: the response is an error: No person was found"))
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("entitygen-check-\(UUID().uuidString)")
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "entitygen-check-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: folder) }
         let bad = folder.appendingPathComponent("bad.json")
@@ -212,9 +249,13 @@ import Testing
     }
 
     @Test func mapsTopLevelArraysElementByElement() throws {
-        let run = try Test_LintCommand.run(["check", "Schemas", "--entity", "Avatar", Self.fixtures.appendingPathComponent("remind-avatars.json").path, "--print"])
+        let run = try Test_LintCommand.run([
+            "check", "Schemas", "--entity", "Avatar", Self.fixtures.appendingPathComponent("remind-avatars.json").path,
+            "--print",
+        ])
         #expect(run.status == 0)
-        #expect(run.stdout.hasPrefix(#"[{"id":123,"file_url":"some_url.png"},{"id":124,"file_url":"some_other_url.png"}]"#))
+        #expect(
+            run.stdout.hasPrefix(#"[{"id":123,"file_url":"some_url.png"},{"id":124,"file_url":"some_other_url.png"}]"#))
         #expect(run.stderr.contains("Avatar: mapped 2 objects, 0 issues"))
     }
 }

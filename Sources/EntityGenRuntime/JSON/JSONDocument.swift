@@ -16,7 +16,8 @@ public struct JSONDocument: Sendable {
     /// - Throws: ``JSONError`` with the byte offset, line, column and JSON path of the first problem.
     public init(bytes: some Collection<UInt8>, options: JSONReaderOptions = .default) throws(JSONError) {
         let storage = JSONStorage(bytes: bytes)
-        var parser = JSONParser(bytes: UnsafeRawBufferPointer(start: storage.bytes, count: storage.count), options: options)
+        var parser = JSONParser(
+            bytes: UnsafeRawBufferPointer(start: storage.bytes, count: storage.count), options: options)
         try parser.parse()
         storage.tape = parser.tape
         self.storage = storage
@@ -34,9 +35,12 @@ public struct JSONDocument: Sendable {
     public var entryCount: Int { storage.tape.count }
 
     /// Calls `body` with the root value. Values are views into the document and must not escape `body`.
-    public func withRoot<Result, Failure: Error>(_ body: (JSONValue) throws(Failure) -> Result) throws(Failure) -> Result {
+    public func withRoot<Result, Failure: Error>(
+        _ body: (JSONValue) throws(Failure) -> Result
+    ) throws(Failure) -> Result {
         defer { withExtendedLifetime(storage) {} }
-        return try body(JSONValue(base: UnsafePointer(storage.bytes), tape: UnsafePointer(storage.tape.pointer), index: 0))
+        return try body(
+            JSONValue(base: UnsafePointer(storage.bytes), tape: UnsafePointer(storage.tape.pointer), index: 0))
     }
 }
 

@@ -29,14 +29,17 @@ extension JSONValue {
     }
 
     /// The number as a fixed-width integer, exactly, or `nil` when it is not an integer literal in range.
-    @inlinable @inline(__always) public func integer<Integer: FixedWidthInteger>(_: Integer.Type = Integer.self) -> Integer? {
+    @inlinable @inline(__always) public func integer<Integer: FixedWidthInteger>(
+        _: Integer.Type = Integer.self
+    ) -> Integer? {
         if Integer.isSigned {
             return int64().flatMap { Integer(exactly: $0) }
         }
         return uint64().flatMap { Integer(exactly: $0) }
     }
 
-    @inlinable @inline(__always) static func magnitude(_ bytes: UnsafeBufferPointer<UInt8>, from start: Int) -> UInt64? {
+    @inlinable @inline(__always) static func magnitude(_ bytes: UnsafeBufferPointer<UInt8>, from start: Int) -> UInt64?
+    {
         var value: UInt64 = 0
         var index = start
         while index < bytes.count {
@@ -73,8 +76,10 @@ extension JSONValue {
         return Decimal(string: literal, locale: Locale(identifier: "en_US_POSIX"))
     }
 
-    @usableFromInline static let powersOfTen: [Double] = [1e0, 1e1, 1e2, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9, 1e10, 1e11,
-                                                1e12, 1e13, 1e14, 1e15, 1e16, 1e17, 1e18, 1e19, 1e20, 1e21, 1e22]
+    @usableFromInline static let powersOfTen: [Double] = [
+        1e0, 1e1, 1e2, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9, 1e10, 1e11,
+        1e12, 1e13, 1e14, 1e15, 1e16, 1e17, 1e18, 1e19, 1e20, 1e21, 1e22,
+    ]
 
     /// Clinger's fast path: when the decimal significand fits in 53 bits and the power of ten is at most
     /// 22, one IEEE multiplication or division of two exact values is correctly rounded.
@@ -100,9 +105,13 @@ extension JSONValue {
             }
         }
         if index < bytes.count {
-            index &+= 1 // e or E
+            index &+= 1  // e or E
             var exponentNegative = false
-            if bytes[index] == UInt8(ascii: "-") { exponentNegative = true; index &+= 1 } else if bytes[index] == UInt8(ascii: "+") { index &+= 1 }
+            if bytes[index] == UInt8(ascii: "-") {
+                exponentNegative = true; index &+= 1
+            } else if bytes[index] == UInt8(ascii: "+") {
+                index &+= 1
+            }
             var explicit = 0
             while index < bytes.count {
                 explicit = explicit &* 10 &+ Int(bytes[index] &- UInt8(ascii: "0"))

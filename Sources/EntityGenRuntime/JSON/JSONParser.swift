@@ -92,12 +92,16 @@ struct JSONParser: ~Copyable {
             while true {
                 skipWhitespace()
                 guard depth > 0 else {
-                    guard position == count else { throw error("unexpected \(describeByte(at: position)) after the document's value") }
+                    guard position == count else {
+                        throw error("unexpected \(describeByte(at: position)) after the document's value")
+                    }
                     return
                 }
                 let isObject = JSONTape.kind(tape[frames[3 * (depth - 1)]]) == .object
                 guard position < count else {
-                    throw error(isObject ? "unexpected end of input inside an object" : "unexpected end of input inside an array")
+                    throw error(
+                        isObject
+                            ? "unexpected end of input inside an object" : "unexpected end of input inside an array")
                 }
                 let byte = base[position]
                 if byte == UInt8(ascii: ",") {
@@ -119,7 +123,9 @@ struct JSONParser: ~Copyable {
     @inline(__always) private mutating func skipWhitespace() {
         while position < count {
             // Indentation comes in runs of spaces: skip eight at a time.
-            if position &+ 8 <= count, UnsafeRawPointer(base + position).loadUnaligned(as: UInt64.self) == 0x2020_2020_2020_2020 {
+            if position &+ 8 <= count,
+                UnsafeRawPointer(base + position).loadUnaligned(as: UInt64.self) == 0x2020_2020_2020_2020
+            {
                 position &+= 8
                 continue
             }
@@ -154,13 +160,19 @@ struct JSONParser: ~Copyable {
     /// A member's key, the colon, and the whitespace before the value.
     private mutating func parseKey() throws(JSONError) {
         guard position < count, base[position] == UInt8(ascii: "\"") else {
-            throw error(position < count ? "unexpected \(describeByte(at: position)); expected a key in quotes" : "unexpected end of input; expected a key")
+            throw error(
+                position < count
+                    ? "unexpected \(describeByte(at: position)); expected a key in quotes"
+                    : "unexpected end of input; expected a key")
         }
         frames[3 * (depth - 1) + 2] = tape.count
         try parseString()
         skipWhitespace()
         guard position < count, base[position] == UInt8(ascii: ":") else {
-            throw error(position < count ? "unexpected \(describeByte(at: position)); expected ':' after the key" : "unexpected end of input; expected ':'")
+            throw error(
+                position < count
+                    ? "unexpected \(describeByte(at: position)); expected ':' after the key"
+                    : "unexpected end of input; expected ':'")
         }
         position += 1
         skipWhitespace()
@@ -223,7 +235,8 @@ struct JSONParser: ~Copyable {
                 let word = UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self)
                 let quote = word ^ 0x2222_2222_2222_2222
                 let backslash = word ^ 0x5C5C_5C5C_5C5C_5C5C
-                let special = ((quote &- 0x0101_0101_0101_0101) & ~quote)
+                let special =
+                    ((quote &- 0x0101_0101_0101_0101) & ~quote)
                     | ((backslash &- 0x0101_0101_0101_0101) & ~backslash)
                     | ((word &- 0x2020_2020_2020_2020) & ~word)
                     | word
@@ -253,7 +266,9 @@ struct JSONParser: ~Copyable {
                 index &+= length
             }
         }
-        guard index - start <= JSONTape.maximumStringLength else { throw error("string is longer than \(JSONTape.maximumStringLength) bytes") }
+        guard index - start <= JSONTape.maximumStringLength else {
+            throw error("string is longer than \(JSONTape.maximumStringLength) bytes")
+        }
         tape.append(JSONTape.string(offset: start, length: index - start, escaped: escaped))
         position = index + 1
     }
@@ -263,7 +278,7 @@ struct JSONParser: ~Copyable {
         guard index + 1 < count else { position = index; throw error("string ends inside an escape") }
         switch base[index + 1] {
         case UInt8(ascii: "\""), UInt8(ascii: "\\"), UInt8(ascii: "/"), UInt8(ascii: "b"), UInt8(ascii: "f"),
-             UInt8(ascii: "n"), UInt8(ascii: "r"), UInt8(ascii: "t"):
+            UInt8(ascii: "n"), UInt8(ascii: "r"), UInt8(ascii: "t"):
             return index + 2
         case UInt8(ascii: "u"):
             let unit = try hexUnit(at: index + 2)
@@ -315,7 +330,9 @@ struct JSONParser: ~Copyable {
     private func describeByte(at index: Int, quoted: Bool = true) -> String {
         guard index < count else { return "end of input" }
         let byte = base[index]
-        if byte >= 0x20, byte < 0x7F { return quoted ? "'\(Character(Unicode.Scalar(byte)))'" : String(Character(Unicode.Scalar(byte))) }
+        if byte >= 0x20, byte < 0x7F {
+            return quoted ? "'\(Character(Unicode.Scalar(byte)))'" : String(Character(Unicode.Scalar(byte)))
+        }
         return "byte 0x\(String(byte, radix: 16, uppercase: true))"
     }
 

@@ -29,7 +29,7 @@
                 case UInt8(ascii: "r"): simple = 0x0D
                 case UInt8(ascii: "t"): simple = 0x09
                 case UInt8(ascii: "u"): simple = nil
-                default: simple = code // \" \\ \/
+                default: simple = code  // \" \\ \/
                 }
                 if let simple {
                     output[written] = simple
@@ -69,10 +69,13 @@
 public enum JSONPath {
     /// The path component for an object key.
     public static func component(key: String) -> String {
-        let plain = !key.isEmpty && key.utf8.allSatisfy { byte in
-            (byte >= UInt8(ascii: "a") && byte <= UInt8(ascii: "z")) || (byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z"))
-                || (byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9")) || byte == UInt8(ascii: "_")
-        } && !(key.utf8.first! >= UInt8(ascii: "0") && key.utf8.first! <= UInt8(ascii: "9"))
+        let plain =
+            !key.isEmpty
+            && key.utf8.allSatisfy { byte in
+                (byte >= UInt8(ascii: "a") && byte <= UInt8(ascii: "z"))
+                    || (byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z"))
+                    || (byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9")) || byte == UInt8(ascii: "_")
+            } && !(key.utf8.first! >= UInt8(ascii: "0") && key.utf8.first! <= UInt8(ascii: "9"))
         if plain { return "." + key }
         var escaped = "[\""
         for scalar in key.unicodeScalars {
@@ -81,7 +84,11 @@ public enum JSONPath {
             case "\\": escaped += "\\\\"
             case "\n": escaped += "\\n"
             default:
-                if scalar.value < 0x20 { escaped += "\\u" + String(scalar.value, radix: 16).leftPadded(to: 4) } else { escaped.unicodeScalars.append(scalar) }
+                if scalar.value < 0x20 {
+                    escaped += "\\u" + String(scalar.value, radix: 16).leftPadded(to: 4)
+                } else {
+                    escaped.unicodeScalars.append(scalar)
+                }
             }
         }
         return escaped + "\"]"

@@ -30,19 +30,28 @@ public enum JSONTape {
     }
 
     @inlinable @inline(__always) static func offset(_ entry: UInt64) -> Int { Int(truncatingIfNeeded: entry >> 32) }
-    @inlinable @inline(__always) static func stringLength(_ entry: UInt64) -> Int { Int(truncatingIfNeeded: (entry >> 4) & 0x0FFF_FFFF) }
+    @inlinable @inline(__always) static func stringLength(_ entry: UInt64) -> Int {
+        Int(truncatingIfNeeded: (entry >> 4) & 0x0FFF_FFFF)
+    }
     @inlinable @inline(__always) static func stringHasEscapes(_ entry: UInt64) -> Bool { entry & 8 != 0 }
-    @inlinable @inline(__always) static func numberLength(_ entry: UInt64) -> Int { Int(truncatingIfNeeded: (entry >> 5) & 0x07FF_FFFF) }
+    @inlinable @inline(__always) static func numberLength(_ entry: UInt64) -> Int {
+        Int(truncatingIfNeeded: (entry >> 5) & 0x07FF_FFFF)
+    }
     @inlinable @inline(__always) static func numberIsInteger(_ entry: UInt64) -> Bool { entry & 8 != 0 }
-    @inlinable @inline(__always) static func containerCount(_ entry: UInt64) -> Int { Int(truncatingIfNeeded: (entry >> 3) & 0x1FFF_FFFF) }
-    @inlinable @inline(__always) static func containerEnd(_ entry: UInt64) -> Int { Int(truncatingIfNeeded: entry >> 32) }
+    @inlinable @inline(__always) static func containerCount(_ entry: UInt64) -> Int {
+        Int(truncatingIfNeeded: (entry >> 3) & 0x1FFF_FFFF)
+    }
+    @inlinable @inline(__always) static func containerEnd(_ entry: UInt64) -> Int {
+        Int(truncatingIfNeeded: entry >> 32)
+    }
 
     @inlinable @inline(__always) static func string(offset: Int, length: Int, escaped: Bool) -> UInt64 {
         UInt64(Kind.string.rawValue) | (escaped ? 8 : 0) | UInt64(length) << 4 | UInt64(offset) << 32
     }
 
     @inlinable @inline(__always) static func number(offset: Int, length: Int, integer: Bool, negative: Bool) -> UInt64 {
-        UInt64(Kind.number.rawValue) | (integer ? 8 : 0) | (negative ? 16 : 0) | UInt64(length) << 5 | UInt64(offset) << 32
+        UInt64(Kind.number.rawValue) | (integer ? 8 : 0) | (negative ? 16 : 0) | UInt64(length) << 5 | UInt64(offset)
+            << 32
     }
 
     @inlinable @inline(__always) static func container(_ kind: Kind, count: Int, end: Int) -> UInt64 {

@@ -52,7 +52,9 @@ public struct JSONValue {
     /// The member named `key`, if this is an object that has it. (String literals are contiguous UTF-8,
     /// so this reads their bytes in place.)
     @inlinable @inline(__always) public subscript(key: String) -> JSONValue? {
-        if let found = key.utf8.withContiguousStorageIfAvailable({ member(UnsafeBufferPointer(rebasing: $0[...])) }) { return found }
+        if let found = key.utf8.withContiguousStorageIfAvailable({ member(UnsafeBufferPointer(rebasing: $0[...])) }) {
+            return found
+        }
         var copy = key
         return copy.withUTF8 { member($0) }
     }
@@ -98,7 +100,9 @@ public struct JSONValue {
     }
 
     /// Calls `body` with each member's key and value, in document order.
-    @inlinable public func forEachMember<Failure: Error>(_ body: (String, JSONValue) throws(Failure) -> Void) throws(Failure) {
+    @inlinable public func forEachMember<Failure: Error>(
+        _ body: (String, JSONValue) throws(Failure) -> Void
+    ) throws(Failure) {
         guard kind == .object else { return }
         let end = JSONTape.containerEnd(entry)
         var cursor = index + 1

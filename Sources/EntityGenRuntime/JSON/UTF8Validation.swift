@@ -17,13 +17,13 @@ public enum UTF8Validation {
             return continuation(1) == nil ? 0 : 2
         case 0xE0...0xEF:
             guard let second = continuation(1), continuation(2) != nil else { return 0 }
-            if lead == 0xE0, second < 0xA0 { return 0 } // overlong
-            if lead == 0xED, second >= 0xA0 { return 0 } // UTF-16 surrogate
+            if lead == 0xE0, second < 0xA0 { return 0 }  // overlong
+            if lead == 0xED, second >= 0xA0 { return 0 }  // UTF-16 surrogate
             return 3
         case 0xF0...0xF4:
             guard let second = continuation(1), continuation(2) != nil, continuation(3) != nil else { return 0 }
-            if lead == 0xF0, second < 0x90 { return 0 } // overlong
-            if lead == 0xF4, second >= 0x90 { return 0 } // above U+10FFFF
+            if lead == 0xF0, second < 0x90 { return 0 }  // overlong
+            if lead == 0xF4, second >= 0x90 { return 0 }  // above U+10FFFF
             return 4
         default:
             return 0
@@ -43,7 +43,8 @@ public enum UTF8Validation {
     }
 
     /// 1-based line and column (in Unicode scalars) of a byte offset.
-    public static func lineAndColumn(_ base: UnsafePointer<UInt8>, count: Int, offset: Int) -> (line: Int, column: Int) {
+    public static func lineAndColumn(_ base: UnsafePointer<UInt8>, count: Int, offset: Int) -> (line: Int, column: Int)
+    {
         var line = 1
         var column = 1
         for index in 0..<min(offset, count) {

@@ -12,7 +12,9 @@ public struct ArrayTransformer<Element: JSONTransformer>: JSONTransformer {
         self.schemaLocation = schemaLocation
     }
 
-    @inlinable public func decode(_ value: JSONValue, context: inout MappingContext) throws(TransformFailure) -> [Element.Value] {
+    @inlinable public func decode(
+        _ value: JSONValue, context: inout MappingContext
+    ) throws(TransformFailure) -> [Element.Value] {
         guard value.kind == .array else { throw .expected("an array", found: value) }
         var result: [Element.Value] = []
         result.reserveCapacity(value.count)
@@ -24,7 +26,9 @@ public struct ArrayTransformer<Element: JSONTransformer>: JSONTransformer {
                 result.append(try element.decode(item, context: &context))
             } catch {
                 if skipsInvalidElements {
-                    context.record(at: error.nested?.path ?? item.path, schemaLocation: schemaLocation, action: .skippedElement, message: error.nested?.message ?? error.message)
+                    context.record(
+                        at: error.nested?.path ?? item.path, schemaLocation: schemaLocation, action: .skippedElement,
+                        message: error.nested?.message ?? error.message)
                 } else {
                     failure = error.locatedIfNeeded(at: item)
                 }
@@ -55,7 +59,9 @@ public struct MapTransformer<Element: JSONTransformer>: JSONTransformer {
         self.schemaLocation = schemaLocation
     }
 
-    @inlinable public func decode(_ value: JSONValue, context: inout MappingContext) throws(TransformFailure) -> [String: Element.Value] {
+    @inlinable public func decode(
+        _ value: JSONValue, context: inout MappingContext
+    ) throws(TransformFailure) -> [String: Element.Value] {
         guard value.kind == .object else { throw .expected("an object", found: value) }
         var result: [String: Element.Value] = [:]
         result.reserveCapacity(value.count)
@@ -67,7 +73,9 @@ public struct MapTransformer<Element: JSONTransformer>: JSONTransformer {
                 result[key] = try element.decode(item, context: &context)
             } catch {
                 if skipsInvalidElements {
-                    context.record(at: error.nested?.path ?? item.path, schemaLocation: schemaLocation, action: .skippedElement, message: error.nested?.message ?? error.message)
+                    context.record(
+                        at: error.nested?.path ?? item.path, schemaLocation: schemaLocation, action: .skippedElement,
+                        message: error.nested?.message ?? error.message)
                 } else {
                     failure = error.locatedIfNeeded(at: item)
                 }
@@ -90,7 +98,8 @@ public struct MapTransformer<Element: JSONTransformer>: JSONTransformer {
 /// An embedded entity (a nested object, or an element of an array of objects).
 public struct EntityTransformer<Entity: JSONMappable>: JSONTransformer {
     @inlinable public init() {}
-    @inlinable public func decode(_ value: JSONValue, context: inout MappingContext) throws(TransformFailure) -> Entity {
+    @inlinable public func decode(_ value: JSONValue, context: inout MappingContext) throws(TransformFailure) -> Entity
+    {
         do {
             return try Entity.map(from: value, context: &context)
         } catch {

@@ -16,7 +16,10 @@ struct DatePattern: Sendable {
 
     let fields: [Field]
 
-    static let monthNames = ["January", "February", "March", "April", "May", "June", "July", "August", "September", "October", "November", "December"]
+    static let monthNames = [
+        "January", "February", "March", "April", "May", "June", "July", "August", "September", "October", "November",
+        "December",
+    ]
     static let weekdayNames = ["Sunday", "Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday"]
     /// Name bytes, computed once: long and three-letter month and weekday names, and AM/PM.
     static let longMonthBytes = monthNames.map { Array($0.utf8) }
@@ -35,10 +38,14 @@ struct DatePattern: Sendable {
             if character == "'" {
                 var literal = ""
                 index += 1
-                if index < characters.count, characters[index] == "'" { fields.append(.literal([39])); index += 1; continue }
+                if index < characters.count, characters[index] == "'" {
+                    fields.append(.literal([39])); index += 1; continue
+                }
                 while index < characters.count {
                     if characters[index] == "'" {
-                        if index + 1 < characters.count, characters[index + 1] == "'" { literal.append("'"); index += 2; continue }
+                        if index + 1 < characters.count, characters[index + 1] == "'" {
+                            literal.append("'"); index += 2; continue
+                        }
                         break
                     }
                     literal.append(characters[index])
@@ -57,7 +64,7 @@ struct DatePattern: Sendable {
             while index + count < characters.count, characters[index + count] == character { count += 1 }
             index += count
             switch (character, count) {
-            case ("y", 2): return nil // two-digit years follow ICU's sliding window: leave them to DateFormatter
+            case ("y", 2): return nil  // two-digit years follow ICU's sliding window: leave them to DateFormatter
             case ("y", _): fields.append(.year(digits: count == 1 ? 0 : count))
             case ("M", 1), ("M", 2): fields.append(.month(digits: count == 1 ? 0 : 2))
             case ("M", 3): fields.append(.monthName(long: false))
@@ -78,7 +85,11 @@ struct DatePattern: Sendable {
             default: return nil
             }
         }
-        if fields.contains(where: { if case .hour12 = $0 { return true } else { return false } }) != fields.contains(.amPm) { return nil }
+        if fields.contains(where: { if case .hour12 = $0 { return true } else { return false } })
+            != fields.contains(.amPm)
+        {
+            return nil
+        }
         return DatePattern(fields: fields)
     }
 
@@ -103,7 +114,9 @@ struct DatePattern: Sendable {
             for (position, candidate) in names.enumerated() {
                 guard index + candidate.count <= end else { continue }
                 var matches = true
-                for offset in 0..<candidate.count where base[index + offset] | 0x20 != candidate[offset] | 0x20 { matches = false; break }
+                for offset in 0..<candidate.count where base[index + offset] | 0x20 != candidate[offset] | 0x20 {
+                    matches = false; break
+                }
                 if matches { index += candidate.count; return position }
             }
             return nil
@@ -117,10 +130,14 @@ struct DatePattern: Sendable {
                 guard let value = number(digits, max: 4) else { return nil }
                 year = value
             case let .month(digits): guard let value = number(digits, max: 2) else { return nil }; month = value
-            case .monthName(let long): guard let value = name(long ? Self.longMonthBytes : Self.shortMonthBytes) else { return nil }; month = value + 1
+            case .monthName(let long):
+                guard let value = name(long ? Self.longMonthBytes : Self.shortMonthBytes) else { return nil };
+                month = value + 1
             case let .day(digits): guard let value = number(digits, max: 2) else { return nil }; day = value
             case let .hour24(digits): guard let value = number(digits, max: 2) else { return nil }; hour = value
-            case let .hour12(digits): guard let value = number(digits, max: 2), (1...12).contains(value) else { return nil }; hour = value % 12
+            case let .hour12(digits):
+                guard let value = number(digits, max: 2), (1...12).contains(value) else { return nil };
+                hour = value % 12
             case .amPm: guard let value = name(Self.amPmBytes) else { return nil }; pm = value == 1
             case .minute: guard let value = number(2) else { return nil }; minute = value
             case .second: guard let value = number(2) else { return nil }; second = value
@@ -128,7 +145,8 @@ struct DatePattern: Sendable {
                 let start = index
                 guard let value = number(digits) else { return nil }
                 fraction = Double(value) / pow(10, Double(index - start))
-            case .weekday(let long): guard name(long ? Self.longWeekdayBytes : Self.shortWeekdayBytes) != nil else { return nil }
+            case .weekday(let long):
+                guard name(long ? Self.longWeekdayBytes : Self.shortWeekdayBytes) != nil else { return nil }
             case let .zone(colon, allowsZ):
                 if allowsZ, index < end, base[index] == UInt8(ascii: "Z") { index += 1; offset = 0; continue }
                 guard index < end, base[index] == 43 || base[index] == 45 else { return nil }
@@ -142,9 +160,11 @@ struct DatePattern: Sendable {
         }
         if pm == true { hour += 12 }
         guard index == end, (1...12).contains(month), day >= 1, day <= ISO8601.daysIn(month: month, year: year),
-              hour <= 23, minute <= 59, second <= 60 else { return nil }
+            hour <= 23, minute <= 59, second <= 60
+        else { return nil }
         let days = ISO8601.daysSinceEpoch(year: year, month: month, day: day)
-        return Date(timeIntervalSince1970: Double(days * 86_400 + hour * 3600 + minute * 60 + second - offset) + fraction)
+        return Date(
+            timeIntervalSince1970: Double(days * 86_400 + hour * 3600 + minute * 60 + second - offset) + fraction)
     }
 
     /// Formats in UTC.
@@ -165,7 +185,7 @@ struct DatePattern: Sendable {
         let days = Int(wholeSeconds >= 0 ? wholeSeconds / 86_400 : (wholeSeconds - 86_399) / 86_400)
         let secondsOfDay = Int(wholeSeconds) - days * 86_400
         let (year, month, day) = ISO8601.civilDate(daysSinceEpoch: days)
-        let weekday = ((days % 7) + 11) % 7 // 1970-01-01 was a Thursday
+        let weekday = ((days % 7) + 11) % 7  // 1970-01-01 was a Thursday
         func pad(_ value: Int, _ width: Int) -> String {
             let text = String(value)
             return text.count >= width ? text : String(repeating: "0", count: width - text.count) + text
@@ -176,7 +196,8 @@ struct DatePattern: Sendable {
             case let .literal(bytes): result += String(decoding: bytes, as: UTF8.self)
             case let .year(digits): result += pad(year, digits)
             case let .month(digits): result += pad(month, digits)
-            case let .monthName(long): result += long ? Self.monthNames[month - 1] : String(Self.monthNames[month - 1].prefix(3))
+            case let .monthName(long):
+                result += long ? Self.monthNames[month - 1] : String(Self.monthNames[month - 1].prefix(3))
             case let .day(digits): result += pad(day, digits)
             case let .hour24(digits): result += pad(secondsOfDay / 3600, digits)
             case let .hour12(digits): result += pad((secondsOfDay / 3600 + 11) % 12 + 1, digits)
@@ -185,7 +206,8 @@ struct DatePattern: Sendable {
             case .second: result += pad(secondsOfDay % 60, 2)
             case let .fraction(digits):
                 result += pad(Int(fractionUnits / Int64(pow(10, Double(fractionDigits - digits)))), digits)
-            case let .weekday(long): result += long ? Self.weekdayNames[weekday] : String(Self.weekdayNames[weekday].prefix(3))
+            case let .weekday(long):
+                result += long ? Self.weekdayNames[weekday] : String(Self.weekdayNames[weekday].prefix(3))
             case let .zone(colon, allowsZ): result += allowsZ ? "Z" : (colon ? "+00:00" : "+0000")
             }
         }

@@ -17,7 +17,8 @@ public struct ISO8601DateTransformer: JSONTransformer {
             throw .expected("an ISO-8601 date string", found: value)
         }
         guard let date = ISO8601.parse(bytes) else {
-            throw TransformFailure("\"\(String(decoding: bytes, as: UTF8.self))\" is not an ISO-8601 date-time (2014-03-07T07:00:00Z)")
+            throw TransformFailure(
+                "\"\(String(decoding: bytes, as: UTF8.self))\" is not an ISO-8601 date-time (2014-03-07T07:00:00Z)")
         }
         return date
     }
@@ -37,7 +38,9 @@ public struct EpochDateTransformer: JSONTransformer {
     public init(_ unit: Unit) { self.unit = unit }
 
     public func decode(_ value: JSONValue, context: inout MappingContext) throws(TransformFailure) -> Date {
-        guard let number = value.double() else { throw .expected("a number of \(unit == .seconds ? "seconds" : "milliseconds") since 1970", found: value) }
+        guard let number = value.double() else {
+            throw .expected("a number of \(unit == .seconds ? "seconds" : "milliseconds") since 1970", found: value)
+        }
         return Date(timeIntervalSince1970: unit == .seconds ? number : number / 1000)
     }
 
@@ -45,7 +48,11 @@ public struct EpochDateTransformer: JSONTransformer {
         let seconds = value.timeIntervalSince1970
         switch unit {
         case .seconds:
-            if seconds == seconds.rounded(), abs(seconds) < 1e15 { writer.integer(Int64(seconds)) } else { writer.double(seconds) }
+            if seconds == seconds.rounded(), abs(seconds) < 1e15 {
+                writer.integer(Int64(seconds))
+            } else {
+                writer.double(seconds)
+            }
         case .milliseconds:
             let milliseconds = (seconds * 1000).rounded()
             writer.integer(Int64(milliseconds))
@@ -73,7 +80,11 @@ public struct DateFormatTransformer: JSONTransformer {
             if let date = compiled.parse(bytes) { return date }
         } else if let text = value.string() {
             var copy = text
-            if let date = compiled.map({ pattern in copy.withUTF8 { pattern.parse($0) } }) ?? formatter?.date(from: text) { return date }
+            if let date = compiled.map({ pattern in copy.withUTF8 { pattern.parse($0) } })
+                ?? formatter?.date(from: text)
+            {
+                return date
+            }
         } else {
             throw .expected("a date string", found: value)
         }
@@ -134,11 +145,13 @@ public enum ISO8601 {
             return true
         }
         guard let year = number(4), expect(45), let month = number(2), expect(45), let day = number(2),
-              (1...12).contains(month), day >= 1, day <= daysIn(month: month, year: year) else { return nil }
+            (1...12).contains(month), day >= 1, day <= daysIn(month: month, year: year)
+        else { return nil }
         guard index < end, base[index] == 84 || base[index] == 116 || base[index] == 32 else { return nil }
         index += 1
         guard let hour = number(2), expect(58), let minute = number(2), expect(58), let second = number(2),
-              hour <= 23, minute <= 59, second <= 60 else { return nil }
+            hour <= 23, minute <= 59, second <= 60
+        else { return nil }
         var fraction = 0.0
         if index < end, base[index] == 46 {
             index += 1
@@ -186,7 +199,8 @@ public enum ISO8601 {
             let text = String(value)
             return text.count >= width ? text : String(repeating: "0", count: width - text.count) + text
         }
-        var result = "\(pad(year, 4))-\(pad(month, 2))-\(pad(day, 2))T\(pad(hour, 2)):\(pad(minute, 2)):\(pad(second, 2))"
+        var result =
+            "\(pad(year, 4))-\(pad(month, 2))-\(pad(day, 2))T\(pad(hour, 2)):\(pad(minute, 2)):\(pad(second, 2))"
         if fractionalSeconds { result += "." + pad(millis, 3) }
         return result + "Z"
     }

@@ -46,12 +46,16 @@ public struct EnumTransformer<Enumeration: JSONEnumeration>: JSONTransformer {
     }
 
     public func decode(_ value: JSONValue, context: inout MappingContext) throws(TransformFailure) -> Enumeration {
-        guard let raw = Enumeration.JSONRawValue.read(value) else { throw .expected(Enumeration.JSONRawValue.expectedKind, found: value) }
+        guard let raw = Enumeration.JSONRawValue.read(value) else {
+            throw .expected(Enumeration.JSONRawValue.expectedKind, found: value)
+        }
         guard let result = Enumeration(jsonRawValue: raw) else {
             throw TransformFailure("\(raw.shown) is not a case of \(Enumeration.self)")
         }
         if result.isFallback {
-            context.record(at: value.path, schemaLocation: schemaLocation, action: .usedFallbackCase, message: "\(raw.shown) is not a known case of \(Enumeration.self)")
+            context.record(
+                at: value.path, schemaLocation: schemaLocation, action: .usedFallbackCase,
+                message: "\(raw.shown) is not a known case of \(Enumeration.self)")
         }
         return result
     }

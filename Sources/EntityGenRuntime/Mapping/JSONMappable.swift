@@ -28,7 +28,9 @@ public enum MappingFailure: Error, Sendable, CustomStringConvertible {
 
 extension JSONMappable {
     /// Maps a JSON payload holding one object.
-    public static func map(json bytes: some Collection<UInt8>, options: JSONReaderOptions = .default) throws(MappingFailure) -> Mapped<Self> {
+    public static func map(
+        json bytes: some Collection<UInt8>, options: JSONReaderOptions = .default
+    ) throws(MappingFailure) -> Mapped<Self> {
         let document: JSONDocument
         do { document = try JSONDocument(bytes: bytes, options: options) } catch { throw .invalidJSON(error) }
         return try document.withRoot { root throws(MappingFailure) in
@@ -44,13 +46,16 @@ extension JSONMappable {
 
     /// Maps a JSON payload holding an array of objects; with `skipsInvalidElements`, elements that fail
     /// are left out and reported.
-    public static func mapArray(json bytes: some Collection<UInt8>, skipsInvalidElements: Bool = false, options: JSONReaderOptions = .default) throws(MappingFailure) -> Mapped<[Self]> {
+    public static func mapArray(
+        json bytes: some Collection<UInt8>, skipsInvalidElements: Bool = false, options: JSONReaderOptions = .default
+    ) throws(MappingFailure) -> Mapped<[Self]> {
         let document: JSONDocument
         do { document = try JSONDocument(bytes: bytes, options: options) } catch { throw .invalidJSON(error) }
         return try document.withRoot { root throws(MappingFailure) in
             var context = MappingContext()
             do throws(TransformFailure) {
-                let transformer = ArrayTransformer(EntityTransformer<Self>(), skipsInvalidElements: skipsInvalidElements)
+                let transformer = ArrayTransformer(
+                    EntityTransformer<Self>(), skipsInvalidElements: skipsInvalidElements)
                 let value = try transformer.decode(root, context: &context)
                 return Mapped(value: value, issues: context.issues)
             } catch {
@@ -88,7 +93,9 @@ where Target.ID: Hashable & Sendable, IDTransformer.Value == Target.ID {
         self.identifier = identifier
     }
 
-    public func decode(_ value: JSONValue, context: inout MappingContext) throws(TransformFailure) -> EntityReference<Target> {
+    public func decode(
+        _ value: JSONValue, context: inout MappingContext
+    ) throws(TransformFailure) -> EntityReference<Target> {
         EntityReference(try identifier.decode(value, context: &context))
     }
 

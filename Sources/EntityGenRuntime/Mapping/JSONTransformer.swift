@@ -17,7 +17,8 @@ public protocol JSONTransformer: Sendable {
 /// JSON strings.
 public struct StringTransformer: JSONTransformer {
     @inlinable public init() {}
-    @inlinable public func decode(_ value: JSONValue, context: inout MappingContext) throws(TransformFailure) -> String {
+    @inlinable public func decode(_ value: JSONValue, context: inout MappingContext) throws(TransformFailure) -> String
+    {
         guard let string = value.string() else { throw .expected("a string", found: value) }
         return string
     }
@@ -37,11 +38,13 @@ public struct BoolTransformer: JSONTransformer {
 /// Integer literals, exactly: `1.0`, `1e2` and out-of-range literals are failures, never rounded.
 public struct IntegerTransformer<Integer: FixedWidthInteger & Sendable>: JSONTransformer {
     @inlinable public init() {}
-    @inlinable public func decode(_ value: JSONValue, context: inout MappingContext) throws(TransformFailure) -> Integer {
+    @inlinable public func decode(_ value: JSONValue, context: inout MappingContext) throws(TransformFailure) -> Integer
+    {
         if let integer = value.integer(Integer.self) { return integer }
         guard value.kind == .number else { throw .expected("an integer", found: value) }
         if value.isIntegerLiteral {
-            throw TransformFailure("\(value.numberLiteral() ?? "") is out of range for \(Integer.self) (\(Integer.min)...\(Integer.max))")
+            throw TransformFailure(
+                "\(value.numberLiteral() ?? "") is out of range for \(Integer.self) (\(Integer.min)...\(Integer.max))")
         }
         throw .expected("an integer", found: value)
     }
@@ -51,9 +54,12 @@ public struct IntegerTransformer<Integer: FixedWidthInteger & Sendable>: JSONTra
 /// Numbers as correctly rounded `Double`s.
 public struct DoubleTransformer: JSONTransformer {
     @inlinable public init() {}
-    @inlinable public func decode(_ value: JSONValue, context: inout MappingContext) throws(TransformFailure) -> Double {
+    @inlinable public func decode(_ value: JSONValue, context: inout MappingContext) throws(TransformFailure) -> Double
+    {
         if let double = value.double() { return double }
-        if value.kind == .number { throw TransformFailure("\(value.numberLiteral() ?? "") is beyond the range of Double") }
+        if value.kind == .number {
+            throw TransformFailure("\(value.numberLiteral() ?? "") is beyond the range of Double")
+        }
         throw .expected("a number", found: value)
     }
     public func encode(_ value: Double, to writer: inout JSONWriter) { writer.double(value) }
@@ -64,7 +70,9 @@ public struct FloatTransformer: JSONTransformer {
     @inlinable public init() {}
     @inlinable public func decode(_ value: JSONValue, context: inout MappingContext) throws(TransformFailure) -> Float {
         if let float = value.float() { return float }
-        if value.kind == .number { throw TransformFailure("\(value.numberLiteral() ?? "") is beyond the range of Float") }
+        if value.kind == .number {
+            throw TransformFailure("\(value.numberLiteral() ?? "") is beyond the range of Float")
+        }
         throw .expected("a number", found: value)
     }
     public func encode(_ value: Float, to writer: inout JSONWriter) { writer.float(value) }
@@ -73,7 +81,8 @@ public struct FloatTransformer: JSONTransformer {
 /// Numbers as `Decimal`s, from the literal's digits (no binary rounding).
 public struct DecimalTransformer: JSONTransformer {
     @inlinable public init() {}
-    @inlinable public func decode(_ value: JSONValue, context: inout MappingContext) throws(TransformFailure) -> Decimal {
+    @inlinable public func decode(_ value: JSONValue, context: inout MappingContext) throws(TransformFailure) -> Decimal
+    {
         guard let decimal = value.decimal() else { throw .expected("a number", found: value) }
         return decimal
     }
@@ -118,13 +127,18 @@ public struct Base64Transformer: JSONTransformer {
 public struct NumberFromStringTransformer<Base: JSONTransformer>: JSONTransformer {
     @usableFromInline let base: Base
     @inlinable public init(_ base: Base) { self.base = base }
-    @inlinable public func decode(_ value: JSONValue, context: inout MappingContext) throws(TransformFailure) -> Base.Value {
+    @inlinable public func decode(
+        _ value: JSONValue, context: inout MappingContext
+    ) throws(TransformFailure) -> Base.Value {
         guard value.kind == .string, let text = value.string() else { return try base.decode(value, context: &context) }
         guard let document = try? JSONDocument(bytes: Array(text.utf8)),
-              let result = document.withRoot({ root -> Result<Base.Value, TransformFailure>? in
-                  guard root.kind == .number else { return nil }
-                  do throws(TransformFailure) { return .success(try base.decode(root, context: &context)) } catch { return .failure(error) }
-              }) else {
+            let result = document.withRoot({ root -> Result<Base.Value, TransformFailure>? in
+                guard root.kind == .number else { return nil }
+                do throws(TransformFailure) { return .success(try base.decode(root, context: &context)) } catch {
+                    return .failure(error)
+                }
+            })
+        else {
             throw TransformFailure("\"\(text)\" is not a number")
         }
         return try result.get()

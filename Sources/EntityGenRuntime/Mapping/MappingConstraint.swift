@@ -22,10 +22,15 @@ public enum MappingConstraint: Sendable {
         switch self {
         case let .minLength(bound), let .maxLength(bound):
             let length: Int
-            if let text = value as? String { length = text.count }
-            else if let array = value as? [Any] { length = array.count }
-            else if let map = value as? [String: Any] { length = map.count }
-            else { return nil }
+            if let text = value as? String {
+                length = text.count
+            } else if let array = value as? [Any] {
+                length = array.count
+            } else if let map = value as? [String: Any] {
+                length = map.count
+            } else {
+                return nil
+            }
             if case .minLength = self, length < bound { return "length \(length) is below the minimum length \(bound)" }
             if case .maxLength = self, length > bound { return "length \(length) is above the maximum length \(bound)" }
             return nil

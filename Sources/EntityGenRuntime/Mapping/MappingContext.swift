@@ -34,8 +34,10 @@ public struct MappingField: Sendable {
     }
 
     /// A field read from key paths: the primary one, then fallbacks in order.
-    public init(paths: [[String]], schema: String, onFailure: OnFailure = .fail, constraints: [MappingConstraint] = []) {
-        precondition(!paths.isEmpty && !paths.contains(where: \.isEmpty), "a field needs at least one non-empty key path")
+    public init(paths: [[String]], schema: String, onFailure: OnFailure = .fail, constraints: [MappingConstraint] = [])
+    {
+        precondition(
+            !paths.isEmpty && !paths.contains(where: \.isEmpty), "a field needs at least one non-empty key path")
         key = paths[0][0]
         self.paths = paths
         schemaLocation = schema
@@ -54,7 +56,6 @@ public struct MappingField: Sendable {
 public struct MappingContext {
     /// Issues recorded so far, in order.
     public internal(set) var issues: [MappingIssue] = []
-
 
     /// Creates an empty context.
     public init() {}
@@ -87,25 +88,34 @@ public struct MappingContext {
     /// Checks that a value is an object before its members are read.
     @inlinable public func expectObject(_ value: JSONValue, entity: String, schema: String) throws(MappingError) {
         guard value.kind == .object else {
-            throw MappingError(path: value.path, schemaLocation: schema, message: "expected a \(entity) object, found \(value.kindDescription)")
+            throw MappingError(
+                path: value.path, schemaLocation: schema,
+                message: "expected a \(entity) object, found \(value.kindDescription)")
         }
     }
 
     /// Fails with the server's message when the object carries the error envelope key.
-    public func checkErrorEnvelope(_ object: JSONValue, key: [String], message: [String], schema: String) throws(MappingError) {
+    public func checkErrorEnvelope(
+        _ object: JSONValue, key: [String], message: [String], schema: String
+    ) throws(MappingError) {
         guard let marker = object.value(at: key) else { return }
         let text = object.value(at: message)?.string() ?? marker.string() ?? marker.kindDescription
-        throw MappingError(path: object.path(appending: key), schemaLocation: schema, message: "the response is an error: \(text)", serverMessage: text)
+        throw MappingError(
+            path: object.path(appending: key), schemaLocation: schema, message: "the response is an error: \(text)",
+            serverMessage: text)
     }
 
     /// A required value: missing or null is an error; a failure follows the field's policy (`useDefault`
     /// needs `fallback`).
     @inlinable @inline(__always)
-    public mutating func required<T: JSONTransformer>(_ object: JSONValue, _ field: MappingField, _ transformer: T, default fallback: T.Value? = nil) throws(MappingError) -> T.Value {
+    public mutating func required<T: JSONTransformer>(
+        _ object: JSONValue, _ field: MappingField, _ transformer: T, default fallback: T.Value? = nil
+    ) throws(MappingError) -> T.Value {
         guard let value = find(field, in: object) else {
             if let fallback { return fallback }
-            throw MappingError(path: object.path(appending: field.primaryPath), schemaLocation: field.schemaLocation,
-                               message: "required value is missing" + (field.hasFallbacks ? " (no fallback key present either)" : ""))
+            throw MappingError(
+                path: object.path(appending: field.primaryPath), schemaLocation: field.schemaLocation,
+                message: "required value is missing" + (field.hasFallbacks ? " (no fallback key present either)" : ""))
         }
         do {
             let result = try transformer.decode(value, context: &self)
@@ -113,7 +123,9 @@ public struct MappingContext {
             return result
         } catch {
             if field.onFailure == .useDefault, let fallback {
-                record(at: error.nested?.path ?? value.path, schemaLocation: field.schemaLocation, action: .usedDefault, message: error.message)
+                record(
+                    at: error.nested?.path ?? value.path, schemaLocation: field.schemaLocation, action: .usedDefault,
+                    message: error.message)
                 return fallback
             }
             throw located(error, at: value, field)
@@ -122,7 +134,9 @@ public struct MappingContext {
 
     /// An optional value: missing or null is `nil`; a failure follows the field's policy.
     @inlinable @inline(__always)
-    public mutating func optional<T: JSONTransformer>(_ object: JSONValue, _ field: MappingField, _ transformer: T, default fallback: T.Value? = nil) throws(MappingError) -> T.Value? {
+    public mutating func optional<T: JSONTransformer>(
+        _ object: JSONValue, _ field: MappingField, _ transformer: T, default fallback: T.Value? = nil
+    ) throws(MappingError) -> T.Value? {
         guard let value = find(field, in: object) else { return fallback }
         do {
             let result = try transformer.decode(value, context: &self)
@@ -131,10 +145,14 @@ public struct MappingContext {
         } catch {
             switch field.onFailure {
             case .drop:
-                record(at: error.nested?.path ?? value.path, schemaLocation: field.schemaLocation, action: .droppedValue, message: error.message)
+                record(
+                    at: error.nested?.path ?? value.path, schemaLocation: field.schemaLocation, action: .droppedValue,
+                    message: error.message)
                 return nil
             case .useDefault where fallback != nil:
-                record(at: error.nested?.path ?? value.path, schemaLocation: field.schemaLocation, action: .usedDefault, message: error.message)
+                record(
+                    at: error.nested?.path ?? value.path, schemaLocation: field.schemaLocation, action: .usedDefault,
+                    message: error.message)
                 return fallback
             default:
                 throw located(error, at: value, field)
@@ -148,7 +166,9 @@ public struct MappingContext {
         }
     }
 
-    @usableFromInline func located(_ failure: TransformFailure, at value: JSONValue, _ field: MappingField) -> MappingError {
+    @usableFromInline func located(
+        _ failure: TransformFailure, at value: JSONValue, _ field: MappingField
+    ) -> MappingError {
         if var nested = failure.nested {
             if nested.schemaLocation.isEmpty { nested.schemaLocation = field.schemaLocation }
             return nested
@@ -162,14 +182,19 @@ extension MappingContext {
     /// the missing key.
     public func discriminator(_ object: JSONValue, key: [String], schema: String) throws(MappingError) -> String {
         guard let value = object.value(at: key), let text = value.string() ?? value.numberLiteral() else {
-            throw MappingError(path: object.path(appending: key), schemaLocation: schema, message: "the discriminator is missing or not text")
+            throw MappingError(
+                path: object.path(appending: key), schemaLocation: schema,
+                message: "the discriminator is missing or not text")
         }
         return text
     }
 
     /// The error for a discriminator value no entity of the family declares.
-    public func unknownDiscriminator(_ value: String, in object: JSONValue, key: [String], family: String, known: [String], schema: String) -> MappingError {
-        MappingError(path: object.path(appending: key), schemaLocation: schema,
-                     message: "\"\(value)\" is not a kind of \(family) (known: \(known.joined(separator: ", ")))")
+    public func unknownDiscriminator(
+        _ value: String, in object: JSONValue, key: [String], family: String, known: [String], schema: String
+    ) -> MappingError {
+        MappingError(
+            path: object.path(appending: key), schemaLocation: schema,
+            message: "\"\(value)\" is not a kind of \(family) (known: \(known.joined(separator: ", ")))")
     }
 }

@@ -23,7 +23,10 @@ public struct MappingError: Error, Hashable, Sendable, CustomStringConvertible {
     /// The JSON path of the offending value (`$.result[3].authors`).
     public var path: String {
         get { fields.path }
-        set { fields = Fields(path: newValue, schemaLocation: schemaLocation, message: message, serverMessage: serverMessage) }
+        set {
+            fields = Fields(
+                path: newValue, schemaLocation: schemaLocation, message: message, serverMessage: serverMessage)
+        }
     }
     /// The schema location of the attribute, relationship or entity (`Pods.yaml:40:7`).
     public var schemaLocation: String {
@@ -33,7 +36,9 @@ public struct MappingError: Error, Hashable, Sendable, CustomStringConvertible {
     /// What went wrong.
     public var message: String {
         get { fields.message }
-        set { fields = Fields(path: path, schemaLocation: schemaLocation, message: newValue, serverMessage: serverMessage) }
+        set {
+            fields = Fields(path: path, schemaLocation: schemaLocation, message: newValue, serverMessage: serverMessage)
+        }
     }
     /// For an error envelope: the server's message.
     public var serverMessage: String? {
@@ -51,7 +56,8 @@ public struct MappingError: Error, Hashable, Sendable, CustomStringConvertible {
 
     public static func == (lhs: MappingError, rhs: MappingError) -> Bool {
         lhs.fields === rhs.fields
-            || (lhs.path == rhs.path && lhs.schemaLocation == rhs.schemaLocation && lhs.message == rhs.message && lhs.serverMessage == rhs.serverMessage)
+            || (lhs.path == rhs.path && lhs.schemaLocation == rhs.schemaLocation && lhs.message == rhs.message
+                && lhs.serverMessage == rhs.serverMessage)
     }
 
     public func hash(into hasher: inout Hasher) {

@@ -24,7 +24,9 @@ public enum DiagnosticReporter: String, CaseIterable, Sendable {
                     "rule": diagnostic.ruleID,
                 ]
             }
-            let data = (try? JSONSerialization.data(withJSONObject: objects, options: [.prettyPrinted, .sortedKeys])) ?? Data("[]".utf8)
+            let data =
+                (try? JSONSerialization.data(withJSONObject: objects, options: [.prettyPrinted, .sortedKeys]))
+                ?? Data("[]".utf8)
             return String(decoding: data, as: UTF8.self) + "\n"
         }
     }

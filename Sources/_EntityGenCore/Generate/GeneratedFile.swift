@@ -23,7 +23,9 @@ public struct GeneratedFile: Hashable, Sendable {
     /// plugin can declare its outputs before anything is parsed (`Pods.yaml` -> `Pods.generated.swift`).
     public static func machineFileName(forSchema path: String) -> String {
         let name = path.split(separator: "/").last.map(String.init) ?? path
-        let base = name.hasSuffix(".yaml") ? String(name.dropLast(5)) : name.hasSuffix(".yml") ? String(name.dropLast(4)) : name
+        let base =
+            name.hasSuffix(".yaml")
+            ? String(name.dropLast(5)) : name.hasSuffix(".yml") ? String(name.dropLast(4)) : name
         return base + ".generated.swift"
     }
 

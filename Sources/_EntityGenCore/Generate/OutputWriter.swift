@@ -24,7 +24,9 @@ public struct OutputWriter {
         public var orphanedHuman: [String] = []
 
         /// Whether anything on disk changes.
-        public var changesFiles: Bool { !(created.isEmpty && updated.isEmpty && removed.isEmpty && humanCreated.isEmpty) }
+        public var changesFiles: Bool {
+            !(created.isEmpty && updated.isEmpty && removed.isEmpty && humanCreated.isEmpty)
+        }
     }
 
     /// Folder for machine files.
@@ -65,7 +67,9 @@ public struct OutputWriter {
             if apply { try fileManager.removeItem(at: url) }
         }
         if let humanFolder {
-            if apply, !human.isEmpty { try fileManager.createDirectory(at: humanFolder, withIntermediateDirectories: true) }
+            if apply, !human.isEmpty {
+                try fileManager.createDirectory(at: humanFolder, withIntermediateDirectories: true)
+            }
             for file in human {
                 let url = humanFolder.appendingPathComponent(file.name)
                 guard !fileManager.fileExists(atPath: url.path) else { continue }
@@ -73,12 +77,14 @@ public struct OutputWriter {
                 if apply { try FileSystem.createExclusively(url.path, with: Array(file.contents.utf8)) }
             }
             let currentHuman = Set(human.map(\.name))
-            for name in previous.human.subtracting(currentHuman).sorted() where fileManager.fileExists(atPath: humanFolder.appendingPathComponent(name).path) {
+            for name in previous.human.subtracting(currentHuman).sorted()
+            where fileManager.fileExists(atPath: humanFolder.appendingPathComponent(name).path) {
                 plan.orphanedHuman.append(humanFolder.appendingPathComponent(name).path)
             }
         }
         if apply {
-            let manifest = Manifest(machine: current, human: humanFolder == nil ? previous.human : Set(human.map(\.name)))
+            let manifest = Manifest(
+                machine: current, human: humanFolder == nil ? previous.human : Set(human.map(\.name)))
             let url = machineFolder.appendingPathComponent(Self.manifestName)
             let bytes = Array(manifest.text.utf8)
             if FileSystem.contents(of: url.path) != bytes { try FileSystem.replace(url.path, with: bytes) }

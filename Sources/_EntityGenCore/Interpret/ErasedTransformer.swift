@@ -17,14 +17,18 @@ struct ErasedTransformer: JSONTransformer {
     private let encodeValue: @Sendable (InterpretedValue, inout JSONWriter) -> Void
 
     init<Base: JSONTransformer>(_ base: Base) {
-        decodeValue = { value, context throws(TransformFailure) in InterpretedValue(value: try base.decode(value, context: &context)) }
+        decodeValue = { value, context throws(TransformFailure) in
+            InterpretedValue(value: try base.decode(value, context: &context))
+        }
         encodeValue = { value, writer in
             if let typed = value.value as? Base.Value { base.encode(typed, to: &writer) } else { writer.null() }
         }
     }
 
-    init(decode: @escaping @Sendable (JSONValue, inout MappingContext) throws(TransformFailure) -> InterpretedValue,
-         encode: @escaping @Sendable (InterpretedValue, inout JSONWriter) -> Void) {
+    init(
+        decode: @escaping @Sendable (JSONValue, inout MappingContext) throws(TransformFailure) -> InterpretedValue,
+        encode: @escaping @Sendable (InterpretedValue, inout JSONWriter) -> Void
+    ) {
         decodeValue = decode
         encodeValue = encode
     }
@@ -59,11 +63,14 @@ struct TransformerBuilder {
         case let .array(element, skips):
             let inner = erased(element, interpreter: interpreter)
             guard let skips else { return ErasedTransformer(ArrayTransformer(inner)) }
-            return ErasedTransformer(ArrayTransformer(inner, skipsInvalidElements: true, schemaLocation: skips.text(displayPath: displayPath)))
+            return ErasedTransformer(
+                ArrayTransformer(
+                    inner, skipsInvalidElements: true, schemaLocation: skips.text(displayPath: displayPath)))
         case let .map(element, skips):
             let inner = erased(element, interpreter: interpreter)
             guard let skips else { return ErasedTransformer(MapTransformer(inner)) }
-            return ErasedTransformer(MapTransformer(inner, skipsInvalidElements: true, schemaLocation: skips.text(displayPath: displayPath)))
+            return ErasedTransformer(
+                MapTransformer(inner, skipsInvalidElements: true, schemaLocation: skips.text(displayPath: displayPath)))
         case let .enumeration(typeName, location):
             guard let plan = enums[typeName] else { return Self.custom(.any) }
             return Self.enumeration(plan, schemaLocation: location.text(displayPath: displayPath))
@@ -97,49 +104,61 @@ struct TransformerBuilder {
         let integer = plan.isInteger
         let raws = Set(plan.cases.map(\.rawValue))
         let hasFallback = plan.fallback != nil
-        return ErasedTransformer(decode: { value, context throws(TransformFailure) in
-            let raw: String
-            let shown: String
-            if integer {
-                guard let number = value.int64() else { throw .expected("an integer", found: value) }
-                raw = String(number)
-                shown = raw
-            } else {
-                guard let text = value.string() else { throw .expected("a string", found: value) }
-                raw = text
-                shown = "\"\(text)\""
-            }
-            if !raws.contains(raw) {
-                guard hasFallback else { throw TransformFailure("\(shown) is not a case of \(typeName)") }
-                context.record(at: value.path, schemaLocation: schemaLocation, action: .usedFallbackCase, message: "\(shown) is not a known case of \(typeName)")
-            }
-            return InterpretedValue(value: integer ? Int64(raw) as Any : raw)
-        }, encode: { value, writer in
-            if let number = value.value as? Int64 { writer.integer(number) } else if let text = value.value as? String { writer.string(text) } else { writer.null() }
-        })
+        return ErasedTransformer(
+            decode: { value, context throws(TransformFailure) in
+                let raw: String
+                let shown: String
+                if integer {
+                    guard let number = value.int64() else { throw .expected("an integer", found: value) }
+                    raw = String(number)
+                    shown = raw
+                } else {
+                    guard let text = value.string() else { throw .expected("a string", found: value) }
+                    raw = text
+                    shown = "\"\(text)\""
+                }
+                if !raws.contains(raw) {
+                    guard hasFallback else { throw TransformFailure("\(shown) is not a case of \(typeName)") }
+                    context.record(
+                        at: value.path, schemaLocation: schemaLocation, action: .usedFallbackCase,
+                        message: "\(shown) is not a known case of \(typeName)")
+                }
+                return InterpretedValue(value: integer ? Int64(raw) as Any : raw)
+            },
+            encode: { value, writer in
+                if let number = value.value as? Int64 {
+                    writer.integer(number)
+                } else if let text = value.value as? String {
+                    writer.string(text)
+                } else {
+                    writer.null()
+                }
+            })
     }
 
     /// A custom transformer's value, which only the user's Swift code can convert: checked for its JSON
     /// kind as the generated shell does, then kept as raw JSON and written back unchanged.
     static func custom(_ kind: JSONValueKind) -> ErasedTransformer {
-        ErasedTransformer(decode: { value, _ throws(TransformFailure) in
-            let matches: Bool
-            switch kind {
-            case .string: matches = value.kind == .string
-            case .number: matches = value.kind == .number
-            case .integer: matches = value.isIntegerLiteral
-            case .bool: matches = value.bool() != nil
-            case .object: matches = value.kind == .object
-            case .array: matches = value.kind == .array
-            case .any: matches = true
-            }
-            guard matches else { throw .expected(kind.expectation, found: value) }
-            var writer = JSONWriter()
-            RawJSON.write(value, to: &writer)
-            return InterpretedValue(value: RawJSON(bytes: writer.bytes))
-        }, encode: { value, writer in
-            if let raw = value.value as? RawJSON { writer.raw(raw.bytes) } else { writer.null() }
-        })
+        ErasedTransformer(
+            decode: { value, _ throws(TransformFailure) in
+                let matches: Bool
+                switch kind {
+                case .string: matches = value.kind == .string
+                case .number: matches = value.kind == .number
+                case .integer: matches = value.isIntegerLiteral
+                case .bool: matches = value.bool() != nil
+                case .object: matches = value.kind == .object
+                case .array: matches = value.kind == .array
+                case .any: matches = true
+                }
+                guard matches else { throw .expected(kind.expectation, found: value) }
+                var writer = JSONWriter()
+                RawJSON.write(value, to: &writer)
+                return InterpretedValue(value: RawJSON(bytes: writer.bytes))
+            },
+            encode: { value, writer in
+                if let raw = value.value as? RawJSON { writer.raw(raw.bytes) } else { writer.null() }
+            })
     }
 }
 

@@ -70,41 +70,59 @@ public final class SchemaInterpreter: @unchecked Sendable {
             entityNames: names
         )
         for (name, family) in plan.families {
-            programs[name] = .family(FamilyProgram(typeName: family.typeName, location: family.location.text(displayPath: displayPath),
-                                                   key: family.discriminatorKey, members: family.members.map { ($0.value, $0.entityName) }))
+            programs[name] = .family(
+                FamilyProgram(
+                    typeName: family.typeName, location: family.location.text(displayPath: displayPath),
+                    key: family.discriminatorKey, members: family.members.map { ($0.value, $0.entityName) }))
         }
         for (name, entityPlan) in plan.entities {
             guard let entity = schema.entity(named: name) else { continue }
             let properties = entityPlan.properties.enumerated().map { index, property in
                 let attribute = index < entityPlan.attributeCount ? entity.attributes[index] : nil
-                var program = PropertyProgram(field: Self.field(property.field, displayPath), transformer: builder.erased(property.transformer, interpreter: self),
-                                              read: property.read, defaultValue: nil, writePath: property.writePath, isOptional: property.isOptional)
+                var program = PropertyProgram(
+                    field: Self.field(property.field, displayPath),
+                    transformer: builder.erased(property.transformer, interpreter: self),
+                    read: property.read, defaultValue: nil, writePath: property.writePath,
+                    isOptional: property.isOptional)
                 if let attribute, let node = attribute.declaration.defaultValue, property.defaultValue != nil {
                     program.defaultValue = convertDefault(node, attribute.type)
                 }
                 if property.emptyIsMap { program.empty = InterpretedValue(value: [String: InterpretedValue]()) }
                 return program
             }
-            programs[name] = .entity(EntityProgram(typeName: entityPlan.typeName, location: entityPlan.location.text(displayPath: displayPath),
-                                                   envelope: entityPlan.errorEnvelope, discriminator: entityPlan.discriminator, properties: properties))
+            programs[name] = .entity(
+                EntityProgram(
+                    typeName: entityPlan.typeName, location: entityPlan.location.text(displayPath: displayPath),
+                    envelope: entityPlan.errorEnvelope, discriminator: entityPlan.discriminator, properties: properties)
+            )
         }
     }
 
     /// Maps a JSON value as the named entity, recording tolerated problems in `context`.
-    public func map(_ entity: String, from json: JSONValue, context: inout MappingContext) throws(MappingError) -> Entity {
+    public func map(
+        _ entity: String, from json: JSONValue, context: inout MappingContext
+    ) throws(MappingError) -> Entity {
         switch programs[entity] {
         case let .entity(program)?:
             try context.expectObject(json, entity: program.typeName, schema: program.location)
             if let envelope = program.envelope {
-                try context.checkErrorEnvelope(json, key: envelope.key, message: envelope.message, schema: program.location)
+                try context.checkErrorEnvelope(
+                    json, key: envelope.key, message: envelope.message, schema: program.location)
             }
             var values: [InterpretedValue?] = []
             values.reserveCapacity(program.properties.count)
             for property in program.properties {
                 switch property.read {
-                case .required: values.append(try context.required(json, property.field, property.transformer, default: property.defaultValue))
-                case .optional: values.append(try context.optional(json, property.field, property.transformer, default: property.defaultValue))
-                case .toMany: values.append(try context.optional(json, property.field, property.transformer) ?? property.empty)
+                case .required:
+                    values.append(
+                        try context.required(json, property.field, property.transformer, default: property.defaultValue)
+                    )
+                case .optional:
+                    values.append(
+                        try context.optional(json, property.field, property.transformer, default: property.defaultValue)
+                    )
+                case .toMany:
+                    values.append(try context.optional(json, property.field, property.transformer) ?? property.empty)
                 }
             }
             return Entity(name: entity, values: values)
@@ -112,7 +130,9 @@ public final class SchemaInterpreter: @unchecked Sendable {
             try context.expectObject(json, entity: program.typeName, schema: program.location)
             let value = try context.discriminator(json, key: program.key, schema: program.location)
             guard let member = program.members.first(where: { $0.value == value }) else {
-                throw context.unknownDiscriminator(value, in: json, key: program.key, family: program.typeName, known: program.members.map(\.value), schema: program.location)
+                throw context.unknownDiscriminator(
+                    value, in: json, key: program.key, family: program.typeName, known: program.members.map(\.value),
+                    schema: program.location)
             }
             return try map(member.entity, from: json, context: &context)
         case nil:
@@ -125,8 +145,12 @@ public final class SchemaInterpreter: @unchecked Sendable {
         guard case let .entity(program)? = programs[entity.name] else { writer.null(); return }
         enum Leaf { case constant(String), property(Int) }
         var tree = KeyTree<Leaf>()
-        if let discriminator = program.discriminator { tree.insert(discriminator.path[...], leaf: .constant(discriminator.value)) }
-        for (index, property) in program.properties.enumerated() { tree.insert(property.writePath[...], leaf: .property(index)) }
+        if let discriminator = program.discriminator {
+            tree.insert(discriminator.path[...], leaf: .constant(discriminator.value))
+        }
+        for (index, property) in program.properties.enumerated() {
+            tree.insert(property.writePath[...], leaf: .property(index))
+        }
         func emit(_ tree: KeyTree<Leaf>) {
             for (key, node) in tree.children {
                 switch node {
@@ -139,7 +163,9 @@ public final class SchemaInterpreter: @unchecked Sendable {
                     program.properties[index].transformer.encode(value, to: &writer)
                 case let .tree(subtree):
                     let present = subtree.leaves.contains { leaf in
-                        if case let .property(index) = leaf { return !program.properties[index].isOptional || entity.values[index] != nil }
+                        if case let .property(index) = leaf {
+                            return !program.properties[index].isOptional || entity.values[index] != nil
+                        }
                         return true
                     }
                     guard present else { continue }
@@ -184,15 +210,17 @@ public final class SchemaInterpreter: @unchecked Sendable {
 
     /// An embedded entity's transformer: maps through this interpreter's program for it.
     func entityTransformer(_ name: String) -> ErasedTransformer {
-        ErasedTransformer(decode: { [unowned self] value, context throws(TransformFailure) in
-            do throws(MappingError) {
-                return InterpretedValue(value: try self.map(name, from: value, context: &context))
-            } catch {
-                throw TransformFailure(nested: error)
-            }
-        }, encode: { [unowned self] value, writer in
-            if let entity = value.value as? Entity { self.write(entity, to: &writer) } else { writer.null() }
-        })
+        ErasedTransformer(
+            decode: { [unowned self] value, context throws(TransformFailure) in
+                do throws(MappingError) {
+                    return InterpretedValue(value: try self.map(name, from: value, context: &context))
+                } catch {
+                    throw TransformFailure(nested: error)
+                }
+            },
+            encode: { [unowned self] value, writer in
+                if let entity = value.value as? Entity { self.write(entity, to: &writer) } else { writer.null() }
+            })
     }
 
     /// A schema default as the value generated code would hold: written as JSON and read back with the
@@ -229,7 +257,8 @@ public final class SchemaInterpreter: @unchecked Sendable {
         default:
             switch node.scalar {
             case let .string(text)?: writer.string(text)
-            case let .integer(text)?: writer.raw(Array((SchemaValidator.integerValue(text).map { String($0) } ?? text).utf8))
+            case let .integer(text)?:
+                writer.raw(Array((SchemaValidator.integerValue(text).map { String($0) } ?? text).utf8))
             case let .float(text)?: writer.raw(Array(text.utf8))
             case let .bool(flag)?: writer.bool(flag)
             default: writer.null()

@@ -64,15 +64,21 @@ public struct MigrationHistory: Hashable, Sendable, Codable {
         } catch let DecodingError.keyNotFound(key, context) {
             throw HistoryError(message: "missing '\(key.stringValue)' at \(Self.describe(context.codingPath))")
         } catch let DecodingError.dataCorrupted(context) where context.codingPath.isEmpty {
-            let detail = context.underlyingError.map { " (\(($0 as NSError).userInfo[NSDebugDescriptionErrorKey] ?? $0))" } ?? ""
+            let detail =
+                context.underlyingError.map { " (\(($0 as NSError).userInfo[NSDebugDescriptionErrorKey] ?? $0))" } ?? ""
             throw HistoryError(message: "invalid JSON\(detail)")
-        } catch let DecodingError.typeMismatch(_, context), let DecodingError.valueNotFound(_, context), let DecodingError.dataCorrupted(context) {
+        } catch let DecodingError.typeMismatch(_, context), let DecodingError.valueNotFound(_, context), let
+            DecodingError.dataCorrupted(context)
+        {
             throw HistoryError(message: "\(context.debugDescription) at \(Self.describe(context.codingPath))")
         } catch {
             throw HistoryError(message: "\(error)")
         }
         guard history.format <= currentFormat else {
-            throw HistoryError(message: "format \(history.format) was written by a newer entitygen (this one reads format \(currentFormat))")
+            throw HistoryError(
+                message:
+                    "format \(history.format) was written by a newer entitygen (this one reads format \(currentFormat))"
+            )
         }
         var seen: Set<String> = []
         for migration in history.migrations {
@@ -81,10 +87,16 @@ public struct MigrationHistory: Hashable, Sendable, Codable {
             }
             for table in migration.schema.tables {
                 for column in table.columns where !columnTypes.contains(column.type) {
-                    throw HistoryError(message: "migration '\(migration.name)': column '\(table.name).\(column.name)' has type '\(column.type)'; expected one of \(columnTypes.sorted().joined(separator: ", "))")
+                    throw HistoryError(
+                        message:
+                            "migration '\(migration.name)': column '\(table.name).\(column.name)' has type '\(column.type)'; expected one of \(columnTypes.sorted().joined(separator: ", "))"
+                    )
                 }
                 for key in table.foreignKeys where !foreignKeyActions.contains(key.onDelete) {
-                    throw HistoryError(message: "migration '\(migration.name)': a foreign key of '\(table.name)' has onDelete '\(key.onDelete)'; expected one of \(foreignKeyActions.sorted().joined(separator: ", "))")
+                    throw HistoryError(
+                        message:
+                            "migration '\(migration.name)': a foreign key of '\(table.name)' has onDelete '\(key.onDelete)'; expected one of \(foreignKeyActions.sorted().joined(separator: ", "))"
+                    )
                 }
             }
         }
@@ -110,25 +122,43 @@ public struct MigrationHistory: Hashable, Sendable, Codable {
                 if table.hiddenRowID { fields.append("\"hiddenRowID\": true") }
                 if table.withoutRowID { fields.append("\"withoutRowID\": true") }
                 if !table.primaryKey.isEmpty { fields.append("\"primaryKey\": \(Self.list(table.primaryKey))") }
-                fields.append(Self.objects("columns", table.columns.map { column in
-                    var text = "{\"name\": \(Self.quoted(column.name)), \"type\": \(Self.quoted(column.type)), \"notNull\": \(column.notNull)"
-                    if let defaultSQL = column.defaultSQL { text += ", \"defaultSQL\": \(Self.quoted(defaultSQL))" }
-                    return text + "}"
-                }))
+                fields.append(
+                    Self.objects(
+                        "columns",
+                        table.columns.map { column in
+                            var text =
+                                "{\"name\": \(Self.quoted(column.name)), \"type\": \(Self.quoted(column.type)), \"notNull\": \(column.notNull)"
+                            if let defaultSQL = column.defaultSQL {
+                                text += ", \"defaultSQL\": \(Self.quoted(defaultSQL))"
+                            }
+                            return text + "}"
+                        }))
                 if !table.foreignKeys.isEmpty {
-                    fields.append(Self.objects("foreignKeys", table.foreignKeys.map { key in
-                        "{\"columns\": \(Self.list(key.columns)), \"table\": \(Self.quoted(key.table)), \"targetColumns\": \(Self.list(key.targetColumns)), "
-                            + "\"onDelete\": \(Self.quoted(key.onDelete)), \"onUpdateCascade\": \(key.onUpdateCascade), \"deferred\": \(key.deferred)}"
-                    }))
+                    fields.append(
+                        Self.objects(
+                            "foreignKeys",
+                            table.foreignKeys.map { key in
+                                "{\"columns\": \(Self.list(key.columns)), \"table\": \(Self.quoted(key.table)), \"targetColumns\": \(Self.list(key.targetColumns)), "
+                                    + "\"onDelete\": \(Self.quoted(key.onDelete)), \"onUpdateCascade\": \(key.onUpdateCascade), \"deferred\": \(key.deferred)}"
+                            }))
                 }
                 if !table.indexes.isEmpty {
-                    fields.append(Self.objects("indexes", table.indexes.map { "{\"name\": \(Self.quoted($0.name)), \"columns\": \(Self.list($0.columns))}" }))
+                    fields.append(
+                        Self.objects(
+                            "indexes",
+                            table.indexes.map {
+                                "{\"name\": \(Self.quoted($0.name)), \"columns\": \(Self.list($0.columns))}"
+                            }))
                 }
                 lines.append("          {")
-                lines += fields.enumerated().map { "            " + $0.element + ($0.offset == fields.count - 1 ? "" : ",") }
+                lines += fields.enumerated().map {
+                    "            " + $0.element + ($0.offset == fields.count - 1 ? "" : ",")
+                }
                 lines.append("          }" + (tableIndex == migration.schema.tables.count - 1 ? "" : ","))
             }
-            let triggers = migration.schema.triggers.map { "{\"name\": \(Self.quoted($0.name)), \"sql\": \(Self.quoted($0.sql))}" }
+            let triggers = migration.schema.triggers.map {
+                "{\"name\": \(Self.quoted($0.name)), \"sql\": \(Self.quoted($0.sql))}"
+            }
             lines.append("        ]" + (triggers.isEmpty ? "" : ","))
             if !triggers.isEmpty { lines.append("        " + Self.objects("triggers", triggers, indent: "        ")) }
             lines.append("      }")

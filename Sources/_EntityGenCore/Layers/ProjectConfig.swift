@@ -13,10 +13,15 @@ public struct ProjectConfig: Hashable, Sendable {
     public var imports: [String]
 
     /// The defaults.
-    public static let `default` = ProjectConfig(accessLevel: .internal, outputs: [.models, .mappers], backends: [.sqlite], keyConvention: .verbatim, imports: [])
+    public static let `default` = ProjectConfig(
+        accessLevel: .internal, outputs: [.models, .mappers], backends: [.sqlite], keyConvention: .verbatim, imports: []
+    )
 
     /// Creates a config.
-    public init(accessLevel: AccessLevel, outputs: Set<OutputKind>, backends: [StorageBackendKind], keyConvention: KeyConvention, imports: [String]) {
+    public init(
+        accessLevel: AccessLevel, outputs: Set<OutputKind>, backends: [StorageBackendKind],
+        keyConvention: KeyConvention, imports: [String]
+    ) {
         self.accessLevel = accessLevel
         self.outputs = outputs
         self.backends = backends

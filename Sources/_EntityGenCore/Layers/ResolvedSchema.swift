@@ -27,8 +27,10 @@ public struct ResolvedSchema: Sendable {
     private var entityIndex: [String: Int]
 
     /// Creates a resolved schema.
-    public init(config: ProjectConfig, files: [SchemaFileDeclaration], entities: [ResolvedEntity], enums: [EnumDeclaration],
-                transformers: [TransformerDeclaration], feeds: [FeedDeclaration]) {
+    public init(
+        config: ProjectConfig, files: [SchemaFileDeclaration], entities: [ResolvedEntity], enums: [EnumDeclaration],
+        transformers: [TransformerDeclaration], feeds: [FeedDeclaration]
+    ) {
         self.config = config
         self.files = files
         self.entities = entities

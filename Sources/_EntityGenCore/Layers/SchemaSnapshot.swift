@@ -51,7 +51,10 @@ public struct TableSnapshot: Hashable, Sendable, Codable {
     public var indexes: [IndexSnapshot]
 
     /// Creates a table snapshot.
-    public init(name: String, hiddenRowID: Bool, withoutRowID: Bool, columns: [ColumnSnapshot], primaryKey: [String], foreignKeys: [ForeignKeySnapshot], indexes: [IndexSnapshot]) {
+    public init(
+        name: String, hiddenRowID: Bool, withoutRowID: Bool, columns: [ColumnSnapshot], primaryKey: [String],
+        foreignKeys: [ForeignKeySnapshot], indexes: [IndexSnapshot]
+    ) {
         self.name = name
         self.hiddenRowID = hiddenRowID
         self.withoutRowID = withoutRowID
@@ -123,7 +126,10 @@ public struct ForeignKeySnapshot: Hashable, Sendable, Codable {
     public var deferred: Bool
 
     /// Creates a foreign key snapshot.
-    public init(columns: [String], table: String, targetColumns: [String], onDelete: String, onUpdateCascade: Bool, deferred: Bool) {
+    public init(
+        columns: [String], table: String, targetColumns: [String], onDelete: String, onUpdateCascade: Bool,
+        deferred: Bool
+    ) {
         self.columns = columns
         self.table = table
         self.targetColumns = targetColumns

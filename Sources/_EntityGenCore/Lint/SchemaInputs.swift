@@ -27,7 +27,9 @@ public struct SchemaInputs: Hashable, Sendable {
     /// explicitly are used whatever their extension. An explicit `configPath` wins over a config file
     /// found in the folders.
     /// - Throws: ``InputError`` for a missing path, or several config files without an explicit one.
-    public static func discover(paths: [String], configPath explicitConfig: String? = nil) throws(InputError) -> SchemaInputs {
+    public static func discover(
+        paths: [String], configPath explicitConfig: String? = nil
+    ) throws(InputError) -> SchemaInputs {
         let fileManager = FileManager.default
         var schemas: Set<String> = []
         var configs: Set<String> = []
@@ -37,7 +39,11 @@ public struct SchemaInputs: Hashable, Sendable {
                 throw InputError(path: path, message: "no such file or folder")
             }
             if !isDirectory.boolValue {
-                if configFileNames.contains((path as NSString).lastPathComponent) { configs.insert(path) } else { schemas.insert(path) }
+                if configFileNames.contains((path as NSString).lastPathComponent) {
+                    configs.insert(path)
+                } else {
+                    schemas.insert(path)
+                }
                 continue
             }
             guard let enumerator = fileManager.enumerator(atPath: path) else {
@@ -64,7 +70,10 @@ public struct SchemaInputs: Hashable, Sendable {
             return SchemaInputs(schemaPaths: schemas.sorted(), configPath: explicitConfig)
         }
         guard configs.count <= 1 else {
-            throw InputError(path: configs.sorted()[0], message: "found several config files (\(configs.sorted().joined(separator: ", "))); name one with --config")
+            throw InputError(
+                path: configs.sorted()[0],
+                message:
+                    "found several config files (\(configs.sorted().joined(separator: ", "))); name one with --config")
         }
         return SchemaInputs(schemaPaths: schemas.sorted(), configPath: configs.first)
     }

@@ -13,7 +13,9 @@ public enum SwiftKeywords {
 
     /// Names a generated property or enum case cannot have even with backticks: they mean something
     /// else after a dot (`x.self`, `T.Type`, `x.init`) or are the wildcard.
-    public static let unusableMemberNames: Set<String> = ["self", "Self", "Type", "Protocol", "init", "deinit", "subscript", "super", "_"]
+    public static let unusableMemberNames: Set<String> = [
+        "self", "Self", "Type", "Protocol", "init", "deinit", "subscript", "super", "_",
+    ]
 
     /// Members that every generated model already has through its conformances (`Hashable`,
     /// `CustomStringConvertible` on the mapping report...), so an attribute cannot take the name.

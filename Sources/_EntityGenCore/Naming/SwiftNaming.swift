@@ -43,7 +43,8 @@ public enum SwiftNaming {
         // Already lower camel case (a lowercase ASCII start and no separator): unchanged. This is most
         // names, and the answer the general path gives for them.
         if let first = name.utf8.first, first >= 0x61, first <= 0x7A,
-           !name.utf8.contains(where: { $0 == 0x5F || $0 == 0x2D || $0 == 0x20 }) {
+            !name.utf8.contains(where: { $0 == 0x5F || $0 == 0x2D || $0 == 0x20 })
+        {
             return name
         }
         return memberNameBySplitting(name)
@@ -74,7 +75,8 @@ public enum SwiftNaming {
         case .camelCase: return memberName(schemaName)
         case .pascalCase: return capitalizingFirst(memberName(schemaName))
         case .snakeCase: return camelWords(memberName(schemaName)).map { $0.lowercased() }.joined(separator: "_")
-        case .screamingSnakeCase: return camelWords(memberName(schemaName)).map { $0.uppercased() }.joined(separator: "_")
+        case .screamingSnakeCase:
+            return camelWords(memberName(schemaName)).map { $0.uppercased() }.joined(separator: "_")
         case .kebabCase: return camelWords(memberName(schemaName)).map { $0.lowercased() }.joined(separator: "-")
         }
     }
@@ -104,7 +106,8 @@ public enum SwiftNaming {
         for (index, character) in characters.enumerated() {
             let next = index + 1 < characters.count ? characters[index + 1] : nil
             let previous = index > 0 ? characters[index - 1] : nil
-            let startsWord = character.isUppercase && !current.isEmpty
+            let startsWord =
+                character.isUppercase && !current.isEmpty
                 && (previous?.isUppercase == false || next?.isLowercase == true)
             let startsNumber = character.isNumber && previous?.isNumber == false && !current.isEmpty
             if startsWord || startsNumber {
@@ -128,7 +131,9 @@ public enum SwiftNaming {
         var run = 0
         while run < characters.count, characters[run].isUppercase { run += 1 }
         if run == 0 { return word }
-        if run == 1 || run == characters.count { return String(characters[..<run]).lowercased() + String(characters[run...]) }
+        if run == 1 || run == characters.count {
+            return String(characters[..<run]).lowercased() + String(characters[run...])
+        }
         let lowered = characters[..<(run - 1)]
         let nextIsLower = characters[run].isLowercase
         return nextIsLower

@@ -38,9 +38,10 @@ struct NodeReader {
         remainingNodes -= 1
         if remainingNodes < 0 {
             budgetExhausted = true
-            diagnostics.emit(Rules.yamlLimits,
-                             "document expands to more than \(Self.nodeBudget) nodes (through aliases?); schemas must be smaller",
-                             at: location(of: node))
+            diagnostics.emit(
+                Rules.yamlLimits,
+                "document expands to more than \(Self.nodeBudget) nodes (through aliases?); schemas must be smaller",
+                at: location(of: node))
             return false
         }
         return true
@@ -74,9 +75,11 @@ struct NodeReader {
     /// Reports keys not in `allowed`, with a did-you-mean suggestion.
     mutating func checkKeys(_ entries: [Entry], allowed: [String], in what: String) {
         for entry in entries where !allowed.contains(entry.key.value) {
-            let hint = Suggestions.closest(to: entry.key.value, in: allowed).map { " (did you mean '\($0)'?)" }
+            let hint =
+                Suggestions.closest(to: entry.key.value, in: allowed).map { " (did you mean '\($0)'?)" }
                 ?? "; expected one of: \(allowed.joined(separator: ", "))"
-            diagnostics.emit(Rules.unknownKey, "unknown key '\(entry.key.value)' in \(what)\(hint)", at: entry.key.location)
+            diagnostics.emit(
+                Rules.unknownKey, "unknown key '\(entry.key.value)' in \(what)\(hint)", at: entry.key.location)
         }
     }
 
@@ -101,7 +104,8 @@ struct NodeReader {
     mutating func bool(_ node: Node, _ what: String) -> Located<Bool>? {
         guard visit(node) else { return nil }
         if case let .scalar(scalar) = node, scalar.style == .plain,
-           case let .bool(value) = ValueNode.interpretPlain(scalar.string) {
+            case let .bool(value) = ValueNode.interpretPlain(scalar.string)
+        {
             return Located(value, at: location(of: node))
         }
         error(Rules.invalidValue, "\(what) must be true or false, not \(describe(node))", at: node)
@@ -109,12 +113,16 @@ struct NodeReader {
     }
 
     /// One of a closed set of words, with a suggestion when misspelled.
-    mutating func keyword<Word: RawRepresentable & CaseIterable>(_ node: Node, _ what: String, as _: Word.Type = Word.self)
-        -> Located<Word>? where Word.RawValue == String {
+    mutating func keyword<Word: RawRepresentable & CaseIterable>(
+        _ node: Node, _ what: String, as _: Word.Type = Word.self
+    )
+        -> Located<Word>? where Word.RawValue == String
+    {
         guard let text = string(node, what) else { return nil }
         if let word = Word(rawValue: text.value) { return text.map { _ in word } }
         let words = Word.allCases.map(\.rawValue)
-        let hint = Suggestions.closest(to: text.value, in: words).map { " (did you mean '\($0)'?)" }
+        let hint =
+            Suggestions.closest(to: text.value, in: words).map { " (did you mean '\($0)'?)" }
             ?? "; expected one of: \(words.joined(separator: ", "))"
         diagnostics.emit(Rules.invalidValue, "'\(text.value)' is not a valid \(what)\(hint)", at: text.location)
         return nil
@@ -178,11 +186,13 @@ struct NodeReader {
             var entries: [ValueNode.Entry] = []
             for (key, element) in mapping {
                 guard case let .scalar(keyScalar) = key else {
-                    error(Rules.invalidValue, "keys in a value mapping must be plain text, not \(describe(key))", at: key)
+                    error(
+                        Rules.invalidValue, "keys in a value mapping must be plain text, not \(describe(key))", at: key)
                     return nil
                 }
                 guard let value = value(element) else { return nil }
-                entries.append(ValueNode.Entry(key: Located(keyScalar.string, at: self.location(of: key)), value: value))
+                entries.append(
+                    ValueNode.Entry(key: Located(keyScalar.string, at: self.location(of: key)), value: value))
             }
             return ValueNode(.mapping(entries), at: location)
         case .alias:

@@ -16,7 +16,9 @@ public struct SchemaParser {
     }
 
     /// Parses a schema file. Returns `nil` only when the file has no usable YAML at all.
-    public static func parseSchema(_ source: SourceFile, diagnostics: inout DiagnosticCollector) -> SchemaFileDeclaration? {
+    public static func parseSchema(
+        _ source: SourceFile, diagnostics: inout DiagnosticCollector
+    ) -> SchemaFileDeclaration? {
         guard let root = YAMLDocumentLoader.load(source, diagnostics: &diagnostics) else {
             if !diagnostics.diagnostics.contains(where: { $0.location.file == source.path }) {
                 diagnostics.emit(Rules.emptyFile, "schema file declares nothing", at: .startOf(source.path))
@@ -30,7 +32,9 @@ public struct SchemaParser {
     }
 
     /// Parses a project config file. An empty config file is fine: every setting has a default.
-    public static func parseConfig(_ source: SourceFile, diagnostics: inout DiagnosticCollector) -> ProjectConfigDeclaration? {
+    public static func parseConfig(
+        _ source: SourceFile, diagnostics: inout DiagnosticCollector
+    ) -> ProjectConfigDeclaration? {
         let before = diagnostics.diagnostics.count
         guard let root = YAMLDocumentLoader.load(source, diagnostics: &diagnostics) else {
             return diagnostics.diagnostics.count == before ? ProjectConfigDeclaration(path: source.path) : nil
@@ -45,21 +49,32 @@ public struct SchemaParser {
         var declaration = SchemaFileDeclaration(path: file)
         guard let entries = reader.mapping(root, "a schema file") else { return declaration }
         reader.checkKeys(entries, allowed: SchemaKeys.file, in: "the schema file")
-        if entries.isEmpty || !entries.contains(where: { ["entities", "enums", "transformers", "feeds"].contains($0.key.value) }) {
-            reader.diagnostics.emit(Rules.emptyFile, "schema file declares nothing (no 'entities', 'enums', 'transformers' or 'feeds')",
-                                    at: reader.location(of: root))
+        if entries.isEmpty
+            || !entries.contains(where: { ["entities", "enums", "transformers", "feeds"].contains($0.key.value) })
+        {
+            reader.diagnostics.emit(
+                Rules.emptyFile, "schema file declares nothing (no 'entities', 'enums', 'transformers' or 'feeds')",
+                at: reader.location(of: root))
         }
         for entry in entries {
             switch entry.key.value {
             case "keyConvention": declaration.keyConvention = reader.keyword(entry.value, "key convention")
             case "entities":
-                declaration.entities = namedMappings(entry.value, "'entities'").compactMap { parseEntity(name: $0.key, $0.value) }
+                declaration.entities = namedMappings(entry.value, "'entities'").compactMap {
+                    parseEntity(name: $0.key, $0.value)
+                }
             case "enums":
-                declaration.enums = namedMappings(entry.value, "'enums'").compactMap { parseEnum(name: $0.key, $0.value) }
+                declaration.enums = namedMappings(entry.value, "'enums'").compactMap {
+                    parseEnum(name: $0.key, $0.value)
+                }
             case "transformers":
-                declaration.transformers = namedMappings(entry.value, "'transformers'").compactMap { parseTransformer(name: $0.key, $0.value) }
+                declaration.transformers = namedMappings(entry.value, "'transformers'").compactMap {
+                    parseTransformer(name: $0.key, $0.value)
+                }
             case "feeds":
-                declaration.feeds = namedMappings(entry.value, "'feeds'").compactMap { parseFeed(name: $0.key, $0.value) }
+                declaration.feeds = namedMappings(entry.value, "'feeds'").compactMap {
+                    parseFeed(name: $0.key, $0.value)
+                }
             default: break
             }
         }
@@ -68,8 +83,9 @@ public struct SchemaParser {
 
     /// The entries of a name -> declaration mapping (`entities:`, `attributes:`...).
     mutating func namedMappings(_ node: Node, _ what: String) -> [NodeReader.Entry] {
-        if case let .scalar(scalar) = node, scalar.style == .plain, case .null = ValueNode.interpretPlain(scalar.string) {
-            return [] // `attributes:` with nothing under it
+        if case let .scalar(scalar) = node, scalar.style == .plain, case .null = ValueNode.interpretPlain(scalar.string)
+        {
+            return []  // `attributes:` with nothing under it
         }
         return reader.mapping(node, what) ?? []
     }
@@ -83,12 +99,17 @@ public struct SchemaParser {
             guard reader.visit(node) else { return nil }
             guard sequence.count == 1, let element = typeExpression(sequence[0], what) else {
                 if sequence.count != 1 {
-                    reader.error(Rules.invalidType, "\(what): an array type lists exactly one element type, e.g. [String]", at: node)
+                    reader.error(
+                        Rules.invalidType, "\(what): an array type lists exactly one element type, e.g. [String]",
+                        at: node)
                 }
                 return nil
             }
             guard element.optional?.value != true else {
-                reader.error(Rules.invalidType, "\(what): array elements cannot be optional; use onInvalidElement: skip to drop bad elements", at: node)
+                reader.error(
+                    Rules.invalidType,
+                    "\(what): array elements cannot be optional; use onInvalidElement: skip to drop bad elements",
+                    at: node)
                 return nil
             }
             return (Located(.array(element.0.value), at: location), nil)
@@ -120,7 +141,8 @@ public struct SchemaParser {
     mutating func readOptional(_ node: Node, into isOptional: inout Located<Bool>?, _ what: String) {
         guard let optional = reader.bool(node, "'optional'") else { return }
         if isOptional?.value == true, !optional.value {
-            reader.diagnostics.emit(Rules.invalidValue, "\(what) is written optional ('?') but says optional: false", at: optional.location)
+            reader.diagnostics.emit(
+                Rules.invalidValue, "\(what) is written optional ('?') but says optional: false", at: optional.location)
         }
         isOptional = optional
     }

@@ -31,7 +31,9 @@ public struct SourceFile: Sendable {
             throw InputError(path: path, message: "cannot read file: \(String(cString: strerror(errno)))")
         }
         guard Int(status.st_size) <= maximumSize else {
-            throw InputError(path: path, message: "file is \(status.st_size) bytes; schema files are limited to \(maximumSize) bytes")
+            throw InputError(
+                path: path, message: "file is \(status.st_size) bytes; schema files are limited to \(maximumSize) bytes"
+            )
         }
         guard let bytes = FileSystem.contents(of: path) else {
             throw InputError(path: path, message: "cannot read file: \(String(cString: strerror(errno)))")
@@ -43,7 +45,8 @@ public struct SourceFile: Sendable {
     /// reports as offsets and for invalid UTF-8.
     public func location(ofByteOffset offset: Int) -> SourceLocation {
         let (line, column) = bytes.withUnsafeBufferPointer { buffer in
-            UTF8Validation.lineAndColumn(buffer.baseAddress ?? UnsafePointer(bitPattern: 1)!, count: buffer.count, offset: offset)
+            UTF8Validation.lineAndColumn(
+                buffer.baseAddress ?? UnsafePointer(bitPattern: 1)!, count: buffer.count, offset: offset)
         }
         return SourceLocation(file: path, line: line, column: column)
     }

@@ -14,13 +14,15 @@ public enum YAMLDocumentLoader {
     /// a diagnostic for every failure.
     public static func load(_ file: SourceFile, diagnostics: inout DiagnosticCollector) -> Node? {
         if let offset = file.bytes.withUnsafeBytes(UTF8Validation.firstInvalidOffset) {
-            diagnostics.emit(Rules.fileEncoding, "file is not valid UTF-8 (bad byte at offset \(offset))",
-                             at: file.location(ofByteOffset: offset))
+            diagnostics.emit(
+                Rules.fileEncoding, "file is not valid UTF-8 (bad byte at offset \(offset))",
+                at: file.location(ofByteOffset: offset))
             return nil
         }
         if let offset = file.bytes.firstIndex(of: 0) {
-            diagnostics.emit(Rules.fileEncoding, "file contains a NUL byte; schema files are text",
-                             at: file.location(ofByteOffset: offset))
+            diagnostics.emit(
+                Rules.fileEncoding, "file contains a NUL byte; schema files are text",
+                at: file.location(ofByteOffset: offset))
             return nil
         }
         let text = String(decoding: file.bytes, as: UTF8.self)
@@ -46,7 +48,7 @@ public enum YAMLDocumentLoader {
         }
         switch error {
         case let .scanner(_, problem, mark, _) where problem.contains("nesting level"),
-             let .parser(_, problem, mark, _) where problem.contains("nesting level"):
+            let .parser(_, problem, mark, _) where problem.contains("nesting level"):
             return Diagnostic(Rules.yamlLimits, "YAML nests deeper than 1,000 levels", at: at(mark))
         case let .scanner(context, problem, mark, _), let .parser(context, problem, mark, _):
             return Diagnostic(Rules.yamlSyntax, "YAML syntax error: \(text(context, problem))", at: at(mark))
@@ -57,8 +59,9 @@ public enum YAMLDocumentLoader {
             return Diagnostic(Rules.fileEncoding, "cannot read YAML text: \(problem)", at: location)
         case let .duplicatedKeysInMapping(duplicates, context):
             let keys = duplicates.map { "'\($0)'" }.joined(separator: ", ")
-            return Diagnostic(Rules.duplicateKey, "mapping repeats the key \(keys); YAML keys must be unique",
-                              at: at(context.mark))
+            return Diagnostic(
+                Rules.duplicateKey, "mapping repeats the key \(keys); YAML keys must be unique",
+                at: at(context.mark))
         case .memory:
             return Diagnostic(Rules.yamlLimits, "YAML parser ran out of memory", at: .startOf(file.path))
         default:

@@ -40,7 +40,9 @@ extension SchemaParser {
             }
         }
         if attribute.type == nil, attribute.transformer == nil {
-            reader.diagnostics.emit(Rules.missingKey, "\(what) needs a 'type' (or a custom 'transformer' that gives one)", at: name.location)
+            reader.diagnostics.emit(
+                Rules.missingKey, "\(what) needs a 'type' (or a custom 'transformer' that gives one)", at: name.location
+            )
         }
         return attribute
     }

@@ -15,7 +15,9 @@ extension SchemaParser {
                 if case let .sequence(sequence) = entry.value {
                     config.backends = sequence.compactMap { reader.keyword($0, "storage backend") }
                 } else {
-                    config.backends = reader.keyword(entry.value, "storage backend", as: StorageBackendKind.self).map { [$0] }
+                    config.backends = reader.keyword(entry.value, "storage backend", as: StorageBackendKind.self).map {
+                        [$0]
+                    }
                 }
             case "outputs":
                 if case let .sequence(sequence) = entry.value {

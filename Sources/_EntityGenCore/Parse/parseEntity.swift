@@ -37,7 +37,9 @@ extension SchemaParser {
     mutating func parseErrorEnvelope(_ node: Node) -> ErrorEnvelopeDeclaration? {
         let location = reader.location(of: node)
         guard case .mapping = node else {
-            return reader.keyPath(node, "error envelope key").map { ErrorEnvelopeDeclaration(key: $0, location: location) }
+            return reader.keyPath(node, "error envelope key").map {
+                ErrorEnvelopeDeclaration(key: $0, location: location)
+            }
         }
         guard let entries = reader.mapping(node, "'errorEnvelope'") else { return nil }
         reader.checkKeys(entries, allowed: SchemaKeys.errorEnvelope, in: "'errorEnvelope'")
@@ -51,7 +53,8 @@ extension SchemaParser {
             }
         }
         guard let key else {
-            reader.diagnostics.emit(Rules.missingKey, "'errorEnvelope' needs a 'key' whose presence marks an error response", at: location)
+            reader.diagnostics.emit(
+                Rules.missingKey, "'errorEnvelope' needs a 'key' whose presence marks an error response", at: location)
             return nil
         }
         return ErrorEnvelopeDeclaration(key: key, message: message, location: location)

@@ -33,7 +33,8 @@ extension SchemaParser {
             guard reader.visit(node) else { return [] }
             return sequence.compactMap { element in
                 guard case .scalar = element, let raw = reader.value(element) else {
-                    reader.error(Rules.invalidValue, "cases of \(what) must be raw values (text or integers)", at: element)
+                    reader.error(
+                        Rules.invalidValue, "cases of \(what) must be raw values (text or integers)", at: element)
                     return nil
                 }
                 guard case let .scalar(text, _) = raw.kind else { return nil }
@@ -43,7 +44,9 @@ extension SchemaParser {
             guard let entries = reader.mapping(node, "cases of \(what)") else { return [] }
             return entries.compactMap { entry in
                 guard case .scalar = entry.value, let raw = reader.value(entry.value) else {
-                    reader.error(Rules.invalidValue, "case '\(entry.key.value)' of \(what) must have a raw value (text or integer)", at: entry.value)
+                    reader.error(
+                        Rules.invalidValue,
+                        "case '\(entry.key.value)' of \(what) must have a raw value (text or integer)", at: entry.value)
                     return nil
                 }
                 return EnumDeclaration.Case(name: entry.key, nameIsDerived: false, rawValue: raw)
@@ -66,10 +69,14 @@ extension SchemaParser {
             }
         }
         if declaration.swiftType == nil {
-            reader.diagnostics.emit(Rules.missingKey, "\(what) needs 'swiftType', the Swift type it produces", at: name.location)
+            reader.diagnostics.emit(
+                Rules.missingKey, "\(what) needs 'swiftType', the Swift type it produces", at: name.location)
         }
         if declaration.json == nil, !entries.contains(where: { $0.key.value == "json" }) {
-            reader.diagnostics.emit(Rules.missingKey, "\(what) needs 'json', the kind of JSON value it reads (\(JSONValueKind.allCases.map(\.rawValue).joined(separator: ", ")))", at: name.location)
+            reader.diagnostics.emit(
+                Rules.missingKey,
+                "\(what) needs 'json', the kind of JSON value it reads (\(JSONValueKind.allCases.map(\.rawValue).joined(separator: ", ")))",
+                at: name.location)
         }
         return declaration
     }

@@ -20,7 +20,8 @@ extension SchemaParser {
             }
         }
         if feed.entity == nil, !entries.contains(where: { $0.key.value == "entity" }) {
-            reader.diagnostics.emit(Rules.missingKey, "\(what) needs 'entity', the entity its items map to", at: name.location)
+            reader.diagnostics.emit(
+                Rules.missingKey, "\(what) needs 'entity', the entity its items map to", at: name.location)
         }
         return feed
     }
@@ -48,16 +49,21 @@ extension SchemaParser {
             return .nextURL(nextURL, location: location)
         case (nil, true):
             guard let pageCount else {
-                reader.diagnostics.emit(Rules.invalidFeed, "page-number pagination of \(what) needs 'pageCount', the key of the number of pages", at: location)
+                reader.diagnostics.emit(
+                    Rules.invalidFeed,
+                    "page-number pagination of \(what) needs 'pageCount', the key of the number of pages", at: location)
                 return nil
             }
             return .pageNumber(pageCount: pageCount, parameter: parameter, firstPage: firstPage, location: location)
         case (.some, true):
-            reader.diagnostics.emit(Rules.invalidFeed, "pagination of \(what) mixes 'nextURL' with page numbers; use one style", at: location)
+            reader.diagnostics.emit(
+                Rules.invalidFeed, "pagination of \(what) mixes 'nextURL' with page numbers; use one style",
+                at: location)
             return nil
         case (nil, false):
             if !entries.contains(where: { $0.key.value == "nextURL" }) {
-                reader.diagnostics.emit(Rules.invalidFeed, "pagination of \(what) needs 'nextURL' or 'pageCount'", at: location)
+                reader.diagnostics.emit(
+                    Rules.invalidFeed, "pagination of \(what) needs 'nextURL' or 'pageCount'", at: location)
             }
             return nil
         }
@@ -65,8 +71,10 @@ extension SchemaParser {
 
     private mutating func parseActions(_ node: Node, _ what: String) -> ActionsDeclaration? {
         var actions = ActionsDeclaration(location: reader.location(of: node))
-        if case let .scalar(scalar) = node, scalar.style == .plain, case .bool(true) = ValueNode.interpretPlain(scalar.string) {
-            return actions // `actions: true`: every key at its default
+        if case let .scalar(scalar) = node, scalar.style == .plain,
+            case .bool(true) = ValueNode.interpretPlain(scalar.string)
+        {
+            return actions  // `actions: true`: every key at its default
         }
         guard let entries = reader.mapping(node, "actions of \(what)") else { return nil }
         reader.checkKeys(entries, allowed: SchemaKeys.actions, in: "actions of \(what)")

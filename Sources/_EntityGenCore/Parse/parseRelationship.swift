@@ -36,7 +36,9 @@ extension SchemaParser {
     }
 
     /// `Target`, `Target?` or `[Target]`.
-    private mutating func parseTarget(_ node: Node, into relationship: inout RelationshipDeclaration, _ what: String) -> Bool {
+    private mutating func parseTarget(
+        _ node: Node, into relationship: inout RelationshipDeclaration, _ what: String
+    ) -> Bool {
         guard let (type, optional) = typeExpression(node, "target of \(what)") else { return false }
         switch type.value {
         case let .named(target):
@@ -49,7 +51,10 @@ extension SchemaParser {
             relationship.isToMany = true
             relationship.isMap = true
         default:
-            reader.diagnostics.emit(Rules.invalidType, "target of \(what) must be Entity, [Entity] or {String: Entity}, not '\(type.value)'", at: type.location)
+            reader.diagnostics.emit(
+                Rules.invalidType,
+                "target of \(what) must be Entity, [Entity] or {String: Entity}, not '\(type.value)'", at: type.location
+            )
             return false
         }
         if let optional { relationship.isOptional = optional }
@@ -58,7 +63,9 @@ extension SchemaParser {
 
     /// `reference: true` (the target's identity) or `reference: attributeName`.
     private mutating func parseReference(_ node: Node) -> Located<RelationshipDeclaration.ReferenceSpec>? {
-        if case let .scalar(scalar) = node, scalar.style == .plain, case let .bool(flag) = ValueNode.interpretPlain(scalar.string) {
+        if case let .scalar(scalar) = node, scalar.style == .plain,
+            case let .bool(flag) = ValueNode.interpretPlain(scalar.string)
+        {
             guard flag else { return nil }
             return Located(.identity, at: reader.location(of: node))
         }

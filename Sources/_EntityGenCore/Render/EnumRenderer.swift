@@ -7,11 +7,15 @@ struct EnumRenderer {
         let name = plan.typeName
         let rawType = plan.isInteger ? "Swift.Int64" : "Swift.String"
         let cases = plan.cases.map { enumCase in
-            (identifier: enumCase.identifier, raw: plan.isInteger ? enumCase.rawValue : SwiftLiteral.string(enumCase.rawValue))
+            (
+                identifier: enumCase.identifier,
+                raw: plan.isInteger ? enumCase.rawValue : SwiftLiteral.string(enumCase.rawValue)
+            )
         }
         let fallback = plan.fallback
         printer.documentation(plan.documentation)
-        printer.block("\(access)enum \(name): Swift.Sendable, Swift.Hashable, \(runtime).JSONEnumeration {") { printer in
+        printer.block("\(access)enum \(name): Swift.Sendable, Swift.Hashable, \(runtime).JSONEnumeration {") {
+            printer in
             for enumCase in cases {
                 printer.line("case \(enumCase.identifier)")
             }
@@ -20,7 +24,9 @@ struct EnumRenderer {
                 printer.line("case \(fallback)(\(rawType))")
             }
             printer.line()
-            printer.documentation("The case for a raw value\(fallback == nil ? ", or `nil` when it is not listed" : "; unlisted values go to `\(fallback!)`").")
+            printer.documentation(
+                "The case for a raw value\(fallback == nil ? ", or `nil` when it is not listed" : "; unlisted values go to `\(fallback!)`")."
+            )
             printer.block("\(access)init?(jsonRawValue: \(rawType)) {") { printer in
                 printer.line("switch jsonRawValue {")
                 for enumCase in cases {
@@ -52,4 +58,3 @@ struct EnumRenderer {
         }
     }
 }
-

@@ -27,9 +27,15 @@ struct FamilyRenderer {
                 printer.line()
             }
             printer.documentation("Maps a JSON object to the family member its discriminator names.")
-            printer.block("\(access)static func map(from json: \(runtime).JSONValue, context: inout \(runtime).MappingContext) throws(\(runtime).MappingError) -> \(plan.typeName) {") { printer in
-                printer.line("try context.expectObject(json, entity: \(SwiftLiteral.string(plan.typeName)), schema: \(spelling.location(plan.location)))")
-                Self.dispatch(plan, spelling, into: &printer) { "return .\($0.caseName)(try \($0.typeName).map(from: json, context: &context))" }
+            printer.block(
+                "\(access)static func map(from json: \(runtime).JSONValue, context: inout \(runtime).MappingContext) throws(\(runtime).MappingError) -> \(plan.typeName) {"
+            ) { printer in
+                printer.line(
+                    "try context.expectObject(json, entity: \(SwiftLiteral.string(plan.typeName)), schema: \(spelling.location(plan.location)))"
+                )
+                Self.dispatch(plan, spelling, into: &printer) {
+                    "return .\($0.caseName)(try \($0.typeName).map(from: json, context: &context))"
+                }
             }
             printer.line()
             printer.documentation("Writes the member as JSON, discriminator included.")
@@ -39,14 +45,17 @@ struct FamilyRenderer {
         }
     }
 
-    private func switchProperty(_ identifier: String, type: String, _ plan: FamilyPlan, into printer: inout CodePrinter) {
+    private func switchProperty(_ identifier: String, type: String, _ plan: FamilyPlan, into printer: inout CodePrinter)
+    {
         printer.block("\(access)var \(identifier): \(type) {") { printer in
             Self.switchOverMembers(plan, into: &printer) { _ in "return member.\(identifier)" }
         }
     }
 
     /// `switch self { case let .member(member): <statement> ... }`
-    static func switchOverMembers(_ plan: FamilyPlan, into printer: inout CodePrinter, _ statement: (FamilyPlan.Member) -> String) {
+    static func switchOverMembers(
+        _ plan: FamilyPlan, into printer: inout CodePrinter, _ statement: (FamilyPlan.Member) -> String
+    ) {
         printer.line("switch self {")
         for member in plan.members {
             printer.line("case let .\(member.caseName)(member): \(statement(member))")
@@ -56,9 +65,13 @@ struct FamilyRenderer {
 
     /// `switch` on the discriminator of `json`: `statement` per member; unknown values throw, naming
     /// the known ones.
-    static func dispatch(_ plan: FamilyPlan, _ spelling: Spelling, into printer: inout CodePrinter, _ statement: (FamilyPlan.Member) -> String) {
+    static func dispatch(
+        _ plan: FamilyPlan, _ spelling: Spelling, into printer: inout CodePrinter,
+        _ statement: (FamilyPlan.Member) -> String
+    ) {
         let key = "[" + plan.discriminatorKey.map(SwiftLiteral.string).joined(separator: ", ") + "]"
-        printer.line("switch try context.discriminator(json, key: \(key), schema: \(spelling.location(plan.location))) {")
+        printer.line(
+            "switch try context.discriminator(json, key: \(key), schema: \(spelling.location(plan.location))) {")
         for member in plan.members {
             printer.line("case \(SwiftLiteral.string(member.value)):")
             printer.indent()
@@ -68,7 +81,9 @@ struct FamilyRenderer {
         printer.line("case let other:")
         printer.indent()
         let known = "[" + plan.members.map { SwiftLiteral.string($0.value) }.joined(separator: ", ") + "]"
-        printer.line("throw context.unknownDiscriminator(other, in: json, key: \(key), family: \(SwiftLiteral.string(plan.typeName)), known: \(known), schema: \(spelling.location(plan.location)))")
+        printer.line(
+            "throw context.unknownDiscriminator(other, in: json, key: \(key), family: \(SwiftLiteral.string(plan.typeName)), known: \(known), schema: \(spelling.location(plan.location)))"
+        )
         printer.outdent()
         printer.line("}")
     }

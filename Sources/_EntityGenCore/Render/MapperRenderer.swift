@@ -21,7 +21,8 @@ struct MapperRenderer {
             if !storedTransformers.isEmpty {
                 printer.block("private enum _Transformers {") { printer in
                     for property in storedTransformers {
-                        printer.line("static let \(property.identifier) = \(spelling.transformer(property.transformer))")
+                        printer.line(
+                            "static let \(property.identifier) = \(spelling.transformer(property.transformer))")
                     }
                 }
                 printer.line()
@@ -34,11 +35,19 @@ struct MapperRenderer {
 
     private func renderMap(_ plan: EntityPlan, into printer: inout CodePrinter) {
         let runtime = Self.runtime
-        printer.documentation("Maps a JSON object to `\(plan.typeName)`, applying the schema's keys, transformers, defaults, constraints and failure policies.")
-        printer.block("\(access)static func map(from json: \(runtime).JSONValue, context: inout \(runtime).MappingContext) throws(\(runtime).MappingError) -> \(plan.typeName) {") { printer in
-            printer.line("try context.expectObject(json, entity: \(SwiftLiteral.string(plan.typeName)), schema: \(spelling.location(plan.location)))")
+        printer.documentation(
+            "Maps a JSON object to `\(plan.typeName)`, applying the schema's keys, transformers, defaults, constraints and failure policies."
+        )
+        printer.block(
+            "\(access)static func map(from json: \(runtime).JSONValue, context: inout \(runtime).MappingContext) throws(\(runtime).MappingError) -> \(plan.typeName) {"
+        ) { printer in
+            printer.line(
+                "try context.expectObject(json, entity: \(SwiftLiteral.string(plan.typeName)), schema: \(spelling.location(plan.location)))"
+            )
             if let envelope = plan.errorEnvelope {
-                printer.line("try context.checkErrorEnvelope(json, key: \(pathLiteral(envelope.key)), message: \(pathLiteral(envelope.message)), schema: \(spelling.location(plan.location)))")
+                printer.line(
+                    "try context.checkErrorEnvelope(json, key: \(pathLiteral(envelope.key)), message: \(pathLiteral(envelope.message)), schema: \(spelling.location(plan.location)))"
+                )
             }
             for property in plan.properties {
                 if property.readsDirectly, let method = property.directMethod {
@@ -48,19 +57,26 @@ struct MapperRenderer {
                 let arguments = "json, \(property.fieldReference(spelling)), \(property.transformerReference(spelling))"
                 let defaultArgument = property.defaultValue.map { ", default: \(Spelling.value($0))" } ?? ""
                 switch property.read {
-                case .required: printer.line("let \(property.local) = try context.required(\(arguments)\(defaultArgument))")
-                case .optional: printer.line("let \(property.local) = try context.optional(\(arguments)\(defaultArgument))")
-                case .toMany: printer.line("let \(property.local) = try context.optional(\(arguments)) ?? \(property.emptyIsMap ? "[:]" : "[]")")
+                case .required:
+                    printer.line("let \(property.local) = try context.required(\(arguments)\(defaultArgument))")
+                case .optional:
+                    printer.line("let \(property.local) = try context.optional(\(arguments)\(defaultArgument))")
+                case .toMany:
+                    printer.line(
+                        "let \(property.local) = try context.optional(\(arguments)) ?? \(property.emptyIsMap ? "[:]" : "[]")"
+                    )
                 }
             }
-            let arguments = plan.properties.map { "\(SwiftNaming.argumentLabel($0.name)): \($0.local)" }.joined(separator: ", ")
+            let arguments = plan.properties.map { "\(SwiftNaming.argumentLabel($0.name)): \($0.local)" }.joined(
+                separator: ", ")
             printer.line("return \(plan.typeName)(\(arguments))")
         }
     }
 
     private func renderWrite(_ plan: EntityPlan, into printer: inout CodePrinter) {
         let runtime = Self.runtime
-        printer.documentation("Writes this `\(plan.typeName)` as JSON with the schema's keys; absent optionals are left out.")
+        printer.documentation(
+            "Writes this `\(plan.typeName)` as JSON with the schema's keys; absent optionals are left out.")
         printer.block("\(access)func writeJSON(to writer: inout \(runtime).JSONWriter) {") { printer in
             var root = KeyTree<WriteLeaf>()
             if let discriminator = plan.discriminator {
@@ -96,7 +112,9 @@ struct MapperRenderer {
                 }
             case let .tree(subtree):
                 let optionals = subtree.leaves.compactMap { leaf -> String? in
-                    if case let .property(property) = leaf, property.isOptional { return "self.\(property.identifier) != nil" }
+                    if case let .property(property) = leaf, property.isOptional {
+                        return "self.\(property.identifier) != nil"
+                    }
                     return nil
                 }
                 let body: (inout CodePrinter) -> Void = { printer in
@@ -116,7 +134,8 @@ struct MapperRenderer {
 
     /// `json, "key", schema: "…"`, then `as: T.self` for the generic entry points and the default.
     private func directArguments(_ property: EntityPlan.Property) -> String {
-        var arguments = "json, \(SwiftLiteral.string(property.writePath[0])), schema: \(spelling.location(property.location))"
+        var arguments =
+            "json, \(SwiftLiteral.string(property.writePath[0])), schema: \(spelling.location(property.location))"
         if let type = property.direct?.typeArgument { arguments += ", as: \(Spelling.type(type)).self" }
         if let value = property.defaultValue { arguments += ", default: \(Spelling.value(value))" }
         return arguments

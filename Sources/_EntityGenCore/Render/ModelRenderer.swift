@@ -17,8 +17,14 @@ struct ModelRenderer {
                 case .indirect:
                     let box = Self.box(property)
                     printer.block("\(access)var \(property.identifier): \(Spelling.type(property.type)) {") { printer in
-                        printer.line(property.isOptional ? "get { \(property.boxIdentifier)?.value }" : "get { \(property.boxIdentifier).value }")
-                        printer.line(property.isOptional ? "set { \(property.boxIdentifier) = \(box).box(newValue) }" : "set { \(property.boxIdentifier) = \(box)(newValue) }")
+                        printer.line(
+                            property.isOptional
+                                ? "get { \(property.boxIdentifier)?.value }" : "get { \(property.boxIdentifier).value }"
+                        )
+                        printer.line(
+                            property.isOptional
+                                ? "set { \(property.boxIdentifier) = \(box).box(newValue) }"
+                                : "set { \(property.boxIdentifier) = \(box)(newValue) }")
                     }
                     printer.line("private var \(property.boxIdentifier): \(box)\(property.isOptional ? "?" : "")")
                 case .indirectCollection:
@@ -33,7 +39,8 @@ struct ModelRenderer {
             }
             if let identity = plan.identity, identity.name != "id" {
                 printer.documentation("The identity: `\(identity.name)`.")
-                printer.line("\(access)var id: \(Spelling.type(identity.type)) { \(SwiftNaming.escaped(identity.name)) }")
+                printer.line(
+                    "\(access)var id: \(Spelling.type(identity.type)) { \(SwiftNaming.escaped(identity.name)) }")
                 printer.line()
             }
             renderInitializer(plan, into: &printer)
@@ -49,7 +56,9 @@ struct ModelRenderer {
         switch property.storage {
         case .inline: return Spelling.type(property.type)
         case .indirect:
-            guard case let .optional(wrapped) = property.type else { return Spelling.type(.runtime("Indirect", [property.type])) }
+            guard case let .optional(wrapped) = property.type else {
+                return Spelling.type(.runtime("Indirect", [property.type]))
+            }
             return Spelling.type(.runtime("Indirect", [wrapped]))
         case .indirectCollection: return Spelling.type(.runtime("IndirectCollection", [property.type]))
         }
@@ -59,10 +68,17 @@ struct ModelRenderer {
         printer.documentation("Creates `\(plan.typeName)` from its properties.")
         let parameters = plan.properties.map { property -> String in
             var parameter = "\(property.identifier): \(Spelling.type(property.type))"
-            if let value = property.defaultValue { parameter += " = \(Spelling.value(value))" } else if property.isOptional { parameter += " = nil" } else if property.read == .toMany { parameter += property.emptyIsMap ? " = [:]" : " = []" }
+            if let value = property.defaultValue {
+                parameter += " = \(Spelling.value(value))"
+            } else if property.isOptional {
+                parameter += " = nil"
+            } else if property.read == .toMany {
+                parameter += property.emptyIsMap ? " = [:]" : " = []"
+            }
             return parameter
         }
-        let opening = parameters.isEmpty ? "\(access)init() {" : "\(access)init(\(parameters.joined(separator: ", "))) {"
+        let opening =
+            parameters.isEmpty ? "\(access)init() {" : "\(access)init(\(parameters.joined(separator: ", "))) {"
         printer.block(opening) { printer in
             for property in plan.properties {
                 switch property.storage {
@@ -82,7 +98,9 @@ struct ModelRenderer {
     private func renderMemberwiseHashable(_ plan: EntityPlan, into printer: inout CodePrinter) {
         let stored = plan.properties.map(\.storedIdentifier)
         printer.documentation("Whether every stored property is equal (`==` comes from `MemberwiseHashable`).")
-        printer.block("\(access)static func _membersEqual(_ lhs: \(plan.typeName), _ rhs: \(plan.typeName)) -> Swift.Bool {") { printer in
+        printer.block(
+            "\(access)static func _membersEqual(_ lhs: \(plan.typeName), _ rhs: \(plan.typeName)) -> Swift.Bool {"
+        ) { printer in
             for (index, property) in stored.enumerated() {
                 let condition = "_equal(lhs.\(property), rhs.\(property))"
                 let last = index == stored.count - 1
@@ -103,11 +121,16 @@ struct ModelRenderer {
         let attributes = plan.properties.filter { !$0.isRelationship }
         let relationships = plan.properties.filter(\.isRelationship)
         printer.block("extension \(plan.typeName) {") { printer in
-            for (title, members) in [("Attributes", attributes), ("Relationships", relationships)] where !members.isEmpty {
-                printer.documentation("The schema names of \(plan.typeName)'s \(title.lowercased()) (mogenerator's `\(plan.typeName)\(title)`).")
+            for (title, members) in [("Attributes", attributes), ("Relationships", relationships)]
+            where !members.isEmpty {
+                printer.documentation(
+                    "The schema names of \(plan.typeName)'s \(title.lowercased()) (mogenerator's `\(plan.typeName)\(title)`)."
+                )
                 printer.block("\(access)enum \(title) {") { printer in
                     for member in members {
-                        printer.line("\(access)static var \(member.identifier): Swift.String { \(SwiftLiteral.string(member.schemaName)) }")
+                        printer.line(
+                            "\(access)static var \(member.identifier): Swift.String { \(SwiftLiteral.string(member.schemaName)) }"
+                        )
                     }
                 }
             }

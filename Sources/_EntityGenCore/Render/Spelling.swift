@@ -27,7 +27,8 @@ struct Spelling: Sendable {
         case let .builtin(builtin): return builtinType(builtin)
         case let .generated(name), let .custom(name): return name
         case let .runtime(name, arguments):
-            return arguments.isEmpty ? "\(runtime).\(name)" : "\(runtime).\(name)<\(arguments.map(Self.type).joined(separator: ", "))>"
+            return arguments.isEmpty
+                ? "\(runtime).\(name)" : "\(runtime).\(name)<\(arguments.map(Self.type).joined(separator: ", "))>"
         case let .array(element): return "[\(Self.type(element))]"
         case let .dictionary(value): return "[Swift.String: \(Self.type(value))]"
         case let .optional(wrapped): return Self.type(wrapped) + "?"
@@ -38,7 +39,8 @@ struct Spelling: Sendable {
     static func builtinType(_ builtin: BuiltinType) -> String {
         switch builtin {
         case .decimal, .date, .url, .uuid, .data: return "Foundation.\(builtin.rawValue)"
-        case .string, .bool, .int, .int8, .int16, .int32, .int64, .uint, .uint8, .uint16, .uint32, .uint64, .double, .float:
+        case .string, .bool, .int, .int8, .int16, .int32, .int64, .uint, .uint8, .uint16, .uint32, .uint64, .double,
+            .float:
             return "Swift.\(builtin.rawValue)"
         }
     }
@@ -60,13 +62,15 @@ struct Spelling: Sendable {
         case let .entity(typeName):
             return "\(runtime).EntityTransformer<\(typeName)>()"
         case let .reference(target, identity):
-            return "\(runtime).ReferenceTransformer<\(target), \(Self.transformerType(identity))>(\(transformer(identity)))"
+            return
+                "\(runtime).ReferenceTransformer<\(target), \(Self.transformerType(identity))>(\(transformer(identity)))"
         }
     }
 
     private func collection(_ name: String, _ element: TransformerPlan, _ skips: SourceLocation?) -> String {
         guard let skips else { return "\(Self.runtime).\(name)(\(transformer(element)))" }
-        return "\(Self.runtime).\(name)(\(transformer(element)), skipsInvalidElements: true, schemaLocation: \(location(skips)))"
+        return
+            "\(Self.runtime).\(name)(\(transformer(element)), skipsInvalidElements: true, schemaLocation: \(location(skips)))"
     }
 
     /// The type of a transformer as a generic argument names it (the construction's callee).
@@ -78,7 +82,8 @@ struct Spelling: Sendable {
         case let .enumeration(typeName, _): return "\(runtime).EnumTransformer<\(typeName)>"
         case let .custom(typeName): return typeName
         case let .entity(typeName): return "\(runtime).EntityTransformer<\(typeName)>"
-        case let .reference(target, identity): return "\(runtime).ReferenceTransformer<\(target), \(transformerType(identity))>"
+        case let .reference(target, identity):
+            return "\(runtime).ReferenceTransformer<\(target), \(transformerType(identity))>"
         }
     }
 
@@ -101,13 +106,20 @@ struct Spelling: Sendable {
     /// A `MappingField` construction.
     func field(_ field: FieldPlan) -> String {
         let single = field.paths.count == 1 && field.paths[0].count == 1
-        var arguments = [single ? SwiftLiteral.string(field.paths[0][0]) : "paths: [" + field.paths.map(Self.list).joined(separator: ", ") + "]", "schema: \(location(field.location))"]
+        var arguments = [
+            single
+                ? SwiftLiteral.string(field.paths[0][0])
+                : "paths: [" + field.paths.map(Self.list).joined(separator: ", ") + "]",
+            "schema: \(location(field.location))",
+        ]
         switch field.onFailure {
         case .fail: break
         case .drop: arguments.append("onFailure: .drop")
         case .default: arguments.append("onFailure: .useDefault")
         }
-        if !field.constraints.isEmpty { arguments.append("constraints: [\(field.constraints.map(Self.constraint).joined(separator: ", "))]") }
+        if !field.constraints.isEmpty {
+            arguments.append("constraints: [\(field.constraints.map(Self.constraint).joined(separator: ", "))]")
+        }
         return "\(Self.runtime).MappingField(\(arguments.joined(separator: ", ")))"
     }
 
@@ -129,7 +141,9 @@ struct Spelling: Sendable {
         case let .bool(flag): return flag ? "true" : "false"
         case let .integer(digits): return digits
         case let .floatingPoint(number): return "\(number)"
-        case let .decimal(text): return "Foundation.Decimal(string: \(SwiftLiteral.string(text)), locale: Foundation.Locale(identifier: \"en_US_POSIX\"))!"
+        case let .decimal(text):
+            return
+                "Foundation.Decimal(string: \(SwiftLiteral.string(text)), locale: Foundation.Locale(identifier: \"en_US_POSIX\"))!"
         case let .date(seconds): return "Foundation.Date(timeIntervalSince1970: \(seconds))"
         case let .url(text): return "Foundation.URL(string: \(SwiftLiteral.string(text)))!"
         case let .uuid(text): return "Foundation.UUID(uuidString: \(SwiftLiteral.string(text)))!"
@@ -138,7 +152,8 @@ struct Spelling: Sendable {
         case let .array(elements): return "[" + elements.map(value).joined(separator: ", ") + "]"
         case let .map(entries):
             guard !entries.isEmpty else { return "[:]" }
-            return "[" + entries.map { "\(SwiftLiteral.string($0.key)): \(value($0.value))" }.joined(separator: ", ") + "]"
+            return "[" + entries.map { "\(SwiftLiteral.string($0.key)): \(value($0.value))" }.joined(separator: ", ")
+                + "]"
         case .none: return "nil"
         }
     }
@@ -151,8 +166,12 @@ struct Spelling: Sendable {
 
 extension EntityPlan.Property {
     /// The field as used in `map`.
-    func fieldReference(_ spelling: Spelling) -> String { storesField ? "_Fields.\(identifier)" : spelling.field(field) }
+    func fieldReference(_ spelling: Spelling) -> String {
+        storesField ? "_Fields.\(identifier)" : spelling.field(field)
+    }
 
     /// The transformer as used in `map`, `writeJSON` and JSON columns.
-    func transformerReference(_ spelling: Spelling) -> String { storesTransformer ? "_Transformers.\(identifier)" : spelling.transformer(transformer) }
+    func transformerReference(_ spelling: Spelling) -> String {
+        storesTransformer ? "_Transformers.\(identifier)" : spelling.transformer(transformer)
+    }
 }

@@ -70,7 +70,8 @@ public enum SwiftLiteral {
         let value = scalar.value
         if value < 0x20 { return scalar != "\t" && !isLineBreak(scalar) }
         if (0x7F...0x9F).contains(value) { return true }
-        return (0x202A...0x202E).contains(value) || (0x2066...0x2069).contains(value) || value == 0x200E || value == 0x200F
+        return (0x202A...0x202E).contains(value) || (0x2066...0x2069).contains(value) || value == 0x200E
+            || value == 0x200F
             || value == 0x061C || value == 0xFEFF
     }
 }

@@ -9,7 +9,8 @@ struct TransformerRenderer {
         let swiftType = plan.swiftType
         let kind = plan.kind
         printer.documentation(plan.documentation.map { $0 + "\n\n" } ?? "")
-        printer.documentation("""
+        printer.documentation(
+            """
             Implement the conversion in your own code:
 
                 extension \(name) {
@@ -22,15 +23,20 @@ struct TransformerRenderer {
             printer.line("\(access)init() {}")
             printer.line()
             printer.documentation("Checks the JSON kind (\(kind.rawValue)), then calls `fromJSON`.")
-            printer.block("\(access)func decode(_ value: \(runtime).JSONValue, context: inout \(runtime).MappingContext) throws(\(runtime).TransformFailure) -> \(swiftType) {") { printer in
+            printer.block(
+                "\(access)func decode(_ value: \(runtime).JSONValue, context: inout \(runtime).MappingContext) throws(\(runtime).TransformFailure) -> \(swiftType) {"
+            ) { printer in
                 if let check = Self.kindCheck(kind) {
-                    printer.line("guard \(check) else { throw .expected(\(SwiftLiteral.string(kind.expectation)), found: value) }")
+                    printer.line(
+                        "guard \(check) else { throw .expected(\(SwiftLiteral.string(kind.expectation)), found: value) }"
+                    )
                 }
                 printer.line("return try Self.fromJSON(value)")
             }
             printer.line()
             printer.documentation("Calls `toJSON`.")
-            printer.block("\(access)func encode(_ value: \(swiftType), to writer: inout \(runtime).JSONWriter) {") { printer in
+            printer.block("\(access)func encode(_ value: \(swiftType), to writer: inout \(runtime).JSONWriter) {") {
+                printer in
                 printer.line("Self.toJSON(value, to: &writer)")
             }
         }

@@ -4,12 +4,23 @@ extension Rules {
     /// A feed the importer could not run.
     public static let invalidFeed = RuleDescription(
         id: "invalid-feed",
-        summary: "A feed's entity has identifiedBy; pagination is one style; action names are distinct; diff feeds delete by action, not by orphan sweep.",
+        summary:
+            "A feed's entity has identifiedBy; pagination is one style; action names are distinct; diff feeds delete by action, not by orphan sweep.",
         triggering: [
-            RuleExample("entities:\n  Pod:\n    attributes:\n      name: String\nfeeds:\n  Pods:\n    entity: ↓Pod\n    items: result\n"),
-            RuleExample("entities:\n  Pod:\n    identifiedBy: name\n    attributes:\n      name: String\nfeeds:\n  Pods:\n    entity: Pod\n    pagination: ↓{nextURL: next, pageCount: pages}\n"),
-            RuleExample("entities:\n  Pod:\n    identifiedBy: name\n    attributes:\n      name: String\nfeeds:\n  Pods:\n    entity: Pod\n    actions: {add: upsert, update: ↓upsert}\n"),
+            RuleExample(
+                "entities:\n  Pod:\n    attributes:\n      name: String\nfeeds:\n  Pods:\n    entity: ↓Pod\n    items: result\n"
+            ),
+            RuleExample(
+                "entities:\n  Pod:\n    identifiedBy: name\n    attributes:\n      name: String\nfeeds:\n  Pods:\n    entity: Pod\n    pagination: ↓{nextURL: next, pageCount: pages}\n"
+            ),
+            RuleExample(
+                "entities:\n  Pod:\n    identifiedBy: name\n    attributes:\n      name: String\nfeeds:\n  Pods:\n    entity: Pod\n    actions: {add: upsert, update: ↓upsert}\n"
+            ),
         ],
-        nonTriggering: [RuleExample("entities:\n  Pod:\n    identifiedBy: [name, version]\n    attributes:\n      name: String\n      version: String\nfeeds:\n  Pods:\n    entity: Pod\n    items: result\n    pagination:\n      pageCount: number_of_pages\n      pageParameter: page\n      firstPage: 0\n    deleteOrphans: true\n")]
+        nonTriggering: [
+            RuleExample(
+                "entities:\n  Pod:\n    identifiedBy: [name, version]\n    attributes:\n      name: String\n      version: String\nfeeds:\n  Pods:\n    entity: Pod\n    items: result\n    pagination:\n      pageCount: number_of_pages\n      pageParameter: page\n      firstPage: 0\n    deleteOrphans: true\n"
+            )
+        ]
     )
 }

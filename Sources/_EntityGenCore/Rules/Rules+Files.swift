@@ -1,5 +1,8 @@
 extension Rules {
-    static let fileRules = [yamlSyntax, duplicateKey, fileEncoding, yamlLimits, emptyFile, unknownKey, invalidValue, missingKey, invalidType, invalidKeyPath]
+    static let fileRules = [
+        yamlSyntax, duplicateKey, fileEncoding, yamlLimits, emptyFile, unknownKey, invalidValue, missingKey,
+        invalidType, invalidKeyPath,
+    ]
 
     /// YAML that libyaml cannot parse.
     public static let yamlSyntax = RuleDescription(
@@ -25,32 +28,40 @@ extension Rules {
         id: "file-encoding",
         summary: "Schema files must be UTF-8 text without NUL or other control characters.",
         triggering: [RuleExample("entities:\n  Pod:\n    attributes:\n      name: ↓\u{0}String\n")],
-        nonTriggering: [RuleExample("entities:\n  Pod:\n    description: Спецификация «пода» 🚀\n    attributes:\n      name: String\n")]
+        nonTriggering: [
+            RuleExample(
+                "entities:\n  Pod:\n    description: Спецификация «пода» 🚀\n    attributes:\n      name: String\n")
+        ]
     )
 
     /// Inputs past the loader's limits (nesting, alias expansion).
     public static let yamlLimits = RuleDescription(
         id: "yaml-limits",
-        summary: "A schema must stay within the loader's limits: 1,000 nesting levels and 250,000 nodes with aliases expanded.",
+        summary:
+            "A schema must stay within the loader's limits: 1,000 nesting levels and 250,000 nodes with aliases expanded.",
         triggering: [
-            RuleExample("""
-            entities:
-              Pod:
-                attributes:
-                  name:
-                    type: String
-                    oneOf:
-                    - &a [x, x, x, x, x, x, ↓x, x, x, x]
-                    - &b [*a, *a, *a, *a, *a, *a, *a, *a, *a, *a]
-                    - &c [*b, *b, *b, *b, *b, *b, *b, *b, *b, *b]
-                    - &d [*c, *c, *c, *c, *c, *c, *c, *c, *c, *c]
-                    - &e [*d, *d, *d, *d, *d, *d, *d, *d, *d, *d]
-                    - &f [*e, *e, *e, *e, *e, *e, *e, *e, *e, *e]
+            RuleExample(
+                """
+                entities:
+                  Pod:
+                    attributes:
+                      name:
+                        type: String
+                        oneOf:
+                        - &a [x, x, x, x, x, x, ↓x, x, x, x]
+                        - &b [*a, *a, *a, *a, *a, *a, *a, *a, *a, *a]
+                        - &c [*b, *b, *b, *b, *b, *b, *b, *b, *b, *b]
+                        - &d [*c, *c, *c, *c, *c, *c, *c, *c, *c, *c]
+                        - &e [*d, *d, *d, *d, *d, *d, *d, *d, *d, *d]
+                        - &f [*e, *e, *e, *e, *e, *e, *e, *e, *e, *e]
 
-            """),
-            RuleExample("entities: [↓" + String(repeating: "[", count: 1_999) + String(repeating: "]", count: 2_000) + "\n"),
+                """),
+            RuleExample(
+                "entities: [↓" + String(repeating: "[", count: 1_999) + String(repeating: "]", count: 2_000) + "\n"),
         ],
-        nonTriggering: [RuleExample("entities:\n  Pod:\n    attributes:\n      name: &text {type: String}\n      summary: *text\n")]
+        nonTriggering: [
+            RuleExample("entities:\n  Pod:\n    attributes:\n      name: &text {type: String}\n      summary: *text\n")
+        ]
     )
 
     /// A file that declares nothing.
@@ -59,7 +70,11 @@ extension Rules {
         severity: .warning,
         summary: "A schema file should declare at least one entity, enum, transformer or feed.",
         triggering: [RuleExample("↓# nothing here yet\n"), RuleExample("↓keyConvention: snake_case\n")],
-        nonTriggering: [RuleExample("enums:\n  Platform:\n    cases: [ios, osx]\nentities:\n  Pod:\n    attributes:\n      platform: Platform\n")]
+        nonTriggering: [
+            RuleExample(
+                "enums:\n  Platform:\n    cases: [ios, osx]\nentities:\n  Pod:\n    attributes:\n      platform: Platform\n"
+            )
+        ]
     )
 
     /// A key the format does not have, usually a typo.
@@ -68,10 +83,15 @@ extension Rules {
         summary: "Every key must be one the schema format defines; misspellings get a suggestion.",
         triggering: [
             RuleExample("entities:\n  Pod:\n    ↓attributs:\n      name: String\n"),
-            RuleExample("entities:\n  Pod:\n    attributes:\n      name:\n        type: String\n        ↓fallbackKey: title\n"),
+            RuleExample(
+                "entities:\n  Pod:\n    attributes:\n      name:\n        type: String\n        ↓fallbackKey: title\n"),
             RuleExample(files: [("entitygen-config.yaml", "↓access: public\n")]),
         ],
-        nonTriggering: [RuleExample("entities:\n  Pod:\n    attributes:\n      name:\n        type: String\n        fallbackKeys: [title]\n")]
+        nonTriggering: [
+            RuleExample(
+                "entities:\n  Pod:\n    attributes:\n      name:\n        type: String\n        fallbackKeys: [title]\n"
+            )
+        ]
     )
 
     /// A value of the wrong kind, or a word outside a closed set.
@@ -80,21 +100,35 @@ extension Rules {
         summary: "Each key takes a value of a set kind (text, true/false, a mapping) or one of a set of words.",
         triggering: [
             RuleExample("entities:\n  Pod:\n    abstract: ↓maybe\n    attributes:\n      name: String\n"),
-            RuleExample("entities:\n  Pod:\n    attributes:\n      name:\n        type: String?\n        onFailure: ↓ignore\n"),
+            RuleExample(
+                "entities:\n  Pod:\n    attributes:\n      name:\n        type: String?\n        onFailure: ↓ignore\n"),
             RuleExample(files: [("entitygen-config.yaml", "accessLevel: ↓open\n")]),
         ],
-        nonTriggering: [RuleExample(files: [("entitygen-config.yaml", "accessLevel: public\noutputs: [models, mappers]\nkeyConvention: snake_case\n")])]
+        nonTriggering: [
+            RuleExample(files: [
+                (
+                    "entitygen-config.yaml",
+                    "accessLevel: public\noutputs: [models, mappers]\nkeyConvention: snake_case\n"
+                )
+            ])
+        ]
     )
 
     /// A declaration missing a key it cannot do without.
     public static let missingKey = RuleDescription(
         id: "missing-key",
-        summary: "Attributes need a type, relationships a target, enums cases, transformers a Swift type and JSON kind.",
+        summary:
+            "Attributes need a type, relationships a target, enums cases, transformers a Swift type and JSON kind.",
         triggering: [
             RuleExample("entities:\n  Pod:\n    attributes:\n      ↓name:\n        key: pod_name\n"),
-            RuleExample("entities:\n  Pod:\n    attributes:\n      name: String\n    relationships:\n      ↓owner:\n        key: owner_id\n"),
+            RuleExample(
+                "entities:\n  Pod:\n    attributes:\n      name: String\n    relationships:\n      ↓owner:\n        key: owner_id\n"
+            ),
         ],
-        nonTriggering: [RuleExample("entities:\n  Pod:\n    attributes:\n      name:\n        type: String\n        key: pod_name\n")]
+        nonTriggering: [
+            RuleExample(
+                "entities:\n  Pod:\n    attributes:\n      name:\n        type: String\n        key: pod_name\n")
+        ]
     )
 
     /// A type that does not parse.
@@ -105,7 +139,11 @@ extension Rules {
             RuleExample("entities:\n  Pod:\n    attributes:\n      tags: ↓\"[String\"\n"),
             RuleExample("entities:\n  Pod:\n    attributes:\n      counts: ↓\"[Int: String]\"\n"),
         ],
-        nonTriggering: [RuleExample("entities:\n  Pod:\n    attributes:\n      tags: [String]\n      counts: {String: Int}\n      scores: \"[String: [Double]]?\"\n")]
+        nonTriggering: [
+            RuleExample(
+                "entities:\n  Pod:\n    attributes:\n      tags: [String]\n      counts: {String: Int}\n      scores: \"[String: [Double]]?\"\n"
+            )
+        ]
     )
 
     /// A key path with an empty key or a bad escape.
@@ -113,9 +151,17 @@ extension Rules {
         id: "invalid-key-path",
         summary: "Key paths separate keys with '.', escape a literal dot as '\\.', and have no empty key.",
         triggering: [
-            RuleExample("entities:\n  Pod:\n    attributes:\n      licenseType:\n        type: String\n        key: ↓license..type\n"),
-            RuleExample("entities:\n  Pod:\n    attributes:\n      licenseType:\n        type: String\n        key: ↓'license\\type'\n"),
+            RuleExample(
+                "entities:\n  Pod:\n    attributes:\n      licenseType:\n        type: String\n        key: ↓license..type\n"
+            ),
+            RuleExample(
+                "entities:\n  Pod:\n    attributes:\n      licenseType:\n        type: String\n        key: ↓'license\\type'\n"
+            ),
         ],
-        nonTriggering: [RuleExample("entities:\n  Pod:\n    attributes:\n      licenseType:\n        type: String\n        key: license.type\n      plusOne:\n        type: Int\n        key: '+1'\n      dotted:\n        type: String\n        key: 'a\\.b'\n      atId:\n        type: String\n        key: [\"@id\"]\n")]
+        nonTriggering: [
+            RuleExample(
+                "entities:\n  Pod:\n    attributes:\n      licenseType:\n        type: String\n        key: license.type\n      plusOne:\n        type: Int\n        key: '+1'\n      dotted:\n        type: String\n        key: 'a\\.b'\n      atId:\n        type: String\n        key: [\"@id\"]\n"
+            )
+        ]
     )
 }

@@ -4,24 +4,44 @@ extension Rules {
     /// A failure policy that cannot be carried out.
     public static let invalidFailurePolicy = RuleDescription(
         id: "invalid-failure-policy",
-        summary: "onFailure: drop needs an optional value, onFailure: default needs a default, onInvalidElement needs an array, onMissingTarget a reference.",
+        summary:
+            "onFailure: drop needs an optional value, onFailure: default needs a default, onInvalidElement needs an array, onMissingTarget a reference.",
         triggering: [
-            RuleExample("entities:\n  Person:\n    attributes:\n      height:\n        type: Double\n        onFailure: ↓drop\n"),
-            RuleExample("entities:\n  Person:\n    attributes:\n      height:\n        type: Double\n        onFailure: ↓default\n"),
-            RuleExample("entities:\n  Person:\n    attributes:\n      height:\n        type: Double\n        onInvalidElement: ↓skip\n"),
+            RuleExample(
+                "entities:\n  Person:\n    attributes:\n      height:\n        type: Double\n        onFailure: ↓drop\n"
+            ),
+            RuleExample(
+                "entities:\n  Person:\n    attributes:\n      height:\n        type: Double\n        onFailure: ↓default\n"
+            ),
+            RuleExample(
+                "entities:\n  Person:\n    attributes:\n      height:\n        type: Double\n        onInvalidElement: ↓skip\n"
+            ),
         ],
-        nonTriggering: [RuleExample("entities:\n  Person:\n    attributes:\n      height:\n        type: Double?\n        onFailure: drop\n      weight:\n        type: Double\n        default: 0\n        onFailure: default\n      scores:\n        type: [Int]\n        onInvalidElement: skip\n")]
+        nonTriggering: [
+            RuleExample(
+                "entities:\n  Person:\n    attributes:\n      height:\n        type: Double?\n        onFailure: drop\n      weight:\n        type: Double\n        default: 0\n        onFailure: default\n      scores:\n        type: [Int]\n        onInvalidElement: skip\n"
+            )
+        ]
     )
 
     /// Two members reading the same JSON key, or one reading inside another's value.
     public static let duplicateJSONKey = RuleDescription(
         id: "duplicate-json-key",
-        summary: "Each JSON key path is mapped once, and never inside another mapped path, so model -> JSON can write every value back.",
+        summary:
+            "Each JSON key path is mapped once, and never inside another mapped path, so model -> JSON can write every value back.",
         triggering: [
-            RuleExample("entities:\n  Avatar:\n    attributes:\n      remoteId:\n        type: Int\n        key: id\n      legacyId:\n        type: Int\n        key: ↓id\n"),
-            RuleExample("entities:\n  Pod:\n    attributes:\n      license: String\n      licenseType:\n        type: String\n        key: ↓license.type\n"),
+            RuleExample(
+                "entities:\n  Avatar:\n    attributes:\n      remoteId:\n        type: Int\n        key: id\n      legacyId:\n        type: Int\n        key: ↓id\n"
+            ),
+            RuleExample(
+                "entities:\n  Pod:\n    attributes:\n      license: String\n      licenseType:\n        type: String\n        key: ↓license.type\n"
+            ),
         ],
-        nonTriggering: [RuleExample("entities:\n  Pod:\n    attributes:\n      licenseType:\n        type: String\n        key: license.type\n      licenseFile:\n        type: String?\n        key: license.file\n")]
+        nonTriggering: [
+            RuleExample(
+                "entities:\n  Pod:\n    attributes:\n      licenseType:\n        type: String\n        key: license.type\n      licenseFile:\n        type: String?\n        key: license.file\n"
+            )
+        ]
     )
 
     /// Identification attributes that cannot identify.
@@ -30,9 +50,15 @@ extension Rules {
         summary: "identifiedBy names required scalar attributes of the entity (or its root), each once.",
         triggering: [
             RuleExample("entities:\n  Avatar:\n    identifiedBy: ↓remoteID\n    attributes:\n      remoteId: Int64\n"),
-            RuleExample("entities:\n  Pod:\n    identifiedBy: [name, ↓version]\n    attributes:\n      name: String\n      version: String?\n"),
+            RuleExample(
+                "entities:\n  Pod:\n    identifiedBy: [name, ↓version]\n    attributes:\n      name: String\n      version: String?\n"
+            ),
             RuleExample("entities:\n  Pod:\n    identifiedBy: ↓tags\n    attributes:\n      tags: [String]\n"),
         ],
-        nonTriggering: [RuleExample("entities:\n  Pod:\n    identifiedBy: [name, version]\n    attributes:\n      name: String\n      version: String\n")]
+        nonTriggering: [
+            RuleExample(
+                "entities:\n  Pod:\n    identifiedBy: [name, version]\n    attributes:\n      name: String\n      version: String\n"
+            )
+        ]
     )
 }

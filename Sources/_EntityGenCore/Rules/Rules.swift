@@ -2,7 +2,8 @@
 /// lists them for `entitygen lint --list-rules`, the README and the example tests.
 public enum Rules {
     /// Every rule, sorted by id.
-    public static let all: [RuleDescription] = (fileRules + nameRules + typeRules + mappingRules
+    public static let all: [RuleDescription] =
+        (fileRules + nameRules + typeRules + mappingRules
         + relationshipRules + familyRules + feedRules + migrationRules).sorted { $0.id < $1.id }
 
     /// The rule with an id, if any.

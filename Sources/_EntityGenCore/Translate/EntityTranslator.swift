@@ -15,7 +15,9 @@ struct EntityTranslator: Sendable {
         var properties = entity.attributes.map(attributeProperty)
         properties += entity.relationships.map { relationshipProperty($0, in: entity) }
         var identity: (String, TypeUsage)?
-        if entity.identifiedBy.count == 1, let attribute = entity.attributes.first(where: { $0.name == entity.identifiedBy[0] }) {
+        if entity.identifiedBy.count == 1,
+            let attribute = entity.attributes.first(where: { $0.name == entity.identifiedBy[0] })
+        {
             identity = (attribute.swiftName, types.swiftType(attribute.type))
         }
         var discriminator: ([String], String)?
@@ -45,8 +47,9 @@ struct EntityTranslator: Sendable {
             return types.literal(value, attribute.type)
         }
         let isOptional = attribute.isOptional
-        let field = FieldPlan(paths: ([attribute.keyPath] + attribute.fallbackKeyPaths).map(\.components), location: location,
-                              onFailure: attribute.onFailure, constraints: Self.constraints(declaration.constraints))
+        let field = FieldPlan(
+            paths: ([attribute.keyPath] + attribute.fallbackKeyPaths).map(\.components), location: location,
+            onFailure: attribute.onFailure, constraints: Self.constraints(declaration.constraints))
         let direct = TypeTranslator.directAccess(attribute.type, attribute.transformer)
         return EntityPlan.Property(
             name: attribute.swiftName,
@@ -57,7 +60,8 @@ struct EntityTranslator: Sendable {
             documentation: declaration.description?.value,
             field: field,
             location: location,
-            transformer: types.transformer(attribute.type, attribute.transformer, lossy: attribute.onInvalidElement == .skip, location: location),
+            transformer: types.transformer(
+                attribute.type, attribute.transformer, lossy: attribute.onInvalidElement == .skip, location: location),
             direct: direct,
             readsDirectly: direct != nil && field.isPlain,
             read: isOptional ? .optional : .required,
@@ -68,20 +72,27 @@ struct EntityTranslator: Sendable {
         )
     }
 
-    private func relationshipProperty(_ relationship: ResolvedRelationship, in entity: ResolvedEntity) -> EntityPlan.Property {
+    private func relationshipProperty(
+        _ relationship: ResolvedRelationship, in entity: ResolvedEntity
+    ) -> EntityPlan.Property {
         let declaration = relationship.declaration
         let location = declaration.name.location
-        let targetType = schema.entity(named: relationship.target)?.swiftName ?? SwiftNaming.typeName(relationship.target)
+        let targetType =
+            schema.entity(named: relationship.target)?.swiftName ?? SwiftNaming.typeName(relationship.target)
         var elementType = TypeUsage.generated(targetType)
         var elementTransformer = TransformerPlan.entity(typeName: targetType)
         if relationship.declaration.reference != nil, let target = schema.entity(named: relationship.target),
-           let identity = target.attributes.first(where: { $0.name == target.identifiedBy.first }) {
+            let identity = target.attributes.first(where: { $0.name == target.identifiedBy.first })
+        {
             elementType = .runtime("EntityReference", [.generated(targetType)])
-            elementTransformer = .reference(target: targetType, identity: types.transformer(identity.type, identity.transformer, lossy: false, location: location))
+            elementTransformer = .reference(
+                target: targetType,
+                identity: types.transformer(identity.type, identity.transformer, lossy: false, location: location))
         }
         let embeds = relationship.declaration.reference == nil
-        let field = FieldPlan(paths: ([relationship.keyPath] + relationship.fallbackKeyPaths).map(\.components), location: location,
-                              onFailure: relationship.onFailure, constraints: [])
+        let field = FieldPlan(
+            paths: ([relationship.keyPath] + relationship.fallbackKeyPaths).map(\.components), location: location,
+            onFailure: relationship.onFailure, constraints: [])
         // Embedded entities and arrays of them have direct entry points; maps and references do not.
         let direct = embeds && !relationship.isMap ? TypeTranslator.directAccess(entity: targetType) : nil
         let lossy = relationship.isToMany && relationship.onInvalidElement == .skip
@@ -90,7 +101,8 @@ struct EntityTranslator: Sendable {
         let read: EntityPlan.Property.Read
         if relationship.isToMany {
             type = relationship.isMap ? .dictionary(elementType) : .array(elementType)
-            transformer = relationship.isMap
+            transformer =
+                relationship.isMap
                 ? .map(elementTransformer, skipsInvalidElementsAt: lossy ? location : nil)
                 : .array(elementTransformer, skipsInvalidElementsAt: lossy ? location : nil)
             read = .toMany
@@ -125,17 +137,23 @@ struct EntityTranslator: Sendable {
         var result: [ConstraintPlan] = []
         if let minimum = declaration.minimum.flatMap(SchemaValidator.numericValue) { result.append(.minimum(minimum)) }
         if let maximum = declaration.maximum.flatMap(SchemaValidator.numericValue) { result.append(.maximum(maximum)) }
-        if let minLength = declaration.minLength.flatMap(SchemaValidator.numericValue) { result.append(.minLength(Int(minLength))) }
-        if let maxLength = declaration.maxLength.flatMap(SchemaValidator.numericValue) { result.append(.maxLength(Int(maxLength))) }
+        if let minLength = declaration.minLength.flatMap(SchemaValidator.numericValue) {
+            result.append(.minLength(Int(minLength)))
+        }
+        if let maxLength = declaration.maxLength.flatMap(SchemaValidator.numericValue) {
+            result.append(.maxLength(Int(maxLength)))
+        }
         if let pattern = declaration.pattern?.value { result.append(.pattern(pattern)) }
         if case let .sequence(values)? = declaration.oneOf?.kind {
-            result.append(.oneOf(values.compactMap { value -> String? in
-                switch value.scalar {
-                case let .string(text)?, let .integer(text)?, let .float(text)?: return text
-                case let .bool(flag)?: return flag ? "true" : "false"
-                case .null?, nil: return nil
-                }
-            }))
+            result.append(
+                .oneOf(
+                    values.compactMap { value -> String? in
+                        switch value.scalar {
+                        case let .string(text)?, let .integer(text)?, let .float(text)?: return text
+                        case let .bool(flag)?: return flag ? "true" : "false"
+                        case .null?, nil: return nil
+                        }
+                    }))
         }
         return result
     }

@@ -5,8 +5,9 @@ enum EnumTranslator {
         let integer = declaration.rawType?.value == .int
         let cases = declaration.cases.map { enumCase in
             let text = enumCase.rawValue.textOrIntegerText ?? ""
-            return EnumPlan.Case(identifier: SwiftNaming.escaped(SwiftNaming.memberName(enumCase.name.value)),
-                                 rawValue: integer ? String(SchemaValidator.integerValue(text) ?? 0) : text)
+            return EnumPlan.Case(
+                identifier: SwiftNaming.escaped(SwiftNaming.memberName(enumCase.name.value)),
+                rawValue: integer ? String(SchemaValidator.integerValue(text) ?? 0) : text)
         }
         return EnumPlan(
             typeName: SwiftNaming.typeName(declaration.name.value),

@@ -15,15 +15,19 @@ struct FamilyTranslator: Sendable {
         }
         guard !concrete.isEmpty else { return nil }
         let members = concrete.map { member in
-            FamilyPlan.Member(caseName: SwiftNaming.escaped(SwiftNaming.memberName(member.swiftName)), typeName: member.swiftName,
-                              entityName: member.name, value: member.discriminatorValue ?? member.name)
+            FamilyPlan.Member(
+                caseName: SwiftNaming.escaped(SwiftNaming.memberName(member.swiftName)), typeName: member.swiftName,
+                entityName: member.name, value: member.discriminatorValue ?? member.name)
         }.sorted { $0.caseName < $1.caseName }
         let shared = entity.attributes.map { attribute in
             let type = types.swiftType(attribute.type)
-            return FamilyPlan.SharedAttribute(identifier: SwiftNaming.escaped(attribute.swiftName), type: attribute.isOptional ? type.optional : type)
+            return FamilyPlan.SharedAttribute(
+                identifier: SwiftNaming.escaped(attribute.swiftName), type: attribute.isOptional ? type.optional : type)
         }
         var identityType: TypeUsage?
-        if entity.identifiedBy.count == 1, let attribute = entity.attributes.first(where: { $0.name == entity.identifiedBy[0] }) {
+        if entity.identifiedBy.count == 1,
+            let attribute = entity.attributes.first(where: { $0.name == entity.identifiedBy[0] })
+        {
             identityType = types.swiftType(attribute.type)
         }
         return FamilyPlan(

@@ -6,8 +6,9 @@ enum FeedTranslator {
         var pagination: FeedPlan.Pagination?
         switch feed.pagination {
         case let .pageNumber(pageCount, parameter, firstPage, _)?:
-            pagination = .pageNumber(pageCount: pageCount.value.components, parameter: parameter?.value ?? "page",
-                                     firstPage: firstPage?.textOrIntegerText ?? "1")
+            pagination = .pageNumber(
+                pageCount: pageCount.value.components, parameter: parameter?.value ?? "page",
+                firstPage: firstPage?.textOrIntegerText ?? "1")
         case let .nextURL(path, _)?:
             pagination = .nextURL(path.value.components)
         case nil:
@@ -17,7 +18,8 @@ enum FeedTranslator {
             FeedPlan.Actions(
                 typeKey: actions.typeKey?.value.components ?? ["type"],
                 payloadKey: actions.payloadKey?.value.components ?? ["payload"],
-                add: actions.add?.value ?? "add", update: actions.update?.value ?? "update", delete: actions.delete?.value ?? "delete"
+                add: actions.add?.value ?? "add", update: actions.update?.value ?? "update",
+                delete: actions.delete?.value ?? "delete"
             )
         }
         return FeedPlan(

@@ -2,7 +2,9 @@
 /// changes), and the next one when the current tables differ from the last recorded snapshot.
 enum MigrationTranslator {
     /// Plans the migrations of `schema`, whose current tables are `tables`, on `backend`.
-    static func translate(_ schema: ResolvedSchema, tables: [TablePlan], backend: any StorageBackend) -> MigrationSetPlan {
+    static func translate(
+        _ schema: ResolvedSchema, tables: [TablePlan], backend: any StorageBackend
+    ) -> MigrationSetPlan {
         let history = schema.migrationHistory
         let historyPath = schema.migrationHistoryPath ?? MigrationHistory.fileName
         let historyLocation = SourceLocation.startOf(historyPath)
@@ -10,9 +12,14 @@ enum MigrationTranslator {
         var migrations: [MigrationSetPlan.Migration] = []
         var previous = SchemaSnapshot.empty
         for recorded in history.migrations {
-            let (steps, problems) = backend.migrationSteps(from: previous, to: recorded.schema, locations: [:], fallback: historyLocation)
+            let (steps, problems) = backend.migrationSteps(
+                from: previous, to: recorded.schema, locations: [:], fallback: historyLocation)
             for problem in problems {
-                diagnostics.append(Diagnostic(Rules.invalidMigrationHistory, "recorded migration '\(recorded.name)' cannot be generated: \(problem.message)", at: historyLocation))
+                diagnostics.append(
+                    Diagnostic(
+                        Rules.invalidMigrationHistory,
+                        "recorded migration '\(recorded.name)' cannot be generated: \(problem.message)",
+                        at: historyLocation))
             }
             migrations.append(.init(name: recorded.name, steps: steps))
             previous = recorded.schema
@@ -20,7 +27,8 @@ enum MigrationTranslator {
 
         let current = backend.snapshot(of: tables)
         let configLocation = SourceLocation.startOf(schema.configPath ?? historyPath)
-        let (steps, problems) = backend.migrationSteps(from: previous, to: current.snapshot, locations: current.locations, fallback: configLocation)
+        let (steps, problems) = backend.migrationSteps(
+            from: previous, to: current.snapshot, locations: current.locations, fallback: configLocation)
         let since = history.migrations.last.map { "since migration '\($0.name)', " } ?? ""
         for problem in problems {
             diagnostics.append(Diagnostic(Rules.unmigratableChange, since + problem.message, at: problem.location))
@@ -29,13 +37,17 @@ enum MigrationTranslator {
         if problems.isEmpty, !steps.isEmpty {
             let name = history.nextMigrationName
             migrations.append(.init(name: name, steps: steps))
-            updatedHistory = MigrationHistory(migrations: history.migrations + [.init(name: name, schema: current.snapshot)])
-            let change = history.migrations.last.map { "the tables changed since migration '\($0.name)'" } ?? "no migration is recorded yet"
-            diagnostics.append(Diagnostic(
-                Rules.unrecordedMigration,
-                "\(change): migration '\(name)' is generated but not recorded in \(MigrationHistory.fileName) beside the config; record it with `entitygen generate` or `swift package --allow-writing-to-package-directory generate-entities --migrations-only` before shipping",
-                at: configLocation
-            ))
+            updatedHistory = MigrationHistory(
+                migrations: history.migrations + [.init(name: name, schema: current.snapshot)])
+            let change =
+                history.migrations.last.map { "the tables changed since migration '\($0.name)'" }
+                ?? "no migration is recorded yet"
+            diagnostics.append(
+                Diagnostic(
+                    Rules.unrecordedMigration,
+                    "\(change): migration '\(name)' is generated but not recorded in \(MigrationHistory.fileName) beside the config; record it with `entitygen generate` or `swift package --allow-writing-to-package-directory generate-entities --migrations-only` before shipping",
+                    at: configLocation
+                ))
         }
         return MigrationSetPlan(migrations: migrations, diagnostics: diagnostics, updatedHistory: updatedHistory)
     }

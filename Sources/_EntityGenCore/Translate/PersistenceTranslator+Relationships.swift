@@ -2,17 +2,24 @@ extension PersistenceTranslator {
     /// Decides how one relationship is stored: a polymorphic target saved in its members' tables, a
     /// to-one as key columns (the target's identity, or an owned target's row id), a to-many as a link
     /// table; with the associations, reads, saves and triggers each needs.
-    func relationshipStorage(_ relationship: ResolvedRelationship, _ property: EntityPlan.Property, into table: inout TableBuilder) {
+    func relationshipStorage(
+        _ relationship: ResolvedRelationship, _ property: EntityPlan.Property, into table: inout TableBuilder
+    ) {
         let label = SwiftNaming.argumentLabel(property.name)
         let key = relationship.name
         guard let target = schema.entity(named: relationship.target), !target.isAbstract else {
             // A polymorphic target has no single table: it is saved, not linked.
             if relationship.isToMany {
-                table.embeddedSaves.append(.init(identifier: property.identifier, isOptional: false, rowIDLocal: nil, isCollection: true, isMap: relationship.isMap))
+                table.embeddedSaves.append(
+                    .init(
+                        identifier: property.identifier, isOptional: false, rowIDLocal: nil, isCollection: true,
+                        isMap: relationship.isMap))
                 table.rowArguments.append((label, .emptyCollection(isMap: relationship.isMap)))
             } else {
-                table.embeddedSaves.append(.init(identifier: property.identifier, isOptional: relationship.isOptional, rowIDLocal: nil))
-                table.rowArguments.append((label, relationship.isOptional ? .none : .included(key: key, required: true)))
+                table.embeddedSaves.append(
+                    .init(identifier: property.identifier, isOptional: relationship.isOptional, rowIDLocal: nil))
+                table.rowArguments.append(
+                    (label, relationship.isOptional ? .none : .included(key: key, required: true)))
             }
             return
         }
@@ -23,57 +30,96 @@ extension PersistenceTranslator {
         }
     }
 
-    private func toOne(_ relationship: ResolvedRelationship, _ property: EntityPlan.Property, target: ResolvedEntity, into table: inout TableBuilder) {
+    private func toOne(
+        _ relationship: ResolvedRelationship, _ property: EntityPlan.Property, target: ResolvedEntity,
+        into table: inout TableBuilder
+    ) {
         let label = SwiftNaming.argumentLabel(property.name)
         let key = relationship.name
         let location = relationship.declaration.name.location
         let targetTable = tableName(target)
         let targetIdentity = identityColumns(target)
         let associationName = Self.associationName(property.name)
-        let include = TablePlan.Include(association: associationName, method: relationship.isOptional ? .optional : .required)
+        let include = TablePlan.Include(
+            association: associationName, method: relationship.isOptional ? .optional : .required)
         guard !targetIdentity.isEmpty else {
             // The target has no identity: it belongs to this row.
             let column = table.uniqueColumnName(relationship.swiftName)
             let local = "_\(relationship.swiftName)RowID"
-            table.embeddedSaves.append(.init(identifier: property.identifier, isOptional: relationship.isOptional, rowIDLocal: local))
-            table.columns.append(.init(name: column, type: .integer, notNull: false, source: .ownedRowID(local: local), location: location))
-            table.foreignKeys.append(.init(columns: [column], table: targetTable, targetColumns: ["_id"], onDelete: .setNull, onUpdateCascade: false, deferred: true))
+            table.embeddedSaves.append(
+                .init(identifier: property.identifier, isOptional: relationship.isOptional, rowIDLocal: local))
+            table.columns.append(
+                .init(
+                    name: column, type: .integer, notNull: false, source: .ownedRowID(local: local), location: location)
+            )
+            table.foreignKeys.append(
+                .init(
+                    columns: [column], table: targetTable, targetColumns: ["_id"], onDelete: .setNull,
+                    onUpdateCascade: false, deferred: true))
             table.indexes.append(("\(table.tableName)_\(relationship.swiftName)", [column]))
-            table.associations.append(.init(name: associationName, key: key, kind: .belongsTo(target: target.swiftName, columns: [column], targetColumns: ["_id"])))
+            table.associations.append(
+                .init(
+                    name: associationName, key: key,
+                    kind: .belongsTo(target: target.swiftName, columns: [column], targetColumns: ["_id"])))
             table.rowArguments.append((label, .included(key: key, required: !relationship.isOptional)))
             table.includes.append(include)
             let prefix = "\(table.tableName)_\(relationship.swiftName)"
-            table.triggers.append(.ownedReplaced(name: prefix + "_replaced", table: table.tableName, column: column, targetTable: targetTable))
-            table.triggers.append(.ownedDeleted(name: prefix + "_deleted", table: table.tableName, column: column, targetTable: targetTable))
+            table.triggers.append(
+                .ownedReplaced(
+                    name: prefix + "_replaced", table: table.tableName, column: column, targetTable: targetTable))
+            table.triggers.append(
+                .ownedDeleted(
+                    name: prefix + "_deleted", table: table.tableName, column: column, targetTable: targetTable))
             return
         }
         let isReference = relationship.referenceAttribute != nil
-        let names = targetIdentity.map { table.uniqueColumnName(relationship.swiftName + Self.capitalized($0.attribute.swiftName)) }
+        let names = targetIdentity.map {
+            table.uniqueColumnName(relationship.swiftName + Self.capitalized($0.attribute.swiftName))
+        }
         for (column, (attribute, type)) in zip(names, targetIdentity) {
-            let source: TablePlan.ColumnSource = isReference
+            let source: TablePlan.ColumnSource =
+                isReference
                 ? .property(identifier: property.identifier)
-                : .embeddedMember(identifier: property.identifier, member: SwiftNaming.escaped(attribute.swiftName), optional: relationship.isOptional)
+                : .embeddedMember(
+                    identifier: property.identifier, member: SwiftNaming.escaped(attribute.swiftName),
+                    optional: relationship.isOptional)
             table.columns.append(.init(name: column, type: type, notNull: false, source: source, location: location))
         }
         let targetColumns = targetIdentity.map(\.attribute.swiftName)
-        table.foreignKeys.append(.init(columns: names, table: targetTable, targetColumns: targetColumns, onDelete: .setNull, onUpdateCascade: true, deferred: true))
+        table.foreignKeys.append(
+            .init(
+                columns: names, table: targetTable, targetColumns: targetColumns, onDelete: .setNull,
+                onUpdateCascade: true, deferred: true))
         table.indexes.append(("\(table.tableName)_\(relationship.swiftName)", names))
-        table.associations.append(.init(name: associationName, key: key, kind: .belongsTo(target: target.swiftName, columns: names, targetColumns: targetColumns)))
+        table.associations.append(
+            .init(
+                name: associationName, key: key,
+                kind: .belongsTo(target: target.swiftName, columns: names, targetColumns: targetColumns)))
         if isReference {
-            table.references.append(.init(relationship: key, columns: names, targetTable: targetTable, failsWhenMissing: relationship.onMissingTarget == .fail))
+            table.references.append(
+                .init(
+                    relationship: key, columns: names, targetTable: targetTable,
+                    failsWhenMissing: relationship.onMissingTarget == .fail))
             table.rowArguments.append((label, .column(names[0])))
         } else {
-            table.embeddedSaves.append(.init(identifier: property.identifier, isOptional: relationship.isOptional, rowIDLocal: nil))
+            table.embeddedSaves.append(
+                .init(identifier: property.identifier, isOptional: relationship.isOptional, rowIDLocal: nil))
             table.rowArguments.append((label, .included(key: key, required: !relationship.isOptional)))
             table.includes.append(include)
         }
         if relationship.deleteRule == .cascade && !isReference {
-            table.triggers.append(.cascadeToOne(name: "\(table.tableName)_\(relationship.swiftName)_cascade", table: table.tableName, targetTable: targetTable,
-                                                match: zip(targetColumns, names).map { ($0, $1) }))
+            table.triggers.append(
+                .cascadeToOne(
+                    name: "\(table.tableName)_\(relationship.swiftName)_cascade", table: table.tableName,
+                    targetTable: targetTable,
+                    match: zip(targetColumns, names).map { ($0, $1) }))
         }
     }
 
-    private func linkTable(_ relationship: ResolvedRelationship, _ property: EntityPlan.Property, target: ResolvedEntity, into table: inout TableBuilder) {
+    private func linkTable(
+        _ relationship: ResolvedRelationship, _ property: EntityPlan.Property, target: ResolvedEntity,
+        into table: inout TableBuilder
+    ) {
         let label = SwiftNaming.argumentLabel(property.name)
         let key = relationship.name
         let targetTable = tableName(target)
@@ -87,7 +133,9 @@ extension PersistenceTranslator {
             ownerTargetColumns = ["_id"]
         } else {
             ownerKey = ownerIdentity.map {
-                .init(name: "owner" + Self.capitalized($0.attribute.swiftName), type: $0.type, value: .ownerProperty(identifier: SwiftNaming.escaped($0.attribute.swiftName)))
+                .init(
+                    name: "owner" + Self.capitalized($0.attribute.swiftName), type: $0.type,
+                    value: .ownerProperty(identifier: SwiftNaming.escaped($0.attribute.swiftName)))
             }
             ownerTargetColumns = ownerIdentity.map(\.attribute.swiftName)
         }
@@ -99,35 +147,57 @@ extension PersistenceTranslator {
             targetKeyColumns = ["_id"]
         } else {
             targetKey = targetIdentity.map { attribute, type in
-                .init(name: "target" + Self.capitalized(attribute.swiftName), type: type,
-                      value: isReference ? .referenceID : .elementProperty(identifier: SwiftNaming.escaped(attribute.swiftName)))
+                .init(
+                    name: "target" + Self.capitalized(attribute.swiftName), type: type,
+                    value: isReference
+                        ? .referenceID : .elementProperty(identifier: SwiftNaming.escaped(attribute.swiftName)))
             }
             targetKeyColumns = targetIdentity.map(\.attribute.swiftName)
         }
-        var linkKeys = [TablePlan.ForeignKey(columns: ownerKey.map(\.name), table: table.tableName, targetColumns: ownerTargetColumns, onDelete: .cascade, onUpdateCascade: true, deferred: false)]
+        var linkKeys = [
+            TablePlan.ForeignKey(
+                columns: ownerKey.map(\.name), table: table.tableName, targetColumns: ownerTargetColumns,
+                onDelete: .cascade, onUpdateCascade: true, deferred: false)
+        ]
         if !isReference {
-            linkKeys.append(.init(columns: targetKey.map(\.name), table: targetTable, targetColumns: targetKeyColumns, onDelete: .cascade, onUpdateCascade: true, deferred: true))
+            linkKeys.append(
+                .init(
+                    columns: targetKey.map(\.name), table: targetTable, targetColumns: targetKeyColumns,
+                    onDelete: .cascade, onUpdateCascade: true, deferred: true))
         }
         let ownsTargets = targetIdentity.isEmpty
         if ownsTargets {
-            table.triggers.append(.linkUnlinked(name: "\(linkTable)_unlinked", linkTable: linkTable, targetTable: targetTable))
+            table.triggers.append(
+                .linkUnlinked(name: "\(linkTable)_unlinked", linkTable: linkTable, targetTable: targetTable))
         } else if relationship.deleteRule == .cascade && !isReference {
-            table.triggers.append(.cascadeLinked(
-                name: "\(table.tableName)_\(relationship.swiftName)_cascade", table: table.tableName, targetTable: targetTable, linkTable: linkTable,
-                ownerMatch: zip(ownerKey, ownerTargetColumns).map { ($0.name, $1) }, targetMatch: zip(targetKey, targetKeyColumns).map { ($0.name, $1) }
-            ))
+            table.triggers.append(
+                .cascadeLinked(
+                    name: "\(table.tableName)_\(relationship.swiftName)_cascade", table: table.tableName,
+                    targetTable: targetTable, linkTable: linkTable,
+                    ownerMatch: zip(ownerKey, ownerTargetColumns).map { ($0.name, $1) },
+                    targetMatch: zip(targetKey, targetKeyColumns).map { ($0.name, $1) }
+                ))
         }
         let linkType = "_" + Self.capitalized(relationship.swiftName) + "Link"
-        table.links.append(.init(staticName: "_\(relationship.swiftName)Links", table: linkTable, ownerColumns: ownerKey, targetColumns: targetKey,
-                                 relationship: key, identifier: property.identifier, isMap: relationship.isMap, ownsTargets: ownsTargets, foreignKeys: linkKeys,
-                                 linkType: linkType, targetType: target.swiftName, targetKeyColumns: targetKeyColumns, ownerTargetColumns: ownerTargetColumns,
-                                 isReference: isReference, location: relationship.declaration.name.location))
+        table.links.append(
+            .init(
+                staticName: "_\(relationship.swiftName)Links", table: linkTable, ownerColumns: ownerKey,
+                targetColumns: targetKey,
+                relationship: key, identifier: property.identifier, isMap: relationship.isMap, ownsTargets: ownsTargets,
+                foreignKeys: linkKeys,
+                linkType: linkType, targetType: target.swiftName, targetKeyColumns: targetKeyColumns,
+                ownerTargetColumns: ownerTargetColumns,
+                isReference: isReference, location: relationship.declaration.name.location))
         if relationship.isMap || isReference {
             table.rowArguments.append((label, .emptyCollection(isMap: relationship.isMap)))
         } else {
             let associationName = Self.associationName(property.name)
-            table.associations.append(.init(name: associationName, key: key, kind: .hasManyThrough(
-                target: target.swiftName, linkType: linkType, ownerColumns: ownerKey.map(\.name), ownerTargetColumns: ownerTargetColumns)))
+            table.associations.append(
+                .init(
+                    name: associationName, key: key,
+                    kind: .hasManyThrough(
+                        target: target.swiftName, linkType: linkType, ownerColumns: ownerKey.map(\.name),
+                        ownerTargetColumns: ownerTargetColumns)))
             table.rowArguments.append((label, .prefetched(key: key)))
             table.includes.append(.init(association: associationName, method: .all))
         }

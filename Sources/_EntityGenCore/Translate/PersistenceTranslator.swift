@@ -45,20 +45,30 @@ struct PersistenceTranslator: Sendable {
         for (attribute, property) in zip(entity.attributes, model.properties) {
             let (type, json) = storage(attribute.type)
             let defaultValue = attribute.declaration.defaultValue.flatMap { columnDefault($0, attribute.type) }
-            table.columns.append(.init(name: attribute.swiftName, type: type, notNull: !attribute.isOptional,
-                                       source: json ? .json(property) : .property(identifier: property.identifier),
-                                       location: attribute.declaration.name.location, defaultValue: defaultValue))
-            table.rowArguments.append((SwiftNaming.argumentLabel(property.name),
-                                       json ? .jsonColumn(attribute.swiftName, property, optional: attribute.isOptional) : .column(attribute.swiftName)))
+            table.columns.append(
+                .init(
+                    name: attribute.swiftName, type: type, notNull: !attribute.isOptional,
+                    source: json ? .json(property) : .property(identifier: property.identifier),
+                    location: attribute.declaration.name.location, defaultValue: defaultValue))
+            table.rowArguments.append(
+                (
+                    SwiftNaming.argumentLabel(property.name),
+                    json
+                        ? .jsonColumn(attribute.swiftName, property, optional: attribute.isOptional)
+                        : .column(attribute.swiftName)
+                ))
         }
         for (relationship, property) in zip(entity.relationships, model.properties.dropFirst(entity.attributes.count)) {
             relationshipStorage(relationship, property, into: &table)
         }
         let identity = identityColumns(entity)
         return TablePlan(
-            typeName: entity.swiftName, schemaName: entity.name, tableName: table.tableName, identity: identity.map(\.attribute.swiftName),
-            columns: table.columns, foreignKeys: table.foreignKeys, indexes: table.indexes, triggers: table.triggers, references: table.references,
-            embeddedSaves: table.embeddedSaves, links: table.links, rowArguments: table.rowArguments, associations: table.associations,
+            typeName: entity.swiftName, schemaName: entity.name, tableName: table.tableName,
+            identity: identity.map(\.attribute.swiftName),
+            columns: table.columns, foreignKeys: table.foreignKeys, indexes: table.indexes, triggers: table.triggers,
+            references: table.references,
+            embeddedSaves: table.embeddedSaves, links: table.links, rowArguments: table.rowArguments,
+            associations: table.associations,
             includes: table.includes,
             identityProperties: identity.compactMap { column in
                 entity.attributes.firstIndex { $0.name == column.attribute.name }.map { model.properties[$0] }
@@ -77,13 +87,20 @@ struct PersistenceTranslator: Sendable {
             switch (builtin, scalar) {
             case (.bool, .bool(let flag)): return .bool(flag)
             case (.string, .string(let text)), (.url, .string(let text)), (.uuid, .string(let text)): return .text(text)
-            case (.decimal, .integer(let text)), (.decimal, .float(let text)), (.uint, .integer(let text)), (.uint64, .integer(let text)):
+            case (.decimal, .integer(let text)), (.decimal, .float(let text)), (.uint, .integer(let text)),
+                (.uint64, .integer(let text)):
                 return text.allSatisfy { $0.isNumber || $0 == "." || $0 == "-" } ? .text(text) : nil
-            case (.double, .integer(let text)), (.float, .integer(let text)), (.double, .float(let text)), (.float, .float(let text)),
-                 (.int, .integer(let text)), (.int8, .integer(let text)), (.int16, .integer(let text)), (.int32, .integer(let text)),
-                 (.int64, .integer(let text)), (.uint8, .integer(let text)), (.uint16, .integer(let text)), (.uint32, .integer(let text)):
+            case (.double, .integer(let text)), (.float, .integer(let text)), (.double, .float(let text)),
+                (.float, .float(let text)),
+                (.int, .integer(let text)), (.int8, .integer(let text)), (.int16, .integer(let text)),
+                (.int32, .integer(let text)),
+                (.int64, .integer(let text)), (.uint8, .integer(let text)), (.uint16, .integer(let text)),
+                (.uint32, .integer(let text)):
                 let body = text.hasPrefix("-") || text.hasPrefix("+") ? text.dropFirst() : Substring(text)
-                return !body.isEmpty && body.allSatisfy({ $0.isASCII && ($0.isNumber || $0 == "." || $0 == "e" || $0 == "E" || $0 == "-" || $0 == "+") }) ? .number(text) : nil
+                return !body.isEmpty
+                    && body.allSatisfy({
+                        $0.isASCII && ($0.isNumber || $0 == "." || $0 == "e" || $0 == "E" || $0 == "-" || $0 == "+")
+                    }) ? .number(text) : nil
             default: return nil
             }
         case let (.enumeration(name), _, scalar?):
@@ -93,7 +110,9 @@ struct PersistenceTranslator: Sendable {
             case let .string(string), let .integer(string): text = string
             default: return nil
             }
-            guard let match = declaration.case(named: text), let raw = match.rawValue.textOrIntegerText else { return nil }
+            guard let match = declaration.case(named: text), let raw = match.rawValue.textOrIntegerText else {
+                return nil
+            }
             return declaration.rawType?.value == .int ? .number(raw) : .text(raw)
         default: return nil
         }
@@ -113,7 +132,8 @@ struct PersistenceTranslator: Sendable {
         "all", "none", "filter", "order", "select", "limit", "including", "joining", "annotated", "having", "matching",
         "aliased", "orderByPrimaryKey", "databaseTableName", "databaseSelection", "numberOfSelectedColumns", "exists",
         "fetchCount", "fetchAll", "fetchOne", "fetchSet", "fetchCursor", "deleteAll", "updateAll", "association",
-        "belongsTo", "hasMany", "hasOne", "with", "withStableOrder", "request", "entityTable", "Columns", "rowKey", "save",
+        "belongsTo", "hasMany", "hasOne", "with", "withStableOrder", "request", "entityTable", "Columns", "rowKey",
+        "save",
     ]
 }
 

@@ -60,7 +60,9 @@ struct StorageDecision: Sendable {
     private static func embeddings(in schema: ResolvedSchema) -> [(edge: Edge, isToMany: Bool)] {
         schema.entities.filter { !$0.isAbstract }.flatMap { entity in
             entity.relationships.compactMap { relationship -> (edge: Edge, isToMany: Bool)? in
-                guard relationship.declaration.reference == nil, let target = schema.entity(named: relationship.target), !target.isAbstract else { return nil }
+                guard relationship.declaration.reference == nil, let target = schema.entity(named: relationship.target),
+                    !target.isAbstract
+                else { return nil }
                 return (Edge(from: entity.name, to: target.name), relationship.isToMany)
             }
         }

@@ -30,14 +30,16 @@ struct Translator: Sendable {
         let files = schema.files.map { file in
             let enumNames = Set(file.enums.map(\.name.value))
             let transformerNames = Set(file.transformers.map(\.name.value))
-            let declarations = schema.entities.filter { $0.file == file.path }.compactMap { entity -> GenerationPlan.Declaration? in
+            let declarations = schema.entities.filter { $0.file == file.path }.compactMap {
+                entity -> GenerationPlan.Declaration? in
                 if entity.isAbstract { return familyPlans[entity.name].map(GenerationPlan.Declaration.family) }
                 return entityPlans[entity.name].map { .entity($0, table: tablePlans[entity.name]) }
             }
             return GenerationPlan.File(
                 path: file.path,
                 enums: schema.enums.filter { enumNames.contains($0.name.value) }.map(EnumTranslator.plan),
-                transformers: schema.transformers.filter { transformerNames.contains($0.name.value) }.map(EnumTranslator.plan),
+                transformers: schema.transformers.filter { transformerNames.contains($0.name.value) }.map(
+                    EnumTranslator.plan),
                 declarations: declarations
             )
         }
@@ -51,7 +53,8 @@ struct Translator: Sendable {
             families: familyPlans,
             tables: tables,
             feeds: backend == nil ? [] : schema.feeds.compactMap { FeedTranslator.plan($0, in: schema) },
-            migrations: backend.map { MigrationTranslator.translate(schema, tables: tables, backend: $0.storage) } ?? .none,
+            migrations: backend.map { MigrationTranslator.translate(schema, tables: tables, backend: $0.storage) }
+                ?? .none,
             migrationHistoryPath: schema.migrationHistoryPath,
             humanFiles: schema.entities.map { ($0.swiftName, $0.file) }
         )

@@ -19,12 +19,18 @@ struct TypeTranslator: Sendable {
 
     /// The transformer of a type; `lossy` makes the outermost array or map skip bad elements, reported
     /// at `location`.
-    func transformer(_ type: ResolvedType, _ transformer: ResolvedTransformer?, lossy: Bool, location: SourceLocation) -> TransformerPlan {
+    func transformer(
+        _ type: ResolvedType, _ transformer: ResolvedTransformer?, lossy: Bool, location: SourceLocation
+    ) -> TransformerPlan {
         switch type {
         case let .array(element):
-            return .array(self.transformer(element, transformer, lossy: false, location: location), skipsInvalidElementsAt: lossy ? location : nil)
+            return .array(
+                self.transformer(element, transformer, lossy: false, location: location),
+                skipsInvalidElementsAt: lossy ? location : nil)
         case let .map(element):
-            return .map(self.transformer(element, transformer, lossy: false, location: location), skipsInvalidElementsAt: lossy ? location : nil)
+            return .map(
+                self.transformer(element, transformer, lossy: false, location: location),
+                skipsInvalidElementsAt: lossy ? location : nil)
         case let .enumeration(name):
             return .enumeration(typeName: SwiftNaming.typeName(name), location: location)
         case let .custom(_, transformerName):
@@ -54,7 +60,8 @@ struct TypeTranslator: Sendable {
 
     /// The direct entry points for an embedded entity (`entity`, `optionalEntity`, `entities`).
     static func directAccess(entity typeName: String) -> DirectAccess {
-        DirectAccess(required: "entity", optional: "optionalEntity", toMany: "entities", typeArgument: .generated(typeName))
+        DirectAccess(
+            required: "entity", optional: "optionalEntity", toMany: "entities", typeArgument: .generated(typeName))
     }
 
     /// The value of a validated default.

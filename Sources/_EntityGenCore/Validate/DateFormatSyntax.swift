@@ -12,7 +12,7 @@ enum DateFormatSyntax {
         var characters = Array(pattern)[...]
         while let character = characters.popFirst() {
             if character == "'" {
-                if characters.first == "'" { // '' is a literal quote, inside or outside quotes
+                if characters.first == "'" {  // '' is a literal quote, inside or outside quotes
                     characters = characters.dropFirst()
                     continue
                 }

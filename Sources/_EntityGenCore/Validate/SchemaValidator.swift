@@ -107,10 +107,16 @@ public struct SchemaValidator {
                 emit(Rules.invalidValue, "output '\(output.value.rawValue)' is listed twice", at: output.location)
             }
             if !seen.isEmpty, !seen.contains(.models), let first = outputs.first {
-                emit(Rules.invalidValue, "outputs \(outputs.map(\.value.rawValue)) need 'models': mappers and persistence extend the model types", at: first.location)
+                emit(
+                    Rules.invalidValue,
+                    "outputs \(outputs.map(\.value.rawValue)) need 'models': mappers and persistence extend the model types",
+                    at: first.location)
             }
         }
-        for module in configDeclaration.imports where !module.value.split(separator: ".", omittingEmptySubsequences: false).allSatisfy({ SwiftNaming.isUsable(String($0)) && !$0.contains("-") }) {
+        for module in configDeclaration.imports
+        where !module.value.split(separator: ".", omittingEmptySubsequences: false).allSatisfy({
+            SwiftNaming.isUsable(String($0)) && !$0.contains("-")
+        }) {
             emit(Rules.invalidName, "'\(module.value)' is not a module name", at: module.location)
         }
     }

@@ -2,7 +2,7 @@ extension SchemaValidator {
     /// Records every entity, enum, transformer and feed, reporting unusable and duplicate names. Entities,
     /// enums and feeds share the type namespace; transformers have their own.
     mutating func declareAll() {
-        var typeNames: [String: Located<String>] = [:] // Swift type name -> first declaration's name
+        var typeNames: [String: Located<String>] = [:]  // Swift type name -> first declaration's name
         var transformerNames: [String: Located<String>] = [:]
 
         func declareType(_ name: Located<String>, kind: String, _ validator: inout SchemaValidator) -> Bool {
@@ -10,9 +10,15 @@ extension SchemaValidator {
             let swiftName = SwiftNaming.typeName(name.value)
             if let first = typeNames[swiftName] {
                 if first.value == name.value {
-                    validator.emit(Rules.duplicateDeclaration, "'\(name.value)' is already declared at \(first.location.reference(from: name.location))", at: name.location)
+                    validator.emit(
+                        Rules.duplicateDeclaration,
+                        "'\(name.value)' is already declared at \(first.location.reference(from: name.location))",
+                        at: name.location)
                 } else {
-                    validator.emit(Rules.nameCollision, "\(kind) '\(name.value)' and '\(first.value)' (\(first.location.reference(from: name.location))) both become the Swift type '\(swiftName)'", at: name.location)
+                    validator.emit(
+                        Rules.nameCollision,
+                        "\(kind) '\(name.value)' and '\(first.value)' (\(first.location.reference(from: name.location))) both become the Swift type '\(swiftName)'",
+                        at: name.location)
                 }
                 return false
             }
@@ -34,11 +40,17 @@ extension SchemaValidator {
             for transformer in file.transformers {
                 guard checkTypeName(transformer.name, kind: "transformer") else { continue }
                 if BuiltinTransformer(rawValue: transformer.name.value) != nil {
-                    emit(Rules.reservedName, "'\(transformer.name.value)' is a built-in transformer; name yours differently", at: transformer.name.location)
+                    emit(
+                        Rules.reservedName,
+                        "'\(transformer.name.value)' is a built-in transformer; name yours differently",
+                        at: transformer.name.location)
                     continue
                 }
                 if let first = transformerNames[transformer.name.value] {
-                    emit(Rules.duplicateDeclaration, "transformer '\(transformer.name.value)' is already declared at \(first.location.reference(from: transformer.name.location))", at: transformer.name.location)
+                    emit(
+                        Rules.duplicateDeclaration,
+                        "transformer '\(transformer.name.value)' is already declared at \(first.location.reference(from: transformer.name.location))",
+                        at: transformer.name.location)
                     continue
                 }
                 transformerNames[transformer.name.value] = transformer.name
@@ -52,7 +64,10 @@ extension SchemaValidator {
         // then mean two things.
         for transformer in transformers.values.sorted(by: { $0.name.value < $1.name.value }) {
             if let swiftType = transformer.swiftType, typeNames[swiftType.value] != nil {
-                emit(Rules.nameCollision, "transformer '\(transformer.name.value)' produces '\(swiftType.value)', which the schema also declares", at: swiftType.location)
+                emit(
+                    Rules.nameCollision,
+                    "transformer '\(transformer.name.value)' produces '\(swiftType.value)', which the schema also declares",
+                    at: swiftType.location)
             }
         }
     }
@@ -60,13 +75,20 @@ extension SchemaValidator {
     /// Reports a type name that cannot be used; returns whether it can.
     mutating func checkTypeName(_ name: Located<String>, kind: String) -> Bool {
         guard SwiftNaming.isUsable(name.value) else {
-            emit(Rules.invalidName, "\(kind) name '\(name.value)' is not usable in Swift: start with a letter, then letters, digits, '_' or '-'", at: name.location)
+            emit(
+                Rules.invalidName,
+                "\(kind) name '\(name.value)' is not usable in Swift: start with a letter, then letters, digits, '_' or '-'",
+                at: name.location)
             return false
         }
         let swiftName = SwiftNaming.typeName(name.value)
         if SwiftKeywords.reservedTypeNames.contains(swiftName) || SwiftKeywords.unusableMemberNames.contains(swiftName)
-            || SwiftKeywords.escapable.contains(swiftName) {
-            emit(Rules.reservedName, "\(kind) name '\(name.value)' is reserved (a built-in or Swift type name); try '\(swiftName)Model' or a more specific name", at: name.location)
+            || SwiftKeywords.escapable.contains(swiftName)
+        {
+            emit(
+                Rules.reservedName,
+                "\(kind) name '\(name.value)' is reserved (a built-in or Swift type name); try '\(swiftName)Model' or a more specific name",
+                at: name.location)
             return false
         }
         return true
@@ -84,16 +106,25 @@ extension SchemaValidator {
     mutating func checkMemberName(_ name: Located<String>, kind: String) -> Bool {
         guard SwiftNaming.isUsable(name.value) else {
             let hint = " ('\(name.value)' can still be the JSON key: write it under 'key:')"
-            emit(Rules.invalidName, "\(kind) name '\(name.value)' is not usable in Swift: start with a letter, then letters, digits, '_' or '-'\(hint)", at: name.location)
+            emit(
+                Rules.invalidName,
+                "\(kind) name '\(name.value)' is not usable in Swift: start with a letter, then letters, digits, '_' or '-'\(hint)",
+                at: name.location)
             return false
         }
         let swiftName = SwiftNaming.memberName(name.value)
         if SwiftKeywords.unusableMemberNames.contains(swiftName) {
-            emit(Rules.reservedName, "\(kind) name '\(name.value)' cannot be used in Swift even with backticks; try '\(SwiftNaming.suggestion(forMember: swiftName))'", at: name.location)
+            emit(
+                Rules.reservedName,
+                "\(kind) name '\(name.value)' cannot be used in Swift even with backticks; try '\(SwiftNaming.suggestion(forMember: swiftName))'",
+                at: name.location)
             return false
         }
         if SwiftKeywords.conformanceMemberNames.contains(swiftName) {
-            emit(Rules.reservedName, "\(kind) name '\(name.value)' shadows the '\(swiftName)' every model has; rename it (e.g. '\(SwiftNaming.suggestion(forMember: swiftName))') and keep the JSON key with 'key: \(name.value)'", at: name.location)
+            emit(
+                Rules.reservedName,
+                "\(kind) name '\(name.value)' shadows the '\(swiftName)' every model has; rename it (e.g. '\(SwiftNaming.suggestion(forMember: swiftName))') and keep the JSON key with 'key: \(name.value)'",
+                at: name.location)
             return false
         }
         return true

@@ -5,7 +5,9 @@ extension SchemaValidator {
             emit(Rules.unusedDeclaration, "enum '\(name)' is not used by any attribute", at: enums[name]!.name.location)
         }
         for name in transformers.keys.sorted() where !usedTransformers.contains(name) {
-            emit(Rules.unusedDeclaration, "transformer '\(name)' is not used by any attribute", at: transformers[name]!.name.location)
+            emit(
+                Rules.unusedDeclaration, "transformer '\(name)' is not used by any attribute",
+                at: transformers[name]!.name.location)
         }
     }
 }

@@ -1,6 +1,8 @@
 extension SchemaValidator {
     /// Resolves an attribute's type and transformer and checks its default, constraints and policies.
-    mutating func resolveAttribute(_ attribute: AttributeDeclaration, in entity: EntityDeclaration) -> ResolvedAttribute? {
+    mutating func resolveAttribute(
+        _ attribute: AttributeDeclaration, in entity: EntityDeclaration
+    ) -> ResolvedAttribute? {
         let usable = checkMemberName(attribute.name, kind: "attribute")
         let what = "attribute '\(attribute.name.value)'"
         var transformer = resolveTransformer(of: attribute)
@@ -9,7 +11,8 @@ extension SchemaValidator {
 
         let type: ResolvedType
         if let written = attribute.type {
-            guard let resolved = resolveType(written.value, at: written.location, custom: customTransformer, what: what) else { return nil }
+            guard let resolved = resolveType(written.value, at: written.location, custom: customTransformer, what: what)
+            else { return nil }
             type = resolved
         } else if let custom = customTransformer, let swiftType = custom.swiftType {
             type = .custom(swiftType: swiftType.value, transformer: custom.name.value)
@@ -22,8 +25,13 @@ extension SchemaValidator {
                 emit(Rules.transformerMismatch, "\(problem) (\(what) is \(type))", at: transformerName.location)
                 transformer = nil
             }
-        } else if let transformerName = attribute.transformer ?? attribute.dateFormat, customTransformer == nil, transformer != nil {
-            emit(Rules.transformerMismatch, "'\(transformerName.value)' cannot convert \(type); built-in transformers apply to built-in types", at: transformerName.location)
+        } else if let transformerName = attribute.transformer ?? attribute.dateFormat, customTransformer == nil,
+            transformer != nil
+        {
+            emit(
+                Rules.transformerMismatch,
+                "'\(transformerName.value)' cannot convert \(type); built-in transformers apply to built-in types",
+                at: transformerName.location)
             transformer = nil
         }
         if transformer == nil, let builtin = type.leafBuiltin?.defaultTransformer { transformer = .builtin(builtin) }
@@ -34,14 +42,21 @@ extension SchemaValidator {
         if let policy = attribute.onFailure {
             switch policy.value {
             case .drop where !isOptional:
-                emit(Rules.invalidFailurePolicy, "onFailure: drop needs \(what) to be optional ('\(type)?'); with a default use onFailure: default", at: policy.location)
+                emit(
+                    Rules.invalidFailurePolicy,
+                    "onFailure: drop needs \(what) to be optional ('\(type)?'); with a default use onFailure: default",
+                    at: policy.location)
             case .default where attribute.defaultValue == nil:
-                emit(Rules.invalidFailurePolicy, "onFailure: default needs a 'default' value for \(what)", at: policy.location)
+                emit(
+                    Rules.invalidFailurePolicy, "onFailure: default needs a 'default' value for \(what)",
+                    at: policy.location)
             default: break
             }
         }
         if let policy = attribute.onInvalidElement, !type.isCollection {
-            emit(Rules.invalidFailurePolicy, "onInvalidElement applies to arrays and maps; \(what) is \(type)", at: policy.location)
+            emit(
+                Rules.invalidFailurePolicy, "onInvalidElement applies to arrays and maps; \(what) is \(type)",
+                at: policy.location)
         }
         guard usable else { return nil }
         return ResolvedAttribute(
@@ -61,7 +76,10 @@ extension SchemaValidator {
     private mutating func resolveTransformer(of attribute: AttributeDeclaration) -> ResolvedTransformer? {
         if let format = attribute.dateFormat {
             if let transformer = attribute.transformer {
-                emit(Rules.transformerMismatch, "'dateFormat' is itself the transformer; remove 'transformer: \(transformer.value)'", at: transformer.location)
+                emit(
+                    Rules.transformerMismatch,
+                    "'dateFormat' is itself the transformer; remove 'transformer: \(transformer.value)'",
+                    at: transformer.location)
             }
             if let problem = DateFormatSyntax.problem(in: format.value) {
                 emit(Rules.invalidDateFormat, "date format '\(format.value)': \(problem)", at: format.location)
@@ -76,7 +94,10 @@ extension SchemaValidator {
             return .custom(name.value)
         }
         let known = BuiltinTransformer.allCases.map(\.rawValue) + transformers.keys.sorted()
-        emit(Rules.unknownTransformer, "'\(name.value)' is neither a built-in transformer nor declared under 'transformers'\(Suggestions.didYouMean(name.value, in: known))", at: name.location)
+        emit(
+            Rules.unknownTransformer,
+            "'\(name.value)' is neither a built-in transformer nor declared under 'transformers'\(Suggestions.didYouMean(name.value, in: known))",
+            at: name.location)
         return nil
     }
 
@@ -87,7 +108,8 @@ extension SchemaValidator {
         case .dateFormat?: return type == .date ? nil : "'dateFormat' makes Dates"
         case let .custom(name)?:
             let swiftType = transformers[name]?.swiftType?.value ?? "?"
-            return swiftType == type.rawValue ? nil : "transformer '\(name)' makes '\(swiftType)', not '\(type.rawValue)'"
+            return swiftType == type.rawValue
+                ? nil : "transformer '\(name)' makes '\(swiftType)', not '\(type.rawValue)'"
         case let .builtin(builtin)?:
             let descriptor = builtin.descriptor
             return descriptor.appliesTo(type) ? nil : "transformer '\(builtin.rawValue)' makes \(descriptor.makes)"
@@ -95,7 +117,9 @@ extension SchemaValidator {
     }
 
     /// Resolves a written type. With a custom transformer, the leaf must be the transformer's Swift type.
-    mutating func resolveType(_ type: TypeExpression, at location: SourceLocation, custom: TransformerDeclaration?, what: String) -> ResolvedType? {
+    mutating func resolveType(
+        _ type: TypeExpression, at location: SourceLocation, custom: TransformerDeclaration?, what: String
+    ) -> ResolvedType? {
         switch type {
         case let .array(element):
             return resolveType(element, at: location, custom: custom, what: what).map { .array($0) }
@@ -104,7 +128,10 @@ extension SchemaValidator {
         case let .named(name):
             if let custom, let swiftType = custom.swiftType?.value {
                 guard name == swiftType else {
-                    emit(Rules.transformerMismatch, "transformer '\(custom.name.value)' makes '\(swiftType)', but \(what) is '\(name)'", at: location)
+                    emit(
+                        Rules.transformerMismatch,
+                        "transformer '\(custom.name.value)' makes '\(swiftType)', but \(what) is '\(name)'",
+                        at: location)
                     return nil
                 }
                 return .custom(swiftType: swiftType, transformer: custom.name.value)
@@ -115,29 +142,46 @@ extension SchemaValidator {
                 return .enumeration(name)
             }
             if entities[name] != nil {
-                emit(Rules.unknownType, "'\(name)' is an entity; declare \(what) under 'relationships' to embed or reference it", at: location)
+                emit(
+                    Rules.unknownType,
+                    "'\(name)' is an entity; declare \(what) under 'relationships' to embed or reference it",
+                    at: location)
                 return nil
             }
-            if let transformer = transformers.values.sorted(by: { $0.name.value < $1.name.value }).first(where: { $0.swiftType?.value == name }) {
-                emit(Rules.unknownType, "'\(name)' is made by a custom transformer; add 'transformer: \(transformer.name.value)' to \(what)", at: location)
+            if let transformer = transformers.values.sorted(by: { $0.name.value < $1.name.value }).first(where: {
+                $0.swiftType?.value == name
+            }) {
+                emit(
+                    Rules.unknownType,
+                    "'\(name)' is made by a custom transformer; add 'transformer: \(transformer.name.value)' to \(what)",
+                    at: location)
                 return nil
             }
             let known = BuiltinType.allCases.map(\.rawValue) + enums.keys.sorted()
-            emit(Rules.unknownType, "unknown type '\(name)' for \(what)\(Suggestions.didYouMean(name, in: known))", at: location)
+            emit(
+                Rules.unknownType, "unknown type '\(name)' for \(what)\(Suggestions.didYouMean(name, in: known))",
+                at: location)
             return nil
         }
     }
 
-    private mutating func checkDefault(of attribute: AttributeDeclaration, type: ResolvedType, isOptional: Bool, what: String) {
+    private mutating func checkDefault(
+        of attribute: AttributeDeclaration, type: ResolvedType, isOptional: Bool, what: String
+    ) {
         guard let value = attribute.defaultValue else { return }
         if case .null? = value.scalar {
             if !isOptional {
-                emit(Rules.invalidDefault, "default of \(what) is null; make the attribute optional instead", at: value.location)
+                emit(
+                    Rules.invalidDefault, "default of \(what) is null; make the attribute optional instead",
+                    at: value.location)
             }
             return
         }
         if case .custom = type.leaf {
-            emit(Rules.invalidDefault, "\(what) has a custom transformer type, which cannot take a default from the schema; make it optional", at: value.location)
+            emit(
+                Rules.invalidDefault,
+                "\(what) has a custom transformer type, which cannot take a default from the schema; make it optional",
+                at: value.location)
             return
         }
         if let problem = valueProblem(value, type) {

@@ -31,7 +31,9 @@ extension SchemaValidator {
     }
 
     /// An entity's own attributes and relationships, resolved once (memoized: descendants reuse them).
-    mutating func ownMembers(of name: String) -> (attributes: [ResolvedAttribute], relationships: [ResolvedRelationship]) {
+    mutating func ownMembers(
+        of name: String
+    ) -> (attributes: [ResolvedAttribute], relationships: [ResolvedRelationship]) {
         if let cached = ownMemberCache[name] { return cached }
         guard let entity = entities[name] else { return ([], []) }
         let attributes = entity.attributes.compactMap { resolveAttribute($0, in: entity) }
@@ -40,10 +42,13 @@ extension SchemaValidator {
         return (attributes, relationships)
     }
 
-    private mutating func checkMemberCollisions(of entity: EntityDeclaration, attributes: [ResolvedAttribute], relationships: [ResolvedRelationship]) {
+    private mutating func checkMemberCollisions(
+        of entity: EntityDeclaration, attributes: [ResolvedAttribute], relationships: [ResolvedRelationship]
+    ) {
         let name = entity.name.value
         var seen: [String: (name: Located<String>, owner: String)] = [:]
-        let members = attributes.map { ($0.declaration.name, $0.declaringEntity, $0.swiftName) }
+        let members =
+            attributes.map { ($0.declaration.name, $0.declaringEntity, $0.swiftName) }
             + relationships.map { ($0.declaration.name, $0.declaringEntity, $0.swiftName) }
         for (memberName, owner, swiftName) in members {
             if let first = seen[swiftName] {
@@ -54,9 +59,11 @@ extension SchemaValidator {
                 if first.owner != owner {
                     message = "'\(memberName.value)' redeclares '\(first.name.value)' inherited from '\(first.owner)'"
                 } else if first.name.value == memberName.value {
-                    message = "'\(memberName.value)' is declared twice in '\(name)' (as an attribute and a relationship)"
+                    message =
+                        "'\(memberName.value)' is declared twice in '\(name)' (as an attribute and a relationship)"
                 } else {
-                    message = "'\(memberName.value)' and '\(first.name.value)' both become the Swift property '\(swiftName)'"
+                    message =
+                        "'\(memberName.value)' and '\(first.name.value)' both become the Swift property '\(swiftName)'"
                 }
                 emit(Rules.nameCollision, message, at: memberName.location)
             } else {
@@ -66,45 +73,68 @@ extension SchemaValidator {
         // `Identifiable.id`: with a single identification attribute other than `id`, the model gets
         // `var id { <that attribute> }`, which an attribute named `id` would contradict.
         let identity = entities[root(of: name)]?.identifiedBy ?? []
-        if identity.count == 1, SwiftNaming.memberName(identity[0].value) != "id", let clash = seen["id"], clash.owner == name {
-            emit(Rules.nameCollision, "'\(clash.name.value)' collides with the Identifiable 'id' that identifiedBy '\(identity[0].value)' provides; identify by '\(clash.name.value)' or rename it and keep 'key: \(clash.name.value)'", at: clash.name.location)
+        if identity.count == 1, SwiftNaming.memberName(identity[0].value) != "id", let clash = seen["id"],
+            clash.owner == name
+        {
+            emit(
+                Rules.nameCollision,
+                "'\(clash.name.value)' collides with the Identifiable 'id' that identifiedBy '\(identity[0].value)' provides; identify by '\(clash.name.value)' or rename it and keep 'key: \(clash.name.value)'",
+                at: clash.name.location)
         }
     }
 
     /// The JSON key path of a member: its `key`, or its name under the key convention.
-    func defaultKeyPath(for name: Located<String>, explicit: Located<JSONKeyPath>?, in entity: EntityDeclaration) -> JSONKeyPath {
-        explicit?.value ?? JSONKeyPath([SwiftNaming.jsonKey(schemaName: name.value, convention: keyConvention(for: entity))])
+    func defaultKeyPath(
+        for name: Located<String>, explicit: Located<JSONKeyPath>?, in entity: EntityDeclaration
+    ) -> JSONKeyPath {
+        explicit?.value
+            ?? JSONKeyPath([SwiftNaming.jsonKey(schemaName: name.value, convention: keyConvention(for: entity))])
     }
 
     /// Resolves a relationship's own properties; its target, reference and inverse are checked once all
     /// entities are known (``validateRelationships(of:)``).
-    mutating func resolveRelationship(_ relationship: RelationshipDeclaration, in entity: EntityDeclaration) -> ResolvedRelationship? {
+    mutating func resolveRelationship(
+        _ relationship: RelationshipDeclaration, in entity: EntityDeclaration
+    ) -> ResolvedRelationship? {
         let usable = checkMemberName(relationship.name, kind: "relationship")
         guard let target = relationship.target else { return nil }
         let what = "relationship '\(relationship.name.value)'"
         let isOptional = relationship.isOptional?.value ?? false
         if relationship.isToMany, let optional = relationship.isOptional, optional.value {
-            emit(Rules.invalidValue, "to-many \(what) cannot be optional: a missing \(relationship.isMap ? "map" : "list") is an empty one", at: optional.location)
+            emit(
+                Rules.invalidValue,
+                "to-many \(what) cannot be optional: a missing \(relationship.isMap ? "map" : "list") is an empty one",
+                at: optional.location)
         }
         if let policy = relationship.onFailure {
             switch policy.value {
             case .drop where !isOptional && !relationship.isToMany:
-                emit(Rules.invalidFailurePolicy, "onFailure: drop needs \(what) to be optional ('\(target.value)?')", at: policy.location)
+                emit(
+                    Rules.invalidFailurePolicy, "onFailure: drop needs \(what) to be optional ('\(target.value)?')",
+                    at: policy.location)
             case .default:
-                emit(Rules.invalidFailurePolicy, "relationships have no default; use onFailure: drop on an optional \(what)", at: policy.location)
+                emit(
+                    Rules.invalidFailurePolicy,
+                    "relationships have no default; use onFailure: drop on an optional \(what)", at: policy.location)
             default: break
             }
         }
         if let policy = relationship.onInvalidElement, !relationship.isToMany {
-            emit(Rules.invalidFailurePolicy, "onInvalidElement applies to to-many relationships; \(what) is to-one", at: policy.location)
+            emit(
+                Rules.invalidFailurePolicy, "onInvalidElement applies to to-many relationships; \(what) is to-one",
+                at: policy.location)
         }
         if let policy = relationship.onMissingTarget {
             if relationship.reference == nil {
-                emit(Rules.invalidFailurePolicy, "onMissingTarget applies to references; \(what) is embedded", at: policy.location)
+                emit(
+                    Rules.invalidFailurePolicy, "onMissingTarget applies to references; \(what) is embedded",
+                    at: policy.location)
             } else if policy.value == .default {
                 emit(Rules.invalidFailurePolicy, "onMissingTarget is 'fail' or 'drop'", at: policy.location)
             } else if policy.value == .drop, !isOptional, !relationship.isToMany {
-                emit(Rules.invalidFailurePolicy, "onMissingTarget: drop needs \(what) to be optional ('\(target.value)?')", at: policy.location)
+                emit(
+                    Rules.invalidFailurePolicy,
+                    "onMissingTarget: drop needs \(what) to be optional ('\(target.value)?')", at: policy.location)
             }
         }
         guard usable else { return nil }

@@ -5,7 +5,10 @@ extension SchemaValidator {
         for name in entities.keys.sorted() {
             guard let extends = entities[name]?.extends else { continue }
             guard entities[extends.value] != nil else {
-                emit(Rules.unknownEntity, "'\(name)' extends '\(extends.value)', which is not a declared entity\(Suggestions.didYouMean(extends.value, in: entities.keys.sorted()))", at: extends.location)
+                emit(
+                    Rules.unknownEntity,
+                    "'\(name)' extends '\(extends.value)', which is not a declared entity\(Suggestions.didYouMean(extends.value, in: entities.keys.sorted()))",
+                    at: extends.location)
                 brokenChains.insert(name)
                 continue
             }
@@ -61,25 +64,41 @@ extension SchemaValidator {
             let isRoot = parents[name] == nil && !brokenChains.contains(name)
             let hasFamily = parents[name] != nil || children[name] != nil
             if let discriminator = entity.discriminator, !isRoot, !brokenChains.contains(name) {
-                emit(Rules.invalidDiscriminator, "'\(name)' extends '\(parents[name] ?? "")'; only the family's root '\(root(of: name))' declares the discriminator key", at: discriminator.location)
+                emit(
+                    Rules.invalidDiscriminator,
+                    "'\(name)' extends '\(parents[name] ?? "")'; only the family's root '\(root(of: name))' declares the discriminator key",
+                    at: discriminator.location)
             }
             if isRoot, children[name] != nil, entity.discriminator == nil {
-                emit(Rules.invalidDiscriminator, "'\(name)' has subentities (\(children[name]!.sorted().joined(separator: ", "))) but no 'discriminator' key to tell them apart in JSON", at: entity.name.location)
+                emit(
+                    Rules.invalidDiscriminator,
+                    "'\(name)' has subentities (\(children[name]!.sorted().joined(separator: ", "))) but no 'discriminator' key to tell them apart in JSON",
+                    at: entity.name.location)
             }
             if let value = entity.discriminatorValue {
                 if !hasFamily, !brokenChains.contains(name) {
-                    emit(Rules.invalidDiscriminator, "'\(name)' is not part of a family (no 'extends' and no subentities), so 'discriminatorValue' selects nothing", at: value.location)
+                    emit(
+                        Rules.invalidDiscriminator,
+                        "'\(name)' is not part of a family (no 'extends' and no subentities), so 'discriminatorValue' selects nothing",
+                        at: value.location)
                 } else if entity.isAbstract?.value == true {
-                    emit(Rules.invalidDiscriminator, "'\(name)' is abstract and never instantiated, so it takes no 'discriminatorValue'", at: value.location)
+                    emit(
+                        Rules.invalidDiscriminator,
+                        "'\(name)' is abstract and never instantiated, so it takes no 'discriminatorValue'",
+                        at: value.location)
                 } else if value.textOrIntegerText == nil {
-                    emit(Rules.invalidDiscriminator, "discriminator value of '\(name)' must be text or an integer, not \(value.kindDescription)", at: value.location)
+                    emit(
+                        Rules.invalidDiscriminator,
+                        "discriminator value of '\(name)' must be text or an integer, not \(value.kindDescription)",
+                        at: value.location)
                 }
             }
         }
 
         // Collisions, per family, in a stable order.
         var families: [String: [String]] = [:]
-        for name in entities.keys where !brokenChains.contains(name) && (parents[name] != nil || children[name] != nil) {
+        for name in entities.keys where !brokenChains.contains(name) && (parents[name] != nil || children[name] != nil)
+        {
             families[root(of: name), default: []].append(name)
         }
         for rootName in families.keys.sorted() {
@@ -93,8 +112,10 @@ extension SchemaValidator {
                 guard entity.isAbstract?.value != true else { continue }
                 let value = entity.discriminatorValue?.textOrIntegerText ?? member
                 if let first = seen[value] {
-                    emit(Rules.discriminatorCollision, "'\(member)' and '\(first)' both use the discriminator value '\(value)' in the '\(rootName)' family",
-                         at: entity.discriminatorValue?.location ?? entity.name.location)
+                    emit(
+                        Rules.discriminatorCollision,
+                        "'\(member)' and '\(first)' both use the discriminator value '\(value)' in the '\(rootName)' family",
+                        at: entity.discriminatorValue?.location ?? entity.name.location)
                 } else {
                     seen[value] = member
                 }

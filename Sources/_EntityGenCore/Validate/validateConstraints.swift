@@ -11,7 +11,10 @@ extension SchemaValidator {
         for (key, bound) in [("minimum", constraints.minimum), ("maximum", constraints.maximum)] {
             guard let bound else { continue }
             guard let leafBuiltin, leafBuiltin.isNumeric else {
-                emit(Rules.invalidConstraint, "'\(key)' bounds numbers; \(what) is \(type) (use minLength/maxLength for text and lists)", at: bound.location)
+                emit(
+                    Rules.invalidConstraint,
+                    "'\(key)' bounds numbers; \(what) is \(type) (use minLength/maxLength for text and lists)",
+                    at: bound.location)
                 continue
             }
             if let problem = valueProblem(bound, leaf) {
@@ -19,8 +22,11 @@ extension SchemaValidator {
             }
         }
         if let minimum = constraints.minimum, let maximum = constraints.maximum,
-           let low = Self.numericValue(minimum), let high = Self.numericValue(maximum), low > high {
-            emit(Rules.invalidConstraint, "maximum \(high) is below minimum \(low): no value of \(what) could pass", at: maximum.location)
+            let low = Self.numericValue(minimum), let high = Self.numericValue(maximum), low > high
+        {
+            emit(
+                Rules.invalidConstraint, "maximum \(high) is below minimum \(low): no value of \(what) could pass",
+                at: maximum.location)
         }
 
         let hasLength: Bool
@@ -32,17 +38,27 @@ extension SchemaValidator {
         for (key, bound) in [("minLength", constraints.minLength), ("maxLength", constraints.maxLength)] {
             guard let bound else { continue }
             guard hasLength else {
-                emit(Rules.invalidConstraint, "'\(key)' bounds the length of text or the count of a list; \(what) is \(type)", at: bound.location)
+                emit(
+                    Rules.invalidConstraint,
+                    "'\(key)' bounds the length of text or the count of a list; \(what) is \(type)", at: bound.location)
                 continue
             }
-            guard case let .integer(literal)? = bound.scalar, let number = Self.integerValue(literal), number >= 0 else {
-                emit(Rules.invalidConstraint, "\(key) of \(what) must be a whole number of at least 0, not \(bound.kindDescription)", at: bound.location)
+            guard case let .integer(literal)? = bound.scalar, let number = Self.integerValue(literal), number >= 0
+            else {
+                emit(
+                    Rules.invalidConstraint,
+                    "\(key) of \(what) must be a whole number of at least 0, not \(bound.kindDescription)",
+                    at: bound.location)
                 continue
             }
             lengths[key] = number
         }
-        if let low = lengths["minLength"], let high = lengths["maxLength"], low > high, let maxLength = constraints.maxLength {
-            emit(Rules.invalidConstraint, "maxLength \(high) is below minLength \(low): no value of \(what) could pass", at: maxLength.location)
+        if let low = lengths["minLength"], let high = lengths["maxLength"], low > high,
+            let maxLength = constraints.maxLength
+        {
+            emit(
+                Rules.invalidConstraint, "maxLength \(high) is below minLength \(low): no value of \(what) could pass",
+                at: maxLength.location)
         }
 
         if let pattern = constraints.pattern {
@@ -52,7 +68,9 @@ extension SchemaValidator {
                 do {
                     _ = try NSRegularExpression(pattern: pattern.value)
                 } catch {
-                    emit(Rules.invalidPattern, "pattern '\(pattern.value)' of \(what) is not a valid regular expression", at: pattern.location)
+                    emit(
+                        Rules.invalidPattern, "pattern '\(pattern.value)' of \(what) is not a valid regular expression",
+                        at: pattern.location)
                 }
             }
         }
@@ -63,7 +81,9 @@ extension SchemaValidator {
                 return
             }
             if case .custom = leaf {
-                emit(Rules.invalidConstraint, "'oneOf' cannot list values of the custom type of \(what)", at: oneOf.location)
+                emit(
+                    Rules.invalidConstraint, "'oneOf' cannot list values of the custom type of \(what)",
+                    at: oneOf.location)
                 return
             }
             var seen: Set<String> = []

@@ -5,15 +5,25 @@ extension SchemaValidator {
         if let entityName = feed.entity {
             if let entity = resolvedEntities[entityName.value] {
                 if entity.identifiedBy.isEmpty {
-                    emit(Rules.invalidFeed, "\(what) imports '\(entityName.value)', which needs identifiedBy so re-imports update instead of duplicating", at: entityName.location)
+                    emit(
+                        Rules.invalidFeed,
+                        "\(what) imports '\(entityName.value)', which needs identifiedBy so re-imports update instead of duplicating",
+                        at: entityName.location)
                 }
             } else if entities[entityName.value] == nil {
-                emit(Rules.unknownEntity, "\(what) delivers '\(entityName.value)', which is not a declared entity\(Suggestions.didYouMean(entityName.value, in: entities.keys.sorted()))", at: entityName.location)
+                emit(
+                    Rules.unknownEntity,
+                    "\(what) delivers '\(entityName.value)', which is not a declared entity\(Suggestions.didYouMean(entityName.value, in: entities.keys.sorted()))",
+                    at: entityName.location)
             }
         }
         if case let .pageNumber(_, _, firstPage, _)? = feed.pagination, let firstPage {
-            if case let .integer(literal)? = firstPage.scalar, let value = Self.integerValue(literal), value >= 0 {} else {
-                emit(Rules.invalidFeed, "firstPage of \(what) must be a whole number of at least 0, not \(firstPage.kindDescription)", at: firstPage.location)
+            if case let .integer(literal)? = firstPage.scalar, let value = Self.integerValue(literal), value >= 0 {
+            } else {
+                emit(
+                    Rules.invalidFeed,
+                    "firstPage of \(what) must be a whole number of at least 0, not \(firstPage.kindDescription)",
+                    at: firstPage.location)
             }
         }
         if let actions = feed.actions {
@@ -21,13 +31,19 @@ extension SchemaValidator {
             for (action, value) in [("add", actions.add), ("update", actions.update), ("delete", actions.delete)] {
                 let text = value?.value ?? action
                 if let first = names[text] {
-                    emit(Rules.invalidFeed, "actions '\(first)' and '\(action)' of \(what) both use the type value '\(text)'", at: value?.location ?? actions.location)
+                    emit(
+                        Rules.invalidFeed,
+                        "actions '\(first)' and '\(action)' of \(what) both use the type value '\(text)'",
+                        at: value?.location ?? actions.location)
                 } else {
                     names[text] = action
                 }
             }
             if let orphans = feed.deleteOrphans, orphans.value {
-                emit(Rules.invalidFeed, "\(what) is a diff feed, which deletes through 'delete' actions; deleteOrphans would delete what the feed did not mention", at: orphans.location)
+                emit(
+                    Rules.invalidFeed,
+                    "\(what) is a diff feed, which deletes through 'delete' actions; deleteOrphans would delete what the feed did not mention",
+                    at: orphans.location)
             }
         }
     }

@@ -5,7 +5,10 @@ extension SchemaValidator {
         let declaration = entity.declaration
         guard !declaration.identifiedBy.isEmpty || declaration.identifiedByLocation != nil else { return }
         if entity.root != name {
-            emit(Rules.invalidIdentification, "'\(name)' extends '\(entity.parent ?? "")'; identity belongs to the family root '\(entity.root)'", at: declaration.identifiedByLocation ?? declaration.name.location)
+            emit(
+                Rules.invalidIdentification,
+                "'\(name)' extends '\(entity.parent ?? "")'; identity belongs to the family root '\(entity.root)'",
+                at: declaration.identifiedByLocation ?? declaration.name.location)
             return
         }
         if declaration.identifiedBy.isEmpty, let location = declaration.identifiedByLocation {
@@ -14,24 +17,36 @@ extension SchemaValidator {
         var seen: Set<String> = []
         for identifier in declaration.identifiedBy {
             guard seen.insert(identifier.value).inserted else {
-                emit(Rules.invalidIdentification, "'\(identifier.value)' is listed twice in identifiedBy", at: identifier.location)
+                emit(
+                    Rules.invalidIdentification, "'\(identifier.value)' is listed twice in identifiedBy",
+                    at: identifier.location)
                 continue
             }
             guard let attribute = entity.attributes.first(where: { $0.name == identifier.value }) else {
                 // Declared but unresolved (its type was wrong): that problem is already reported.
                 if declaration.attributes.contains(where: { $0.name.value == identifier.value }) { continue }
                 let isRelationship = entity.relationships.contains { $0.name == identifier.value }
-                let hint = isRelationship ? " ('\(identifier.value)' is a relationship; identify by attributes)"
+                let hint =
+                    isRelationship
+                    ? " ('\(identifier.value)' is a relationship; identify by attributes)"
                     : Suggestions.didYouMean(identifier.value, in: entity.attributes.map(\.name))
-                emit(Rules.invalidIdentification, "'\(name)' has no attribute '\(identifier.value)' to identify by\(hint)", at: identifier.location)
+                emit(
+                    Rules.invalidIdentification,
+                    "'\(name)' has no attribute '\(identifier.value)' to identify by\(hint)", at: identifier.location)
                 continue
             }
             if attribute.isOptional {
-                emit(Rules.invalidIdentification, "identification attribute '\(identifier.value)' is optional; an identity must always be present", at: identifier.location)
+                emit(
+                    Rules.invalidIdentification,
+                    "identification attribute '\(identifier.value)' is optional; an identity must always be present",
+                    at: identifier.location)
             }
             switch attribute.type {
             case .builtin(.double), .builtin(.float), .builtin(.bool), .builtin(.data), .array, .map, .custom:
-                emit(Rules.invalidIdentification, "'\(identifier.value)' is \(attribute.type), which cannot identify (use text, integers, UUID, URL, Decimal, Date or an enum)", at: identifier.location)
+                emit(
+                    Rules.invalidIdentification,
+                    "'\(identifier.value)' is \(attribute.type), which cannot identify (use text, integers, UUID, URL, Decimal, Date or an enum)",
+                    at: identifier.location)
             default: break
             }
         }

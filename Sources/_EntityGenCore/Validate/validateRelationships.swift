@@ -8,10 +8,14 @@ extension SchemaValidator {
             let what = "relationship '\(relationship.name)'"
             guard let targetName = declaration.target, let target = resolvedEntities[targetName.value] else {
                 if let targetName = declaration.target {
-                    let hint = enums[targetName.value] != nil || BuiltinType(rawValue: targetName.value) != nil
+                    let hint =
+                        enums[targetName.value] != nil || BuiltinType(rawValue: targetName.value) != nil
                         ? "; '\(targetName.value)' is a value type, declare it under 'attributes'"
                         : Suggestions.didYouMean(targetName.value, in: entities.keys.sorted())
-                    emit(Rules.unknownEntity, "\(what) targets '\(targetName.value)', which is not a declared entity\(hint)", at: targetName.location)
+                    emit(
+                        Rules.unknownEntity,
+                        "\(what) targets '\(targetName.value)', which is not a declared entity\(hint)",
+                        at: targetName.location)
                 }
                 continue
             }
@@ -24,21 +28,32 @@ extension SchemaValidator {
         }
     }
 
-    private mutating func checkReference(_ reference: Located<RelationshipDeclaration.ReferenceSpec>, of what: String, target: ResolvedEntity) {
+    private mutating func checkReference(
+        _ reference: Located<RelationshipDeclaration.ReferenceSpec>, of what: String, target: ResolvedEntity
+    ) {
         let identity = target.identifiedBy
         guard !identity.isEmpty else {
-            emit(Rules.invalidReference, "\(what) references '\(target.name)' by identifier, but '\(target.root)' declares no identifiedBy", at: reference.location)
+            emit(
+                Rules.invalidReference,
+                "\(what) references '\(target.name)' by identifier, but '\(target.root)' declares no identifiedBy",
+                at: reference.location)
             return
         }
         switch reference.value {
         case .identity:
             if identity.count > 1 {
-                emit(Rules.invalidReference, "'\(target.name)' is identified by several attributes (\(identity.joined(separator: ", "))); a reference holds one value, so embed the relationship instead", at: reference.location)
+                emit(
+                    Rules.invalidReference,
+                    "'\(target.name)' is identified by several attributes (\(identity.joined(separator: ", "))); a reference holds one value, so embed the relationship instead",
+                    at: reference.location)
             }
         case let .attribute(attribute):
             guard identity == [attribute] else {
                 let known = target.attributes.contains { $0.name == attribute }
-                let reason = known ? "'\(attribute)' does not identify '\(target.name)'" : "'\(target.name)' has no attribute '\(attribute)'"
+                let reason =
+                    known
+                    ? "'\(attribute)' does not identify '\(target.name)'"
+                    : "'\(target.name)' has no attribute '\(attribute)'"
                 let fix = identity.count == 1 ? "; reference '\(identity[0])'" : ""
                 emit(Rules.invalidReference, "\(what): \(reason)\(fix)", at: reference.location)
                 return
@@ -46,21 +61,35 @@ extension SchemaValidator {
         }
     }
 
-    private mutating func checkInverse(_ inverse: Located<String>, of relationship: ResolvedRelationship, in entity: ResolvedEntity, target: ResolvedEntity) {
+    private mutating func checkInverse(
+        _ inverse: Located<String>, of relationship: ResolvedRelationship, in entity: ResolvedEntity,
+        target: ResolvedEntity
+    ) {
         let what = "relationship '\(relationship.name)'"
         guard let back = target.relationships.first(where: { $0.name == inverse.value }) else {
-            emit(Rules.invalidInverse, "\(what) names the inverse '\(inverse.value)', but '\(target.name)' has no such relationship\(Suggestions.didYouMean(inverse.value, in: target.relationships.map(\.name)))", at: inverse.location)
+            emit(
+                Rules.invalidInverse,
+                "\(what) names the inverse '\(inverse.value)', but '\(target.name)' has no such relationship\(Suggestions.didYouMean(inverse.value, in: target.relationships.map(\.name)))",
+                at: inverse.location)
             return
         }
         let lineage = [entity.name] + ancestors(of: entity.name)
         guard lineage.contains(back.target) else {
-            emit(Rules.invalidInverse, "\(what) names the inverse '\(inverse.value)', but '\(target.name).\(inverse.value)' targets '\(back.target)', not '\(entity.name)'", at: inverse.location)
+            emit(
+                Rules.invalidInverse,
+                "\(what) names the inverse '\(inverse.value)', but '\(target.name).\(inverse.value)' targets '\(back.target)', not '\(entity.name)'",
+                at: inverse.location)
             return
         }
         if let backInverse = back.inverse, backInverse != relationship.name {
-            emit(Rules.invalidInverse, "\(what) names the inverse '\(inverse.value)', whose own inverse is '\(backInverse)', not '\(relationship.name)'", at: inverse.location)
+            emit(
+                Rules.invalidInverse,
+                "\(what) names the inverse '\(inverse.value)', whose own inverse is '\(backInverse)', not '\(relationship.name)'",
+                at: inverse.location)
         }
-        if relationship.isToMany, back.isToMany, relationship.declaration.reference == nil, back.declaration.reference == nil {
+        if relationship.isToMany, back.isToMany, relationship.declaration.reference == nil,
+            back.declaration.reference == nil
+        {
             // Many-to-many needs a join table; allowed, nothing to report.
         }
     }

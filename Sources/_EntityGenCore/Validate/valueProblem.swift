@@ -13,10 +13,14 @@ extension SchemaValidator {
         func problem(_ message: String) -> ValueProblem { ValueProblem(message: message, location: value.location) }
         switch type {
         case let .array(element):
-            guard case let .sequence(elements) = value.kind else { return problem("expected a sequence, found \(value.kindDescription)") }
+            guard case let .sequence(elements) = value.kind else {
+                return problem("expected a sequence, found \(value.kindDescription)")
+            }
             return elements.lazy.compactMap { valueProblem($0, element) }.first
         case let .map(element):
-            guard case let .mapping(entries) = value.kind else { return problem("expected a mapping, found \(value.kindDescription)") }
+            guard case let .mapping(entries) = value.kind else {
+                return problem("expected a mapping, found \(value.kindDescription)")
+            }
             return entries.lazy.compactMap { valueProblem($0.value, element) }.first
         case .custom:
             return problem("custom types take no literal values")
@@ -30,7 +34,9 @@ extension SchemaValidator {
             if declaration.case(named: text) != nil { return nil }
             let raws = declaration.cases.compactMap { $0.rawValue.textOrIntegerText }
             let listed = raws.reduce(into: [String]()) { if !$0.contains($1) { $0.append($1) } }
-            return problem("'\(text)' is not a case of '\(name)' (cases: \(listed.joined(separator: ", ")))\(Suggestions.didYouMean(text, in: raws))")
+            return problem(
+                "'\(text)' is not a case of '\(name)' (cases: \(listed.joined(separator: ", ")))\(Suggestions.didYouMean(text, in: raws))"
+            )
         case let .builtin(builtin):
             return builtinProblem(value, builtin).map(problem)
         }
@@ -45,7 +51,9 @@ extension SchemaValidator {
         switch type {
         case .string:
             if text() != nil { return nil }
-            if case .scalar = value.kind { return "expected text, found \(value.kindDescription); quote it if you mean the text" }
+            if case .scalar = value.kind {
+                return "expected text, found \(value.kindDescription); quote it if you mean the text"
+            }
             return "expected text, found \(value.kindDescription)"
         case .bool:
             if case .bool? = scalar { return nil }
@@ -54,15 +62,19 @@ extension SchemaValidator {
             switch scalar {
             case .integer?: return nil
             case let .float(literal)?:
-                return literal.contains("inf") || literal.contains("Inf") || literal.contains("INF") || literal.lowercased().contains("nan")
+                return literal.contains("inf") || literal.contains("Inf") || literal.contains("INF")
+                    || literal.lowercased().contains("nan")
                     ? "'\(literal)' cannot be written in JSON" : nil
             default: return "expected a number, found \(value.kindDescription)"
             }
         case .date:
-            guard let string = text() else { return "expected an ISO-8601 date text (2014-03-07T07:00:00Z), found \(value.kindDescription)" }
+            guard let string = text() else {
+                return "expected an ISO-8601 date text (2014-03-07T07:00:00Z), found \(value.kindDescription)"
+            }
             // The runtime's own parser, so lint, generated code and `check` agree on every default.
             var text = string
-            return text.withUTF8(ISO8601.parse) != nil ? nil : "'\(string)' is not an ISO-8601 date-time with a zone (2014-03-07T07:00:00Z)"
+            return text.withUTF8(ISO8601.parse) != nil
+                ? nil : "'\(string)' is not an ISO-8601 date-time with a zone (2014-03-07T07:00:00Z)"
         case .url:
             guard let string = text() else { return "expected a URL text, found \(value.kindDescription)" }
             return URL(string: string) == nil ? "'\(string)' is not a URL" : nil
@@ -73,9 +85,14 @@ extension SchemaValidator {
             guard let string = text() else { return "expected base64 text, found \(value.kindDescription)" }
             return Data(base64Encoded: string) == nil ? "'\(string)' is not base64" : nil
         default:
-            guard case let .integer(literal)? = scalar else { return "expected an integer, found \(value.kindDescription)" }
-            guard let number = Self.integerValue(literal), let range = type.integerRange else { return "'\(literal)' is not an integer" }
-            return range.contains(number) ? nil : "\(literal) is out of range for \(type.rawValue) (\(range.lowerBound)...\(range.upperBound))"
+            guard case let .integer(literal)? = scalar else {
+                return "expected an integer, found \(value.kindDescription)"
+            }
+            guard let number = Self.integerValue(literal), let range = type.integerRange else {
+                return "'\(literal)' is not an integer"
+            }
+            return range.contains(number)
+                ? nil : "\(literal) is out of range for \(type.rawValue) (\(range.lowerBound)...\(range.upperBound))"
         }
     }
 
@@ -88,9 +105,13 @@ extension SchemaValidator {
             body = body.dropFirst()
         }
         let magnitude: Int128?
-        if body.hasPrefix("0x") { magnitude = Int128(body.dropFirst(2), radix: 16) }
-        else if body.hasPrefix("0o") { magnitude = Int128(body.dropFirst(2), radix: 8) }
-        else { magnitude = Int128(body, radix: 10) }
+        if body.hasPrefix("0x") {
+            magnitude = Int128(body.dropFirst(2), radix: 16)
+        } else if body.hasPrefix("0o") {
+            magnitude = Int128(body.dropFirst(2), radix: 8)
+        } else {
+            magnitude = Int128(body, radix: 10)
+        }
         return magnitude.map { negative ? -$0 : $0 }
     }
 

@@ -2,7 +2,7 @@ import EntityGenPersistence
 import Foundation
 import GRDB
 #if canImport(FoundationNetworking)
-import FoundationNetworking
+    import FoundationNetworking
 #endif
 
 /// A fresh SQLite file in a temporary folder, migrated with the generated schema.
@@ -46,7 +46,11 @@ final class StubProtocol: URLProtocol {
             return Self.responses[url]
         }
         let (status, body) = response ?? (404, Data("not stubbed: \(url)".utf8))
-        client?.urlProtocol(self, didReceive: HTTPURLResponse(url: request.url!, statusCode: status, httpVersion: "HTTP/1.1", headerFields: nil)!, cacheStoragePolicy: .notAllowed)
+        client?.urlProtocol(
+            self,
+            didReceive: HTTPURLResponse(
+                url: request.url!, statusCode: status, httpVersion: "HTTP/1.1", headerFields: nil)!,
+            cacheStoragePolicy: .notAllowed)
         client?.urlProtocol(self, didLoad: body)
         client?.urlProtocolDidFinishLoading(self)
     }
@@ -57,7 +61,9 @@ final class StubProtocol: URLProtocol {
 /// The real podspecs as pages of `{"number_of_pages": N, "result": [...]}` (seed 004's web service).
 func podPages(pageSize: Int) throws -> [Data] {
     let specs = try Fixtures.podspecs()
-    let chunks = stride(from: 0, to: specs.count, by: pageSize).map { Array(specs[$0..<min($0 + pageSize, specs.count)]) }
+    let chunks = stride(from: 0, to: specs.count, by: pageSize).map {
+        Array(specs[$0..<min($0 + pageSize, specs.count)])
+    }
     return chunks.map { chunk in
         var page = Data("{\"number_of_pages\": \(chunks.count), \"result\": [".utf8)
         for (offset, spec) in chunk.enumerated() {

@@ -26,7 +26,8 @@ import Testing
 
     @Test func killedImportsLeaveWholePagesOnly() throws {
         let demo = try #require(Self.demo, "entitygen-demo is not built beside the tests")
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("entitygen-crash-\(UUID().uuidString)")
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "entitygen-crash-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: folder) }
         let pages = (0..<12).map { folder.appendingPathComponent("page-\($0).json") }
@@ -46,19 +47,22 @@ import Testing
             usleep(UInt32.random(in: 20_000...900_000, using: &generator))
             kill(process.processIdentifier, SIGKILL)
             process.waitUntilExit()
-            let printed = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+            let printed =
+                String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
                 .split(separator: "\n").compactMap { Int($0.split(separator: " ").last ?? "") }.max() ?? 0
-            guard FileManager.default.fileExists(atPath: database) else { continue } // killed before opening
+            guard FileManager.default.fileExists(atPath: database) else { continue }  // killed before opening
 
             let queue = try DatabaseQueue(path: database)
             let integrity = try queue.read { db in try String.fetchAll(db, sql: "PRAGMA integrity_check") }
             #expect(integrity == ["ok"], "trial \(trial)")
-            guard try queue.read({ db in try db.tableExists("pod") }) else { continue } // killed before migrating
+            guard try queue.read({ db in try db.tableExists("pod") }) else { continue }  // killed before migrating
             let (pods, subspecs, summaries, links) = try queue.read { db in
-                (try Int.fetchOne(db, sql: "SELECT count(*) FROM pod")!,
-                 try Int.fetchOne(db, sql: "SELECT count(*) FROM subspec")!,
-                 try Set(String.fetchAll(db, sql: "SELECT DISTINCT summary FROM pod")),
-                 try Int.fetchOne(db, sql: "SELECT count(*) FROM pod_subspecs")!)
+                (
+                    try Int.fetchOne(db, sql: "SELECT count(*) FROM pod")!,
+                    try Int.fetchOne(db, sql: "SELECT count(*) FROM subspec")!,
+                    try Set(String.fetchAll(db, sql: "SELECT DISTINCT summary FROM pod")),
+                    try Int.fetchOne(db, sql: "SELECT count(*) FROM pod_subspecs")!
+                )
             }
             // Whole pages only: pages 0..<n, and n is at least what the child reported committed.
             #expect(pods % 1_500 == 0, "trial \(trial): \(pods) pods is not a whole number of pages")

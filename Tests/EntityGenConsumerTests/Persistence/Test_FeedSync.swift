@@ -4,7 +4,7 @@ import Foundation
 import GRDB
 import Testing
 #if canImport(FoundationNetworking)
-import FoundationNetworking
+    import FoundationNetworking
 #endif
 
 /// Seed 004: the real podspecs served page by page (`number_of_pages`, `result`), synced over URLSession.
@@ -29,7 +29,9 @@ import FoundationNetworking
         let (pool, _) = try makeDatabase()
         let importer = FeedImporter(feed: EntityGenDatabase.podSpecs, writer: pool)
         let progress = ProgressLog()
-        let report = try await importer.sync(from: URL(string: "https://sync.pods.test/specs")!, session: session) { progress.append($0.pagesCommitted) }
+        let report = try await importer.sync(from: URL(string: "https://sync.pods.test/specs")!, session: session) {
+            progress.append($0.pagesCommitted)
+        }
         #expect(report.pages == pages.count)
         #expect(progress.values == Array(1...pages.count))
         let expected = try Self.expectedPods()
@@ -38,15 +40,18 @@ import FoundationNetworking
         #expect(try count("subspec", in: pool) > 0)
 
         // A pod with subspecs reads back equal to its mapping, subspecs in order.
-        let withSubspecs = try #require(try await pool.read { db in
-            try Pod.requestIncludingRelationships().joining(required: Pod.subspecs).fetchOne(db)
-        })
-        let original = try Fixtures.podspecs().compactMap { try? Pod.map(json: $0.bytes).value }.first { $0.name == withSubspecs.name && $0.version == withSubspecs.version }
+        let withSubspecs = try #require(
+            try await pool.read { db in
+                try Pod.requestIncludingRelationships().joining(required: Pod.subspecs).fetchOne(db)
+            })
+        let original = try Fixtures.podspecs().compactMap { try? Pod.map(json: $0.bytes).value }.first {
+            $0.name == withSubspecs.name && $0.version == withSubspecs.version
+        }
         #expect(withSubspecs.subspecs.map(\.name) == original?.subspecs.map(\.name))
 
         let again = try await importer.sync(from: URL(string: "https://sync.pods.test/specs")!, session: session)
         let mappedItems = try Fixtures.podspecs().filter { (try? Pod.map(json: $0.bytes)) != nil }.count
-        #expect(again.entities["Pod"] == .init(unchanged: mappedItems)) // duplicates in the corpus are identical
+        #expect(again.entities["Pod"] == .init(unchanged: mappedItems))  // duplicates in the corpus are identical
         #expect(again.entities["Pod"]!.deleted == 0)
         #expect(try Self.storedPods(pool) == expected)
     }
@@ -56,14 +61,16 @@ import FoundationNetworking
         let responses = pageResponses(pages, host: "orphans1.pods.test")
         let (pool, _) = try makeDatabase()
         let importer = FeedImporter(feed: EntityGenDatabase.podSpecs, writer: pool)
-        _ = try await importer.sync(from: URL(string: "https://orphans1.pods.test/specs")!, session: StubProtocol.session(responses))
+        _ = try await importer.sync(
+            from: URL(string: "https://orphans1.pods.test/specs")!, session: StubProtocol.session(responses))
         let all = try Self.storedPods(pool)
 
         // The last page fails: the sync does not complete, so nothing is deleted.
         var failing = pageResponses(pages, host: "orphans2.pods.test")
         failing["https://orphans2.pods.test/specs?page=\(pages.count - 1)"] = (500, Data())
         await #expect(throws: ImportError.self) {
-            try await importer.sync(from: URL(string: "https://orphans2.pods.test/specs")!, session: StubProtocol.session(failing))
+            try await importer.sync(
+                from: URL(string: "https://orphans2.pods.test/specs")!, session: StubProtocol.session(failing))
         }
         #expect(try Self.storedPods(pool) == all)
 
@@ -71,10 +78,12 @@ import FoundationNetworking
         var shorter: [String: (Int, Data)] = [:]
         let kept = Array(pages.dropLast())
         for (index, page) in kept.enumerated() {
-            let text = String(decoding: page, as: UTF8.self).replacingOccurrences(of: "\"number_of_pages\": \(pages.count)", with: "\"number_of_pages\": \(kept.count)")
+            let text = String(decoding: page, as: UTF8.self).replacingOccurrences(
+                of: "\"number_of_pages\": \(pages.count)", with: "\"number_of_pages\": \(kept.count)")
             shorter["https://orphans3.pods.test/specs?page=\(index)"] = (200, Data(text.utf8))
         }
-        let report = try await importer.sync(from: URL(string: "https://orphans3.pods.test/specs")!, session: StubProtocol.session(shorter))
+        let report = try await importer.sync(
+            from: URL(string: "https://orphans3.pods.test/specs")!, session: StubProtocol.session(shorter))
         let remaining = try Self.storedPods(pool)
         #expect(remaining.count < all.count)
         #expect(report.entities["Pod"]!.deleted == all.count - remaining.count)
@@ -84,9 +93,12 @@ import FoundationNetworking
 
     @Test func orphanDeletionCoversFamilyMembersTheSyncNeverMentioned() async throws {
         let feed = Feed<Widget>(name: "Widgets", items: ["items"], deleteOrphans: true)
-        let both = #"{"items": [{"serverId": "1", "serverType": "TextWidget", "title": "t"}, {"serverId": "2", "serverType": "ImageWidget", "url": "http://x"}]}"#
+        let both =
+            #"{"items": [{"serverId": "1", "serverType": "TextWidget", "title": "t"}, {"serverId": "2", "serverType": "ImageWidget", "url": "http://x"}]}"#
         let textOnly = #"{"items": [{"serverId": "1", "serverType": "TextWidget", "title": "t"}]}"#
-        let session = StubProtocol.session(["https://family.test/1": (200, Data(both.utf8)), "https://family.test/2": (200, Data(textOnly.utf8))])
+        let session = StubProtocol.session([
+            "https://family.test/1": (200, Data(both.utf8)), "https://family.test/2": (200, Data(textOnly.utf8)),
+        ])
         let (pool, _) = try makeDatabase()
         let importer = FeedImporter(feed: feed, writer: pool)
         _ = try await importer.sync(from: URL(string: "https://family.test/1")!, session: session)
@@ -105,14 +117,18 @@ import FoundationNetworking
         let importer = FeedImporter(feed: EntityGenDatabase.podSpecs, writer: pool)
         let committed = ProgressLog()
         let task = Task {
-            try await importer.sync(from: URL(string: "https://cancel.pods.test/specs")!, session: session) { progress in
+            try await importer.sync(from: URL(string: "https://cancel.pods.test/specs")!, session: session) {
+                progress in
                 committed.append(progress.report.entities["Pod"].map { $0.inserted + $0.updated + $0.unchanged } ?? 0)
                 if progress.pagesCommitted == 3 { withUnsafeCurrentTask { $0?.cancel() } }
             }
         }
         await #expect(throws: CancellationError.self) { try await task.value }
         #expect(committed.values.count == 3)
-        let firstThreePages = Set(try Fixtures.podspecs().prefix(30).compactMap { try? Pod.map(json: $0.bytes).value }.map { $0.name + " " + $0.version })
+        let firstThreePages = Set(
+            try Fixtures.podspecs().prefix(30).compactMap { try? Pod.map(json: $0.bytes).value }.map {
+                $0.name + " " + $0.version
+            })
         #expect(try Self.storedPods(pool) == firstThreePages)
     }
 
@@ -124,18 +140,24 @@ import FoundationNetworking
         defer { server.stop() }
         let (pool, _) = try makeDatabase()
         let importer = FeedImporter(feed: EntityGenDatabase.podSpecs, writer: pool)
-        let report = try await importer.sync(from: URL(string: "http://127.0.0.1:\(server.port)/specs")!, session: URLSession(configuration: .ephemeral))
+        let report = try await importer.sync(
+            from: URL(string: "http://127.0.0.1:\(server.port)/specs")!, session: URLSession(configuration: .ephemeral))
         #expect(report.pages == pages.count)
         #expect(server.requests == (0..<pages.count).map { "/specs?page=\($0)" })
         #expect(try Self.storedPods(pool) == Self.expectedPods())
     }
 
     @Test func widgetDiffFollowsNextURL() async throws {
-        let first = #"{"actions": [{"type": "add", "payload": {"serverId": "1", "serverType": "TextWidget", "title": "One"}}], "nextUrl": "/diff/2"}"#
-        let second = #"{"actions": [{"type": "delete", "payload": {"serverId": "1", "serverType": "TextWidget"}}, {"type": "add", "payload": {"serverId": "2", "serverType": "TextWidget", "title": "Two"}}], "nextUrl": null}"#
-        let session = StubProtocol.session(["https://w.test/diff/1": (200, Data(first.utf8)), "https://w.test/diff/2": (200, Data(second.utf8))])
+        let first =
+            #"{"actions": [{"type": "add", "payload": {"serverId": "1", "serverType": "TextWidget", "title": "One"}}], "nextUrl": "/diff/2"}"#
+        let second =
+            #"{"actions": [{"type": "delete", "payload": {"serverId": "1", "serverType": "TextWidget"}}, {"type": "add", "payload": {"serverId": "2", "serverType": "TextWidget", "title": "Two"}}], "nextUrl": null}"#
+        let session = StubProtocol.session([
+            "https://w.test/diff/1": (200, Data(first.utf8)), "https://w.test/diff/2": (200, Data(second.utf8)),
+        ])
         let (pool, _) = try makeDatabase()
-        let report = try await FeedImporter(feed: EntityGenDatabase.widgetDiff, writer: pool).sync(from: URL(string: "https://w.test/diff/1")!, session: session)
+        let report = try await FeedImporter(feed: EntityGenDatabase.widgetDiff, writer: pool).sync(
+            from: URL(string: "https://w.test/diff/1")!, session: session)
         #expect(report.pages == 2)
         #expect(report.entities["TextWidget"] == .init(inserted: 2, deleted: 1))
         let stored = try await pool.read { db in try TextWidget.fetchAll(db) }
@@ -143,7 +165,8 @@ import FoundationNetworking
     }
 
     @Test func streamingAHugeArrayInBatches() throws {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("entitygen-stream-\(UUID().uuidString)")
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "entitygen-stream-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         let file = folder.appendingPathComponent("avatars.json")
         let items = (0..<2_500).map { #"{"id": \#($0), "file_url": "a/\#($0).png"}"# }
@@ -155,7 +178,11 @@ import FoundationNetworking
         #expect(report.entities["Avatar"]!.inserted == 2_500)
         #expect(try count("avatar", in: pool) == 2_500)
 
-        for (text, message) in [("[1,,2]", "before ','"), ("[{\"id\": 1, \"file_url\": \"x\"},]", "after ','"), ("{}", "top-level array"), ("[{\"id\": 1, \"file_url\": \"x\"}", "end of input"), ("[] x", "after the top-level array"), ("[{\"id\": 1 \"file_url\": \"x\"}]", "invalid JSON")] {
+        for (text, message) in [
+            ("[1,,2]", "before ','"), ("[{\"id\": 1, \"file_url\": \"x\"},]", "after ','"), ("{}", "top-level array"),
+            ("[{\"id\": 1, \"file_url\": \"x\"}", "end of input"), ("[] x", "after the top-level array"),
+            ("[{\"id\": 1 \"file_url\": \"x\"}]", "invalid JSON"),
+        ] {
             try Data(text.utf8).write(to: file)
             #expect { try importer.importArray(contentsOf: file) } throws: { "\($0)".contains(message) }
         }

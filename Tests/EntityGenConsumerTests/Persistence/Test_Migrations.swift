@@ -10,10 +10,12 @@ import Testing
     /// `sqlite_master` without SQLite's and GRDB's own entries: what the migrations built.
     static func schema(_ reader: any DatabaseReader) throws -> [String] {
         try reader.read { db in
-            try String.fetchAll(db, sql: """
-                SELECT type || ' ' || name || ' ON ' || tbl_name || ': ' || ifnull(sql, '') FROM sqlite_master
-                WHERE name NOT LIKE 'sqlite_%' AND name != 'grdb_migrations' ORDER BY type, name
-                """)
+            try String.fetchAll(
+                db,
+                sql: """
+                    SELECT type || ' ' || name || ' ON ' || tbl_name || ': ' || ifnull(sql, '') FROM sqlite_master
+                    WHERE name NOT LIKE 'sqlite_%' AND name != 'grdb_migrations' ORDER BY type, name
+                    """)
         }
     }
 
@@ -24,16 +26,20 @@ import Testing
     }
 
     static func databaseAtFirstMigration() throws -> DatabasePool {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("entitygen-migrations-\(UUID().uuidString)")
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "entitygen-migrations-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        let pool = try DatabasePool(path: folder.appendingPathComponent("db.sqlite").path, configuration: EntityGenConfiguration.prepared(Configuration()))
+        let pool = try DatabasePool(
+            path: folder.appendingPathComponent("db.sqlite").path,
+            configuration: EntityGenConfiguration.prepared(Configuration()))
         try migrator().migrate(pool, upTo: "entitygen-v1")
         try pool.write { db in
-            try db.execute(sql: """
-                INSERT INTO pod (name, version, summary, legacyRank, platforms) VALUES ('A', '1.0', 'first', 7, '{}'), ('B', '2.0', NULL, NULL, '{"ios":"12.0"}');
-                INSERT INTO subspec (_id, name, dependencies) VALUES (1, 'Core', '{}'), (2, 'UI', '{"Core":[]}');
-                INSERT INTO pod_subspecs (ownerName, ownerVersion, position, target) VALUES ('A', '1.0', 0, 1), ('A', '1.0', 1, 2);
-                """)
+            try db.execute(
+                sql: """
+                    INSERT INTO pod (name, version, summary, legacyRank, platforms) VALUES ('A', '1.0', 'first', 7, '{}'), ('B', '2.0', NULL, NULL, '{"ios":"12.0"}');
+                    INSERT INTO subspec (_id, name, dependencies) VALUES (1, 'Core', '{}'), (2, 'UI', '{"Core":[]}');
+                    INSERT INTO pod_subspecs (ownerName, ownerVersion, position, target) VALUES ('A', '1.0', 0, 1), ('A', '1.0', 1, 2);
+                    """)
         }
         return pool
     }
@@ -57,7 +63,7 @@ import Testing
 
         let pods = try pool.read { db in try Pod.requestIncludingRelationships().order(Pod.Columns.name).fetchAll(db) }
         #expect(pods.map(\.name) == ["A", "B"])
-        #expect(pods.map(\.requiresArc) == [true, true]) // the schema's default, for rows stored before the column
+        #expect(pods.map(\.requiresArc) == [true, true])  // the schema's default, for rows stored before the column
         #expect(pods.map(\.socialMediaUrl) == [nil, nil])
         #expect(pods[0].summary == "first")
         #expect(pods[1].platforms == ["ios": "12.0"])
@@ -65,7 +71,10 @@ import Testing
         #expect(pods[0].subspecs[1].dependencies == ["Core": []])
 
         let (violations, integrity) = try pool.read { db in
-            (try Row.fetchAll(db, sql: "PRAGMA foreign_key_check"), try String.fetchOne(db, sql: "PRAGMA integrity_check"))
+            (
+                try Row.fetchAll(db, sql: "PRAGMA foreign_key_check"),
+                try String.fetchOne(db, sql: "PRAGMA integrity_check")
+            )
         }
         #expect(violations.isEmpty)
         #expect(integrity == "ok")

@@ -17,11 +17,15 @@ import Testing
         #expect(first.entities["Avatar"] == .init(inserted: 1))
         #expect(try count("group", in: pool) == 2)
         #expect(try count("avatar", in: pool) == 1)
-        let groups = try pool.read { db in try Group.requestIncludingRelationships().order(Group.Columns.remoteId).fetchAll(db) }
+        let groups = try pool.read { db in
+            try Group.requestIncludingRelationships().order(Group.Columns.remoteId).fetchAll(db)
+        }
         #expect(groups.map(\.name) == ["Biology 101", "Chemistry"])
         #expect(groups[0].avatar == Avatar(remoteId: 123, fileUrlString: "some_url.png"))
         #expect(groups[1].avatar == nil)
-        #expect(try pool.read { db in try Group.fetchOne(db, sql: "SELECT * FROM \"group\" WHERE remoteId = 7") }?.className == "BIO-101")
+        #expect(
+            try pool.read { db in try Group.fetchOne(db, sql: "SELECT * FROM \"group\" WHERE remoteId = 7") }?.className
+                == "BIO-101")
 
         // The same feed again: nothing new, nothing changed.
         let second = try importer.importPage(try Fixtures.bytes("remind-groups.json"))
@@ -30,11 +34,14 @@ import Testing
         #expect(try count("group", in: pool) == 2)
 
         // A changed name updates the row in place.
-        let changed = Array(#"[{"id": 8, "name": "Chemistry II", "avatar": {"id": 123, "file_url": "other.png"}}]"#.utf8)
+        let changed = Array(
+            #"[{"id": 8, "name": "Chemistry II", "avatar": {"id": 123, "file_url": "other.png"}}]"#.utf8)
         let third = try importer.importPage(changed)
         #expect(third.entities["Group"] == .init(updated: 1))
         #expect(third.entities["Avatar"] == .init(updated: 1))
-        let chemistry = try pool.read { db in try Group.requestIncludingRelationships().filter(Group.Columns.remoteId == 8).fetchOne(db) }
+        let chemistry = try pool.read { db in
+            try Group.requestIncludingRelationships().filter(Group.Columns.remoteId == 8).fetchOne(db)
+        }
         #expect(chemistry?.name == "Chemistry II")
         #expect(chemistry?.avatar?.fileUrlString == "other.png")
         #expect(try count("avatar", in: pool) == 1)
@@ -42,11 +49,13 @@ import Testing
 
     @Test func avatarListIsATopLevelArray() throws {
         let (pool, _) = try makeDatabase()
-        let report = try FeedImporter(feed: EntityGenDatabase.avatarList, writer: pool).importPage(try Fixtures.bytes("remind-avatars.json"))
+        let report = try FeedImporter(feed: EntityGenDatabase.avatarList, writer: pool).importPage(
+            try Fixtures.bytes("remind-avatars.json"))
         let stored = try pool.read { db in try Avatar.order(Avatar.Columns.remoteId).fetchAll(db) }
         #expect(report.total.inserted == stored.count)
         #expect(!stored.isEmpty)
-        #expect(try pool.read { db in try Avatar.filter(key: ["remoteId": stored[0].remoteId]).fetchOne(db) } == stored[0])
+        #expect(
+            try pool.read { db in try Avatar.filter(key: ["remoteId": stored[0].remoteId]).fetchOne(db) } == stored[0])
     }
 
     // MARK: Seed 000: the widget diff feed
@@ -65,7 +74,8 @@ import Testing
         #expect(caption?.title == "My test title")
 
         // Forward reference inside a page, an update, a delete, an unknown action and an unknown serverType.
-        let page = Array("""
+        let page = Array(
+            """
             {"actions": [
               {"type": "add", "payload": {"serverId": "5", "serverType": "ImageWidget", "url": "http://x/5.png", "textWidgetId": "6"}},
               {"type": "add", "payload": {"serverId": "6", "serverType": "TextWidget", "title": "Six"}},
@@ -89,7 +99,9 @@ import Testing
     @Test func missingReferenceTargetIsUnsetAndReported() throws {
         let (pool, _) = try makeDatabase()
         let importer = FeedImporter(feed: EntityGenDatabase.widgetDiff, writer: pool)
-        let page = Array(#"{"actions": [{"type": "add", "payload": {"serverId": "1", "serverType": "ImageWidget", "url": "http://x", "textWidgetId": "404"}}]}"#.utf8)
+        let page = Array(
+            #"{"actions": [{"type": "add", "payload": {"serverId": "1", "serverType": "ImageWidget", "url": "http://x", "textWidgetId": "404"}}]}"#
+                .utf8)
         let report = try importer.importPage(page)
         #expect(report.entities["ImageWidget"] == .init(inserted: 1))
         #expect(report.skipped.count == 1)
@@ -128,10 +140,13 @@ import Testing
         let person = try Fixtures.bytes("hydrant-person.json")
         let report = try importer.importPage(Array("[".utf8) + person + Array("]".utf8))
         let mapped = try Person.map(json: person)
-        let stored = try pool.read { db in try Person.requestIncludingRelationships().filter(Person.Columns.identifier == mapped.value.identifier).fetchOne(db) }
+        let stored = try pool.read { db in
+            try Person.requestIncludingRelationships().filter(Person.Columns.identifier == mapped.value.identifier)
+                .fetchOne(db)
+        }
         #expect(stored?.name == mapped.value.name)
         #expect(stored?.friends.map(\.identifier) == mapped.value.friends.map(\.identifier))
-        #expect(report.issues.count == mapped.issues.count) // dropped friends reported, not fatal
+        #expect(report.issues.count == mapped.issues.count)  // dropped friends reported, not fatal
 
         // The error envelope ("message") skips the item with its path and the server's words.
         let notFound = try Fixtures.bytes("hydrant-not-found.json")
@@ -180,7 +195,9 @@ import Testing
     @Test func malformedActionLateInALargePageCommitsNothing() throws {
         let (pool, _) = try makeDatabase()
         let importer = FeedImporter(feed: EntityGenDatabase.widgetDiff, writer: pool)
-        var actions = (0..<10_000).map { #"{"type": "add", "payload": {"serverId": "\#($0)", "serverType": "TextWidget", "title": "t"}}"# }
+        var actions = (0..<10_000).map {
+            #"{"type": "add", "payload": {"serverId": "\#($0)", "serverType": "TextWidget", "title": "t"}}"#
+        }
         actions.append(#"{"payload": {}}"#)
         #expect { try importer.importPage(Array("{\"actions\": [\(actions.joined(separator: ","))]}".utf8)) } throws: {
             "\($0)".contains("$.actions[10000].type")

@@ -21,7 +21,7 @@ import Testing
         let failure = try error("{\"result\": [\n  {\"name\": \"a\"},\n  {\"authors\": tru}\n]}")
         #expect(failure.path == "$.result[1].authors")
         #expect(failure.line == 3)
-        #expect(failure.column == 15) // the start of `tru`
+        #expect(failure.column == 15)  // the start of `tru`
         #expect(failure.byteOffset == 44)
         let odd = try error("{\"+1\": {\"a.b\": [1, 2, }]}")
         #expect(odd.path == "$[\"+1\"][\"a.b\"][2]")
@@ -32,12 +32,16 @@ import Testing
         let failure = try error(String(repeating: "[", count: depth) + String(repeating: "]", count: depth))
         #expect(failure.message.contains("deeper than 512"))
         #expect(failure.byteOffset == 512)
-        _ = try parse(String(repeating: "[", count: depth) + String(repeating: "]", count: depth), options: JSONReaderOptions(maximumDepth: depth))
+        _ = try parse(
+            String(repeating: "[", count: depth) + String(repeating: "]", count: depth),
+            options: JSONReaderOptions(maximumDepth: depth))
         #expect(throws: JSONError.self) { try parse("[[[1]]]", options: JSONReaderOptions(maximumDepth: 2)) }
     }
 
     @Test func decodesEscapesAndSurrogatePairs() throws {
-        let document = try parse(#"["a\"b\\c\/d\b\f\n\r\t", "\u00e9\u4e2d\uD83D\uDE80", "plain ascii long enough for words", "Ünïcødé 名前 🚀"]"#)
+        let document = try parse(
+            #"["a\"b\\c\/d\b\f\n\r\t", "\u00e9\u4e2d\uD83D\uDE80", "plain ascii long enough for words", "Ünïcødé 名前 🚀"]"#
+        )
         let strings = document.withRoot { root -> [String] in
             var result: [String] = []
             root.forEachElement { _, element in result.append(element.string() ?? "?") }
@@ -49,7 +53,7 @@ import Testing
     @Test func keysAreFoundByBytesAndByDecodedEscapes() throws {
         let document = try parse(#"{"name": "a", "n\u0061me2": "b", "@id": 3, "name": "last"}"#)
         document.withRoot { root in
-            #expect(root["name"]?.string() == "a") // a repeated key: the first occurrence is used
+            #expect(root["name"]?.string() == "a")  // a repeated key: the first occurrence is used
             #expect(root["name2"]?.string() == "b")
             #expect(root["@id"]?.int64() == 3)
             #expect(root["missing"] == nil)
@@ -58,7 +62,9 @@ import Testing
     }
 
     @Test func integersAreExactAndNeverRounded() throws {
-        let document = try parse("[9223372036854775807, -9223372036854775808, 9223372036854775808, 18446744073709551615, 18446744073709551616, 505874924095815681, 1.0, -0, 1e2]")
+        let document = try parse(
+            "[9223372036854775807, -9223372036854775808, 9223372036854775808, 18446744073709551615, 18446744073709551616, 505874924095815681, 1.0, -0, 1e2]"
+        )
         document.withRoot { root in
             var values: [(Int64?, UInt64?)] = []
             root.forEachElement { _, element in values.append((element.int64(), element.uint64())) }
@@ -67,17 +73,19 @@ import Testing
             #expect(values[2].0 == nil && values[2].1 == 9_223_372_036_854_775_808)
             #expect(values[3].1 == .max)
             #expect(values[4].0 == nil && values[4].1 == nil)
-            #expect(values[5].0 == 505_874_924_095_815_681) // twitter.json's id_str, exactly
-            #expect(values[6].0 == nil) // 1.0 is not an integer literal
+            #expect(values[5].0 == 505_874_924_095_815_681)  // twitter.json's id_str, exactly
+            #expect(values[6].0 == nil)  // 1.0 is not an integer literal
             #expect(values[7].0 == 0 && values[7].1 == 0)
             #expect(values[8].0 == nil)
         }
     }
 
     @Test func doublesAreCorrectlyRounded() throws {
-        let literals = ["0.1", "1e23", "2.2250738585072011e-308", "9007199254740993", "8.98846567431158e307",
-                        "1.7976931348623157e308", "4.9e-324", "2.4703282292062327e-324", "0.30000000000000004",
-                        "123456789012345678901234567890", "1e-400", "-0.0", "3.141592653589793238462643383279"]
+        let literals = [
+            "0.1", "1e23", "2.2250738585072011e-308", "9007199254740993", "8.98846567431158e307",
+            "1.7976931348623157e308", "4.9e-324", "2.4703282292062327e-324", "0.30000000000000004",
+            "123456789012345678901234567890", "1e-400", "-0.0", "3.141592653589793238462643383279",
+        ]
         let document = try parse("[" + literals.joined(separator: ",") + "]")
         document.withRoot { root in
             root.forEachElement { index, element in
@@ -85,7 +93,7 @@ import Testing
                 #expect(element.double()?.bitPattern == expected.bitPattern, "\(literals[index])")
             }
         }
-        #expect(try parse("1e400").withRoot { $0.double() } == nil) // beyond Double: nil, not infinity
+        #expect(try parse("1e400").withRoot { $0.double() } == nil)  // beyond Double: nil, not infinity
     }
 
     @Test func randomDoublesRoundTripThroughTheirShortestText() throws {
@@ -103,13 +111,18 @@ import Testing
         }
     }
 
-    @Test(arguments: ["", " ", "[1,]", "{\"a\":1,}", "01", "1.", ".5", "+1", "[1 2]", "\"\\x\"", "\"a\u{1}\"", "{1:2}", "nul", "[\"\\uD800\"]", "\"\\uDC00\"", "1 1", "[", "{\"a\"", "\"abc"])
+    @Test(arguments: [
+        "", " ", "[1,]", "{\"a\":1,}", "01", "1.", ".5", "+1", "[1 2]", "\"\\x\"", "\"a\u{1}\"", "{1:2}", "nul",
+        "[\"\\uD800\"]", "\"\\uDC00\"", "1 1", "[", "{\"a\"", "\"abc",
+    ])
     func rejects(text: String) {
         #expect(throws: JSONError.self) { try parse(text) }
     }
 
     @Test func rejectsInvalidUTF8InStrings() {
-        for bytes: [UInt8] in [[0x22, 0xFF, 0x22], [0x22, 0xC0, 0xAF, 0x22], [0x22, 0xED, 0xA0, 0x80, 0x22], [0x22, 0xE2, 0x82, 0x22]] {
+        for bytes: [UInt8] in [
+            [0x22, 0xFF, 0x22], [0x22, 0xC0, 0xAF, 0x22], [0x22, 0xED, 0xA0, 0x80, 0x22], [0x22, 0xE2, 0x82, 0x22],
+        ] {
             #expect(throws: JSONError.self) { try JSONDocument(bytes: bytes) }
         }
     }

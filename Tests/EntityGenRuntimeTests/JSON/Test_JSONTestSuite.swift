@@ -10,7 +10,9 @@ import Testing
         .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
         .deletingLastPathComponent().appendingPathComponent("shared/corpora/jsontestsuite/test_parsing")
 
-    static let files: [String] = (try? FileManager.default.contentsOfDirectory(atPath: folder.path).filter { $0.hasSuffix(".json") }.sorted()) ?? []
+    static let files: [String] =
+        (try? FileManager.default.contentsOfDirectory(atPath: folder.path).filter { $0.hasSuffix(".json") }.sorted())
+        ?? []
 
     /// The reader's answer to each implementation-defined case (`true`: accepted). Documented in the
     /// README's "JSON reader" section.

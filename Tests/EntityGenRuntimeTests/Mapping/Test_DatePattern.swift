@@ -4,7 +4,10 @@ import Testing
 
 /// The compiled date patterns against `DateFormatter` (POSIX locale, UTC): same text out, same dates in.
 @Suite struct Test_DatePattern {
-    static let patterns = ["EEE MMM dd HH:mm:ss Z yyyy", "yyyy-MM-dd'T'HH:mm:ss.SSSXXX", "dd/MM/yyyy HH:mm", "EEEE, MMMM d, yyyy h:mm a", "yyyyMMdd'T'HHmmssZ", "yyyy-MM-dd", "''yyyy''MM"]
+    static let patterns = [
+        "EEE MMM dd HH:mm:ss Z yyyy", "yyyy-MM-dd'T'HH:mm:ss.SSSXXX", "dd/MM/yyyy HH:mm", "EEEE, MMMM d, yyyy h:mm a",
+        "yyyyMMdd'T'HHmmssZ", "yyyy-MM-dd", "''yyyy''MM",
+    ]
 
     @Test(arguments: patterns)
     func agreesWithDateFormatter(pattern: String) throws {
@@ -38,9 +41,9 @@ import Testing
     }
 
     @Test func unsupportedFieldsFallBack() {
-        #expect(DatePattern.compile("yyyy-DDD") == nil) // day of year
-        #expect(DatePattern.compile("YYYY-ww") == nil) // week-based
-        #expect(DatePattern.compile("zzzz") == nil) // zone names
-        #expect(DatePattern.compile("dd.MM.yy") == nil) // two-digit years: ICU's window
+        #expect(DatePattern.compile("yyyy-DDD") == nil)  // day of year
+        #expect(DatePattern.compile("YYYY-ww") == nil)  // week-based
+        #expect(DatePattern.compile("zzzz") == nil)  // zone names
+        #expect(DatePattern.compile("dd.MM.yy") == nil)  // two-digit years: ICU's window
     }
 }

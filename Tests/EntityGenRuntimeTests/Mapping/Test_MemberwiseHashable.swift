@@ -24,9 +24,10 @@ import Testing
 
         static func _membersEqual(_ lhs: Model, _ rhs: Model) -> Bool {
             guard _equal(lhs.name, rhs.name),
-                  _equal(lhs.score, rhs.score),
-                  _equal(lhs.tags, rhs.tags),
-                  _equal(lhs._next, rhs._next) else { return false }
+                _equal(lhs.score, rhs.score),
+                _equal(lhs.tags, rhs.tags),
+                _equal(lhs._next, rhs._next)
+            else { return false }
             return true
         }
 
@@ -65,7 +66,11 @@ import Testing
             let rebuilt = Model(name: lhs.name, score: lhs.score, tags: lhs.tags, next: lhs.next)
             #expect((lhs == rebuilt) == !(lhs.score?.isNaN ?? false))
         }
-        #expect(Self.samples.indices.allSatisfy { index in Self.samples.indices.filter { Self.samples[$0] == Self.samples[index] } == [index] || Self.samples[index].score?.isNaN == true })
+        #expect(
+            Self.samples.indices.allSatisfy { index in
+                Self.samples.indices.filter { Self.samples[$0] == Self.samples[index] } == [index]
+                    || Self.samples[index].score?.isNaN == true
+            })
     }
 
     @Test func hashingAgreesWithEquality() {
@@ -88,7 +93,9 @@ import Testing
         var note: String
 
         static func == (lhs: ByName, rhs: ByName) -> Bool { lhs.name == rhs.name }
-        static func _membersEqual(_ lhs: ByName, _ rhs: ByName) -> Bool { _equal(lhs.name, rhs.name) && _equal(lhs.note, rhs.note) }
+        static func _membersEqual(_ lhs: ByName, _ rhs: ByName) -> Bool {
+            _equal(lhs.name, rhs.name) && _equal(lhs.note, rhs.note)
+        }
         func _hashMembers(into hasher: inout Hasher) { hasher.combine(name) }
     }
 

@@ -10,8 +10,15 @@ struct RandomSchema {
     /// Swift support code the schema needs (custom transformer types and conversions).
     private(set) var support = ""
 
-    static let hostile = ["\"\"\"", "\\(x)", "*/", "/*", "#", "#\"x\"#", "\n", "\0", "\u{202E}rtl", "\u{2066}", "é", "名前", "🚀", "'", "\\", "\t", ":", "- ", "{}", "[]", "&a", "*a", "%", "@"]
-    static let names = ["name", "value", "json", "context", "writer", "default", "class", "import", "let", "where", "in", "inout", "Type_", "größe", "ñandú", "名前", "data", "date", "url", "map", "count", "self_value", "protocol", "switch", "true_value", "attributes", "Relationships", "fields", "transformers", "init_value"]
+    static let hostile = [
+        "\"\"\"", "\\(x)", "*/", "/*", "#", "#\"x\"#", "\n", "\0", "\u{202E}rtl", "\u{2066}", "é", "名前", "🚀", "'", "\\",
+        "\t", ":", "- ", "{}", "[]", "&a", "*a", "%", "@",
+    ]
+    static let names = [
+        "name", "value", "json", "context", "writer", "default", "class", "import", "let", "where", "in", "inout",
+        "Type_", "größe", "ñandú", "名前", "data", "date", "url", "map", "count", "self_value", "protocol", "switch",
+        "true_value", "attributes", "Relationships", "fields", "transformers", "init_value",
+    ]
 
     init(seed: UInt64, prefix: String) {
         generator = SplitMix64(seed: seed)
@@ -30,7 +37,10 @@ struct RandomSchema {
             case "\"": result += "\\\""
             case "\\": result += "\\\\"
             default:
-                if scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value) || (0x2028...0x2029).contains(scalar.value) || (0x202A...0x202E).contains(scalar.value) || (0x2066...0x2069).contains(scalar.value) {
+                if scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value)
+                    || (0x2028...0x2029).contains(scalar.value) || (0x202A...0x202E).contains(scalar.value)
+                    || (0x2066...0x2069).contains(scalar.value)
+                {
                     result += String(format: "\\u%04X", scalar.value)
                 } else {
                     result.unicodeScalars.append(scalar)
@@ -53,18 +63,20 @@ struct RandomSchema {
         let transformer = "\(prefix)Custom"
         let customType = "\(prefix)CustomValue"
         yaml += "keyConvention: \(pick(KeyConvention.allCases).rawValue)\n"
-        yaml += "enums:\n  \(enumName):\n    description: \(Self.quote(hostileText()))\n    cases: {alpha: alpha, beta-gamma: beta-gamma, \(pick(["case", "default", "class"])): \(Self.quote("\u{202E}")), spaced: \(Self.quote("x y"))}\n"
+        yaml +=
+            "enums:\n  \(enumName):\n    description: \(Self.quote(hostileText()))\n    cases: {alpha: alpha, beta-gamma: beta-gamma, \(pick(["case", "default", "class"])): \(Self.quote("\u{202E}")), spaced: \(Self.quote("x y"))}\n"
         if bool() { yaml += "    fallback: unknown\n" }
         yaml += "  \(intEnumName):\n    rawType: Int\n    cases: {low: -1, high: 9223372036854775807}\n"
-        yaml += "transformers:\n  \(transformer):\n    swiftType: \(customType)\n    json: \(pick(JSONValueKind.allCases).rawValue)\n"
+        yaml +=
+            "transformers:\n  \(transformer):\n    swiftType: \(customType)\n    json: \(pick(JSONValueKind.allCases).rawValue)\n"
         support += """
-        struct \(customType): Hashable, Sendable { var text: String }
-        extension \(transformer) {
-            static func fromJSON(_ value: JSONValue) throws(TransformFailure) -> \(customType) { \(customType)(text: value.kindDescription) }
-            static func toJSON(_ value: \(customType), to writer: inout JSONWriter) { writer.string(value.text) }
-        }
+            struct \(customType): Hashable, Sendable { var text: String }
+            extension \(transformer) {
+                static func fromJSON(_ value: JSONValue) throws(TransformFailure) -> \(customType) { \(customType)(text: value.kindDescription) }
+                static func toJSON(_ value: \(customType), to writer: inout JSONWriter) { writer.string(value.text) }
+            }
 
-        """
+            """
         yaml += "entities:\n"
         let family = entityCount >= 3 && bool()
         for (index, entity) in entities.enumerated() {
@@ -75,17 +87,25 @@ struct RandomSchema {
                 yaml += "    abstract: true\n    discriminator: \(pick(["kind", "meta.type", "['@type']"]))\n"
             }
             if isMember {
-                yaml += "    extends: \(entities[0])\n    discriminatorValue: \(Self.quote(hostileText() + "\(index)"))\n"
+                yaml +=
+                    "    extends: \(entities[0])\n    discriminatorValue: \(Self.quote(hostileText() + "\(index)"))\n"
             }
             if !isMember {
                 yaml += "    identifiedBy: ident\n"
             }
-            if int(0..<4) == 0, !isMember { yaml += "    errorEnvelope: {key: \(pick(["error", "message"])), message: \(pick(["error.detail", "message"]))}\n" }
+            if int(0..<4) == 0, !isMember {
+                yaml +=
+                    "    errorEnvelope: {key: \(pick(["error", "message"])), message: \(pick(["error.detail", "message"]))}\n"
+            }
             yaml += "    attributes:\n"
-            if !isMember { yaml += "      ident: {type: \(pick(["String", "Int64", "UUID", "UInt8"])), key: [\(Self.quote("id" + (bool() ? "" : hostileText())))]}\n" }
+            if !isMember {
+                yaml +=
+                    "      ident: {type: \(pick(["String", "Int64", "UUID", "UInt8"])), key: [\(Self.quote("id" + (bool() ? "" : hostileText())))]}\n"
+            }
             if index == 0 {
                 // Every declaration is used, so the schema is clean of warnings too.
-                yaml += "      usesKind: {type: \(enumName)?, key: usesKind}\n      usesLevels: {type: \"[\(intEnumName)]\", key: usesLevels}\n      usesCustom: {transformer: \(transformer), optional: true, key: usesCustom}\n"
+                yaml +=
+                    "      usesKind: {type: \(enumName)?, key: usesKind}\n      usesLevels: {type: \"[\(intEnumName)]\", key: usesLevels}\n      usesCustom: {transformer: \(transformer), optional: true, key: usesCustom}\n"
             }
             var used: Set<String> = ["ident", "usesKind", "usesLevels", "usesCustom"]
             for attributeIndex in 0..<int(1..<9) {
@@ -93,40 +113,68 @@ struct RandomSchema {
                 if isMember { name = "m\(index)\(name)" }
                 if used.contains(name) { name = "a\(attributeIndex)\(name)" }
                 used.insert(name)
-                yaml += attribute(name: name, index: attributeIndex, entity: index, enumName: enumName, intEnumName: intEnumName, transformer: transformer, customType: customType)
+                yaml += attribute(
+                    name: name, index: attributeIndex, entity: index, enumName: enumName, intEnumName: intEnumName,
+                    transformer: transformer, customType: customType)
             }
             if entityCount > 1, bool() {
                 yaml += "    relationships:\n"
                 let target = entities[(index + 1) % entityCount]
                 let concreteTarget = family && target == entities[0] ? entities[entityCount - 1] : target
-                yaml += "      next\(index): {to: \(target)?, key: [next\(index), \(Self.quote(hostileText()))], onFailure: drop}\n"
-                yaml += "      many\(index): {to: [\(entity == entities[0] && family ? entities[1] : entity)], onInvalidElement: \(pick(["skip", "fail"]))}\n"
+                yaml +=
+                    "      next\(index): {to: \(target)?, key: [next\(index), \(Self.quote(hostileText()))], onFailure: drop}\n"
+                yaml +=
+                    "      many\(index): {to: [\(entity == entities[0] && family ? entities[1] : entity)], onInvalidElement: \(pick(["skip", "fail"]))}\n"
                 if !family || concreteTarget != entity {
-                    yaml += "      ref\(index): {to: \(concreteTarget)?, key: refId\(index), reference: true, onMissingTarget: drop}\n"
+                    yaml +=
+                        "      ref\(index): {to: \(concreteTarget)?, key: refId\(index), reference: true, onMissingTarget: drop}\n"
                 }
             }
         }
         return yaml
     }
 
-    private mutating func attribute(name: String, index: Int, entity: Int, enumName: String, intEnumName: String, transformer: String, customType: String) -> String {
+    private mutating func attribute(
+        name: String, index: Int, entity: Int, enumName: String, intEnumName: String, transformer: String,
+        customType: String
+    ) -> String {
         let unique = "\(entity)_\(index)"
-        let keys = ["[" + Self.quote(hostileText() + unique) + "]", "[" + Self.quote("a.b" + unique) + ", " + Self.quote(hostileText()) + "]", "deep\(unique).er.path", "[" + Self.quote(name + unique) + "]"]
+        let keys = [
+            "[" + Self.quote(hostileText() + unique) + "]",
+            "[" + Self.quote("a.b" + unique) + ", " + Self.quote(hostileText()) + "]", "deep\(unique).er.path",
+            "[" + Self.quote(name + unique) + "]",
+        ]
         let key = ", key: " + pick(keys)
         let optional = bool()
         let q = optional ? "?" : ""
         let kinds = 12
         switch int(0..<kinds) {
-        case 0: return "      \(Self.quote(name)): {type: String\(q)\(key), default: \(Self.quote(hostileText())), minLength: 0, pattern: \(Self.quote("[^\\n]*"))}\n"
-        case 1: return "      \(Self.quote(name)): {type: \(pick(["Int", "Int8", "Int16", "Int32", "Int64", "UInt", "UInt8", "UInt16", "UInt32", "UInt64"]))\(q)\(key), default: 7, minimum: 0, maximum: 100, transformer: \(pick(["numberFromString", "numberFromString"]))}\n"
-        case 2: return "      \(Self.quote(name)): {type: \(pick(["Double", "Float", "Decimal"]))\(q)\(key), default: \(pick(["1.5", "-2", "0"])), onFailure: default}\n"
-        case 3: return "      \(Self.quote(name)): {type: Date\(q)\(key), transformer: \(pick(["iso8601", "iso8601Fractional", "epochSeconds", "epochMilliseconds"])), default: 2014-03-07T07:00:00Z}\n"
-        case 4: return "      \(Self.quote(name)): {type: Date\(q)\(key), dateFormat: \(Self.quote(pick(["EEE MMM dd HH:mm:ss Z yyyy", "yyyy-MM-dd'T'HH:mm", "''yy''"])))}\n"
-        case 5: return "      \(Self.quote(name)): {type: Bool\(q)\(key), transformer: boolFromString, default: \(bool() ? "true" : "false")}\n"
+        case 0:
+            return
+                "      \(Self.quote(name)): {type: String\(q)\(key), default: \(Self.quote(hostileText())), minLength: 0, pattern: \(Self.quote("[^\\n]*"))}\n"
+        case 1:
+            return
+                "      \(Self.quote(name)): {type: \(pick(["Int", "Int8", "Int16", "Int32", "Int64", "UInt", "UInt8", "UInt16", "UInt32", "UInt64"]))\(q)\(key), default: 7, minimum: 0, maximum: 100, transformer: \(pick(["numberFromString", "numberFromString"]))}\n"
+        case 2:
+            return
+                "      \(Self.quote(name)): {type: \(pick(["Double", "Float", "Decimal"]))\(q)\(key), default: \(pick(["1.5", "-2", "0"])), onFailure: default}\n"
+        case 3:
+            return
+                "      \(Self.quote(name)): {type: Date\(q)\(key), transformer: \(pick(["iso8601", "iso8601Fractional", "epochSeconds", "epochMilliseconds"])), default: 2014-03-07T07:00:00Z}\n"
+        case 4:
+            return
+                "      \(Self.quote(name)): {type: Date\(q)\(key), dateFormat: \(Self.quote(pick(["EEE MMM dd HH:mm:ss Z yyyy", "yyyy-MM-dd'T'HH:mm", "''yy''"])))}\n"
+        case 5:
+            return
+                "      \(Self.quote(name)): {type: Bool\(q)\(key), transformer: boolFromString, default: \(bool() ? "true" : "false")}\n"
         case 6: return "      \(Self.quote(name)): {type: \(pick(["URL", "UUID", "Data"]))?\(key), onFailure: drop}\n"
-        case 7: return "      \(Self.quote(name)): {type: \(Self.quote(pick(["[String]", "[[Int]]", "[String: [Double]]", "[String: [String: Bool]]", "[[[UUID]]]"])))\(key), onInvalidElement: \(pick(["skip", "fail"])), minLength: 0}\n"
+        case 7:
+            return
+                "      \(Self.quote(name)): {type: \(Self.quote(pick(["[String]", "[[Int]]", "[String: [Double]]", "[String: [String: Bool]]", "[[[UUID]]]"])))\(key), onInvalidElement: \(pick(["skip", "fail"])), minLength: 0}\n"
         case 8: return "      \(Self.quote(name)): {type: \(enumName)\(q)\(key), default: alpha}\n"
-        case 9: return "      \(Self.quote(name)): {type: \"[\(intEnumName)]\"\(key), default: [low, 9223372036854775807]}\n"
+        case 9:
+            return
+                "      \(Self.quote(name)): {type: \"[\(intEnumName)]\"\(key), default: [low, 9223372036854775807]}\n"
         case 10: return "      \(Self.quote(name)): {transformer: \(transformer)\(key), optional: \(optional)}\n"
         default: return "      \(Self.quote(name)): {type: \"[\(customType)]\", transformer: \(transformer)\(key)}\n"
         }

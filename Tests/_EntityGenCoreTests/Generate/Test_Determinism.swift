@@ -6,7 +6,9 @@ import Testing
 @Suite struct Test_Determinism {
     static func sources() throws -> [SourceFile] {
         let inputs = try SchemaInputs.discover(paths: [TestSupport.packageRoot.appendingPathComponent("Schemas").path])
-        return try inputs.schemaPaths.map { try SourceFile.read(path: $0) } + [try SourceFile.read(path: inputs.configPath!)]
+        return try inputs.schemaPaths.map { try SourceFile.read(path: $0) } + [
+            try SourceFile.read(path: inputs.configPath!)
+        ]
     }
 
     static func generate(_ sources: [SourceFile]) throws -> [GeneratedFile] {
@@ -28,7 +30,9 @@ import Testing
             #expect(shuffled == first)
         }
         for file in first {
-            #expect(file.contents.hasSuffix("\n") && !file.contents.hasSuffix("\n\n"), "\(file.name) must end in exactly one newline")
+            #expect(
+                file.contents.hasSuffix("\n") && !file.contents.hasSuffix("\n\n"),
+                "\(file.name) must end in exactly one newline")
             #expect(!file.contents.contains("\r"))
         }
     }

@@ -17,15 +17,21 @@ import Testing
         let root = try folder()
         defer { try? FileManager.default.removeItem(at: root) }
         let writer = OutputWriter(machineFolder: root.appendingPathComponent("Machine"), humanFolder: nil)
-        let first = try writer.write(machine: [GeneratedFile(name: "A.generated.swift", contents: "a\n", kind: .machine)], human: [], apply: true)
+        let first = try writer.write(
+            machine: [GeneratedFile(name: "A.generated.swift", contents: "a\n", kind: .machine)], human: [], apply: true
+        )
         #expect(first.created.count == 1)
         let url = root.appendingPathComponent("Machine/A.generated.swift")
         let written = try modificationDate(url)
         Thread.sleep(forTimeInterval: 0.02)
-        let again = try writer.write(machine: [GeneratedFile(name: "A.generated.swift", contents: "a\n", kind: .machine)], human: [], apply: true)
+        let again = try writer.write(
+            machine: [GeneratedFile(name: "A.generated.swift", contents: "a\n", kind: .machine)], human: [], apply: true
+        )
         #expect(again.unchanged.count == 1 && !again.changesFiles)
-        #expect(try modificationDate(url) == written) // identical bytes: the file is not touched
-        let changed = try writer.write(machine: [GeneratedFile(name: "A.generated.swift", contents: "b\n", kind: .machine)], human: [], apply: true)
+        #expect(try modificationDate(url) == written)  // identical bytes: the file is not touched
+        let changed = try writer.write(
+            machine: [GeneratedFile(name: "A.generated.swift", contents: "b\n", kind: .machine)], human: [], apply: true
+        )
         #expect(changed.updated.count == 1)
         #expect(try String(contentsOf: url, encoding: .utf8) == "b\n")
     }
@@ -33,15 +39,23 @@ import Testing
     @Test func staleMachineFilesAreRemovedButHumanFilesAreKeptAndReported() throws {
         let root = try folder()
         defer { try? FileManager.default.removeItem(at: root) }
-        let writer = OutputWriter(machineFolder: root.appendingPathComponent("Machine"), humanFolder: root.appendingPathComponent("Human"))
+        let writer = OutputWriter(
+            machineFolder: root.appendingPathComponent("Machine"), humanFolder: root.appendingPathComponent("Human"))
         _ = try writer.write(
-            machine: [GeneratedFile(name: "A.generated.swift", contents: "a\n", kind: .machine), GeneratedFile(name: "B.generated.swift", contents: "b\n", kind: .machine)],
-            human: [GeneratedFile(name: "A.swift", contents: "// a\n", kind: .human), GeneratedFile(name: "B.swift", contents: "// b\n", kind: .human)],
+            machine: [
+                GeneratedFile(name: "A.generated.swift", contents: "a\n", kind: .machine),
+                GeneratedFile(name: "B.generated.swift", contents: "b\n", kind: .machine),
+            ],
+            human: [
+                GeneratedFile(name: "A.swift", contents: "// a\n", kind: .human),
+                GeneratedFile(name: "B.swift", contents: "// b\n", kind: .human),
+            ],
             apply: true)
         let human = root.appendingPathComponent("Human/B.swift")
         try "// my own code\n".write(to: human, atomically: true, encoding: .utf8)
         // An unrelated file in the machine folder is never touched: only manifest entries are removed.
-        try "keep\n".write(to: root.appendingPathComponent("Machine/Unrelated.swift"), atomically: true, encoding: .utf8)
+        try "keep\n".write(
+            to: root.appendingPathComponent("Machine/Unrelated.swift"), atomically: true, encoding: .utf8)
         let plan = try writer.write(
             machine: [GeneratedFile(name: "A.generated.swift", contents: "a\n", kind: .machine)],
             human: [GeneratedFile(name: "A.swift", contents: "// a changed template\n", kind: .human)],
@@ -51,15 +65,18 @@ import Testing
         #expect(FileManager.default.fileExists(atPath: root.appendingPathComponent("Machine/Unrelated.swift").path))
         #expect(plan.orphanedHuman.map { ($0 as NSString).lastPathComponent } == ["B.swift"])
         #expect(try String(contentsOf: human, encoding: .utf8) == "// my own code\n")
-        #expect(try String(contentsOf: root.appendingPathComponent("Human/A.swift"), encoding: .utf8) == "// a\n") // never overwritten
+        // Never overwritten.
+        #expect(try String(contentsOf: root.appendingPathComponent("Human/A.swift"), encoding: .utf8) == "// a\n")
     }
 
     @Test func dryRunWritesNothing() throws {
         let root = try folder()
         defer { try? FileManager.default.removeItem(at: root) }
-        let writer = OutputWriter(machineFolder: root.appendingPathComponent("Machine"), humanFolder: root.appendingPathComponent("Human"))
-        let plan = try writer.write(machine: [GeneratedFile(name: "A.generated.swift", contents: "a\n", kind: .machine)],
-                                    human: [GeneratedFile(name: "A.swift", contents: "// a\n", kind: .human)], apply: false)
+        let writer = OutputWriter(
+            machineFolder: root.appendingPathComponent("Machine"), humanFolder: root.appendingPathComponent("Human"))
+        let plan = try writer.write(
+            machine: [GeneratedFile(name: "A.generated.swift", contents: "a\n", kind: .machine)],
+            human: [GeneratedFile(name: "A.swift", contents: "// a\n", kind: .human)], apply: false)
         #expect(plan.created.count == 1 && plan.humanCreated.count == 1)
         #expect(!FileManager.default.fileExists(atPath: root.appendingPathComponent("Machine").path))
     }

@@ -9,7 +9,8 @@ import Testing
     static let count = 200
 
     @Test func randomSchemasGenerateCodeThatCompilesWithoutWarnings() throws {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("entitygen-property-\(UUID().uuidString)")
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "entitygen-property-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: folder) }
         var files: [URL] = []
@@ -21,10 +22,13 @@ import Testing
             let source = SourceFile(path: "S\(index).yaml", text: yaml)
             let result = GeneratorPipeline.validate(schemas: [source], config: nil)
             guard let schema = result.schema, result.diagnostics.isEmpty else {
-                Issue.record("random schema \(index) is not lint-clean: \(result.diagnostics.map(\.description).prefix(5))\n\(yaml)")
+                Issue.record(
+                    "random schema \(index) is not lint-clean: \(result.diagnostics.map(\.description).prefix(5))\n\(yaml)"
+                )
                 continue
             }
-            for file in SourceGenerator(schema: schema, displayPath: { $0 }).machineFiles() where file.name != GeneratedFile.databaseFileName {
+            for file in SourceGenerator(schema: schema, displayPath: { $0 }).machineFiles()
+            where file.name != GeneratedFile.databaseFileName {
                 let url = folder.appendingPathComponent(file.name)
                 try file.contents.write(to: url, atomically: true, encoding: .utf8)
                 files.append(url)
@@ -34,7 +38,10 @@ import Testing
         try support.write(to: supportURL, atomically: true, encoding: .utf8)
         #expect(files.count == Self.count)
         let result = try SwiftCompiler.typecheck(files + [supportURL])
-        #expect(result.status == 0, "generated code does not compile:\n\(result.errors.prefix(15).joined(separator: "\n"))")
-        #expect(result.warnings.isEmpty, "generated code has warnings:\n\(result.warnings.prefix(15).joined(separator: "\n"))")
+        #expect(
+            result.status == 0, "generated code does not compile:\n\(result.errors.prefix(15).joined(separator: "\n"))")
+        #expect(
+            result.warnings.isEmpty,
+            "generated code has warnings:\n\(result.warnings.prefix(15).joined(separator: "\n"))")
     }
 }

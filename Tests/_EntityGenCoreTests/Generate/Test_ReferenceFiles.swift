@@ -19,11 +19,12 @@ import Testing
         let generator = SourceGenerator(schema: schema) { path in
             path.hasPrefix(input.path + "/") ? String(path.dropFirst(input.path.count + 1)) : path
         }
-        return generator.machineFiles() + generator.humanFiles().map { file in
-            var file = file
-            file.name = "Human/" + file.name
-            return file
-        }
+        return generator.machineFiles()
+            + generator.humanFiles().map { file in
+                var file = file
+                file.name = "Human/" + file.name
+                return file
+            }
     }
 
     @Test func thereAreCases() {
@@ -38,16 +39,23 @@ import Testing
             try? FileManager.default.removeItem(at: expectedFolder)
             for file in files {
                 let url = expectedFolder.appendingPathComponent(file.name)
-                try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+                try FileManager.default.createDirectory(
+                    at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
                 try file.contents.write(to: url, atomically: true, encoding: .utf8)
             }
             return
         }
-        let expectedNames = try Self.expectedFiles(name).map { $0.path.replacingOccurrences(of: expectedFolder.path + "/", with: "") }
+        let expectedNames = try Self.expectedFiles(name).map {
+            $0.path.replacingOccurrences(of: expectedFolder.path + "/", with: "")
+        }
         #expect(expectedNames.sorted() == files.map(\.name).sorted(), "\(name): generated a different set of files")
         for file in files {
-            let expected = (try? String(contentsOf: expectedFolder.appendingPathComponent(file.name), encoding: .utf8)) ?? ""
-            #expect(file.contents == expected, "\(name)/\(file.name) differs from expected:\n\(TestSupport.lineDiff(expected: expected, actual: file.contents))")
+            let expected =
+                (try? String(contentsOf: expectedFolder.appendingPathComponent(file.name), encoding: .utf8)) ?? ""
+            #expect(
+                file.contents == expected,
+                "\(name)/\(file.name) differs from expected:\n\(TestSupport.lineDiff(expected: expected, actual: file.contents))"
+            )
         }
     }
 
@@ -70,6 +78,8 @@ import Testing
         }
         let result = try SwiftCompiler.typecheck(files)
         #expect(result.status == 0, "\(name) does not compile:\n\(result.errors.prefix(20).joined(separator: "\n"))")
-        #expect(result.warnings.isEmpty, "\(name) compiles with warnings:\n\(result.warnings.prefix(20).joined(separator: "\n"))")
+        #expect(
+            result.warnings.isEmpty,
+            "\(name) compiles with warnings:\n\(result.warnings.prefix(20).joined(separator: "\n"))")
     }
 }

@@ -5,8 +5,11 @@ import Testing
 /// The interpreter and the generator take the same decisions (the differential test in the consumer
 /// target covers whole payloads; these pin the cases it does not reach).
 @Suite struct Test_SchemaInterpreter {
-    private func interpret(_ yaml: String, path: String, entity: String, json: String) throws -> (json: String, issues: [MappingIssue], schema: ResolvedSchema) {
-        let schema = try #require(GeneratorPipeline.validate(schemas: [SourceFile(path: path, text: yaml)], config: nil).schema)
+    private func interpret(
+        _ yaml: String, path: String, entity: String, json: String
+    ) throws -> (json: String, issues: [MappingIssue], schema: ResolvedSchema) {
+        let schema = try #require(
+            GeneratorPipeline.validate(schemas: [SourceFile(path: path, text: yaml)], config: nil).schema)
         let interpreter = SchemaInterpreter(schema: schema) { $0 }
         let document = try JSONDocument(bytes: Array(json.utf8))
         return try document.withRoot { root throws(MappingError) in
@@ -19,24 +22,30 @@ import Testing
     }
 
     @Test func dateDefaultsMeanTheSameInstantToLintGeneratorAndInterpreter() throws {
-        let yaml = "entities:\n  Event:\n    attributes:\n      day: {type: Date, default: 2014-03-07T07:00:00.5+01:00}\n"
+        let yaml =
+            "entities:\n  Event:\n    attributes:\n      day: {type: Date, default: 2014-03-07T07:00:00.5+01:00}\n"
         let result = try interpret(yaml, path: "e.yaml", entity: "Event", json: "{}")
-        #expect(result.json == #"{"day":"2014-03-07T06:00:00Z"}"#) // written without fraction: truncated, as formatters do
+        // Written without fraction: truncated, as formatters do.
+        #expect(result.json == #"{"day":"2014-03-07T06:00:00Z"}"#)
         let event = try #require(result.schema.entity(named: "Event"))
-        let literal = TypeTranslator(schema: result.schema).literal(event.attributes[0].declaration.defaultValue!, event.attributes[0].type)
+        let literal = TypeTranslator(schema: result.schema).literal(
+            event.attributes[0].declaration.defaultValue!, event.attributes[0].type)
         #expect(literal == .date(secondsSince1970: 1394172000.5))
         #expect(Spelling.value(literal) == "Foundation.Date(timeIntervalSince1970: 1394172000.5)")
     }
 
     @Test func dateOnlyDefaultsAreRejectedBecauseNoReaderWouldAcceptThem() {
-        let diagnostics = TestSupport.lint("entities:\n  Event:\n    attributes:\n      day: {type: Date, default: 2014-03-07}\n")
+        let diagnostics = TestSupport.lint(
+            "entities:\n  Event:\n    attributes:\n      day: {type: Date, default: 2014-03-07}\n")
         #expect(diagnostics.map(\.ruleID) == ["invalid-default"])
         #expect(diagnostics.first?.location == Location(file: "example.yaml", line: 4, column: 34))
     }
 
     @Test func schemaLocationsWithNonASCIIPathsAreReportedAsWritten() throws {
-        let yaml = "entities:\n  Pod:\n    attributes:\n      name: String\n      homepage: {type: URL?, onFailure: drop}\n"
-        let result = try interpret(yaml, path: "Schémas/Pods 🚀.yaml", entity: "Pod", json: #"{"name": "A", "homepage": 3}"#)
+        let yaml =
+            "entities:\n  Pod:\n    attributes:\n      name: String\n      homepage: {type: URL?, onFailure: drop}\n"
+        let result = try interpret(
+            yaml, path: "Schémas/Pods 🚀.yaml", entity: "Pod", json: #"{"name": "A", "homepage": 3}"#)
         #expect(result.issues.map(\.schemaLocation) == ["Schémas/Pods 🚀.yaml:5:7"])
     }
 }

@@ -7,10 +7,14 @@ import Testing
     static let config = SourceFile(path: "entitygen-config.yaml", text: "outputs: [models, mappers, persistence]\n")
 
     static func shop(_ attributes: String) -> SourceFile {
-        SourceFile(path: "Shop.yaml", text: "entities:\n  Order:\n    identifiedBy: number\n    attributes:\n      number: String\n" + attributes)
+        SourceFile(
+            path: "Shop.yaml",
+            text: "entities:\n  Order:\n    identifiedBy: number\n    attributes:\n      number: String\n" + attributes)
     }
 
-    static func generate(_ schema: SourceFile, history: MigrationHistory?) throws -> (database: String, plan: MigrationPlan, diagnostics: [Diagnostic]) {
+    static func generate(
+        _ schema: SourceFile, history: MigrationHistory?
+    ) throws -> (database: String, plan: MigrationPlan, diagnostics: [Diagnostic]) {
         let historyFile = history.map { SourceFile(path: MigrationHistory.fileName, text: $0.encoded()) }
         let result = GeneratorPipeline.validate(schemas: [schema], config: config, migrationHistory: historyFile)
         let resolved = try #require(result.schema, "\(result.diagnostics)")
@@ -50,7 +54,9 @@ import Testing
     }
 
     @Test func historyFileRoundTripsAndIsByteStable() throws {
-        let first = try Self.generate(Self.shop("      total: Double\n      tags:\n        type: '[String]'\n        default: []\n"), history: nil)
+        let first = try Self.generate(
+            Self.shop("      total: Double\n      tags:\n        type: '[String]'\n        default: []\n"), history: nil
+        )
         let history = try #require(first.plan.updatedHistory)
         let text = history.encoded()
         #expect(try MigrationHistory.decode(Array(text.utf8)) == history)
@@ -62,10 +68,16 @@ import Testing
 
     @Test func hostileNamesSurviveTheFileFormat() throws {
         let names = ["a\"b", "back\\slash", "new\nline", "nul\u{0}", "tab\t", "\u{202E}rtl", "emoji 🐙"]
-        let table = TableSnapshot(name: names.joined(), hiddenRowID: true, withoutRowID: false,
-                                  columns: names.map { ColumnSnapshot(name: $0, type: "text", notNull: false, defaultSQL: "'\($0)'") },
-                                  primaryKey: [], foreignKeys: [], indexes: [])
-        let history = MigrationHistory(migrations: [.init(name: "entitygen-v1", schema: SchemaSnapshot(tables: [table], triggers: [TriggerSnapshot(name: "t\"", sql: "CREATE TRIGGER \"t\"\"\" ...")]))])
+        let table = TableSnapshot(
+            name: names.joined(), hiddenRowID: true, withoutRowID: false,
+            columns: names.map { ColumnSnapshot(name: $0, type: "text", notNull: false, defaultSQL: "'\($0)'") },
+            primaryKey: [], foreignKeys: [], indexes: [])
+        let history = MigrationHistory(migrations: [
+            .init(
+                name: "entitygen-v1",
+                schema: SchemaSnapshot(
+                    tables: [table], triggers: [TriggerSnapshot(name: "t\"", sql: "CREATE TRIGGER \"t\"\"\" ...")]))
+        ])
         let text = history.encoded()
         #expect(try MigrationHistory.decode(Array(text.utf8)) == history)
         #expect((try? JSONSerialization.jsonObject(with: Data(text.utf8))) != nil)
@@ -75,9 +87,18 @@ import Testing
         ("{", "invalid JSON"),
         (#"{"format": 1, "migrations": [{"name": "entitygen-v1"}]}"#, "missing 'schema' at .migrations[0]"),
         (#"{"format": 2, "migrations": []}"#, "format 2 was written by a newer entitygen"),
-        (#"{"format": 1, "migrations": [{"name": "a", "schema": {"tables": []}}, {"name": "a", "schema": {"tables": []}}]}"#, "migration 'a' is recorded twice"),
-        (#"{"format": 1, "migrations": [{"name": "a", "schema": {"tables": [{"name": "t", "columns": [{"name": "c", "type": "text); DROP", "notNull": true}]}]}}]}"#, "has type 'text); DROP'"),
-        (#"{"format": 1, "migrations": [{"name": "a", "schema": {"tables": [{"name": "t", "columns": [], "foreignKeys": [{"columns": ["c"], "table": "u", "targetColumns": ["id"], "onDelete": "explode", "onUpdateCascade": false, "deferred": false}]}]}}]}"#, "onDelete 'explode'"),
+        (
+            #"{"format": 1, "migrations": [{"name": "a", "schema": {"tables": []}}, {"name": "a", "schema": {"tables": []}}]}"#,
+            "migration 'a' is recorded twice"
+        ),
+        (
+            #"{"format": 1, "migrations": [{"name": "a", "schema": {"tables": [{"name": "t", "columns": [{"name": "c", "type": "text); DROP", "notNull": true}]}]}}]}"#,
+            "has type 'text); DROP'"
+        ),
+        (
+            #"{"format": 1, "migrations": [{"name": "a", "schema": {"tables": [{"name": "t", "columns": [], "foreignKeys": [{"columns": ["c"], "table": "u", "targetColumns": ["id"], "onDelete": "explode", "onUpdateCascade": false, "deferred": false}]}]}}]}"#,
+            "onDelete 'explode'"
+        ),
     ])
     func unreadableHistoriesAreErrorsThatSayWhy(text: String, expected: String) {
         #expect(throws: MigrationHistory.HistoryError.self) { try MigrationHistory.decode(Array(text.utf8)) }
@@ -86,7 +107,9 @@ import Testing
         } catch {
             #expect(error.message.contains(expected), "\(error.message)")
         }
-        let result = GeneratorPipeline.validate(schemas: [Self.shop("")], config: Self.config, migrationHistory: SourceFile(path: MigrationHistory.fileName, text: text))
+        let result = GeneratorPipeline.validate(
+            schemas: [Self.shop("")], config: Self.config,
+            migrationHistory: SourceFile(path: MigrationHistory.fileName, text: text))
         #expect(result.schema == nil)
         #expect(result.diagnostics.map(\.ruleID) == ["invalid-migration-history"])
         #expect(result.diagnostics.first?.location == .startOf(MigrationHistory.fileName))

@@ -8,8 +8,10 @@ import Testing
 /// To re-record after an intended change, run `ENTITYGEN_RECORD=1 swift test --filter Test_BrokenSchemas`
 /// and review the diff of the expected file like any other code change.
 @Suite struct Test_BrokenSchemas {
-    static let folder = TestSupport.packageRoot.appendingPathComponent("Tests/_EntityGenCoreTests/Fixtures/BrokenSchemas")
-    static let expectedFile = TestSupport.packageRoot.appendingPathComponent("Tests/_EntityGenCoreTests/Fixtures/BrokenSchemas.expected")
+    static let folder = TestSupport.packageRoot.appendingPathComponent(
+        "Tests/_EntityGenCoreTests/Fixtures/BrokenSchemas")
+    static let expectedFile = TestSupport.packageRoot.appendingPathComponent(
+        "Tests/_EntityGenCoreTests/Fixtures/BrokenSchemas.expected")
 
     @Test func reportMatchesExpectedOutput() throws {
         let inputs = try SchemaInputs.discover(paths: [Self.folder.path])
@@ -27,7 +29,8 @@ import Testing
     @Test func everyDiagnosticHasALocationInsideItsFile() throws {
         let inputs = try SchemaInputs.discover(paths: [Self.folder.path])
         for diagnostic in GeneratorPipeline.validate(inputs: inputs).diagnostics {
-            #expect(inputs.schemaPaths.contains(diagnostic.location.file) || inputs.configPath == diagnostic.location.file)
+            #expect(
+                inputs.schemaPaths.contains(diagnostic.location.file) || inputs.configPath == diagnostic.location.file)
             #expect(diagnostic.location.line >= 1 && diagnostic.location.column >= 1)
         }
     }
@@ -42,7 +45,9 @@ import Testing
         #expect(result.diagnostics.isEmpty, "\(result.diagnostics.map(\.description))")
         let schema = try #require(result.schema)
         let names = Set(schema.entities.map(\.name))
-        for expected in ["Widget", "TextWidget", "ImageWidget", "MyModel", "ModelTwo", "Avatar", "Group", "Person", "Pod", "Subspec"] {
+        for expected in [
+            "Widget", "TextWidget", "ImageWidget", "MyModel", "ModelTwo", "Avatar", "Group", "Person", "Pod", "Subspec",
+        ] {
             #expect(names.contains(expected))
         }
     }
@@ -53,13 +58,13 @@ import Testing
         let pod = try #require(schema.entity(named: "Pod"))
         #expect(pod.identifiedBy == ["name", "version"])
         let socialMediaURL = try #require(pod.attributes.first { $0.name == "socialMediaUrl" })
-        #expect(socialMediaURL.keyPath == JSONKeyPath(["social_media_url"])) // file-wide snake_case
-        #expect(socialMediaURL.transformer == .builtin(.url)) // URL's default transformer
+        #expect(socialMediaURL.keyPath == JSONKeyPath(["social_media_url"]))  // file-wide snake_case
+        #expect(socialMediaURL.transformer == .builtin(.url))  // URL's default transformer
         let license = try #require(pod.attributes.first { $0.name == "licenseType" })
         #expect(license.keyPath == JSONKeyPath(["license", "type"]))
         #expect(license.fallbackKeyPaths == [JSONKeyPath(["license"])])
         let image = try #require(schema.entity(named: "ImageWidget"))
-        #expect(image.attributes.map(\.name) == ["serverId", "url", "caption"]) // inherited first
+        #expect(image.attributes.map(\.name) == ["serverId", "url", "caption"])  // inherited first
         #expect(image.discriminatorValue == "ImageWidget")
         #expect(image.discriminatorKey == JSONKeyPath(["serverType"]))
         #expect(image.identifiedBy == ["serverId"])

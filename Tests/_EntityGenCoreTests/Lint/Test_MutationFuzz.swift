@@ -33,10 +33,13 @@ import Testing
     }
 
     @Test func hostileInputsEachGetADiagnostic() {
-        let bomb = "a: &a [x, x, x, x, x, x, x, x, x]\n" + (1...9).map { level in
-            let previous = level == 1 ? "a" : "l\(level - 1)"
-            return "l\(level): &l\(level) [" + Array(repeating: "*\(previous)", count: 9).joined(separator: ", ") + "]\n"
-        }.joined() + "entities:\n  Pod:\n    attributes:\n      name: {type: String, oneOf: *l9}\n"
+        let bomb =
+            "a: &a [x, x, x, x, x, x, x, x, x]\n"
+            + (1...9).map { level in
+                let previous = level == 1 ? "a" : "l\(level - 1)"
+                return "l\(level): &l\(level) [" + Array(repeating: "*\(previous)", count: 9).joined(separator: ", ")
+                    + "]\n"
+            }.joined() + "entities:\n  Pod:\n    attributes:\n      name: {type: String, oneOf: *l9}\n"
         var random = SplitMix64(seed: 42)
         let garbage = (0..<4096).map { _ in UInt8(truncatingIfNeeded: random.next()) }
         let inputs: [(String, [UInt8])] = [
@@ -47,7 +50,12 @@ import Testing
             ("deep-flow", Array(("a: " + String(repeating: "[", count: 50_000)).utf8)),
             ("deep-block", Array((0..<3_000).map { String(repeating: " ", count: $0) + "k\($0):\n" }.joined().utf8)),
             ("billion-laughs", Array(bomb.utf8)),
-            ("huge", Array(("entities:\n" + (0..<20_000).map { "  E\($0):\n    attributes:\n      a\($0): Strin\n" }.joined()).utf8)),
+            (
+                "huge",
+                Array(
+                    ("entities:\n" + (0..<20_000).map { "  E\($0):\n    attributes:\n      a\($0): Strin\n" }.joined())
+                        .utf8)
+            ),
             ("tabs", Array("entities:\n\tPod:\n\t\tattributes: {}\n".utf8)),
             ("scalar-root", Array("just text\n".utf8)),
             ("sequence-root", Array("- a\n- b\n".utf8)),
@@ -63,11 +71,14 @@ import Testing
 
     /// Validates one file, checking every diagnostic's location; returns the diagnostics.
     private func check(name: String, bytes: [UInt8]) -> [Diagnostic] {
-        let diagnostics = GeneratorPipeline.validate(schemas: [SourceFile(path: name, bytes: bytes)], config: nil).diagnostics
+        let diagnostics = GeneratorPipeline.validate(schemas: [SourceFile(path: name, bytes: bytes)], config: nil)
+            .diagnostics
         let lineCount = bytes.count { $0 == UInt8(ascii: "\n") } + 1
         for diagnostic in diagnostics {
             #expect(diagnostic.location.file == name)
-            #expect((1...lineCount + 1).contains(diagnostic.location.line), "\(diagnostic) is outside \(name)'s \(lineCount) lines")
+            #expect(
+                (1...lineCount + 1).contains(diagnostic.location.line),
+                "\(diagnostic) is outside \(name)'s \(lineCount) lines")
             #expect(diagnostic.location.column >= 1)
             #expect(!diagnostic.message.isEmpty && Rules.rule(id: diagnostic.ruleID) != nil)
         }

@@ -62,8 +62,12 @@ import Testing
         }
         #expect(names.count == 1 + 11 + 121 + 1_331)
         for name in names {
-            #expect(SwiftNaming.isUsable(name) == SwiftNaming.isUsableByProperties(name), "isUsable(\(name.debugDescription))")
-            #expect(SwiftNaming.memberName(name) == SwiftNaming.memberNameBySplitting(name), "memberName(\(name.debugDescription))")
+            #expect(
+                SwiftNaming.isUsable(name) == SwiftNaming.isUsableByProperties(name),
+                "isUsable(\(name.debugDescription))")
+            #expect(
+                SwiftNaming.memberName(name) == SwiftNaming.memberNameBySplitting(name),
+                "memberName(\(name.debugDescription))")
         }
         #expect(SwiftNaming.asciiUsable("größe") == nil)
     }

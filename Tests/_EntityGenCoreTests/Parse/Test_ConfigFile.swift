@@ -8,8 +8,9 @@ import Testing
     static let schema = "entities:\n  Pod:\n    identifiedBy: [name]\n    attributes:\n      name: String\n"
 
     static func plan(config: String) -> (GenerationPlan?, [Diagnostic]) {
-        let result = GeneratorPipeline.validate(schemas: [SourceFile(path: "Pods.yaml", text: schema)],
-                                                config: SourceFile(path: "entitygen-config.yaml", text: config))
+        let result = GeneratorPipeline.validate(
+            schemas: [SourceFile(path: "Pods.yaml", text: schema)],
+            config: SourceFile(path: "entitygen-config.yaml", text: config))
         return (result.plan, result.diagnostics)
     }
 
@@ -26,10 +27,12 @@ import Testing
     }
 
     @Test func unknownBackendIsALocatedError() {
-        let (plan, diagnostics) = Self.plan(config: "outputs: [models, mappers, persistence]\nbackends: [sqlite, postgress]\n")
+        let (plan, diagnostics) = Self.plan(
+            config: "outputs: [models, mappers, persistence]\nbackends: [sqlite, postgress]\n")
         #expect(plan == nil)
-        #expect(diagnostics.map(\.description) == [
-            "entitygen-config.yaml:2:20: error: 'postgress' is not a valid storage backend; expected one of: sqlite [invalid-value]",
-        ])
+        #expect(
+            diagnostics.map(\.description) == [
+                "entitygen-config.yaml:2:20: error: 'postgress' is not a valid storage backend; expected one of: sqlite [invalid-value]"
+            ])
     }
 }

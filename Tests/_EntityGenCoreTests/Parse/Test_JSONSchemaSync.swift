@@ -6,7 +6,8 @@ import Testing
 /// yaml-language-server check against) in step with what the loader accepts.
 @Suite struct Test_JSONSchemaSync {
     static func load(_ name: String) throws -> JSONValue {
-        try JSONValue.fromYAML(String(contentsOf: TestSupport.packageRoot.appendingPathComponent("Schemas/\(name)"), encoding: .utf8))
+        try JSONValue.fromYAML(
+            String(contentsOf: TestSupport.packageRoot.appendingPathComponent("Schemas/\(name)"), encoding: .utf8))
     }
 
     static let schema = try! load("entitygen.schema.json")
@@ -17,7 +18,9 @@ import Testing
         if definition?["properties"] != nil { return definition }
         guard case let .array(options)? = definition?["anyOf"] ?? definition?["oneOf"] else { return nil }
         // The declaration form: the branch with the most properties (short forms have at most one).
-        return options.filter { $0["properties"] != nil }.max { ($0["properties"]?.keys.count ?? 0) < ($1["properties"]?.keys.count ?? 0) }
+        return options.filter { $0["properties"] != nil }.max {
+            ($0["properties"]?.keys.count ?? 0) < ($1["properties"]?.keys.count ?? 0)
+        }
     }
 
     @Test func declaresExactlyTheKeysTheLoaderAccepts() throws {
@@ -37,7 +40,9 @@ import Testing
         ]
         for (name, definition, keys) in pairs {
             let declared = try #require(definition?["properties"], "no properties for \(name)").keys
-            #expect(Set(declared) == Set(keys), "\(name): JSON Schema has \(declared.sorted()), loader accepts \(keys.sorted())")
+            #expect(
+                Set(declared) == Set(keys),
+                "\(name): JSON Schema has \(declared.sorted()), loader accepts \(keys.sorted())")
         }
     }
 
@@ -51,7 +56,9 @@ import Testing
         #expect(words(definitions?["jsonValueKind"]) == Set(JSONValueKind.allCases.map(\.rawValue)))
         #expect(words(definitions?["builtinTransformer"]) == Set(BuiltinTransformer.allCases.map(\.rawValue)))
         #expect(words(definitions?["builtinType"]) == Set(BuiltinType.allCases.map(\.rawValue)))
-        #expect(words(definitions?["enum"]?["properties"]?["rawType"]) == Set(EnumDeclaration.RawType.allCases.map(\.rawValue)))
+        #expect(
+            words(definitions?["enum"]?["properties"]?["rawType"])
+                == Set(EnumDeclaration.RawType.allCases.map(\.rawValue)))
         #expect(words(Self.config["properties"]?["accessLevel"]) == Set(AccessLevel.allCases.map(\.rawValue)))
         #expect(words(Self.config["properties"]?["keyConvention"]) == Set(KeyConvention.allCases.map(\.rawValue)))
         // `backends` and `outputs` take one word or a list of them: both branches list every word.
@@ -59,14 +66,21 @@ import Testing
             guard case let .array(options)? = value?["oneOf"] else { return [] }
             return options.map { Set(($0["enum"] ?? $0["items"]?["enum"])?.strings ?? []) }
         }
-        #expect(branches(Self.config["properties"]?["backends"]) == [Set(StorageBackendKind.allCases.map(\.rawValue)), Set(StorageBackendKind.allCases.map(\.rawValue))])
-        #expect(branches(Self.config["properties"]?["outputs"]) == [Set(OutputKind.allCases.map(\.rawValue)), Set(OutputKind.allCases.map(\.rawValue))])
+        #expect(
+            branches(Self.config["properties"]?["backends"]) == [
+                Set(StorageBackendKind.allCases.map(\.rawValue)), Set(StorageBackendKind.allCases.map(\.rawValue)),
+            ])
+        #expect(
+            branches(Self.config["properties"]?["outputs"]) == [
+                Set(OutputKind.allCases.map(\.rawValue)), Set(OutputKind.allCases.map(\.rawValue)),
+            ])
     }
 
     @Test func acceptsEveryExampleTheLoaderAccepts() throws {
         var documents: [(String, String)] = []
         let folder = TestSupport.packageRoot.appendingPathComponent("Schemas")
-        for name in try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted() where name.hasSuffix(".yaml") {
+        for name in try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted()
+        where name.hasSuffix(".yaml") {
             documents.append((name, try String(contentsOf: folder.appendingPathComponent(name), encoding: .utf8)))
         }
         for rule in Rules.all {
@@ -76,9 +90,11 @@ import Testing
             }
         }
         for (name, text) in documents {
-            let checker = JSONSchemaChecker(root: SchemaInputs.configFileNames.contains(name) ? Self.config : Self.schema)
+            let checker = JSONSchemaChecker(
+                root: SchemaInputs.configFileNames.contains(name) ? Self.config : Self.schema)
             let problems = checker.problems(try JSONValue.fromYAML(text))
-            #expect(problems.isEmpty, "\(name) is accepted by the loader but not by the JSON Schema: \(problems)\n\(text)")
+            #expect(
+                problems.isEmpty, "\(name) is accepted by the loader but not by the JSON Schema: \(problems)\n\(text)")
         }
     }
 
@@ -87,8 +103,11 @@ import Testing
             for example in rule.triggeringExamples {
                 for file in example.files {
                     let text = file.text.replacingOccurrences(of: String(RuleExample.marker), with: "")
-                    let checker = JSONSchemaChecker(root: SchemaInputs.configFileNames.contains(file.name) ? Self.config : Self.schema)
-                    #expect(!checker.problems(try JSONValue.fromYAML(text)).isEmpty, "JSON Schema accepts what \(rule.id) rejects:\n\(text)")
+                    let checker = JSONSchemaChecker(
+                        root: SchemaInputs.configFileNames.contains(file.name) ? Self.config : Self.schema)
+                    #expect(
+                        !checker.problems(try JSONValue.fromYAML(text)).isEmpty,
+                        "JSON Schema accepts what \(rule.id) rejects:\n\(text)")
                 }
             }
         }

@@ -17,7 +17,10 @@ import Testing
         #expect(isOptional == optional)
     }
 
-    @Test(arguments: ["", "[String", "[Int: String]", "String??", "[String?]", "Str ing", "]", "[" + String(repeating: "[", count: 20) + "Int" + String(repeating: "]", count: 21)])
+    @Test(arguments: [
+        "", "[String", "[Int: String]", "String??", "[String?]", "Str ing", "]",
+        "[" + String(repeating: "[", count: 20) + "Int" + String(repeating: "]", count: 21),
+    ])
     func rejectsInvalidTypes(text: String) {
         #expect(throws: TypeSyntaxError.self) { try TypeExpression.parse(text).get() }
     }
@@ -59,7 +62,7 @@ import Testing
 @Suite struct Test_ValueNode {
     @Test func plainScalarsFollowTheYAML12CoreSchema() {
         #expect(ValueNode.interpretPlain("true") == .bool(true))
-        #expect(ValueNode.interpretPlain("no") == .string("no")) // YAML 1.1's "Norway problem" does not apply
+        #expect(ValueNode.interpretPlain("no") == .string("no"))  // YAML 1.1's "Norway problem" does not apply
         #expect(ValueNode.interpretPlain("yes") == .string("yes"))
         #expect(ValueNode.interpretPlain("~") == .null)
         #expect(ValueNode.interpretPlain("") == .null)

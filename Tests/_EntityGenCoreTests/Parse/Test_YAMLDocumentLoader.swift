@@ -46,7 +46,10 @@ import Testing
 
     @Test func nodeLocationsAreOneBased() throws {
         var diagnostics = DiagnosticCollector()
-        let file = try #require(SchemaParser.parseSchema(SourceFile(path: "f.yaml", text: "entities:\n  Pod:\n    attributes:\n      name: String\n"), diagnostics: &diagnostics))
+        let file = try #require(
+            SchemaParser.parseSchema(
+                SourceFile(path: "f.yaml", text: "entities:\n  Pod:\n    attributes:\n      name: String\n"),
+                diagnostics: &diagnostics))
         let attribute = try #require(file.entities.first?.attributes.first)
         #expect(attribute.name.location == Location(file: "f.yaml", line: 4, column: 7))
         #expect(attribute.type?.location == Location(file: "f.yaml", line: 4, column: 13))

@@ -10,10 +10,13 @@ import Testing
     static func declaredIDs() throws -> [String] {
         let folder = TestSupport.packageRoot.appendingPathComponent("Sources/_EntityGenCore/Rules")
         var ids: [String] = []
-        for name in try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted() where name.hasSuffix(".swift") {
+        for name in try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted()
+        where name.hasSuffix(".swift") {
             let text = try String(contentsOf: folder.appendingPathComponent(name), encoding: .utf8)
             for declaration in text.components(separatedBy: "RuleDescription(").dropFirst() {
-                let afterID = try #require(declaration.components(separatedBy: "id: \"").dropFirst().first, "\(name): a RuleDescription without an id")
+                let afterID = try #require(
+                    declaration.components(separatedBy: "id: \"").dropFirst().first,
+                    "\(name): a RuleDescription without an id")
                 ids.append(String(afterID.prefix { $0 != "\"" }))
             }
         }
@@ -23,14 +26,21 @@ import Testing
     @Test func everyDeclaredRuleIsInTheCatalogue() throws {
         let declared = try Self.declaredIDs()
         #expect(declared.count == Set(declared).count, "a rule id is declared twice")
-        #expect(Set(declared) == Set(Rules.all.map(\.id)), "declared but not in Rules.all: \(Set(declared).subtracting(Rules.all.map(\.id)).sorted())")
+        #expect(
+            Set(declared) == Set(Rules.all.map(\.id)),
+            "declared but not in Rules.all: \(Set(declared).subtracting(Rules.all.map(\.id)).sorted())")
         #expect(declared.count == Rules.all.count)
     }
 
     @Test func readmeRuleCountIsTheCatalogues() throws {
-        let readme = try String(contentsOf: TestSupport.packageRoot.appendingPathComponent("README.md"), encoding: .utf8)
-        let counts = readme.components(separatedBy: " rules)").dropLast().compactMap { before in Int(before.split(separator: "(").last ?? "") }
+        let readme = try String(
+            contentsOf: TestSupport.packageRoot.appendingPathComponent("README.md"), encoding: .utf8)
+        let counts = readme.components(separatedBy: " rules)").dropLast().compactMap { before in
+            Int(before.split(separator: "(").last ?? "")
+        }
         #expect(!counts.isEmpty, "the README states no rule count")
-        for count in counts { #expect(count == Rules.all.count, "README says \(count) rules; the catalogue has \(Rules.all.count)") }
+        for count in counts {
+            #expect(count == Rules.all.count, "README says \(count) rules; the catalogue has \(Rules.all.count)")
+        }
     }
 }

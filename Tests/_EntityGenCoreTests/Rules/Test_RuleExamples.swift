@@ -12,8 +12,9 @@ import Testing
             let run = ExampleRun(example)
             let reported = Set(run.diagnostics.filter { $0.ruleID == rule.id }.map(\.location))
             #expect(!run.markers.isEmpty, "example of \(rule.id) has no ↓ marker")
-            #expect(reported == run.markers,
-                    "rule \(rule.id): expected at \(run.markers.sorted()), reported \(run.diagnostics.map(\.description))")
+            #expect(
+                reported == run.markers,
+                "rule \(rule.id): expected at \(run.markers.sorted()), reported \(run.diagnostics.map(\.description))")
         }
     }
 
@@ -23,7 +24,9 @@ import Testing
         for example in rule.nonTriggeringExamples {
             let run = ExampleRun(example)
             #expect(run.markers.isEmpty)
-            #expect(run.diagnostics.isEmpty, "non-triggering example of \(rule.id) reported \(run.diagnostics.map(\.description))")
+            #expect(
+                run.diagnostics.isEmpty,
+                "non-triggering example of \(rule.id) reported \(run.diagnostics.map(\.description))")
         }
     }
 
@@ -68,22 +71,29 @@ struct ExampleRun {
             }
         }
         self.markers = markers
-        diagnostics = GeneratorPipeline.validate(schemas: schemas, config: config, migrationHistory: history).diagnostics
+        diagnostics =
+            GeneratorPipeline.validate(schemas: schemas, config: config, migrationHistory: history).diagnostics
     }
 }
 
 /// The README's rule table lists every rule with its severity, and nothing else.
 @Suite struct Test_READMERuleTable {
     @Test func listsEveryRule() throws {
-        let readme = try String(contentsOf: TestSupport.packageRoot.appendingPathComponent("README.md"), encoding: .utf8)
-        let rows = readme.split(separator: "\n").filter { $0.hasPrefix("| `") && ($0.contains("| error |") || $0.contains("| warning |")) }
-        let listed = Dictionary(uniqueKeysWithValues: rows.map { row -> (String, String) in
-            let cells = row.split(separator: "|").map { $0.trimmingCharacters(in: .whitespaces) }
-            return (cells[0].trimmingCharacters(in: CharacterSet(charactersIn: "`")), cells[1])
-        })
+        let readme = try String(
+            contentsOf: TestSupport.packageRoot.appendingPathComponent("README.md"), encoding: .utf8)
+        let rows = readme.split(separator: "\n").filter {
+            $0.hasPrefix("| `") && ($0.contains("| error |") || $0.contains("| warning |"))
+        }
+        let listed = Dictionary(
+            uniqueKeysWithValues: rows.map { row -> (String, String) in
+                let cells = row.split(separator: "|").map { $0.trimmingCharacters(in: .whitespaces) }
+                return (cells[0].trimmingCharacters(in: CharacterSet(charactersIn: "`")), cells[1])
+            })
         #expect(Set(listed.keys) == Set(Rules.all.map(\.id)))
         for rule in Rules.all {
-            #expect(listed[rule.id] == rule.severity.rawValue, "README gives \(rule.id) severity \(listed[rule.id] ?? "none")")
+            #expect(
+                listed[rule.id] == rule.severity.rawValue,
+                "README gives \(rule.id) severity \(listed[rule.id] ?? "none")")
         }
     }
 }

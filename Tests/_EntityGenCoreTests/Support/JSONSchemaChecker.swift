@@ -4,7 +4,8 @@ import Yams
 
 /// A JSON value, as YAML's core schema reads a document (JSON text is YAML, so both load the same way).
 indirect enum JSONValue: Equatable {
-    case null, bool(Bool), integer(Int), number(Double), string(String), array([JSONValue]), object([(String, JSONValue)])
+    case null, bool(Bool), integer(Int), number(Double), string(String), array([JSONValue]), object(
+        [(String, JSONValue)])
 
     static func == (lhs: JSONValue, rhs: JSONValue) -> Bool {
         switch (lhs, rhs) {
@@ -32,7 +33,9 @@ indirect enum JSONValue: Equatable {
             switch ValueNode.interpretPlain(scalar.string) {
             case .null: return .null
             case let .bool(value): return .bool(value)
-            case let .integer(text): return SchemaValidator.integerValue(text).flatMap { Int(exactly: $0) }.map(JSONValue.integer) ?? .number(Double(text) ?? 0)
+            case let .integer(text):
+                return SchemaValidator.integerValue(text).flatMap { Int(exactly: $0) }.map(JSONValue.integer)
+                    ?? .number(Double(text) ?? 0)
             case let .float(text): return .number(Double(text) ?? .nan)
             case let .string(text): return .string(text)
             }
@@ -74,11 +77,17 @@ struct JSONSchemaChecker {
         var found: [String] = []
         if let type = schema["type"] {
             let allowed = type.strings.isEmpty ? (type == .string("") ? [] : [typeName(type)]) : type.strings
-            if !allowed.contains(where: { matches(value, type: $0) }) { return ["\(path): expected \(allowed), found \(value)"] }
+            if !allowed.contains(where: { matches(value, type: $0) }) {
+                return ["\(path): expected \(allowed), found \(value)"]
+            }
         }
-        if case let .array(options)? = schema["enum"], !options.contains(value) { found.append("\(path): \(value) not in enum") }
+        if case let .array(options)? = schema["enum"], !options.contains(value) {
+            found.append("\(path): \(value) not in enum")
+        }
         if let constant = schema["const"], constant != value { found.append("\(path): expected \(constant)") }
-        if case let .array(options)? = schema["anyOf"], !options.contains(where: { problems(value, against: $0, at: path).isEmpty }) {
+        if case let .array(options)? = schema["anyOf"],
+            !options.contains(where: { problems(value, against: $0, at: path).isEmpty })
+        {
             found.append("\(path): matches none of anyOf")
         }
         if case let .array(options)? = schema["oneOf"] {
@@ -93,19 +102,30 @@ struct JSONSchemaChecker {
                 if let property = schema["properties"]?[key] {
                     found += problems(element, against: property, at: "\(path).\(key)")
                 } else if let additional = schema["additionalProperties"] {
-                    if additional == .bool(false) { found.append("\(path): unknown key \(key)") }
-                    else if additional != .bool(true) { found += problems(element, against: additional, at: "\(path).\(key)") }
+                    if additional == .bool(false) {
+                        found.append("\(path): unknown key \(key)")
+                    } else if additional != .bool(true) {
+                        found += problems(element, against: additional, at: "\(path).\(key)")
+                    }
                 }
             }
         }
         if case let .array(elements) = value {
-            if case let .integer(minimum)? = schema["minItems"], elements.count < minimum { found.append("\(path): too few items") }
-            if case let .integer(maximum)? = schema["maxItems"], elements.count > maximum { found.append("\(path): too many items") }
-            if schema["uniqueItems"] == .bool(true), elements.enumerated().contains(where: { index, element in elements[..<index].contains(element) }) {
+            if case let .integer(minimum)? = schema["minItems"], elements.count < minimum {
+                found.append("\(path): too few items")
+            }
+            if case let .integer(maximum)? = schema["maxItems"], elements.count > maximum {
+                found.append("\(path): too many items")
+            }
+            if schema["uniqueItems"] == .bool(true),
+                elements.enumerated().contains(where: { index, element in elements[..<index].contains(element) })
+            {
                 found.append("\(path): duplicate items")
             }
             if let items = schema["items"] {
-                for (index, element) in elements.enumerated() { found += problems(element, against: items, at: "\(path)[\(index)]") }
+                for (index, element) in elements.enumerated() {
+                    found += problems(element, against: items, at: "\(path)[\(index)]")
+                }
             }
         }
         if case let .string(text) = value, case let .integer(minimum)? = schema["minLength"], text.count < minimum {
@@ -125,7 +145,8 @@ struct JSONSchemaChecker {
     private func matches(_ value: JSONValue, type: String) -> Bool {
         switch (type, value) {
         case ("null", .null), ("boolean", .bool), ("integer", .integer), ("number", .integer), ("number", .number),
-             ("string", .string), ("array", .array), ("object", .object): return true
+            ("string", .string), ("array", .array), ("object", .object):
+            return true
         default: return false
         }
     }

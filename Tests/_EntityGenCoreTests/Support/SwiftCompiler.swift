@@ -14,9 +14,12 @@ enum SwiftCompiler {
     static var modulesFolder: URL? {
         let candidates = [
             Bundle.main.bundleURL.deletingLastPathComponent().appendingPathComponent("Modules"),
-            URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent("Modules"),
+            URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent(
+                "Modules"),
         ]
-        return candidates.first { FileManager.default.fileExists(atPath: $0.appendingPathComponent("EntityGenRuntime.swiftmodule").path) }
+        return candidates.first {
+            FileManager.default.fileExists(atPath: $0.appendingPathComponent("EntityGenRuntime.swiftmodule").path)
+        }
     }
 
     /// Type-checks `files` as one module in Swift 6 mode.
@@ -24,9 +27,11 @@ enum SwiftCompiler {
         guard let modules = modulesFolder else { throw CompilerError.runtimeModuleNotBuilt }
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        var arguments = ["swiftc", "-typecheck", "-swift-version", "6", "-I", modules.path, "-module-name", "GeneratedCheck"]
+        var arguments = [
+            "swiftc", "-typecheck", "-swift-version", "6", "-I", modules.path, "-module-name", "GeneratedCheck",
+        ]
         if let map = sqliteModuleMap(near: modules) {
-            arguments += ["-Xcc", "-fmodule-map-file=" + map.path] // GRDB's GRDBSQLite, for persistence code
+            arguments += ["-Xcc", "-fmodule-map-file=" + map.path]  // GRDB's GRDBSQLite, for persistence code
         }
         process.arguments = arguments + files.map(\.path)
         let pipe = Pipe()

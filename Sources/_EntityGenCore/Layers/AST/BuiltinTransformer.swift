@@ -37,17 +37,25 @@ public enum BuiltinTransformer: String, CaseIterable, Hashable, Sendable {
                 ISO8601DateTransformer(fractionalSeconds: true)
             }
         case .epochSeconds:
-            return .date(RuntimeTransformer("EpochDateTransformer", [.member("seconds")]), json: .number) { EpochDateTransformer(.seconds) }
+            return .date(RuntimeTransformer("EpochDateTransformer", [.member("seconds")]), json: .number) {
+                EpochDateTransformer(.seconds)
+            }
         case .epochMilliseconds:
-            return .date(RuntimeTransformer("EpochDateTransformer", [.member("milliseconds")]), json: .number) { EpochDateTransformer(.milliseconds) }
+            return .date(RuntimeTransformer("EpochDateTransformer", [.member("milliseconds")]), json: .number) {
+                EpochDateTransformer(.milliseconds)
+            }
         case .numberFromString:
             return BuiltinTransformerDescriptor(
                 makes: "numbers", documentedType: "any number type", json: .any, appliesTo: \.isNumeric,
-                runtime: { type in RuntimeTransformer("NumberFromStringTransformer", [.transformer(type.plainTransformer)]) },
+                runtime: { type in
+                    RuntimeTransformer("NumberFromStringTransformer", [.transformer(type.plainTransformer)])
+                },
                 instantiate: { type in wrapInNumberFromString(type.instantiatePlainTransformer()) }
             )
         case .boolFromString:
-            return .plain(.bool, makes: "Bools", runtime: RuntimeTransformer("BoolFromStringTransformer"), json: .any) { BoolFromStringTransformer() }
+            return .plain(.bool, makes: "Bools", runtime: RuntimeTransformer("BoolFromStringTransformer"), json: .any) {
+                BoolFromStringTransformer()
+            }
         case .url:
             return .plain(.url, makes: "URLs", runtime: BuiltinType.url.plainTransformer) { URLTransformer() }
         case .base64:
@@ -72,14 +80,18 @@ struct BuiltinTransformerDescriptor: Sendable {
     var instantiate: @Sendable (BuiltinType) -> any JSONTransformer
 
     /// A transformer that makes `Date`s.
-    static func date(_ runtime: RuntimeTransformer, json: JSONValueKind = .string,
-                     _ instantiate: @escaping @Sendable () -> any JSONTransformer) -> Self {
+    static func date(
+        _ runtime: RuntimeTransformer, json: JSONValueKind = .string,
+        _ instantiate: @escaping @Sendable () -> any JSONTransformer
+    ) -> Self {
         .plain(.date, makes: "Dates", runtime: runtime, json: json, instantiate)
     }
 
     /// A transformer that makes exactly one type.
-    static func plain(_ type: BuiltinType, makes: String, runtime: RuntimeTransformer, json: JSONValueKind = .string,
-                      _ instantiate: @escaping @Sendable () -> any JSONTransformer) -> Self {
+    static func plain(
+        _ type: BuiltinType, makes: String, runtime: RuntimeTransformer, json: JSONValueKind = .string,
+        _ instantiate: @escaping @Sendable () -> any JSONTransformer
+    ) -> Self {
         BuiltinTransformerDescriptor(
             makes: makes, documentedType: type.rawValue, json: json, appliesTo: { $0 == type },
             runtime: { _ in runtime }, instantiate: { _ in instantiate() }
@@ -89,12 +101,16 @@ struct BuiltinTransformerDescriptor: Sendable {
     /// `dateFormat: pattern`: a date in a custom pattern (Unicode TR35, POSIX locale); the formatter is
     /// built once and kept.
     static func dateFormat(_ pattern: String) -> Self {
-        .date(RuntimeTransformer("DateFormatTransformer", [.string(pattern)], allocates: true)) { DateFormatTransformer(pattern) }
+        .date(RuntimeTransformer("DateFormatTransformer", [.string(pattern)], allocates: true)) {
+            DateFormatTransformer(pattern)
+        }
     }
 }
 
 /// `NumberFromStringTransformer` over a transformer known only as an existential (the interpreter's).
 private func wrapInNumberFromString(_ base: any JSONTransformer) -> any JSONTransformer {
-    func wrap<Inner: JSONTransformer>(_ inner: Inner) -> any JSONTransformer { NumberFromStringTransformer<Inner>(inner) }
+    func wrap<Inner: JSONTransformer>(_ inner: Inner) -> any JSONTransformer {
+        NumberFromStringTransformer<Inner>(inner)
+    }
     return wrap(base)
 }

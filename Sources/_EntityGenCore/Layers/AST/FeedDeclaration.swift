@@ -21,7 +21,8 @@ public struct FeedDeclaration: Hashable, Sendable {
 /// Pagination: page number + page count (seed 004), or a next-page URL in the body (seed 000).
 public enum PaginationDeclaration: Hashable, Sendable {
     /// `?page=N` requests until `pageCount` pages were read.
-    case pageNumber(pageCount: Located<JSONKeyPath>, parameter: Located<String>?, firstPage: ValueNode?, location: SourceLocation)
+    case pageNumber(
+        pageCount: Located<JSONKeyPath>, parameter: Located<String>?, firstPage: ValueNode?, location: SourceLocation)
     /// Follow the URL at `nextURL` until it is null or absent.
     case nextURL(Located<JSONKeyPath>, location: SourceLocation)
 

@@ -35,7 +35,9 @@ public struct JSONKeyPath: Hashable, Comparable, Sendable, CustomStringConvertib
         for character in text {
             if escaping {
                 guard character == "." || character == "\\" else {
-                    return .failure(KeyPathSyntaxError("'\\\(character)' is not an escape; use '\\.' for a dot or '\\\\' for a backslash"))
+                    return .failure(
+                        KeyPathSyntaxError(
+                            "'\\\(character)' is not an escape; use '\\.' for a dot or '\\\\' for a backslash"))
                 }
                 current.append(character)
                 escaping = false
@@ -51,8 +53,10 @@ public struct JSONKeyPath: Hashable, Comparable, Sendable, CustomStringConvertib
         guard !escaping else { return .failure(KeyPathSyntaxError("key path ends in a lone '\\'")) }
         components.append(current)
         if components.contains(where: \.isEmpty) {
-            return .failure(KeyPathSyntaxError(
-                text.isEmpty ? "key path is empty" : "key path '\(text)' has an empty key (escape a literal dot as '\\.')"))
+            return .failure(
+                KeyPathSyntaxError(
+                    text.isEmpty
+                        ? "key path is empty" : "key path '\(text)' has an empty key (escape a literal dot as '\\.')"))
         }
         return .success(JSONKeyPath(components))
     }

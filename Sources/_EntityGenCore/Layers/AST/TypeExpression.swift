@@ -105,7 +105,8 @@ private struct TypeScanner {
             return .array(element)
         }
         var name = String.UnicodeScalarView()
-        while let next = peek, next.properties.isAlphabetic || ("0"..."9").contains(next) || next == "_" || next == "." {
+        while let next = peek, next.properties.isAlphabetic || ("0"..."9").contains(next) || next == "_" || next == "."
+        {
             name.append(next)
             advance()
         }

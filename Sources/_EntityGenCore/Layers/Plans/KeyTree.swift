@@ -17,7 +17,7 @@ struct KeyTree<Leaf> {
                 subtree.insert(rest, leaf: leaf)
                 children[index].1 = .tree(subtree)
             }
-            return // the validator rejects overlapping paths; nothing else can land here
+            return  // the validator rejects overlapping paths; nothing else can land here
         }
         if rest.isEmpty {
             children.append((key, .leaf(leaf)))

@@ -208,14 +208,16 @@ enum TriggerPlan: Sendable {
     /// After a link to an owned target is deleted, delete the target.
     case linkUnlinked(name: String, linkTable: String, targetTable: String)
     /// Before a row is deleted, delete the targets its links name (`deleteRule: cascade`, to-many).
-    case cascadeLinked(name: String, table: String, targetTable: String, linkTable: String,
-                       ownerMatch: [(linkColumn: String, ownerColumn: String)], targetMatch: [(linkColumn: String, targetColumn: String)])
+    case cascadeLinked(
+        name: String, table: String, targetTable: String, linkTable: String,
+        ownerMatch: [(linkColumn: String, ownerColumn: String)],
+        targetMatch: [(linkColumn: String, targetColumn: String)])
 
     /// The trigger's name.
     var name: String {
         switch self {
         case let .cascadeToOne(name, _, _, _), let .ownedReplaced(name, _, _, _), let .ownedDeleted(name, _, _, _),
-             let .linkUnlinked(name, _, _), let .cascadeLinked(name, _, _, _, _, _):
+            let .linkUnlinked(name, _, _), let .cascadeLinked(name, _, _, _, _, _):
             return name
         }
     }

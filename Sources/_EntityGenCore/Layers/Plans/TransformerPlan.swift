@@ -79,7 +79,10 @@ struct RuntimeTransformer: Hashable, Sendable {
     var allocates: Bool
 
     /// Creates a runtime transformer value.
-    init(_ typeName: String, genericArgument: BuiltinType? = nil, _ arguments: [RuntimeArgument] = [], allocates: Bool = false) {
+    init(
+        _ typeName: String, genericArgument: BuiltinType? = nil, _ arguments: [RuntimeArgument] = [],
+        allocates: Bool = false
+    ) {
         self.typeName = typeName
         self.genericArgument = genericArgument
         self.arguments = arguments

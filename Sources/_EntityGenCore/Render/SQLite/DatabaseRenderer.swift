@@ -7,23 +7,31 @@ struct DatabaseRenderer {
     func render(migrations: [MigrationSetPlan.Migration], feeds: [FeedPlan], into printer: inout CodePrinter) {
         printer.documentation("The SQLite schema generated from the entity schemas, and their feeds.")
         printer.block("\(access)enum EntityGenDatabase {") { printer in
-            printer.documentation("""
+            printer.documentation(
+                """
                 Registers the migrations that create and evolve the tables; run them with `migrator.migrate(writer)`.
                 A table's primary key is its entity's identification attributes (a hidden `_id` for entities
                 without, whose rows belong to the object that embeds them), foreign keys for relationships (deferred,
                 so a page may reference rows it creates later) and link tables for to-many relationships. Migrations
                 recorded in entitygen-migrations.json never change; the last one may be pending until recorded.
                 """)
-            printer.block("\(access)static func registerMigrations(in migrator: inout GRDB.DatabaseMigrator) {") { printer in
+            printer.block("\(access)static func registerMigrations(in migrator: inout GRDB.DatabaseMigrator) {") {
+                printer in
                 for migration in migrations {
                     MigrationRenderer().render(migration, into: &printer)
                 }
                 if migrations.isEmpty { printer.line("_ = migrator") }
             }
             printer.line()
-            printer.documentation("Opens (creating when needed) a database file in WAL mode, so readers read while the importer writes, and migrates it.")
-            printer.block("\(access)static func openDatabase(atPath path: Swift.String, configuration: GRDB.Configuration = GRDB.Configuration()) throws -> GRDB.DatabasePool {") { printer in
-                printer.line("let pool = try GRDB.DatabasePool(path: path, configuration: \(Spelling.persistence).EntityGenConfiguration.prepared(configuration))")
+            printer.documentation(
+                "Opens (creating when needed) a database file in WAL mode, so readers read while the importer writes, and migrates it."
+            )
+            printer.block(
+                "\(access)static func openDatabase(atPath path: Swift.String, configuration: GRDB.Configuration = GRDB.Configuration()) throws -> GRDB.DatabasePool {"
+            ) { printer in
+                printer.line(
+                    "let pool = try GRDB.DatabasePool(path: path, configuration: \(Spelling.persistence).EntityGenConfiguration.prepared(configuration))"
+                )
                 printer.line("var migrator = GRDB.DatabaseMigrator()")
                 printer.line("registerMigrations(in: &migrator)")
                 printer.line("try migrator.migrate(pool)")
@@ -32,7 +40,9 @@ struct DatabaseRenderer {
             for feed in feeds {
                 printer.line()
                 printer.documentation(feed.documentation ?? "The feed delivering `\(feed.entityType)`.")
-                printer.block("\(access)static var \(feed.propertyName): \(Spelling.persistence).Feed<\(feed.entityType)> {") { printer in
+                printer.block(
+                    "\(access)static var \(feed.propertyName): \(Spelling.persistence).Feed<\(feed.entityType)> {"
+                ) { printer in
                     printer.line(Self.feedExpression(feed))
                 }
             }
@@ -45,14 +55,20 @@ struct DatabaseRenderer {
         if let items = feed.items { arguments.append("items: \(Spelling.list(items))") }
         switch feed.pagination {
         case let .pageNumber(pageCount, parameter, firstPage)?:
-            arguments.append("pagination: .pageNumber(pageCount: \(Spelling.list(pageCount)), parameter: \(SwiftLiteral.string(parameter)), firstPage: \(firstPage))")
+            arguments.append(
+                "pagination: .pageNumber(pageCount: \(Spelling.list(pageCount)), parameter: \(SwiftLiteral.string(parameter)), firstPage: \(firstPage))"
+            )
         case let .nextURL(path)?:
             arguments.append("pagination: .nextURL(\(Spelling.list(path)))")
         case nil: break
         }
         if let actions = feed.actions {
-            let names = [("add", actions.add), ("update", actions.update), ("delete", actions.delete)].map { "\($0.0): \(SwiftLiteral.string($0.1))" }
-            arguments.append("actions: .init(typeKey: \(Spelling.list(actions.typeKey)), payloadKey: \(Spelling.list(actions.payloadKey)), \(names.joined(separator: ", ")))")
+            let names = [("add", actions.add), ("update", actions.update), ("delete", actions.delete)].map {
+                "\($0.0): \(SwiftLiteral.string($0.1))"
+            }
+            arguments.append(
+                "actions: .init(typeKey: \(Spelling.list(actions.typeKey)), payloadKey: \(Spelling.list(actions.payloadKey)), \(names.joined(separator: ", ")))"
+            )
         }
         if feed.deleteOrphans { arguments.append("deleteOrphans: true") }
         return "\(Spelling.persistence).Feed(\(arguments.joined(separator: ", ")))"

@@ -13,7 +13,8 @@ struct MigrationRenderer {
     private func render(_ step: MigrationStep, into printer: inout CodePrinter) {
         switch step {
         case let .dropTrigger(name):
-            printer.line("try db.execute(sql: \(SwiftLiteral.string("DROP TRIGGER IF EXISTS \(SQL.identifier(name))")))")
+            printer.line(
+                "try db.execute(sql: \(SwiftLiteral.string("DROP TRIGGER IF EXISTS \(SQL.identifier(name))")))")
         case let .dropIndex(name):
             printer.line("try db.drop(index: \(SwiftLiteral.string(name)))")
         case let .dropTable(name):
@@ -28,20 +29,26 @@ struct MigrationRenderer {
                 for column in columns {
                     var line = "t.add(column: \(SwiftLiteral.string(column.name)), .\(column.type))"
                     if column.notNull { line += ".notNull()" }
-                    if let defaultSQL = column.defaultSQL { line += ".defaults(sql: \(SwiftLiteral.string(defaultSQL)))" }
+                    if let defaultSQL = column.defaultSQL {
+                        line += ".defaults(sql: \(SwiftLiteral.string(defaultSQL)))"
+                    }
                     printer.line(line)
                 }
             }
         case let .rebuild(table, copy):
             let temporary = "_entitygen_new_" + table.name
-            printer.line("// \(SwiftLiteral.commentLines(table.name).joined(separator: " ")): rebuilt (SQLite cannot alter these columns or keys in place); rows are copied.")
+            printer.line(
+                "// \(SwiftLiteral.commentLines(table.name).joined(separator: " ")): rebuilt (SQLite cannot alter these columns or keys in place); rows are copied."
+            )
             renderCreate(table, as: temporary, into: &printer)
             let columns = copy.map { SQL.identifier($0.column) }.joined(separator: ", ")
             let values = copy.map { Self.sql($0.source) }.joined(separator: ", ")
-            let sql = "INSERT INTO \(SQL.identifier(temporary)) (\(columns)) SELECT \(values) FROM \(SQL.identifier(table.name))"
+            let sql =
+                "INSERT INTO \(SQL.identifier(temporary)) (\(columns)) SELECT \(values) FROM \(SQL.identifier(table.name))"
             printer.line("try db.execute(sql: \(SwiftLiteral.string(sql)))")
             printer.line("try db.drop(table: \(SwiftLiteral.string(table.name)))")
-            printer.line("try db.rename(table: \(SwiftLiteral.string(temporary)), to: \(SwiftLiteral.string(table.name)))")
+            printer.line(
+                "try db.rename(table: \(SwiftLiteral.string(temporary)), to: \(SwiftLiteral.string(table.name)))")
         case let .createIndex(table, index):
             renderIndex(index, on: table, into: &printer)
         case let .createTrigger(trigger):
@@ -54,13 +61,16 @@ struct MigrationRenderer {
         printer.block("try db.create(table: \(SwiftLiteral.string(name))\(options)) { t in") { printer in
             if table.hiddenRowID { printer.line("t.primaryKey(\"_id\", .integer)") }
             for column in table.columns {
-                printer.line("t.column(\(SwiftLiteral.string(column.name)), .\(column.type))" + (column.notNull ? ".notNull()" : ""))
+                printer.line(
+                    "t.column(\(SwiftLiteral.string(column.name)), .\(column.type))"
+                        + (column.notNull ? ".notNull()" : ""))
             }
             if !table.primaryKey.isEmpty {
                 printer.line("t.primaryKey(\(Spelling.list(table.primaryKey)))")
             }
             for key in table.foreignKeys {
-                var text = "t.foreignKey(\(Spelling.list(key.columns)), references: \(SwiftLiteral.string(key.table)), columns: \(Spelling.list(key.targetColumns)), onDelete: .\(key.onDelete)"
+                var text =
+                    "t.foreignKey(\(Spelling.list(key.columns)), references: \(SwiftLiteral.string(key.table)), columns: \(Spelling.list(key.targetColumns)), onDelete: .\(key.onDelete)"
                 if key.onUpdateCascade { text += ", onUpdate: .cascade" }
                 if key.deferred { text += ", deferred: true" }
                 printer.line(text + ")")
@@ -69,7 +79,9 @@ struct MigrationRenderer {
     }
 
     private func renderIndex(_ index: IndexSnapshot, on table: String, into printer: inout CodePrinter) {
-        printer.line("try db.create(index: \(SwiftLiteral.string(index.name)), on: \(SwiftLiteral.string(table)), columns: \(Spelling.list(index.columns)))")
+        printer.line(
+            "try db.create(index: \(SwiftLiteral.string(index.name)), on: \(SwiftLiteral.string(table)), columns: \(Spelling.list(index.columns)))"
+        )
     }
 
     /// A rebuilt column's value in the copying `SELECT`.

@@ -12,29 +12,45 @@ struct PersistenceRenderer {
         let runtime = Self.runtime
         printer.block("extension \(plan.typeName): \(persistence).PersistableEntity {") { printer in
             printer.documentation("The table of `\(plan.typeName)`.")
-            printer.line("\(access)static var databaseTableName: Swift.String { \(SwiftLiteral.string(plan.tableName)) }")
+            printer.line(
+                "\(access)static var databaseTableName: Swift.String { \(SwiftLiteral.string(plan.tableName)) }")
             printer.line()
-            printer.documentation("The columns, for queries: `\(plan.typeName).filter(\(plan.typeName).Columns.\(SwiftNaming.escaped(plan.columns.first?.name ?? "_id")) == value)`.")
+            printer.documentation(
+                "The columns, for queries: `\(plan.typeName).filter(\(plan.typeName).Columns.\(SwiftNaming.escaped(plan.columns.first?.name ?? "_id")) == value)`."
+            )
             printer.block("\(access)enum Columns {") { printer in
                 for column in plan.columns {
-                    printer.line("\(access)static let \(SwiftNaming.escaped(column.name)) = GRDB.Column(\(SwiftLiteral.string(column.name)))")
+                    printer.line(
+                        "\(access)static let \(SwiftNaming.escaped(column.name)) = GRDB.Column(\(SwiftLiteral.string(column.name)))"
+                    )
                 }
             }
             printer.line()
             printer.documentation("The table's fixed SQL, prepared once per transaction by the importer.")
             let columns = Spelling.list(plan.columns.map(\.name))
-            let references = plan.references.isEmpty ? "" : ", references: [\(plan.references.map(Self.referenceColumns).joined(separator: ", "))]"
-            printer.line("\(access)static let entityTable = \(persistence).EntityTable(entity: \(SwiftLiteral.string(plan.schemaName)), name: \(SwiftLiteral.string(plan.tableName)), columns: \(columns), identity: \(Spelling.list(plan.identity))\(references))")
+            let references =
+                plan.references.isEmpty
+                ? "" : ", references: [\(plan.references.map(Self.referenceColumns).joined(separator: ", "))]"
+            printer.line(
+                "\(access)static let entityTable = \(persistence).EntityTable(entity: \(SwiftLiteral.string(plan.schemaName)), name: \(SwiftLiteral.string(plan.tableName)), columns: \(columns), identity: \(Spelling.list(plan.identity))\(references))"
+            )
             for link in plan.links {
                 printer.line()
                 printer.documentation("The link table of `\(link.relationship)`.")
-                printer.line("\(access)static let \(link.staticName) = \(persistence).LinkTable(name: \(SwiftLiteral.string(link.table)), ownerColumns: \(Spelling.list(link.ownerColumns.map(\.name))), targetColumns: \(Spelling.list(link.targetColumns.map(\.name))), isMap: \(link.isMap))")
+                printer.line(
+                    "\(access)static let \(link.staticName) = \(persistence).LinkTable(name: \(SwiftLiteral.string(link.table)), ownerColumns: \(Spelling.list(link.ownerColumns.map(\.name))), targetColumns: \(Spelling.list(link.targetColumns.map(\.name))), isMap: \(link.isMap))"
+                )
                 if !link.isMap && !link.isReference {
                     printer.line()
-                    printer.documentation("The link table as a GRDB record type, for the `\(link.relationship)` association.")
+                    printer.documentation(
+                        "The link table as a GRDB record type, for the `\(link.relationship)` association.")
                     printer.block("\(access)enum \(link.linkType): GRDB.TableRecord {") { printer in
-                        printer.line("\(access)static var databaseTableName: Swift.String { \(SwiftLiteral.string(link.table)) }")
-                        printer.line("\(access)static let target = belongsTo(\(link.targetType).self, using: GRDB.ForeignKey(\(Spelling.list(link.targetColumns.map(\.name))), to: \(Spelling.list(link.targetKeyColumns))))")
+                        printer.line(
+                            "\(access)static var databaseTableName: Swift.String { \(SwiftLiteral.string(link.table)) }"
+                        )
+                        printer.line(
+                            "\(access)static let target = belongsTo(\(link.targetType).self, using: GRDB.ForeignKey(\(Spelling.list(link.targetColumns.map(\.name))), to: \(Spelling.list(link.targetKeyColumns))))"
+                        )
                     }
                 }
             }
@@ -45,7 +61,9 @@ struct PersistenceRenderer {
             }
             printer.line()
             printer.documentation("All rows with their direct relationships included (one level).")
-            printer.block("\(access)static func requestIncludingRelationships() -> GRDB.QueryInterfaceRequest<\(plan.typeName)> {") { printer in
+            printer.block(
+                "\(access)static func requestIncludingRelationships() -> GRDB.QueryInterfaceRequest<\(plan.typeName)> {"
+            ) { printer in
                 printer.line(plan.includes.reduce("all()") { "\($0).\(Self.method($1.method)) \($1.association))" })
             }
             printer.line()
@@ -54,7 +72,9 @@ struct PersistenceRenderer {
                 printer.line("self.init(")
                 printer.indent()
                 for (offset, argument) in plan.rowArguments.enumerated() {
-                    printer.line("\(argument.label): \(rowExpression(argument.read))" + (offset < plan.rowArguments.count - 1 ? "," : ""))
+                    printer.line(
+                        "\(argument.label): \(rowExpression(argument.read))"
+                            + (offset < plan.rowArguments.count - 1 ? "," : ""))
                 }
                 printer.outdent()
                 printer.line(")")
@@ -62,41 +82,58 @@ struct PersistenceRenderer {
             printer.line()
             renderSave(plan, into: &printer)
             printer.line()
-            printer.documentation("The stored row a delete action's payload names (only the identification attributes are read).")
-            printer.block("\(access)static func rowKey(from json: \(runtime).JSONValue, context: inout \(runtime).MappingContext) throws(\(runtime).MappingError) -> \(persistence).RowKey {") { printer in
+            printer.documentation(
+                "The stored row a delete action's payload names (only the identification attributes are read).")
+            printer.block(
+                "\(access)static func rowKey(from json: \(runtime).JSONValue, context: inout \(runtime).MappingContext) throws(\(runtime).MappingError) -> \(persistence).RowKey {"
+            ) { printer in
                 if plan.identity.isEmpty {
-                    printer.line("throw \(runtime).MappingError.notIdentifiable(\(SwiftLiteral.string(plan.schemaName)), schema: \(spelling.location(plan.location)))")
+                    printer.line(
+                        "throw \(runtime).MappingError.notIdentifiable(\(SwiftLiteral.string(plan.schemaName)), schema: \(spelling.location(plan.location)))"
+                    )
                 } else {
-                    printer.line("try context.expectObject(json, entity: \(SwiftLiteral.string(plan.typeName)), schema: \(spelling.location(plan.location)))")
+                    printer.line(
+                        "try context.expectObject(json, entity: \(SwiftLiteral.string(plan.typeName)), schema: \(spelling.location(plan.location)))"
+                    )
                     for property in plan.identityProperties {
-                        printer.line("let \(property.local) = try context.required(json, \(property.fieldReference(spelling)), \(property.transformerReference(spelling)))")
+                        printer.line(
+                            "let \(property.local) = try context.required(json, \(property.fieldReference(spelling)), \(property.transformerReference(spelling)))"
+                        )
                     }
-                    printer.line("return \(persistence).RowKey(Self.entityTable, [\(plan.identityProperties.map(\.local).joined(separator: ", "))])")
+                    printer.line(
+                        "return \(persistence).RowKey(Self.entityTable, [\(plan.identityProperties.map(\.local).joined(separator: ", "))])"
+                    )
                 }
             }
             printer.line()
             printer.documentation("This instance's identification.")
-            printer.line("\(access)var rowKey: \(persistence).RowKey { \(persistence).RowKey(Self.entityTable, [\(plan.identityProperties.map { "self.\($0.identifier)" }.joined(separator: ", "))]) }")
+            printer.line(
+                "\(access)var rowKey: \(persistence).RowKey { \(persistence).RowKey(Self.entityTable, [\(plan.identityProperties.map { "self.\($0.identifier)" }.joined(separator: ", "))]) }"
+            )
         }
     }
 
     private func renderSave(_ plan: TablePlan, into printer: inout CodePrinter) {
-        printer.documentation("Saves this instance: embedded targets first, then the row (an upsert by identity), then links.")
+        printer.documentation(
+            "Saves this instance: embedded targets first, then the row (an upsert by identity), then links.")
         printer.line("@discardableResult")
-        printer.block("\(access)func save(in session: inout \(Self.persistence).ImportSession) throws -> Swift.Int64 {") { printer in
+        printer.block("\(access)func save(in session: inout \(Self.persistence).ImportSession) throws -> Swift.Int64 {")
+        { printer in
             for save in plan.embeddedSaves {
                 let property = "self.\(save.identifier)"
                 if save.isCollection {
                     let loop = save.isMap ? "for _element in \(property).values" : "for _element in \(property)"
                     printer.line("\(loop) { try _element.save(in: &session) }")
                 } else if let local = save.rowIDLocal {
-                    printer.line(save.isOptional
-                        ? "let \(local) = try \(property).map { try $0.save(in: &session) }"
-                        : "let \(local) = try \(property).save(in: &session)")
+                    printer.line(
+                        save.isOptional
+                            ? "let \(local) = try \(property).map { try $0.save(in: &session) }"
+                            : "let \(local) = try \(property).save(in: &session)")
                 } else {
-                    printer.line(save.isOptional
-                        ? "if let _target = \(property) { try _target.save(in: &session) }"
-                        : "try \(property).save(in: &session)")
+                    printer.line(
+                        save.isOptional
+                            ? "if let _target = \(property) { try _target.save(in: &session) }"
+                            : "try \(property).save(in: &session)")
                 }
             }
             printer.line("let _row = try session.prepare(Self.entityTable)")
@@ -108,16 +145,21 @@ struct PersistenceRenderer {
             for link in plan.links {
                 printer.line("let \(link.staticName)Statements = try session.linkStatements(Self.\(link.staticName))")
                 for (offset, owner) in link.ownerColumns.enumerated() {
-                    printer.line("\(Self.linkValue(owner.value)).bindValue(to: \(link.staticName)Statements.delete, at: \(offset + 1))")
+                    printer.line(
+                        "\(Self.linkValue(owner.value)).bindValue(to: \(link.staticName)Statements.delete, at: \(offset + 1))"
+                    )
                 }
                 printer.line("try session.execute(\(link.staticName)Statements.delete)")
-                let loop = link.isMap
+                let loop =
+                    link.isMap
                     ? "for (_position, (_key, _element)) in self.\(link.identifier).sorted(by: { $0.key < $1.key }).enumerated() {"
                     : "for (_position, _element) in self.\(link.identifier).enumerated() {"
                 printer.block(loop) { printer in
                     let insert = "\(link.staticName)Statements.insert"
                     if !link.isReference {
-                        printer.line(link.ownsTargets ? "let _target = try _element.save(in: &session)" : "try _element.save(in: &session)")
+                        printer.line(
+                            link.ownsTargets
+                                ? "let _target = try _element.save(in: &session)" : "try _element.save(in: &session)")
                     }
                     var index = 1
                     for owner in link.ownerColumns {
@@ -147,7 +189,8 @@ struct PersistenceRenderer {
         case let .property(identifier):
             return "self.\(identifier).bindValue(to: _statement, at: \(index))"
         case let .json(property):
-            return "\(Self.persistence).JSONColumn.bind(self.\(property.identifier), \(property.transformerReference(spelling)), to: _statement, at: \(index))"
+            return
+                "\(Self.persistence).JSONColumn.bind(self.\(property.identifier), \(property.transformerReference(spelling)), to: _statement, at: \(index))"
         case let .embeddedMember(identifier, member, optional):
             return optional
                 ? "(self.\(identifier)?.\(member)).bindValue(to: _statement, at: \(index))"
@@ -162,8 +205,10 @@ struct PersistenceRenderer {
         switch read {
         case let .column(name): return "try row.column(\(SwiftLiteral.string(name)))"
         case let .jsonColumn(name, property, optional):
-            return "try row.\(optional ? "optionalJSONColumn" : "jsonColumn")(\(SwiftLiteral.string(name)), \(property.transformerReference(spelling)))"
-        case let .included(key, required): return "try row.\(required ? "requiredIncluded" : "included")(\(SwiftLiteral.string(key)))"
+            return
+                "try row.\(optional ? "optionalJSONColumn" : "jsonColumn")(\(SwiftLiteral.string(name)), \(property.transformerReference(spelling)))"
+        case let .included(key, required):
+            return "try row.\(required ? "requiredIncluded" : "included")(\(SwiftLiteral.string(key)))"
         case let .prefetched(key): return "try row.prefetched(\(SwiftLiteral.string(key)))"
         case let .emptyCollection(isMap): return isMap ? "[:]" : "[]"
         case .none: return "nil"
@@ -186,9 +231,11 @@ struct PersistenceRenderer {
         let key = SwiftLiteral.string(association.key)
         switch association.kind {
         case let .belongsTo(target, columns, targetColumns):
-            return "belongsTo(\(target).self, key: \(key), using: GRDB.ForeignKey(\(Spelling.list(columns)), to: \(Spelling.list(targetColumns))))"
+            return
+                "belongsTo(\(target).self, key: \(key), using: GRDB.ForeignKey(\(Spelling.list(columns)), to: \(Spelling.list(targetColumns))))"
         case let .hasManyThrough(target, linkType, ownerColumns, ownerTargetColumns):
-            return "hasMany(\(target).self, through: hasMany(\(linkType).self, using: GRDB.ForeignKey(\(Spelling.list(ownerColumns)), to: \(Spelling.list(ownerTargetColumns)))).order(GRDB.Column(\"position\")), using: \(linkType).target, key: \(key))"
+            return
+                "hasMany(\(target).self, through: hasMany(\(linkType).self, using: GRDB.ForeignKey(\(Spelling.list(ownerColumns)), to: \(Spelling.list(ownerTargetColumns)))).order(GRDB.Column(\"position\")), using: \(linkType).target, key: \(key))"
         }
     }
 

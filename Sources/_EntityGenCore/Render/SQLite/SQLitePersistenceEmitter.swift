@@ -19,6 +19,7 @@ struct SQLitePersistenceEmitter: PersistenceEmitter {
     }
 
     func renderDatabase(_ plan: GenerationPlan, spelling: Spelling, into printer: inout CodePrinter) {
-        DatabaseRenderer(spelling: spelling).render(migrations: plan.migrations.migrations, feeds: plan.feeds, into: &printer)
+        DatabaseRenderer(spelling: spelling).render(
+            migrations: plan.migrations.migrations, feeds: plan.feeds, into: &printer)
     }
 }

@@ -7,8 +7,10 @@ protocol StorageBackend: Sendable {
     func snapshot(of tables: [TablePlan]) -> (snapshot: SchemaSnapshot, locations: [String: SourceLocation])
 
     /// The steps from `old` to `new`, or the problems that prevent them (no steps then).
-    func migrationSteps(from old: SchemaSnapshot, to new: SchemaSnapshot, locations: [String: SourceLocation],
-                        fallback: SourceLocation) -> (steps: [MigrationStep], problems: [MigrationProblem])
+    func migrationSteps(
+        from old: SchemaSnapshot, to new: SchemaSnapshot, locations: [String: SourceLocation],
+        fallback: SourceLocation
+    ) -> (steps: [MigrationStep], problems: [MigrationProblem])
 }
 
 /// A change a backend cannot migrate automatically, located at the schema declaration responsible.

@@ -9,7 +9,9 @@
 /// and a table whose primary key changes — existing rows have no correct value or identity to carry over.
 enum MigrationPlanner {
     /// The steps from `old` to `new`, or the problems that prevent them (no steps then).
-    static func plan(from old: SchemaSnapshot, to new: SchemaSnapshot, locations: [String: SourceLocation], fallback: SourceLocation) -> (steps: [MigrationStep], problems: [MigrationProblem]) {
+    static func plan(
+        from old: SchemaSnapshot, to new: SchemaSnapshot, locations: [String: SourceLocation], fallback: SourceLocation
+    ) -> (steps: [MigrationStep], problems: [MigrationProblem]) {
         var problems: [MigrationProblem] = []
         var rebuilt: [(TableSnapshot, [(column: String, source: MigrationStep.CopySource)])] = []
         var altered: [(String, [ColumnSnapshot])] = []
@@ -23,34 +25,57 @@ enum MigrationPlanner {
             let location = { (column: String?) in
                 column.flatMap { locations["\(table.name).\($0)"] } ?? locations[table.name] ?? fallback
             }
-            if previous.primaryKey != table.primaryKey || previous.hiddenRowID != table.hiddenRowID || previous.withoutRowID != table.withoutRowID {
-                problems.append(MigrationProblem(message: "table '\(table.name)' changes its primary key from \(describe(previous)) to \(describe(table)); existing rows cannot be re-keyed automatically", location: location(nil)))
+            if previous.primaryKey != table.primaryKey || previous.hiddenRowID != table.hiddenRowID
+                || previous.withoutRowID != table.withoutRowID
+            {
+                problems.append(
+                    MigrationProblem(
+                        message:
+                            "table '\(table.name)' changes its primary key from \(describe(previous)) to \(describe(table)); existing rows cannot be re-keyed automatically",
+                        location: location(nil)))
                 continue
             }
             var tableProblems: [MigrationProblem] = []
-            var copy: [(column: String, source: MigrationStep.CopySource)] = table.hiddenRowID ? [("_id", .column("_id"))] : []
+            var copy: [(column: String, source: MigrationStep.CopySource)] =
+                table.hiddenRowID ? [("_id", .column("_id"))] : []
             var added: [ColumnSnapshot] = []
             for column in table.columns {
                 guard let before = previous.column(named: column.name) else {
                     if column.notNull && column.defaultSQL == nil {
-                        tableProblems.append(MigrationProblem(message: "new required column '\(table.name).\(column.name)' has no default for the rows already stored; make it optional or give it a default", location: location(column.name)))
+                        tableProblems.append(
+                            MigrationProblem(
+                                message:
+                                    "new required column '\(table.name).\(column.name)' has no default for the rows already stored; make it optional or give it a default",
+                                location: location(column.name)))
                     }
                     added.append(column)
                     copy.append((column.name, column.defaultSQL.map(MigrationStep.CopySource.recordedDefault) ?? .null))
                     continue
                 }
                 if before.type != column.type {
-                    tableProblems.append(MigrationProblem(message: "column '\(table.name).\(column.name)' changes type from \(before.type) to \(column.type); stored values cannot be converted automatically", location: location(column.name)))
+                    tableProblems.append(
+                        MigrationProblem(
+                            message:
+                                "column '\(table.name).\(column.name)' changes type from \(before.type) to \(column.type); stored values cannot be converted automatically",
+                            location: location(column.name)))
                 } else if column.notNull && !before.notNull {
-                    tableProblems.append(MigrationProblem(message: "column '\(table.name).\(column.name)' becomes required; rows already stored may hold NULL", location: location(column.name)))
+                    tableProblems.append(
+                        MigrationProblem(
+                            message:
+                                "column '\(table.name).\(column.name)' becomes required; rows already stored may hold NULL",
+                            location: location(column.name)))
                 }
                 copy.append((column.name, .column(column.name)))
             }
             problems += tableProblems
             guard tableProblems.isEmpty else { continue }
             let removedColumns = previous.columns.contains { table.column(named: $0.name) == nil }
-            let keptColumnsChanged = previous.columns.contains { before in table.column(named: before.name).map { !$0.isStoredLike(before) } ?? false }
-            let addedReferences = table.foreignKeys.contains { key in key.columns.contains { name in added.contains { $0.name == name } } }
+            let keptColumnsChanged = previous.columns.contains { before in
+                table.column(named: before.name).map { !$0.isStoredLike(before) } ?? false
+            }
+            let addedReferences = table.foreignKeys.contains { key in
+                key.columns.contains { name in added.contains { $0.name == name } }
+            }
             if removedColumns || keptColumnsChanged || previous.foreignKeys != table.foreignKeys || addedReferences {
                 rebuilt.append((table, copy))
                 indexCreates += table.indexes.map { (table.name, $0) }
@@ -58,7 +83,9 @@ enum MigrationPlanner {
             }
             if !added.isEmpty { altered.append((table.name, added)) }
             for index in previous.indexes where !table.indexes.contains(index) { indexDrops.append(index.name) }
-            for index in table.indexes where !previous.indexes.contains(index) { indexCreates.append((table.name, index)) }
+            for index in table.indexes where !previous.indexes.contains(index) {
+                indexCreates.append((table.name, index))
+            }
         }
         guard problems.isEmpty else { return ([], problems) }
 

@@ -8,39 +8,55 @@ struct SQLiteBackend: StorageBackend {
         for table in tables {
             locations[table.tableName] = table.location
             for column in table.columns { locations["\(table.tableName).\(column.name)"] = column.location }
-            snapshots.append(TableSnapshot(
-                name: table.tableName,
-                hiddenRowID: table.identity.isEmpty,
-                withoutRowID: false,
-                columns: table.columns.map { ColumnSnapshot(name: $0.name, type: $0.type.rawValue, notNull: $0.notNull, defaultSQL: $0.defaultValue.map(Self.literal)) },
-                primaryKey: table.identity,
-                foreignKeys: table.foreignKeys.map(Self.foreignKey),
-                indexes: table.indexes.map { IndexSnapshot(name: $0.name, columns: $0.columns) }
-            ))
+            snapshots.append(
+                TableSnapshot(
+                    name: table.tableName,
+                    hiddenRowID: table.identity.isEmpty,
+                    withoutRowID: false,
+                    columns: table.columns.map {
+                        ColumnSnapshot(
+                            name: $0.name, type: $0.type.rawValue, notNull: $0.notNull,
+                            defaultSQL: $0.defaultValue.map(Self.literal))
+                    },
+                    primaryKey: table.identity,
+                    foreignKeys: table.foreignKeys.map(Self.foreignKey),
+                    indexes: table.indexes.map { IndexSnapshot(name: $0.name, columns: $0.columns) }
+                ))
             triggers += table.triggers.map { TriggerSnapshot(name: $0.name, sql: Self.statement($0)) }
             for link in table.links {
                 locations[link.table] = link.location
-                var columns = link.ownerColumns.map { ColumnSnapshot(name: $0.name, type: $0.type.rawValue, notNull: true, defaultSQL: nil) }
-                columns.append(ColumnSnapshot(name: "position", type: ColumnType.integer.rawValue, notNull: true, defaultSQL: nil))
-                if link.isMap { columns.append(ColumnSnapshot(name: "key", type: ColumnType.text.rawValue, notNull: true, defaultSQL: nil)) }
-                columns += link.targetColumns.map { ColumnSnapshot(name: $0.name, type: $0.type.rawValue, notNull: true, defaultSQL: nil) }
+                var columns = link.ownerColumns.map {
+                    ColumnSnapshot(name: $0.name, type: $0.type.rawValue, notNull: true, defaultSQL: nil)
+                }
+                columns.append(
+                    ColumnSnapshot(name: "position", type: ColumnType.integer.rawValue, notNull: true, defaultSQL: nil))
+                if link.isMap {
+                    columns.append(
+                        ColumnSnapshot(name: "key", type: ColumnType.text.rawValue, notNull: true, defaultSQL: nil))
+                }
+                columns += link.targetColumns.map {
+                    ColumnSnapshot(name: $0.name, type: $0.type.rawValue, notNull: true, defaultSQL: nil)
+                }
                 for column in columns { locations["\(link.table).\(column.name)"] = link.location }
-                snapshots.append(TableSnapshot(
-                    name: link.table,
-                    hiddenRowID: false,
-                    withoutRowID: true,
-                    columns: columns,
-                    primaryKey: link.ownerColumns.map(\.name) + ["position"],
-                    foreignKeys: link.foreignKeys.map(Self.foreignKey),
-                    indexes: [IndexSnapshot(name: link.table + "_target", columns: link.targetColumns.map(\.name))]
-                ))
+                snapshots.append(
+                    TableSnapshot(
+                        name: link.table,
+                        hiddenRowID: false,
+                        withoutRowID: true,
+                        columns: columns,
+                        primaryKey: link.ownerColumns.map(\.name) + ["position"],
+                        foreignKeys: link.foreignKeys.map(Self.foreignKey),
+                        indexes: [IndexSnapshot(name: link.table + "_target", columns: link.targetColumns.map(\.name))]
+                    ))
             }
         }
         return (SchemaSnapshot(tables: snapshots, triggers: triggers), locations)
     }
 
-    func migrationSteps(from old: SchemaSnapshot, to new: SchemaSnapshot, locations: [String: SourceLocation],
-                        fallback: SourceLocation) -> (steps: [MigrationStep], problems: [MigrationProblem]) {
+    func migrationSteps(
+        from old: SchemaSnapshot, to new: SchemaSnapshot, locations: [String: SourceLocation],
+        fallback: SourceLocation
+    ) -> (steps: [MigrationStep], problems: [MigrationProblem]) {
         MigrationPlanner.plan(from: old, to: new, locations: locations, fallback: fallback)
     }
 
@@ -59,23 +75,29 @@ struct SQLiteBackend: StorageBackend {
         switch trigger {
         case let .cascadeToOne(name, table, targetTable, match):
             let condition = match.map { "\(id($0.targetColumn)) = OLD.\(id($0.column))" }.joined(separator: " AND ")
-            return "CREATE TRIGGER \(id(name)) AFTER DELETE ON \(id(table)) BEGIN DELETE FROM \(id(targetTable)) WHERE \(condition); END"
+            return
+                "CREATE TRIGGER \(id(name)) AFTER DELETE ON \(id(table)) BEGIN DELETE FROM \(id(targetTable)) WHERE \(condition); END"
         case let .ownedReplaced(name, table, column, targetTable):
             let quoted = id(column)
-            return "CREATE TRIGGER \(id(name)) AFTER UPDATE OF \(quoted) ON \(id(table)) WHEN OLD.\(quoted) IS NOT NEW.\(quoted) BEGIN DELETE FROM \(id(targetTable)) WHERE \"_id\" = OLD.\(quoted); END"
+            return
+                "CREATE TRIGGER \(id(name)) AFTER UPDATE OF \(quoted) ON \(id(table)) WHEN OLD.\(quoted) IS NOT NEW.\(quoted) BEGIN DELETE FROM \(id(targetTable)) WHERE \"_id\" = OLD.\(quoted); END"
         case let .ownedDeleted(name, table, column, targetTable):
-            return "CREATE TRIGGER \(id(name)) AFTER DELETE ON \(id(table)) BEGIN DELETE FROM \(id(targetTable)) WHERE \"_id\" = OLD.\(id(column)); END"
+            return
+                "CREATE TRIGGER \(id(name)) AFTER DELETE ON \(id(table)) BEGIN DELETE FROM \(id(targetTable)) WHERE \"_id\" = OLD.\(id(column)); END"
         case let .linkUnlinked(name, linkTable, targetTable):
-            return "CREATE TRIGGER \(id(name)) AFTER DELETE ON \(id(linkTable)) BEGIN DELETE FROM \(id(targetTable)) WHERE \"_id\" = OLD.\"target\"; END"
+            return
+                "CREATE TRIGGER \(id(name)) AFTER DELETE ON \(id(linkTable)) BEGIN DELETE FROM \(id(targetTable)) WHERE \"_id\" = OLD.\"target\"; END"
         case let .cascadeLinked(name, table, targetTable, linkTable, ownerMatch, targetMatch):
             let owner = ownerMatch.map { "l.\(id($0.linkColumn)) = OLD.\(id($0.ownerColumn))" }
             let target = targetMatch.map { "l.\(id($0.linkColumn)) = \(id(targetTable)).\(id($0.targetColumn))" }
-            return "CREATE TRIGGER \(id(name)) BEFORE DELETE ON \(id(table)) BEGIN DELETE FROM \(id(targetTable)) WHERE EXISTS (SELECT 1 FROM \(id(linkTable)) AS l WHERE \((owner + target).joined(separator: " AND "))); END"
+            return
+                "CREATE TRIGGER \(id(name)) BEFORE DELETE ON \(id(table)) BEGIN DELETE FROM \(id(targetTable)) WHERE EXISTS (SELECT 1 FROM \(id(linkTable)) AS l WHERE \((owner + target).joined(separator: " AND "))); END"
         }
     }
 
     private static func foreignKey(_ key: TablePlan.ForeignKey) -> ForeignKeySnapshot {
-        ForeignKeySnapshot(columns: key.columns, table: key.table, targetColumns: key.targetColumns,
-                           onDelete: key.onDelete.rawValue, onUpdateCascade: key.onUpdateCascade, deferred: key.deferred)
+        ForeignKeySnapshot(
+            columns: key.columns, table: key.table, targetColumns: key.targetColumns,
+            onDelete: key.onDelete.rawValue, onUpdateCascade: key.onUpdateCascade, deferred: key.deferred)
     }
 }

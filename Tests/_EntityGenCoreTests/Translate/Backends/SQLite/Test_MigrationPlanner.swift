@@ -5,18 +5,30 @@ import Testing
 @Suite struct Test_MigrationPlanner {
     static let here = SourceLocation(file: "Shop.yaml", line: 1, column: 1)
 
-    static func table(_ name: String = "order", columns: [ColumnSnapshot], primaryKey: [String] = ["number"], foreignKeys: [ForeignKeySnapshot] = [], indexes: [IndexSnapshot] = [], hiddenRowID: Bool = false) -> TableSnapshot {
-        TableSnapshot(name: name, hiddenRowID: hiddenRowID, withoutRowID: false, columns: columns, primaryKey: hiddenRowID ? [] : primaryKey, foreignKeys: foreignKeys, indexes: indexes)
+    static func table(
+        _ name: String = "order", columns: [ColumnSnapshot], primaryKey: [String] = ["number"],
+        foreignKeys: [ForeignKeySnapshot] = [], indexes: [IndexSnapshot] = [], hiddenRowID: Bool = false
+    ) -> TableSnapshot {
+        TableSnapshot(
+            name: name, hiddenRowID: hiddenRowID, withoutRowID: false, columns: columns,
+            primaryKey: hiddenRowID ? [] : primaryKey, foreignKeys: foreignKeys, indexes: indexes)
     }
 
-    static func column(_ name: String, _ type: String = "text", notNull: Bool = false, default defaultSQL: String? = nil) -> ColumnSnapshot {
+    static func column(
+        _ name: String, _ type: String = "text", notNull: Bool = false, default defaultSQL: String? = nil
+    ) -> ColumnSnapshot {
         ColumnSnapshot(name: name, type: type, notNull: notNull, defaultSQL: defaultSQL)
     }
 
     static let number = column("number", notNull: true)
 
-    static func plan(_ old: [TableSnapshot], _ new: [TableSnapshot], oldTriggers: [TriggerSnapshot] = [], newTriggers: [TriggerSnapshot] = []) -> (steps: [String], problems: [String]) {
-        let (steps, problems) = MigrationPlanner.plan(from: SchemaSnapshot(tables: old, triggers: oldTriggers), to: SchemaSnapshot(tables: new, triggers: newTriggers), locations: [:], fallback: here)
+    static func plan(
+        _ old: [TableSnapshot], _ new: [TableSnapshot], oldTriggers: [TriggerSnapshot] = [],
+        newTriggers: [TriggerSnapshot] = []
+    ) -> (steps: [String], problems: [String]) {
+        let (steps, problems) = MigrationPlanner.plan(
+            from: SchemaSnapshot(tables: old, triggers: oldTriggers),
+            to: SchemaSnapshot(tables: new, triggers: newTriggers), locations: [:], fallback: here)
         return (steps.map(describe), problems.map(\.message))
     }
 
@@ -35,8 +47,14 @@ import Testing
         case let .dropIndex(name): return "drop index \(name)"
         case let .dropTable(name): return "drop table \(name)"
         case let .createTable(table): return "create table \(table.name)"
-        case let .addColumns(table, columns): return "add \(table) " + columns.map { "\($0.name)\($0.notNull ? " not null" : "")\($0.defaultSQL.map { " default \($0)" } ?? "")" }.joined(separator: ", ")
-        case let .rebuild(table, copy): return "rebuild \(table.name) copying " + copy.map { "\($0.column)=\(sql($0.source))" }.joined(separator: ", ")
+        case let .addColumns(table, columns):
+            return "add \(table) "
+                + columns.map {
+                    "\($0.name)\($0.notNull ? " not null" : "")\($0.defaultSQL.map { " default \($0)" } ?? "")"
+                }.joined(separator: ", ")
+        case let .rebuild(table, copy):
+            return "rebuild \(table.name) copying "
+                + copy.map { "\($0.column)=\(sql($0.source))" }.joined(separator: ", ")
         case let .createIndex(table, index): return "create index \(index.name) on \(table)"
         case let .createTrigger(trigger): return "create trigger \(trigger.name)"
         }
@@ -49,7 +67,11 @@ import Testing
 
     @Test func optionalAndDefaultedColumnsAreAddedInPlace() {
         let old = [Self.table(columns: [Self.number])]
-        let new = [Self.table(columns: [Self.number, Self.column("note"), Self.column("count", "integer", notNull: true, default: "0")])]
+        let new = [
+            Self.table(columns: [
+                Self.number, Self.column("note"), Self.column("count", "integer", notNull: true, default: "0"),
+            ])
+        ]
         let plan = Self.plan(old, new)
         #expect(plan.problems.isEmpty)
         #expect(plan.steps == ["add order note, count not null default 0"])
@@ -62,41 +84,73 @@ import Testing
     }
 
     @Test func removedColumnsAndNewForeignKeysRebuildTheTableKeepingTheRowID() {
-        let key = ForeignKeySnapshot(columns: ["addressId"], table: "address", targetColumns: ["id"], onDelete: "setNull", onUpdateCascade: true, deferred: true)
+        let key = ForeignKeySnapshot(
+            columns: ["addressId"], table: "address", targetColumns: ["id"], onDelete: "setNull", onUpdateCascade: true,
+            deferred: true)
         let old = [Self.table(columns: [Self.column("total", "double"), Self.column("legacy")], hiddenRowID: true)]
-        let new = [Self.table(columns: [Self.column("total", "double"), Self.column("addressId", "integer")], foreignKeys: [key], indexes: [IndexSnapshot(name: "order_address", columns: ["addressId"])], hiddenRowID: true)]
+        let new = [
+            Self.table(
+                columns: [Self.column("total", "double"), Self.column("addressId", "integer")], foreignKeys: [key],
+                indexes: [IndexSnapshot(name: "order_address", columns: ["addressId"])], hiddenRowID: true)
+        ]
         let plan = Self.plan(old, new)
         #expect(plan.problems.isEmpty)
-        #expect(plan.steps == ["rebuild order copying _id=\"_id\", total=\"total\", addressId=NULL", "create index order_address on order"])
+        #expect(
+            plan.steps == [
+                "rebuild order copying _id=\"_id\", total=\"total\", addressId=NULL",
+                "create index order_address on order",
+            ])
     }
 
     @Test func rebuildsAndDropsReplaceEveryTriggerAroundThem() {
         let trigger = TriggerSnapshot(name: "t1", sql: "CREATE TRIGGER t1 ...")
-        let old = [Self.table(columns: [Self.number, Self.column("legacy")]), Self.table("coupon", columns: [Self.column("code", notNull: true)], primaryKey: ["code"])]
+        let old = [
+            Self.table(columns: [Self.number, Self.column("legacy")]),
+            Self.table("coupon", columns: [Self.column("code", notNull: true)], primaryKey: ["code"]),
+        ]
         let new = [Self.table(columns: [Self.number])]
         let plan = Self.plan(old, new, oldTriggers: [trigger], newTriggers: [trigger])
-        #expect(plan.steps == ["drop trigger t1", "drop table coupon", "rebuild order copying number=\"number\"", "create trigger t1"])
+        #expect(
+            plan.steps == [
+                "drop trigger t1", "drop table coupon", "rebuild order copying number=\"number\"", "create trigger t1",
+            ])
     }
 
     @Test func onlyChangedTriggersAndIndexesChangeOtherwise() {
         let kept = TriggerSnapshot(name: "kept", sql: "CREATE TRIGGER kept ...")
-        let old = [Self.table(columns: [Self.number, Self.column("a")], indexes: [IndexSnapshot(name: "i", columns: ["a"])])]
-        let new = [Self.table(columns: [Self.number, Self.column("a")], indexes: [IndexSnapshot(name: "i", columns: ["a", "number"])])]
-        let plan = Self.plan(old, new, oldTriggers: [kept, TriggerSnapshot(name: "gone", sql: "x")], newTriggers: [kept, TriggerSnapshot(name: "new", sql: "y")])
+        let old = [
+            Self.table(columns: [Self.number, Self.column("a")], indexes: [IndexSnapshot(name: "i", columns: ["a"])])
+        ]
+        let new = [
+            Self.table(
+                columns: [Self.number, Self.column("a")], indexes: [IndexSnapshot(name: "i", columns: ["a", "number"])])
+        ]
+        let plan = Self.plan(
+            old, new, oldTriggers: [kept, TriggerSnapshot(name: "gone", sql: "x")],
+            newTriggers: [kept, TriggerSnapshot(name: "new", sql: "y")])
         #expect(plan.steps == ["drop trigger gone", "drop index i", "create index i on order", "create trigger new"])
     }
 
     @Test func changesWithoutACorrectValueForStoredRowsAreRefused() {
         let old = [Self.table(columns: [Self.number, Self.column("total", "double"), Self.column("note")])]
-        let new = [Self.table(columns: [Self.number, Self.column("total", "text"), Self.column("note", notNull: true), Self.column("rank", "integer", notNull: true)])]
+        let new = [
+            Self.table(columns: [
+                Self.number, Self.column("total", "text"), Self.column("note", notNull: true),
+                Self.column("rank", "integer", notNull: true),
+            ])
+        ]
         let plan = Self.plan(old, new)
         #expect(plan.steps.isEmpty)
-        #expect(plan.problems == [
-            "column 'order.total' changes type from double to text; stored values cannot be converted automatically",
-            "column 'order.note' becomes required; rows already stored may hold NULL",
-            "new required column 'order.rank' has no default for the rows already stored; make it optional or give it a default",
-        ])
+        #expect(
+            plan.problems == [
+                "column 'order.total' changes type from double to text; stored values cannot be converted automatically",
+                "column 'order.note' becomes required; rows already stored may hold NULL",
+                "new required column 'order.rank' has no default for the rows already stored; make it optional or give it a default",
+            ])
         let rekeyed = Self.plan(old, [Self.table(columns: old[0].columns, primaryKey: ["number", "total"])])
-        #expect(rekeyed.problems == ["table 'order' changes its primary key from (number) to (number, total); existing rows cannot be re-keyed automatically"])
+        #expect(
+            rekeyed.problems == [
+                "table 'order' changes its primary key from (number) to (number, total); existing rows cannot be re-keyed automatically"
+            ])
     }
 }
