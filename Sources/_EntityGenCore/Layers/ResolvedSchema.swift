@@ -67,7 +67,7 @@ public indirect enum ResolvedType: Hashable, Sendable, CustomStringConvertible {
     public var leaf: ResolvedType {
         switch self {
         case let .array(element), let .map(element): return element.leaf
-        default: return self
+        case .builtin, .enumeration, .custom: return self
         }
     }
 
@@ -81,7 +81,7 @@ public indirect enum ResolvedType: Hashable, Sendable, CustomStringConvertible {
     public var isCollection: Bool {
         switch self {
         case .array, .map: return true
-        default: return false
+        case .builtin, .enumeration, .custom: return false
         }
     }
 

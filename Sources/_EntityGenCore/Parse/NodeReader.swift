@@ -128,6 +128,14 @@ struct NodeReader {
         return nil
     }
 
+    /// One word of a closed set, or a list of them (`outputs: models`, `outputs: [models, mappers]`);
+    /// each misspelled word is reported and left out.
+    mutating func keywords<Word: RawRepresentable & CaseIterable>(_ node: Node, _ what: String) -> [Located<Word>]?
+    where Word.RawValue == String {
+        guard case let .sequence(sequence) = node else { return keyword(node, what, as: Word.self).map { [$0] } }
+        return sequence.compactMap { keyword($0, what, as: Word.self) }
+    }
+
     /// A text or a list of texts.
     mutating func stringList(_ node: Node, _ what: String) -> [Located<String>]? {
         if case let .sequence(sequence) = node {

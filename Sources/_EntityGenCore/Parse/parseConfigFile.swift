@@ -11,20 +11,8 @@ extension SchemaParser {
             case "accessLevel": config.accessLevel = reader.keyword(entry.value, "access level")
             case "keyConvention": config.keyConvention = reader.keyword(entry.value, "key convention")
             case "imports": config.imports = reader.stringList(entry.value, "import") ?? []
-            case "backends":
-                if case let .sequence(sequence) = entry.value {
-                    config.backends = sequence.compactMap { reader.keyword($0, "storage backend") }
-                } else {
-                    config.backends = reader.keyword(entry.value, "storage backend", as: StorageBackendKind.self).map {
-                        [$0]
-                    }
-                }
-            case "outputs":
-                if case let .sequence(sequence) = entry.value {
-                    config.outputs = sequence.compactMap { reader.keyword($0, "output") }
-                } else {
-                    config.outputs = reader.keyword(entry.value, "output", as: OutputKind.self).map { [$0] }
-                }
+            case "backends": config.backends = reader.keywords(entry.value, "storage backend")
+            case "outputs": config.outputs = reader.keywords(entry.value, "output")
             default: break
             }
         }

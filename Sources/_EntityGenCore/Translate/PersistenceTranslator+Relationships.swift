@@ -50,7 +50,7 @@ extension PersistenceTranslator {
                 .init(identifier: property.identifier, isOptional: relationship.isOptional, rowIDLocal: local))
             table.columns.append(
                 .init(
-                    name: column, type: .integer, notNull: false, source: .ownedRowID(local: local), location: location)
+                    name: column, value: .rowID, notNull: false, source: .ownedRowID(local: local), location: location)
             )
             table.foreignKeys.append(
                 .init(
@@ -76,14 +76,14 @@ extension PersistenceTranslator {
         let names = targetIdentity.map {
             table.uniqueColumnName(relationship.swiftName + Self.capitalized($0.attribute.swiftName))
         }
-        for (column, (attribute, type)) in zip(names, targetIdentity) {
+        for (column, (attribute, stored)) in zip(names, targetIdentity) {
             let source: TablePlan.ColumnSource =
                 isReference
                 ? .property(identifier: property.identifier)
                 : .embeddedMember(
                     identifier: property.identifier, member: SwiftNaming.escaped(attribute.swiftName),
                     optional: relationship.isOptional)
-            table.columns.append(.init(name: column, type: type, notNull: false, source: source, location: location))
+            table.columns.append(.init(name: column, value: stored, notNull: false, source: source, location: location))
         }
         let targetColumns = targetIdentity.map(\.attribute.swiftName)
         table.foreignKeys.append(
@@ -129,12 +129,12 @@ extension PersistenceTranslator {
         let ownerKey: [TablePlan.LinkColumn]
         let ownerTargetColumns: [String]
         if ownerIdentity.isEmpty {
-            ownerKey = [.init(name: "owner", type: .integer, value: .ownerRowID)]
+            ownerKey = [.init(name: "owner", stored: .rowID, value: .ownerRowID)]
             ownerTargetColumns = ["_id"]
         } else {
             ownerKey = ownerIdentity.map {
                 .init(
-                    name: "owner" + Self.capitalized($0.attribute.swiftName), type: $0.type,
+                    name: "owner" + Self.capitalized($0.attribute.swiftName), stored: $0.stored,
                     value: .ownerProperty(identifier: SwiftNaming.escaped($0.attribute.swiftName)))
             }
             ownerTargetColumns = ownerIdentity.map(\.attribute.swiftName)
@@ -143,12 +143,12 @@ extension PersistenceTranslator {
         let targetKey: [TablePlan.LinkColumn]
         let targetKeyColumns: [String]
         if targetIdentity.isEmpty {
-            targetKey = [.init(name: "target", type: .integer, value: .targetRowID)]
+            targetKey = [.init(name: "target", stored: .rowID, value: .targetRowID)]
             targetKeyColumns = ["_id"]
         } else {
-            targetKey = targetIdentity.map { attribute, type in
+            targetKey = targetIdentity.map { attribute, stored in
                 .init(
-                    name: "target" + Self.capitalized(attribute.swiftName), type: type,
+                    name: "target" + Self.capitalized(attribute.swiftName), stored: stored,
                     value: isReference
                         ? .referenceID : .elementProperty(identifier: SwiftNaming.escaped(attribute.swiftName)))
             }

@@ -14,28 +14,20 @@ struct PersistenceTranslator: Sendable {
         SwiftNaming.memberName(entity.swiftName)
     }
 
-    /// The storage class of a value, and whether it is stored as JSON text.
-    func storage(_ type: ResolvedType) -> (type: ColumnType, json: Bool) {
+    /// What a column of a value's type holds.
+    func storedValue(_ type: ResolvedType) -> StoredValue {
         switch type {
-        case let .builtin(builtin):
-            switch builtin {
-            case .string, .url, .uuid, .decimal, .uint, .uint64: return (.text, false)
-            case .double, .float, .date: return (.double, false)
-            case .data: return (.blob, false)
-            case .bool, .int, .int8, .int16, .int32, .int64, .uint8, .uint16, .uint32: return (.integer, false)
-            }
+        case let .builtin(builtin): return .scalar(builtin)
         case let .enumeration(name):
-            let integer = schema.enums.first { $0.name.value == name }?.rawType?.value == .int
-            return (integer ? .integer : .text, false)
-        case .custom, .array, .map:
-            return (.text, true)
+            return .enumeration(isInteger: schema.enums.first { $0.name.value == name }?.rawType?.value == .int)
+        case .custom, .array, .map: return .json
         }
     }
 
-    /// The identity attributes of an entity, with their storage classes.
-    func identityColumns(_ entity: ResolvedEntity) -> [(attribute: ResolvedAttribute, type: ColumnType)] {
+    /// The identity attributes of an entity, with what their columns hold.
+    func identityColumns(_ entity: ResolvedEntity) -> [(attribute: ResolvedAttribute, stored: StoredValue)] {
         entity.identifiedBy.compactMap { name in
-            entity.attributes.first { $0.name == name }.map { ($0, storage($0.type).type) }
+            entity.attributes.first { $0.name == name }.map { ($0, storedValue($0.type)) }
         }
     }
 
@@ -43,11 +35,12 @@ struct PersistenceTranslator: Sendable {
     func plan(_ entity: ResolvedEntity, _ model: EntityPlan) -> TablePlan {
         var table = TableBuilder(entity: entity, model: model, tableName: tableName(entity))
         for (attribute, property) in zip(entity.attributes, model.properties) {
-            let (type, json) = storage(attribute.type)
+            let stored = storedValue(attribute.type)
+            let json = stored == .json
             let defaultValue = attribute.declaration.defaultValue.flatMap { columnDefault($0, attribute.type) }
             table.columns.append(
                 .init(
-                    name: attribute.swiftName, type: type, notNull: !attribute.isOptional,
+                    name: attribute.swiftName, value: stored, notNull: !attribute.isOptional,
                     source: json ? .json(property) : .property(identifier: property.identifier),
                     location: attribute.declaration.name.location, defaultValue: defaultValue))
             table.rowArguments.append(
@@ -84,31 +77,13 @@ struct PersistenceTranslator: Sendable {
         case (.array, .sequence(let elements), _) where elements.isEmpty: return .text("[]")
         case (.map, .mapping(let entries), _) where entries.isEmpty: return .text("{}")
         case let (.builtin(builtin), _, scalar?):
-            switch (builtin, scalar) {
-            case (.bool, .bool(let flag)): return .bool(flag)
-            case (.string, .string(let text)), (.url, .string(let text)), (.uuid, .string(let text)): return .text(text)
-            case (.decimal, .integer(let text)), (.decimal, .float(let text)), (.uint, .integer(let text)),
-                (.uint64, .integer(let text)):
-                return text.allSatisfy { $0.isNumber || $0 == "." || $0 == "-" } ? .text(text) : nil
-            case (.double, .integer(let text)), (.float, .integer(let text)), (.double, .float(let text)),
-                (.float, .float(let text)),
-                (.int, .integer(let text)), (.int8, .integer(let text)), (.int16, .integer(let text)),
-                (.int32, .integer(let text)),
-                (.int64, .integer(let text)), (.uint8, .integer(let text)), (.uint16, .integer(let text)),
-                (.uint32, .integer(let text)):
-                let body = text.hasPrefix("-") || text.hasPrefix("+") ? text.dropFirst() : Substring(text)
-                return !body.isEmpty
-                    && body.allSatisfy({
-                        $0.isASCII && ($0.isNumber || $0 == "." || $0 == "e" || $0 == "E" || $0 == "-" || $0 == "+")
-                    }) ? .number(text) : nil
-            default: return nil
-            }
+            return Self.columnDefault(builtin, scalar)
         case let (.enumeration(name), _, scalar?):
             guard let declaration = schema.enums.first(where: { $0.name.value == name }) else { return nil }
             let text: String
             switch scalar {
             case let .string(string), let .integer(string): text = string
-            default: return nil
+            case .null, .bool, .float: return nil
             }
             guard let match = declaration.case(named: text), let raw = match.rawValue.textOrIntegerText else {
                 return nil
@@ -116,6 +91,43 @@ struct PersistenceTranslator: Sendable {
             return declaration.rawType?.value == .int ? .number(raw) : .text(raw)
         default: return nil
         }
+    }
+
+    /// A built-in scalar's default as a column default; `nil` for dates and data, whose stored forms
+    /// are not the schema's literal.
+    private static func columnDefault(_ builtin: BuiltinType, _ scalar: ValueNode.Scalar) -> ColumnDefault? {
+        var integer: String?
+        var number: String?
+        switch scalar {
+        case let .integer(text): (integer, number) = (text, text)
+        case let .float(text): number = text
+        case .null, .bool, .string: break
+        }
+        switch builtin {
+        case .bool:
+            if case let .bool(flag) = scalar { return .bool(flag) }
+            return nil
+        case .string, .url, .uuid:
+            if case let .string(text) = scalar { return .text(text) }
+            return nil
+        case .decimal: return number.flatMap(decimalText)
+        case .uint, .uint64: return integer.flatMap(decimalText)
+        case .double, .float: return number.flatMap(numberLiteral)
+        case .int, .int8, .int16, .int32, .int64, .uint8, .uint16, .uint32: return integer.flatMap(numberLiteral)
+        case .date, .data: return nil
+        }
+    }
+
+    /// A number stored as text (decimals, unsigned integers beyond `Int64`), when it is plain digits.
+    private static func decimalText(_ text: String) -> ColumnDefault? {
+        text.allSatisfy { $0.isNumber || $0 == "." || $0 == "-" } ? .text(text) : nil
+    }
+
+    /// A number SQL can hold as a literal, when it is written plainly.
+    private static func numberLiteral(_ text: String) -> ColumnDefault? {
+        let body = text.hasPrefix("-") || text.hasPrefix("+") ? text.dropFirst() : Substring(text)
+        let plain = !body.isEmpty && body.allSatisfy { $0.isASCII && ($0.isNumber || ".eE-+".contains($0)) }
+        return plain ? .number(text) : nil
     }
 
     static func capitalized(_ name: String) -> String {

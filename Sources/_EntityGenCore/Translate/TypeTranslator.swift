@@ -89,7 +89,7 @@ struct TypeTranslator: Sendable {
         switch value.scalar {
         case let .string(string)?, let .integer(string)?, let .float(string)?: text = string
         case let .bool(flag)?: text = flag ? "true" : "false"
-        default: break
+        case .null?, nil: break
         }
         switch builtin {
         case .string: return .string(text)

@@ -25,7 +25,7 @@ public enum BuiltinType: String, CaseIterable, Hashable, Sendable {
         case .uint8: return 0...Int128(UInt8.max)
         case .uint16: return 0...Int128(UInt16.max)
         case .uint32: return 0...Int128(UInt32.max)
-        default: return nil
+        case .string, .bool, .double, .float, .decimal, .date, .url, .uuid, .data: return nil
         }
     }
 
@@ -35,7 +35,10 @@ public enum BuiltinType: String, CaseIterable, Hashable, Sendable {
         case .date: return .iso8601
         case .url: return .url
         case .data: return .base64
-        default: return nil
+        case .string, .bool, .int, .int8, .int16, .int32, .int64, .uint, .uint8, .uint16, .uint32, .uint64, .double,
+            .float,
+            .decimal, .uuid:
+            return nil
         }
     }
 }

@@ -110,7 +110,7 @@ public struct ValueNode: Hashable, Sendable {
     public var textOrIntegerText: String? {
         switch scalar {
         case let .string(text)?, let .integer(text)?: return text
-        default: return nil
+        case .null?, .bool?, .float?, nil: return nil
         }
     }
 

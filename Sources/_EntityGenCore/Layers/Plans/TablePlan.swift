@@ -6,8 +6,8 @@ struct TablePlan: Sendable {
     struct Column: Sendable {
         /// Column name.
         var name: String
-        /// Storage class.
-        var type: ColumnType
+        /// What the column holds; the backend picks the column type.
+        var value: StoredValue
         /// Whether the column is `NOT NULL`.
         var notNull: Bool
         /// Where the bound value comes from.
@@ -72,7 +72,9 @@ struct TablePlan: Sendable {
     /// A key column of a link table.
     struct LinkColumn: Sendable {
         var name: String
-        var type: ColumnType
+        /// What the column holds.
+        var stored: StoredValue
+        /// Where its bound value comes from.
         var value: LinkValue
     }
 
@@ -179,9 +181,17 @@ struct TablePlan: Sendable {
     var location: SourceLocation
 }
 
-/// A column's storage class (GRDB's `Database.ColumnType` names).
-enum ColumnType: String, Sendable {
-    case text, integer, double, blob
+/// What a column holds, backend-neutral; each backend decides the column type (SQLite: a storage
+/// class; PostgreSQL would choose NUMERIC for a decimal, JSONB for JSON).
+enum StoredValue: Hashable, Sendable {
+    /// A built-in scalar.
+    case scalar(BuiltinType)
+    /// A generated enum's raw value: an integer or a string.
+    case enumeration(isInteger: Bool)
+    /// Arrays, maps and custom types: JSON text written and read through the property's transformer.
+    case json
+    /// A row id: the hidden key of an entity without identity, and the keys that name such rows.
+    case rowID
 }
 
 /// A foreign key's `ON DELETE` action (GRDB's `Database.ForeignKeyAction` case names).

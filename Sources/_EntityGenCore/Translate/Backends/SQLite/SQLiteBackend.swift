@@ -15,7 +15,7 @@ struct SQLiteBackend: StorageBackend {
                     withoutRowID: false,
                     columns: table.columns.map {
                         ColumnSnapshot(
-                            name: $0.name, type: $0.type.rawValue, notNull: $0.notNull,
+                            name: $0.name, type: Self.columnType($0.value), notNull: $0.notNull,
                             defaultSQL: $0.defaultValue.map(Self.literal))
                     },
                     primaryKey: table.identity,
@@ -26,16 +26,16 @@ struct SQLiteBackend: StorageBackend {
             for link in table.links {
                 locations[link.table] = link.location
                 var columns = link.ownerColumns.map {
-                    ColumnSnapshot(name: $0.name, type: $0.type.rawValue, notNull: true, defaultSQL: nil)
+                    ColumnSnapshot(name: $0.name, type: Self.columnType($0.stored), notNull: true, defaultSQL: nil)
                 }
                 columns.append(
-                    ColumnSnapshot(name: "position", type: ColumnType.integer.rawValue, notNull: true, defaultSQL: nil))
+                    ColumnSnapshot(name: "position", type: "integer", notNull: true, defaultSQL: nil))
                 if link.isMap {
                     columns.append(
-                        ColumnSnapshot(name: "key", type: ColumnType.text.rawValue, notNull: true, defaultSQL: nil))
+                        ColumnSnapshot(name: "key", type: "text", notNull: true, defaultSQL: nil))
                 }
                 columns += link.targetColumns.map {
-                    ColumnSnapshot(name: $0.name, type: $0.type.rawValue, notNull: true, defaultSQL: nil)
+                    ColumnSnapshot(name: $0.name, type: Self.columnType($0.stored), notNull: true, defaultSQL: nil)
                 }
                 for column in columns { locations["\(link.table).\(column.name)"] = link.location }
                 snapshots.append(
@@ -58,6 +58,24 @@ struct SQLiteBackend: StorageBackend {
         fallback: SourceLocation
     ) -> (steps: [MigrationStep], problems: [MigrationProblem]) {
         MigrationPlanner.plan(from: old, to: new, locations: locations, fallback: fallback)
+    }
+
+    /// The column type (SQLite storage class, as GRDB's `Database.ColumnType` names it) of a value: text
+    /// for values an `Int64` or `Double` cannot hold exactly (decimals, unsigned 64-bit integers, URLs,
+    /// UUIDs), dates as seconds since 1970.
+    static func columnType(_ value: StoredValue) -> String {
+        switch value {
+        case let .scalar(builtin):
+            switch builtin {
+            case .string, .url, .uuid, .decimal, .uint, .uint64: return "text"
+            case .double, .float, .date: return "double"
+            case .data: return "blob"
+            case .bool, .int, .int8, .int16, .int32, .int64, .uint8, .uint16, .uint32: return "integer"
+            }
+        case let .enumeration(isInteger): return isInteger ? "integer" : "text"
+        case .json: return "text"
+        case .rowID: return "integer"
+        }
     }
 
     /// A column default as an SQLite literal.
