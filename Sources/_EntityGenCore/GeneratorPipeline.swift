@@ -41,6 +41,13 @@ public enum GeneratorPipeline {
         public func sourceGenerator(displayPath: @escaping @Sendable (String) -> String) -> SourceGenerator? {
             plan.map { SourceGenerator(plan: $0, displayPath: displayPath) }
         }
+
+        /// The interpreter of this run's plan (what `entitygen check` maps with); `nil` when there were
+        /// errors.
+        public func interpreter(displayPath: @escaping @Sendable (String) -> String) -> SchemaInterpreter? {
+            guard let schema, let plan else { return nil }
+            return SchemaInterpreter(schema: schema, plan: plan, displayPath: displayPath)
+        }
     }
 
     /// Stage 1: parses every file (schemas independently, on both cores) and reads the history.

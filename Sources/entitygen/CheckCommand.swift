@@ -58,7 +58,7 @@ struct CheckCommand: ParsableCommand {
             printError("\(payloadPath):\(error.line):\(error.column): error: \(error.message) (at \(error.path))")
             throw ExitCode(1)
         }
-        let interpreter = SchemaInterpreter(schema: schema) { $0 }
+        guard let interpreter = result.interpreter(displayPath: { $0 }) else { throw ExitCode(1) }
         let outcome = document.withRoot { root in
             InterpretedRun(interpreter: interpreter, entity: entity, skipInvalid: skipInvalid).run(root)
         }

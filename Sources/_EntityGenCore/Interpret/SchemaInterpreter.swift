@@ -54,10 +54,15 @@ public final class SchemaInterpreter: @unchecked Sendable {
     }
 
     /// Prepares programs for every entity of the schema, from the same plans generated code is
-    /// rendered from.
-    public init(schema: ResolvedSchema, displayPath: @escaping @Sendable (String) -> String) {
+    /// rendered from (translated here; a pipeline result passes its own, see
+    /// ``GeneratorPipeline/ValidationResult/interpreter(displayPath:)``).
+    public convenience init(schema: ResolvedSchema, displayPath: @escaping @Sendable (String) -> String) {
+        self.init(schema: schema, plan: GeneratorPipeline.translate(schema), displayPath: displayPath)
+    }
+
+    /// Prepares programs for every entity of `plan`, translated from `schema`.
+    init(schema: ResolvedSchema, plan: GenerationPlan, displayPath: @escaping @Sendable (String) -> String) {
         self.schema = schema
-        let plan = GeneratorPipeline.translate(schema)
         let enums = plan.files.flatMap(\.enums)
         let transformers = plan.files.flatMap(\.transformers)
         var names: [String: String] = [:]
