@@ -89,35 +89,44 @@ public enum GeneratorPipeline {
         SourceGenerator(plan: plan, displayPath: displayPath).machineFiles()
     }
 
+    /// What a run is for, which decides whether translate must run.
+    public enum Goal: Sendable {
+        /// Diagnostics only: translate runs when persistence is on (the migrations are checked then).
+        case lint
+        /// Files or a check: translate always runs.
+        case generate
+    }
+
     /// Runs parse, validate and translate over in-memory sources (used by the CLI after reading files,
     /// and by tests). With persistence on, the plan's migrations are checked against `migrationHistory`
     /// (the recorded `entitygen-migrations.json`, if the project has one): unmigratable changes are errors.
     public static func validate(
-        schemas: [SourceFile], config: SourceFile?, migrationHistory: SourceFile? = nil
+        schemas: [SourceFile], config: SourceFile?, migrationHistory: SourceFile? = nil, for goal: Goal = .generate
     ) -> ValidationResult {
         var diagnostics = DiagnosticCollector()
         let parsed = parse((schemas, config, migrationHistory), diagnostics: &diagnostics)
         let schema = validate(parsed, diagnostics: &diagnostics)
         var plan: GenerationPlan?
-        if let schema, !diagnostics.hasErrors {
+        if let schema, !diagnostics.hasErrors, goal == .generate || schema.config.generatesPersistence {
             plan = translate(schema)
             for diagnostic in plan?.migrations.diagnostics ?? [] { diagnostics.emit(diagnostic) }
         }
-        guard !diagnostics.hasErrors, let plan else {
+        guard !diagnostics.hasErrors, let schema else {
             return ValidationResult(diagnostics: diagnostics.sorted, schema: nil, migrations: nil, plan: nil)
         }
-        let migrations =
+        let migrations = plan.flatMap { plan in
             plan.persists
-            ? MigrationPlan(
-                diagnostics: plan.migrations.diagnostics, historyPath: plan.migrationHistoryPath,
-                updatedHistory: plan.migrations.updatedHistory)
-            : nil
+                ? MigrationPlan(
+                    diagnostics: plan.migrations.diagnostics, historyPath: plan.migrationHistoryPath,
+                    updatedHistory: plan.migrations.updatedHistory)
+                : nil
+        }
         return ValidationResult(diagnostics: diagnostics.sorted, schema: schema, migrations: migrations, plan: plan)
     }
 
     /// Reads the inputs from disk and validates them. A file that cannot be read becomes a diagnostic at
     /// its start; the others are still checked.
-    public static func validate(inputs: SchemaInputs) -> ValidationResult {
+    public static func validate(inputs: SchemaInputs, for goal: Goal = .generate) -> ValidationResult {
         var unreadable: [Diagnostic] = []
         /// The file, or why it cannot be read.
         @Sendable func read(_ path: String) -> (file: SourceFile?, problem: Diagnostic?) {
@@ -136,7 +145,7 @@ public enum GeneratorPipeline {
         let history = inputs.migrationHistoryPath.flatMap {
             FileManager.default.fileExists(atPath: $0) ? value(read($0)) : nil
         }
-        var result = validate(schemas: schemas, config: config, migrationHistory: history)
+        var result = validate(schemas: schemas, config: config, migrationHistory: history, for: goal)
         if !unreadable.isEmpty {
             result.diagnostics = (result.diagnostics + unreadable).sorted()
             result.schema = nil

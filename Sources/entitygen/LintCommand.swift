@@ -41,7 +41,7 @@ struct LintCommand: ParsableCommand {
             return
         }
         let inputs = try SchemaInputs.forCommand(paths: paths, config: config)
-        let result = GeneratorPipeline.validate(inputs: inputs)
+        let result = GeneratorPipeline.validate(inputs: inputs, for: .lint)
         let reporter: DiagnosticReporter = format == .json ? .json : .text
         print(reporter.render(result.diagnostics), terminator: "")
         let errors = result.diagnostics.filter { $0.severity == .error }.count

@@ -29,6 +29,11 @@ public struct ProjectConfig: Hashable, Sendable {
         self.imports = imports
     }
 
+    /// Whether persistence code is generated (it needs models and mappers too).
+    public var generatesPersistence: Bool {
+        [.models, .mappers, .persistence].allSatisfy(outputs.contains)
+    }
+
     /// Resolves a config file's declaration over the defaults.
     public init(_ declaration: ProjectConfigDeclaration?) {
         self = .default

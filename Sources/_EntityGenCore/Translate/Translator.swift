@@ -6,8 +6,7 @@ struct Translator: Sendable {
     /// The plan of the whole project.
     func translate() -> GenerationPlan {
         let outputs = schema.config.outputs
-        let persists = [.models, .mappers, .persistence].allSatisfy(outputs.contains)
-        let backend: StorageBackendKind? = persists ? schema.config.backends.first : nil
+        let backend = schema.config.generatesPersistence ? schema.config.backends.first : nil
         let entities = EntityTranslator(schema: schema)
         let families = FamilyTranslator(schema: schema, types: entities.types)
         let persistence = PersistenceTranslator(schema: schema)
