@@ -8,10 +8,13 @@ struct EnumPlan: Sendable {
         var rawValue: String
     }
 
+    /// The Swift type name.
     var typeName: String
+    /// Doc comment text.
     var documentation: String?
     /// Whether raw values are integers (`Int64`) rather than strings.
     var isInteger: Bool
+    /// The listed cases, in schema order.
     var cases: [Case]
     /// The case (escaped) keeping unlisted raw values, if the schema declares one.
     var fallback: String?
@@ -19,7 +22,9 @@ struct EnumPlan: Sendable {
 
 /// A custom transformer's generated shell: the user writes `fromJSON` and `toJSON`.
 struct CustomTransformerPlan: Sendable {
+    /// The Swift type name.
     var typeName: String
+    /// Doc comment text.
     var documentation: String?
     /// The Swift type it makes, as the schema names it.
     var swiftType: String

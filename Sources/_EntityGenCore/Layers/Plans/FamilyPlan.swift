@@ -21,14 +21,19 @@ struct FamilyPlan: Sendable {
         var type: TypeUsage
     }
 
+    /// The enum's Swift name.
     var typeName: String
+    /// The abstract entity's schema name.
     var schemaName: String
+    /// Doc comment text.
     var documentation: String?
     /// The abstract entity's declaration.
     var location: SourceLocation
+    /// The key path of the discriminator in JSON.
     var discriminatorKey: [String]
     /// The members, sorted by case name.
     var members: [Member]
+    /// The attributes every member has, as computed properties.
     var shared: [SharedAttribute]
     /// The identity's type when the family is identified by one attribute.
     var identityType: TypeUsage?

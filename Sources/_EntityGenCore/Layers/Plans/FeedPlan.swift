@@ -10,10 +10,15 @@ struct FeedPlan: Sendable {
 
     /// How a diff feed's records name their action.
     struct Actions: Sendable {
+        /// Key path of each item's action type.
         var typeKey: [String]
+        /// Key path of each item's payload.
         var payloadKey: [String]
+        /// The type meaning "add".
         var add: String
+        /// The type meaning "update".
         var update: String
+        /// The type meaning "delete".
         var delete: String
     }
 
@@ -23,10 +28,14 @@ struct FeedPlan: Sendable {
     var propertyName: String
     /// The entity's Swift type.
     var entityType: String
+    /// Doc comment text.
     var documentation: String?
     /// Key path of the records array, if not the root.
     var items: [String]?
+    /// How the next page is found, if the feed pages.
     var pagination: Pagination?
+    /// The action envelope of a diff feed.
     var actions: Actions?
+    /// Whether a completed sync deletes stored rows it did not see.
     var deleteOrphans: Bool
 }

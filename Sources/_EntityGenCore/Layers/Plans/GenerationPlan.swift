@@ -5,7 +5,9 @@ struct GenerationPlan: Sendable {
     struct File: Sendable {
         /// The schema file's path.
         var path: String
+        /// The file's enums.
         var enums: [EnumPlan]
+        /// The file's custom transformers.
         var transformers: [CustomTransformerPlan]
         /// Entities and families, in declaration order.
         var declarations: [Declaration]
@@ -33,7 +35,9 @@ struct GenerationPlan: Sendable {
     var families: [String: FamilyPlan]
     /// Tables, sorted by name.
     var tables: [TablePlan]
+    /// The feeds (persistence on).
     var feeds: [FeedPlan]
+    /// The migrations (persistence on), their diagnostics and what to record.
     var migrations: MigrationSetPlan
     /// Where the migration history is recorded.
     var migrationHistoryPath: String?

@@ -3,7 +3,9 @@
 struct MigrationSetPlan: Sendable {
     /// One migration: its identifier and steps.
     struct Migration: Sendable {
+        /// The migration identifier GRDB records (`entitygen-v2`).
         var name: String
+        /// Its steps, in the order they run.
         var steps: [MigrationStep]
     }
 

@@ -33,11 +33,17 @@ struct TablePlan: Sendable {
 
     /// A foreign key of a table.
     struct ForeignKey: Sendable {
+        /// Referencing (or checked) columns.
         var columns: [String]
+        /// Referenced table.
         var table: String
+        /// Referenced columns.
         var targetColumns: [String]
+        /// What deleting the referenced row does.
         var onDelete: ForeignKeyAction
+        /// `ON UPDATE CASCADE`.
         var onUpdateCascade: Bool
+        /// Checked at commit (a page may reference rows it creates later).
         var deferred: Bool
     }
 
@@ -71,6 +77,7 @@ struct TablePlan: Sendable {
 
     /// A key column of a link table.
     struct LinkColumn: Sendable {
+        /// Column name.
         var name: String
         /// What the column holds.
         var stored: StoredValue
@@ -96,6 +103,7 @@ struct TablePlan: Sendable {
         var isMap: Bool
         /// Whether targets belong to the owner (no identity): removing a link deletes the target.
         var ownsTargets: Bool
+        /// The link table's foreign keys (owner; target unless references).
         var foreignKeys: [ForeignKey]
         /// The nested `TableRecord` enum naming the link table for associations.
         var linkType: String
@@ -124,13 +132,16 @@ struct TablePlan: Sendable {
         var name: String
         /// Association key (the relationship's schema name).
         var key: String
+        /// How it reaches its target.
         var kind: Kind
     }
 
     /// How the complete request includes an association.
     struct Include: Sendable {
         enum Method: Sendable { case optional, required, all }
+        /// The association's static property name.
         var association: String
+        /// Optional, required or all (to-many).
         var method: Method
     }
 
@@ -152,26 +163,41 @@ struct TablePlan: Sendable {
 
     /// A reference relationship's key columns, checked against the target table on import.
     struct ReferenceCheck: Sendable {
+        /// The relationship's schema name.
         var relationship: String
+        /// Referencing (or checked) columns.
         var columns: [String]
+        /// The table the key must name a row of.
         var targetTable: String
+        /// Whether a missing target fails the page (otherwise the key is unset and reported).
         var failsWhenMissing: Bool
     }
 
+    /// The entity's Swift type.
     var typeName: String
+    /// The entity's schema name.
     var schemaName: String
+    /// The table's name.
     var tableName: String
+    /// Primary key columns: the identification attributes (empty: a hidden row id).
     var identity: [String]
+    /// Columns in creation order, without the hidden row id.
     var columns: [Column]
+    /// The table's foreign keys.
     var foreignKeys: [ForeignKey]
     /// Indexes besides the unique identity key.
     var indexes: [(name: String, columns: [String])]
+    /// Triggers keeping owned and cascading rows consistent.
     var triggers: [TriggerPlan]
+    /// Reference relationships' key columns, checked on import.
     var references: [ReferenceCheck]
+    /// To-one relationships saved before the row.
     var embeddedSaves: [EmbeddedSave]
+    /// To-many relationships' link tables.
     var links: [Link]
     /// `init(row:)` arguments: (label, read).
     var rowArguments: [(label: String, read: RowRead)]
+    /// The record type's associations.
     var associations: [Association]
     /// The complete request's includes, in order.
     var includes: [Include]

@@ -44,7 +44,9 @@ struct BuiltinConversion: Hashable, Sendable {
         case dateFormat(String)
     }
 
+    /// The built-in type made.
     var type: BuiltinType
+    /// How it is converted.
     var transformer: Transformer
 
     /// The runtime transformer generated code builds.

@@ -23,7 +23,9 @@ indirect enum ValueLiteral: Hashable, Sendable {
 
     /// One entry of a map literal.
     struct Entry: Hashable, Sendable {
+        /// The key.
         var key: String
+        /// The value.
         var value: ValueLiteral
     }
 }
