@@ -12,8 +12,9 @@ import Foundation
 /// 4. **render** (``render(_:displayPath:)``): ``GenerationPlan`` -> files, through one small code
 ///    printer — ``SourceGenerator``.
 ///
-/// Translate runs once per `lint` or `generate`: lint reports the plan's migration diagnostics, generate
-/// renders the same plan and records its migration. Every stage reports recoverable problems to a
+/// Translate runs at most once per run: `generate` and `check` render or interpret the plan the run
+/// translated (and generate records its migration); `lint` translates only when persistence is on, to
+/// report the plan's migration diagnostics. Every stage reports recoverable problems to a
 /// ``DiagnosticCollector`` and keeps going, so one run shows every problem. This module makes no API
 /// promise; the CLI and plugins are its clients.
 public enum GeneratorPipeline {

@@ -1,4 +1,4 @@
-/// Builds the plans of schema enums and custom transformer shells.
+/// Builds the plans of schema enums.
 enum EnumTranslator {
     /// The plan of a schema enum.
     static func plan(_ declaration: EnumDeclaration) -> EnumPlan {
@@ -15,16 +15,6 @@ enum EnumTranslator {
             isInteger: integer,
             cases: cases,
             fallback: declaration.fallback.map { SwiftNaming.escaped(SwiftNaming.memberName($0.value)) }
-        )
-    }
-
-    /// The plan of a custom transformer's shell.
-    static func plan(_ declaration: TransformerDeclaration) -> CustomTransformerPlan {
-        CustomTransformerPlan(
-            typeName: SwiftNaming.typeName(declaration.name.value),
-            documentation: declaration.description?.value,
-            swiftType: declaration.swiftType?.value ?? "Never",
-            kind: declaration.json?.value ?? .any
         )
     }
 }

@@ -37,8 +37,8 @@ struct Translator: Sendable {
             return GenerationPlan.File(
                 path: file.path,
                 enums: schema.enums.filter { enumNames.contains($0.name.value) }.map(EnumTranslator.plan),
-                transformers: schema.transformers.filter { transformerNames.contains($0.name.value) }.map(
-                    EnumTranslator.plan),
+                transformers: schema.transformers.filter { transformerNames.contains($0.name.value) }
+                    .map(CustomTransformerTranslator.plan),
                 declarations: declarations
             )
         }
