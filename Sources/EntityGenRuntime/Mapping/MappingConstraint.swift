@@ -94,10 +94,17 @@ public final class JSONPattern: @unchecked Sendable {
     public let source: String
     private let expression: NSRegularExpression?
 
-    /// Compiles a pattern (the linter has already checked it compiles).
+    /// Compiles a pattern (the linter has already checked that ``anchored(_:)`` of it compiles).
     public init(_ source: String) {
         self.source = source
-        expression = try? NSRegularExpression(pattern: "^(?:" + source + ")$")
+        expression = try? NSRegularExpression(pattern: Self.anchored(source))
+    }
+
+    /// The expression actually compiled: the pattern anchored to the whole text. The end anchor is
+    /// `\z` (the very end): ICU's `$` also matches before a final line break (`\n`, `\r\n`, U+2029),
+    /// which would let `"1.0\n"` pass `[0-9.]+` and become a second identity beside `"1.0"`.
+    public static func anchored(_ source: String) -> String {
+        "^(?:" + source + ")\\z"
     }
 
     /// Whether the whole text matches.

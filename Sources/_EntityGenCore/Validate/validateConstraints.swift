@@ -1,3 +1,4 @@
+import EntityGenRuntime
 import Foundation
 
 extension SchemaValidator {
@@ -66,7 +67,7 @@ extension SchemaValidator {
                 emit(Rules.invalidConstraint, "'pattern' applies to text; \(what) is \(type)", at: pattern.location)
             } else {
                 do {
-                    _ = try NSRegularExpression(pattern: pattern.value)
+                    _ = try NSRegularExpression(pattern: JSONPattern.anchored(pattern.value))
                 } catch {
                     emit(
                         Rules.invalidPattern, "pattern '\(pattern.value)' of \(what) is not a valid regular expression",
