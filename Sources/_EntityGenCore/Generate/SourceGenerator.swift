@@ -35,7 +35,9 @@ public struct SourceGenerator: Sendable {
             var printer = CodePrinter()
             printer.line("// \(typeName): your code. entitygen created this file once and never overwrites it.")
             printer.line("// Add computed properties, methods and conformances here; the schema's attributes live in")
-            printer.line("// \(GeneratedFile.machineFileName(forSchema: schemaFile)).")
+            // The schema's file name is outside text: a line break in it must not end the comment.
+            let machineFile = SwiftLiteral.commentLines(GeneratedFile.machineFileName(forSchema: schemaFile))
+            printer.line("// \(machineFile.joined(separator: " ")).")
             printer.line()
             printer.line("import EntityGenRuntime")
             printer.line("import Foundation")

@@ -1,0 +1,36 @@
+@testable import _EntityGenCore
+import Foundation
+import Testing
+
+/// Text from outside (here a schema file's name) cannot escape the comments it is printed in: a file
+/// named with a line break and `#error(...)` generates files that compile (issue 16, item 7).
+@Suite struct Test_SourceGenerator {
+    @Test func aSchemaFileNameWithLineBreaksStaysInsideComments() throws {
+        let path = "Evil\n#error(\"injected\")\n\u{2028}x.yaml"
+        let result = GeneratorPipeline.validate(
+            schemas: [SourceFile(path: path, text: "entities:\n  Pod:\n    attributes:\n      name: String\n")],
+            config: nil)
+        #expect(result.diagnostics.isEmpty, "\(result.diagnostics)")
+        let shown: @Sendable (String) -> String = { $0 }
+        let generator = try #require(result.sourceGenerator(displayPath: shown))
+        let files = generator.machineFiles() + generator.humanFiles()
+        for file in files {
+            for line in file.contents.split(separator: "\n", omittingEmptySubsequences: false) {
+                #expect(!line.hasPrefix("#error"), "\(file.name): \(line)")
+            }
+        }
+
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "entitygen-names-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let urls = try files.enumerated().map { index, file in
+            let url = folder.appendingPathComponent("File\(index).swift")
+            try file.contents.write(to: url, atomically: true, encoding: .utf8)
+            return url
+        }
+        let compiled = try SwiftCompiler.typecheck(urls)
+        #expect(compiled.status == 0, "\(compiled.errors.prefix(5))")
+        #expect(compiled.warnings.isEmpty, "\(compiled.warnings.prefix(5))")
+    }
+}
