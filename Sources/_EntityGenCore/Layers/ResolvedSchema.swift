@@ -185,8 +185,10 @@ public struct ResolvedRelationship: Sendable {
     public var keyPath: JSONKeyPath
     /// Fallback key paths.
     public var fallbackKeyPaths: [JSONKeyPath]
-    /// The target attribute a reference holds; `nil` when embedded.
-    public var referenceAttribute: String?
+    /// Whether the relationship holds its target's identity (`reference: true` or `reference: <the
+    /// identity attribute>`) rather than embedding the target. Validation accepts only the target's single
+    /// identification attribute, so both spellings mean the same thing.
+    public var isReference: Bool
     /// Inverse relationship name.
     public var inverse: String?
     /// Delete rule.

@@ -81,7 +81,7 @@ struct EntityTranslator: Sendable {
             schema.entity(named: relationship.target)?.swiftName ?? SwiftNaming.typeName(relationship.target)
         var elementType = TypeUsage.generated(targetType)
         var elementTransformer = TransformerPlan.entity(typeName: targetType)
-        if relationship.declaration.reference != nil, let target = schema.entity(named: relationship.target),
+        if relationship.isReference, let target = schema.entity(named: relationship.target),
             let identity = target.attributes.first(where: { $0.name == target.identifiedBy.first })
         {
             elementType = .runtime("EntityReference", [.generated(targetType)])
@@ -89,7 +89,7 @@ struct EntityTranslator: Sendable {
                 target: targetType,
                 identity: types.transformer(identity.type, identity.transformer, lossy: false, location: location))
         }
-        let embeds = relationship.declaration.reference == nil
+        let embeds = !relationship.isReference
         let field = FieldPlan(
             paths: ([relationship.keyPath] + relationship.fallbackKeyPaths).map(\.components), location: location,
             onFailure: relationship.onFailure, constraints: [])

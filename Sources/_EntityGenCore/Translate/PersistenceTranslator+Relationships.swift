@@ -72,7 +72,7 @@ extension PersistenceTranslator {
                     name: prefix + "_deleted", table: table.tableName, column: column, targetTable: targetTable))
             return
         }
-        let isReference = relationship.referenceAttribute != nil
+        let isReference = relationship.isReference
         let names = targetIdentity.map {
             table.uniqueColumnName(relationship.swiftName + Self.capitalized($0.attribute.swiftName))
         }
@@ -124,7 +124,7 @@ extension PersistenceTranslator {
         let key = relationship.name
         let targetTable = tableName(target)
         let targetIdentity = identityColumns(target)
-        let isReference = relationship.referenceAttribute != nil
+        let isReference = relationship.isReference
         let ownerIdentity = identityColumns(table.entity)
         let ownerKey: [TablePlan.LinkColumn]
         let ownerTargetColumns: [String]

@@ -29,7 +29,7 @@ struct StorageDecision: Sendable {
     /// How a relationship of `entity` is stored.
     func storage(of relationship: ResolvedRelationship, in entity: ResolvedEntity) -> EntityPlan.Property.Storage {
         let edge = Edge(from: entity.name, to: relationship.target)
-        guard relationship.declaration.reference == nil else { return .inline }
+        guard !relationship.isReference else { return .inline }
         if relationship.isToMany, indirectCollectionEdges.contains(edge) { return .indirectCollection }
         if !relationship.isToMany, indirectEdges.contains(edge) { return .indirect }
         return .inline
@@ -60,7 +60,7 @@ struct StorageDecision: Sendable {
     private static func embeddings(in schema: ResolvedSchema) -> [(edge: Edge, isToMany: Bool)] {
         schema.entities.filter { !$0.isAbstract }.flatMap { entity in
             entity.relationships.compactMap { relationship -> (edge: Edge, isToMany: Bool)? in
-                guard relationship.declaration.reference == nil, let target = schema.entity(named: relationship.target),
+                guard !relationship.isReference, let target = schema.entity(named: relationship.target),
                     !target.isAbstract
                 else { return nil }
                 return (Edge(from: entity.name, to: target.name), relationship.isToMany)

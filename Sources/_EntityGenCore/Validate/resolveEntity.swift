@@ -138,10 +138,6 @@ extension SchemaValidator {
             }
         }
         guard usable else { return nil }
-        var referenceAttribute: String?
-        if let reference = relationship.reference, case let .attribute(attribute) = reference.value {
-            referenceAttribute = attribute
-        }
         return ResolvedRelationship(
             declaration: relationship,
             declaringEntity: entity.name.value,
@@ -152,7 +148,7 @@ extension SchemaValidator {
             isOptional: isOptional,
             keyPath: defaultKeyPath(for: relationship.name, explicit: relationship.key, in: entity),
             fallbackKeyPaths: relationship.fallbackKeys.map(\.value),
-            referenceAttribute: referenceAttribute,
+            isReference: relationship.reference != nil,
             inverse: relationship.inverse?.value,
             deleteRule: relationship.deleteRule?.value ?? .nullify,
             onFailure: relationship.onFailure?.value ?? .fail,

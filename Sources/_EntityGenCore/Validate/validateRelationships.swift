@@ -87,10 +87,5 @@ extension SchemaValidator {
                 "\(what) names the inverse '\(inverse.value)', whose own inverse is '\(backInverse)', not '\(relationship.name)'",
                 at: inverse.location)
         }
-        if relationship.isToMany, back.isToMany, relationship.declaration.reference == nil,
-            back.declaration.reference == nil
-        {
-            // Many-to-many needs a join table; allowed, nothing to report.
-        }
     }
 }

@@ -68,7 +68,7 @@ import Testing
         #expect(image.discriminatorValue == "ImageWidget")
         #expect(image.discriminatorKey == JSONKeyPath(["serverType"]))
         #expect(image.identifiedBy == ["serverId"])
-        #expect(image.relationships.first?.referenceAttribute == "serverId")
+        #expect(image.relationships.first?.isReference == true)
         #expect(schema.entity(named: "Widget")?.children == ["ImageWidget", "TextWidget"])
         #expect(schema.config.outputs == [.models, .mappers, .persistence])
     }
