@@ -121,7 +121,9 @@ struct ModelRenderer {
         let attributes = plan.properties.filter { !$0.isRelationship }
         let relationships = plan.properties.filter(\.isRelationship)
         printer.block("extension \(plan.typeName) {") { printer in
-            for (title, members) in [("Attributes", attributes), ("Relationships", relationships)]
+            for (title, members) in [
+                (GeneratedNames.attributes, attributes), (GeneratedNames.relationships, relationships),
+            ]
             where !members.isEmpty {
                 printer.documentation(
                     "The schema names of \(plan.typeName)'s \(title.lowercased()) (mogenerator's `\(plan.typeName)\(title)`)."

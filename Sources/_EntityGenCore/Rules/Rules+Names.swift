@@ -21,15 +21,21 @@ extension Rules {
     public static let reservedName = RuleDescription(
         id: "reserved-name",
         summary:
-            "Names that cannot be used even with backticks (self, Type), that shadow members every model has (description, hashValue), or built-in type names are rejected with a suggestion; other keywords are escaped.",
+            "Names that cannot be used even with backticks (self, Type), that shadow members every model has (description, hashValue, rowKey), built-in type names, or types generated code declares (Attributes, Columns, EntityGenDatabase) are rejected with a suggestion; other keywords are escaped.",
         triggering: [
             RuleExample("entities:\n  Pod:\n    attributes:\n      ↓description: String\n"),
             RuleExample("entities:\n  ↓Date:\n    attributes:\n      day: Int\n"),
             RuleExample("entities:\n  Pod:\n    attributes:\n      ↓self: String\n"),
+            RuleExample(
+                "entities:\n  ↓Columns:\n    attributes:\n      name: String\n  ↓EntityGenDatabase:\n    attributes:\n      name: String\n"
+            ),
+            RuleExample(
+                "entities:\n  Pod:\n    identifiedBy: name\n    attributes:\n      name: String\n      ↓rowKey: String\n"
+            ),
         ],
         nonTriggering: [
             RuleExample(
-                "entities:\n  Pod:\n    attributes:\n      summary:\n        type: String\n        key: description\n      class: String\n      default: Bool\n      protocol: String?\n"
+                "entities:\n  Pod:\n    attributes:\n      summary:\n        type: String\n        key: description\n      class: String\n      default: Bool\n      protocol: String?\n      columns: Int\n      rowKeys: [String]\n  Column:\n    attributes:\n      attributes: String\n"
             )
         ]
     )

@@ -144,7 +144,8 @@ struct PersistenceTranslator: Sendable {
         "all", "none", "filter", "order", "select", "limit", "including", "joining", "annotated", "having", "matching",
         "aliased", "orderByPrimaryKey", "databaseTableName", "databaseSelection", "numberOfSelectedColumns", "exists",
         "fetchCount", "fetchAll", "fetchOne", "fetchSet", "fetchCursor", "deleteAll", "updateAll", "association",
-        "belongsTo", "hasMany", "hasOne", "with", "withStableOrder", "request", "entityTable", "Columns", "rowKey",
+        "belongsTo", "hasMany", "hasOne", "with", "withStableOrder", "request", "entityTable", GeneratedNames.columns,
+        GeneratedNames.rowKey,
         "save",
     ]
 }

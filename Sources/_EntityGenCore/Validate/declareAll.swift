@@ -82,6 +82,13 @@ extension SchemaValidator {
             return false
         }
         let swiftName = SwiftNaming.typeName(name.value)
+        if GeneratedNames.reservedTypeNames.contains(swiftName) {
+            emit(
+                Rules.reservedName,
+                "\(kind) name '\(name.value)' is a type generated code declares in every model (or the database type); try '\(swiftName)Model' or a more specific name",
+                at: name.location)
+            return false
+        }
         if SwiftKeywords.reservedTypeNames.contains(swiftName) || SwiftKeywords.unusableMemberNames.contains(swiftName)
             || SwiftKeywords.escapable.contains(swiftName)
         {
@@ -117,6 +124,13 @@ extension SchemaValidator {
             emit(
                 Rules.reservedName,
                 "\(kind) name '\(name.value)' cannot be used in Swift even with backticks; try '\(SwiftNaming.suggestion(forMember: swiftName))'",
+                at: name.location)
+            return false
+        }
+        if GeneratedNames.reservedMemberNames.contains(swiftName) {
+            emit(
+                Rules.reservedName,
+                "\(kind) name '\(name.value)' is a member generated persistence code declares; rename it (e.g. '\(SwiftNaming.suggestion(forMember: swiftName))') and keep the JSON key with 'key: \(name.value)'",
                 at: name.location)
             return false
         }

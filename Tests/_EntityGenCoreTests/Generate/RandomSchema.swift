@@ -18,6 +18,8 @@ struct RandomSchema {
         "name", "value", "json", "context", "writer", "default", "class", "import", "let", "where", "in", "inout",
         "Type_", "größe", "ñandú", "名前", "data", "date", "url", "map", "count", "self_value", "protocol", "switch",
         "true_value", "attributes", "Relationships", "fields", "transformers", "init_value",
+        // Close to what generated code declares (GeneratedNames, GRDB's record members): accepted, must compile.
+        "columns", "rowKeys", "entityTable", "databaseTableName", "save", "writeJSON", "requestIncludingRelationships",
     ]
 
     init(seed: UInt64, prefix: String) {

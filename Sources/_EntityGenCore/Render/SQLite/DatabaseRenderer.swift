@@ -6,7 +6,7 @@ struct DatabaseRenderer {
 
     func render(migrations: [MigrationSetPlan.Migration], feeds: [FeedPlan], into printer: inout CodePrinter) {
         printer.documentation("The SQLite schema generated from the entity schemas, and their feeds.")
-        printer.block("\(access)enum EntityGenDatabase {") { printer in
+        printer.block("\(access)enum \(GeneratedNames.database) {") { printer in
             printer.documentation(
                 """
                 Registers the migrations that create and evolve the tables; run them with `migrator.migrate(writer)`.

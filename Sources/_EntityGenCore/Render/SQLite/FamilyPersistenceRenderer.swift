@@ -18,13 +18,13 @@ struct FamilyPersistenceRenderer {
             printer.documentation(
                 "The stored row a delete action's payload names: the discriminator selects the member's table.")
             printer.block(
-                "\(access)static func rowKey(from json: \(runtime).JSONValue, context: inout \(runtime).MappingContext) throws(\(runtime).MappingError) -> \(persistence).RowKey {"
+                "\(access)static func \(GeneratedNames.rowKey)(from json: \(runtime).JSONValue, context: inout \(runtime).MappingContext) throws(\(runtime).MappingError) -> \(persistence).RowKey {"
             ) { printer in
                 printer.line(
                     "try context.expectObject(json, entity: \(SwiftLiteral.string(plan.typeName)), schema: \(spelling.location(plan.location)))"
                 )
                 FamilyRenderer.dispatch(plan, spelling, into: &printer) {
-                    "return try \($0.typeName).rowKey(from: json, context: &context)"
+                    "return try \($0.typeName).\(GeneratedNames.rowKey)(from: json, context: &context)"
                 }
             }
             printer.line()
@@ -34,8 +34,8 @@ struct FamilyPersistenceRenderer {
             )
             printer.line()
             printer.documentation("The member's identification.")
-            printer.block("\(access)var rowKey: \(persistence).RowKey {") { printer in
-                FamilyRenderer.switchOverMembers(plan, into: &printer) { _ in "return member.rowKey" }
+            printer.block("\(access)var \(GeneratedNames.rowKey): \(persistence).RowKey {") { printer in
+                FamilyRenderer.switchOverMembers(plan, into: &printer) { _ in "return member.\(GeneratedNames.rowKey)" }
             }
         }
     }

@@ -16,9 +16,9 @@ struct PersistenceRenderer {
                 "\(access)static var databaseTableName: Swift.String { \(SwiftLiteral.string(plan.tableName)) }")
             printer.line()
             printer.documentation(
-                "The columns, for queries: `\(plan.typeName).filter(\(plan.typeName).Columns.\(SwiftNaming.escaped(plan.columns.first?.name ?? "_id")) == value)`."
+                "The columns, for queries: `\(plan.typeName).filter(\(plan.typeName).\(GeneratedNames.columns).\(SwiftNaming.escaped(plan.columns.first?.name ?? "_id")) == value)`."
             )
-            printer.block("\(access)enum Columns {") { printer in
+            printer.block("\(access)enum \(GeneratedNames.columns) {") { printer in
                 for column in plan.columns {
                     printer.line(
                         "\(access)static let \(SwiftNaming.escaped(column.name)) = GRDB.Column(\(SwiftLiteral.string(column.name)))"
@@ -85,7 +85,7 @@ struct PersistenceRenderer {
             printer.documentation(
                 "The stored row a delete action's payload names (only the identification attributes are read).")
             printer.block(
-                "\(access)static func rowKey(from json: \(runtime).JSONValue, context: inout \(runtime).MappingContext) throws(\(runtime).MappingError) -> \(persistence).RowKey {"
+                "\(access)static func \(GeneratedNames.rowKey)(from json: \(runtime).JSONValue, context: inout \(runtime).MappingContext) throws(\(runtime).MappingError) -> \(persistence).RowKey {"
             ) { printer in
                 if plan.identity.isEmpty {
                     printer.line(
@@ -108,7 +108,7 @@ struct PersistenceRenderer {
             printer.line()
             printer.documentation("This instance's identification.")
             printer.line(
-                "\(access)var rowKey: \(persistence).RowKey { \(persistence).RowKey(Self.entityTable, [\(plan.identityProperties.map { "self.\($0.identifier)" }.joined(separator: ", "))]) }"
+                "\(access)var \(GeneratedNames.rowKey): \(persistence).RowKey { \(persistence).RowKey(Self.entityTable, [\(plan.identityProperties.map { "self.\($0.identifier)" }.joined(separator: ", "))]) }"
             )
         }
     }

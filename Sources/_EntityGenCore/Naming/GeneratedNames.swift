@@ -1,0 +1,22 @@
+/// The names generated code declares itself, in one place: the renderers print these constants and
+/// validation reserves them, so a schema name lint accepts cannot collide with one.
+enum GeneratedNames {
+    /// The nested enum of attribute schema names every model has (mogenerator's `PodAttributes`).
+    static let attributes = "Attributes"
+    /// The nested enum of relationship schema names.
+    static let relationships = "Relationships"
+    /// The nested enum of GRDB columns every persistent model has.
+    static let columns = "Columns"
+    /// The project-wide type holding migrations, `openDatabase` and the feeds.
+    static let database = "EntityGenDatabase"
+    /// The instance property and static function naming a persistent model's stored row.
+    static let rowKey = "rowKey"
+
+    /// Type names a schema cannot declare: each is also a member type of every generated model, so
+    /// inside the model's own extensions the name would mean the member (or, for the database type, it
+    /// is declared twice).
+    static let reservedTypeNames: Set<String> = [attributes, relationships, columns, database]
+
+    /// Attribute and relationship names a schema cannot declare: instance members generated code adds.
+    static let reservedMemberNames: Set<String> = [rowKey]
+}
