@@ -7,7 +7,8 @@ import GRDBSQLite
 /// boxing, and read back from a GRDB row.
 ///
 /// Storage: text for `String`, `URL`, `UUID` and `Decimal` (exact); integers for integers and `Bool`;
-/// `REAL` for `Double`, `Float` and `Date` (seconds since 1970); blobs for `Data`; an enum's raw value.
+/// `REAL` for `Double` and `Float`; `Date` as GRDB stores it (text `yyyy-MM-dd HH:mm:ss.SSS`, UTC), so
+/// GRDB's own requests compare it with the `Date`s they bind; blobs for `Data`; an enum's raw value.
 public protocol ColumnValue: Sendable {
     /// Binds the value to parameter `index` (1-based) of a prepared statement.
     func bindValue(to statement: SQLiteStatement, at index: Int32)
@@ -142,16 +143,6 @@ extension Float: ColumnValue {
 
     public init(databaseValue: DatabaseValue) throws(ColumnDecodingError) {
         self = Float(try Double(databaseValue: databaseValue))
-    }
-}
-
-extension Date: ColumnValue {
-    public func bindValue(to statement: SQLiteStatement, at index: Int32) {
-        sqlite3_bind_double(statement, index, timeIntervalSince1970)
-    }
-
-    public init(databaseValue: DatabaseValue) throws(ColumnDecodingError) {
-        self = Date(timeIntervalSince1970: try Double(databaseValue: databaseValue))
     }
 }
 

@@ -88,7 +88,7 @@ public struct TableSnapshot: Hashable, Sendable, Codable {
 public struct ColumnSnapshot: Hashable, Sendable, Codable {
     /// Column name.
     public var name: String
-    /// SQLite storage type: `text`, `integer`, `double` or `blob` (GRDB's `Database.ColumnType` names).
+    /// Column type: `text`, `integer`, `double`, `blob` or `datetime` (GRDB's `Database.ColumnType` names).
     public var type: String
     /// `NOT NULL`.
     public var notNull: Bool

@@ -4,8 +4,9 @@ import GRDB
 import Testing
 
 /// Schema evolution, run for real: `Schemas/entitygen-migrations.json` records `entitygen-v1` (taken from
-/// an earlier Pods.yaml: no Hydrant, a `legacyRank` column, no `socialMediaUrl` or `requiresArc`) and
-/// `entitygen-v2` (today's schemas). A database filled at v1 is migrated by the generated code.
+/// an earlier Pods.yaml: no Hydrant, a `legacyRank` column, no `socialMediaUrl` or `requiresArc`),
+/// `entitygen-v2` (dates stored as seconds since 1970) and `entitygen-v3` (today's schemas: dates stored
+/// as GRDB stores them). Databases filled at v1 and v2 are migrated by the generated code.
 @Suite struct Test_Migrations {
     /// `sqlite_master` without SQLite's and GRDB's own entries: what the migrations built.
     static func schema(_ reader: any DatabaseReader) throws -> [String] {
@@ -45,7 +46,7 @@ import Testing
     }
 
     @Test func historyRegistersEveryRecordedMigrationInOrder() {
-        #expect(Self.migrator().migrations == ["entitygen-v1", "entitygen-v2"])
+        #expect(Self.migrator().migrations == ["entitygen-v1", "entitygen-v2", "entitygen-v3"])
     }
 
     @Test func firstMigrationLacksTheLaterColumnsAndTables() throws {
@@ -95,5 +96,44 @@ import Testing
         #expect(report.entities["Pod"]!.inserted > 0)
         #expect(try count("pod", in: pool) == 2 + count("pod", in: fresh))
         #expect(try count("subspec", in: pool) == 2 + count("subspec", in: fresh))
+    }
+
+    @Test func datesStoredAsSecondsBecomeGRDBDateTextAndFiltersFindThem() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "entitygen-dates-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let pool = try DatabasePool(
+            path: folder.appendingPathComponent("db.sqlite").path,
+            configuration: EntityGenConfiguration.prepared(Configuration()))
+        try Self.migrator().migrate(pool, upTo: "entitygen-v2")
+        // What v2 stored: REAL seconds (halves of a millisecond, negative times), an INTEGER, NULL.
+        let seconds: [Double] = [
+            1_394_175_600, 1_428_331_519.123, 1_428_331_519.1235, 1_428_331_519.9995, -0.0005, -1.5,
+            -2_208_988_800.001, 4_102_444_799.999,
+        ]
+        try pool.write { db in
+            for (index, value) in seconds.enumerated() {
+                try db.execute(
+                    sql: "INSERT INTO modelTwo (key3, createdAt) VALUES (?, ?)", arguments: ["r\(index)", value])
+            }
+            try db.execute(sql: "INSERT INTO modelTwo (key3, createdAt) VALUES ('integer', 86400), ('null', NULL)")
+        }
+        try Self.migrator().migrate(pool)
+
+        try pool.read { db in
+            for (index, value) in seconds.enumerated() {
+                let stored = try DatabaseValue.fetchOne(
+                    db, sql: "SELECT createdAt FROM modelTwo WHERE key3 = ?", arguments: ["r\(index)"])
+                #expect(stored == Date(timeIntervalSince1970: value).databaseValue, "\(value)")
+            }
+            #expect(
+                try String.fetchOne(db, sql: "SELECT createdAt FROM modelTwo WHERE key3 = 'integer'")
+                    == "1970-01-02 00:00:00.000")
+            #expect(try DatabaseValue.fetchOne(db, sql: "SELECT createdAt FROM modelTwo WHERE key3 = 'null'") == .null)
+            let day = Date(timeIntervalSince1970: 1_394_175_600)
+            #expect(try ModelTwo.filter(ModelTwo.Columns.createdAt == day).fetchOne(db)?.key3 == "r0")
+            #expect(try ModelTwo.filter(ModelTwo.Columns.createdAt > day).fetchCount(db) == 4)
+            #expect(try String.fetchOne(db, sql: "PRAGMA integrity_check") == "ok")
+        }
     }
 }

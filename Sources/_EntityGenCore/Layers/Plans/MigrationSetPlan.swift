@@ -42,5 +42,9 @@ enum MigrationStep: Sendable {
         case recordedDefault(String)
         /// `NULL`, for a new optional column without a default.
         case null
+        /// The old row's column, seconds since 1970 (how dates were stored before), as GRDB's date text
+        /// `yyyy-MM-dd HH:mm:ss.SSS` (UTC, milliseconds rounded half up, as the runtime writes dates);
+        /// text already there is kept.
+        case epochSecondsAsDatetime(String)
     }
 }

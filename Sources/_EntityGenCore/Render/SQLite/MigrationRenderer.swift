@@ -90,6 +90,16 @@ struct MigrationRenderer {
         case let .column(name): return SQL.identifier(name)
         case let .recordedDefault(literal): return literal
         case .null: return "NULL"
+        case let .epochSecondsAsDatetime(name):
+            // floor(seconds * 1000 + 0.5) without SQLite's optional math functions, then whole seconds
+            // through strftime and the milliseconds padded to three digits.
+            let column = SQL.identifier(name)
+            let scaled = "\(column) * 1000 + 0.5"
+            let milliseconds = "CAST(\(scaled) AS INTEGER) - (\(scaled) < CAST(\(scaled) AS INTEGER))"
+            let text = "strftime('%Y-%m-%d %H:%M:%S', (m - r) / 1000, 'unixepoch') || '.' || substr('00' || r, -3)"
+            let parts = "SELECT m, ((m % 1000) + 1000) % 1000 AS r FROM (SELECT \(milliseconds) AS m)"
+            let converted = "(SELECT \(text) FROM (\(parts)))"
+            return "CASE WHEN typeof(\(column)) IN ('integer', 'real') THEN \(converted) ELSE \(column) END"
         }
     }
 }

@@ -3,7 +3,8 @@
 ///
 /// What migrates: new tables; dropped tables; new columns that are optional or have a default SQL can
 /// write (`ALTER TABLE ... ADD COLUMN`, cheap on any table size); removed columns, columns that become
-/// optional, and changed foreign keys (the table is rebuilt: created anew, rows copied, old table
+/// optional, date columns stored as seconds since 1970 (converted to GRDB's date text), and changed
+/// foreign keys (the table is rebuilt: created anew, rows copied, old table
 /// dropped, new one renamed, as SQLite's documentation prescribes); indexes and triggers. What does not:
 /// a column whose type changes, a new required column without a default, a column that becomes required,
 /// and a table whose primary key changes — existing rows have no correct value or identity to carry over.
@@ -52,7 +53,8 @@ enum MigrationPlanner {
                     copy.append((column.name, column.defaultSQL.map(MigrationStep.CopySource.recordedDefault) ?? .null))
                     continue
                 }
-                if before.type != column.type {
+                let convertsDates = Self.isEpochDateConversion(from: before, to: column)
+                if before.type != column.type, !convertsDates {
                     tableProblems.append(
                         MigrationProblem(
                             message:
@@ -65,7 +67,7 @@ enum MigrationPlanner {
                                 "column '\(table.name).\(column.name)' becomes required; rows already stored may hold NULL",
                             location: location(column.name)))
                 }
-                copy.append((column.name, .column(column.name)))
+                copy.append((column.name, convertsDates ? .epochSecondsAsDatetime(column.name) : .column(column.name)))
             }
             problems += tableProblems
             guard tableProblems.isEmpty else { continue }
@@ -104,6 +106,12 @@ enum MigrationPlanner {
         steps += indexCreates.map { MigrationStep.createIndex(table: $0.0, $0.1) }
         steps += triggerCreates.map(MigrationStep.createTrigger)
         return (steps, [])
+    }
+
+    /// Whether a column changes from the seconds since 1970 that EntityGen stored dates as before
+    /// (`double`) to GRDB's date text (`datetime`): the one type change whose values convert exactly.
+    static func isEpochDateConversion(from old: ColumnSnapshot, to new: ColumnSnapshot) -> Bool {
+        old.type == "double" && new.type == "datetime"
     }
 
     private static func describe(_ table: TableSnapshot) -> String {

@@ -60,15 +60,16 @@ struct SQLiteBackend: StorageBackend {
         MigrationPlanner.plan(from: old, to: new, locations: locations, fallback: fallback)
     }
 
-    /// The column type (SQLite storage class, as GRDB's `Database.ColumnType` names it) of a value: text
-    /// for values an `Int64` or `Double` cannot hold exactly (decimals, unsigned 64-bit integers, URLs,
-    /// UUIDs), dates as seconds since 1970.
+    /// The column type (as GRDB's `Database.ColumnType` names it) of a value: text for values an `Int64`
+    /// or `Double` cannot hold exactly (decimals, unsigned 64-bit integers, URLs, UUIDs), `datetime` for
+    /// dates, which hold GRDB's date text (see `EntityGenPersistence`'s `Date: ColumnValue`).
     static func columnType(_ value: StoredValue) -> String {
         switch value {
         case let .scalar(builtin):
             switch builtin {
             case .string, .url, .uuid, .decimal, .uint, .uint64: return "text"
-            case .double, .float, .date: return "double"
+            case .double, .float: return "double"
+            case .date: return "datetime"
             case .data: return "blob"
             case .bool, .int, .int8, .int16, .int32, .int64, .uint8, .uint16, .uint32: return "integer"
             }

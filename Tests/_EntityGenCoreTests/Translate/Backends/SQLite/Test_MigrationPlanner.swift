@@ -38,6 +38,7 @@ import Testing
         case let .column(name): return SQL.identifier(name)
         case let .recordedDefault(literal): return literal
         case .null: return "NULL"
+        case let .epochSecondsAsDatetime(name): return "datetime(\(name))"
         }
     }
 
@@ -100,6 +101,27 @@ import Testing
                 "rebuild order copying _id=\"_id\", total=\"total\", addressId=NULL",
                 "create index order_address on order",
             ])
+    }
+
+    @Test func datesStoredAsSecondsAreConvertedToGRDBDateTextInARebuild() {
+        let old = [Self.table(columns: [Self.number, Self.column("placedAt", "double")])]
+        let new = [Self.table(columns: [Self.number, Self.column("placedAt", "datetime")])]
+        let plan = Self.plan(old, new)
+        #expect(plan.problems.isEmpty)
+        #expect(plan.steps == ["rebuild order copying number=\"number\", placedAt=datetime(placedAt)"])
+    }
+
+    @Test func otherTypeChangesStayRefused() {
+        for (before, after) in [("datetime", "double"), ("text", "datetime"), ("integer", "double")] {
+            let plan = Self.plan(
+                [Self.table(columns: [Self.number, Self.column("placedAt", before)])],
+                [Self.table(columns: [Self.number, Self.column("placedAt", after)])])
+            #expect(plan.steps.isEmpty)
+            #expect(
+                plan.problems == [
+                    "column 'order.placedAt' changes type from \(before) to \(after); stored values cannot be converted automatically"
+                ])
+        }
     }
 
     @Test func rebuildsAndDropsReplaceEveryTriggerAroundThem() {

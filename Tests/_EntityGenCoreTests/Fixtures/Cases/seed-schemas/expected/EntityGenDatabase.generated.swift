@@ -40,7 +40,7 @@ internal enum EntityGenDatabase {
             try db.create(table: "modelTwo") { t in
                 t.primaryKey("_id", .integer)
                 t.column("key3", .text).notNull()
-                t.column("createdAt", .double)
+                t.column("createdAt", .datetime)
                 t.column("homepage", .text)
             }
             try db.create(table: "myModel") { t in

@@ -1,0 +1,101 @@
+import EntityGenPersistence
+import Foundation
+import GRDB
+import Testing
+
+/// Dates as a GRDB user queries them, through GRDB's public API only: imported `Date`s compare with the
+/// `Date`s GRDB binds (`>`, `==`, `BETWEEN`, ordering, raw SQL arguments), and rows GRDB writes itself
+/// read back (issue 13, item 1: `filter(createdAt > date)` returned nothing while dates were stored as
+/// seconds and GRDB binds text).
+@Suite struct Test_DateColumns {
+    /// `ModelTwo.createdAt` reads `EEE MMM dd HH:mm:ss Z yyyy` (Schemas/MyModel.yaml; keys in snake_case).
+    static let stamps = [
+        "Fri Mar 07 07:00:00 +0000 2014", "Sat Mar 08 07:00:00 +0000 2014", "Sun Mar 09 07:00:00 +0000 2014",
+        "Mon Jan 01 00:00:00 +0000 1968",
+    ]
+
+    static func date(_ text: String) -> Date {
+        let formatter = DateFormatter()
+        formatter.locale = Locale(identifier: "en_US_POSIX")
+        formatter.dateFormat = "EEE MMM dd HH:mm:ss Z yyyy"
+        return formatter.date(from: text)!
+    }
+
+    /// A database holding one model whose `model2s` carry the stamps (and one without a date).
+    static func database() throws -> DatabasePool {
+        let (pool, _) = try makeDatabase()
+        var children = stamps.enumerated().map { index, stamp in #"{"key_3": "m\#(index)", "created_at": "\#(stamp)"}"#
+        }
+        children.append(#"{"key_3": "undated"}"#)
+        let page = Array(#"[{"key_1": "one", "array_of_model_2s": [\#(children.joined(separator: ", "))]}]"#.utf8)
+        try FeedImporter(feed: Feed<MyModel>(name: "models"), writer: pool).importPage(page)
+        return pool
+    }
+
+    @Test func filtersCompareWithTheDatesGRDBBinds() throws {
+        let pool = try Self.database()
+        try pool.read { db in
+            let cutoff = Self.date("Sat Mar 08 00:00:00 +0000 2014")
+            let after = try ModelTwo.filter(ModelTwo.Columns.createdAt > cutoff).order(ModelTwo.Columns.key3).fetchAll(
+                db)
+            #expect(after.map(\.key3) == ["m1", "m2"])
+            #expect(try ModelTwo.filter(Column("createdAt") == Self.date(Self.stamps[0])).fetchOne(db)?.key3 == "m0")
+            let range = Self.date("Thu Mar 06 00:00:00 +0000 2014")...Self.date("Sat Mar 08 07:00:00 +0000 2014")
+            #expect(try ModelTwo.filter(range.contains(ModelTwo.Columns.createdAt)).fetchCount(db) == 2)
+            #expect(
+                try ModelTwo.filter(ModelTwo.Columns.createdAt < cutoff).order(ModelTwo.Columns.key3).fetchAll(db).map(
+                    \.key3) == ["m0", "m3"])
+            let newest = try ModelTwo.order(ModelTwo.Columns.createdAt.desc).fetchAll(db).map(\.key3)
+            #expect(newest == ["m2", "m1", "m0", "m3", "undated"])
+            let raw = try String.fetchAll(
+                db, sql: "SELECT key3 FROM modelTwo WHERE createdAt >= ? ORDER BY key3", arguments: [cutoff])
+            #expect(raw == ["m1", "m2"])
+        }
+    }
+
+    @Test func importedDatesReadBackAndGRDBWrittenDatesReadToo() throws {
+        let pool = try Self.database()
+        let exact = Date(timeIntervalSince1970: 1_428_331_519.123)
+        try pool.write { db in
+            try db.execute(sql: "INSERT INTO modelTwo (key3, createdAt) VALUES (?, ?)", arguments: ["grdb", exact])
+        }
+        try pool.read { db in
+            let stored = try ModelTwo.order(ModelTwo.Columns.key3).fetchAll(db)
+            #expect(stored.first { $0.key3 == "m0" }?.createdAt == Self.date(Self.stamps[0]))
+            #expect(stored.first { $0.key3 == "undated" }?.createdAt == nil)
+            #expect(stored.first { $0.key3 == "grdb" }?.createdAt == exact)
+            // What the importer wrote is the text GRDB itself writes for the same date.
+            let text = try DatabaseValue.fetchOne(db, sql: "SELECT createdAt FROM modelTwo WHERE key3 = 'm0'")
+            #expect(text == Self.date(Self.stamps[0]).databaseValue)
+        }
+    }
+
+    @Test func storedTextIsGRDBsForRandomDates() throws {
+        // Millisecond halves, negative times and dates far from 1970: the importer's text equals GRDB's.
+        let (pool, _) = try makeDatabase()
+        var generator = SystemRandomNumberGenerator()
+        let seconds: [Double] =
+            [0, -0.0005, -1.5, 1_428_331_519.1235, 1_428_331_519.9995, 253_402_300_799.9]
+            + (0..<2_000).map { _ in Double.random(in: -2_208_988_800...4_102_444_800, using: &generator) }
+            + (0..<2_000).map { _ in
+                Double(Int64.random(in: -2_208_988_800_000...4_102_444_800_000, using: &generator)) / 1000 + 0.0005
+            }
+        let children = seconds.enumerated().map { index, value in
+            ModelTwo(key3: "d\(index)", createdAt: Date(timeIntervalSince1970: value))
+        }
+        // Models built in Swift, written by the importer (JSON through the schema's pattern keeps seconds only).
+        var page = PreparedPage<MyModel>()
+        page.operations = [.save(MyModel(modelProperty1: "one", model2s: children))]
+        try FeedImporter(feed: Feed<MyModel>(name: "models"), writer: pool).write(page)
+        try pool.read { db in
+            let rows = try Row.fetchAll(db, sql: "SELECT key3, createdAt FROM modelTwo")
+            #expect(rows.count == seconds.count)
+            for row in rows {
+                let key: String = row["key3"]
+                let index = Int(key.dropFirst())!
+                let expected = Date(timeIntervalSince1970: seconds[index]).databaseValue
+                #expect(row["createdAt"] as DatabaseValue == expected, "\(seconds[index])")
+            }
+        }
+    }
+}
