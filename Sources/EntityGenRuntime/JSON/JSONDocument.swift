@@ -46,21 +46,59 @@ public struct JSONDocument: Sendable {
 
 /// The memory of a document: a copy of the input followed by zero padding (so word-sized loads near the
 /// end stay in bounds and every literal is NUL-terminated for C number parsers), and the tape.
+///
+/// The input is preceded by one word holding an unretained reference to this storage, so a
+/// ``JSONValue`` (two raw pointers and an index, nothing to retain on the hot path) can reach the
+/// document's lazily built indexes when it needs one: see ``positions(ofArrayAt:)``.
 final class JSONStorage: @unchecked Sendable {
     static let padding = 16
+    /// The word before the input that holds `Unmanaged<JSONStorage>`.
+    static let header = MemoryLayout<UInt>.stride
     let bytes: UnsafeMutablePointer<UInt8>
     let count: Int
     var tape = TapeBuffer(capacity: 0)
+    /// Element start indices of large arrays, by the array's tape index: built on first use.
+    private var arrayStarts: [Int: [Int]] = [:]
+    private let lock = NSLock()
 
     init(bytes source: some Collection<UInt8>) {
         count = source.count
-        bytes = .allocate(capacity: count + Self.padding)
+        let raw = UnsafeMutableRawPointer.allocate(
+            byteCount: Self.header + count + Self.padding, alignment: MemoryLayout<UInt>.alignment)
+        bytes = (raw + Self.header).bindMemory(to: UInt8.self, capacity: count + Self.padding)
         let copied = UnsafeMutableBufferPointer(start: bytes, count: count).initialize(fromContentsOf: source)
         precondition(copied == count)
         (bytes + count).initialize(repeating: 0, count: Self.padding)
+        raw.storeBytes(of: UInt(bitPattern: Unmanaged.passUnretained(self).toOpaque()), as: UInt.self)
     }
 
     deinit {
-        bytes.deallocate()
+        UnsafeMutableRawPointer(bytes - Self.header).deallocate()
+    }
+
+    /// The storage of the document whose input starts at `base` (valid while a value of it is in use).
+    static func of(base: UnsafePointer<UInt8>) -> JSONStorage {
+        let word = UnsafeRawPointer(base - header).load(as: UInt.self)
+        return Unmanaged<JSONStorage>.fromOpaque(UnsafeRawPointer(bitPattern: word)!).takeUnretainedValue()
+    }
+
+    /// The tape indices where the elements of the array at `arrayIndex` start, in order: built once per
+    /// array (one pass over it), so finding many elements' positions costs a binary search each instead
+    /// of a walk from the array's start.
+    func positions(ofArrayAt arrayIndex: Int) -> [Int] {
+        lock.lock()
+        defer { lock.unlock() }
+        if let starts = arrayStarts[arrayIndex] { return starts }
+        let header = tape[arrayIndex]
+        let end = JSONTape.containerEnd(header)
+        var starts: [Int] = []
+        starts.reserveCapacity(JSONTape.containerCount(header))
+        var cursor = arrayIndex + 1
+        while cursor < end {
+            starts.append(cursor)
+            cursor = JSONTape.next(after: cursor, entry: tape[cursor])
+        }
+        arrayStarts[arrayIndex] = starts
+        return starts
     }
 }

@@ -19,7 +19,9 @@ extension JSONValue {
     /// The JSON path of this value from the document's root (`$.result[3].authors`).
     ///
     /// Computed by walking down from the root using the tape's skip pointers, so it costs nothing until
-    /// an error or issue asks for it.
+    /// an error or issue asks for it. In arrays of more than ``JSONValue/indexedArrayThreshold`` elements
+    /// the element is found by binary search in the document's index of element starts (built once per
+    /// array), so reporting k problems in an array of n elements costs O(n + k log n), not O(k·n).
     public var path: String {
         var path = "$"
         var current = 0
@@ -42,6 +44,20 @@ extension JSONValue {
                     }
                     cursor = next
                 }
+            case .array where JSONTape.containerCount(header) > Self.indexedArrayThreshold:
+                let starts = JSONStorage.of(base: base).positions(ofArrayAt: current)
+                // The last element starting at or before `index` holds it.
+                var low = 0
+                var high = starts.count
+                while low < high {
+                    let middle = (low + high) / 2
+                    if starts[middle] <= index { low = middle + 1 } else { high = middle }
+                }
+                if low > 0, index < end {
+                    path += JSONPath.component(index: low - 1)
+                    current = starts[low - 1]
+                    descended = true
+                }
             case .array:
                 while cursor < end {
                     let next = JSONTape.next(after: cursor, entry: tape[cursor])
@@ -61,6 +77,9 @@ extension JSONValue {
         }
         return path
     }
+
+    /// Arrays up to this many elements are searched by walking them (no index is built for them).
+    public static let indexedArrayThreshold = 32
 
     /// The path of a member that may not exist (for "missing key" errors): this value's path plus keys.
     public func path(appending keys: [String]) -> String {
