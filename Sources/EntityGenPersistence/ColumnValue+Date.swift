@@ -1,3 +1,4 @@
+import EntityGenRuntime
 import Foundation
 import GRDB
 import GRDBSQLite
@@ -58,7 +59,7 @@ extension Date: ColumnValue {
                 let minute = number(14, 2), let second = number(17, 2), let millisecond = number(20, 3),
                 (1...12).contains(month), (1...31).contains(day), hour < 24, minute < 60, second < 60
             else { return nil }
-            let days = daysFromCivil(year: year, month: month, day: day)
+            let days = Int64(ISO8601.daysSinceEpoch(year: Int(year), month: Int(month), day: Int(day)))
             return ((days * 24 + hour) * 60 + minute) * 60_000 + second * 1000 + millisecond
         }
     }
@@ -76,7 +77,7 @@ extension Date: ColumnValue {
         let clamped = Swift.min(Swift.max(milliseconds, -62_167_219_200_000), 253_402_300_799_999)
         let total = Int64(clamped)
         let (days, dayMilliseconds) = floorDivision(total, 86_400_000)
-        let (year, month, day) = civil(fromDays: days)
+        let (year, month, day) = ISO8601.civilDate(daysSinceEpoch: Int(days))
         let (second, millisecond) = floorDivision(dayMilliseconds, 1000)
         var text: DatabaseDateText = (
             0, 0, 0, 0, 45, 0, 0, 45, 0, 0, 32, 0, 0, 58, 0, 0, 58, 0, 0, 46, 0, 0, 0
@@ -89,9 +90,9 @@ extension Date: ColumnValue {
                     value /= 10
                 }
             }
-            put(year, 4, at: 0)
-            put(month, 2, at: 5)
-            put(day, 2, at: 8)
+            put(Int64(year), 4, at: 0)
+            put(Int64(month), 2, at: 5)
+            put(Int64(day), 2, at: 8)
             put(second / 3600, 2, at: 11)
             put(second / 60 % 60, 2, at: 14)
             put(second % 60, 2, at: 17)
@@ -104,31 +105,6 @@ extension Date: ColumnValue {
     private static func floorDivision(_ value: Int64, _ divisor: Int64) -> (Int64, Int64) {
         let remainder = (value % divisor + divisor) % divisor
         return ((value - remainder) / divisor, remainder)
-    }
-
-    /// The day number (days since 1970-01-01) of a proleptic Gregorian date, by Howard Hinnant's
-    /// `days_from_civil`.
-    private static func daysFromCivil(year: Int64, month: Int64, day: Int64) -> Int64 {
-        let shiftedYear = month <= 2 ? year - 1 : year
-        let era = (shiftedYear >= 0 ? shiftedYear : shiftedYear - 399) / 400
-        let yearOfEra = shiftedYear - era * 400
-        let dayOfYear = (153 * (month > 2 ? month - 3 : month + 9) + 2) / 5 + day - 1
-        let dayOfEra = yearOfEra * 365 + yearOfEra / 4 - yearOfEra / 100 + dayOfYear
-        return era * 146_097 + dayOfEra - 719_468
-    }
-
-    /// The proleptic Gregorian date of a day number (days since 1970-01-01), by Howard Hinnant's
-    /// `civil_from_days`.
-    private static func civil(fromDays days: Int64) -> (year: Int64, month: Int64, day: Int64) {
-        let shifted = days + 719_468
-        let era = (shifted >= 0 ? shifted : shifted - 146_096) / 146_097
-        let dayOfEra = shifted - era * 146_097
-        let yearOfEra = (dayOfEra - dayOfEra / 1460 + dayOfEra / 36524 - dayOfEra / 146_096) / 365
-        let dayOfYear = dayOfEra - (365 * yearOfEra + yearOfEra / 4 - yearOfEra / 100)
-        let monthIndex = (5 * dayOfYear + 2) / 153
-        let day = dayOfYear - (153 * monthIndex + 2) / 5 + 1
-        let month = monthIndex < 10 ? monthIndex + 3 : monthIndex - 9
-        return (yearOfEra + era * 400 + (month <= 2 ? 1 : 0), month, day)
     }
 }
 

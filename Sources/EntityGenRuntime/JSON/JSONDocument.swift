@@ -52,8 +52,9 @@ public struct JSONDocument: Sendable {
 /// document's lazily built indexes when it needs one: see ``positions(ofArrayAt:)``.
 final class JSONStorage: @unchecked Sendable {
     static let padding = 16
-    /// The word before the input that holds `Unmanaged<JSONStorage>`.
-    static let header = MemoryLayout<UInt>.stride
+    /// The bytes before the input; their first word holds `Unmanaged<JSONStorage>`. Sixteen, so the
+    /// input keeps the 16-byte alignment `malloc` gives (the reader's wide loads depend on it).
+    static let header = 16
     let bytes: UnsafeMutablePointer<UInt8>
     let count: Int
     var tape = TapeBuffer(capacity: 0)
@@ -64,7 +65,7 @@ final class JSONStorage: @unchecked Sendable {
     init(bytes source: some Collection<UInt8>) {
         count = source.count
         let raw = UnsafeMutableRawPointer.allocate(
-            byteCount: Self.header + count + Self.padding, alignment: MemoryLayout<UInt>.alignment)
+            byteCount: Self.header + count + Self.padding, alignment: 16)
         bytes = (raw + Self.header).bindMemory(to: UInt8.self, capacity: count + Self.padding)
         let copied = UnsafeMutableBufferPointer(start: bytes, count: count).initialize(fromContentsOf: source)
         precondition(copied == count)

@@ -214,7 +214,7 @@ public enum ISO8601 {
     }
 
     /// Days from 1970-01-01 to a proleptic Gregorian date (Howard Hinnant's algorithm).
-    static func daysSinceEpoch(year: Int, month: Int, day: Int) -> Int {
+    package static func daysSinceEpoch(year: Int, month: Int, day: Int) -> Int {
         let y = month <= 2 ? year - 1 : year
         let era = (y >= 0 ? y : y - 399) / 400
         let yearOfEra = y - era * 400
@@ -224,7 +224,7 @@ public enum ISO8601 {
     }
 
     /// The inverse of ``daysSinceEpoch(year:month:day:)``.
-    static func civilDate(daysSinceEpoch days: Int) -> (Int, Int, Int) {
+    package static func civilDate(daysSinceEpoch days: Int) -> (Int, Int, Int) {
         let z = days + 719_468
         let era = (z >= 0 ? z : z - 146_096) / 146_097
         let dayOfEra = z - era * 146_097
