@@ -120,25 +120,22 @@ extension SchemaValidator {
             return false
         }
         let swiftName = SwiftNaming.memberName(name.value)
-        if SwiftKeywords.unusableMemberNames.contains(swiftName) {
-            emit(
-                Rules.reservedName,
-                "\(kind) name '\(name.value)' cannot be used in Swift even with backticks; try '\(SwiftNaming.suggestion(forMember: swiftName))'",
-                at: name.location)
-            return false
-        }
-        if GeneratedNames.reservedMemberNames.contains(swiftName) {
-            emit(
-                Rules.reservedName,
-                "\(kind) name '\(name.value)' is a member generated persistence code declares; rename it (e.g. '\(SwiftNaming.suggestion(forMember: swiftName))') and keep the JSON key with 'key: \(name.value)'",
-                at: name.location)
-            return false
-        }
-        if SwiftKeywords.conformanceMemberNames.contains(swiftName) {
-            emit(
-                Rules.reservedName,
-                "\(kind) name '\(name.value)' shadows the '\(swiftName)' every model has; rename it (e.g. '\(SwiftNaming.suggestion(forMember: swiftName))') and keep the JSON key with 'key: \(name.value)'",
-                at: name.location)
+        let suggestion = SwiftNaming.suggestion(forMember: swiftName)
+        let keepKey = "and keep the JSON key with 'key: \(name.value)'"
+        // Why a name is reserved, by the table that reserves it (first match wins).
+        let reservations: [(names: Set<String>, reason: String)] = [
+            (SwiftKeywords.unusableMemberNames, "cannot be used in Swift even with backticks; try '\(suggestion)'"),
+            (
+                GeneratedNames.reservedMemberNames,
+                "is a member generated persistence code declares; rename it (e.g. '\(suggestion)') \(keepKey)"
+            ),
+            (
+                SwiftKeywords.conformanceMemberNames,
+                "shadows the '\(swiftName)' every model has; rename it (e.g. '\(suggestion)') \(keepKey)"
+            ),
+        ]
+        if let reservation = reservations.first(where: { $0.names.contains(swiftName) }) {
+            emit(Rules.reservedName, "\(kind) name '\(name.value)' \(reservation.reason)", at: name.location)
             return false
         }
         return true
