@@ -23,3 +23,43 @@ public enum EntityGenConfiguration {
         return configuration
     }
 }
+
+extension EntityGenConfiguration {
+    /// Runs `migrator` on `writer` (what the generated `openDatabase` does), after checking that the
+    /// database holds no migration `migrator` does not know: such a database was migrated by a newer
+    /// version of the app, and writing into it with older code could lose or corrupt data.
+    ///
+    /// - Throws: ``UnknownMigrationsError`` naming the unknown migrations, before anything is written;
+    ///   or the migration's own error.
+    public static func migrate(_ writer: some DatabaseWriter, with migrator: DatabaseMigrator) throws {
+        let known = Set(migrator.migrations)
+        let applied = try writer.read { db -> [String] in
+            guard try db.tableExists("grdb_migrations") else { return [] }
+            return try String.fetchAll(db, sql: "SELECT identifier FROM grdb_migrations ORDER BY identifier")
+        }
+        let unknown = applied.filter { !known.contains($0) }
+        guard unknown.isEmpty else { throw UnknownMigrationsError(path: writer.path, unknown: unknown) }
+        try migrator.migrate(writer)
+    }
+}
+
+/// A database migrated by a newer version of the app: it holds migrations this code does not know.
+public struct UnknownMigrationsError: Error, Hashable, Sendable, CustomStringConvertible {
+    /// The database file.
+    public var path: String
+    /// The migrations it holds that this code does not register, sorted.
+    public var unknown: [String]
+
+    /// Creates the error.
+    public init(path: String, unknown: [String]) {
+        self.path = path
+        self.unknown = unknown
+    }
+
+    /// What happened and what to do.
+    public var description: String {
+        "\(path): the database holds migrations this version does not know (\(unknown.joined(separator: ", "))): "
+            + "it was migrated by a newer version of the app; nothing was written. Open it with that version, "
+            + "or start from a fresh database."
+    }
+}

@@ -136,4 +136,22 @@ import Testing
             #expect(try String.fetchOne(db, sql: "PRAGMA integrity_check") == "ok")
         }
     }
+
+    @Test func aDatabaseMigratedByANewerVersionIsRefusedBeforeAnythingIsWritten() throws {
+        let (pool, path) = try makeDatabase()
+        try pool.write { db in
+            try db.execute(sql: "INSERT INTO pod (name, version, platforms, requiresArc) VALUES ('A', '1.0', '{}', 1)")
+            try db.execute(sql: "INSERT INTO grdb_migrations (identifier) VALUES ('entitygen-v99')")
+        }
+        try pool.close()
+        #expect(throws: UnknownMigrationsError(path: path, unknown: ["entitygen-v99"])) {
+            _ = try EntityGenDatabase.openDatabase(atPath: path)
+        }
+        let error = UnknownMigrationsError(path: path, unknown: ["entitygen-v99"])
+        #expect(
+            error.description.hasPrefix(
+                "\(path): the database holds migrations this version does not know (entitygen-v99)"))
+        let reopened = try DatabaseQueue(path: path)
+        #expect(try reopened.read { db in try Pod.fetchCount(db) } == 1)
+    }
 }

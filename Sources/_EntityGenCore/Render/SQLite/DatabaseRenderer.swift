@@ -24,7 +24,7 @@ struct DatabaseRenderer {
             }
             printer.line()
             printer.documentation(
-                "Opens (creating when needed) a database file in WAL mode, so readers read while the importer writes, and migrates it."
+                "Opens (creating when needed) a database file in WAL mode, so readers read while the importer writes, and migrates it; a database a newer version of the app migrated is refused (`EntityGenPersistence.UnknownMigrationsError`)."
             )
             printer.block(
                 "\(access)static func openDatabase(atPath path: Swift.String, configuration: GRDB.Configuration = GRDB.Configuration()) throws -> GRDB.DatabasePool {"
@@ -34,7 +34,7 @@ struct DatabaseRenderer {
                 )
                 printer.line("var migrator = GRDB.DatabaseMigrator()")
                 printer.line("registerMigrations(in: &migrator)")
-                printer.line("try migrator.migrate(pool)")
+                printer.line("try \(Spelling.persistence).EntityGenConfiguration.migrate(pool, with: migrator)")
                 printer.line("return pool")
             }
             for feed in feeds {

@@ -66,12 +66,12 @@ internal enum EntityGenDatabase {
         }
     }
 
-    /// Opens (creating when needed) a database file in WAL mode, so readers read while the importer writes, and migrates it.
+    /// Opens (creating when needed) a database file in WAL mode, so readers read while the importer writes, and migrates it; a database a newer version of the app migrated is refused (`EntityGenPersistence.UnknownMigrationsError`).
     internal static func openDatabase(atPath path: Swift.String, configuration: GRDB.Configuration = GRDB.Configuration()) throws -> GRDB.DatabasePool {
         let pool = try GRDB.DatabasePool(path: path, configuration: EntityGenPersistence.EntityGenConfiguration.prepared(configuration))
         var migrator = GRDB.DatabaseMigrator()
         registerMigrations(in: &migrator)
-        try migrator.migrate(pool)
+        try EntityGenPersistence.EntityGenConfiguration.migrate(pool, with: migrator)
         return pool
     }
 }
