@@ -3,7 +3,9 @@ import Foundation
 /// ISO-8601 date-times without `ISO8601DateFormatter` (45 µs per date on Linux, and not `Sendable`):
 /// a direct parser and formatter for `yyyy-MM-ddTHH:mm:ss[.fraction](Z|±hh:mm|±hhmm)`.
 public struct ISO8601DateTransformer: JSONTransformer {
-    /// Whether dates are written with milliseconds. Reading accepts both forms either way.
+    /// Whether dates are always written with a fraction (at least milliseconds). Either way, a date with
+    /// a fraction is written with it (see ``ISO8601/format(_:fractionalSeconds:)``), and reading accepts
+    /// both forms.
     public let writesFractionalSeconds: Bool
 
     /// Creates the transformer.
@@ -54,8 +56,14 @@ public struct EpochDateTransformer: JSONTransformer {
                 writer.double(seconds)
             }
         case .milliseconds:
+            // Whole milliseconds as an integer when that reads back as the same date; otherwise the
+            // exact number of milliseconds, fraction included.
             let milliseconds = (seconds * 1000).rounded()
-            writer.integer(Int64(milliseconds))
+            if abs(milliseconds) < 1e15, Date(timeIntervalSince1970: milliseconds / 1000) == value {
+                writer.integer(Int64(milliseconds))
+            } else {
+                writer.double(seconds * 1000)
+            }
         }
     }
 }
@@ -183,14 +191,30 @@ public enum ISO8601 {
         return Date(timeIntervalSince1970: seconds)
     }
 
-    /// Formats in UTC: `2014-03-07T07:00:00Z`, or with milliseconds `2014-03-07T07:00:00.000Z`.
+    /// Formats in UTC, losing nothing ``parse(_:)`` can read back: whole seconds as
+    /// `2014-03-07T07:00:00Z` (with `fractionalSeconds`, `2014-03-07T07:00:00.000Z`), and otherwise the
+    /// fewest fraction digits of 3, 6 or 9 that parse back to the same date (`.123`, `.123456`), so a
+    /// date read from ISO-8601 text is written as it was read.
     public static func format(_ date: Date, fractionalSeconds: Bool) -> String {
         let interval = date.timeIntervalSince1970
-        // Rounded at the millisecond (absorbing binary error), then truncated to the unit written.
-        let exact = Int64((interval * 1000).rounded())
-        let milliseconds = fractionalSeconds ? exact : (exact >= 0 ? exact / 1000 : (exact - 999) / 1000) * 1000
-        var totalSeconds = milliseconds >= 0 ? milliseconds / 1000 : (milliseconds - 999) / 1000
-        let millis = Int(milliseconds - totalSeconds * 1000)
+        for digits in fractionalSeconds ? [3, 6, 9] : [0, 3, 6, 9] {
+            var text = format(interval, fractionDigits: digits)
+            if text.withUTF8(parse) == date { return text }
+        }
+        return format(interval, fractionDigits: 9)
+    }
+
+    /// `interval` in UTC with exactly `fractionDigits` digits after the seconds (none for 0), rounded
+    /// to the last digit written.
+    private static func format(_ interval: Double, fractionDigits: Int) -> String {
+        let scale = [1.0, 1e3, 1e6, 1e9][fractionDigits / 3]
+        var whole = interval.rounded(.down)
+        var fraction = ((interval - whole) * scale).rounded()
+        if fraction >= scale {
+            whole += 1
+            fraction -= scale
+        }
+        var totalSeconds = Int64(whole)
         let days = totalSeconds >= 0 ? totalSeconds / 86_400 : (totalSeconds - 86_399) / 86_400
         totalSeconds -= days * 86_400
         let (year, month, day) = civilDate(daysSinceEpoch: Int(days))
@@ -201,7 +225,7 @@ public enum ISO8601 {
         }
         var result =
             "\(pad(year, 4))-\(pad(month, 2))-\(pad(day, 2))T\(pad(hour, 2)):\(pad(minute, 2)):\(pad(second, 2))"
-        if fractionalSeconds { result += "." + pad(millis, 3) }
+        if fractionDigits > 0 { result += "." + pad(Int(fraction), fractionDigits) }
         return result + "Z"
     }
 

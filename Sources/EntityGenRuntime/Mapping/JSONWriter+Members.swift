@@ -73,7 +73,7 @@ extension JSONWriter {
         if let value { decimal(value, forKey: key) }
     }
 
-    /// A date member as an ISO-8601 string without fractional seconds.
+    /// A date member as an ISO-8601 string (fractional seconds when the date has them).
     @inlinable public mutating func iso8601Date(_ value: Date, forKey key: String) {
         self.key(key)
         ISO8601DateTransformer().encode(value, to: &self)

@@ -9,9 +9,9 @@ import EntityGenRuntime
 /// Adding one is a case here, its descriptor, and its runtime type.
 public enum BuiltinTransformer: String, CaseIterable, Hashable, Sendable {
     /// ISO-8601 date-time (`2014-03-07T07:00:00Z`), fractional seconds optional when reading; written
-    /// without them. The default for `Date`.
+    /// with the fraction the date has (none for whole seconds). The default for `Date`.
     case iso8601
-    /// ISO-8601 with fractional seconds; read with or without, written with milliseconds.
+    /// ISO-8601 with fractional seconds; read with or without, written with milliseconds at least.
     case iso8601Fractional
     /// A JSON number of seconds since 1970-01-01T00:00:00Z.
     case epochSeconds
