@@ -2,10 +2,10 @@ import EntityGenRuntime
 import Foundation
 import Testing
 
-/// Every built-in date transformer writes back what it read: reading the written JSON gives the same
-/// date (issue 13, item 4: `iso8601` wrote `...19.123Z` as `...19Z`, `epochMilliseconds` dropped
+/// Every built-in transformer writes back what it read: reading the written JSON gives the same value
+/// (issue 13, item 4: `iso8601` wrote `...19.123Z` as `...19Z`, `epochMilliseconds` dropped
 /// fractions of a millisecond).
-@Suite struct Test_DateTransformers {
+@Suite struct Test_TransformerRoundTrips {
     /// Decodes `json` (one JSON value) with `transformer`.
     static func read<T: JSONTransformer>(_ json: String, _ transformer: T) throws -> T.Value {
         let document = try JSONDocument(bytes: Array(json.utf8))
@@ -71,5 +71,30 @@ import Testing
     @Test(arguments: ["\"Mon Apr 06 14:45:19 +0000 2015\"", "\"Mon Apr 06 16:45:19 +0200 2015\""])
     func datePatternsWriteWhatTheyRead(text: String) throws {
         try Self.roundTrip(text, DateFormatTransformer("EEE MMM dd HH:mm:ss Z yyyy"))
+    }
+
+    /// Reads `json`, writes the value, reads that: equal values (any transformer).
+    static func roundTripsValue<T: JSONTransformer>(_ json: String, _ transformer: T) throws -> Bool
+    where T.Value: Equatable {
+        let value = try read(json, transformer)
+        return try read(write(value, transformer), transformer) == value
+    }
+
+    @Test func theOtherBuiltInTransformersWriteWhatTheyRead() throws {
+        for json in ["42", "\"42\"", "-7", "\"9223372036854775807\""] {
+            #expect(try Self.roundTripsValue(json, NumberFromStringTransformer(IntegerTransformer<Int64>())), "\(json)")
+        }
+        for json in ["1.5", "\"1.5\"", "0.1", "\"1e-7\"", "123456789.123456789"] {
+            #expect(try Self.roundTripsValue(json, NumberFromStringTransformer(DoubleTransformer())), "\(json)")
+            #expect(try Self.roundTripsValue(json, NumberFromStringTransformer(DecimalTransformer())), "\(json)")
+        }
+        for json in ["true", "\"yes\"", "\"0\"", "\"false\""] {
+            #expect(try Self.roundTripsValue(json, BoolFromStringTransformer()), "\(json)")
+        }
+        for json in [#""https://example.com/a?b=1#c""#, #""relative/path""#, #""https://example.com/%C3%A9""#] {
+            #expect(try Self.roundTripsValue(json, URLTransformer()), "\(json)")
+        }
+        #expect(try Self.roundTripsValue(#""aGVsbG8=""#, Base64Transformer()))
+        #expect(try Self.roundTripsValue(#""e621e1f8-c36c-495a-93fc-0c247a3e6e5f""#, UUIDTransformer()))
     }
 }
