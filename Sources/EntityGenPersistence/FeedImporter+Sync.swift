@@ -41,11 +41,7 @@ extension FeedImporter {
                 let bytes = try await fetch(current, session: session)
                 try Task.checkCancellation()
                 let page = try feed.prepare(bytes, page: current.absoluteString)
-                let skipsUnchanged = skipsUnchanged
-                let pageReport = try await writer.writeWithoutTransaction { db in
-                    try Self.write(page, in: db, skipsUnchanged: skipsUnchanged, seen: seen)
-                }
-                report.merge(pageReport)
+                report.merge(try await write(page, seen: seen))
                 switch feed.pagination {
                 case let .pageNumber(_, parameter, firstPage)?:
                     pageCount = page.pageCount
