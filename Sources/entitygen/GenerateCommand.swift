@@ -51,6 +51,10 @@ struct GenerateCommand: ParsableCommand {
 
     func validate() throws {
         if output == nil && !migrationsOnly { throw ValidationError("Missing expected argument '--output <output>'") }
+        if output == "" {
+            throw ValidationError("--output names no folder (an empty path); name the folder for machine files")
+        }
+        if humanOutput == "" { throw ValidationError("--human-output names no folder (an empty path)") }
         if migrationsOnly && !recordMigrations {
             throw ValidationError(
                 "--migrations-only records migrations; it cannot be combined with --no-record-migrations")

@@ -48,6 +48,19 @@ enum FileSystem {
         }
     }
 
+    /// Creates the folder and any missing parents; an existing folder is fine. Errors name the path that
+    /// failed: a file where a folder should be, a parent that cannot be written.
+    static func createFolder(_ path: String) throws {
+        var isDirectory: ObjCBool = false
+        if FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) {
+            guard isDirectory.boolValue else { throw FileSystemError(path: path, code: ENOTDIR) }
+            return
+        }
+        let parent = (path as NSString).deletingLastPathComponent
+        if !parent.isEmpty, parent != path { try createFolder(parent) }
+        guard mkdir(path, 0o755) == 0 || errno == EEXIST else { throw FileSystemError(path: path, code: errno) }
+    }
+
     /// Creates the file only if it does not exist (human files are never overwritten).
     static func createExclusively(_ path: String, with bytes: [UInt8]) throws {
         let descriptor = open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)

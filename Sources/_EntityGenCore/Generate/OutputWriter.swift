@@ -44,7 +44,7 @@ public struct OutputWriter {
     public func write(machine: [GeneratedFile], human: [GeneratedFile], apply: Bool) throws -> Plan {
         let fileManager = FileManager.default
         var plan = Plan()
-        if apply { try fileManager.createDirectory(at: machineFolder, withIntermediateDirectories: true) }
+        if apply { try FileSystem.createFolder(machineFolder.path) }
         for file in machine {
             let url = machineFolder.appendingPathComponent(file.name)
             let bytes = Array(file.contents.utf8)
@@ -68,7 +68,7 @@ public struct OutputWriter {
         }
         if let humanFolder {
             if apply, !human.isEmpty {
-                try fileManager.createDirectory(at: humanFolder, withIntermediateDirectories: true)
+                try FileSystem.createFolder(humanFolder.path)
             }
             for file in human {
                 let url = humanFolder.appendingPathComponent(file.name)

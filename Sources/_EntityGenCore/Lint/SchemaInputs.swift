@@ -33,12 +33,19 @@ public struct SchemaInputs: Hashable, Sendable {
         let fileManager = FileManager.default
         var schemas: Set<String> = []
         var configs: Set<String> = []
+        // One file named two ways (`a.yaml` and `./a.yaml`, a folder and a file in it) is one input: the
+        // first spelling is kept.
+        var seen: Set<String> = []
+        func isNew(_ path: String) -> Bool {
+            seen.insert(URL(fileURLWithPath: path).standardizedFileURL.resolvingSymlinksInPath().path).inserted
+        }
         for path in paths {
             var isDirectory: ObjCBool = false
             guard fileManager.fileExists(atPath: path, isDirectory: &isDirectory) else {
                 throw InputError(path: path, message: "no such file or folder")
             }
             if !isDirectory.boolValue {
+                guard isNew(path) else { continue }
                 if configFileNames.contains((path as NSString).lastPathComponent) {
                     configs.insert(path)
                 } else {
@@ -59,7 +66,9 @@ public struct SchemaInputs: Hashable, Sendable {
                     continue
                 }
                 let pathExtension = (name as NSString).pathExtension
-                guard pathExtension == "yaml" || pathExtension == "yml", !name.hasPrefix(".") else { continue }
+                guard pathExtension == "yaml" || pathExtension == "yml", !name.hasPrefix("."), isNew(full) else {
+                    continue
+                }
                 if configFileNames.contains(name) { configs.insert(full) } else { schemas.insert(full) }
             }
         }

@@ -1,0 +1,49 @@
+import Foundation
+import Testing
+
+/// `entitygen generate` and input discovery as a user runs them: mistakes in paths get a message that
+/// names the path, never Foundation's text alone or a write into the wrong folder (issue 16, item 10).
+@Suite struct Test_CommandPaths {
+    static let run = Test_LintCommand.run
+
+    static func temporaryFolder() throws -> URL {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("entitygen-cli-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        return folder
+    }
+
+    @Test func oneFileNamedTwoWaysIsOneInput() throws {
+        for arguments in [
+            ["lint", "Schemas/Pods.yaml", "./Schemas/Pods.yaml"], ["lint", "./Schemas", "Schemas/Pods.yaml"],
+        ] {
+            let result = try Self.run(arguments, Test_LintCommand.packageRoot)
+            #expect(result.status == 0, "\(arguments): \(result.stderr)")
+            #expect(!result.stderr.contains("duplicate-declaration"), "\(arguments): \(result.stderr)")
+        }
+    }
+
+    @Test func anEmptyOutputPathIsRefusedBeforeWriting() throws {
+        let folder = try Self.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let schemas = Test_LintCommand.packageRoot.appendingPathComponent("Schemas").path
+        let result = try Self.run(["generate", schemas, "--output", "", "--no-record-migrations"], folder)
+        #expect(result.status == 2)  // a usage error
+        #expect(result.stderr.contains("--output names no folder"), "\(result.stderr)")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path).isEmpty)
+    }
+
+    @Test func anOutputThatIsAFileOrCannotBeCreatedIsNamed() throws {
+        let folder = try Self.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let file = folder.appendingPathComponent("notes.txt")
+        try Data("keep me".utf8).write(to: file)
+        let schemas = Test_LintCommand.packageRoot.appendingPathComponent("Schemas").path
+        for output in [file.path, file.appendingPathComponent("sub").path] {
+            let result = try Self.run(["generate", schemas, "--output", output, "--no-record-migrations"], folder)
+            #expect(result.status == 2)
+            #expect(
+                result.stderr.contains("error: cannot write output: \(file.path): Not a directory"), "\(result.stderr)")
+        }
+        #expect(try String(contentsOf: file, encoding: .utf8) == "keep me")
+    }
+}
