@@ -55,7 +55,9 @@ struct CheckCommand: ParsableCommand {
         do {
             document = try JSONDocument(data: bytes)
         } catch {
-            printError("\(payloadPath):\(error.line):\(error.column): error: \(error.message) (at \(error.path))")
+            printError(
+                InertText.escaped(
+                    "\(payloadPath):\(error.line):\(error.column): error: \(error.message) (at \(error.path))"))
             throw ExitCode(1)
         }
         guard let interpreter = result.interpreter(displayPath: { $0 }) else { throw ExitCode(1) }
@@ -73,9 +75,10 @@ struct CheckCommand: ParsableCommand {
             }
             Swift.print(String(decoding: writer.bytes, as: UTF8.self))
         }
-        for issue in outcome.issues { Swift.print(issue.description) }
+        // Issues and errors quote JSON text: printed escaped, one line each.
+        for issue in outcome.issues { Swift.print(InertText.escaped(issue.description)) }
         if let error = outcome.error {
-            printError("\(payloadPath): error: \(error)")
+            printError(InertText.escaped("\(payloadPath): error: \(error)"))
             throw ExitCode(1)
         }
         let count = outcome.values.count

@@ -46,4 +46,18 @@ import Testing
         }
         #expect(try String(contentsOf: file, encoding: .utf8) == "keep me")
     }
+
+    @Test func checkPrintsJSONTextEscapedOnOneLine() throws {
+        let folder = try Self.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try Data("entities:\n  Item:\n    attributes:\n      kind:\n        type: String\n        oneOf: [a, b]\n".utf8)
+            .write(to: folder.appendingPathComponent("S.yaml"))
+        try Data(#"{"kind": "x\n[fake] error: \u202Eevil"}"#.utf8).write(to: folder.appendingPathComponent("p.json"))
+        let result = try Self.run(["check", "S.yaml", "--entity", "Item", "p.json"], folder)
+        #expect(result.status == 1)
+        #expect(
+            result.stderr.split(separator: "\n").first
+                == #"p.json: error: $.kind: x\n[fake] error: \u{202E}evil is not one of a, b (schema: S.yaml:4:7)"#)
+        #expect(!result.stderr.unicodeScalars.contains("\u{202E}"))
+    }
 }

@@ -32,9 +32,10 @@ public struct Diagnostic: Hashable, Comparable, Sendable, CustomStringConvertibl
         self.ruleID = rule.id
     }
 
-    /// `path:line:column: severity: message [rule-id]`.
+    /// `path:line:column: severity: message [rule-id]`, on one line: line breaks and hazardous characters
+    /// in the path or message (schema text quoted in it) are escaped (``InertText``).
     public var description: String {
-        "\(location): \(severity.rawValue): \(message) [\(ruleID)]"
+        "\(InertText.escaped(location.description)): \(severity.rawValue): \(InertText.escaped(message)) [\(ruleID)]"
     }
 
     /// Sorted by location, then severity, rule and message, so output is stable.

@@ -54,9 +54,7 @@ public enum SwiftLiteral {
         return lines.map(trimmingTrailingSpaces)
     }
 
-    private static func isLineBreak(_ scalar: Unicode.Scalar) -> Bool {
-        scalar == "\n" || scalar == "\r" || scalar == "\u{2028}" || scalar == "\u{2029}" || scalar == "\u{85}"
-    }
+    private static func isLineBreak(_ scalar: Unicode.Scalar) -> Bool { InertText.isLineBreak(scalar) }
 
     private static func trimmingTrailingSpaces(_ line: String) -> String {
         guard let last = line.unicodeScalars.last, last == " " || last == "\t" else { return line }
@@ -66,14 +64,7 @@ public enum SwiftLiteral {
     }
 
     /// Control characters and the Unicode bidirectional formatting characters (Trojan Source).
-    static func isHazardous(_ scalar: Unicode.Scalar) -> Bool {
-        let value = scalar.value
-        if value < 0x20 { return scalar != "\t" && !isLineBreak(scalar) }
-        if (0x7F...0x9F).contains(value) { return true }
-        return (0x202A...0x202E).contains(value) || (0x2066...0x2069).contains(value) || value == 0x200E
-            || value == 0x200F
-            || value == 0x061C || value == 0xFEFF
-    }
+    static func isHazardous(_ scalar: Unicode.Scalar) -> Bool { InertText.isHazardous(scalar) }
 }
 
 extension String {
