@@ -62,7 +62,8 @@ struct CheckCommand: ParsableCommand {
         }
         guard let interpreter = result.interpreter(displayPath: { $0 }) else { throw ExitCode(1) }
         let outcome = document.withRoot { root in
-            InterpretedRun(interpreter: interpreter, entity: entity, skipInvalid: skipInvalid).run(root)
+            InterpretedRun(interpreter: interpreter, entity: entity, skipInvalid: skipInvalid, keepsValues: self.print)
+                .run(root)
         }
         var writer = JSONWriter()
         if self.print {
@@ -81,7 +82,7 @@ struct CheckCommand: ParsableCommand {
             printError(InertText.escaped("\(payloadPath): error: \(error)"))
             throw ExitCode(1)
         }
-        let count = outcome.values.count
+        let count = outcome.count
         printError(
             "\(entity): mapped \(count) object\(count == 1 ? "" : "s"), \(outcome.issues.count) issue\(outcome.issues.count == 1 ? "" : "s")"
         )
@@ -93,9 +94,15 @@ struct InterpretedRun {
     let interpreter: SchemaInterpreter
     let entity: String
     let skipInvalid: Bool
+    /// Whether mapped values are kept (to print them); otherwise each is dropped once mapped, so memory
+    /// stays near the document's own size however many objects the payload holds.
+    let keepsValues: Bool
 
     struct Outcome {
+        /// The mapped values, when kept.
         var values: [SchemaInterpreter.Entity] = []
+        /// How many objects mapped.
+        var count = 0
         var issues: [MappingIssue] = []
         var error: MappingError?
         var isArray = false
@@ -106,7 +113,7 @@ struct InterpretedRun {
         var context = MappingContext()
         guard root.kind == .array else {
             do throws(MappingError) {
-                outcome.values.append(try interpreter.map(entity, from: root, context: &context))
+                keep(try interpreter.map(entity, from: root, context: &context), in: &outcome)
             } catch {
                 outcome.error = error
             }
@@ -120,7 +127,7 @@ struct InterpretedRun {
         root.forEachElement { index, element in
             guard outcome.error == nil else { return }
             do throws(MappingError) {
-                outcome.values.append(try interpreter.map(entity, from: element, context: &context))
+                keep(try interpreter.map(entity, from: element, context: &context), in: &outcome)
             } catch {
                 if skipInvalid {
                     context.record(
@@ -141,5 +148,10 @@ struct InterpretedRun {
         if showsProgress { FileHandle.standardError.write(Data("\n".utf8)) }
         outcome.issues = context.issues
         return outcome
+    }
+
+    private func keep(_ value: SchemaInterpreter.Entity, in outcome: inout Outcome) {
+        outcome.count += 1
+        if keepsValues { outcome.values.append(value) }
     }
 }
