@@ -71,10 +71,14 @@ package struct JSONArraySplitter {
                     depth -= 1
                     append(byte)
                 case UInt8(ascii: "]") where depth == 0:
-                    if !elementHasContent && count > 0 {
+                    // After a comma (also when the comma closed a batch that was already flushed).
+                    if !elementHasContent && (count > 0 || elementsBefore > 0) {
                         throw Failure(offset: offset, message: "expected an element after ','")
                     }
-                    try endElement(batchSize: batchSize, flush: flush, last: true)
+                    // The last batch waits for ``finish(flush:)``: what follows the array must be checked
+                    // (only whitespace) before it is written.
+                    if elementHasContent { count += 1 }
+                    elementHasContent = false
                     state = .afterArray
                 case UInt8(ascii: "]"):
                     depth -= 1
@@ -83,7 +87,7 @@ package struct JSONArraySplitter {
                     guard elementHasContent else {
                         throw Failure(offset: offset, message: "expected an element before ','")
                     }
-                    try endElement(batchSize: batchSize, flush: flush, last: false)
+                    try endElement(batchSize: batchSize, flush: flush)
                 default:
                     if isWhitespace(byte) && !elementHasContent { continue }
                     append(byte)
@@ -92,14 +96,21 @@ package struct JSONArraySplitter {
         }
     }
 
-    /// Checks the input ended after the array.
-    package func finish() throws {
+    /// Checks the input ended after the array (only whitespace after it), then flushes the last batch.
+    package mutating func finish(flush: ([UInt8], Int) throws -> Void) throws {
         guard state == .afterArray else {
             throw Failure(
                 offset: offset,
                 message: state == .beforeArray
                     ? "expected a top-level array" : "unexpected end of input inside the top-level array")
         }
+        guard count > 0 else { return }
+        batch.append(UInt8(ascii: "]"))
+        try flush(batch, elementsBefore)
+        elementsBefore += count
+        batch.removeAll(keepingCapacity: true)
+        batch.append(UInt8(ascii: "["))
+        count = 0
     }
 
     private mutating func append(_ byte: UInt8) {
@@ -110,10 +121,10 @@ package struct JSONArraySplitter {
         batch.append(byte)
     }
 
-    private mutating func endElement(batchSize: Int, flush: ([UInt8], Int) throws -> Void, last: Bool) throws {
+    private mutating func endElement(batchSize: Int, flush: ([UInt8], Int) throws -> Void) throws {
         if elementHasContent { count += 1 }
         elementHasContent = false
-        if (count >= batchSize || last) && count > 0 {
+        if count >= batchSize {
             batch.append(UInt8(ascii: "]"))
             try flush(batch, elementsBefore)
             elementsBefore += count

@@ -20,7 +20,14 @@ extension FeedImporter {
         var splitter = JSONArraySplitter()
         var report = ImportReport()
         let flush: ([UInt8], Int) throws -> Void = { batch, before in
-            let page = try batchFeed.prepare(batch, page: "\(file.lastPathComponent) elements from \(before)")
+            var page = try batchFeed.prepare(batch, page: "\(file.lastPathComponent) elements from \(before)")
+            // A batch is its own array: its paths (`$[500]`) become indices in the whole array.
+            for index in page.report.skipped.indices {
+                page.report.skipped[index].path = Self.path(page.report.skipped[index].path, offsetBy: before)
+            }
+            for index in page.report.issues.indices {
+                page.report.issues[index].path = Self.path(page.report.issues[index].path, offsetBy: before)
+            }
             report.merge(try self.write(page))
         }
         while true {
@@ -38,10 +45,18 @@ extension FeedImporter {
                     page: file.lastPathComponent, path: "byte \(failure.offset)", message: failure.message)
             }
         }
-        do { try splitter.finish() } catch let failure as JSONArraySplitter.Failure {
+        do { try splitter.finish(flush: flush) } catch let failure as JSONArraySplitter.Failure {
             throw ImportError.malformedPage(
                 page: file.lastPathComponent, path: "byte \(failure.offset)", message: failure.message)
         }
         return report
+    }
+
+    /// `$[n]...` with `n` increased by `offset`; other paths unchanged.
+    static func path(_ path: String, offsetBy offset: Int) -> String {
+        guard offset > 0, path.hasPrefix("$["), let close = path.firstIndex(of: "]") else { return path }
+        let digits = path[path.index(path.startIndex, offsetBy: 2)..<close]
+        guard let index = Int(digits) else { return path }
+        return "$[\(index + offset)]" + path[path.index(after: close)...]
     }
 }

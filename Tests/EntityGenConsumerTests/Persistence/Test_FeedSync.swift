@@ -187,6 +187,42 @@ import Testing
             #expect { try importer.importArray(contentsOf: file) } throws: { "\($0)".contains(message) }
         }
     }
+
+    /// Issue 16, item 5: the streaming splitter agrees with the reader at batch boundaries, holds the last
+    /// batch until nothing but whitespace follows the array, and reports indices in the whole array.
+    @Test func streamingBatchBoundariesAreNoDifferentFromTheReader() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "entitygen-stream-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let file = folder.appendingPathComponent("avatars.json")
+        func items(_ range: Range<Int>) -> [String] { range.map { #"{"id": \#($0), "file_url": "a/\#($0).png"}"# } }
+
+        // A trailing comma exactly where a batch ends is rejected, as the reader rejects it.
+        try Data(("[" + items(0..<300).joined(separator: ",") + ",]").utf8).write(to: file)
+        let (pool, _) = try makeDatabase()
+        let importer = FeedImporter(feed: EntityGenDatabase.avatarList, writer: pool)
+        #expect { try importer.importArray(contentsOf: file, batchSize: 300) } throws: { "\($0)".contains("after ','") }
+
+        // Content after the array is found before the last batch is written: earlier batches only.
+        let (garbagePool, _) = try makeDatabase()
+        try Data(("[" + items(0..<450).joined(separator: ",") + "] x").utf8).write(to: file)
+        #expect {
+            try FeedImporter(feed: EntityGenDatabase.avatarList, writer: garbagePool).importArray(
+                contentsOf: file, batchSize: 300)
+        } throws: { "\($0)".contains("after the top-level array") }
+        #expect(try count("avatar", in: garbagePool) == 300)
+
+        // A skipped element is named by its index in the whole array, not in its batch.
+        var elements = items(0..<700)
+        elements[450] = #"{"id": "not a number", "file_url": "x"}"#
+        try Data(("[" + elements.joined(separator: ",") + "]").utf8).write(to: file)
+        let (skipPool, _) = try makeDatabase()
+        let report = try FeedImporter(feed: EntityGenDatabase.avatarList, writer: skipPool).importArray(
+            contentsOf: file, batchSize: 300)
+        #expect(report.skipped.map(\.path) == ["$[450].id"])
+        #expect(try count("avatar", in: skipPool) == 699)
+    }
 }
 
 /// Page `i` of `pages` answered at `https://<host>/specs?page=i`.
