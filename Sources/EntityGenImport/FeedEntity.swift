@@ -1,5 +1,9 @@
 import EntityGenRuntime
 
+// EntityGenImport: the backend-neutral half of importing (feeds, pages mapped and checked before any
+// database is touched, reports, the streaming array splitter). A storage backend's runtime
+// (EntityGenPersistence for SQLite) writes prepared pages in its own transactions and re-exports it.
+
 /// A model a feed delivers: it maps from JSON and names the stored row a delete action's payload
 /// means. Free of any database: each storage backend refines it with how instances are saved
 /// (`EntityGenPersistence.ImportableEntity` for SQLite, with `StoredKey == RowKey`).

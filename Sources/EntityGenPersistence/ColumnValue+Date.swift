@@ -64,11 +64,6 @@ extension Date: ColumnValue {
         }
     }
 
-    /// GRDB's stored form of a date as a string (what `bindValue` binds).
-    var databaseText: String {
-        withUnsafeBytes(of: Self.databaseText(self)) { String(decoding: $0, as: UTF8.self) }
-    }
-
     /// GRDB's stored form of a date, `yyyy-MM-dd HH:mm:ss.SSS` (23 ASCII bytes), for years 0 to 9999.
     /// Years outside that range are clamped to it (SQLite's date functions do not cover them either).
     static func databaseText(_ date: Date) -> DatabaseDateText {

@@ -197,6 +197,10 @@ public enum ISO8601 {
     /// date read from ISO-8601 text is written as it was read.
     public static func format(_ date: Date, fractionalSeconds: Bool) -> String {
         let interval = date.timeIntervalSince1970
+        // Whole seconds (most dates) are exact without a fraction: no need to parse the text back.
+        if !fractionalSeconds, interval == interval.rounded(.down), abs(interval) < 1e15 {
+            return format(interval, fractionDigits: 0)
+        }
         for digits in fractionalSeconds ? [3, 6, 9] : [0, 3, 6, 9] {
             var text = format(interval, fractionDigits: digits)
             if text.withUTF8(parse) == date { return text }

@@ -79,7 +79,7 @@ extension JSONValue {
     }
 
     /// Arrays up to this many elements are searched by walking them (no index is built for them).
-    public static let indexedArrayThreshold = 32
+    static let indexedArrayThreshold = 32
 
     /// The path of a member that may not exist (for "missing key" errors): this value's path plus keys.
     public func path(appending keys: [String]) -> String {

@@ -104,7 +104,7 @@ public struct MigrationHistory: Hashable, Sendable, Codable {
     }
 
     /// Column types a snapshot may hold (GRDB's `Database.ColumnType` names entitygen generates).
-    static let columnTypes: Set<String> = ["text", "integer", "double", "blob", "datetime"]
+    static let columnTypes = Set(SnapshotColumnType.allCases.map(\.rawValue))
     /// `ON DELETE` actions a snapshot may hold (GRDB's `Database.ForeignKeyAction` case names).
     static let foreignKeyActions: Set<String> = ["cascade", "restrict", "setNull", "setDefault", "noAction"]
 

@@ -84,6 +84,14 @@ public struct TableSnapshot: Hashable, Sendable, Codable {
     }
 }
 
+/// The column types a snapshot records (GRDB's `Database.ColumnType` names): the one list the SQLite
+/// backend writes, the migration planner compares and the history reader accepts.
+enum SnapshotColumnType: String, CaseIterable, Sendable {
+    case text, integer, double, blob
+    /// A date as GRDB stores it (text `yyyy-MM-dd HH:mm:ss.SSS`); earlier histories recorded `double`.
+    case datetime
+}
+
 /// One column of a ``TableSnapshot``.
 public struct ColumnSnapshot: Hashable, Sendable, Codable {
     /// Column name.

@@ -30,20 +30,20 @@ public enum SwiftLiteral {
     /// bidirectional-formatting characters replaced by their `U+XXXX` names so nothing is hidden.
     /// (`///` comments end at the line break, so `*/` and the like are harmless.)
     public static func commentLines(_ text: String) -> [String] {
-        if !text.unicodeScalars.contains(where: { isHazardous($0) || isLineBreak($0) }) {
+        if !text.unicodeScalars.contains(where: { InertText.isHazardous($0) || InertText.isLineBreak($0) }) {
             return [trimmingTrailingSpaces(text)]
         }
         var lines: [String] = []
         var current = ""
         var previousWasCarriageReturn = false
         for scalar in text.unicodeScalars {
-            if isLineBreak(scalar) {
+            if InertText.isLineBreak(scalar) {
                 if !(scalar == "\n" && previousWasCarriageReturn) { lines.append(current); current = "" }
                 previousWasCarriageReturn = scalar == "\r"
                 continue
             }
             previousWasCarriageReturn = false
-            if isHazardous(scalar) {
+            if InertText.isHazardous(scalar) {
                 current += "U+" + String(scalar.value, radix: 16, uppercase: true).leftPadded(to: 4)
             } else {
                 current.unicodeScalars.append(scalar)
@@ -54,8 +54,6 @@ public enum SwiftLiteral {
         return lines.map(trimmingTrailingSpaces)
     }
 
-    private static func isLineBreak(_ scalar: Unicode.Scalar) -> Bool { InertText.isLineBreak(scalar) }
-
     private static func trimmingTrailingSpaces(_ line: String) -> String {
         guard let last = line.unicodeScalars.last, last == " " || last == "\t" else { return line }
         var scalars = line.unicodeScalars
@@ -63,8 +61,6 @@ public enum SwiftLiteral {
         return String(scalars)
     }
 
-    /// Control characters and the Unicode bidirectional formatting characters (Trojan Source).
-    static func isHazardous(_ scalar: Unicode.Scalar) -> Bool { InertText.isHazardous(scalar) }
 }
 
 extension String {

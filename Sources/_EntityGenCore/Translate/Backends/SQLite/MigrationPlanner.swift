@@ -111,7 +111,7 @@ enum MigrationPlanner {
     /// Whether a column changes from the seconds since 1970 that EntityGen stored dates as before
     /// (`double`) to GRDB's date text (`datetime`): the one type change whose values convert exactly.
     static func isEpochDateConversion(from old: ColumnSnapshot, to new: ColumnSnapshot) -> Bool {
-        old.type == "double" && new.type == "datetime"
+        old.type == SnapshotColumnType.double.rawValue && new.type == SnapshotColumnType.datetime.rawValue
     }
 
     private static func describe(_ table: TableSnapshot) -> String {

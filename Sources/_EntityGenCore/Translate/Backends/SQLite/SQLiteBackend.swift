@@ -29,10 +29,12 @@ struct SQLiteBackend: StorageBackend {
                     ColumnSnapshot(name: $0.name, type: Self.columnType($0.stored), notNull: true, defaultSQL: nil)
                 }
                 columns.append(
-                    ColumnSnapshot(name: "position", type: "integer", notNull: true, defaultSQL: nil))
+                    ColumnSnapshot(
+                        name: "position", type: SnapshotColumnType.integer.rawValue, notNull: true, defaultSQL: nil))
                 if link.isMap {
                     columns.append(
-                        ColumnSnapshot(name: "key", type: "text", notNull: true, defaultSQL: nil))
+                        ColumnSnapshot(
+                            name: "key", type: SnapshotColumnType.text.rawValue, notNull: true, defaultSQL: nil))
                 }
                 columns += link.targetColumns.map {
                     ColumnSnapshot(name: $0.name, type: Self.columnType($0.stored), notNull: true, defaultSQL: nil)
@@ -64,19 +66,21 @@ struct SQLiteBackend: StorageBackend {
     /// or `Double` cannot hold exactly (decimals, unsigned 64-bit integers, URLs, UUIDs), `datetime` for
     /// dates, which hold GRDB's date text (see `EntityGenPersistence`'s `Date: ColumnValue`).
     static func columnType(_ value: StoredValue) -> String {
+        let type: SnapshotColumnType
         switch value {
         case let .scalar(builtin):
             switch builtin {
-            case .string, .url, .uuid, .decimal, .uint, .uint64: return "text"
-            case .double, .float: return "double"
-            case .date: return "datetime"
-            case .data: return "blob"
-            case .bool, .int, .int8, .int16, .int32, .int64, .uint8, .uint16, .uint32: return "integer"
+            case .string, .url, .uuid, .decimal, .uint, .uint64: type = .text
+            case .double, .float: type = .double
+            case .date: type = .datetime
+            case .data: type = .blob
+            case .bool, .int, .int8, .int16, .int32, .int64, .uint8, .uint16, .uint32: type = .integer
             }
-        case let .enumeration(isInteger): return isInteger ? "integer" : "text"
-        case .json: return "text"
-        case .rowID: return "integer"
+        case let .enumeration(isInteger): type = isInteger ? .integer : .text
+        case .json: type = .text
+        case .rowID: type = .integer
         }
+        return type.rawValue
     }
 
     /// A column default as an SQLite literal.
