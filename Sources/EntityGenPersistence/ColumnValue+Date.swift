@@ -25,6 +25,10 @@ extension Date: ColumnValue {
         }
     }
 
+    public var columnDatabaseValue: DatabaseValue {
+        withUnsafeBytes(of: Self.databaseText(self)) { String(decoding: $0, as: UTF8.self) }.databaseValue
+    }
+
     public init(databaseValue: DatabaseValue) throws(ColumnDecodingError) {
         if case let .string(text) = databaseValue.storage, let milliseconds = Self.milliseconds(fromDatabaseText: text)
         {

@@ -8,6 +8,9 @@ extension ColumnValue where Self: JSONEnumeration, JSONRawValue: ColumnValue {
         jsonRawValue.bindValue(to: statement, at: index)
     }
 
+    /// The raw value, as stored.
+    public var columnDatabaseValue: DatabaseValue { jsonRawValue.columnDatabaseValue }
+
     /// Reads a schema enum from its raw value.
     public init(databaseValue: DatabaseValue) throws(ColumnDecodingError) {
         let raw = try JSONRawValue(databaseValue: databaseValue)
@@ -33,6 +36,18 @@ public enum JSONColumn {
                 statement, index, UnsafeRawPointer(buffer.baseAddress!).assumingMemoryBound(to: CChar.self),
                 Int32(buffer.count), transientDestructor)
         }
+    }
+
+    /// The JSON text ``bind(_:_:to:at:)-(T.Value,_,_,_)`` binds, as a database value.
+    public static func databaseValue<T: JSONTransformer>(_ value: T.Value, _ transformer: T) -> DatabaseValue {
+        var writer = JSONWriter()
+        transformer.encode(value, to: &writer)
+        return String(decoding: writer.bytes, as: UTF8.self).databaseValue
+    }
+
+    /// An optional value's JSON text, `NULL` when absent.
+    public static func databaseValue<T: JSONTransformer>(_ value: T.Value?, _ transformer: T) -> DatabaseValue {
+        value.map { databaseValue($0, transformer) } ?? .null
     }
 
     /// Binds an optional value, `NULL` when absent.

@@ -14,6 +14,10 @@ public protocol ColumnValue: Sendable {
     func bindValue(to statement: SQLiteStatement, at index: Int32)
     /// Reads the value from a database value; throws when the stored value has another type.
     init(databaseValue: DatabaseValue) throws(ColumnDecodingError)
+    /// The value as stored, the same as ``bindValue(to:at:)`` binds: what a generated `Record` encodes
+    /// for GRDB's `PersistableRecord` methods. (Not GRDB's own `databaseValue`, which stores a `UUID` as a
+    /// blob and an unsigned 64-bit integer as a signed one.)
+    var columnDatabaseValue: DatabaseValue { get }
 }
 
 /// A stored value that does not convert to the model's type.
@@ -51,6 +55,8 @@ extension String: ColumnValue {
         }
     }
 
+    public var columnDatabaseValue: DatabaseValue { databaseValue }
+
     public init(databaseValue: DatabaseValue) throws(ColumnDecodingError) {
         guard case let .string(text) = databaseValue.storage else { throw .mismatch(databaseValue, expected: "text") }
         self = text
@@ -61,6 +67,8 @@ extension Bool: ColumnValue {
     @inlinable public func bindValue(to statement: SQLiteStatement, at index: Int32) {
         sqlite3_bind_int64(statement, index, self ? 1 : 0)
     }
+
+    public var columnDatabaseValue: DatabaseValue { (self ? 1 : 0 as Int64).databaseValue }
 
     public init(databaseValue: DatabaseValue) throws(ColumnDecodingError) {
         guard case let .int64(value) = databaseValue.storage else {
@@ -84,6 +92,8 @@ extension ColumnValue where Self: FixedWidthInteger {
         sqlite3_bind_int64(statement, index, Int64(self))
     }
 
+    public var columnDatabaseValue: DatabaseValue { Int64(self).databaseValue }
+
     public init(databaseValue: DatabaseValue) throws(ColumnDecodingError) {
         guard case let .int64(value) = databaseValue.storage, let exact = Self(exactly: value) else {
             throw .mismatch(databaseValue, expected: "an integer that fits \(Self.self)")
@@ -98,6 +108,8 @@ extension UInt64: ColumnValue {
         self.description.bindValue(to: statement, at: index)
     }
 
+    public var columnDatabaseValue: DatabaseValue { description.databaseValue }
+
     public init(databaseValue: DatabaseValue) throws(ColumnDecodingError) {
         self = try textInteger(databaseValue)
     }
@@ -108,6 +120,8 @@ extension UInt: ColumnValue {
     public func bindValue(to statement: SQLiteStatement, at index: Int32) {
         self.description.bindValue(to: statement, at: index)
     }
+
+    public var columnDatabaseValue: DatabaseValue { description.databaseValue }
 
     public init(databaseValue: DatabaseValue) throws(ColumnDecodingError) {
         self = try textInteger(databaseValue)
@@ -127,6 +141,8 @@ extension Double: ColumnValue {
         sqlite3_bind_double(statement, index, self)
     }
 
+    public var columnDatabaseValue: DatabaseValue { databaseValue }
+
     public init(databaseValue: DatabaseValue) throws(ColumnDecodingError) {
         switch databaseValue.storage {
         case let .double(value): self = value
@@ -140,6 +156,8 @@ extension Float: ColumnValue {
     public func bindValue(to statement: SQLiteStatement, at index: Int32) {
         sqlite3_bind_double(statement, index, Double(self))
     }
+
+    public var columnDatabaseValue: DatabaseValue { Double(self).databaseValue }
 
     public init(databaseValue: DatabaseValue) throws(ColumnDecodingError) {
         self = Float(try Double(databaseValue: databaseValue))
@@ -155,6 +173,8 @@ extension Data: ColumnValue {
         }
     }
 
+    public var columnDatabaseValue: DatabaseValue { databaseValue }
+
     public init(databaseValue: DatabaseValue) throws(ColumnDecodingError) {
         switch databaseValue.storage {
         case let .blob(data): self = data
@@ -169,6 +189,8 @@ extension URL: ColumnValue {
         absoluteString.bindValue(to: statement, at: index)
     }
 
+    public var columnDatabaseValue: DatabaseValue { absoluteString.databaseValue }
+
     public init(databaseValue: DatabaseValue) throws(ColumnDecodingError) {
         guard let url = URL(string: try String(databaseValue: databaseValue)) else {
             throw .mismatch(databaseValue, expected: "a URL")
@@ -181,6 +203,8 @@ extension UUID: ColumnValue {
     public func bindValue(to statement: SQLiteStatement, at index: Int32) {
         uuidString.bindValue(to: statement, at: index)
     }
+
+    public var columnDatabaseValue: DatabaseValue { uuidString.databaseValue }
 
     public init(databaseValue: DatabaseValue) throws(ColumnDecodingError) {
         guard let uuid = UUID(uuidString: try String(databaseValue: databaseValue)) else {
@@ -195,6 +219,8 @@ extension Decimal: ColumnValue {
     public func bindValue(to statement: SQLiteStatement, at index: Int32) {
         description.bindValue(to: statement, at: index)
     }
+
+    public var columnDatabaseValue: DatabaseValue { description.databaseValue }
 
     public init(databaseValue: DatabaseValue) throws(ColumnDecodingError) {
         switch databaseValue.storage {
@@ -218,6 +244,8 @@ extension Optional: ColumnValue where Wrapped: ColumnValue {
         }
     }
 
+    public var columnDatabaseValue: DatabaseValue { self?.columnDatabaseValue ?? .null }
+
     public init(databaseValue: DatabaseValue) throws(ColumnDecodingError) {
         self = databaseValue.isNull ? nil : try Wrapped(databaseValue: databaseValue)
     }
@@ -228,6 +256,8 @@ extension EntityReference: ColumnValue where Target.ID: ColumnValue {
     public func bindValue(to statement: SQLiteStatement, at index: Int32) {
         id.bindValue(to: statement, at: index)
     }
+
+    public var columnDatabaseValue: DatabaseValue { id.columnDatabaseValue }
 
     public init(databaseValue: DatabaseValue) throws(ColumnDecodingError) {
         self.init(try Target.ID(databaseValue: databaseValue))

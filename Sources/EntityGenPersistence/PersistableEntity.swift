@@ -17,8 +17,10 @@ public protocol ImportableEntity: FeedEntity where StoredKey == RowKey {
     static var entityTables: [EntityTable] { get }
 }
 
-/// A concrete entity with a table of its own.
-public protocol PersistableEntity: ImportableEntity, FetchableRecord, TableRecord {
+/// A concrete entity with a table of its own. The model is the graph JSON maps to: it decodes from the
+/// rows of its generated `requestIncludingRelationships()`. Its row-shaped `Record` is the table's
+/// GRDB record type, for every plain GRDB request.
+public protocol PersistableEntity: ImportableEntity, FetchableRecord {
     /// The table's fixed SQL.
     static var entityTable: EntityTable { get }
 }

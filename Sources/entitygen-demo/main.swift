@@ -47,7 +47,7 @@ do {
     try run(EntityGenDatabase.widgetDiff, "widgets-diff.json")
     let summary = try pool.read { db in
         (
-            try Pod.order(Pod.Columns.name, Pod.Columns.version).fetchAll(db).map { "\($0.name) \($0.version)" },
+            try Pod.Record.order(Pod.Columns.name, Pod.Columns.version).fetchAll(db).map { "\($0.name) \($0.version)" },
             try Group.requestIncludingRelationships().fetchAll(db).map {
                 "\($0.name) (avatar: \($0.avatar?.fileUrlString ?? "none"))"
             }

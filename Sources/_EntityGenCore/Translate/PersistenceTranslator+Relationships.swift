@@ -52,6 +52,10 @@ extension PersistenceTranslator {
                 .init(
                     name: column, value: .rowID, notNull: false, source: .ownedRowID(local: local), location: location)
             )
+            table.recordProperties.append(
+                .init(
+                    column: column, identifier: SwiftNaming.escaped(column),
+                    type: .optional(.builtin(.int64)), json: nil))
             table.foreignKeys.append(
                 .init(
                     columns: [column], table: targetTable, targetColumns: ["_id"], onDelete: .setNull,
@@ -84,6 +88,10 @@ extension PersistenceTranslator {
                     identifier: property.identifier, member: SwiftNaming.escaped(attribute.swiftName),
                     optional: relationship.isOptional)
             table.columns.append(.init(name: column, value: stored, notNull: false, source: source, location: location))
+            table.recordProperties.append(
+                .init(
+                    column: column, identifier: SwiftNaming.escaped(column),
+                    type: TypeTranslator(schema: schema).swiftType(attribute.type).optional, json: nil))
         }
         let targetColumns = targetIdentity.map(\.attribute.swiftName)
         table.foreignKeys.append(

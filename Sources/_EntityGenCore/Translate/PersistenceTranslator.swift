@@ -43,6 +43,10 @@ struct PersistenceTranslator: Sendable {
                     name: attribute.swiftName, value: stored, notNull: !attribute.isOptional,
                     source: json ? .json(property) : .property(identifier: property.identifier),
                     location: attribute.declaration.name.location, defaultValue: defaultValue))
+            table.recordProperties.append(
+                .init(
+                    column: attribute.swiftName, identifier: property.identifier,
+                    type: property.type, json: json ? property : nil))
             table.rowArguments.append(
                 (
                     SwiftNaming.argumentLabel(property.name),
@@ -55,6 +59,8 @@ struct PersistenceTranslator: Sendable {
             relationshipStorage(relationship, property, into: &table)
         }
         let identity = identityColumns(entity)
+        let recordIdentity =
+            identity.count == 1 ? table.recordProperties.first { $0.column == identity[0].attribute.swiftName } : nil
         return TablePlan(
             typeName: entity.swiftName, schemaName: entity.name, tableName: table.tableName,
             identity: identity.map(\.attribute.swiftName),
@@ -66,6 +72,8 @@ struct PersistenceTranslator: Sendable {
             identityProperties: identity.compactMap { column in
                 entity.attributes.firstIndex { $0.name == column.attribute.name }.map { model.properties[$0] }
             },
+            recordProperties: table.recordProperties,
+            recordIdentity: recordIdentity.map { ($0.identifier, $0.type) },
             location: entity.declaration.name.location
         )
     }
@@ -146,8 +154,46 @@ struct PersistenceTranslator: Sendable {
         "fetchCount", "fetchAll", "fetchOne", "fetchSet", "fetchCursor", "deleteAll", "updateAll", "association",
         "belongsTo", "hasMany", "hasOne", "with", "withStableOrder", "request", "entityTable", GeneratedNames.columns,
         GeneratedNames.rowKey,
-        "save",
+        "save", "databaseComponents", "persistenceConflictPolicy", "databaseColumnDecodingStrategy",
     ]
+
+    /// Adds to each table the inverse of every association that reaches it: `hasMany` for another
+    /// table's `belongsTo`, `hasMany(through:)` for a link table. Named `<owner table>sVia<Relationship>`
+    /// (`reposViaOwner`, `podsViaSubspecs`), with a number appended when the name is taken.
+    static func addInverseAssociations(to tables: inout [String: TablePlan]) {
+        let owners = tables.values.sorted { $0.tableName < $1.tableName }
+        var byType: [String: String] = [:]
+        for (name, table) in tables { byType[table.typeName] = name }
+        for owner in owners {
+            for association in owner.associations {
+                let target: String
+                let kind: TablePlan.Association.Kind
+                switch association.kind {
+                case let .belongsTo(targetType, columns, targetColumns):
+                    target = targetType
+                    kind = .hasMany(owner: owner.typeName, columns: columns, targetColumns: targetColumns)
+                case let .hasManyThrough(targetType, linkType, _, _):
+                    guard let link = owner.links.first(where: { $0.linkType == linkType }) else { continue }
+                    target = targetType
+                    kind = .hasManyThroughInverse(
+                        owner: owner.typeName, linkType: linkType, targetLinkColumns: link.targetColumns.map(\.name),
+                        targetKeyColumns: link.targetKeyColumns)
+                case .hasMany, .hasManyThroughInverse: continue
+                }
+                guard let targetName = byType[target], var plan = tables[targetName] else { continue }
+                let taken = Set(plan.associations.map(\.name)).union(grdbReserved)
+                let base = owner.tableName + "sVia" + capitalized(SwiftNaming.memberName(association.key))
+                var name = base
+                var suffix = 2
+                while taken.contains(name) {
+                    name = base + String(suffix)
+                    suffix += 1
+                }
+                plan.associations.append(.init(name: SwiftNaming.escaped(name), key: name, kind: kind))
+                tables[targetName] = plan
+            }
+        }
+    }
 }
 
 /// A table plan under construction: what ``PersistenceTranslator`` and its relationship decisions
@@ -166,6 +212,7 @@ struct TableBuilder {
     var rowArguments: [(label: String, read: TablePlan.RowRead)] = []
     var associations: [TablePlan.Association] = []
     var includes: [TablePlan.Include] = []
+    var recordProperties: [TablePlan.RecordProperty] = []
     /// Column names taken (attributes' and relationships' columns).
     var usedNames: Set<String>
 

@@ -8,7 +8,8 @@ import Testing
 @Suite struct Test_AsyncImport {
     @Test func anAsyncImportIsSeenByAnObservation() async throws {
         let (pool, _) = try makeDatabase()
-        let counts = ValueObservation.tracking { db in try Pod.fetchCount(db) }.removeDuplicates().values(in: pool)
+        let counts = ValueObservation.tracking { db in try Pod.Record.fetchCount(db) }.removeDuplicates().values(
+            in: pool)
         var iterator = counts.makeAsyncIterator()
         #expect(try await iterator.next() == 0)
 
@@ -16,7 +17,8 @@ import Testing
         let report = try await importer.importPage(Test_CrashSafety.page(0))
         #expect(report.entities["Pod"]?.inserted == 1_500)
         #expect(try await iterator.next() == 1_500)
-        let names = try await pool.read { db in try Pod.order(Pod.Columns.name).limit(2).fetchAll(db).map(\.name) }
+        let names = try await pool.read { db in try Pod.Record.order(Pod.Columns.name).limit(2).fetchAll(db).map(\.name)
+        }
         #expect(names == ["P0-0", "P0-1"])
     }
 
@@ -34,7 +36,7 @@ import Testing
             let outcome = await task.result
             let (pods, summaries, integrity) = try await pool.read { db in
                 (
-                    try Pod.fetchCount(db),
+                    try Pod.Record.fetchCount(db),
                     try Set(String.fetchAll(db, sql: "SELECT DISTINCT summary FROM pod")),
                     try String.fetchOne(db, sql: "PRAGMA integrity_check")
                 )

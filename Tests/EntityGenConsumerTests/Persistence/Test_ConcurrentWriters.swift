@@ -37,7 +37,7 @@ import Testing
         let pool = try EntityGenDatabase.openDatabase(atPath: database)
         let (pods, summaries, subspecs, integrity) = try pool.read { db in
             (
-                try Pod.fetchCount(db),
+                try Pod.Record.fetchCount(db),
                 try Set(String.fetchAll(db, sql: "SELECT DISTINCT summary FROM pod")),
                 try Int.fetchOne(db, sql: "SELECT count(*) FROM subspec"),
                 try String.fetchOne(db, sql: "PRAGMA integrity_check")

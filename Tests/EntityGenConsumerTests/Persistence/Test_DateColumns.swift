@@ -36,16 +36,20 @@ import Testing
         let pool = try Self.database()
         try pool.read { db in
             let cutoff = Self.date("Sat Mar 08 00:00:00 +0000 2014")
-            let after = try ModelTwo.filter(ModelTwo.Columns.createdAt > cutoff).order(ModelTwo.Columns.key3).fetchAll(
-                db)
+            let after = try ModelTwo.Record.filter(ModelTwo.Columns.createdAt > cutoff).order(ModelTwo.Columns.key3)
+                .fetchAll(
+                    db)
             #expect(after.map(\.key3) == ["m1", "m2"])
-            #expect(try ModelTwo.filter(Column("createdAt") == Self.date(Self.stamps[0])).fetchOne(db)?.key3 == "m0")
-            let range = Self.date("Thu Mar 06 00:00:00 +0000 2014")...Self.date("Sat Mar 08 07:00:00 +0000 2014")
-            #expect(try ModelTwo.filter(range.contains(ModelTwo.Columns.createdAt)).fetchCount(db) == 2)
             #expect(
-                try ModelTwo.filter(ModelTwo.Columns.createdAt < cutoff).order(ModelTwo.Columns.key3).fetchAll(db).map(
+                try ModelTwo.Record.filter(Column("createdAt") == Self.date(Self.stamps[0])).fetchOne(db)?.key3 == "m0")
+            let range = Self.date("Thu Mar 06 00:00:00 +0000 2014")...Self.date("Sat Mar 08 07:00:00 +0000 2014")
+            #expect(try ModelTwo.Record.filter(range.contains(ModelTwo.Columns.createdAt)).fetchCount(db) == 2)
+            #expect(
+                try ModelTwo.Record.filter(ModelTwo.Columns.createdAt < cutoff).order(ModelTwo.Columns.key3).fetchAll(
+                    db
+                ).map(
                     \.key3) == ["m0", "m3"])
-            let newest = try ModelTwo.order(ModelTwo.Columns.createdAt.desc).fetchAll(db).map(\.key3)
+            let newest = try ModelTwo.Record.order(ModelTwo.Columns.createdAt.desc).fetchAll(db).map(\.key3)
             #expect(newest == ["m2", "m1", "m0", "m3", "undated"])
             let raw = try String.fetchAll(
                 db, sql: "SELECT key3 FROM modelTwo WHERE createdAt >= ? ORDER BY key3", arguments: [cutoff])
@@ -60,7 +64,7 @@ import Testing
             try db.execute(sql: "INSERT INTO modelTwo (key3, createdAt) VALUES (?, ?)", arguments: ["grdb", exact])
         }
         try pool.read { db in
-            let stored = try ModelTwo.order(ModelTwo.Columns.key3).fetchAll(db)
+            let stored = try ModelTwo.Record.order(ModelTwo.Columns.key3).fetchAll(db)
             #expect(stored.first { $0.key3 == "m0" }?.createdAt == Self.date(Self.stamps[0]))
             #expect(stored.first { $0.key3 == "undated" }?.createdAt == nil)
             #expect(stored.first { $0.key3 == "grdb" }?.createdAt == exact)

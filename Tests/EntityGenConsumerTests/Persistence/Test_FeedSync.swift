@@ -19,7 +19,7 @@ import Testing
     }
 
     static func storedPods(_ reader: any DatabaseReader) throws -> Set<String> {
-        Set(try reader.read { db in try Pod.fetchAll(db) }.map { $0.name + " " + $0.version })
+        Set(try reader.read { db in try Pod.Record.fetchAll(db) }.map { $0.name + " " + $0.version })
     }
 
     @Test func stubbedPagesSyncEveryPodThenResyncChangesNothing() async throws {
@@ -42,7 +42,8 @@ import Testing
         // A pod with subspecs reads back equal to its mapping, subspecs in order.
         let withSubspecs = try #require(
             try await pool.read { db in
-                try Pod.requestIncludingRelationships().joining(required: Pod.subspecs).fetchOne(db)
+                try Pod.Record.having(Pod.Record.subspecs.isEmpty == false).including(all: Pod.Record.subspecs)
+                    .asRequest(of: Pod.self).fetchOne(db)
             })
         let original = try Fixtures.podspecs().compactMap { try? Pod.map(json: $0.bytes).value }.first {
             $0.name == withSubspecs.name && $0.version == withSubspecs.version
@@ -160,7 +161,7 @@ import Testing
             from: URL(string: "https://w.test/diff/1")!, session: session)
         #expect(report.pages == 2)
         #expect(report.entities["TextWidget"] == .init(inserted: 2, deleted: 1))
-        let stored = try await pool.read { db in try TextWidget.fetchAll(db) }
+        let stored = try await pool.read { db in try TextWidget.Record.fetchAll(db) }
         #expect(stored.map(\.serverId) == ["2"])
     }
 

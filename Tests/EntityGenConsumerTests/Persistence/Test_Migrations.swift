@@ -131,8 +131,8 @@ import Testing
                     == "1970-01-02 00:00:00.000")
             #expect(try DatabaseValue.fetchOne(db, sql: "SELECT createdAt FROM modelTwo WHERE key3 = 'null'") == .null)
             let day = Date(timeIntervalSince1970: 1_394_175_600)
-            #expect(try ModelTwo.filter(ModelTwo.Columns.createdAt == day).fetchOne(db)?.key3 == "r0")
-            #expect(try ModelTwo.filter(ModelTwo.Columns.createdAt > day).fetchCount(db) == 4)
+            #expect(try ModelTwo.Record.filter(ModelTwo.Columns.createdAt == day).fetchOne(db)?.key3 == "r0")
+            #expect(try ModelTwo.Record.filter(ModelTwo.Columns.createdAt > day).fetchCount(db) == 4)
             #expect(try String.fetchOne(db, sql: "PRAGMA integrity_check") == "ok")
         }
     }
@@ -152,6 +152,6 @@ import Testing
             error.description.hasPrefix(
                 "\(path): the database holds migrations this version does not know (entitygen-v99)"))
         let reopened = try DatabaseQueue(path: path)
-        #expect(try reopened.read { db in try Pod.fetchCount(db) } == 1)
+        #expect(try reopened.read { db in try Pod.Record.fetchCount(db) } == 1)
     }
 }

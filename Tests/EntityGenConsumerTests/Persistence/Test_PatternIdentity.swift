@@ -16,9 +16,9 @@ import Testing
         let page = try JSONSerialization.data(withJSONObject: ["number_of_pages": 1, "result": items])
         let report = try FeedImporter(feed: EntityGenDatabase.podSpecs, writer: pool).importPage(page)
 
-        let stored = try pool.read { db in try Pod.fetchAll(db) }
+        let stored = try pool.read { db in try Pod.Record.fetchAll(db) }
         #expect(stored.map(\.version) == ["1.0"])
-        #expect(try pool.read { db in try Pod.filter(Column("name") == "Alamofire").fetchCount(db) } == 1)
+        #expect(try pool.read { db in try Pod.Record.filter(Column("name") == "Alamofire").fetchCount(db) } == 1)
         #expect(report.skipped.map(\.path) == ["$.result[1].version", "$.result[2].version", "$.result[3].version"])
     }
 }

@@ -51,11 +51,12 @@ import Testing
         let (pool, _) = try makeDatabase()
         let report = try FeedImporter(feed: EntityGenDatabase.avatarList, writer: pool).importPage(
             try Fixtures.bytes("remind-avatars.json"))
-        let stored = try pool.read { db in try Avatar.order(Avatar.Columns.remoteId).fetchAll(db) }
+        let stored = try pool.read { db in try Avatar.Record.order(Avatar.Columns.remoteId).fetchAll(db) }
         #expect(report.total.inserted == stored.count)
         #expect(!stored.isEmpty)
         #expect(
-            try pool.read { db in try Avatar.filter(key: ["remoteId": stored[0].remoteId]).fetchOne(db) } == stored[0])
+            try pool.read { db in try Avatar.Record.filter(key: ["remoteId": stored[0].remoteId]).fetchOne(db) }
+                == stored[0])
     }
 
     // MARK: Seed 000: the widget diff feed
@@ -67,10 +68,10 @@ import Testing
         #expect(report.entities["TextWidget"] == .init(inserted: 1))
         #expect(report.entities["ImageWidget"] == .init(inserted: 1))
         #expect(report.skipped.isEmpty)
-        let image = try #require(try pool.read { db in try ImageWidget.fetchOne(db) })
-        #expect(image.textWidget == EntityReference<TextWidget>("0"))
+        let image = try #require(try pool.read { db in try ImageWidget.Record.fetchOne(db) })
+        #expect(image.textWidgetServerId == "0")
         #expect(image.caption == "it works!")
-        let caption = try pool.read { db in try TextWidget.fetchOne(db, id: image.textWidget!.id) }
+        let caption = try pool.read { db in try TextWidget.Record.fetchOne(db, id: image.textWidgetServerId!) }
         #expect(caption?.title == "My test title")
 
         // Forward reference inside a page, an update, a delete, an unknown action and an unknown serverType.
@@ -90,10 +91,10 @@ import Testing
         #expect(second.entities["ImageWidget"] == .init(inserted: 1, deleted: 1))
         #expect(second.skipped.map(\.path) == ["$.actions[4].type", "$.actions[5].payload.serverType"])
         #expect(second.skipped[0].reason.contains("archive"))
-        let stored = try pool.read { db in try ImageWidget.order(ImageWidget.Columns.serverId).fetchAll(db) }
+        let stored = try pool.read { db in try ImageWidget.Record.order(ImageWidget.Columns.serverId).fetchAll(db) }
         #expect(stored.map(\.serverId) == ["5"])
-        #expect(stored[0].textWidget?.id == "6")
-        #expect(try pool.read { db in try TextWidget.fetchOne(db, key: ["serverId": "0"]) }?.title == "Renamed")
+        #expect(stored[0].textWidgetServerId == "6")
+        #expect(try pool.read { db in try TextWidget.Record.fetchOne(db, key: ["serverId": "0"]) }?.title == "Renamed")
     }
 
     @Test func missingReferenceTargetIsUnsetAndReported() throws {
@@ -107,7 +108,7 @@ import Testing
         #expect(report.skipped.count == 1)
         #expect(report.skipped.first?.path == "ImageWidget serverId=\"1\"")
         #expect(report.skipped.first?.reason.contains("textWidget") == true)
-        #expect(try pool.read { db in try ImageWidget.fetchOne(db) }?.textWidget == nil)
+        #expect(try pool.read { db in try ImageWidget.Record.fetchOne(db) }?.textWidgetServerId == nil)
     }
 
     @Test func malformedPagesCommitNothing() throws {
@@ -170,7 +171,7 @@ import Testing
         #expect(stored == mapped)
 
         // Deleting the owner deletes what it owns, at every level.
-        try pool.write { db in _ = try MyModel.deleteAll(db) }
+        try pool.write { db in _ = try MyModel.Record.deleteAll(db) }
         #expect(try count("modelTwo", in: pool) == 0)
         #expect(try count("myModel_model2s", in: pool) == 0)
     }

@@ -119,6 +119,18 @@ struct TablePlan: Sendable {
         var location: SourceLocation
     }
 
+    /// A stored property of the row-shaped `Record`: one per column.
+    struct RecordProperty: Sendable {
+        /// The column.
+        var column: String
+        /// The property name as written in code (escaped).
+        var identifier: String
+        /// The property's type, optional included.
+        var type: TypeUsage
+        /// How it is decoded from a row and encoded for GRDB: a plain column or JSON text.
+        var json: EntityPlan.Property?
+    }
+
     /// A GRDB-style association of the record type.
     struct Association: Sendable {
         /// How the association reaches its target.
@@ -127,6 +139,12 @@ struct TablePlan: Sendable {
             case belongsTo(target: String, columns: [String], targetColumns: [String])
             /// Through the link table record `linkType`, ordered by position.
             case hasManyThrough(target: String, linkType: String, ownerColumns: [String], ownerTargetColumns: [String])
+            /// The inverse of another table's `belongsTo`: the rows of `owner` whose `columns` name this row.
+            case hasMany(owner: String, columns: [String], targetColumns: [String])
+            /// The inverse of another table's `hasManyThrough`: the owners linking to this row, through the
+            /// owner's link record `owner.Record.linkType`.
+            case hasManyThroughInverse(
+                owner: String, linkType: String, targetLinkColumns: [String], targetKeyColumns: [String])
         }
         /// Static property name (escaped).
         var name: String
@@ -203,6 +221,11 @@ struct TablePlan: Sendable {
     var includes: [Include]
     /// The identity properties, read from a delete action's payload.
     var identityProperties: [EntityPlan.Property]
+    /// The row-shaped `Record`'s stored properties, one per column (the hidden row id aside).
+    var recordProperties: [RecordProperty]
+    /// The `Record`'s `Identifiable` identity: the single identification property (its escaped name and
+    /// type), or `nil` (several identification attributes, or none: then the row id is the identity).
+    var recordIdentity: (identifier: String, type: TypeUsage)?
     /// The entity's declaration.
     var location: SourceLocation
 }

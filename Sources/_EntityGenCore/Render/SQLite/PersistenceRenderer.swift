@@ -11,20 +11,11 @@ struct PersistenceRenderer {
         let persistence = Self.persistence
         let runtime = Self.runtime
         printer.block("extension \(plan.typeName): \(persistence).PersistableEntity {") { printer in
-            printer.documentation("The table of `\(plan.typeName)`.")
-            printer.line(
-                "\(access)static var databaseTableName: Swift.String { \(SwiftLiteral.string(plan.tableName)) }")
-            printer.line()
             printer.documentation(
-                "The columns, for queries: `\(plan.typeName).filter(\(plan.typeName).\(GeneratedNames.columns).\(SwiftNaming.escaped(plan.columns.first?.name ?? "_id")) == value)`."
+                "The columns of `\(plan.typeName).\(GeneratedNames.record)`, for queries: `\(plan.typeName).\(GeneratedNames.record).filter(\(plan.typeName).\(GeneratedNames.columns).\(SwiftNaming.escaped(plan.columns.first?.name ?? GeneratedNames.rowID)) == value)`."
             )
-            printer.block("\(access)enum \(GeneratedNames.columns) {") { printer in
-                for column in plan.columns {
-                    printer.line(
-                        "\(access)static let \(SwiftNaming.escaped(column.name)) = GRDB.Column(\(SwiftLiteral.string(column.name)))"
-                    )
-                }
-            }
+            printer.line(
+                "\(access)typealias \(GeneratedNames.columns) = \(GeneratedNames.record).\(GeneratedNames.columns)")
             printer.line()
             printer.documentation("The table's fixed SQL, prepared once per transaction by the importer.")
             let columns = Spelling.list(plan.columns.map(\.name))
@@ -40,31 +31,19 @@ struct PersistenceRenderer {
                 printer.line(
                     "\(access)static let \(link.staticName) = \(persistence).LinkTable(name: \(SwiftLiteral.string(link.table)), ownerColumns: \(Spelling.list(link.ownerColumns.map(\.name))), targetColumns: \(Spelling.list(link.targetColumns.map(\.name))), isMap: \(link.isMap))"
                 )
-                if !link.isMap && !link.isReference {
-                    printer.line()
-                    printer.documentation(
-                        "The link table as a GRDB record type, for the `\(link.relationship)` association.")
-                    printer.block("\(access)enum \(link.linkType): GRDB.TableRecord {") { printer in
-                        printer.line(
-                            "\(access)static var databaseTableName: Swift.String { \(SwiftLiteral.string(link.table)) }"
-                        )
-                        printer.line(
-                            "\(access)static let target = belongsTo(\(link.targetType).self, using: GRDB.ForeignKey(\(Spelling.list(link.targetColumns.map(\.name))), to: \(Spelling.list(link.targetKeyColumns))))"
-                        )
-                    }
-                }
-            }
-            for association in plan.associations {
-                printer.line()
-                printer.documentation("The `\(association.key)` relationship, for `including` and `request(for:)`.")
-                printer.line("\(access)static let \(association.name) = \(Self.expression(association))")
             }
             printer.line()
-            printer.documentation("All rows with their direct relationships included (one level).")
+            printer.documentation(
+                "Every row as the graph JSON maps to, its direct relationships included (one level: the relationships of included targets are not fetched). Filter and order it with `Columns`, like any GRDB request."
+            )
             printer.block(
                 "\(access)static func requestIncludingRelationships() -> GRDB.QueryInterfaceRequest<\(plan.typeName)> {"
             ) { printer in
-                printer.line(plan.includes.reduce("all()") { "\($0).\(Self.method($1.method)) \($1.association))" })
+                let record = GeneratedNames.record
+                let included = plan.includes.reduce("\(record).all()") {
+                    "\($0).\(Self.method($1.method)) \(record).\($1.association))"
+                }
+                printer.line("\(included).asRequest(of: \(plan.typeName).self)")
             }
             printer.line()
             printer.documentation("Decodes a row; relationships are filled when the request includes them.")
@@ -223,19 +202,6 @@ struct PersistenceRenderer {
         case .targetRowID: return "_target"
         case .referenceID: return "_element.id"
         case let .elementProperty(identifier): return "_element.\(identifier)"
-        }
-    }
-
-    /// An association's declaration, as GRDB's guide writes it.
-    private static func expression(_ association: TablePlan.Association) -> String {
-        let key = SwiftLiteral.string(association.key)
-        switch association.kind {
-        case let .belongsTo(target, columns, targetColumns):
-            return
-                "belongsTo(\(target).self, key: \(key), using: GRDB.ForeignKey(\(Spelling.list(columns)), to: \(Spelling.list(targetColumns))))"
-        case let .hasManyThrough(target, linkType, ownerColumns, ownerTargetColumns):
-            return
-                "hasMany(\(target).self, through: hasMany(\(linkType).self, using: GRDB.ForeignKey(\(Spelling.list(ownerColumns)), to: \(Spelling.list(ownerTargetColumns)))).order(GRDB.Column(\"position\")), using: \(linkType).target, key: \(key))"
         }
     }
 

@@ -12,6 +12,8 @@ struct SQLitePersistenceEmitter: PersistenceEmitter {
 
     func renderEntity(_ table: TablePlan, spelling: Spelling, into printer: inout CodePrinter) {
         PersistenceRenderer(spelling: spelling).render(table, into: &printer)
+        printer.line()
+        RecordRenderer(spelling: spelling).render(table, into: &printer)
     }
 
     func renderFamily(_ family: FamilyPlan, spelling: Spelling, into printer: inout CodePrinter) {

@@ -62,21 +62,15 @@ extension Address: EntityGenRuntime.JSONMappable {
 }
 
 extension Address: EntityGenPersistence.PersistableEntity {
-    /// The table of `Address`.
-    internal static var databaseTableName: Swift.String { "address" }
-
-    /// The columns, for queries: `Address.filter(Address.Columns.id == value)`.
-    internal enum Columns {
-        internal static let id = GRDB.Column("id")
-        internal static let street = GRDB.Column("street")
-    }
+    /// The columns of `Address.Record`, for queries: `Address.Record.filter(Address.Columns.id == value)`.
+    internal typealias Columns = Record.Columns
 
     /// The table's fixed SQL, prepared once per transaction by the importer.
     internal static let entityTable = EntityGenPersistence.EntityTable(entity: "Address", name: "address", columns: ["id", "street"], identity: ["id"])
 
-    /// All rows with their direct relationships included (one level).
+    /// Every row as the graph JSON maps to, its direct relationships included (one level: the relationships of included targets are not fetched). Filter and order it with `Columns`, like any GRDB request.
     internal static func requestIncludingRelationships() -> GRDB.QueryInterfaceRequest<Address> {
-        all()
+        Record.all().asRequest(of: Address.self)
     }
 
     /// Decodes a row; relationships are filled when the request includes them.
@@ -107,6 +101,45 @@ extension Address: EntityGenPersistence.PersistableEntity {
 
     /// This instance's identification.
     internal var rowKey: EntityGenPersistence.RowKey { EntityGenPersistence.RowKey(Self.entityTable, [self.id]) }
+}
+
+extension Address {
+    /// One row of the `address` table: the type plain GRDB requests fetch (`Address.Record.filter(...).fetchAll(db)`, `fetchOne(db, id:)`, `ValueObservation`) and local edits save (`insert`, `update`, `upsert`, `delete`). Relationships are their key columns and associations; `Address` is the graph JSON maps to (`Address.requestIncludingRelationships()`).
+    internal struct Record: Swift.Sendable, Swift.Hashable, Swift.Identifiable, GRDB.FetchableRecord, GRDB.PersistableRecord {
+        /// The table.
+        internal static var databaseTableName: Swift.String { "address" }
+
+        /// The columns, for queries: `Address.Record.filter { $0.id == value }`.
+        internal enum Columns {
+            internal static let id = GRDB.Column("id")
+            internal static let street = GRDB.Column("street")
+        }
+
+        internal var id: Swift.Int
+
+        internal var street: Swift.String
+
+        /// Creates a record from its columns.
+        internal init(id: Swift.Int, street: Swift.String) {
+            self.id = id
+            self.street = street
+        }
+
+        /// Decodes a row, naming the column of a value that does not convert.
+        internal init(row: GRDB.Row) throws {
+            self.id = try row.column("id")
+            self.street = try row.column("street")
+        }
+
+        /// Encodes the columns as the importer stores them.
+        internal func encode(to container: inout GRDB.PersistenceContainer) throws {
+            container["id"] = id.columnDatabaseValue
+            container["street"] = street.columnDatabaseValue
+        }
+
+        /// The `Order` records that reach this one: an inverse association.
+        internal static let ordersViaShippingAddress = hasMany(Order.Record.self, key: "ordersViaShippingAddress", using: GRDB.ForeignKey(["shippingAddressId"], to: ["id"]))
+    }
 }
 
 /// The Customer entity.
@@ -189,16 +222,8 @@ extension Customer: EntityGenRuntime.JSONMappable {
 }
 
 extension Customer: EntityGenPersistence.PersistableEntity {
-    /// The table of `Customer`.
-    internal static var databaseTableName: Swift.String { "customer" }
-
-    /// The columns, for queries: `Customer.filter(Customer.Columns.id == value)`.
-    internal enum Columns {
-        internal static let id = GRDB.Column("id")
-        internal static let name = GRDB.Column("name")
-        internal static let email = GRDB.Column("email")
-        internal static let loyaltyPoints = GRDB.Column("loyaltyPoints")
-    }
+    /// The columns of `Customer.Record`, for queries: `Customer.Record.filter(Customer.Columns.id == value)`.
+    internal typealias Columns = Record.Columns
 
     /// The table's fixed SQL, prepared once per transaction by the importer.
     internal static let entityTable = EntityGenPersistence.EntityTable(entity: "Customer", name: "customer", columns: ["id", "name", "email", "loyaltyPoints"], identity: ["id"])
@@ -206,18 +231,9 @@ extension Customer: EntityGenPersistence.PersistableEntity {
     /// The link table of `orders`.
     internal static let _ordersLinks = EntityGenPersistence.LinkTable(name: "customer_orders", ownerColumns: ["ownerId"], targetColumns: ["targetNumber"], isMap: false)
 
-    /// The link table as a GRDB record type, for the `orders` association.
-    internal enum _OrdersLink: GRDB.TableRecord {
-        internal static var databaseTableName: Swift.String { "customer_orders" }
-        internal static let target = belongsTo(Order.self, using: GRDB.ForeignKey(["targetNumber"], to: ["number"]))
-    }
-
-    /// The `orders` relationship, for `including` and `request(for:)`.
-    internal static let orders = hasMany(Order.self, through: hasMany(_OrdersLink.self, using: GRDB.ForeignKey(["ownerId"], to: ["id"])).order(GRDB.Column("position")), using: _OrdersLink.target, key: "orders")
-
-    /// All rows with their direct relationships included (one level).
+    /// Every row as the graph JSON maps to, its direct relationships included (one level: the relationships of included targets are not fetched). Filter and order it with `Columns`, like any GRDB request.
     internal static func requestIncludingRelationships() -> GRDB.QueryInterfaceRequest<Customer> {
-        all().including(all: orders)
+        Record.all().including(all: Record.orders).asRequest(of: Customer.self)
     }
 
     /// Decodes a row; relationships are filled when the request includes them.
@@ -263,6 +279,64 @@ extension Customer: EntityGenPersistence.PersistableEntity {
 
     /// This instance's identification.
     internal var rowKey: EntityGenPersistence.RowKey { EntityGenPersistence.RowKey(Self.entityTable, [self.id]) }
+}
+
+extension Customer {
+    /// One row of the `customer` table: the type plain GRDB requests fetch (`Customer.Record.filter(...).fetchAll(db)`, `fetchOne(db, id:)`, `ValueObservation`) and local edits save (`insert`, `update`, `upsert`, `delete`). Relationships are their key columns and associations; `Customer` is the graph JSON maps to (`Customer.requestIncludingRelationships()`).
+    internal struct Record: Swift.Sendable, Swift.Hashable, Swift.Identifiable, GRDB.FetchableRecord, GRDB.PersistableRecord {
+        /// The table.
+        internal static var databaseTableName: Swift.String { "customer" }
+
+        /// The columns, for queries: `Customer.Record.filter { $0.id == value }`.
+        internal enum Columns {
+            internal static let id = GRDB.Column("id")
+            internal static let name = GRDB.Column("name")
+            internal static let email = GRDB.Column("email")
+            internal static let loyaltyPoints = GRDB.Column("loyaltyPoints")
+        }
+
+        internal var id: Swift.Int
+
+        internal var name: Swift.String
+
+        internal var email: Swift.String?
+
+        internal var loyaltyPoints: Swift.Int
+
+        /// Creates a record from its columns.
+        internal init(id: Swift.Int, name: Swift.String, email: Swift.String? = nil, loyaltyPoints: Swift.Int) {
+            self.id = id
+            self.name = name
+            self.email = email
+            self.loyaltyPoints = loyaltyPoints
+        }
+
+        /// Decodes a row, naming the column of a value that does not convert.
+        internal init(row: GRDB.Row) throws {
+            self.id = try row.column("id")
+            self.name = try row.column("name")
+            self.email = try row.column("email")
+            self.loyaltyPoints = try row.column("loyaltyPoints")
+        }
+
+        /// Encodes the columns as the importer stores them.
+        internal func encode(to container: inout GRDB.PersistenceContainer) throws {
+            container["id"] = id.columnDatabaseValue
+            container["name"] = name.columnDatabaseValue
+            container["email"] = email.columnDatabaseValue
+            container["loyaltyPoints"] = loyaltyPoints.columnDatabaseValue
+        }
+
+        /// The link table of `orders`, as a GRDB record type for associations.
+        internal enum _OrdersLink: GRDB.TableRecord {
+            internal static var databaseTableName: Swift.String { "customer_orders" }
+            internal static let target = belongsTo(Order.Record.self, using: GRDB.ForeignKey(["targetNumber"], to: ["number"]))
+            internal static let owner = belongsTo(Customer.Record.self, using: GRDB.ForeignKey(["ownerId"], to: ["id"]))
+        }
+
+        /// The `orders` relationship, for `including` and `request(for:)`.
+        internal static let orders = hasMany(Order.Record.self, through: hasMany(_OrdersLink.self, using: GRDB.ForeignKey(["ownerId"], to: ["id"])).order(GRDB.Column("position")), using: _OrdersLink.target, key: "orders")
+    }
 }
 
 /// The Order entity.
@@ -332,25 +406,15 @@ extension Order: EntityGenRuntime.JSONMappable {
 }
 
 extension Order: EntityGenPersistence.PersistableEntity {
-    /// The table of `Order`.
-    internal static var databaseTableName: Swift.String { "order" }
-
-    /// The columns, for queries: `Order.filter(Order.Columns.number == value)`.
-    internal enum Columns {
-        internal static let number = GRDB.Column("number")
-        internal static let total = GRDB.Column("total")
-        internal static let shippingAddressId = GRDB.Column("shippingAddressId")
-    }
+    /// The columns of `Order.Record`, for queries: `Order.Record.filter(Order.Columns.number == value)`.
+    internal typealias Columns = Record.Columns
 
     /// The table's fixed SQL, prepared once per transaction by the importer.
     internal static let entityTable = EntityGenPersistence.EntityTable(entity: "Order", name: "order", columns: ["number", "total", "shippingAddressId"], identity: ["number"])
 
-    /// The `shippingAddress` relationship, for `including` and `request(for:)`.
-    internal static let shippingAddress = belongsTo(Address.self, key: "shippingAddress", using: GRDB.ForeignKey(["shippingAddressId"], to: ["id"]))
-
-    /// All rows with their direct relationships included (one level).
+    /// Every row as the graph JSON maps to, its direct relationships included (one level: the relationships of included targets are not fetched). Filter and order it with `Columns`, like any GRDB request.
     internal static func requestIncludingRelationships() -> GRDB.QueryInterfaceRequest<Order> {
-        all().including(optional: shippingAddress)
+        Record.all().including(optional: Record.shippingAddress).asRequest(of: Order.self)
     }
 
     /// Decodes a row; relationships are filled when the request includes them.
@@ -384,4 +448,55 @@ extension Order: EntityGenPersistence.PersistableEntity {
 
     /// This instance's identification.
     internal var rowKey: EntityGenPersistence.RowKey { EntityGenPersistence.RowKey(Self.entityTable, [self.number]) }
+}
+
+extension Order {
+    /// One row of the `order` table: the type plain GRDB requests fetch (`Order.Record.filter(...).fetchAll(db)`, `fetchOne(db, id:)`, `ValueObservation`) and local edits save (`insert`, `update`, `upsert`, `delete`). Relationships are their key columns and associations; `Order` is the graph JSON maps to (`Order.requestIncludingRelationships()`).
+    internal struct Record: Swift.Sendable, Swift.Hashable, Swift.Identifiable, GRDB.FetchableRecord, GRDB.PersistableRecord {
+        /// The table.
+        internal static var databaseTableName: Swift.String { "order" }
+
+        /// The columns, for queries: `Order.Record.filter { $0.number == value }`.
+        internal enum Columns {
+            internal static let number = GRDB.Column("number")
+            internal static let total = GRDB.Column("total")
+            internal static let shippingAddressId = GRDB.Column("shippingAddressId")
+        }
+
+        internal var number: Swift.String
+
+        internal var total: Swift.Double
+
+        internal var shippingAddressId: Swift.Int?
+
+        /// The identity: `number`.
+        internal var id: Swift.String { number }
+
+        /// Creates a record from its columns.
+        internal init(number: Swift.String, total: Swift.Double, shippingAddressId: Swift.Int? = nil) {
+            self.number = number
+            self.total = total
+            self.shippingAddressId = shippingAddressId
+        }
+
+        /// Decodes a row, naming the column of a value that does not convert.
+        internal init(row: GRDB.Row) throws {
+            self.number = try row.column("number")
+            self.total = try row.column("total")
+            self.shippingAddressId = try row.column("shippingAddressId")
+        }
+
+        /// Encodes the columns as the importer stores them.
+        internal func encode(to container: inout GRDB.PersistenceContainer) throws {
+            container["number"] = number.columnDatabaseValue
+            container["total"] = total.columnDatabaseValue
+            container["shippingAddressId"] = shippingAddressId.columnDatabaseValue
+        }
+
+        /// The `shippingAddress` relationship, for `including` and `request(for:)`.
+        internal static let shippingAddress = belongsTo(Address.Record.self, key: "shippingAddress", using: GRDB.ForeignKey(["shippingAddressId"], to: ["id"]))
+
+        /// The `Customer` records that reach this one: an inverse association.
+        internal static let customersViaOrders = hasMany(Customer.Record.self, through: hasMany(Customer.Record._OrdersLink.self, using: GRDB.ForeignKey(["targetNumber"], to: ["number"])), using: Customer.Record._OrdersLink.owner, key: "customersViaOrders")
+    }
 }

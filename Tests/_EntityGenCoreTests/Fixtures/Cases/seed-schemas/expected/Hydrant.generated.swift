@@ -93,15 +93,8 @@ extension Person: EntityGenRuntime.JSONMappable {
 }
 
 extension Person: EntityGenPersistence.PersistableEntity {
-    /// The table of `Person`.
-    internal static var databaseTableName: Swift.String { "person" }
-
-    /// The columns, for queries: `Person.filter(Person.Columns.identifier == value)`.
-    internal enum Columns {
-        internal static let identifier = GRDB.Column("identifier")
-        internal static let name = GRDB.Column("name")
-        internal static let height = GRDB.Column("height")
-    }
+    /// The columns of `Person.Record`, for queries: `Person.Record.filter(Person.Columns.identifier == value)`.
+    internal typealias Columns = Record.Columns
 
     /// The table's fixed SQL, prepared once per transaction by the importer.
     internal static let entityTable = EntityGenPersistence.EntityTable(entity: "Person", name: "person", columns: ["identifier", "name", "height"], identity: ["identifier"])
@@ -109,18 +102,9 @@ extension Person: EntityGenPersistence.PersistableEntity {
     /// The link table of `friends`.
     internal static let _friendsLinks = EntityGenPersistence.LinkTable(name: "person_friends", ownerColumns: ["ownerIdentifier"], targetColumns: ["targetIdentifier"], isMap: false)
 
-    /// The link table as a GRDB record type, for the `friends` association.
-    internal enum _FriendsLink: GRDB.TableRecord {
-        internal static var databaseTableName: Swift.String { "person_friends" }
-        internal static let target = belongsTo(Person.self, using: GRDB.ForeignKey(["targetIdentifier"], to: ["identifier"]))
-    }
-
-    /// The `friends` relationship, for `including` and `request(for:)`.
-    internal static let friends = hasMany(Person.self, through: hasMany(_FriendsLink.self, using: GRDB.ForeignKey(["ownerIdentifier"], to: ["identifier"])).order(GRDB.Column("position")), using: _FriendsLink.target, key: "friends")
-
-    /// All rows with their direct relationships included (one level).
+    /// Every row as the graph JSON maps to, its direct relationships included (one level: the relationships of included targets are not fetched). Filter and order it with `Columns`, like any GRDB request.
     internal static func requestIncludingRelationships() -> GRDB.QueryInterfaceRequest<Person> {
-        all().including(all: friends)
+        Record.all().including(all: Record.friends).asRequest(of: Person.self)
     }
 
     /// Decodes a row; relationships are filled when the request includes them.
@@ -164,4 +148,62 @@ extension Person: EntityGenPersistence.PersistableEntity {
 
     /// This instance's identification.
     internal var rowKey: EntityGenPersistence.RowKey { EntityGenPersistence.RowKey(Self.entityTable, [self.identifier]) }
+}
+
+extension Person {
+    /// One row of the `person` table: the type plain GRDB requests fetch (`Person.Record.filter(...).fetchAll(db)`, `fetchOne(db, id:)`, `ValueObservation`) and local edits save (`insert`, `update`, `upsert`, `delete`). Relationships are their key columns and associations; `Person` is the graph JSON maps to (`Person.requestIncludingRelationships()`).
+    internal struct Record: Swift.Sendable, Swift.Hashable, Swift.Identifiable, GRDB.FetchableRecord, GRDB.PersistableRecord {
+        /// The table.
+        internal static var databaseTableName: Swift.String { "person" }
+
+        /// The columns, for queries: `Person.Record.filter { $0.identifier == value }`.
+        internal enum Columns {
+            internal static let identifier = GRDB.Column("identifier")
+            internal static let name = GRDB.Column("name")
+            internal static let height = GRDB.Column("height")
+        }
+
+        internal var identifier: Swift.Int
+
+        internal var name: Swift.String
+
+        internal var height: Swift.Double?
+
+        /// The identity: `identifier`.
+        internal var id: Swift.Int { identifier }
+
+        /// Creates a record from its columns.
+        internal init(identifier: Swift.Int, name: Swift.String, height: Swift.Double? = nil) {
+            self.identifier = identifier
+            self.name = name
+            self.height = height
+        }
+
+        /// Decodes a row, naming the column of a value that does not convert.
+        internal init(row: GRDB.Row) throws {
+            self.identifier = try row.column("identifier")
+            self.name = try row.column("name")
+            self.height = try row.column("height")
+        }
+
+        /// Encodes the columns as the importer stores them.
+        internal func encode(to container: inout GRDB.PersistenceContainer) throws {
+            container["identifier"] = identifier.columnDatabaseValue
+            container["name"] = name.columnDatabaseValue
+            container["height"] = height.columnDatabaseValue
+        }
+
+        /// The link table of `friends`, as a GRDB record type for associations.
+        internal enum _FriendsLink: GRDB.TableRecord {
+            internal static var databaseTableName: Swift.String { "person_friends" }
+            internal static let target = belongsTo(Person.Record.self, using: GRDB.ForeignKey(["targetIdentifier"], to: ["identifier"]))
+            internal static let owner = belongsTo(Person.Record.self, using: GRDB.ForeignKey(["ownerIdentifier"], to: ["identifier"]))
+        }
+
+        /// The `friends` relationship, for `including` and `request(for:)`.
+        internal static let friends = hasMany(Person.Record.self, through: hasMany(_FriendsLink.self, using: GRDB.ForeignKey(["ownerIdentifier"], to: ["identifier"])).order(GRDB.Column("position")), using: _FriendsLink.target, key: "friends")
+
+        /// The `Person` records that reach this one: an inverse association.
+        internal static let personsViaFriends = hasMany(Person.Record.self, through: hasMany(Person.Record._FriendsLink.self, using: GRDB.ForeignKey(["targetIdentifier"], to: ["identifier"])), using: Person.Record._FriendsLink.owner, key: "personsViaFriends")
+    }
 }

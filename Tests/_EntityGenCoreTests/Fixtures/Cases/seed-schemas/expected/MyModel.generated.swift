@@ -78,22 +78,15 @@ extension ModelTwo: EntityGenRuntime.JSONMappable {
 }
 
 extension ModelTwo: EntityGenPersistence.PersistableEntity {
-    /// The table of `ModelTwo`.
-    internal static var databaseTableName: Swift.String { "modelTwo" }
-
-    /// The columns, for queries: `ModelTwo.filter(ModelTwo.Columns.key3 == value)`.
-    internal enum Columns {
-        internal static let key3 = GRDB.Column("key3")
-        internal static let createdAt = GRDB.Column("createdAt")
-        internal static let homepage = GRDB.Column("homepage")
-    }
+    /// The columns of `ModelTwo.Record`, for queries: `ModelTwo.Record.filter(ModelTwo.Columns.key3 == value)`.
+    internal typealias Columns = Record.Columns
 
     /// The table's fixed SQL, prepared once per transaction by the importer.
     internal static let entityTable = EntityGenPersistence.EntityTable(entity: "ModelTwo", name: "modelTwo", columns: ["key3", "createdAt", "homepage"], identity: [])
 
-    /// All rows with their direct relationships included (one level).
+    /// Every row as the graph JSON maps to, its direct relationships included (one level: the relationships of included targets are not fetched). Filter and order it with `Columns`, like any GRDB request.
     internal static func requestIncludingRelationships() -> GRDB.QueryInterfaceRequest<ModelTwo> {
-        all()
+        Record.all().asRequest(of: ModelTwo.self)
     }
 
     /// Decodes a row; relationships are filled when the request includes them.
@@ -124,6 +117,69 @@ extension ModelTwo: EntityGenPersistence.PersistableEntity {
 
     /// This instance's identification.
     internal var rowKey: EntityGenPersistence.RowKey { EntityGenPersistence.RowKey(Self.entityTable, []) }
+}
+
+extension ModelTwo {
+    /// One row of the `modelTwo` table: the type plain GRDB requests fetch (`ModelTwo.Record.filter(...).fetchAll(db)`, `fetchOne(db, id:)`, `ValueObservation`) and local edits save (`insert`, `update`, `upsert`, `delete`). Relationships are their key columns and associations; `ModelTwo` is the graph JSON maps to (`ModelTwo.requestIncludingRelationships()`).
+    internal struct Record: Swift.Sendable, Swift.Hashable, Swift.Identifiable, GRDB.FetchableRecord, GRDB.MutablePersistableRecord {
+        /// The table.
+        internal static var databaseTableName: Swift.String { "modelTwo" }
+
+        /// The columns, for queries: `ModelTwo.Record.filter { $0.key3 == value }`.
+        internal enum Columns {
+            internal static let rowID = GRDB.Column("_id")
+            internal static let key3 = GRDB.Column("key3")
+            internal static let createdAt = GRDB.Column("createdAt")
+            internal static let homepage = GRDB.Column("homepage")
+        }
+
+        /// The hidden row id (`_id`); `nil` until the record is inserted.
+        internal var rowID: Swift.Int64?
+
+        internal var key3: Swift.String
+
+        internal var createdAt: Foundation.Date?
+
+        internal var homepage: Foundation.URL?
+
+        /// The identity: the row id.
+        internal var id: Swift.Int64? { rowID }
+
+        /// Creates a record from its columns.
+        internal init(rowID: Swift.Int64? = nil, key3: Swift.String, createdAt: Foundation.Date? = nil, homepage: Foundation.URL? = nil) {
+            self.rowID = rowID
+            self.key3 = key3
+            self.createdAt = createdAt
+            self.homepage = homepage
+        }
+
+        /// Decodes a row, naming the column of a value that does not convert.
+        internal init(row: GRDB.Row) throws {
+            self.rowID = try row.column("_id")
+            self.key3 = try row.column("key3")
+            self.createdAt = try row.column("createdAt")
+            self.homepage = try row.column("homepage")
+        }
+
+        /// Encodes the columns as the importer stores them.
+        internal func encode(to container: inout GRDB.PersistenceContainer) throws {
+            container["_id"] = rowID
+            container["key3"] = key3.columnDatabaseValue
+            container["createdAt"] = createdAt.columnDatabaseValue
+            container["homepage"] = homepage.columnDatabaseValue
+        }
+
+        /// Keeps the row id of an inserted record.
+        internal mutating func didInsert(_ inserted: GRDB.InsertionSuccess) {
+            rowID = inserted.rowID
+        }
+
+        /// The `MyModel` records that reach this one: an inverse association.
+        internal static let myModelsViaModel2 = hasMany(MyModel.Record.self, key: "myModelsViaModel2", using: GRDB.ForeignKey(["model2"], to: ["_id"]))
+
+        /// The `MyModel` records that reach this one: an inverse association.
+        internal static let myModelsViaModel2s = hasMany(MyModel.Record.self, through: hasMany(MyModel.Record._Model2sLink.self, using: GRDB.ForeignKey(["target"], to: ["_id"])), using: MyModel.Record._Model2sLink.owner, key: "myModelsViaModel2s")
+    }
 }
 
 /// The article's example model.
@@ -198,15 +254,8 @@ extension MyModel: EntityGenRuntime.JSONMappable {
 }
 
 extension MyModel: EntityGenPersistence.PersistableEntity {
-    /// The table of `MyModel`.
-    internal static var databaseTableName: Swift.String { "myModel" }
-
-    /// The columns, for queries: `MyModel.filter(MyModel.Columns.modelProperty1 == value)`.
-    internal enum Columns {
-        internal static let modelProperty1 = GRDB.Column("modelProperty1")
-        internal static let modelProperty2 = GRDB.Column("modelProperty2")
-        internal static let model2 = GRDB.Column("model2")
-    }
+    /// The columns of `MyModel.Record`, for queries: `MyModel.Record.filter(MyModel.Columns.modelProperty1 == value)`.
+    internal typealias Columns = Record.Columns
 
     /// The table's fixed SQL, prepared once per transaction by the importer.
     internal static let entityTable = EntityGenPersistence.EntityTable(entity: "MyModel", name: "myModel", columns: ["modelProperty1", "modelProperty2", "model2"], identity: [])
@@ -214,21 +263,9 @@ extension MyModel: EntityGenPersistence.PersistableEntity {
     /// The link table of `model2s`.
     internal static let _model2sLinks = EntityGenPersistence.LinkTable(name: "myModel_model2s", ownerColumns: ["owner"], targetColumns: ["target"], isMap: false)
 
-    /// The link table as a GRDB record type, for the `model2s` association.
-    internal enum _Model2sLink: GRDB.TableRecord {
-        internal static var databaseTableName: Swift.String { "myModel_model2s" }
-        internal static let target = belongsTo(ModelTwo.self, using: GRDB.ForeignKey(["target"], to: ["_id"]))
-    }
-
-    /// The `model2` relationship, for `including` and `request(for:)`.
-    internal static let model2 = belongsTo(ModelTwo.self, key: "model2", using: GRDB.ForeignKey(["model2"], to: ["_id"]))
-
-    /// The `model2s` relationship, for `including` and `request(for:)`.
-    internal static let model2s = hasMany(ModelTwo.self, through: hasMany(_Model2sLink.self, using: GRDB.ForeignKey(["owner"], to: ["_id"])).order(GRDB.Column("position")), using: _Model2sLink.target, key: "model2s")
-
-    /// All rows with their direct relationships included (one level).
+    /// Every row as the graph JSON maps to, its direct relationships included (one level: the relationships of included targets are not fetched). Filter and order it with `Columns`, like any GRDB request.
     internal static func requestIncludingRelationships() -> GRDB.QueryInterfaceRequest<MyModel> {
-        all().including(optional: model2).including(all: model2s)
+        Record.all().including(optional: Record.model2).including(all: Record.model2s).asRequest(of: MyModel.self)
     }
 
     /// Decodes a row; relationships are filled when the request includes them.
@@ -271,4 +308,74 @@ extension MyModel: EntityGenPersistence.PersistableEntity {
 
     /// This instance's identification.
     internal var rowKey: EntityGenPersistence.RowKey { EntityGenPersistence.RowKey(Self.entityTable, []) }
+}
+
+extension MyModel {
+    /// One row of the `myModel` table: the type plain GRDB requests fetch (`MyModel.Record.filter(...).fetchAll(db)`, `fetchOne(db, id:)`, `ValueObservation`) and local edits save (`insert`, `update`, `upsert`, `delete`). Relationships are their key columns and associations; `MyModel` is the graph JSON maps to (`MyModel.requestIncludingRelationships()`).
+    internal struct Record: Swift.Sendable, Swift.Hashable, Swift.Identifiable, GRDB.FetchableRecord, GRDB.MutablePersistableRecord {
+        /// The table.
+        internal static var databaseTableName: Swift.String { "myModel" }
+
+        /// The columns, for queries: `MyModel.Record.filter { $0.modelProperty1 == value }`.
+        internal enum Columns {
+            internal static let rowID = GRDB.Column("_id")
+            internal static let modelProperty1 = GRDB.Column("modelProperty1")
+            internal static let modelProperty2 = GRDB.Column("modelProperty2")
+            internal static let model2 = GRDB.Column("model2")
+        }
+
+        /// The hidden row id (`_id`); `nil` until the record is inserted.
+        internal var rowID: Swift.Int64?
+
+        internal var modelProperty1: Swift.String
+
+        internal var modelProperty2: Swift.String?
+
+        internal var model2: Swift.Int64?
+
+        /// The identity: the row id.
+        internal var id: Swift.Int64? { rowID }
+
+        /// Creates a record from its columns.
+        internal init(rowID: Swift.Int64? = nil, modelProperty1: Swift.String, modelProperty2: Swift.String? = nil, model2: Swift.Int64? = nil) {
+            self.rowID = rowID
+            self.modelProperty1 = modelProperty1
+            self.modelProperty2 = modelProperty2
+            self.model2 = model2
+        }
+
+        /// Decodes a row, naming the column of a value that does not convert.
+        internal init(row: GRDB.Row) throws {
+            self.rowID = try row.column("_id")
+            self.modelProperty1 = try row.column("modelProperty1")
+            self.modelProperty2 = try row.column("modelProperty2")
+            self.model2 = try row.column("model2")
+        }
+
+        /// Encodes the columns as the importer stores them.
+        internal func encode(to container: inout GRDB.PersistenceContainer) throws {
+            container["_id"] = rowID
+            container["modelProperty1"] = modelProperty1.columnDatabaseValue
+            container["modelProperty2"] = modelProperty2.columnDatabaseValue
+            container["model2"] = model2.columnDatabaseValue
+        }
+
+        /// Keeps the row id of an inserted record.
+        internal mutating func didInsert(_ inserted: GRDB.InsertionSuccess) {
+            rowID = inserted.rowID
+        }
+
+        /// The link table of `model2s`, as a GRDB record type for associations.
+        internal enum _Model2sLink: GRDB.TableRecord {
+            internal static var databaseTableName: Swift.String { "myModel_model2s" }
+            internal static let target = belongsTo(ModelTwo.Record.self, using: GRDB.ForeignKey(["target"], to: ["_id"]))
+            internal static let owner = belongsTo(MyModel.Record.self, using: GRDB.ForeignKey(["owner"], to: ["_id"]))
+        }
+
+        /// The `model2` relationship, for `including` and `request(for:)`.
+        internal static let model2 = belongsTo(ModelTwo.Record.self, key: "model2", using: GRDB.ForeignKey(["model2"], to: ["_id"]))
+
+        /// The `model2s` relationship, for `including` and `request(for:)`.
+        internal static let model2s = hasMany(ModelTwo.Record.self, through: hasMany(_Model2sLink.self, using: GRDB.ForeignKey(["owner"], to: ["_id"])).order(GRDB.Column("position")), using: _Model2sLink.target, key: "model2s")
+    }
 }

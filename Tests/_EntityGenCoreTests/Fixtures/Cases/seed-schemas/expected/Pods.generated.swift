@@ -287,26 +287,8 @@ extension Pod: EntityGenRuntime.JSONMappable {
 }
 
 extension Pod: EntityGenPersistence.PersistableEntity {
-    /// The table of `Pod`.
-    internal static var databaseTableName: Swift.String { "pod" }
-
-    /// The columns, for queries: `Pod.filter(Pod.Columns.name == value)`.
-    internal enum Columns {
-        internal static let name = GRDB.Column("name")
-        internal static let version = GRDB.Column("version")
-        internal static let summary = GRDB.Column("summary")
-        internal static let details = GRDB.Column("details")
-        internal static let homepage = GRDB.Column("homepage")
-        internal static let socialMediaUrl = GRDB.Column("socialMediaUrl")
-        internal static let licenseType = GRDB.Column("licenseType")
-        internal static let licenseFile = GRDB.Column("licenseFile")
-        internal static let authors = GRDB.Column("authors")
-        internal static let sourceGit = GRDB.Column("sourceGit")
-        internal static let sourceTag = GRDB.Column("sourceTag")
-        internal static let requiresArc = GRDB.Column("requiresArc")
-        internal static let platforms = GRDB.Column("platforms")
-        internal static let sourceFiles = GRDB.Column("sourceFiles")
-    }
+    /// The columns of `Pod.Record`, for queries: `Pod.Record.filter(Pod.Columns.name == value)`.
+    internal typealias Columns = Record.Columns
 
     /// The table's fixed SQL, prepared once per transaction by the importer.
     internal static let entityTable = EntityGenPersistence.EntityTable(entity: "Pod", name: "pod", columns: ["name", "version", "summary", "details", "homepage", "socialMediaUrl", "licenseType", "licenseFile", "authors", "sourceGit", "sourceTag", "requiresArc", "platforms", "sourceFiles"], identity: ["name", "version"])
@@ -314,18 +296,9 @@ extension Pod: EntityGenPersistence.PersistableEntity {
     /// The link table of `subspecs`.
     internal static let _subspecsLinks = EntityGenPersistence.LinkTable(name: "pod_subspecs", ownerColumns: ["ownerName", "ownerVersion"], targetColumns: ["target"], isMap: false)
 
-    /// The link table as a GRDB record type, for the `subspecs` association.
-    internal enum _SubspecsLink: GRDB.TableRecord {
-        internal static var databaseTableName: Swift.String { "pod_subspecs" }
-        internal static let target = belongsTo(Subspec.self, using: GRDB.ForeignKey(["target"], to: ["_id"]))
-    }
-
-    /// The `subspecs` relationship, for `including` and `request(for:)`.
-    internal static let subspecs = hasMany(Subspec.self, through: hasMany(_SubspecsLink.self, using: GRDB.ForeignKey(["ownerName", "ownerVersion"], to: ["name", "version"])).order(GRDB.Column("position")), using: _SubspecsLink.target, key: "subspecs")
-
-    /// All rows with their direct relationships included (one level).
+    /// Every row as the graph JSON maps to, its direct relationships included (one level: the relationships of included targets are not fetched). Filter and order it with `Columns`, like any GRDB request.
     internal static func requestIncludingRelationships() -> GRDB.QueryInterfaceRequest<Pod> {
-        all().including(all: subspecs)
+        Record.all().including(all: Record.subspecs).asRequest(of: Pod.self)
     }
 
     /// Decodes a row; relationships are filled when the request includes them.
@@ -394,6 +367,124 @@ extension Pod: EntityGenPersistence.PersistableEntity {
 
     /// This instance's identification.
     internal var rowKey: EntityGenPersistence.RowKey { EntityGenPersistence.RowKey(Self.entityTable, [self.name, self.version]) }
+}
+
+extension Pod {
+    /// One row of the `pod` table: the type plain GRDB requests fetch (`Pod.Record.filter(...).fetchAll(db)`, `fetchOne(db, id:)`, `ValueObservation`) and local edits save (`insert`, `update`, `upsert`, `delete`). Relationships are their key columns and associations; `Pod` is the graph JSON maps to (`Pod.requestIncludingRelationships()`).
+    internal struct Record: Swift.Sendable, Swift.Hashable, GRDB.FetchableRecord, GRDB.PersistableRecord {
+        /// The table.
+        internal static var databaseTableName: Swift.String { "pod" }
+
+        /// The columns, for queries: `Pod.Record.filter { $0.name == value }`.
+        internal enum Columns {
+            internal static let name = GRDB.Column("name")
+            internal static let version = GRDB.Column("version")
+            internal static let summary = GRDB.Column("summary")
+            internal static let details = GRDB.Column("details")
+            internal static let homepage = GRDB.Column("homepage")
+            internal static let socialMediaUrl = GRDB.Column("socialMediaUrl")
+            internal static let licenseType = GRDB.Column("licenseType")
+            internal static let licenseFile = GRDB.Column("licenseFile")
+            internal static let authors = GRDB.Column("authors")
+            internal static let sourceGit = GRDB.Column("sourceGit")
+            internal static let sourceTag = GRDB.Column("sourceTag")
+            internal static let requiresArc = GRDB.Column("requiresArc")
+            internal static let platforms = GRDB.Column("platforms")
+            internal static let sourceFiles = GRDB.Column("sourceFiles")
+        }
+
+        internal var name: Swift.String
+
+        internal var version: Swift.String
+
+        internal var summary: Swift.String?
+
+        internal var details: Swift.String?
+
+        internal var homepage: Foundation.URL?
+
+        internal var socialMediaUrl: Foundation.URL?
+
+        internal var licenseType: Swift.String?
+
+        internal var licenseFile: Swift.String?
+
+        internal var authors: PodAuthors?
+
+        internal var sourceGit: Foundation.URL?
+
+        internal var sourceTag: Swift.String?
+
+        internal var requiresArc: Swift.Bool
+
+        internal var platforms: [Swift.String: Swift.String]
+
+        internal var sourceFiles: PodPaths?
+
+        /// Creates a record from its columns.
+        internal init(name: Swift.String, version: Swift.String, summary: Swift.String? = nil, details: Swift.String? = nil, homepage: Foundation.URL? = nil, socialMediaUrl: Foundation.URL? = nil, licenseType: Swift.String? = nil, licenseFile: Swift.String? = nil, authors: PodAuthors? = nil, sourceGit: Foundation.URL? = nil, sourceTag: Swift.String? = nil, requiresArc: Swift.Bool, platforms: [Swift.String: Swift.String], sourceFiles: PodPaths? = nil) {
+            self.name = name
+            self.version = version
+            self.summary = summary
+            self.details = details
+            self.homepage = homepage
+            self.socialMediaUrl = socialMediaUrl
+            self.licenseType = licenseType
+            self.licenseFile = licenseFile
+            self.authors = authors
+            self.sourceGit = sourceGit
+            self.sourceTag = sourceTag
+            self.requiresArc = requiresArc
+            self.platforms = platforms
+            self.sourceFiles = sourceFiles
+        }
+
+        /// Decodes a row, naming the column of a value that does not convert.
+        internal init(row: GRDB.Row) throws {
+            self.name = try row.column("name")
+            self.version = try row.column("version")
+            self.summary = try row.column("summary")
+            self.details = try row.column("details")
+            self.homepage = try row.column("homepage")
+            self.socialMediaUrl = try row.column("socialMediaUrl")
+            self.licenseType = try row.column("licenseType")
+            self.licenseFile = try row.column("licenseFile")
+            self.authors = try row.optionalJSONColumn("authors", AuthorList())
+            self.sourceGit = try row.column("sourceGit")
+            self.sourceTag = try row.column("sourceTag")
+            self.requiresArc = try row.column("requiresArc")
+            self.platforms = try row.jsonColumn("platforms", EntityGenRuntime.MapTransformer(EntityGenRuntime.StringTransformer(), skipsInvalidElements: true, schemaLocation: "Pods.yaml:70:7"))
+            self.sourceFiles = try row.optionalJSONColumn("sourceFiles", PathList())
+        }
+
+        /// Encodes the columns as the importer stores them.
+        internal func encode(to container: inout GRDB.PersistenceContainer) throws {
+            container["name"] = name.columnDatabaseValue
+            container["version"] = version.columnDatabaseValue
+            container["summary"] = summary.columnDatabaseValue
+            container["details"] = details.columnDatabaseValue
+            container["homepage"] = homepage.columnDatabaseValue
+            container["socialMediaUrl"] = socialMediaUrl.columnDatabaseValue
+            container["licenseType"] = licenseType.columnDatabaseValue
+            container["licenseFile"] = licenseFile.columnDatabaseValue
+            container["authors"] = EntityGenPersistence.JSONColumn.databaseValue(authors, AuthorList())
+            container["sourceGit"] = sourceGit.columnDatabaseValue
+            container["sourceTag"] = sourceTag.columnDatabaseValue
+            container["requiresArc"] = requiresArc.columnDatabaseValue
+            container["platforms"] = EntityGenPersistence.JSONColumn.databaseValue(platforms, EntityGenRuntime.MapTransformer(EntityGenRuntime.StringTransformer(), skipsInvalidElements: true, schemaLocation: "Pods.yaml:70:7"))
+            container["sourceFiles"] = EntityGenPersistence.JSONColumn.databaseValue(sourceFiles, PathList())
+        }
+
+        /// The link table of `subspecs`, as a GRDB record type for associations.
+        internal enum _SubspecsLink: GRDB.TableRecord {
+            internal static var databaseTableName: Swift.String { "pod_subspecs" }
+            internal static let target = belongsTo(Subspec.Record.self, using: GRDB.ForeignKey(["target"], to: ["_id"]))
+            internal static let owner = belongsTo(Pod.Record.self, using: GRDB.ForeignKey(["ownerName", "ownerVersion"], to: ["name", "version"]))
+        }
+
+        /// The `subspecs` relationship, for `including` and `request(for:)`.
+        internal static let subspecs = hasMany(Subspec.Record.self, through: hasMany(_SubspecsLink.self, using: GRDB.ForeignKey(["ownerName", "ownerVersion"], to: ["name", "version"])).order(GRDB.Column("position")), using: _SubspecsLink.target, key: "subspecs")
+    }
 }
 
 /// A named part of a pod; subspecs nest.
@@ -483,16 +574,8 @@ extension Subspec: EntityGenRuntime.JSONMappable {
 }
 
 extension Subspec: EntityGenPersistence.PersistableEntity {
-    /// The table of `Subspec`.
-    internal static var databaseTableName: Swift.String { "subspec" }
-
-    /// The columns, for queries: `Subspec.filter(Subspec.Columns.name == value)`.
-    internal enum Columns {
-        internal static let name = GRDB.Column("name")
-        internal static let sourceFiles = GRDB.Column("sourceFiles")
-        internal static let dependencies = GRDB.Column("dependencies")
-        internal static let primaryPlatform = GRDB.Column("primaryPlatform")
-    }
+    /// The columns of `Subspec.Record`, for queries: `Subspec.Record.filter(Subspec.Columns.name == value)`.
+    internal typealias Columns = Record.Columns
 
     /// The table's fixed SQL, prepared once per transaction by the importer.
     internal static let entityTable = EntityGenPersistence.EntityTable(entity: "Subspec", name: "subspec", columns: ["name", "sourceFiles", "dependencies", "primaryPlatform"], identity: [])
@@ -500,18 +583,9 @@ extension Subspec: EntityGenPersistence.PersistableEntity {
     /// The link table of `subspecs`.
     internal static let _subspecsLinks = EntityGenPersistence.LinkTable(name: "subspec_subspecs", ownerColumns: ["owner"], targetColumns: ["target"], isMap: false)
 
-    /// The link table as a GRDB record type, for the `subspecs` association.
-    internal enum _SubspecsLink: GRDB.TableRecord {
-        internal static var databaseTableName: Swift.String { "subspec_subspecs" }
-        internal static let target = belongsTo(Subspec.self, using: GRDB.ForeignKey(["target"], to: ["_id"]))
-    }
-
-    /// The `subspecs` relationship, for `including` and `request(for:)`.
-    internal static let subspecs = hasMany(Subspec.self, through: hasMany(_SubspecsLink.self, using: GRDB.ForeignKey(["owner"], to: ["_id"])).order(GRDB.Column("position")), using: _SubspecsLink.target, key: "subspecs")
-
-    /// All rows with their direct relationships included (one level).
+    /// Every row as the graph JSON maps to, its direct relationships included (one level: the relationships of included targets are not fetched). Filter and order it with `Columns`, like any GRDB request.
     internal static func requestIncludingRelationships() -> GRDB.QueryInterfaceRequest<Subspec> {
-        all().including(all: subspecs)
+        Record.all().including(all: Record.subspecs).asRequest(of: Subspec.self)
     }
 
     /// Decodes a row; relationships are filled when the request includes them.
@@ -555,4 +629,83 @@ extension Subspec: EntityGenPersistence.PersistableEntity {
 
     /// This instance's identification.
     internal var rowKey: EntityGenPersistence.RowKey { EntityGenPersistence.RowKey(Self.entityTable, []) }
+}
+
+extension Subspec {
+    /// One row of the `subspec` table: the type plain GRDB requests fetch (`Subspec.Record.filter(...).fetchAll(db)`, `fetchOne(db, id:)`, `ValueObservation`) and local edits save (`insert`, `update`, `upsert`, `delete`). Relationships are their key columns and associations; `Subspec` is the graph JSON maps to (`Subspec.requestIncludingRelationships()`).
+    internal struct Record: Swift.Sendable, Swift.Hashable, Swift.Identifiable, GRDB.FetchableRecord, GRDB.MutablePersistableRecord {
+        /// The table.
+        internal static var databaseTableName: Swift.String { "subspec" }
+
+        /// The columns, for queries: `Subspec.Record.filter { $0.name == value }`.
+        internal enum Columns {
+            internal static let rowID = GRDB.Column("_id")
+            internal static let name = GRDB.Column("name")
+            internal static let sourceFiles = GRDB.Column("sourceFiles")
+            internal static let dependencies = GRDB.Column("dependencies")
+            internal static let primaryPlatform = GRDB.Column("primaryPlatform")
+        }
+
+        /// The hidden row id (`_id`); `nil` until the record is inserted.
+        internal var rowID: Swift.Int64?
+
+        internal var name: Swift.String
+
+        internal var sourceFiles: PodPaths?
+
+        internal var dependencies: [Swift.String: [Swift.String]]
+
+        internal var primaryPlatform: Platform?
+
+        /// The identity: the row id.
+        internal var id: Swift.Int64? { rowID }
+
+        /// Creates a record from its columns.
+        internal init(rowID: Swift.Int64? = nil, name: Swift.String, sourceFiles: PodPaths? = nil, dependencies: [Swift.String: [Swift.String]], primaryPlatform: Platform? = nil) {
+            self.rowID = rowID
+            self.name = name
+            self.sourceFiles = sourceFiles
+            self.dependencies = dependencies
+            self.primaryPlatform = primaryPlatform
+        }
+
+        /// Decodes a row, naming the column of a value that does not convert.
+        internal init(row: GRDB.Row) throws {
+            self.rowID = try row.column("_id")
+            self.name = try row.column("name")
+            self.sourceFiles = try row.optionalJSONColumn("sourceFiles", PathList())
+            self.dependencies = try row.jsonColumn("dependencies", EntityGenRuntime.MapTransformer(EntityGenRuntime.ArrayTransformer(EntityGenRuntime.StringTransformer())))
+            self.primaryPlatform = try row.column("primaryPlatform")
+        }
+
+        /// Encodes the columns as the importer stores them.
+        internal func encode(to container: inout GRDB.PersistenceContainer) throws {
+            container["_id"] = rowID
+            container["name"] = name.columnDatabaseValue
+            container["sourceFiles"] = EntityGenPersistence.JSONColumn.databaseValue(sourceFiles, PathList())
+            container["dependencies"] = EntityGenPersistence.JSONColumn.databaseValue(dependencies, EntityGenRuntime.MapTransformer(EntityGenRuntime.ArrayTransformer(EntityGenRuntime.StringTransformer())))
+            container["primaryPlatform"] = primaryPlatform.columnDatabaseValue
+        }
+
+        /// Keeps the row id of an inserted record.
+        internal mutating func didInsert(_ inserted: GRDB.InsertionSuccess) {
+            rowID = inserted.rowID
+        }
+
+        /// The link table of `subspecs`, as a GRDB record type for associations.
+        internal enum _SubspecsLink: GRDB.TableRecord {
+            internal static var databaseTableName: Swift.String { "subspec_subspecs" }
+            internal static let target = belongsTo(Subspec.Record.self, using: GRDB.ForeignKey(["target"], to: ["_id"]))
+            internal static let owner = belongsTo(Subspec.Record.self, using: GRDB.ForeignKey(["owner"], to: ["_id"]))
+        }
+
+        /// The `subspecs` relationship, for `including` and `request(for:)`.
+        internal static let subspecs = hasMany(Subspec.Record.self, through: hasMany(_SubspecsLink.self, using: GRDB.ForeignKey(["owner"], to: ["_id"])).order(GRDB.Column("position")), using: _SubspecsLink.target, key: "subspecs")
+
+        /// The `Pod` records that reach this one: an inverse association.
+        internal static let podsViaSubspecs = hasMany(Pod.Record.self, through: hasMany(Pod.Record._SubspecsLink.self, using: GRDB.ForeignKey(["target"], to: ["_id"])), using: Pod.Record._SubspecsLink.owner, key: "podsViaSubspecs")
+
+        /// The `Subspec` records that reach this one: an inverse association.
+        internal static let subspecsViaSubspecs = hasMany(Subspec.Record.self, through: hasMany(Subspec.Record._SubspecsLink.self, using: GRDB.ForeignKey(["target"], to: ["_id"])), using: Subspec.Record._SubspecsLink.owner, key: "subspecsViaSubspecs")
+    }
 }

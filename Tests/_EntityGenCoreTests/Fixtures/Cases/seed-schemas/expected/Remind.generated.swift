@@ -66,21 +66,15 @@ extension Avatar: EntityGenRuntime.JSONMappable {
 }
 
 extension Avatar: EntityGenPersistence.PersistableEntity {
-    /// The table of `Avatar`.
-    internal static var databaseTableName: Swift.String { "avatar" }
-
-    /// The columns, for queries: `Avatar.filter(Avatar.Columns.remoteId == value)`.
-    internal enum Columns {
-        internal static let remoteId = GRDB.Column("remoteId")
-        internal static let fileUrlString = GRDB.Column("fileUrlString")
-    }
+    /// The columns of `Avatar.Record`, for queries: `Avatar.Record.filter(Avatar.Columns.remoteId == value)`.
+    internal typealias Columns = Record.Columns
 
     /// The table's fixed SQL, prepared once per transaction by the importer.
     internal static let entityTable = EntityGenPersistence.EntityTable(entity: "Avatar", name: "avatar", columns: ["remoteId", "fileUrlString"], identity: ["remoteId"])
 
-    /// All rows with their direct relationships included (one level).
+    /// Every row as the graph JSON maps to, its direct relationships included (one level: the relationships of included targets are not fetched). Filter and order it with `Columns`, like any GRDB request.
     internal static func requestIncludingRelationships() -> GRDB.QueryInterfaceRequest<Avatar> {
-        all()
+        Record.all().asRequest(of: Avatar.self)
     }
 
     /// Decodes a row; relationships are filled when the request includes them.
@@ -111,6 +105,48 @@ extension Avatar: EntityGenPersistence.PersistableEntity {
 
     /// This instance's identification.
     internal var rowKey: EntityGenPersistence.RowKey { EntityGenPersistence.RowKey(Self.entityTable, [self.remoteId]) }
+}
+
+extension Avatar {
+    /// One row of the `avatar` table: the type plain GRDB requests fetch (`Avatar.Record.filter(...).fetchAll(db)`, `fetchOne(db, id:)`, `ValueObservation`) and local edits save (`insert`, `update`, `upsert`, `delete`). Relationships are their key columns and associations; `Avatar` is the graph JSON maps to (`Avatar.requestIncludingRelationships()`).
+    internal struct Record: Swift.Sendable, Swift.Hashable, Swift.Identifiable, GRDB.FetchableRecord, GRDB.PersistableRecord {
+        /// The table.
+        internal static var databaseTableName: Swift.String { "avatar" }
+
+        /// The columns, for queries: `Avatar.Record.filter { $0.remoteId == value }`.
+        internal enum Columns {
+            internal static let remoteId = GRDB.Column("remoteId")
+            internal static let fileUrlString = GRDB.Column("fileUrlString")
+        }
+
+        internal var remoteId: Swift.Int64
+
+        internal var fileUrlString: Swift.String
+
+        /// The identity: `remoteId`.
+        internal var id: Swift.Int64 { remoteId }
+
+        /// Creates a record from its columns.
+        internal init(remoteId: Swift.Int64, fileUrlString: Swift.String) {
+            self.remoteId = remoteId
+            self.fileUrlString = fileUrlString
+        }
+
+        /// Decodes a row, naming the column of a value that does not convert.
+        internal init(row: GRDB.Row) throws {
+            self.remoteId = try row.column("remoteId")
+            self.fileUrlString = try row.column("fileUrlString")
+        }
+
+        /// Encodes the columns as the importer stores them.
+        internal func encode(to container: inout GRDB.PersistenceContainer) throws {
+            container["remoteId"] = remoteId.columnDatabaseValue
+            container["fileUrlString"] = fileUrlString.columnDatabaseValue
+        }
+
+        /// The `Group` records that reach this one: an inverse association.
+        internal static let groupsViaAvatar = hasMany(Group.Record.self, key: "groupsViaAvatar", using: GRDB.ForeignKey(["avatarRemoteId"], to: ["remoteId"]))
+    }
 }
 
 /// A Remind class, with the avatar embedded in the API response.
@@ -188,26 +224,15 @@ extension Group: EntityGenRuntime.JSONMappable {
 }
 
 extension Group: EntityGenPersistence.PersistableEntity {
-    /// The table of `Group`.
-    internal static var databaseTableName: Swift.String { "group" }
-
-    /// The columns, for queries: `Group.filter(Group.Columns.remoteId == value)`.
-    internal enum Columns {
-        internal static let remoteId = GRDB.Column("remoteId")
-        internal static let name = GRDB.Column("name")
-        internal static let className = GRDB.Column("className")
-        internal static let avatarRemoteId = GRDB.Column("avatarRemoteId")
-    }
+    /// The columns of `Group.Record`, for queries: `Group.Record.filter(Group.Columns.remoteId == value)`.
+    internal typealias Columns = Record.Columns
 
     /// The table's fixed SQL, prepared once per transaction by the importer.
     internal static let entityTable = EntityGenPersistence.EntityTable(entity: "Group", name: "group", columns: ["remoteId", "name", "className", "avatarRemoteId"], identity: ["remoteId"])
 
-    /// The `avatar` relationship, for `including` and `request(for:)`.
-    internal static let avatar = belongsTo(Avatar.self, key: "avatar", using: GRDB.ForeignKey(["avatarRemoteId"], to: ["remoteId"]))
-
-    /// All rows with their direct relationships included (one level).
+    /// Every row as the graph JSON maps to, its direct relationships included (one level: the relationships of included targets are not fetched). Filter and order it with `Columns`, like any GRDB request.
     internal static func requestIncludingRelationships() -> GRDB.QueryInterfaceRequest<Group> {
-        all().including(optional: avatar)
+        Record.all().including(optional: Record.avatar).asRequest(of: Group.self)
     }
 
     /// Decodes a row; relationships are filled when the request includes them.
@@ -243,4 +268,58 @@ extension Group: EntityGenPersistence.PersistableEntity {
 
     /// This instance's identification.
     internal var rowKey: EntityGenPersistence.RowKey { EntityGenPersistence.RowKey(Self.entityTable, [self.remoteId]) }
+}
+
+extension Group {
+    /// One row of the `group` table: the type plain GRDB requests fetch (`Group.Record.filter(...).fetchAll(db)`, `fetchOne(db, id:)`, `ValueObservation`) and local edits save (`insert`, `update`, `upsert`, `delete`). Relationships are their key columns and associations; `Group` is the graph JSON maps to (`Group.requestIncludingRelationships()`).
+    internal struct Record: Swift.Sendable, Swift.Hashable, Swift.Identifiable, GRDB.FetchableRecord, GRDB.PersistableRecord {
+        /// The table.
+        internal static var databaseTableName: Swift.String { "group" }
+
+        /// The columns, for queries: `Group.Record.filter { $0.remoteId == value }`.
+        internal enum Columns {
+            internal static let remoteId = GRDB.Column("remoteId")
+            internal static let name = GRDB.Column("name")
+            internal static let className = GRDB.Column("className")
+            internal static let avatarRemoteId = GRDB.Column("avatarRemoteId")
+        }
+
+        internal var remoteId: Swift.Int64
+
+        internal var name: Swift.String
+
+        internal var className: Swift.String?
+
+        internal var avatarRemoteId: Swift.Int64?
+
+        /// The identity: `remoteId`.
+        internal var id: Swift.Int64 { remoteId }
+
+        /// Creates a record from its columns.
+        internal init(remoteId: Swift.Int64, name: Swift.String, className: Swift.String? = nil, avatarRemoteId: Swift.Int64? = nil) {
+            self.remoteId = remoteId
+            self.name = name
+            self.className = className
+            self.avatarRemoteId = avatarRemoteId
+        }
+
+        /// Decodes a row, naming the column of a value that does not convert.
+        internal init(row: GRDB.Row) throws {
+            self.remoteId = try row.column("remoteId")
+            self.name = try row.column("name")
+            self.className = try row.column("className")
+            self.avatarRemoteId = try row.column("avatarRemoteId")
+        }
+
+        /// Encodes the columns as the importer stores them.
+        internal func encode(to container: inout GRDB.PersistenceContainer) throws {
+            container["remoteId"] = remoteId.columnDatabaseValue
+            container["name"] = name.columnDatabaseValue
+            container["className"] = className.columnDatabaseValue
+            container["avatarRemoteId"] = avatarRemoteId.columnDatabaseValue
+        }
+
+        /// The `avatar` relationship, for `including` and `request(for:)`.
+        internal static let avatar = belongsTo(Avatar.Record.self, key: "avatar", using: GRDB.ForeignKey(["avatarRemoteId"], to: ["remoteId"]))
+    }
 }

@@ -91,26 +91,15 @@ extension ImageWidget: EntityGenRuntime.JSONMappable {
 }
 
 extension ImageWidget: EntityGenPersistence.PersistableEntity {
-    /// The table of `ImageWidget`.
-    internal static var databaseTableName: Swift.String { "imageWidget" }
-
-    /// The columns, for queries: `ImageWidget.filter(ImageWidget.Columns.serverId == value)`.
-    internal enum Columns {
-        internal static let serverId = GRDB.Column("serverId")
-        internal static let url = GRDB.Column("url")
-        internal static let caption = GRDB.Column("caption")
-        internal static let textWidgetServerId = GRDB.Column("textWidgetServerId")
-    }
+    /// The columns of `ImageWidget.Record`, for queries: `ImageWidget.Record.filter(ImageWidget.Columns.serverId == value)`.
+    internal typealias Columns = Record.Columns
 
     /// The table's fixed SQL, prepared once per transaction by the importer.
     internal static let entityTable = EntityGenPersistence.EntityTable(entity: "ImageWidget", name: "imageWidget", columns: ["serverId", "url", "caption", "textWidgetServerId"], identity: ["serverId"], references: [EntityGenPersistence.ReferenceColumns(relationship: "textWidget", columns: ["textWidgetServerId"], targetTable: "textWidget", failsWhenMissing: false)])
 
-    /// The `textWidget` relationship, for `including` and `request(for:)`.
-    internal static let textWidget = belongsTo(TextWidget.self, key: "textWidget", using: GRDB.ForeignKey(["textWidgetServerId"], to: ["serverId"]))
-
-    /// All rows with their direct relationships included (one level).
+    /// Every row as the graph JSON maps to, its direct relationships included (one level: the relationships of included targets are not fetched). Filter and order it with `Columns`, like any GRDB request.
     internal static func requestIncludingRelationships() -> GRDB.QueryInterfaceRequest<ImageWidget> {
-        all()
+        Record.all().asRequest(of: ImageWidget.self)
     }
 
     /// Decodes a row; relationships are filled when the request includes them.
@@ -145,6 +134,60 @@ extension ImageWidget: EntityGenPersistence.PersistableEntity {
 
     /// This instance's identification.
     internal var rowKey: EntityGenPersistence.RowKey { EntityGenPersistence.RowKey(Self.entityTable, [self.serverId]) }
+}
+
+extension ImageWidget {
+    /// One row of the `imageWidget` table: the type plain GRDB requests fetch (`ImageWidget.Record.filter(...).fetchAll(db)`, `fetchOne(db, id:)`, `ValueObservation`) and local edits save (`insert`, `update`, `upsert`, `delete`). Relationships are their key columns and associations; `ImageWidget` is the graph JSON maps to (`ImageWidget.requestIncludingRelationships()`).
+    internal struct Record: Swift.Sendable, Swift.Hashable, Swift.Identifiable, GRDB.FetchableRecord, GRDB.PersistableRecord {
+        /// The table.
+        internal static var databaseTableName: Swift.String { "imageWidget" }
+
+        /// The columns, for queries: `ImageWidget.Record.filter { $0.serverId == value }`.
+        internal enum Columns {
+            internal static let serverId = GRDB.Column("serverId")
+            internal static let url = GRDB.Column("url")
+            internal static let caption = GRDB.Column("caption")
+            internal static let textWidgetServerId = GRDB.Column("textWidgetServerId")
+        }
+
+        internal var serverId: Swift.String
+
+        internal var url: Foundation.URL
+
+        internal var caption: Swift.String?
+
+        internal var textWidgetServerId: Swift.String?
+
+        /// The identity: `serverId`.
+        internal var id: Swift.String { serverId }
+
+        /// Creates a record from its columns.
+        internal init(serverId: Swift.String, url: Foundation.URL, caption: Swift.String? = nil, textWidgetServerId: Swift.String? = nil) {
+            self.serverId = serverId
+            self.url = url
+            self.caption = caption
+            self.textWidgetServerId = textWidgetServerId
+        }
+
+        /// Decodes a row, naming the column of a value that does not convert.
+        internal init(row: GRDB.Row) throws {
+            self.serverId = try row.column("serverId")
+            self.url = try row.column("url")
+            self.caption = try row.column("caption")
+            self.textWidgetServerId = try row.column("textWidgetServerId")
+        }
+
+        /// Encodes the columns as the importer stores them.
+        internal func encode(to container: inout GRDB.PersistenceContainer) throws {
+            container["serverId"] = serverId.columnDatabaseValue
+            container["url"] = url.columnDatabaseValue
+            container["caption"] = caption.columnDatabaseValue
+            container["textWidgetServerId"] = textWidgetServerId.columnDatabaseValue
+        }
+
+        /// The `textWidget` relationship, for `including` and `request(for:)`.
+        internal static let textWidget = belongsTo(TextWidget.Record.self, key: "textWidget", using: GRDB.ForeignKey(["textWidgetServerId"], to: ["serverId"]))
+    }
 }
 
 /// A widget that shows a title.
@@ -206,21 +249,15 @@ extension TextWidget: EntityGenRuntime.JSONMappable {
 }
 
 extension TextWidget: EntityGenPersistence.PersistableEntity {
-    /// The table of `TextWidget`.
-    internal static var databaseTableName: Swift.String { "textWidget" }
-
-    /// The columns, for queries: `TextWidget.filter(TextWidget.Columns.serverId == value)`.
-    internal enum Columns {
-        internal static let serverId = GRDB.Column("serverId")
-        internal static let title = GRDB.Column("title")
-    }
+    /// The columns of `TextWidget.Record`, for queries: `TextWidget.Record.filter(TextWidget.Columns.serverId == value)`.
+    internal typealias Columns = Record.Columns
 
     /// The table's fixed SQL, prepared once per transaction by the importer.
     internal static let entityTable = EntityGenPersistence.EntityTable(entity: "TextWidget", name: "textWidget", columns: ["serverId", "title"], identity: ["serverId"])
 
-    /// All rows with their direct relationships included (one level).
+    /// Every row as the graph JSON maps to, its direct relationships included (one level: the relationships of included targets are not fetched). Filter and order it with `Columns`, like any GRDB request.
     internal static func requestIncludingRelationships() -> GRDB.QueryInterfaceRequest<TextWidget> {
-        all()
+        Record.all().asRequest(of: TextWidget.self)
     }
 
     /// Decodes a row; relationships are filled when the request includes them.
@@ -251,6 +288,48 @@ extension TextWidget: EntityGenPersistence.PersistableEntity {
 
     /// This instance's identification.
     internal var rowKey: EntityGenPersistence.RowKey { EntityGenPersistence.RowKey(Self.entityTable, [self.serverId]) }
+}
+
+extension TextWidget {
+    /// One row of the `textWidget` table: the type plain GRDB requests fetch (`TextWidget.Record.filter(...).fetchAll(db)`, `fetchOne(db, id:)`, `ValueObservation`) and local edits save (`insert`, `update`, `upsert`, `delete`). Relationships are their key columns and associations; `TextWidget` is the graph JSON maps to (`TextWidget.requestIncludingRelationships()`).
+    internal struct Record: Swift.Sendable, Swift.Hashable, Swift.Identifiable, GRDB.FetchableRecord, GRDB.PersistableRecord {
+        /// The table.
+        internal static var databaseTableName: Swift.String { "textWidget" }
+
+        /// The columns, for queries: `TextWidget.Record.filter { $0.serverId == value }`.
+        internal enum Columns {
+            internal static let serverId = GRDB.Column("serverId")
+            internal static let title = GRDB.Column("title")
+        }
+
+        internal var serverId: Swift.String
+
+        internal var title: Swift.String
+
+        /// The identity: `serverId`.
+        internal var id: Swift.String { serverId }
+
+        /// Creates a record from its columns.
+        internal init(serverId: Swift.String, title: Swift.String) {
+            self.serverId = serverId
+            self.title = title
+        }
+
+        /// Decodes a row, naming the column of a value that does not convert.
+        internal init(row: GRDB.Row) throws {
+            self.serverId = try row.column("serverId")
+            self.title = try row.column("title")
+        }
+
+        /// Encodes the columns as the importer stores them.
+        internal func encode(to container: inout GRDB.PersistenceContainer) throws {
+            container["serverId"] = serverId.columnDatabaseValue
+            container["title"] = title.columnDatabaseValue
+        }
+
+        /// The `ImageWidget` records that reach this one: an inverse association.
+        internal static let imageWidgetsViaTextWidget = hasMany(ImageWidget.Record.self, key: "imageWidgetsViaTextWidget", using: GRDB.ForeignKey(["textWidgetServerId"], to: ["serverId"]))
+    }
 }
 
 /// A piece of content on the home screen, identified by the server's id.

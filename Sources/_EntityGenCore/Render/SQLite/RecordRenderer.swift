@@ -1,0 +1,179 @@
+/// Prints an entity's row-shaped `Record`: one stored property per column, as GRDB's record guide
+/// shapes records, so that every plain GRDB request works on it (`fetchAll`, `fetchOne(db, id:)`,
+/// `filter`, `order`, `ValueObservation`) and local edits go through `PersistableRecord`. Relationships
+/// are their key columns and associations (with the inverse of every association that reaches the
+/// table); nothing on a record looks loaded that was not fetched.
+struct RecordRenderer {
+    let spelling: Spelling
+    private var access: String { spelling.access }
+
+    func render(_ plan: TablePlan, into printer: inout CodePrinter) {
+        let type = plan.typeName
+        let hasRowID = plan.identity.isEmpty
+        let mutable = hasRowID ? "GRDB.MutablePersistableRecord" : "GRDB.PersistableRecord"
+        let identifiable = Self.hasIdentity(plan) ? ", Swift.Identifiable" : ""
+        printer.block("extension \(type) {") { printer in
+            printer.documentation(
+                "One row of the `\(plan.tableName)` table: the type plain GRDB requests fetch (`\(type).Record.filter(...).fetchAll(db)`, `fetchOne(db, id:)`, `ValueObservation`) and local edits save (`insert`, `update`, `upsert`, `delete`). Relationships are their key columns and associations; `\(type)` is the graph JSON maps to (`\(type).requestIncludingRelationships()`)."
+            )
+            printer.block(
+                "\(access)struct \(GeneratedNames.record): Swift.Sendable, Swift.Hashable\(identifiable), GRDB.FetchableRecord, \(mutable) {"
+            ) { printer in
+                printer.documentation("The table.")
+                printer.line(
+                    "\(access)static var databaseTableName: Swift.String { \(SwiftLiteral.string(plan.tableName)) }")
+                printer.line()
+                printer.documentation(
+                    "The columns, for queries: `\(type).\(GeneratedNames.record).filter { $0.\(SwiftNaming.escaped(plan.columns.first?.name ?? "rowID")) == value }`."
+                )
+                printer.block("\(access)enum \(GeneratedNames.columns) {") { printer in
+                    if hasRowID {
+                        printer.line("\(access)static let \(GeneratedNames.rowID) = GRDB.Column(\"_id\")")
+                    }
+                    for column in plan.columns {
+                        printer.line(
+                            "\(access)static let \(SwiftNaming.escaped(column.name)) = GRDB.Column(\(SwiftLiteral.string(column.name)))"
+                        )
+                    }
+                }
+                if hasRowID {
+                    printer.line()
+                    printer.documentation("The hidden row id (`_id`); `nil` until the record is inserted.")
+                    printer.line("\(access)var \(GeneratedNames.rowID): Swift.Int64?")
+                }
+                for property in plan.recordProperties {
+                    printer.line()
+                    printer.line("\(access)var \(property.identifier): \(Spelling.type(property.type))")
+                }
+                renderIdentity(plan, into: &printer)
+                printer.line()
+                renderInitializers(plan, into: &printer)
+                printer.line()
+                printer.documentation("Encodes the columns as the importer stores them.")
+                printer.block("\(access)func encode(to container: inout GRDB.PersistenceContainer) throws {") {
+                    printer in
+                    if hasRowID { printer.line("container[\"_id\"] = \(GeneratedNames.rowID)") }
+                    for property in plan.recordProperties {
+                        printer.line("container[\(SwiftLiteral.string(property.column))] = \(encoded(property))")
+                    }
+                }
+                if hasRowID {
+                    printer.line()
+                    printer.documentation("Keeps the row id of an inserted record.")
+                    printer.block("\(access)mutating func didInsert(_ inserted: GRDB.InsertionSuccess) {") { printer in
+                        printer.line("\(GeneratedNames.rowID) = inserted.rowID")
+                    }
+                }
+                renderAssociations(plan, into: &printer)
+            }
+        }
+    }
+
+    /// Whether the record is `Identifiable`: by its single identification attribute, or by its row id
+    /// when it has none (unless a column is itself named `id`).
+    private static func hasIdentity(_ plan: TablePlan) -> Bool {
+        if plan.identity.isEmpty { return !plan.recordProperties.contains { $0.identifier == "id" } }
+        return plan.recordIdentity != nil
+    }
+
+    private func renderIdentity(_ plan: TablePlan, into printer: inout CodePrinter) {
+        guard Self.hasIdentity(plan) else { return }
+        if plan.identity.isEmpty {
+            printer.line()
+            printer.documentation("The identity: the row id.")
+            printer.line("\(access)var id: Swift.Int64? { \(GeneratedNames.rowID) }")
+        } else if let identity = plan.recordIdentity, identity.identifier != "id" {
+            printer.line()
+            printer.documentation("The identity: `\(identity.identifier)`.")
+            printer.line("\(access)var id: \(Spelling.type(identity.type)) { \(identity.identifier) }")
+        }
+    }
+
+    private func renderInitializers(_ plan: TablePlan, into printer: inout CodePrinter) {
+        let hasRowID = plan.identity.isEmpty
+        var parameters = plan.recordProperties.map { property -> String in
+            let optional = if case .optional = property.type { " = nil" } else { "" }
+            return "\(property.identifier): \(Spelling.type(property.type))\(optional)"
+        }
+        if hasRowID { parameters.insert("\(GeneratedNames.rowID): Swift.Int64? = nil", at: 0) }
+        printer.documentation("Creates a record from its columns.")
+        printer.block("\(access)init(\(parameters.joined(separator: ", "))) {") { printer in
+            if hasRowID { printer.line("self.\(GeneratedNames.rowID) = \(GeneratedNames.rowID)") }
+            for property in plan.recordProperties {
+                printer.line("self.\(property.identifier) = \(property.identifier)")
+            }
+        }
+        printer.line()
+        printer.documentation("Decodes a row, naming the column of a value that does not convert.")
+        printer.block("\(access)init(row: GRDB.Row) throws {") { printer in
+            if hasRowID { printer.line("self.\(GeneratedNames.rowID) = try row.column(\"_id\")") }
+            for property in plan.recordProperties {
+                printer.line("self.\(property.identifier) = \(decoded(property))")
+            }
+        }
+    }
+
+    private func renderAssociations(_ plan: TablePlan, into printer: inout CodePrinter) {
+        for link in plan.links where !link.isMap && !link.isReference {
+            printer.line()
+            printer.documentation("The link table of `\(link.relationship)`, as a GRDB record type for associations.")
+            printer.block("\(access)enum \(link.linkType): GRDB.TableRecord {") { printer in
+                let table = SwiftLiteral.string(link.table)
+                printer.line("\(access)static var databaseTableName: Swift.String { \(table) }")
+                printer.line(
+                    "\(access)static let target = belongsTo(\(link.targetType).\(GeneratedNames.record).self, using: GRDB.ForeignKey(\(Spelling.list(link.targetColumns.map(\.name))), to: \(Spelling.list(link.targetKeyColumns))))"
+                )
+                printer.line(
+                    "\(access)static let owner = belongsTo(\(plan.typeName).\(GeneratedNames.record).self, using: GRDB.ForeignKey(\(Spelling.list(link.ownerColumns.map(\.name))), to: \(Spelling.list(link.ownerTargetColumns))))"
+                )
+            }
+        }
+        for association in plan.associations {
+            printer.line()
+            switch association.kind {
+            case .belongsTo, .hasManyThrough:
+                printer.documentation("The `\(association.key)` relationship, for `including` and `request(for:)`.")
+            case let .hasMany(owner, _, _), let .hasManyThroughInverse(owner, _, _, _):
+                printer.documentation("The `\(owner)` records that reach this one: an inverse association.")
+            }
+            printer.line("\(access)static let \(association.name) = \(Self.expression(association))")
+        }
+    }
+
+    /// A property's value as a database value.
+    private func encoded(_ property: TablePlan.RecordProperty) -> String {
+        guard let json = property.json else { return "\(property.identifier).columnDatabaseValue" }
+        return
+            "\(Spelling.persistence).JSONColumn.databaseValue(\(property.identifier), \(json.transformerReference(spelling)))"
+    }
+
+    /// A property's value decoded from `row`.
+    private func decoded(_ property: TablePlan.RecordProperty) -> String {
+        let column = SwiftLiteral.string(property.column)
+        guard let json = property.json else { return "try row.column(\(column))" }
+        let optional = if case .optional = property.type { true } else { false }
+        return
+            "try row.\(optional ? "optionalJSONColumn" : "jsonColumn")(\(column), \(json.transformerReference(spelling)))"
+    }
+
+    /// An association's declaration, as GRDB's guide writes it.
+    static func expression(_ association: TablePlan.Association) -> String {
+        let key = SwiftLiteral.string(association.key)
+        let record = GeneratedNames.record
+        switch association.kind {
+        case let .belongsTo(target, columns, targetColumns):
+            return
+                "belongsTo(\(target).\(record).self, key: \(key), using: GRDB.ForeignKey(\(Spelling.list(columns)), to: \(Spelling.list(targetColumns))))"
+        case let .hasManyThrough(target, linkType, ownerColumns, ownerTargetColumns):
+            return
+                "hasMany(\(target).\(record).self, through: hasMany(\(linkType).self, using: GRDB.ForeignKey(\(Spelling.list(ownerColumns)), to: \(Spelling.list(ownerTargetColumns)))).order(GRDB.Column(\"position\")), using: \(linkType).target, key: \(key))"
+        case let .hasMany(owner, columns, targetColumns):
+            return
+                "hasMany(\(owner).\(record).self, key: \(key), using: GRDB.ForeignKey(\(Spelling.list(columns)), to: \(Spelling.list(targetColumns))))"
+        case let .hasManyThroughInverse(owner, linkType, targetLinkColumns, targetKeyColumns):
+            let link = "\(owner).\(record).\(linkType)"
+            return
+                "hasMany(\(owner).\(record).self, through: hasMany(\(link).self, using: GRDB.ForeignKey(\(Spelling.list(targetLinkColumns)), to: \(Spelling.list(targetKeyColumns)))), using: \(link).owner, key: \(key))"
+        }
+    }
+}
