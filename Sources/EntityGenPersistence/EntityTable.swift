@@ -18,22 +18,35 @@ public final class EntityTable: Sendable {
     public let saveChangedSQL: String
     /// `DELETE ... WHERE identity`.
     public let deleteSQL: String
+    /// How many absent-field words the save statement takes after the columns.
+    public let absentWords: Int
 
-    /// Creates the description and its SQL.
+    /// Creates the description and its SQL. `absentBits` names the columns whose stored values an
+    /// update keeps when the model's ``AbsentFields`` has their bit: the save statement takes, after the
+    /// columns, one parameter per 63 bits (``AbsentFields/word(_:)``), and sets such a column to
+    /// `CASE WHEN <bit> THEN <stored> ELSE excluded.<column> END`. Still one statement per table.
     public init(
-        entity: String, name: String, columns: [String], identity: [String], references: [ReferenceColumns] = []
+        entity: String, name: String, columns: [String], identity: [String], references: [ReferenceColumns] = [],
+        absentBits: [String: Int] = [:]
     ) {
         self.entity = entity
         self.name = name
         self.columns = columns
         self.identity = identity
         self.references = references
+        self.absentWords = absentBits.values.max().map { $0 / 63 + 1 } ?? 0
         let table = SQLText.identifier(name)
+        // Numbered parameters: the absent words are referred to once per column that uses them.
+        let values = columns.indices.map { "?\($0 + 1)" }.joined(separator: ", ")
         let insert =
             columns.isEmpty
             ? "INSERT INTO \(table) DEFAULT VALUES"
-            : "INSERT INTO \(table) (\(columns.map(SQLText.identifier).joined(separator: ", "))) VALUES (\(SQLText.parameters(columns.count)))"
+            : "INSERT INTO \(table) (\(columns.map(SQLText.identifier).joined(separator: ", "))) VALUES (\(values))"
         let others = columns.filter { !identity.contains($0) }
+        /// `(?N & bit) != 0`: whether the column's key was absent.
+        func absent(_ bit: Int) -> String {
+            "(?\(columns.count + 1 + bit / 63) & \(Int64(1) << Int64(bit % 63))) != 0"
+        }
         if identity.isEmpty {
             saveSQL = insert
             saveChangedSQL = insert
@@ -41,15 +54,21 @@ public final class EntityTable: Sendable {
             saveSQL = insert + " ON CONFLICT (\(identity.map(SQLText.identifier).joined(separator: ", "))) DO NOTHING"
             saveChangedSQL = saveSQL
         } else {
+            let assignments = others.map { column -> String in
+                let quoted = SQLText.identifier(column)
+                guard let bit = absentBits[column] else { return "\(quoted) = excluded.\(quoted)" }
+                return "\(quoted) = CASE WHEN \(absent(bit)) THEN \(quoted) ELSE excluded.\(quoted) END"
+            }
+            let changes = others.map { column -> String in
+                let quoted = SQLText.identifier(column)
+                guard let bit = absentBits[column] else { return "\(quoted) IS NOT excluded.\(quoted)" }
+                return "(NOT \(absent(bit)) AND \(quoted) IS NOT excluded.\(quoted))"
+            }
             let conflict =
                 " ON CONFLICT (\(identity.map(SQLText.identifier).joined(separator: ", "))) DO UPDATE SET "
-                + others.map { "\(SQLText.identifier($0)) = excluded.\(SQLText.identifier($0))" }.joined(
-                    separator: ", ")
+                + assignments.joined(separator: ", ")
             saveSQL = insert + conflict
-            saveChangedSQL =
-                insert + conflict + " WHERE "
-                + others.map { "\(SQLText.identifier($0)) IS NOT excluded.\(SQLText.identifier($0))" }.joined(
-                    separator: " OR ")
+            saveChangedSQL = insert + conflict + " WHERE " + changes.joined(separator: " OR ")
         }
         deleteSQL = "DELETE FROM \(table) WHERE " + SQLText.matching(identity)
     }

@@ -7,17 +7,18 @@ public enum SchemaKeys {
     /// An entity.
     public static let entity = [
         "description", "abstract", "extends", "discriminator", "discriminatorValue", "identifiedBy",
-        "keyConvention", "attributes", "relationships", "errorEnvelope",
+        "keyConvention", "attributes", "relationships", "errorEnvelope", "onAbsent",
     ]
     /// An attribute in its mapping form.
     public static let attribute = [
         "type", "optional", "description", "key", "fallbackKeys", "default", "transformer", "dateFormat",
         "onFailure", "onInvalidElement", "minimum", "maximum", "minLength", "maxLength", "pattern", "oneOf",
+        "onAbsent",
     ]
     /// A relationship in its mapping form.
     public static let relationship = [
         "to", "optional", "description", "key", "fallbackKeys", "reference", "inverse", "deleteRule",
-        "onFailure", "onInvalidElement", "onMissingTarget",
+        "onFailure", "onInvalidElement", "onMissingTarget", "onAbsent",
     ]
     /// An error envelope in its mapping form.
     public static let errorEnvelope = ["key", "message"]

@@ -27,6 +27,7 @@ extension SchemaParser {
                     parseRelationship(name: $0.key, $0.value)
                 }
             case "errorEnvelope": entity.errorEnvelope = parseErrorEnvelope(value)
+            case "onAbsent": entity.onAbsent = reader.keyword(value, "absent key policy")
             default: break
             }
         }

@@ -24,6 +24,7 @@ extension SchemaParser {
             case "inverse": relationship.inverse = reader.string(value, "inverse")
             case "deleteRule": relationship.deleteRule = reader.keyword(value, "delete rule")
             case "onFailure": relationship.onFailure = reader.keyword(value, "failure policy")
+            case "onAbsent": relationship.onAbsent = reader.keyword(value, "absent key policy")
             case "onInvalidElement": relationship.onInvalidElement = reader.keyword(value, "element failure policy")
             case "onMissingTarget": relationship.onMissingTarget = reader.keyword(value, "missing target policy")
             default: break

@@ -49,7 +49,10 @@ struct MapperRenderer {
                     "try context.checkErrorEnvelope(json, key: \(pathLiteral(envelope.key)), message: \(pathLiteral(envelope.message)), schema: \(spelling.location(plan.location)))"
                 )
             }
-            for property in plan.properties {
+            let checks = Dictionary(uniqueKeysWithValues: plan.absentChecks.map { ($0.property, $0) })
+            if !checks.isEmpty { printer.line("var __absent = \(runtime).AbsentFields()") }
+            for (index, property) in plan.properties.enumerated() {
+                defer { if let check = checks[index] { renderAbsentCheck(check, property, into: &printer) } }
                 if property.readsDirectly, let method = property.directMethod {
                     printer.line("let \(property.local) = try context.\(method)(\(directArguments(property)))")
                     continue
@@ -69,8 +72,32 @@ struct MapperRenderer {
             }
             let arguments = plan.properties.map { "\(SwiftNaming.argumentLabel($0.name)): \($0.local)" }.joined(
                 separator: ", ")
-            printer.line("return \(plan.typeName)(\(arguments))")
+            if checks.isEmpty {
+                printer.line("return \(plan.typeName)(\(arguments))")
+            } else {
+                printer.line("var __mapped = \(plan.typeName)(\(arguments))")
+                printer.line("__mapped.\(Self.absentFields) = __absent")
+                printer.line("return __mapped")
+            }
         }
+    }
+
+    /// The model's stored record of absent keys (`fileprivate`: only `map` and `save` use it).
+    static let absentFields = "_absentFields"
+
+    /// Records the property's bit when its key is absent: looked up only when the value is `nil`, unless
+    /// a default or an empty collection stands in for an absent key.
+    private func renderAbsentCheck(
+        _ check: EntityPlan.AbsentCheck, _ property: EntityPlan.Property, into printer: inout CodePrinter
+    ) {
+        let field =
+            property.readsDirectly && property.directMethod != nil
+            ? SwiftLiteral.string(property.writePath[0]) : property.fieldReference(spelling)
+        let lookup = "context.isAbsent(json, \(field))"
+        printer.line(
+            check.alwaysLooksUp
+                ? "if \(lookup) { __absent.insert(\(check.bit)) }"
+                : "if case .none = \(property.local), \(lookup) { __absent.insert(\(check.bit)) }")
     }
 
     private func renderWrite(_ plan: EntityPlan, into printer: inout CodePrinter) {

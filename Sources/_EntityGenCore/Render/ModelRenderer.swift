@@ -37,6 +37,13 @@ struct ModelRenderer {
                 }
                 printer.line()
             }
+            if !plan.absentChecks.isEmpty {
+                printer.documentation(
+                    "The keys the mapped JSON object did not have, so that an import keeps what is stored for them (none for a model built in code). Not part of equality."
+                )
+                printer.line("fileprivate var \(MapperRenderer.absentFields) = \(Spelling.runtime).AbsentFields()")
+                printer.line()
+            }
             if let identity = plan.identity, identity.name != "id" {
                 printer.documentation("The identity: `\(identity.name)`.")
                 printer.line(

@@ -50,8 +50,8 @@ extension PersistenceTranslator {
                 .init(identifier: property.identifier, isOptional: relationship.isOptional, rowIDLocal: local))
             table.columns.append(
                 .init(
-                    name: column, value: .rowID, notNull: false, source: .ownedRowID(local: local), location: location)
-            )
+                    name: column, value: .rowID, notNull: false, source: .ownedRowID(local: local), location: location,
+                    absentBit: table.absentBits[property.name]))
             table.recordProperties.append(
                 .init(
                     column: column, identifier: SwiftNaming.escaped(column),
@@ -87,7 +87,10 @@ extension PersistenceTranslator {
                 : .embeddedMember(
                     identifier: property.identifier, member: SwiftNaming.escaped(attribute.swiftName),
                     optional: relationship.isOptional)
-            table.columns.append(.init(name: column, value: stored, notNull: false, source: source, location: location))
+            table.columns.append(
+                .init(
+                    name: column, value: stored, notNull: false, source: source, location: location,
+                    absentBit: table.absentBits[property.name]))
             table.recordProperties.append(
                 .init(
                     column: column, identifier: SwiftNaming.escaped(column),
@@ -195,7 +198,8 @@ extension PersistenceTranslator {
                 foreignKeys: linkKeys,
                 linkType: linkType, targetType: target.swiftName, targetKeyColumns: targetKeyColumns,
                 ownerTargetColumns: ownerTargetColumns,
-                isReference: isReference, location: relationship.declaration.name.location))
+                isReference: isReference, location: relationship.declaration.name.location,
+                absentBit: table.absentBits[property.name]))
         if relationship.isMap || isReference {
             table.rowArguments.append((label, .emptyCollection(isMap: relationship.isMap)))
         } else {

@@ -34,6 +34,8 @@ struct PersistenceTranslator: Sendable {
     /// The table of a concrete entity whose model is `model`.
     func plan(_ entity: ResolvedEntity, _ model: EntityPlan) -> TablePlan {
         var table = TableBuilder(entity: entity, model: model, tableName: tableName(entity))
+        table.absentChecks = absentChecks(entity, model)
+        for check in table.absentChecks { table.absentBits[model.properties[check.property].name] = check.bit }
         for (attribute, property) in zip(entity.attributes, model.properties) {
             let stored = storedValue(attribute.type)
             let json = stored == .json
@@ -42,7 +44,8 @@ struct PersistenceTranslator: Sendable {
                 .init(
                     name: attribute.swiftName, value: stored, notNull: !attribute.isOptional,
                     source: json ? .json(property) : .property(identifier: property.identifier),
-                    location: attribute.declaration.name.location, defaultValue: defaultValue))
+                    location: attribute.declaration.name.location, defaultValue: defaultValue,
+                    absentBit: table.absentBits[property.name]))
             table.recordProperties.append(
                 .init(
                     column: attribute.swiftName, identifier: property.identifier,
@@ -72,10 +75,42 @@ struct PersistenceTranslator: Sendable {
             identityProperties: identity.compactMap { column in
                 entity.attributes.firstIndex { $0.name == column.attribute.name }.map { model.properties[$0] }
             },
+            absentWords: table.absentChecks.isEmpty ? 0 : (table.absentChecks.count - 1) / 63 + 1,
             recordProperties: table.recordProperties,
             recordIdentity: recordIdentity.map { ($0.identifier, $0.type) },
             location: entity.declaration.name.location
         )
+    }
+
+    /// The properties whose stored values an import keeps when their keys are absent: optional or
+    /// defaulted attributes and optional or to-many relationships stored in this table (not the
+    /// identity), unless the attribute, or else the entity or an ancestor, says `onAbsent: clear`.
+    func absentChecks(_ entity: ResolvedEntity, _ model: EntityPlan) -> [EntityPlan.AbsentCheck] {
+        var entityPolicy = entity.declaration.onAbsent?.value
+        var ancestor = entity.parent
+        while entityPolicy == nil, let name = ancestor, let parent = schema.entity(named: name) {
+            entityPolicy = parent.declaration.onAbsent?.value
+            ancestor = parent.parent
+        }
+        var checks: [EntityPlan.AbsentCheck] = []
+        for (index, attribute) in entity.attributes.enumerated() {
+            let hasDefault = attribute.declaration.defaultValue != nil
+            guard attribute.isOptional || hasDefault, !entity.identifiedBy.contains(attribute.name),
+                (attribute.declaration.onAbsent?.value ?? entityPolicy ?? .keep) == .keep
+            else { continue }
+            checks.append(.init(property: index, bit: checks.count, alwaysLooksUp: hasDefault))
+        }
+        for (offset, relationship) in entity.relationships.enumerated() {
+            guard relationship.isOptional || relationship.isToMany,
+                let target = schema.entity(named: relationship.target), !target.isAbstract,
+                (relationship.declaration.onAbsent?.value ?? entityPolicy ?? .keep) == .keep
+            else { continue }
+            checks.append(
+                .init(
+                    property: entity.attributes.count + offset, bit: checks.count,
+                    alwaysLooksUp: relationship.isToMany))
+        }
+        return checks
     }
 
     /// A schema default as a column default, for the rows that exist when a migration adds the column;
@@ -213,6 +248,9 @@ struct TableBuilder {
     var associations: [TablePlan.Association] = []
     var includes: [TablePlan.Include] = []
     var recordProperties: [TablePlan.RecordProperty] = []
+    var absentChecks: [EntityPlan.AbsentCheck] = []
+    /// The absent-field bit of each tracked property, by property name.
+    var absentBits: [String: Int] = [:]
     /// Column names taken (attributes' and relationships' columns).
     var usedNames: Set<String>
 

@@ -14,8 +14,11 @@ struct Translator: Sendable {
         // Entities plan independently: on both cores.
         let planned = schema.entities.concurrentMap { entity -> (String, EntityPlan?, TablePlan?, FamilyPlan?) in
             if entity.isAbstract { return (entity.name, nil, nil, families.plan(entity)) }
-            let plan = entities.plan(entity)
-            return (entity.name, plan, backend == nil ? nil : persistence.plan(entity, plan), nil)
+            var plan = entities.plan(entity)
+            guard backend != nil else { return (entity.name, plan, nil, nil) }
+            let table = persistence.plan(entity, plan)
+            plan.absentChecks = persistence.absentChecks(entity, plan)
+            return (entity.name, plan, table, nil)
         }
         var entityPlans: [String: EntityPlan] = [:]
         var tablePlans: [String: TablePlan] = [:]

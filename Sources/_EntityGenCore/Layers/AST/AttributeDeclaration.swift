@@ -20,6 +20,8 @@ public struct AttributeDeclaration: Hashable, Sendable {
     public var dateFormat: Located<String>?
     /// What to do when the value is present but cannot be mapped.
     public var onFailure: Located<FailurePolicy>?
+    /// What an import does with the stored value when the key is absent (`keep` unless the entity says otherwise).
+    public var onAbsent: Located<AbsentKeyPolicy>?
     /// What to do with an array element that cannot be mapped.
     public var onInvalidElement: Located<ElementFailurePolicy>?
     /// Validation constraints.

@@ -24,6 +24,8 @@ public struct EntityDeclaration: Hashable, Sendable {
     public var relationships: [RelationshipDeclaration] = []
     /// A key whose presence means the payload is an error response, not this entity.
     public var errorEnvelope: ErrorEnvelopeDeclaration?
+    /// What an import does with stored values whose keys are absent (`keep`, the default, or `clear`).
+    public var onAbsent: Located<AbsentKeyPolicy>?
     /// Where the declaration starts.
     public var location: SourceLocation
 }

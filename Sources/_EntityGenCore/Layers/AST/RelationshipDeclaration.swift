@@ -26,6 +26,8 @@ public struct RelationshipDeclaration: Hashable, Sendable {
     public var deleteRule: Located<DeleteRule>?
     /// What to do when the value is present but cannot be mapped.
     public var onFailure: Located<FailurePolicy>?
+    /// What an import does with the stored relationship when the key is absent.
+    public var onAbsent: Located<AbsentKeyPolicy>?
     /// What to do with an element of a to-many that cannot be mapped.
     public var onInvalidElement: Located<ElementFailurePolicy>?
     /// What to do when a referenced target does not exist: `fail` the page, or `drop` the link

@@ -27,6 +27,16 @@ public enum FailurePolicy: String, CaseIterable, Hashable, Sendable {
     case `default`
 }
 
+/// What an import does with a stored value whose JSON key is absent from the object (RestKit's handling
+/// of partial representations). An explicit `null` always clears.
+public enum AbsentKeyPolicy: String, CaseIterable, Hashable, Sendable {
+    /// The stored value stays as it is (the default): a compact `{id, login}` user embedded in an event
+    /// does not erase the avatar a full user object stored.
+    case keep
+    /// Full replacement: the stored value becomes `nil`, the default, or no links.
+    case clear
+}
+
 /// What to do with an array element that cannot be mapped.
 public enum ElementFailurePolicy: String, CaseIterable, Hashable, Sendable {
     /// The element's failure is the array's failure, handled by `onFailure` (the default).

@@ -75,6 +75,20 @@ struct EntityPlan: Sendable {
     var discriminator: (path: [String], value: String)?
     /// Error envelope key path and message path.
     var errorEnvelope: (key: [String], message: [String])?
+    /// The properties whose absence `map` records, so that an import keeps their stored values (set by
+    /// the persistence translator; empty without persistence).
+    var absentChecks: [AbsentCheck] = []
+
+    /// A property whose key's absence the mapper records in the model's absent fields.
+    struct AbsentCheck: Sendable {
+        /// The property's index in ``EntityPlan/properties``.
+        var property: Int
+        /// The bit recorded.
+        var bit: Int
+        /// Whether the mapped value can be non-`nil` when the key is absent (a default, an empty
+        /// collection), so that absence is looked up whatever the value.
+        var alwaysLooksUp: Bool
+    }
 }
 
 extension EntityPlan.Property {

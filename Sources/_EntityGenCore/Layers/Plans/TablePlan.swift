@@ -17,6 +17,9 @@ struct TablePlan: Sendable {
         /// The value rows that existed before the column get, when the schema gives a default a column
         /// can hold.
         var defaultValue: ColumnDefault? = nil
+        /// The property's bit in the model's absent fields, when an import keeps the stored value for an
+        /// absent key (``AbsentKeyPolicy/keep``).
+        var absentBit: Int? = nil
     }
 
     /// Where a column's bound value comes from in `save(in:)`.
@@ -117,6 +120,8 @@ struct TablePlan: Sendable {
         var isReference: Bool
         /// The relationship's declaration, for diagnostics about migrating the link table.
         var location: SourceLocation
+        /// The relationship's bit in the model's absent fields: links are kept when the key is absent.
+        var absentBit: Int? = nil
     }
 
     /// A stored property of the row-shaped `Record`: one per column.
@@ -221,6 +226,8 @@ struct TablePlan: Sendable {
     var includes: [Include]
     /// The identity properties, read from a delete action's payload.
     var identityProperties: [EntityPlan.Property]
+    /// How many 63-bit words of absent fields the save statement binds after the columns (0: none).
+    var absentWords: Int
     /// The row-shaped `Record`'s stored properties, one per column (the hidden row id aside).
     var recordProperties: [RecordProperty]
     /// The `Record`'s `Identifiable` identity: the single identification property (its escaped name and

@@ -19,9 +19,13 @@ struct PersistenceRenderer {
             printer.line()
             printer.documentation("The table's fixed SQL, prepared once per transaction by the importer.")
             let columns = Spelling.list(plan.columns.map(\.name))
-            let references =
+            var references =
                 plan.references.isEmpty
                 ? "" : ", references: [\(plan.references.map(Self.referenceColumns).joined(separator: ", "))]"
+            let absent = plan.columns.compactMap { column in
+                column.absentBit.map { "\(SwiftLiteral.string(column.name)): \($0)" }
+            }
+            if !absent.isEmpty { references += ", absentBits: [\(absent.joined(separator: ", "))]" }
             printer.line(
                 "\(access)static let entityTable = \(persistence).EntityTable(entity: \(SwiftLiteral.string(plan.schemaName)), name: \(SwiftLiteral.string(plan.tableName)), columns: \(columns), identity: \(Spelling.list(plan.identity))\(references))"
             )
@@ -120,8 +124,23 @@ struct PersistenceRenderer {
             for (offset, column) in plan.columns.enumerated() {
                 printer.line(bindStatement(column.source, at: offset + 1))
             }
+            if plan.columns.contains(where: { $0.absentBit != nil }) {
+                printer.line(
+                    "self.\(MapperRenderer.absentFields).bind(to: _statement, after: \(plan.columns.count), words: \(plan.absentWords))"
+                )
+            }
             printer.line("let _rowID = try session.save(_row)")
             for link in plan.links {
+                if let bit = link.absentBit {
+                    printer.line("if !self.\(MapperRenderer.absentFields).contains(\(bit)) {")
+                    printer.indent()
+                }
+                defer {
+                    if link.absentBit != nil {
+                        printer.outdent()
+                        printer.line("}")
+                    }
+                }
                 printer.line("let \(link.staticName)Statements = try session.linkStatements(Self.\(link.staticName))")
                 for (offset, owner) in link.ownerColumns.enumerated() {
                     printer.line(

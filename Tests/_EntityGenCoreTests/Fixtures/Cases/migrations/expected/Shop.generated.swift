@@ -154,6 +154,9 @@ internal struct Customer: Swift.Sendable, EntityGenRuntime.MemberwiseHashable, S
 
     internal var orders: [Order]
 
+    /// The keys the mapped JSON object did not have, so that an import keeps what is stored for them (none for a model built in code). Not part of equality.
+    fileprivate var _absentFields = EntityGenRuntime.AbsentFields()
+
     /// Creates `Customer` from its properties.
     internal init(id: Swift.Int, name: Swift.String, email: Swift.String? = nil, loyaltyPoints: Swift.Int = 0, orders: [Order] = []) {
         self.id = id
@@ -201,12 +204,18 @@ extension Customer: EntityGenRuntime.JSONMappable {
     /// Maps a JSON object to `Customer`, applying the schema's keys, transformers, defaults, constraints and failure policies.
     internal static func map(from json: EntityGenRuntime.JSONValue, context: inout EntityGenRuntime.MappingContext) throws(EntityGenRuntime.MappingError) -> Customer {
         try context.expectObject(json, entity: "Customer", schema: "Shop.yaml:4:3")
+        var __absent = EntityGenRuntime.AbsentFields()
         let _id = try context.integer(json, "id", schema: "Shop.yaml:7:7", as: Swift.Int.self)
         let _name = try context.string(json, "name", schema: "Shop.yaml:8:7")
         let _email = try context.optionalString(json, "email", schema: "Shop.yaml:10:7")
+        if case .none = _email, context.isAbsent(json, "email") { __absent.insert(0) }
         let _loyaltyPoints = try context.integer(json, "loyaltyPoints", schema: "Shop.yaml:11:7", as: Swift.Int.self, default: 0)
+        if context.isAbsent(json, "loyaltyPoints") { __absent.insert(1) }
         let _orders = try context.entities(json, "orders", schema: "Shop.yaml:16:7", as: Order.self)
-        return Customer(id: _id, name: _name, email: _email, loyaltyPoints: _loyaltyPoints, orders: _orders)
+        if context.isAbsent(json, "orders") { __absent.insert(2) }
+        var __mapped = Customer(id: _id, name: _name, email: _email, loyaltyPoints: _loyaltyPoints, orders: _orders)
+        __mapped._absentFields = __absent
+        return __mapped
     }
 
     /// Writes this `Customer` as JSON with the schema's keys; absent optionals are left out.
@@ -226,7 +235,7 @@ extension Customer: EntityGenPersistence.PersistableEntity {
     internal typealias Columns = Record.Columns
 
     /// The table's fixed SQL, prepared once per transaction by the importer.
-    internal static let entityTable = EntityGenPersistence.EntityTable(entity: "Customer", name: "customer", columns: ["id", "name", "email", "loyaltyPoints"], identity: ["id"])
+    internal static let entityTable = EntityGenPersistence.EntityTable(entity: "Customer", name: "customer", columns: ["id", "name", "email", "loyaltyPoints"], identity: ["id"], absentBits: ["email": 0, "loyaltyPoints": 1])
 
     /// The link table of `orders`.
     internal static let _ordersLinks = EntityGenPersistence.LinkTable(name: "customer_orders", ownerColumns: ["ownerId"], targetColumns: ["targetNumber"], isMap: false)
@@ -256,16 +265,19 @@ extension Customer: EntityGenPersistence.PersistableEntity {
         self.name.bindValue(to: _statement, at: 2)
         self.email.bindValue(to: _statement, at: 3)
         self.loyaltyPoints.bindValue(to: _statement, at: 4)
+        self._absentFields.bind(to: _statement, after: 4, words: 1)
         let _rowID = try session.save(_row)
-        let _ordersLinksStatements = try session.linkStatements(Self._ordersLinks)
-        self.id.bindValue(to: _ordersLinksStatements.delete, at: 1)
-        try session.execute(_ordersLinksStatements.delete)
-        for (_position, _element) in self.orders.enumerated() {
-            try _element.save(in: &session)
-            self.id.bindValue(to: _ordersLinksStatements.insert, at: 1)
-            Swift.Int64(_position).bindValue(to: _ordersLinksStatements.insert, at: 2)
-            _element.number.bindValue(to: _ordersLinksStatements.insert, at: 3)
-            try session.execute(_ordersLinksStatements.insert)
+        if !self._absentFields.contains(2) {
+            let _ordersLinksStatements = try session.linkStatements(Self._ordersLinks)
+            self.id.bindValue(to: _ordersLinksStatements.delete, at: 1)
+            try session.execute(_ordersLinksStatements.delete)
+            for (_position, _element) in self.orders.enumerated() {
+                try _element.save(in: &session)
+                self.id.bindValue(to: _ordersLinksStatements.insert, at: 1)
+                Swift.Int64(_position).bindValue(to: _ordersLinksStatements.insert, at: 2)
+                _element.number.bindValue(to: _ordersLinksStatements.insert, at: 3)
+                try session.execute(_ordersLinksStatements.insert)
+            }
         }
         return _rowID
     }
@@ -347,6 +359,9 @@ internal struct Order: Swift.Sendable, EntityGenRuntime.MemberwiseHashable, Swif
 
     internal var shippingAddress: Address?
 
+    /// The keys the mapped JSON object did not have, so that an import keeps what is stored for them (none for a model built in code). Not part of equality.
+    fileprivate var _absentFields = EntityGenRuntime.AbsentFields()
+
     /// The identity: `number`.
     internal var id: Swift.String { number }
 
@@ -389,10 +404,14 @@ extension Order: EntityGenRuntime.JSONMappable {
     /// Maps a JSON object to `Order`, applying the schema's keys, transformers, defaults, constraints and failure policies.
     internal static func map(from json: EntityGenRuntime.JSONValue, context: inout EntityGenRuntime.MappingContext) throws(EntityGenRuntime.MappingError) -> Order {
         try context.expectObject(json, entity: "Order", schema: "Shop.yaml:19:3")
+        var __absent = EntityGenRuntime.AbsentFields()
         let _number = try context.string(json, "number", schema: "Shop.yaml:22:7")
         let _total = try context.double(json, "total", schema: "Shop.yaml:23:7")
         let _shippingAddress = try context.optionalEntity(json, "shippingAddress", schema: "Shop.yaml:26:7", as: Address.self)
-        return Order(number: _number, total: _total, shippingAddress: _shippingAddress)
+        if case .none = _shippingAddress, context.isAbsent(json, "shippingAddress") { __absent.insert(0) }
+        var __mapped = Order(number: _number, total: _total, shippingAddress: _shippingAddress)
+        __mapped._absentFields = __absent
+        return __mapped
     }
 
     /// Writes this `Order` as JSON with the schema's keys; absent optionals are left out.
@@ -410,7 +429,7 @@ extension Order: EntityGenPersistence.PersistableEntity {
     internal typealias Columns = Record.Columns
 
     /// The table's fixed SQL, prepared once per transaction by the importer.
-    internal static let entityTable = EntityGenPersistence.EntityTable(entity: "Order", name: "order", columns: ["number", "total", "shippingAddressId"], identity: ["number"])
+    internal static let entityTable = EntityGenPersistence.EntityTable(entity: "Order", name: "order", columns: ["number", "total", "shippingAddressId"], identity: ["number"], absentBits: ["shippingAddressId": 0])
 
     /// Every row as the graph JSON maps to, its direct relationships included (one level: the relationships of included targets are not fetched). Filter and order it with `Columns`, like any GRDB request.
     internal static func requestIncludingRelationships() -> GRDB.QueryInterfaceRequest<Order> {
@@ -435,6 +454,7 @@ extension Order: EntityGenPersistence.PersistableEntity {
         self.number.bindValue(to: _statement, at: 1)
         self.total.bindValue(to: _statement, at: 2)
         (self.shippingAddress?.id).bindValue(to: _statement, at: 3)
+        self._absentFields.bind(to: _statement, after: 3, words: 1)
         let _rowID = try session.save(_row)
         return _rowID
     }

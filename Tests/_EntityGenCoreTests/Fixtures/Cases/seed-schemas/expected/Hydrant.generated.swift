@@ -19,6 +19,9 @@ internal struct Person: Swift.Sendable, EntityGenRuntime.MemberwiseHashable, Swi
 
     internal var friends: [Person]
 
+    /// The keys the mapped JSON object did not have, so that an import keeps what is stored for them (none for a model built in code). Not part of equality.
+    fileprivate var _absentFields = EntityGenRuntime.AbsentFields()
+
     /// The identity: `identifier`.
     internal var id: Swift.Int { identifier }
 
@@ -71,11 +74,16 @@ extension Person: EntityGenRuntime.JSONMappable {
     internal static func map(from json: EntityGenRuntime.JSONValue, context: inout EntityGenRuntime.MappingContext) throws(EntityGenRuntime.MappingError) -> Person {
         try context.expectObject(json, entity: "Person", schema: "Hydrant.yaml:8:3")
         try context.checkErrorEnvelope(json, key: ["message"], message: ["message"], schema: "Hydrant.yaml:8:3")
+        var __absent = EntityGenRuntime.AbsentFields()
         let _identifier = try context.integer(json, "id", schema: "Hydrant.yaml:14:7", as: Swift.Int.self)
         let _name = try context.required(json, _Fields.name, EntityGenRuntime.StringTransformer())
         let _height = try context.optional(json, _Fields.height, EntityGenRuntime.NumberFromStringTransformer(EntityGenRuntime.DoubleTransformer()))
+        if case .none = _height, context.isAbsent(json, _Fields.height) { __absent.insert(0) }
         let _friends = try context.optional(json, EntityGenRuntime.MappingField("friends", schema: "Hydrant.yaml:26:7"), EntityGenRuntime.ArrayTransformer(EntityGenRuntime.EntityTransformer<Person>(), skipsInvalidElements: true, schemaLocation: "Hydrant.yaml:26:7")) ?? []
-        return Person(identifier: _identifier, name: _name, height: _height, friends: _friends)
+        if context.isAbsent(json, EntityGenRuntime.MappingField("friends", schema: "Hydrant.yaml:26:7")) { __absent.insert(1) }
+        var __mapped = Person(identifier: _identifier, name: _name, height: _height, friends: _friends)
+        __mapped._absentFields = __absent
+        return __mapped
     }
 
     /// Writes this `Person` as JSON with the schema's keys; absent optionals are left out.
@@ -97,7 +105,7 @@ extension Person: EntityGenPersistence.PersistableEntity {
     internal typealias Columns = Record.Columns
 
     /// The table's fixed SQL, prepared once per transaction by the importer.
-    internal static let entityTable = EntityGenPersistence.EntityTable(entity: "Person", name: "person", columns: ["identifier", "name", "height"], identity: ["identifier"])
+    internal static let entityTable = EntityGenPersistence.EntityTable(entity: "Person", name: "person", columns: ["identifier", "name", "height"], identity: ["identifier"], absentBits: ["height": 0])
 
     /// The link table of `friends`.
     internal static let _friendsLinks = EntityGenPersistence.LinkTable(name: "person_friends", ownerColumns: ["ownerIdentifier"], targetColumns: ["targetIdentifier"], isMap: false)
@@ -125,16 +133,19 @@ extension Person: EntityGenPersistence.PersistableEntity {
         self.identifier.bindValue(to: _statement, at: 1)
         self.name.bindValue(to: _statement, at: 2)
         self.height.bindValue(to: _statement, at: 3)
+        self._absentFields.bind(to: _statement, after: 3, words: 1)
         let _rowID = try session.save(_row)
-        let _friendsLinksStatements = try session.linkStatements(Self._friendsLinks)
-        self.identifier.bindValue(to: _friendsLinksStatements.delete, at: 1)
-        try session.execute(_friendsLinksStatements.delete)
-        for (_position, _element) in self.friends.enumerated() {
-            try _element.save(in: &session)
-            self.identifier.bindValue(to: _friendsLinksStatements.insert, at: 1)
-            Swift.Int64(_position).bindValue(to: _friendsLinksStatements.insert, at: 2)
-            _element.identifier.bindValue(to: _friendsLinksStatements.insert, at: 3)
-            try session.execute(_friendsLinksStatements.insert)
+        if !self._absentFields.contains(1) {
+            let _friendsLinksStatements = try session.linkStatements(Self._friendsLinks)
+            self.identifier.bindValue(to: _friendsLinksStatements.delete, at: 1)
+            try session.execute(_friendsLinksStatements.delete)
+            for (_position, _element) in self.friends.enumerated() {
+                try _element.save(in: &session)
+                self.identifier.bindValue(to: _friendsLinksStatements.insert, at: 1)
+                Swift.Int64(_position).bindValue(to: _friendsLinksStatements.insert, at: 2)
+                _element.identifier.bindValue(to: _friendsLinksStatements.insert, at: 3)
+                try session.execute(_friendsLinksStatements.insert)
+            }
         }
         return _rowID
     }

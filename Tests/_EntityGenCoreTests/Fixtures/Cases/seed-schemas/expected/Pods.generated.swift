@@ -132,6 +132,9 @@ internal struct Pod: Swift.Sendable, EntityGenRuntime.MemberwiseHashable {
 
     internal var subspecs: [Subspec]
 
+    /// The keys the mapped JSON object did not have, so that an import keeps what is stored for them (none for a model built in code). Not part of equality.
+    fileprivate var _absentFields = EntityGenRuntime.AbsentFields()
+
     /// Creates `Pod` from its properties.
     internal init(name: Swift.String, version: Swift.String, summary: Swift.String? = nil, details: Swift.String? = nil, homepage: Foundation.URL? = nil, socialMediaUrl: Foundation.URL? = nil, licenseType: Swift.String? = nil, licenseFile: Swift.String? = nil, authors: PodAuthors? = nil, sourceGit: Foundation.URL? = nil, sourceTag: Swift.String? = nil, requiresArc: Swift.Bool = true, platforms: [Swift.String: Swift.String] = [:], sourceFiles: PodPaths? = nil, subspecs: [Subspec] = []) {
         self.name = name
@@ -228,22 +231,38 @@ extension Pod: EntityGenRuntime.JSONMappable {
     /// Maps a JSON object to `Pod`, applying the schema's keys, transformers, defaults, constraints and failure policies.
     internal static func map(from json: EntityGenRuntime.JSONValue, context: inout EntityGenRuntime.MappingContext) throws(EntityGenRuntime.MappingError) -> Pod {
         try context.expectObject(json, entity: "Pod", schema: "Pods.yaml:27:3")
+        var __absent = EntityGenRuntime.AbsentFields()
         let _name = try context.required(json, _Fields.name, EntityGenRuntime.StringTransformer())
         let _version = try context.required(json, _Fields.version, EntityGenRuntime.StringTransformer())
         let _summary = try context.optionalString(json, "summary", schema: "Pods.yaml:37:7")
+        if case .none = _summary, context.isAbsent(json, "summary") { __absent.insert(0) }
         let _details = try context.optionalString(json, "description", schema: "Pods.yaml:38:7")
+        if case .none = _details, context.isAbsent(json, "description") { __absent.insert(1) }
         let _homepage = try context.optional(json, EntityGenRuntime.MappingField("homepage", schema: "Pods.yaml:42:7", onFailure: .drop), EntityGenRuntime.URLTransformer())
+        if case .none = _homepage, context.isAbsent(json, EntityGenRuntime.MappingField("homepage", schema: "Pods.yaml:42:7", onFailure: .drop)) { __absent.insert(2) }
         let _socialMediaUrl = try context.optional(json, EntityGenRuntime.MappingField("social_media_url", schema: "Pods.yaml:45:7", onFailure: .drop), EntityGenRuntime.URLTransformer())
+        if case .none = _socialMediaUrl, context.isAbsent(json, EntityGenRuntime.MappingField("social_media_url", schema: "Pods.yaml:45:7", onFailure: .drop)) { __absent.insert(3) }
         let _licenseType = try context.optional(json, _Fields.licenseType, EntityGenRuntime.StringTransformer())
+        if case .none = _licenseType, context.isAbsent(json, _Fields.licenseType) { __absent.insert(4) }
         let _licenseFile = try context.optional(json, _Fields.licenseFile, EntityGenRuntime.StringTransformer())
+        if case .none = _licenseFile, context.isAbsent(json, _Fields.licenseFile) { __absent.insert(5) }
         let _authors = try context.optional(json, EntityGenRuntime.MappingField("authors", schema: "Pods.yaml:56:7"), AuthorList())
+        if case .none = _authors, context.isAbsent(json, EntityGenRuntime.MappingField("authors", schema: "Pods.yaml:56:7")) { __absent.insert(6) }
         let _sourceGit = try context.optional(json, _Fields.sourceGit, EntityGenRuntime.URLTransformer())
+        if case .none = _sourceGit, context.isAbsent(json, _Fields.sourceGit) { __absent.insert(7) }
         let _sourceTag = try context.optional(json, _Fields.sourceTag, EntityGenRuntime.StringTransformer())
+        if case .none = _sourceTag, context.isAbsent(json, _Fields.sourceTag) { __absent.insert(8) }
         let _requiresArc = try context.required(json, EntityGenRuntime.MappingField("requires_arc", schema: "Pods.yaml:66:7"), EntityGenRuntime.BoolFromStringTransformer(), default: true)
+        if context.isAbsent(json, EntityGenRuntime.MappingField("requires_arc", schema: "Pods.yaml:66:7")) { __absent.insert(9) }
         let _platforms = try context.required(json, EntityGenRuntime.MappingField("platforms", schema: "Pods.yaml:70:7"), EntityGenRuntime.MapTransformer(EntityGenRuntime.StringTransformer(), skipsInvalidElements: true, schemaLocation: "Pods.yaml:70:7"), default: [:])
+        if context.isAbsent(json, EntityGenRuntime.MappingField("platforms", schema: "Pods.yaml:70:7")) { __absent.insert(10) }
         let _sourceFiles = try context.optional(json, EntityGenRuntime.MappingField("source_files", schema: "Pods.yaml:77:7"), PathList())
+        if case .none = _sourceFiles, context.isAbsent(json, EntityGenRuntime.MappingField("source_files", schema: "Pods.yaml:77:7")) { __absent.insert(11) }
         let _subspecs = try context.optional(json, EntityGenRuntime.MappingField("subspecs", schema: "Pods.yaml:81:7"), EntityGenRuntime.ArrayTransformer(EntityGenRuntime.EntityTransformer<Subspec>(), skipsInvalidElements: true, schemaLocation: "Pods.yaml:81:7")) ?? []
-        return Pod(name: _name, version: _version, summary: _summary, details: _details, homepage: _homepage, socialMediaUrl: _socialMediaUrl, licenseType: _licenseType, licenseFile: _licenseFile, authors: _authors, sourceGit: _sourceGit, sourceTag: _sourceTag, requiresArc: _requiresArc, platforms: _platforms, sourceFiles: _sourceFiles, subspecs: _subspecs)
+        if context.isAbsent(json, EntityGenRuntime.MappingField("subspecs", schema: "Pods.yaml:81:7")) { __absent.insert(12) }
+        var __mapped = Pod(name: _name, version: _version, summary: _summary, details: _details, homepage: _homepage, socialMediaUrl: _socialMediaUrl, licenseType: _licenseType, licenseFile: _licenseFile, authors: _authors, sourceGit: _sourceGit, sourceTag: _sourceTag, requiresArc: _requiresArc, platforms: _platforms, sourceFiles: _sourceFiles, subspecs: _subspecs)
+        __mapped._absentFields = __absent
+        return __mapped
     }
 
     /// Writes this `Pod` as JSON with the schema's keys; absent optionals are left out.
@@ -291,7 +310,7 @@ extension Pod: EntityGenPersistence.PersistableEntity {
     internal typealias Columns = Record.Columns
 
     /// The table's fixed SQL, prepared once per transaction by the importer.
-    internal static let entityTable = EntityGenPersistence.EntityTable(entity: "Pod", name: "pod", columns: ["name", "version", "summary", "details", "homepage", "socialMediaUrl", "licenseType", "licenseFile", "authors", "sourceGit", "sourceTag", "requiresArc", "platforms", "sourceFiles"], identity: ["name", "version"])
+    internal static let entityTable = EntityGenPersistence.EntityTable(entity: "Pod", name: "pod", columns: ["name", "version", "summary", "details", "homepage", "socialMediaUrl", "licenseType", "licenseFile", "authors", "sourceGit", "sourceTag", "requiresArc", "platforms", "sourceFiles"], identity: ["name", "version"], absentBits: ["summary": 0, "details": 1, "homepage": 2, "socialMediaUrl": 3, "licenseType": 4, "licenseFile": 5, "authors": 6, "sourceGit": 7, "sourceTag": 8, "requiresArc": 9, "platforms": 10, "sourceFiles": 11])
 
     /// The link table of `subspecs`.
     internal static let _subspecsLinks = EntityGenPersistence.LinkTable(name: "pod_subspecs", ownerColumns: ["ownerName", "ownerVersion"], targetColumns: ["target"], isMap: false)
@@ -341,18 +360,21 @@ extension Pod: EntityGenPersistence.PersistableEntity {
         self.requiresArc.bindValue(to: _statement, at: 12)
         EntityGenPersistence.JSONColumn.bind(self.platforms, EntityGenRuntime.MapTransformer(EntityGenRuntime.StringTransformer(), skipsInvalidElements: true, schemaLocation: "Pods.yaml:70:7"), to: _statement, at: 13)
         EntityGenPersistence.JSONColumn.bind(self.sourceFiles, PathList(), to: _statement, at: 14)
+        self._absentFields.bind(to: _statement, after: 14, words: 1)
         let _rowID = try session.save(_row)
-        let _subspecsLinksStatements = try session.linkStatements(Self._subspecsLinks)
-        self.name.bindValue(to: _subspecsLinksStatements.delete, at: 1)
-        self.version.bindValue(to: _subspecsLinksStatements.delete, at: 2)
-        try session.execute(_subspecsLinksStatements.delete)
-        for (_position, _element) in self.subspecs.enumerated() {
-            let _target = try _element.save(in: &session)
-            self.name.bindValue(to: _subspecsLinksStatements.insert, at: 1)
-            self.version.bindValue(to: _subspecsLinksStatements.insert, at: 2)
-            Swift.Int64(_position).bindValue(to: _subspecsLinksStatements.insert, at: 3)
-            _target.bindValue(to: _subspecsLinksStatements.insert, at: 4)
-            try session.execute(_subspecsLinksStatements.insert)
+        if !self._absentFields.contains(12) {
+            let _subspecsLinksStatements = try session.linkStatements(Self._subspecsLinks)
+            self.name.bindValue(to: _subspecsLinksStatements.delete, at: 1)
+            self.version.bindValue(to: _subspecsLinksStatements.delete, at: 2)
+            try session.execute(_subspecsLinksStatements.delete)
+            for (_position, _element) in self.subspecs.enumerated() {
+                let _target = try _element.save(in: &session)
+                self.name.bindValue(to: _subspecsLinksStatements.insert, at: 1)
+                self.version.bindValue(to: _subspecsLinksStatements.insert, at: 2)
+                Swift.Int64(_position).bindValue(to: _subspecsLinksStatements.insert, at: 3)
+                _target.bindValue(to: _subspecsLinksStatements.insert, at: 4)
+                try session.execute(_subspecsLinksStatements.insert)
+            }
         }
         return _rowID
     }
@@ -499,6 +521,9 @@ internal struct Subspec: Swift.Sendable, EntityGenRuntime.MemberwiseHashable {
 
     internal var subspecs: [Subspec]
 
+    /// The keys the mapped JSON object did not have, so that an import keeps what is stored for them (none for a model built in code). Not part of equality.
+    fileprivate var _absentFields = EntityGenRuntime.AbsentFields()
+
     /// Creates `Subspec` from its properties.
     internal init(name: Swift.String, sourceFiles: PodPaths? = nil, dependencies: [Swift.String: [Swift.String]] = [:], primaryPlatform: Platform? = nil, subspecs: [Subspec] = []) {
         self.name = name
@@ -546,12 +571,19 @@ extension Subspec: EntityGenRuntime.JSONMappable {
     /// Maps a JSON object to `Subspec`, applying the schema's keys, transformers, defaults, constraints and failure policies.
     internal static func map(from json: EntityGenRuntime.JSONValue, context: inout EntityGenRuntime.MappingContext) throws(EntityGenRuntime.MappingError) -> Subspec {
         try context.expectObject(json, entity: "Subspec", schema: "Pods.yaml:86:3")
+        var __absent = EntityGenRuntime.AbsentFields()
         let _name = try context.string(json, "name", schema: "Pods.yaml:89:7")
         let _sourceFiles = try context.optional(json, EntityGenRuntime.MappingField("source_files", schema: "Pods.yaml:90:7"), PathList())
+        if case .none = _sourceFiles, context.isAbsent(json, EntityGenRuntime.MappingField("source_files", schema: "Pods.yaml:90:7")) { __absent.insert(0) }
         let _dependencies = try context.required(json, EntityGenRuntime.MappingField("dependencies", schema: "Pods.yaml:93:7"), EntityGenRuntime.MapTransformer(EntityGenRuntime.ArrayTransformer(EntityGenRuntime.StringTransformer())), default: [:])
+        if context.isAbsent(json, EntityGenRuntime.MappingField("dependencies", schema: "Pods.yaml:93:7")) { __absent.insert(1) }
         let _primaryPlatform = try context.optional(json, EntityGenRuntime.MappingField("platform", schema: "Pods.yaml:96:7"), EntityGenRuntime.EnumTransformer<Platform>(schemaLocation: "Pods.yaml:96:7"))
+        if case .none = _primaryPlatform, context.isAbsent(json, EntityGenRuntime.MappingField("platform", schema: "Pods.yaml:96:7")) { __absent.insert(2) }
         let _subspecs = try context.optional(json, EntityGenRuntime.MappingField("subspecs", schema: "Pods.yaml:100:7"), EntityGenRuntime.ArrayTransformer(EntityGenRuntime.EntityTransformer<Subspec>(), skipsInvalidElements: true, schemaLocation: "Pods.yaml:100:7")) ?? []
-        return Subspec(name: _name, sourceFiles: _sourceFiles, dependencies: _dependencies, primaryPlatform: _primaryPlatform, subspecs: _subspecs)
+        if context.isAbsent(json, EntityGenRuntime.MappingField("subspecs", schema: "Pods.yaml:100:7")) { __absent.insert(3) }
+        var __mapped = Subspec(name: _name, sourceFiles: _sourceFiles, dependencies: _dependencies, primaryPlatform: _primaryPlatform, subspecs: _subspecs)
+        __mapped._absentFields = __absent
+        return __mapped
     }
 
     /// Writes this `Subspec` as JSON with the schema's keys; absent optionals are left out.
@@ -578,7 +610,7 @@ extension Subspec: EntityGenPersistence.PersistableEntity {
     internal typealias Columns = Record.Columns
 
     /// The table's fixed SQL, prepared once per transaction by the importer.
-    internal static let entityTable = EntityGenPersistence.EntityTable(entity: "Subspec", name: "subspec", columns: ["name", "sourceFiles", "dependencies", "primaryPlatform"], identity: [])
+    internal static let entityTable = EntityGenPersistence.EntityTable(entity: "Subspec", name: "subspec", columns: ["name", "sourceFiles", "dependencies", "primaryPlatform"], identity: [], absentBits: ["sourceFiles": 0, "dependencies": 1, "primaryPlatform": 2])
 
     /// The link table of `subspecs`.
     internal static let _subspecsLinks = EntityGenPersistence.LinkTable(name: "subspec_subspecs", ownerColumns: ["owner"], targetColumns: ["target"], isMap: false)
@@ -608,16 +640,19 @@ extension Subspec: EntityGenPersistence.PersistableEntity {
         EntityGenPersistence.JSONColumn.bind(self.sourceFiles, PathList(), to: _statement, at: 2)
         EntityGenPersistence.JSONColumn.bind(self.dependencies, EntityGenRuntime.MapTransformer(EntityGenRuntime.ArrayTransformer(EntityGenRuntime.StringTransformer())), to: _statement, at: 3)
         self.primaryPlatform.bindValue(to: _statement, at: 4)
+        self._absentFields.bind(to: _statement, after: 4, words: 1)
         let _rowID = try session.save(_row)
-        let _subspecsLinksStatements = try session.linkStatements(Self._subspecsLinks)
-        _rowID.bindValue(to: _subspecsLinksStatements.delete, at: 1)
-        try session.execute(_subspecsLinksStatements.delete)
-        for (_position, _element) in self.subspecs.enumerated() {
-            let _target = try _element.save(in: &session)
-            _rowID.bindValue(to: _subspecsLinksStatements.insert, at: 1)
-            Swift.Int64(_position).bindValue(to: _subspecsLinksStatements.insert, at: 2)
-            _target.bindValue(to: _subspecsLinksStatements.insert, at: 3)
-            try session.execute(_subspecsLinksStatements.insert)
+        if !self._absentFields.contains(3) {
+            let _subspecsLinksStatements = try session.linkStatements(Self._subspecsLinks)
+            _rowID.bindValue(to: _subspecsLinksStatements.delete, at: 1)
+            try session.execute(_subspecsLinksStatements.delete)
+            for (_position, _element) in self.subspecs.enumerated() {
+                let _target = try _element.save(in: &session)
+                _rowID.bindValue(to: _subspecsLinksStatements.insert, at: 1)
+                Swift.Int64(_position).bindValue(to: _subspecsLinksStatements.insert, at: 2)
+                _target.bindValue(to: _subspecsLinksStatements.insert, at: 3)
+                try session.execute(_subspecsLinksStatements.insert)
+            }
         }
         return _rowID
     }

@@ -159,6 +159,9 @@ internal struct Group: Swift.Sendable, EntityGenRuntime.MemberwiseHashable, Swif
 
     internal var avatar: Avatar?
 
+    /// The keys the mapped JSON object did not have, so that an import keeps what is stored for them (none for a model built in code). Not part of equality.
+    fileprivate var _absentFields = EntityGenRuntime.AbsentFields()
+
     /// The identity: `remoteId`.
     internal var id: Swift.Int64 { remoteId }
 
@@ -205,11 +208,16 @@ extension Group: EntityGenRuntime.JSONMappable {
     /// Maps a JSON object to `Group`, applying the schema's keys, transformers, defaults, constraints and failure policies.
     internal static func map(from json: EntityGenRuntime.JSONValue, context: inout EntityGenRuntime.MappingContext) throws(EntityGenRuntime.MappingError) -> Group {
         try context.expectObject(json, entity: "Group", schema: "Remind.yaml:22:3")
+        var __absent = EntityGenRuntime.AbsentFields()
         let _remoteId = try context.integer(json, "id", schema: "Remind.yaml:26:7", as: Swift.Int64.self)
         let _name = try context.string(json, "name", schema: "Remind.yaml:29:7")
         let _className = try context.optionalString(json, "class_name", schema: "Remind.yaml:30:7")
+        if case .none = _className, context.isAbsent(json, "class_name") { __absent.insert(0) }
         let _avatar = try context.optional(json, EntityGenRuntime.MappingField("avatar", schema: "Remind.yaml:32:7", onFailure: .drop), EntityGenRuntime.EntityTransformer<Avatar>())
-        return Group(remoteId: _remoteId, name: _name, className: _className, avatar: _avatar)
+        if case .none = _avatar, context.isAbsent(json, EntityGenRuntime.MappingField("avatar", schema: "Remind.yaml:32:7", onFailure: .drop)) { __absent.insert(1) }
+        var __mapped = Group(remoteId: _remoteId, name: _name, className: _className, avatar: _avatar)
+        __mapped._absentFields = __absent
+        return __mapped
     }
 
     /// Writes this `Group` as JSON with the schema's keys; absent optionals are left out.
@@ -228,7 +236,7 @@ extension Group: EntityGenPersistence.PersistableEntity {
     internal typealias Columns = Record.Columns
 
     /// The table's fixed SQL, prepared once per transaction by the importer.
-    internal static let entityTable = EntityGenPersistence.EntityTable(entity: "Group", name: "group", columns: ["remoteId", "name", "className", "avatarRemoteId"], identity: ["remoteId"])
+    internal static let entityTable = EntityGenPersistence.EntityTable(entity: "Group", name: "group", columns: ["remoteId", "name", "className", "avatarRemoteId"], identity: ["remoteId"], absentBits: ["className": 0, "avatarRemoteId": 1])
 
     /// Every row as the graph JSON maps to, its direct relationships included (one level: the relationships of included targets are not fetched). Filter and order it with `Columns`, like any GRDB request.
     internal static func requestIncludingRelationships() -> GRDB.QueryInterfaceRequest<Group> {
@@ -255,6 +263,7 @@ extension Group: EntityGenPersistence.PersistableEntity {
         self.name.bindValue(to: _statement, at: 2)
         self.className.bindValue(to: _statement, at: 3)
         (self.avatar?.remoteId).bindValue(to: _statement, at: 4)
+        self._absentFields.bind(to: _statement, after: 4, words: 1)
         let _rowID = try session.save(_row)
         return _rowID
     }

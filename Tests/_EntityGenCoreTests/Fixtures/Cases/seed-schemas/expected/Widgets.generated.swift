@@ -21,6 +21,9 @@ internal struct ImageWidget: Swift.Sendable, EntityGenRuntime.MemberwiseHashable
     /// The text widget whose serverId the payload names (`textWidgetId`).
     internal var textWidget: EntityGenRuntime.EntityReference<TextWidget>?
 
+    /// The keys the mapped JSON object did not have, so that an import keeps what is stored for them (none for a model built in code). Not part of equality.
+    fileprivate var _absentFields = EntityGenRuntime.AbsentFields()
+
     /// The identity: `serverId`.
     internal var id: Swift.String { serverId }
 
@@ -67,11 +70,16 @@ extension ImageWidget: EntityGenRuntime.JSONMappable {
     /// Maps a JSON object to `ImageWidget`, applying the schema's keys, transformers, defaults, constraints and failure policies.
     internal static func map(from json: EntityGenRuntime.JSONValue, context: inout EntityGenRuntime.MappingContext) throws(EntityGenRuntime.MappingError) -> ImageWidget {
         try context.expectObject(json, entity: "ImageWidget", schema: "Widgets.yaml:24:3")
+        var __absent = EntityGenRuntime.AbsentFields()
         let _serverId = try context.string(json, "serverId", schema: "Widgets.yaml:14:7")
         let _url = try context.url(json, "url", schema: "Widgets.yaml:28:7")
         let _caption = try context.optionalString(json, "caption", schema: "Widgets.yaml:29:7")
+        if case .none = _caption, context.isAbsent(json, "caption") { __absent.insert(0) }
         let _textWidget = try context.optional(json, EntityGenRuntime.MappingField("textWidgetId", schema: "Widgets.yaml:31:7"), EntityGenRuntime.ReferenceTransformer<TextWidget, EntityGenRuntime.StringTransformer>(EntityGenRuntime.StringTransformer()))
-        return ImageWidget(serverId: _serverId, url: _url, caption: _caption, textWidget: _textWidget)
+        if case .none = _textWidget, context.isAbsent(json, EntityGenRuntime.MappingField("textWidgetId", schema: "Widgets.yaml:31:7")) { __absent.insert(1) }
+        var __mapped = ImageWidget(serverId: _serverId, url: _url, caption: _caption, textWidget: _textWidget)
+        __mapped._absentFields = __absent
+        return __mapped
     }
 
     /// Writes this `ImageWidget` as JSON with the schema's keys; absent optionals are left out.
@@ -95,7 +103,7 @@ extension ImageWidget: EntityGenPersistence.PersistableEntity {
     internal typealias Columns = Record.Columns
 
     /// The table's fixed SQL, prepared once per transaction by the importer.
-    internal static let entityTable = EntityGenPersistence.EntityTable(entity: "ImageWidget", name: "imageWidget", columns: ["serverId", "url", "caption", "textWidgetServerId"], identity: ["serverId"], references: [EntityGenPersistence.ReferenceColumns(relationship: "textWidget", columns: ["textWidgetServerId"], targetTable: "textWidget", failsWhenMissing: false)])
+    internal static let entityTable = EntityGenPersistence.EntityTable(entity: "ImageWidget", name: "imageWidget", columns: ["serverId", "url", "caption", "textWidgetServerId"], identity: ["serverId"], references: [EntityGenPersistence.ReferenceColumns(relationship: "textWidget", columns: ["textWidgetServerId"], targetTable: "textWidget", failsWhenMissing: false)], absentBits: ["caption": 0, "textWidgetServerId": 1])
 
     /// Every row as the graph JSON maps to, its direct relationships included (one level: the relationships of included targets are not fetched). Filter and order it with `Columns`, like any GRDB request.
     internal static func requestIncludingRelationships() -> GRDB.QueryInterfaceRequest<ImageWidget> {
@@ -121,6 +129,7 @@ extension ImageWidget: EntityGenPersistence.PersistableEntity {
         self.url.bindValue(to: _statement, at: 2)
         self.caption.bindValue(to: _statement, at: 3)
         self.textWidget.bindValue(to: _statement, at: 4)
+        self._absentFields.bind(to: _statement, after: 4, words: 1)
         let _rowID = try session.save(_row)
         return _rowID
     }
