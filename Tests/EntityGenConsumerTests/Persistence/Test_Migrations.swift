@@ -46,7 +46,7 @@ import Testing
     }
 
     @Test func historyRegistersEveryRecordedMigrationInOrder() {
-        #expect(Self.migrator().migrations == ["entitygen-v1", "entitygen-v2", "entitygen-v3"])
+        #expect(Self.migrator().migrations == ["entitygen-v1", "entitygen-v2", "entitygen-v3", "entitygen-v4"])
     }
 
     @Test func firstMigrationLacksTheLaterColumnsAndTables() throws {
