@@ -19,6 +19,15 @@ struct EntityGenPlugin: BuildToolPlugin {
                 "--output", output.path, "--relative-to", context.package.directoryURL.path, "--no-record-migrations",
             ]
         var inputs = schemas
+        if let config, let line = PluginUtilities.persistenceOutputLine(inConfig: config),
+            !PluginUtilities.dependsOn(PluginUtilities.persistenceModule, target)
+        {
+            // Otherwise the build fails later with "no such module" inside a generated file.
+            Diagnostics.error(
+                "\(config.path):\(line): outputs include 'persistence', so target '\(target.name)' needs the '\(PluginUtilities.persistenceModule)' product (and GRDB for its own queries): add .product(name: \"\(PluginUtilities.persistenceModule)\", package: \"EntityGen\") to its dependencies, or remove 'persistence' from outputs",
+                file: config.path, line: line)
+            return []
+        }
         if let config {
             arguments += ["--config", config.path]
             inputs.append(config)

@@ -95,6 +95,9 @@ struct RandomSchema {
             if !isMember {
                 yaml += "    identifiedBy: ident\n"
             }
+            if int(0..<3) == 0 {
+                yaml += "    onAbsent: \(pick(["keep", "clear"]))\n"
+            }
             if int(0..<4) == 0, !isMember {
                 yaml +=
                     "    errorEnvelope: {key: \(pick(["error", "message"])), message: \(pick(["error.detail", "message"]))}\n"
@@ -169,7 +172,9 @@ struct RandomSchema {
         case 5:
             return
                 "      \(Self.quote(name)): {type: Bool\(q)\(key), transformer: boolFromString, default: \(bool() ? "true" : "false")}\n"
-        case 6: return "      \(Self.quote(name)): {type: \(pick(["URL", "UUID", "Data"]))?\(key), onFailure: drop}\n"
+        case 6:
+            return
+                "      \(Self.quote(name)): {type: \(pick(["URL", "UUID", "Data"]))?\(key), onFailure: drop, onAbsent: \(pick(["keep", "clear"]))}\n"
         case 7:
             return
                 "      \(Self.quote(name)): {type: \(Self.quote(pick(["[String]", "[[Int]]", "[String: [Double]]", "[String: [String: Bool]]", "[[[UUID]]]"])))\(key), onInvalidElement: \(pick(["skip", "fail"])), minLength: 0}\n"
