@@ -88,6 +88,10 @@ public struct SourceGenerator: Sendable {
         for enumPlan in file.enums {
             printer.line()
             EnumRenderer(access: spelling.access).render(enumPlan, into: &printer)
+            if enumPlan.isCodable {
+                printer.line()
+                CodableRenderer(spelling: spelling).render(enumPlan, into: &printer)
+            }
             if let emitter {
                 printer.line()
                 emitter.renderEnumStorage(enumPlan, into: &printer)
@@ -111,6 +115,10 @@ public struct SourceGenerator: Sendable {
                 if models {
                     printer.line()
                     ModelRenderer(spelling: spelling).render(entity, into: &printer)
+                    if entity.isCodable {
+                        printer.line()
+                        CodableRenderer(spelling: spelling).render(entity, into: &printer)
+                    }
                 }
                 if mappers {
                     printer.line()

@@ -11,6 +11,9 @@ public struct ProjectConfig: Hashable, Sendable {
     public var keyConvention: KeyConvention
     /// Extra imports for generated files, sorted.
     public var imports: [String]
+    /// Whether models (and enums) whose every property type is `Codable` conform to `Codable` (default
+    /// `true`).
+    public var codable = true
 
     /// The defaults.
     public static let `default` = ProjectConfig(
@@ -45,5 +48,6 @@ public struct ProjectConfig: Hashable, Sendable {
         }
         if let keyConvention = declaration.keyConvention { self.keyConvention = keyConvention.value }
         imports = Array(Set(declaration.imports.map(\.value))).sorted()
+        if let codable = declaration.codable { self.codable = codable.value }
     }
 }

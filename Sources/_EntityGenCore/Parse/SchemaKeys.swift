@@ -33,5 +33,5 @@ public enum SchemaKeys {
     /// A diff feed's action envelope.
     public static let actions = ["typeKey", "payloadKey", "add", "update", "delete"]
     /// The project config file.
-    public static let config = ["accessLevel", "outputs", "backends", "keyConvention", "imports"]
+    public static let config = ["accessLevel", "outputs", "backends", "keyConvention", "imports", "codable"]
 }

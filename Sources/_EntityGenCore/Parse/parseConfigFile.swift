@@ -13,6 +13,7 @@ extension SchemaParser {
             case "imports": config.imports = reader.stringList(entry.value, "import") ?? []
             case "backends": config.backends = reader.keywords(entry.value, "storage backend")
             case "outputs": config.outputs = reader.keywords(entry.value, "output")
+            case "codable": config.codable = reader.bool(entry.value, "'codable'")
             default: break
             }
         }

@@ -29,6 +29,11 @@ struct Translator: Sendable {
             familyPlans[name] = family
         }
         PersistenceTranslator.addInverseAssociations(to: &tablePlans)
+        if schema.config.codable {
+            for name in CodableTranslator(schema: schema).codableEntities(entityPlans) {
+                entityPlans[name]?.isCodable = true
+            }
+        }
         let tables = tablePlans.values.sorted { $0.tableName < $1.tableName }
         let files = schema.files.map { file in
             let enumNames = Set(file.enums.map(\.name.value))
@@ -40,7 +45,11 @@ struct Translator: Sendable {
             }
             return GenerationPlan.File(
                 path: file.path,
-                enums: schema.enums.filter { enumNames.contains($0.name.value) }.map(EnumTranslator.plan),
+                enums: schema.enums.filter { enumNames.contains($0.name.value) }.map {
+                    var plan = EnumTranslator.plan($0)
+                    plan.isCodable = schema.config.codable
+                    return plan
+                },
                 transformers: schema.transformers.filter { transformerNames.contains($0.name.value) }
                     .map(CustomTransformerTranslator.plan),
                 declarations: declarations

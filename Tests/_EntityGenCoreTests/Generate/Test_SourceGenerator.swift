@@ -33,4 +33,38 @@ import Testing
         #expect(compiled.status == 0, "\(compiled.errors.prefix(5))")
         #expect(compiled.warnings.isEmpty, "\(compiled.warnings.prefix(5))")
     }
+
+    /// `Codable` where the schema allows it, and `codable: false` in the config leaves it out (issue 13,
+    /// item 5).
+    @Test func codableWhereEveryPropertyTypeIsCodableAndOffByConfig() throws {
+        let schema = """
+            enums:
+              Color: {cases: [red, blue]}
+            transformers:
+              Shape: {swiftType: ShapeValue, json: any}
+            entities:
+              Plain:
+                attributes: {name: String, color: Color?, tags: '[String]'}
+                relationships: {next: Plain?}
+              Custom:
+                attributes: {shape: {type: ShapeValue, transformer: Shape}}
+              Holder:
+                relationships: {custom: Custom?}
+            """
+        func machineFile(config: String?) throws -> String {
+            let result = GeneratorPipeline.validate(
+                schemas: [SourceFile(path: "S.yaml", text: schema)],
+                config: config.map { SourceFile(path: "entitygen-config.yaml", text: $0) })
+            let shown: @Sendable (String) -> String = { $0 }
+            let generator = try #require(result.sourceGenerator(displayPath: shown), "\(result.diagnostics)")
+            return try #require(generator.machineFiles().first { $0.name == "S.generated.swift" }).contents
+        }
+        let on = try machineFile(config: nil)
+        #expect(on.contains("extension Plain: Swift.Codable {"))
+        #expect(on.contains("extension Color: Swift.Codable {"))
+        #expect(!on.contains("extension Custom: Swift.Codable"))  // a custom type may not be Codable
+        #expect(!on.contains("extension Holder: Swift.Codable"))  // nor what holds one
+        let off = try machineFile(config: "codable: false\n")
+        #expect(!off.contains("Codable"))
+    }
 }

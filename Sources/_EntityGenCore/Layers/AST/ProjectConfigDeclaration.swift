@@ -13,6 +13,8 @@ public struct ProjectConfigDeclaration: Hashable, Sendable {
     public var keyConvention: Located<KeyConvention>?
     /// Extra modules generated files import (e.g. the module with custom transformer types).
     public var imports: [Located<String>] = []
+    /// `codable: false` leaves out the `Codable` conformances.
+    public var codable: Located<Bool>?
 
     /// Creates an empty declaration.
     public init(path: String) {

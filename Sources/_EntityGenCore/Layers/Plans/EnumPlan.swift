@@ -18,4 +18,6 @@ struct EnumPlan: Sendable {
     var cases: [Case]
     /// The case (escaped) keeping unlisted raw values, if the schema declares one.
     var fallback: String?
+    /// Whether the enum conforms to `Codable` (by raw value).
+    var isCodable = false
 }

@@ -51,6 +51,13 @@ extension Author {
     }
 }
 
+extension Author: Swift.Codable {
+    /// The Swift property names: `Codable` carries the model's own shape. The compiler synthesizes the coding (a boxed property codes as its value); what `map` records about absent keys is not coded.
+    internal enum CodingKeys: Swift.String, Swift.CodingKey {
+        case name, _books = "books"
+    }
+}
+
 extension Author: EntityGenRuntime.JSONMappable {
     /// Maps a JSON object to `Author`, applying the schema's keys, transformers, defaults, constraints and failure policies.
     internal static func map(from json: EntityGenRuntime.JSONValue, context: inout EntityGenRuntime.MappingContext) throws(EntityGenRuntime.MappingError) -> Author {
@@ -113,6 +120,13 @@ extension Book {
     internal enum Relationships {
         internal static var authors: Swift.String { "authors" }
         internal static var sequels: Swift.String { "sequels" }
+    }
+}
+
+extension Book: Swift.Codable {
+    /// The Swift property names: `Codable` carries the model's own shape. The compiler synthesizes the coding (a boxed property codes as its value); what `map` records about absent keys is not coded.
+    internal enum CodingKeys: Swift.String, Swift.CodingKey {
+        case title, _authors = "authors", sequels
     }
 }
 
@@ -207,6 +221,13 @@ extension Person {
     }
 }
 
+extension Person: Swift.Codable {
+    /// The Swift property names: `Codable` carries the model's own shape. The compiler synthesizes the coding (a boxed property codes as its value); what `map` records about absent keys is not coded.
+    internal enum CodingKeys: Swift.String, Swift.CodingKey {
+        case name, _bestFriend = "bestFriend", _partner = "partner", friends, _pet = "pet"
+    }
+}
+
 extension Person: EntityGenRuntime.JSONMappable {
     /// Maps a JSON object to `Person`, applying the schema's keys, transformers, defaults, constraints and failure policies.
     internal static func map(from json: EntityGenRuntime.JSONValue, context: inout EntityGenRuntime.MappingContext) throws(EntityGenRuntime.MappingError) -> Person {
@@ -278,6 +299,13 @@ extension Pet {
     }
 }
 
+extension Pet: Swift.Codable {
+    /// The Swift property names: `Codable` carries the model's own shape. The compiler synthesizes the coding (a boxed property codes as its value); what `map` records about absent keys is not coded.
+    internal enum CodingKeys: Swift.String, Swift.CodingKey {
+        case name, _owner = "owner", vet
+    }
+}
+
 extension Pet: EntityGenRuntime.JSONMappable {
     /// Maps a JSON object to `Pet`, applying the schema's keys, transformers, defaults, constraints and failure policies.
     internal static func map(from json: EntityGenRuntime.JSONValue, context: inout EntityGenRuntime.MappingContext) throws(EntityGenRuntime.MappingError) -> Pet {
@@ -335,6 +363,13 @@ extension Player {
     /// The schema names of Player's relationships (mogenerator's `PlayerRelationships`).
     internal enum Relationships {
         internal static var team: Swift.String { "team" }
+    }
+}
+
+extension Player: Swift.Codable {
+    /// The Swift property names: `Codable` carries the model's own shape. The compiler synthesizes the coding (a boxed property codes as its value); what `map` records about absent keys is not coded.
+    internal enum CodingKeys: Swift.String, Swift.CodingKey {
+        case name, team
     }
 }
 
@@ -400,6 +435,13 @@ extension Team {
     internal enum Relationships {
         internal static var players: Swift.String { "players" }
         internal static var rivals: Swift.String { "rivals" }
+    }
+}
+
+extension Team: Swift.Codable {
+    /// The Swift property names: `Codable` carries the model's own shape. The compiler synthesizes the coding (a boxed property codes as its value); what `map` records about absent keys is not coded.
+    internal enum CodingKeys: Swift.String, Swift.CodingKey {
+        case name, _players = "players", rivals
     }
 }
 

@@ -62,6 +62,13 @@ extension Hostile {
     }
 }
 
+extension Hostile: Swift.Codable {
+    /// The Swift property names: `Codable` carries the model's own shape. The compiler synthesizes the coding (a boxed property codes as its value); what `map` records about absent keys is not coded.
+    internal enum CodingKeys: Swift.String, Swift.CodingKey {
+        case quoted, dotted, unicodeKey, big, oneOfs
+    }
+}
+
 extension Hostile: EntityGenRuntime.JSONMappable {
     private enum _Fields {
         static let quoted = EntityGenRuntime.MappingField("\"\"\"\\(x)#{1}\n", schema: "Hostile.yaml:7:7", constraints: [.pattern(EntityGenRuntime.JSONPattern("[\"\\\\]+|\\(\\)"))])

@@ -36,6 +36,14 @@ internal enum Kind: Swift.Sendable, Swift.Hashable, EntityGenRuntime.JSONEnumera
     internal var isFallback: Swift.Bool { false }
 }
 
+extension Kind: Swift.Codable {
+    /// Decodes the raw value.
+    internal init(from decoder: any Swift.Decoder) throws { self = try EntityGenRuntime.JSONEnumerationCoding.decode(from: decoder) }
+
+    /// Encodes the raw value.
+    internal func encode(to encoder: any Swift.Encoder) throws { try EntityGenRuntime.JSONEnumerationCoding.encode(self, to: encoder) }
+}
+
 /// The switch enum.
 internal enum Switch: Swift.Sendable, Swift.Hashable, EntityGenRuntime.JSONEnumeration {
     case `default`
@@ -72,6 +80,14 @@ internal enum Switch: Swift.Sendable, Swift.Hashable, EntityGenRuntime.JSONEnume
         if case .unknown = self { return true }
         return false
     }
+}
+
+extension Switch: Swift.Codable {
+    /// Decodes the raw value.
+    internal init(from decoder: any Swift.Decoder) throws { self = try EntityGenRuntime.JSONEnumerationCoding.decode(from: decoder) }
+
+    /// Encodes the raw value.
+    internal func encode(to encoder: any Swift.Encoder) throws { try EntityGenRuntime.JSONEnumerationCoding.encode(self, to: encoder) }
 }
 
 /// An entity named after a keyword.
@@ -171,6 +187,13 @@ extension Class {
     /// The schema names of Class's relationships (mogenerator's `ClassRelationships`).
     internal enum Relationships {
         internal static var `inout`: Swift.String { "inout" }
+    }
+}
+
+extension Class: Swift.Codable {
+    /// The Swift property names: `Codable` carries the model's own shape. The compiler synthesizes the coding (a boxed property codes as its value); what `map` records about absent keys is not coded.
+    internal enum CodingKeys: Swift.String, Swift.CodingKey {
+        case `class`, `default`, `import`, `extension`, `in`, `let`, `where`, `func`, `var`, `guard`, `return`, `inout`
     }
 }
 

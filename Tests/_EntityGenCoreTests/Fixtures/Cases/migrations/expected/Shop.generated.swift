@@ -43,6 +43,13 @@ extension Address {
     }
 }
 
+extension Address: Swift.Codable {
+    /// The Swift property names: `Codable` carries the model's own shape. The compiler synthesizes the coding (a boxed property codes as its value); what `map` records about absent keys is not coded.
+    internal enum CodingKeys: Swift.String, Swift.CodingKey {
+        case id, street
+    }
+}
+
 extension Address: EntityGenRuntime.JSONMappable {
     /// Maps a JSON object to `Address`, applying the schema's keys, transformers, defaults, constraints and failure policies.
     internal static func map(from json: EntityGenRuntime.JSONValue, context: inout EntityGenRuntime.MappingContext) throws(EntityGenRuntime.MappingError) -> Address {
@@ -197,6 +204,13 @@ extension Customer {
     /// The schema names of Customer's relationships (mogenerator's `CustomerRelationships`).
     internal enum Relationships {
         internal static var orders: Swift.String { "orders" }
+    }
+}
+
+extension Customer: Swift.Codable {
+    /// The Swift property names: `Codable` carries the model's own shape. The compiler synthesizes the coding (a boxed property codes as its value); what `map` records about absent keys is not coded.
+    internal enum CodingKeys: Swift.String, Swift.CodingKey {
+        case id, name, email, loyaltyPoints, orders
     }
 }
 
@@ -397,6 +411,13 @@ extension Order {
     /// The schema names of Order's relationships (mogenerator's `OrderRelationships`).
     internal enum Relationships {
         internal static var shippingAddress: Swift.String { "shippingAddress" }
+    }
+}
+
+extension Order: Swift.Codable {
+    /// The Swift property names: `Codable` carries the model's own shape. The compiler synthesizes the coding (a boxed property codes as its value); what `map` records about absent keys is not coded.
+    internal enum CodingKeys: Swift.String, Swift.CodingKey {
+        case number, total, shippingAddress
     }
 }
 

@@ -48,6 +48,13 @@ extension Circle {
     }
 }
 
+extension Circle: Swift.Codable {
+    /// The Swift property names: `Codable` carries the model's own shape. The compiler synthesizes the coding (a boxed property codes as its value); what `map` records about absent keys is not coded.
+    public enum CodingKeys: Swift.String, Swift.CodingKey {
+        case id, radius, created
+    }
+}
+
 extension Circle: EntityGenRuntime.JSONMappable {
     /// Maps a JSON object to `Circle`, applying the schema's keys, transformers, defaults, constraints and failure policies.
     public static func map(from json: EntityGenRuntime.JSONValue, context: inout EntityGenRuntime.MappingContext) throws(EntityGenRuntime.MappingError) -> Circle {
@@ -248,6 +255,13 @@ extension Square {
         public static var id: Swift.String { "id" }
         public static var sides: Swift.String { "sides" }
         public static var side: Swift.String { "side" }
+    }
+}
+
+extension Square: Swift.Codable {
+    /// The Swift property names: `Codable` carries the model's own shape. The compiler synthesizes the coding (a boxed property codes as its value); what `map` records about absent keys is not coded.
+    public enum CodingKeys: Swift.String, Swift.CodingKey {
+        case id, sides, side
     }
 }
 

@@ -64,6 +64,13 @@ extension Person {
     }
 }
 
+extension Person: Swift.Codable {
+    /// The Swift property names: `Codable` carries the model's own shape. The compiler synthesizes the coding (a boxed property codes as its value); what `map` records about absent keys is not coded.
+    internal enum CodingKeys: Swift.String, Swift.CodingKey {
+        case identifier, name, height, friends
+    }
+}
+
 extension Person: EntityGenRuntime.JSONMappable {
     private enum _Fields {
         static let name = EntityGenRuntime.MappingField("name", schema: "Hydrant.yaml:17:7", constraints: [.minLength(1)])

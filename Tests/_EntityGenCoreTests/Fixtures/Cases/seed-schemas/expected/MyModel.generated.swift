@@ -53,6 +53,13 @@ extension ModelTwo {
     }
 }
 
+extension ModelTwo: Swift.Codable {
+    /// The Swift property names: `Codable` carries the model's own shape. The compiler synthesizes the coding (a boxed property codes as its value); what `map` records about absent keys is not coded.
+    internal enum CodingKeys: Swift.String, Swift.CodingKey {
+        case key3, createdAt, homepage
+    }
+}
+
 extension ModelTwo: EntityGenRuntime.JSONMappable {
     private enum _Transformers {
         static let createdAt = EntityGenRuntime.DateFormatTransformer("EEE MMM dd HH:mm:ss Z yyyy")
@@ -240,6 +247,13 @@ extension MyModel {
     internal enum Relationships {
         internal static var model2: Swift.String { "model2" }
         internal static var model2s: Swift.String { "model2s" }
+    }
+}
+
+extension MyModel: Swift.Codable {
+    /// The Swift property names: `Codable` carries the model's own shape. The compiler synthesizes the coding (a boxed property codes as its value); what `map` records about absent keys is not coded.
+    internal enum CodingKeys: Swift.String, Swift.CodingKey {
+        case modelProperty1, modelProperty2, model2, model2s
     }
 }
 

@@ -50,6 +50,14 @@ internal enum Platform: Swift.Sendable, Swift.Hashable, EntityGenRuntime.JSONEnu
     }
 }
 
+extension Platform: Swift.Codable {
+    /// Decodes the raw value.
+    internal init(from decoder: any Swift.Decoder) throws { self = try EntityGenRuntime.JSONEnumerationCoding.decode(from: decoder) }
+
+    /// Encodes the raw value.
+    internal func encode(to encoder: any Swift.Encoder) throws { try EntityGenRuntime.JSONEnumerationCoding.encode(self, to: encoder) }
+}
+
 /// Stored as its raw value.
 extension Platform: EntityGenPersistence.ColumnValue {}
 

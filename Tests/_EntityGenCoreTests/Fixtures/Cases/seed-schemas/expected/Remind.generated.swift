@@ -47,6 +47,13 @@ extension Avatar {
     }
 }
 
+extension Avatar: Swift.Codable {
+    /// The Swift property names: `Codable` carries the model's own shape. The compiler synthesizes the coding (a boxed property codes as its value); what `map` records about absent keys is not coded.
+    internal enum CodingKeys: Swift.String, Swift.CodingKey {
+        case remoteId, fileUrlString
+    }
+}
+
 extension Avatar: EntityGenRuntime.JSONMappable {
     /// Maps a JSON object to `Avatar`, applying the schema's keys, transformers, defaults, constraints and failure policies.
     internal static func map(from json: EntityGenRuntime.JSONValue, context: inout EntityGenRuntime.MappingContext) throws(EntityGenRuntime.MappingError) -> Avatar {
@@ -201,6 +208,13 @@ extension Group {
     /// The schema names of Group's relationships (mogenerator's `GroupRelationships`).
     internal enum Relationships {
         internal static var avatar: Swift.String { "avatar" }
+    }
+}
+
+extension Group: Swift.Codable {
+    /// The Swift property names: `Codable` carries the model's own shape. The compiler synthesizes the coding (a boxed property codes as its value); what `map` records about absent keys is not coded.
+    internal enum CodingKeys: Swift.String, Swift.CodingKey {
+        case remoteId, name, className, avatar
     }
 }
 

@@ -66,6 +66,13 @@ extension ImageWidget {
     }
 }
 
+extension ImageWidget: Swift.Codable {
+    /// The Swift property names: `Codable` carries the model's own shape. The compiler synthesizes the coding (a boxed property codes as its value); what `map` records about absent keys is not coded.
+    internal enum CodingKeys: Swift.String, Swift.CodingKey {
+        case serverId, url, caption, textWidget
+    }
+}
+
 extension ImageWidget: EntityGenRuntime.JSONMappable {
     /// Maps a JSON object to `ImageWidget`, applying the schema's keys, transformers, defaults, constraints and failure policies.
     internal static func map(from json: EntityGenRuntime.JSONValue, context: inout EntityGenRuntime.MappingContext) throws(EntityGenRuntime.MappingError) -> ImageWidget {
@@ -234,6 +241,13 @@ extension TextWidget {
     internal enum Attributes {
         internal static var serverId: Swift.String { "serverId" }
         internal static var title: Swift.String { "title" }
+    }
+}
+
+extension TextWidget: Swift.Codable {
+    /// The Swift property names: `Codable` carries the model's own shape. The compiler synthesizes the coding (a boxed property codes as its value); what `map` records about absent keys is not coded.
+    internal enum CodingKeys: Swift.String, Swift.CodingKey {
+        case serverId, title
     }
 }
 
