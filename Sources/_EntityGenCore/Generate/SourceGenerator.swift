@@ -107,6 +107,10 @@ public struct SourceGenerator: Sendable {
                 guard models, mappers else { continue }
                 printer.line()
                 FamilyRenderer(spelling: spelling).render(family, into: &printer)
+                if plan.codable {
+                    printer.line()
+                    CodableRenderer(spelling: spelling).render(typeName: family.typeName, into: &printer)
+                }
                 if let emitter {
                     printer.line()
                     emitter.renderFamily(family, spelling: spelling, into: &printer)
@@ -115,14 +119,14 @@ public struct SourceGenerator: Sendable {
                 if models {
                     printer.line()
                     ModelRenderer(spelling: spelling).render(entity, into: &printer)
-                    if entity.isCodable {
-                        printer.line()
-                        CodableRenderer(spelling: spelling).render(entity, into: &printer)
-                    }
                 }
                 if mappers {
                     printer.line()
                     MapperRenderer(spelling: spelling).render(entity, into: &printer)
+                    if models, plan.codable {
+                        printer.line()
+                        CodableRenderer(spelling: spelling).render(typeName: entity.typeName, into: &printer)
+                    }
                 }
                 if let table, let emitter {
                     printer.line()

@@ -11,7 +11,7 @@ public struct ProjectConfig: Hashable, Sendable {
     public var keyConvention: KeyConvention
     /// Extra imports for generated files, sorted.
     public var imports: [String]
-    /// Whether models (and enums) whose every property type is `Codable` conform to `Codable` (default
+    /// Whether models, families and enums conform to `Codable`, through the schema's mapping (default
     /// `true`).
     public var codable = true
 

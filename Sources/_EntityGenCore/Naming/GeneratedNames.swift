@@ -11,8 +11,6 @@ enum GeneratedNames {
     static let database = "EntityGenDatabase"
     /// The instance property and static function naming a persistent model's stored row.
     static let rowKey = "rowKey"
-    /// The coding keys of a `Codable` model.
-    static let codingKeys = "CodingKeys"
     /// The row-shaped record type nested in every persistent model (`Pod.Record`).
     static let record = "Record"
     /// The property holding the hidden row id of a record whose entity has no identification attributes.
@@ -21,7 +19,7 @@ enum GeneratedNames {
     /// Type names a schema cannot declare: each is also a member type of every generated model, so
     /// inside the model's own extensions the name would mean the member (or, for the database type, it
     /// is declared twice).
-    static let reservedTypeNames: Set<String> = [attributes, relationships, columns, database, record, codingKeys]
+    static let reservedTypeNames: Set<String> = [attributes, relationships, columns, database, record]
 
     /// Attribute and relationship names a schema cannot declare: instance members generated code adds.
     static let reservedMemberNames: Set<String> = [rowKey, rowID]

@@ -29,11 +29,6 @@ struct Translator: Sendable {
             familyPlans[name] = family
         }
         PersistenceTranslator.addInverseAssociations(to: &tablePlans)
-        if schema.config.codable {
-            for name in CodableTranslator(schema: schema).codableEntities(entityPlans) {
-                entityPlans[name]?.isCodable = true
-            }
-        }
         let tables = tablePlans.values.sorted { $0.tableName < $1.tableName }
         let files = schema.files.map { file in
             let enumNames = Set(file.enums.map(\.name.value))
@@ -59,6 +54,7 @@ struct Translator: Sendable {
             accessLevel: schema.config.accessLevel,
             outputs: outputs,
             imports: schema.config.imports,
+            codable: schema.config.codable,
             backend: backend,
             files: files,
             entities: entityPlans,

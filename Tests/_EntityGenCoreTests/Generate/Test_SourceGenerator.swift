@@ -34,9 +34,9 @@ import Testing
         #expect(compiled.warnings.isEmpty, "\(compiled.warnings.prefix(5))")
     }
 
-    /// `Codable` where the schema allows it, and `codable: false` in the config leaves it out (issue 13,
-    /// item 5).
-    @Test func codableWhereEveryPropertyTypeIsCodableAndOffByConfig() throws {
+    /// `Codable` on every model, family and enum, and `codable: false` in the config leaves it out
+    /// (issue 13, item 5).
+    @Test func codableConformancesAndTheConfigOptOut() throws {
         let schema = """
             enums:
               Color: {cases: [red, blue]}
@@ -44,12 +44,9 @@ import Testing
               Shape: {swiftType: ShapeValue, json: any}
             entities:
               Plain:
-                attributes: {name: String, color: Color?, tags: '[String]'}
-                relationships: {next: Plain?}
+                attributes: {name: String, color: Color?}
               Custom:
                 attributes: {shape: {type: ShapeValue, transformer: Shape}}
-              Holder:
-                relationships: {custom: Custom?}
             """
         func machineFile(config: String?) throws -> String {
             let result = GeneratorPipeline.validate(
@@ -60,10 +57,8 @@ import Testing
             return try #require(generator.machineFiles().first { $0.name == "S.generated.swift" }).contents
         }
         let on = try machineFile(config: nil)
-        #expect(on.contains("extension Plain: Swift.Codable {"))
-        #expect(on.contains("extension Color: Swift.Codable {"))
-        #expect(!on.contains("extension Custom: Swift.Codable"))  // a custom type may not be Codable
-        #expect(!on.contains("extension Holder: Swift.Codable"))  // nor what holds one
+        for type in ["Plain", "Custom", "Color"] { #expect(on.contains("extension \(type): Swift.Codable {")) }
+        #expect(on.contains("EntityGenRuntime.JSONMappableCoding.decode(from: decoder)"))
         let off = try machineFile(config: "codable: false\n")
         #expect(!off.contains("Codable"))
     }

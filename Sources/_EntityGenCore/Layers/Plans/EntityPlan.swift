@@ -78,9 +78,6 @@ struct EntityPlan: Sendable {
     /// The properties whose absence `map` records, so that an import keeps their stored values (set by
     /// the persistence translator; empty without persistence).
     var absentChecks: [AbsentCheck] = []
-    /// Whether the model conforms to `Codable`: the config allows it and every property's type is
-    /// `Codable` (built-in types, enums, collections and codable models; not custom types or families).
-    var isCodable = false
 
     /// A property whose key's absence the mapper records in the model's absent fields.
     struct AbsentCheck: Sendable {

@@ -25,6 +25,8 @@ struct GenerationPlan: Sendable {
     var outputs: Set<OutputKind>
     /// Extra imports of machine files, sorted.
     var imports: [String]
+    /// Whether models, families and enums conform to `Codable` (the config's `codable`).
+    var codable: Bool
     /// The storage backend of persistence code, when persistence is on.
     var backend: StorageBackendKind?
     /// The schema files, in input order.

@@ -51,13 +51,6 @@ extension Author {
     }
 }
 
-extension Author: Swift.Codable {
-    /// The Swift property names: `Codable` carries the model's own shape. The compiler synthesizes the coding (a boxed property codes as its value); what `map` records about absent keys is not coded.
-    internal enum CodingKeys: Swift.String, Swift.CodingKey {
-        case name, _books = "books"
-    }
-}
-
 extension Author: EntityGenRuntime.JSONMappable {
     /// Maps a JSON object to `Author`, applying the schema's keys, transformers, defaults, constraints and failure policies.
     internal static func map(from json: EntityGenRuntime.JSONValue, context: inout EntityGenRuntime.MappingContext) throws(EntityGenRuntime.MappingError) -> Author {
@@ -74,6 +67,14 @@ extension Author: EntityGenRuntime.JSONMappable {
         writer.entities(self.books, forKey: "books")
         writer.endObject()
     }
+}
+
+extension Author: Swift.Codable {
+    /// Decodes the JSON `map` reads (the schema's keys, transformers, defaults, constraints and failure policies).
+    internal init(from decoder: any Swift.Decoder) throws { self = try EntityGenRuntime.JSONMappableCoding.decode(from: decoder) }
+
+    /// Encodes the JSON `writeJSON` writes.
+    internal func encode(to encoder: any Swift.Encoder) throws { try EntityGenRuntime.JSONMappableCoding.encode(self, to: encoder) }
 }
 
 /// The Book entity.
@@ -123,13 +124,6 @@ extension Book {
     }
 }
 
-extension Book: Swift.Codable {
-    /// The Swift property names: `Codable` carries the model's own shape. The compiler synthesizes the coding (a boxed property codes as its value); what `map` records about absent keys is not coded.
-    internal enum CodingKeys: Swift.String, Swift.CodingKey {
-        case title, _authors = "authors", sequels
-    }
-}
-
 extension Book: EntityGenRuntime.JSONMappable {
     /// Maps a JSON object to `Book`, applying the schema's keys, transformers, defaults, constraints and failure policies.
     internal static func map(from json: EntityGenRuntime.JSONValue, context: inout EntityGenRuntime.MappingContext) throws(EntityGenRuntime.MappingError) -> Book {
@@ -149,6 +143,14 @@ extension Book: EntityGenRuntime.JSONMappable {
         EntityGenRuntime.MapTransformer(EntityGenRuntime.EntityTransformer<Book>()).encode(self.sequels, to: &writer)
         writer.endObject()
     }
+}
+
+extension Book: Swift.Codable {
+    /// Decodes the JSON `map` reads (the schema's keys, transformers, defaults, constraints and failure policies).
+    internal init(from decoder: any Swift.Decoder) throws { self = try EntityGenRuntime.JSONMappableCoding.decode(from: decoder) }
+
+    /// Encodes the JSON `writeJSON` writes.
+    internal func encode(to encoder: any Swift.Encoder) throws { try EntityGenRuntime.JSONMappableCoding.encode(self, to: encoder) }
 }
 
 /// The Person entity.
@@ -221,13 +223,6 @@ extension Person {
     }
 }
 
-extension Person: Swift.Codable {
-    /// The Swift property names: `Codable` carries the model's own shape. The compiler synthesizes the coding (a boxed property codes as its value); what `map` records about absent keys is not coded.
-    internal enum CodingKeys: Swift.String, Swift.CodingKey {
-        case name, _bestFriend = "bestFriend", _partner = "partner", friends, _pet = "pet"
-    }
-}
-
 extension Person: EntityGenRuntime.JSONMappable {
     /// Maps a JSON object to `Person`, applying the schema's keys, transformers, defaults, constraints and failure policies.
     internal static func map(from json: EntityGenRuntime.JSONValue, context: inout EntityGenRuntime.MappingContext) throws(EntityGenRuntime.MappingError) -> Person {
@@ -250,6 +245,14 @@ extension Person: EntityGenRuntime.JSONMappable {
         writer.optionalEntity(self.pet, forKey: "pet")
         writer.endObject()
     }
+}
+
+extension Person: Swift.Codable {
+    /// Decodes the JSON `map` reads (the schema's keys, transformers, defaults, constraints and failure policies).
+    internal init(from decoder: any Swift.Decoder) throws { self = try EntityGenRuntime.JSONMappableCoding.decode(from: decoder) }
+
+    /// Encodes the JSON `writeJSON` writes.
+    internal func encode(to encoder: any Swift.Encoder) throws { try EntityGenRuntime.JSONMappableCoding.encode(self, to: encoder) }
 }
 
 /// The Pet entity.
@@ -299,13 +302,6 @@ extension Pet {
     }
 }
 
-extension Pet: Swift.Codable {
-    /// The Swift property names: `Codable` carries the model's own shape. The compiler synthesizes the coding (a boxed property codes as its value); what `map` records about absent keys is not coded.
-    internal enum CodingKeys: Swift.String, Swift.CodingKey {
-        case name, _owner = "owner", vet
-    }
-}
-
 extension Pet: EntityGenRuntime.JSONMappable {
     /// Maps a JSON object to `Pet`, applying the schema's keys, transformers, defaults, constraints and failure policies.
     internal static func map(from json: EntityGenRuntime.JSONValue, context: inout EntityGenRuntime.MappingContext) throws(EntityGenRuntime.MappingError) -> Pet {
@@ -327,6 +323,14 @@ extension Pet: EntityGenRuntime.JSONMappable {
         }
         writer.endObject()
     }
+}
+
+extension Pet: Swift.Codable {
+    /// Decodes the JSON `map` reads (the schema's keys, transformers, defaults, constraints and failure policies).
+    internal init(from decoder: any Swift.Decoder) throws { self = try EntityGenRuntime.JSONMappableCoding.decode(from: decoder) }
+
+    /// Encodes the JSON `writeJSON` writes.
+    internal func encode(to encoder: any Swift.Encoder) throws { try EntityGenRuntime.JSONMappableCoding.encode(self, to: encoder) }
 }
 
 /// The Player entity.
@@ -366,13 +370,6 @@ extension Player {
     }
 }
 
-extension Player: Swift.Codable {
-    /// The Swift property names: `Codable` carries the model's own shape. The compiler synthesizes the coding (a boxed property codes as its value); what `map` records about absent keys is not coded.
-    internal enum CodingKeys: Swift.String, Swift.CodingKey {
-        case name, team
-    }
-}
-
 extension Player: EntityGenRuntime.JSONMappable {
     /// Maps a JSON object to `Player`, applying the schema's keys, transformers, defaults, constraints and failure policies.
     internal static func map(from json: EntityGenRuntime.JSONValue, context: inout EntityGenRuntime.MappingContext) throws(EntityGenRuntime.MappingError) -> Player {
@@ -389,6 +386,14 @@ extension Player: EntityGenRuntime.JSONMappable {
         writer.optionalEntity(self.team, forKey: "team")
         writer.endObject()
     }
+}
+
+extension Player: Swift.Codable {
+    /// Decodes the JSON `map` reads (the schema's keys, transformers, defaults, constraints and failure policies).
+    internal init(from decoder: any Swift.Decoder) throws { self = try EntityGenRuntime.JSONMappableCoding.decode(from: decoder) }
+
+    /// Encodes the JSON `writeJSON` writes.
+    internal func encode(to encoder: any Swift.Encoder) throws { try EntityGenRuntime.JSONMappableCoding.encode(self, to: encoder) }
 }
 
 /// A team lists its players, each player embeds the team it plays for.
@@ -438,13 +443,6 @@ extension Team {
     }
 }
 
-extension Team: Swift.Codable {
-    /// The Swift property names: `Codable` carries the model's own shape. The compiler synthesizes the coding (a boxed property codes as its value); what `map` records about absent keys is not coded.
-    internal enum CodingKeys: Swift.String, Swift.CodingKey {
-        case name, _players = "players", rivals
-    }
-}
-
 extension Team: EntityGenRuntime.JSONMappable {
     /// Maps a JSON object to `Team`, applying the schema's keys, transformers, defaults, constraints and failure policies.
     internal static func map(from json: EntityGenRuntime.JSONValue, context: inout EntityGenRuntime.MappingContext) throws(EntityGenRuntime.MappingError) -> Team {
@@ -464,4 +462,12 @@ extension Team: EntityGenRuntime.JSONMappable {
         EntityGenRuntime.MapTransformer(EntityGenRuntime.EntityTransformer<Team>()).encode(self.rivals, to: &writer)
         writer.endObject()
     }
+}
+
+extension Team: Swift.Codable {
+    /// Decodes the JSON `map` reads (the schema's keys, transformers, defaults, constraints and failure policies).
+    internal init(from decoder: any Swift.Decoder) throws { self = try EntityGenRuntime.JSONMappableCoding.decode(from: decoder) }
+
+    /// Encodes the JSON `writeJSON` writes.
+    internal func encode(to encoder: any Swift.Encoder) throws { try EntityGenRuntime.JSONMappableCoding.encode(self, to: encoder) }
 }

@@ -62,13 +62,6 @@ extension Hostile {
     }
 }
 
-extension Hostile: Swift.Codable {
-    /// The Swift property names: `Codable` carries the model's own shape. The compiler synthesizes the coding (a boxed property codes as its value); what `map` records about absent keys is not coded.
-    internal enum CodingKeys: Swift.String, Swift.CodingKey {
-        case quoted, dotted, unicodeKey, big, oneOfs
-    }
-}
-
 extension Hostile: EntityGenRuntime.JSONMappable {
     private enum _Fields {
         static let quoted = EntityGenRuntime.MappingField("\"\"\"\\(x)#{1}\n", schema: "Hostile.yaml:7:7", constraints: [.pattern(EntityGenRuntime.JSONPattern("[\"\\\\]+|\\(\\)"))])
@@ -102,4 +95,12 @@ extension Hostile: EntityGenRuntime.JSONMappable {
         writer.string(self.oneOfs, forKey: "oneOfs")
         writer.endObject()
     }
+}
+
+extension Hostile: Swift.Codable {
+    /// Decodes the JSON `map` reads (the schema's keys, transformers, defaults, constraints and failure policies).
+    internal init(from decoder: any Swift.Decoder) throws { self = try EntityGenRuntime.JSONMappableCoding.decode(from: decoder) }
+
+    /// Encodes the JSON `writeJSON` writes.
+    internal func encode(to encoder: any Swift.Encoder) throws { try EntityGenRuntime.JSONMappableCoding.encode(self, to: encoder) }
 }

@@ -190,13 +190,6 @@ extension Class {
     }
 }
 
-extension Class: Swift.Codable {
-    /// The Swift property names: `Codable` carries the model's own shape. The compiler synthesizes the coding (a boxed property codes as its value); what `map` records about absent keys is not coded.
-    internal enum CodingKeys: Swift.String, Swift.CodingKey {
-        case `class`, `default`, `import`, `extension`, `in`, `let`, `where`, `func`, `var`, `guard`, `return`, `inout`
-    }
-}
-
 extension Class: EntityGenRuntime.JSONMappable {
     /// Maps a JSON object to `Class`, applying the schema's keys, transformers, defaults, constraints and failure policies.
     internal static func map(from json: EntityGenRuntime.JSONValue, context: inout EntityGenRuntime.MappingContext) throws(EntityGenRuntime.MappingError) -> Class {
@@ -240,4 +233,12 @@ extension Class: EntityGenRuntime.JSONMappable {
         writer.entities(self.`inout`, forKey: "inout")
         writer.endObject()
     }
+}
+
+extension Class: Swift.Codable {
+    /// Decodes the JSON `map` reads (the schema's keys, transformers, defaults, constraints and failure policies).
+    internal init(from decoder: any Swift.Decoder) throws { self = try EntityGenRuntime.JSONMappableCoding.decode(from: decoder) }
+
+    /// Encodes the JSON `writeJSON` writes.
+    internal func encode(to encoder: any Swift.Encoder) throws { try EntityGenRuntime.JSONMappableCoding.encode(self, to: encoder) }
 }

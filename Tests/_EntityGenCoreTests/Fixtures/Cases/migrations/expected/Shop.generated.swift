@@ -43,13 +43,6 @@ extension Address {
     }
 }
 
-extension Address: Swift.Codable {
-    /// The Swift property names: `Codable` carries the model's own shape. The compiler synthesizes the coding (a boxed property codes as its value); what `map` records about absent keys is not coded.
-    internal enum CodingKeys: Swift.String, Swift.CodingKey {
-        case id, street
-    }
-}
-
 extension Address: EntityGenRuntime.JSONMappable {
     /// Maps a JSON object to `Address`, applying the schema's keys, transformers, defaults, constraints and failure policies.
     internal static func map(from json: EntityGenRuntime.JSONValue, context: inout EntityGenRuntime.MappingContext) throws(EntityGenRuntime.MappingError) -> Address {
@@ -66,6 +59,14 @@ extension Address: EntityGenRuntime.JSONMappable {
         writer.string(self.street, forKey: "street")
         writer.endObject()
     }
+}
+
+extension Address: Swift.Codable {
+    /// Decodes the JSON `map` reads (the schema's keys, transformers, defaults, constraints and failure policies).
+    internal init(from decoder: any Swift.Decoder) throws { self = try EntityGenRuntime.JSONMappableCoding.decode(from: decoder) }
+
+    /// Encodes the JSON `writeJSON` writes.
+    internal func encode(to encoder: any Swift.Encoder) throws { try EntityGenRuntime.JSONMappableCoding.encode(self, to: encoder) }
 }
 
 extension Address: EntityGenPersistence.PersistableEntity {
@@ -207,13 +208,6 @@ extension Customer {
     }
 }
 
-extension Customer: Swift.Codable {
-    /// The Swift property names: `Codable` carries the model's own shape. The compiler synthesizes the coding (a boxed property codes as its value); what `map` records about absent keys is not coded.
-    internal enum CodingKeys: Swift.String, Swift.CodingKey {
-        case id, name, email, loyaltyPoints, orders
-    }
-}
-
 extension Customer: EntityGenRuntime.JSONMappable {
     /// Maps a JSON object to `Customer`, applying the schema's keys, transformers, defaults, constraints and failure policies.
     internal static func map(from json: EntityGenRuntime.JSONValue, context: inout EntityGenRuntime.MappingContext) throws(EntityGenRuntime.MappingError) -> Customer {
@@ -242,6 +236,14 @@ extension Customer: EntityGenRuntime.JSONMappable {
         writer.entities(self.orders, forKey: "orders")
         writer.endObject()
     }
+}
+
+extension Customer: Swift.Codable {
+    /// Decodes the JSON `map` reads (the schema's keys, transformers, defaults, constraints and failure policies).
+    internal init(from decoder: any Swift.Decoder) throws { self = try EntityGenRuntime.JSONMappableCoding.decode(from: decoder) }
+
+    /// Encodes the JSON `writeJSON` writes.
+    internal func encode(to encoder: any Swift.Encoder) throws { try EntityGenRuntime.JSONMappableCoding.encode(self, to: encoder) }
 }
 
 extension Customer: EntityGenPersistence.PersistableEntity {
@@ -414,13 +416,6 @@ extension Order {
     }
 }
 
-extension Order: Swift.Codable {
-    /// The Swift property names: `Codable` carries the model's own shape. The compiler synthesizes the coding (a boxed property codes as its value); what `map` records about absent keys is not coded.
-    internal enum CodingKeys: Swift.String, Swift.CodingKey {
-        case number, total, shippingAddress
-    }
-}
-
 extension Order: EntityGenRuntime.JSONMappable {
     /// Maps a JSON object to `Order`, applying the schema's keys, transformers, defaults, constraints and failure policies.
     internal static func map(from json: EntityGenRuntime.JSONValue, context: inout EntityGenRuntime.MappingContext) throws(EntityGenRuntime.MappingError) -> Order {
@@ -443,6 +438,14 @@ extension Order: EntityGenRuntime.JSONMappable {
         writer.optionalEntity(self.shippingAddress, forKey: "shippingAddress")
         writer.endObject()
     }
+}
+
+extension Order: Swift.Codable {
+    /// Decodes the JSON `map` reads (the schema's keys, transformers, defaults, constraints and failure policies).
+    internal init(from decoder: any Swift.Decoder) throws { self = try EntityGenRuntime.JSONMappableCoding.decode(from: decoder) }
+
+    /// Encodes the JSON `writeJSON` writes.
+    internal func encode(to encoder: any Swift.Encoder) throws { try EntityGenRuntime.JSONMappableCoding.encode(self, to: encoder) }
 }
 
 extension Order: EntityGenPersistence.PersistableEntity {

@@ -48,13 +48,6 @@ extension Circle {
     }
 }
 
-extension Circle: Swift.Codable {
-    /// The Swift property names: `Codable` carries the model's own shape. The compiler synthesizes the coding (a boxed property codes as its value); what `map` records about absent keys is not coded.
-    public enum CodingKeys: Swift.String, Swift.CodingKey {
-        case id, radius, created
-    }
-}
-
 extension Circle: EntityGenRuntime.JSONMappable {
     /// Maps a JSON object to `Circle`, applying the schema's keys, transformers, defaults, constraints and failure policies.
     public static func map(from json: EntityGenRuntime.JSONValue, context: inout EntityGenRuntime.MappingContext) throws(EntityGenRuntime.MappingError) -> Circle {
@@ -79,6 +72,14 @@ extension Circle: EntityGenRuntime.JSONMappable {
         EntityGenRuntime.EpochDateTransformer(.milliseconds).encode(self.created, to: &writer)
         writer.endObject()
     }
+}
+
+extension Circle: Swift.Codable {
+    /// Decodes the JSON `map` reads (the schema's keys, transformers, defaults, constraints and failure policies).
+    public init(from decoder: any Swift.Decoder) throws { self = try EntityGenRuntime.JSONMappableCoding.decode(from: decoder) }
+
+    /// Encodes the JSON `writeJSON` writes.
+    public func encode(to encoder: any Swift.Encoder) throws { try EntityGenRuntime.JSONMappableCoding.encode(self, to: encoder) }
 }
 
 /// The Drawing entity.
@@ -144,6 +145,14 @@ extension Drawing: EntityGenRuntime.JSONMappable {
     }
 }
 
+extension Drawing: Swift.Codable {
+    /// Decodes the JSON `map` reads (the schema's keys, transformers, defaults, constraints and failure policies).
+    public init(from decoder: any Swift.Decoder) throws { self = try EntityGenRuntime.JSONMappableCoding.decode(from: decoder) }
+
+    /// Encodes the JSON `writeJSON` writes.
+    public func encode(to encoder: any Swift.Encoder) throws { try EntityGenRuntime.JSONMappableCoding.encode(self, to: encoder) }
+}
+
 /// The Polygon family.
 public indirect enum Polygon: Swift.Sendable, Swift.Hashable, Swift.Identifiable, EntityGenRuntime.JSONMappable {
     /// A `Square` (discriminator "square".
@@ -181,6 +190,14 @@ public indirect enum Polygon: Swift.Sendable, Swift.Hashable, Swift.Identifiable
     }
 }
 
+extension Polygon: Swift.Codable {
+    /// Decodes the JSON `map` reads (the schema's keys, transformers, defaults, constraints and failure policies).
+    public init(from decoder: any Swift.Decoder) throws { self = try EntityGenRuntime.JSONMappableCoding.decode(from: decoder) }
+
+    /// Encodes the JSON `writeJSON` writes.
+    public func encode(to encoder: any Swift.Encoder) throws { try EntityGenRuntime.JSONMappableCoding.encode(self, to: encoder) }
+}
+
 /// The Shape family.
 public indirect enum Shape: Swift.Sendable, Swift.Hashable, Swift.Identifiable, EntityGenRuntime.JSONMappable {
     /// A `Circle` (discriminator "circle".
@@ -216,6 +233,14 @@ public indirect enum Shape: Swift.Sendable, Swift.Hashable, Swift.Identifiable, 
         case let .square(member): member.writeJSON(to: &writer)
         }
     }
+}
+
+extension Shape: Swift.Codable {
+    /// Decodes the JSON `map` reads (the schema's keys, transformers, defaults, constraints and failure policies).
+    public init(from decoder: any Swift.Decoder) throws { self = try EntityGenRuntime.JSONMappableCoding.decode(from: decoder) }
+
+    /// Encodes the JSON `writeJSON` writes.
+    public func encode(to encoder: any Swift.Encoder) throws { try EntityGenRuntime.JSONMappableCoding.encode(self, to: encoder) }
 }
 
 /// The Square entity.
@@ -258,13 +283,6 @@ extension Square {
     }
 }
 
-extension Square: Swift.Codable {
-    /// The Swift property names: `Codable` carries the model's own shape. The compiler synthesizes the coding (a boxed property codes as its value); what `map` records about absent keys is not coded.
-    public enum CodingKeys: Swift.String, Swift.CodingKey {
-        case id, sides, side
-    }
-}
-
 extension Square: EntityGenRuntime.JSONMappable {
     private enum _Fields {
         static let side = EntityGenRuntime.MappingField("side", schema: "Shapes.yaml:17:7", constraints: [.minimum(0.0)])
@@ -292,4 +310,12 @@ extension Square: EntityGenRuntime.JSONMappable {
         writer.double(self.side, forKey: "side")
         writer.endObject()
     }
+}
+
+extension Square: Swift.Codable {
+    /// Decodes the JSON `map` reads (the schema's keys, transformers, defaults, constraints and failure policies).
+    public init(from decoder: any Swift.Decoder) throws { self = try EntityGenRuntime.JSONMappableCoding.decode(from: decoder) }
+
+    /// Encodes the JSON `writeJSON` writes.
+    public func encode(to encoder: any Swift.Encoder) throws { try EntityGenRuntime.JSONMappableCoding.encode(self, to: encoder) }
 }

@@ -64,13 +64,6 @@ extension Person {
     }
 }
 
-extension Person: Swift.Codable {
-    /// The Swift property names: `Codable` carries the model's own shape. The compiler synthesizes the coding (a boxed property codes as its value); what `map` records about absent keys is not coded.
-    internal enum CodingKeys: Swift.String, Swift.CodingKey {
-        case identifier, name, height, friends
-    }
-}
-
 extension Person: EntityGenRuntime.JSONMappable {
     private enum _Fields {
         static let name = EntityGenRuntime.MappingField("name", schema: "Hydrant.yaml:17:7", constraints: [.minLength(1)])
@@ -105,6 +98,14 @@ extension Person: EntityGenRuntime.JSONMappable {
         writer.entities(self.friends, forKey: "friends")
         writer.endObject()
     }
+}
+
+extension Person: Swift.Codable {
+    /// Decodes the JSON `map` reads (the schema's keys, transformers, defaults, constraints and failure policies).
+    internal init(from decoder: any Swift.Decoder) throws { self = try EntityGenRuntime.JSONMappableCoding.decode(from: decoder) }
+
+    /// Encodes the JSON `writeJSON` writes.
+    internal func encode(to encoder: any Swift.Encoder) throws { try EntityGenRuntime.JSONMappableCoding.encode(self, to: encoder) }
 }
 
 extension Person: EntityGenPersistence.PersistableEntity {

@@ -53,13 +53,6 @@ extension ModelTwo {
     }
 }
 
-extension ModelTwo: Swift.Codable {
-    /// The Swift property names: `Codable` carries the model's own shape. The compiler synthesizes the coding (a boxed property codes as its value); what `map` records about absent keys is not coded.
-    internal enum CodingKeys: Swift.String, Swift.CodingKey {
-        case key3, createdAt, homepage
-    }
-}
-
 extension ModelTwo: EntityGenRuntime.JSONMappable {
     private enum _Transformers {
         static let createdAt = EntityGenRuntime.DateFormatTransformer("EEE MMM dd HH:mm:ss Z yyyy")
@@ -90,6 +83,14 @@ extension ModelTwo: EntityGenRuntime.JSONMappable {
         writer.optionalURL(self.homepage, forKey: "homepage")
         writer.endObject()
     }
+}
+
+extension ModelTwo: Swift.Codable {
+    /// Decodes the JSON `map` reads (the schema's keys, transformers, defaults, constraints and failure policies).
+    internal init(from decoder: any Swift.Decoder) throws { self = try EntityGenRuntime.JSONMappableCoding.decode(from: decoder) }
+
+    /// Encodes the JSON `writeJSON` writes.
+    internal func encode(to encoder: any Swift.Encoder) throws { try EntityGenRuntime.JSONMappableCoding.encode(self, to: encoder) }
 }
 
 extension ModelTwo: EntityGenPersistence.PersistableEntity {
@@ -250,13 +251,6 @@ extension MyModel {
     }
 }
 
-extension MyModel: Swift.Codable {
-    /// The Swift property names: `Codable` carries the model's own shape. The compiler synthesizes the coding (a boxed property codes as its value); what `map` records about absent keys is not coded.
-    internal enum CodingKeys: Swift.String, Swift.CodingKey {
-        case modelProperty1, modelProperty2, model2, model2s
-    }
-}
-
 extension MyModel: EntityGenRuntime.JSONMappable {
     /// Maps a JSON object to `MyModel`, applying the schema's keys, transformers, defaults, constraints and failure policies.
     internal static func map(from json: EntityGenRuntime.JSONValue, context: inout EntityGenRuntime.MappingContext) throws(EntityGenRuntime.MappingError) -> MyModel {
@@ -283,6 +277,14 @@ extension MyModel: EntityGenRuntime.JSONMappable {
         writer.entities(self.model2s, forKey: "array_of_model_2s")
         writer.endObject()
     }
+}
+
+extension MyModel: Swift.Codable {
+    /// Decodes the JSON `map` reads (the schema's keys, transformers, defaults, constraints and failure policies).
+    internal init(from decoder: any Swift.Decoder) throws { self = try EntityGenRuntime.JSONMappableCoding.decode(from: decoder) }
+
+    /// Encodes the JSON `writeJSON` writes.
+    internal func encode(to encoder: any Swift.Encoder) throws { try EntityGenRuntime.JSONMappableCoding.encode(self, to: encoder) }
 }
 
 extension MyModel: EntityGenPersistence.PersistableEntity {

@@ -313,6 +313,14 @@ extension Pod: EntityGenRuntime.JSONMappable {
     }
 }
 
+extension Pod: Swift.Codable {
+    /// Decodes the JSON `map` reads (the schema's keys, transformers, defaults, constraints and failure policies).
+    internal init(from decoder: any Swift.Decoder) throws { self = try EntityGenRuntime.JSONMappableCoding.decode(from: decoder) }
+
+    /// Encodes the JSON `writeJSON` writes.
+    internal func encode(to encoder: any Swift.Encoder) throws { try EntityGenRuntime.JSONMappableCoding.encode(self, to: encoder) }
+}
+
 extension Pod: EntityGenPersistence.PersistableEntity {
     /// The columns of `Pod.Record`, for queries: `Pod.Record.filter(Pod.Columns.name == value)`.
     internal typealias Columns = Record.Columns
@@ -611,6 +619,14 @@ extension Subspec: EntityGenRuntime.JSONMappable {
         writer.entities(self.subspecs, forKey: "subspecs")
         writer.endObject()
     }
+}
+
+extension Subspec: Swift.Codable {
+    /// Decodes the JSON `map` reads (the schema's keys, transformers, defaults, constraints and failure policies).
+    internal init(from decoder: any Swift.Decoder) throws { self = try EntityGenRuntime.JSONMappableCoding.decode(from: decoder) }
+
+    /// Encodes the JSON `writeJSON` writes.
+    internal func encode(to encoder: any Swift.Encoder) throws { try EntityGenRuntime.JSONMappableCoding.encode(self, to: encoder) }
 }
 
 extension Subspec: EntityGenPersistence.PersistableEntity {

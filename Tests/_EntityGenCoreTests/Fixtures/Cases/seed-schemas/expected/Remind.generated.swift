@@ -47,13 +47,6 @@ extension Avatar {
     }
 }
 
-extension Avatar: Swift.Codable {
-    /// The Swift property names: `Codable` carries the model's own shape. The compiler synthesizes the coding (a boxed property codes as its value); what `map` records about absent keys is not coded.
-    internal enum CodingKeys: Swift.String, Swift.CodingKey {
-        case remoteId, fileUrlString
-    }
-}
-
 extension Avatar: EntityGenRuntime.JSONMappable {
     /// Maps a JSON object to `Avatar`, applying the schema's keys, transformers, defaults, constraints and failure policies.
     internal static func map(from json: EntityGenRuntime.JSONValue, context: inout EntityGenRuntime.MappingContext) throws(EntityGenRuntime.MappingError) -> Avatar {
@@ -70,6 +63,14 @@ extension Avatar: EntityGenRuntime.JSONMappable {
         writer.string(self.fileUrlString, forKey: "file_url")
         writer.endObject()
     }
+}
+
+extension Avatar: Swift.Codable {
+    /// Decodes the JSON `map` reads (the schema's keys, transformers, defaults, constraints and failure policies).
+    internal init(from decoder: any Swift.Decoder) throws { self = try EntityGenRuntime.JSONMappableCoding.decode(from: decoder) }
+
+    /// Encodes the JSON `writeJSON` writes.
+    internal func encode(to encoder: any Swift.Encoder) throws { try EntityGenRuntime.JSONMappableCoding.encode(self, to: encoder) }
 }
 
 extension Avatar: EntityGenPersistence.PersistableEntity {
@@ -211,13 +212,6 @@ extension Group {
     }
 }
 
-extension Group: Swift.Codable {
-    /// The Swift property names: `Codable` carries the model's own shape. The compiler synthesizes the coding (a boxed property codes as its value); what `map` records about absent keys is not coded.
-    internal enum CodingKeys: Swift.String, Swift.CodingKey {
-        case remoteId, name, className, avatar
-    }
-}
-
 extension Group: EntityGenRuntime.JSONMappable {
     /// Maps a JSON object to `Group`, applying the schema's keys, transformers, defaults, constraints and failure policies.
     internal static func map(from json: EntityGenRuntime.JSONValue, context: inout EntityGenRuntime.MappingContext) throws(EntityGenRuntime.MappingError) -> Group {
@@ -243,6 +237,14 @@ extension Group: EntityGenRuntime.JSONMappable {
         writer.optionalEntity(self.avatar, forKey: "avatar")
         writer.endObject()
     }
+}
+
+extension Group: Swift.Codable {
+    /// Decodes the JSON `map` reads (the schema's keys, transformers, defaults, constraints and failure policies).
+    internal init(from decoder: any Swift.Decoder) throws { self = try EntityGenRuntime.JSONMappableCoding.decode(from: decoder) }
+
+    /// Encodes the JSON `writeJSON` writes.
+    internal func encode(to encoder: any Swift.Encoder) throws { try EntityGenRuntime.JSONMappableCoding.encode(self, to: encoder) }
 }
 
 extension Group: EntityGenPersistence.PersistableEntity {

@@ -66,13 +66,6 @@ extension ImageWidget {
     }
 }
 
-extension ImageWidget: Swift.Codable {
-    /// The Swift property names: `Codable` carries the model's own shape. The compiler synthesizes the coding (a boxed property codes as its value); what `map` records about absent keys is not coded.
-    internal enum CodingKeys: Swift.String, Swift.CodingKey {
-        case serverId, url, caption, textWidget
-    }
-}
-
 extension ImageWidget: EntityGenRuntime.JSONMappable {
     /// Maps a JSON object to `ImageWidget`, applying the schema's keys, transformers, defaults, constraints and failure policies.
     internal static func map(from json: EntityGenRuntime.JSONValue, context: inout EntityGenRuntime.MappingContext) throws(EntityGenRuntime.MappingError) -> ImageWidget {
@@ -103,6 +96,14 @@ extension ImageWidget: EntityGenRuntime.JSONMappable {
         }
         writer.endObject()
     }
+}
+
+extension ImageWidget: Swift.Codable {
+    /// Decodes the JSON `map` reads (the schema's keys, transformers, defaults, constraints and failure policies).
+    internal init(from decoder: any Swift.Decoder) throws { self = try EntityGenRuntime.JSONMappableCoding.decode(from: decoder) }
+
+    /// Encodes the JSON `writeJSON` writes.
+    internal func encode(to encoder: any Swift.Encoder) throws { try EntityGenRuntime.JSONMappableCoding.encode(self, to: encoder) }
 }
 
 extension ImageWidget: EntityGenPersistence.PersistableEntity {
@@ -244,13 +245,6 @@ extension TextWidget {
     }
 }
 
-extension TextWidget: Swift.Codable {
-    /// The Swift property names: `Codable` carries the model's own shape. The compiler synthesizes the coding (a boxed property codes as its value); what `map` records about absent keys is not coded.
-    internal enum CodingKeys: Swift.String, Swift.CodingKey {
-        case serverId, title
-    }
-}
-
 extension TextWidget: EntityGenRuntime.JSONMappable {
     /// Maps a JSON object to `TextWidget`, applying the schema's keys, transformers, defaults, constraints and failure policies.
     internal static func map(from json: EntityGenRuntime.JSONValue, context: inout EntityGenRuntime.MappingContext) throws(EntityGenRuntime.MappingError) -> TextWidget {
@@ -269,6 +263,14 @@ extension TextWidget: EntityGenRuntime.JSONMappable {
         writer.string(self.title, forKey: "title")
         writer.endObject()
     }
+}
+
+extension TextWidget: Swift.Codable {
+    /// Decodes the JSON `map` reads (the schema's keys, transformers, defaults, constraints and failure policies).
+    internal init(from decoder: any Swift.Decoder) throws { self = try EntityGenRuntime.JSONMappableCoding.decode(from: decoder) }
+
+    /// Encodes the JSON `writeJSON` writes.
+    internal func encode(to encoder: any Swift.Encoder) throws { try EntityGenRuntime.JSONMappableCoding.encode(self, to: encoder) }
 }
 
 extension TextWidget: EntityGenPersistence.PersistableEntity {
@@ -397,6 +399,14 @@ internal indirect enum Widget: Swift.Sendable, Swift.Hashable, Swift.Identifiabl
         case let .textWidget(member): member.writeJSON(to: &writer)
         }
     }
+}
+
+extension Widget: Swift.Codable {
+    /// Decodes the JSON `map` reads (the schema's keys, transformers, defaults, constraints and failure policies).
+    internal init(from decoder: any Swift.Decoder) throws { self = try EntityGenRuntime.JSONMappableCoding.decode(from: decoder) }
+
+    /// Encodes the JSON `writeJSON` writes.
+    internal func encode(to encoder: any Swift.Encoder) throws { try EntityGenRuntime.JSONMappableCoding.encode(self, to: encoder) }
 }
 
 extension Widget: EntityGenPersistence.ImportableEntity {
