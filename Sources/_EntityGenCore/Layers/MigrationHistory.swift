@@ -18,11 +18,40 @@ public struct MigrationHistory: Hashable, Sendable, Codable {
         public var name: String
         /// The tables after the migration.
         public var schema: SchemaSnapshot
+        /// The columns the migration renamed (`renamedFrom:`), so that regenerating it renames them again
+        /// instead of dropping and adding.
+        public var renames: [ColumnRename]
 
         /// Creates a recorded migration.
-        public init(name: String, schema: SchemaSnapshot) {
+        public init(name: String, schema: SchemaSnapshot, renames: [ColumnRename] = []) {
             self.name = name
             self.schema = schema
+            self.renames = renames
+        }
+
+        /// Decodes a migration; `renames` may be left out.
+        public init(from decoder: any Decoder) throws {
+            let container = try decoder.container(keyedBy: CodingKeys.self)
+            name = try container.decode(String.self, forKey: .name)
+            schema = try container.decode(SchemaSnapshot.self, forKey: .schema)
+            renames = try container.decodeIfPresent([ColumnRename].self, forKey: .renames) ?? []
+        }
+    }
+
+    /// A column a migration renamed.
+    public struct ColumnRename: Hashable, Sendable, Codable {
+        /// The table (named as after the migration).
+        public var table: String
+        /// The former column name.
+        public var from: String
+        /// The new column name.
+        public var to: String
+
+        /// Creates a rename.
+        public init(table: String, from: String, to: String) {
+            self.table = table
+            self.from = from
+            self.to = to
         }
     }
 
@@ -115,6 +144,12 @@ public struct MigrationHistory: Hashable, Sendable, Codable {
         for (index, migration) in migrations.enumerated() {
             lines.append("    {")
             lines.append("      \"name\": \(Self.quoted(migration.name)),")
+            if !migration.renames.isEmpty {
+                let renames = migration.renames.map {
+                    "{\"table\": \(Self.quoted($0.table)), \"from\": \(Self.quoted($0.from)), \"to\": \(Self.quoted($0.to))}"
+                }
+                lines.append("      " + Self.objects("renames", renames, indent: "      ") + ",")
+            }
             lines.append("      \"schema\": {")
             lines.append("        \"tables\": [")
             for (tableIndex, table) in migration.schema.tables.enumerated() {

@@ -13,12 +13,12 @@ public enum SchemaKeys {
     public static let attribute = [
         "type", "optional", "description", "key", "fallbackKeys", "default", "transformer", "dateFormat",
         "onFailure", "onInvalidElement", "minimum", "maximum", "minLength", "maxLength", "pattern", "oneOf",
-        "onAbsent",
+        "onAbsent", "renamedFrom",
     ]
     /// A relationship in its mapping form.
     public static let relationship = [
         "to", "optional", "description", "key", "fallbackKeys", "reference", "inverse", "deleteRule",
-        "onFailure", "onInvalidElement", "onMissingTarget", "onAbsent",
+        "onFailure", "onInvalidElement", "onMissingTarget", "onAbsent", "renamedFrom",
     ]
     /// An error envelope in its mapping form.
     public static let errorEnvelope = ["key", "message"]

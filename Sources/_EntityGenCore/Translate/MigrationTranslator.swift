@@ -12,8 +12,9 @@ enum MigrationTranslator {
         var migrations: [MigrationSetPlan.Migration] = []
         var previous = SchemaSnapshot.empty
         for recorded in history.migrations {
-            let (steps, problems) = backend.migrationSteps(
-                from: previous, to: recorded.schema, locations: [:], fallback: historyLocation)
+            let (steps, problems, _) = backend.migrationSteps(
+                from: previous, to: recorded.schema, renames: recorded.renames, locations: [:],
+                fallback: historyLocation)
             for problem in problems {
                 diagnostics.append(
                     Diagnostic(
@@ -27,8 +28,16 @@ enum MigrationTranslator {
 
         let current = backend.snapshot(of: tables)
         let configLocation = SourceLocation.startOf(schema.configPath ?? historyPath)
-        let (steps, problems) = backend.migrationSteps(
-            from: previous, to: current.snapshot, locations: current.locations, fallback: configLocation)
+        let renames = tables.flatMap { table in
+            table.columns.compactMap { column in
+                column.renamedFrom.map {
+                    MigrationHistory.ColumnRename(table: table.tableName, from: $0, to: column.name)
+                }
+            }
+        }
+        let (steps, problems, applied) = backend.migrationSteps(
+            from: previous, to: current.snapshot, renames: renames, locations: current.locations,
+            fallback: configLocation)
         let since = history.migrations.last.map { "since migration '\($0.name)', " } ?? ""
         for problem in problems {
             diagnostics.append(Diagnostic(Rules.unmigratableChange, since + problem.message, at: problem.location))
@@ -38,7 +47,7 @@ enum MigrationTranslator {
             let name = history.nextMigrationName
             migrations.append(.init(name: name, steps: steps))
             updatedHistory = MigrationHistory(
-                migrations: history.migrations + [.init(name: name, schema: current.snapshot)])
+                migrations: history.migrations + [.init(name: name, schema: current.snapshot, renames: applied)])
             let change =
                 history.migrations.last.map { "the tables changed since migration '\($0.name)'" }
                 ?? "no migration is recorded yet"

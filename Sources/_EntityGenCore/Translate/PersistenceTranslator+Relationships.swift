@@ -40,6 +40,7 @@ extension PersistenceTranslator {
         let targetTable = tableName(target)
         let targetIdentity = identityColumns(target)
         let associationName = Self.associationName(property.name)
+        let formerName = relationship.declaration.renamedFrom.map { SwiftNaming.memberName($0.value) }
         let include = TablePlan.Include(
             association: associationName, method: relationship.isOptional ? .optional : .required)
         guard !targetIdentity.isEmpty else {
@@ -51,7 +52,7 @@ extension PersistenceTranslator {
             table.columns.append(
                 .init(
                     name: column, value: .rowID, notNull: false, source: .ownedRowID(local: local), location: location,
-                    absentBit: table.absentBits[property.name]))
+                    absentBit: table.absentBits[property.name], renamedFrom: formerName))
             table.recordProperties.append(
                 .init(
                     column: column, identifier: SwiftNaming.escaped(column),
@@ -90,7 +91,8 @@ extension PersistenceTranslator {
             table.columns.append(
                 .init(
                     name: column, value: stored, notNull: false, source: source, location: location,
-                    absentBit: table.absentBits[property.name]))
+                    absentBit: table.absentBits[property.name],
+                    renamedFrom: formerName.map { $0 + Self.capitalized(attribute.swiftName) }))
             table.recordProperties.append(
                 .init(
                     column: column, identifier: SwiftNaming.escaped(column),

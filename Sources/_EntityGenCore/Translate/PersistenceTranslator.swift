@@ -45,7 +45,8 @@ struct PersistenceTranslator: Sendable {
                     name: attribute.swiftName, value: stored, notNull: !attribute.isOptional,
                     source: json ? .json(property) : .property(identifier: property.identifier),
                     location: attribute.declaration.name.location, defaultValue: defaultValue,
-                    absentBit: table.absentBits[property.name]))
+                    absentBit: table.absentBits[property.name],
+                    renamedFrom: attribute.declaration.renamedFrom.map { SwiftNaming.memberName($0.value) }))
             table.recordProperties.append(
                 .init(
                     column: attribute.swiftName, identifier: property.identifier,

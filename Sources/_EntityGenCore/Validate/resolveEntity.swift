@@ -124,6 +124,12 @@ extension SchemaValidator {
                 Rules.invalidFailurePolicy, "onInvalidElement applies to to-many relationships; \(what) is to-one",
                 at: policy.location)
         }
+        if let former = relationship.renamedFrom, relationship.isToMany {
+            emit(
+                Rules.unmigratableChange,
+                "renamedFrom is not supported on to-many relationships yet: \(what) is stored in a link table, which the migration would drop with its links; keep the old name for now",
+                at: former.location)
+        }
         if let policy = relationship.onMissingTarget {
             if relationship.reference == nil {
                 emit(

@@ -46,7 +46,10 @@ import Testing
     }
 
     @Test func historyRegistersEveryRecordedMigrationInOrder() {
-        #expect(Self.migrator().migrations == ["entitygen-v1", "entitygen-v2", "entitygen-v3", "entitygen-v4"])
+        #expect(
+            Self.migrator().migrations == [
+                "entitygen-v1", "entitygen-v2", "entitygen-v3", "entitygen-v4", "entitygen-v5",
+            ])
     }
 
     @Test func firstMigrationLacksTheLaterColumnsAndTables() throws {
@@ -133,6 +136,32 @@ import Testing
             let day = Date(timeIntervalSince1970: 1_394_175_600)
             #expect(try ModelTwo.Record.filter(ModelTwo.Columns.createdAt == day).fetchOne(db)?.key3 == "r0")
             #expect(try ModelTwo.Record.filter(ModelTwo.Columns.createdAt > day).fetchCount(db) == 4)
+            #expect(try String.fetchOne(db, sql: "PRAGMA integrity_check") == "ok")
+        }
+    }
+
+    /// `renamedFrom: bio` on `User.biography` (GitHub.yaml): `entitygen-v5` renames the column in place
+    /// (no rebuild, no drop and add) and every stored value stays (issue 14).
+    @Test func aRenamedAttributeKeepsItsValues() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "entitygen-rename-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let pool = try DatabasePool(
+            path: folder.appendingPathComponent("db.sqlite").path,
+            configuration: EntityGenConfiguration.prepared(Configuration()))
+        try Self.migrator().migrate(pool, upTo: "entitygen-v4")
+        try pool.write { db in
+            try db.execute(
+                sql: "INSERT INTO user (id, login, bio) VALUES (1, 'groue', 'GRDB author'), (2, 'ally', NULL)")
+            try db.execute(sql: "CREATE INDEX app_user_bio ON user(bio)")  // the app's own index on the column
+        }
+        try Self.migrator().migrate(pool)
+        try pool.read { db in
+            let users = try User.Record.order(User.Columns.id).fetchAll(db)
+            #expect(users.map(\.biography) == ["GRDB author", nil])
+            #expect(try db.columns(in: "user").map(\.name).contains("bio") == false)
+            // Renamed in place: the app's index survives and follows the column.
+            #expect(try db.indexes(on: "user").first { $0.name == "app_user_bio" }?.columns == ["biography"])
             #expect(try String.fetchOne(db, sql: "PRAGMA integrity_check") == "ok")
         }
     }

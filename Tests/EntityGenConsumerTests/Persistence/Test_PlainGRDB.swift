@@ -100,7 +100,7 @@ import Testing
         try pool.read { db throws in
             // The compact actors and repos of the events page kept what the full objects stored.
             let groue = try #require(try User.Record.fetchOne(db, id: 10))
-            #expect(groue.avatarUrl == URL(string: "https://a.example/10") && groue.bio == "GRDB author")
+            #expect(groue.avatarUrl == URL(string: "https://a.example/10") && groue.biography == "GRDB author")
             let grdb = try #require(try Repo.Record.fetchOne(db, id: 1))
             #expect(grdb.stars == 7000)  // absent with a default: kept, not reset to 0
             #expect(grdb.topics == ["sqlite", "swift"])
@@ -121,7 +121,7 @@ import Testing
         #expect(report.entities["User"] == .init(updated: 1))
         try pool.read { db throws in
             let groue = try #require(try User.Record.fetchOne(db, id: 10))
-            #expect(groue.bio == nil && groue.avatarUrl == URL(string: "https://a.example/10"))
+            #expect(groue.biography == nil && groue.avatarUrl == URL(string: "https://a.example/10"))
             let grdb = try #require(try Repo.Record.fetchOne(db, id: 1))
             #expect(grdb.topics == nil && grdb.stars == 7000)
             #expect(try grdb.request(for: Repo.Record.contributors).fetchCount(db) == 0)
@@ -142,12 +142,12 @@ import Testing
         let pool = try Self.database()
         try pool.write { db throws in
             var user = try #require(try User.Record.fetchOne(db, id: 11))
-            user.bio = "Edited locally"
+            user.biography = "Edited locally"
             try user.update(db)
             try User.Record(id: 40, login: "newcomer").insert(db)
             try User.Record(id: 40, login: "renamed").upsert(db)
             try User.Record(id: 41, login: "saved").save(db)
-            #expect(try User.Record.fetchOne(db, id: 11)?.bio == "Edited locally")
+            #expect(try User.Record.fetchOne(db, id: 11)?.biography == "Edited locally")
             #expect(try User.Record.fetchOne(db, id: 40)?.login == "renamed")
             #expect(try User.Record.exists(db, id: 41))
 

@@ -22,6 +22,8 @@ public struct AttributeDeclaration: Hashable, Sendable {
     public var onFailure: Located<FailurePolicy>?
     /// What an import does with the stored value when the key is absent (`keep` unless the entity says otherwise).
     public var onAbsent: Located<AbsentKeyPolicy>?
+    /// The attribute's former name: the migration renames its column, keeping the stored values.
+    public var renamedFrom: Located<String>?
     /// What to do with an array element that cannot be mapped.
     public var onInvalidElement: Located<ElementFailurePolicy>?
     /// Validation constraints.

@@ -28,6 +28,8 @@ public struct RelationshipDeclaration: Hashable, Sendable {
     public var onFailure: Located<FailurePolicy>?
     /// What an import does with the stored relationship when the key is absent.
     public var onAbsent: Located<AbsentKeyPolicy>?
+    /// The relationship's former name: the migration renames its key columns, keeping the links.
+    public var renamedFrom: Located<String>?
     /// What to do with an element of a to-many that cannot be mapped.
     public var onInvalidElement: Located<ElementFailurePolicy>?
     /// What to do when a referenced target does not exist: `fail` the page, or `drop` the link

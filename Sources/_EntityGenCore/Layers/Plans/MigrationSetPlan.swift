@@ -28,6 +28,9 @@ enum MigrationStep: Sendable {
     case dropTable(String)
     case createTable(TableSnapshot)
     case addColumns(table: String, columns: [ColumnSnapshot])
+    /// `ALTER TABLE ... RENAME COLUMN`: the values stay, and SQLite updates the indexes and triggers that
+    /// name the column.
+    case renameColumn(table: String, from: String, to: String)
     /// Create the table under a temporary name, copy rows (each new column from a source in the old
     /// row), drop the old table, rename.
     case rebuild(TableSnapshot, copy: [(column: String, source: CopySource)])

@@ -20,6 +20,9 @@ struct TablePlan: Sendable {
         /// The property's bit in the model's absent fields, when an import keeps the stored value for an
         /// absent key (``AbsentKeyPolicy/keep``).
         var absentBit: Int? = nil
+        /// The column's former name (`renamedFrom:`), renamed by the next migration when the recorded
+        /// tables still have it.
+        var renamedFrom: String? = nil
     }
 
     /// Where a column's bound value comes from in `save(in:)`.

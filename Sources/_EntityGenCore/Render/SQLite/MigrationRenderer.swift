@@ -35,6 +35,10 @@ struct MigrationRenderer {
                     printer.line(line)
                 }
             }
+        case let .renameColumn(table, from, to):
+            printer.block("try db.alter(table: \(SwiftLiteral.string(table))) { t in") { printer in
+                printer.line("t.rename(column: \(SwiftLiteral.string(from)), to: \(SwiftLiteral.string(to)))")
+            }
         case let .rebuild(table, copy):
             let temporary = "_entitygen_new_" + table.name
             printer.line(

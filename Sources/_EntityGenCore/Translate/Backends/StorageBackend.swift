@@ -7,10 +7,12 @@ protocol StorageBackend: Sendable {
     func snapshot(of tables: [TablePlan]) -> (snapshot: SchemaSnapshot, locations: [String: SourceLocation])
 
     /// The steps from `old` to `new`, or the problems that prevent them (no steps then).
+    /// `renames` are the columns the schema says were renamed (`renamedFrom:`); the result says which
+    /// applied, for the history to record.
     func migrationSteps(
-        from old: SchemaSnapshot, to new: SchemaSnapshot, locations: [String: SourceLocation],
-        fallback: SourceLocation
-    ) -> (steps: [MigrationStep], problems: [MigrationProblem])
+        from old: SchemaSnapshot, to new: SchemaSnapshot, renames: [MigrationHistory.ColumnRename],
+        locations: [String: SourceLocation], fallback: SourceLocation
+    ) -> (steps: [MigrationStep], problems: [MigrationProblem], renames: [MigrationHistory.ColumnRename])
 }
 
 /// A change a backend cannot migrate automatically, located at the schema declaration responsible.

@@ -11,8 +11,12 @@
 enum MigrationPlanner {
     /// The steps from `old` to `new`, or the problems that prevent them (no steps then).
     static func plan(
-        from old: SchemaSnapshot, to new: SchemaSnapshot, locations: [String: SourceLocation], fallback: SourceLocation
-    ) -> (steps: [MigrationStep], problems: [MigrationProblem]) {
+        from recorded: SchemaSnapshot, to new: SchemaSnapshot, renames: [MigrationHistory.ColumnRename],
+        locations: [String: SourceLocation], fallback: SourceLocation
+    ) -> (steps: [MigrationStep], problems: [MigrationProblem], renames: [MigrationHistory.ColumnRename]) {
+        // Renames first: the old tables as if their columns had the new names, so the rest compares like
+        // with like and keeps the values.
+        let (old, applied) = applying(renames, to: recorded, toward: new)
         var problems: [MigrationProblem] = []
         var rebuilt: [(TableSnapshot, [(column: String, source: MigrationStep.CopySource)])] = []
         var altered: [(String, [ColumnSnapshot])] = []
@@ -89,7 +93,7 @@ enum MigrationPlanner {
                 indexCreates.append((table.name, index))
             }
         }
-        guard problems.isEmpty else { return ([], problems) }
+        guard problems.isEmpty else { return ([], problems, []) }
 
         // Triggers hold no data: when tables are rebuilt or dropped, all of them are dropped first and
         // re-created last, so no trigger ever refers to a table in the middle of being replaced.
@@ -98,6 +102,7 @@ enum MigrationPlanner {
         let triggerCreates = new.triggers.filter { replaceAllTriggers || !old.triggers.contains($0) }
 
         var steps: [MigrationStep] = triggerDrops.map(MigrationStep.dropTrigger)
+        steps += applied.map { MigrationStep.renameColumn(table: $0.table, from: $0.from, to: $0.to) }
         steps += indexDrops.map(MigrationStep.dropIndex)
         steps += dropped.map(MigrationStep.dropTable)
         steps += created.map(MigrationStep.createTable)
@@ -105,7 +110,37 @@ enum MigrationPlanner {
         steps += rebuilt.map { MigrationStep.rebuild($0.0, copy: $0.1) }
         steps += indexCreates.map { MigrationStep.createIndex(table: $0.0, $0.1) }
         steps += triggerCreates.map(MigrationStep.createTrigger)
-        return (steps, [])
+        return (steps, [], applied)
+    }
+
+    /// The renames that apply (the recorded table has the former column and not the new one; the new
+    /// table has the new one and not the former), and the recorded tables with them applied: columns,
+    /// primary and foreign keys and indexes renamed.
+    static func applying(
+        _ renames: [MigrationHistory.ColumnRename], to old: SchemaSnapshot, toward new: SchemaSnapshot
+    ) -> (SchemaSnapshot, [MigrationHistory.ColumnRename]) {
+        var tables = old.tables
+        var applied: [MigrationHistory.ColumnRename] = []
+        for rename in renames {
+            guard let index = tables.firstIndex(where: { $0.name == rename.table }),
+                let target = new.table(named: rename.table),
+                tables[index].column(named: rename.from) != nil, tables[index].column(named: rename.to) == nil,
+                target.column(named: rename.to) != nil, target.column(named: rename.from) == nil
+            else { continue }
+            let renamed = { (name: String) in name == rename.from ? rename.to : name }
+            var table = tables[index]
+            for column in table.columns.indices { table.columns[column].name = renamed(table.columns[column].name) }
+            table.primaryKey = table.primaryKey.map(renamed)
+            for key in table.foreignKeys.indices {
+                table.foreignKeys[key].columns = table.foreignKeys[key].columns.map(renamed)
+            }
+            for index in table.indexes.indices {
+                table.indexes[index].columns = table.indexes[index].columns.map(renamed)
+            }
+            tables[index] = table
+            applied.append(rename)
+        }
+        return (SchemaSnapshot(tables: tables, triggers: old.triggers), applied)
     }
 
     /// Whether a column changes from the seconds since 1970 that EntityGen stored dates as before

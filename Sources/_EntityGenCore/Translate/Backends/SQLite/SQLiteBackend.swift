@@ -56,10 +56,10 @@ struct SQLiteBackend: StorageBackend {
     }
 
     func migrationSteps(
-        from old: SchemaSnapshot, to new: SchemaSnapshot, locations: [String: SourceLocation],
-        fallback: SourceLocation
-    ) -> (steps: [MigrationStep], problems: [MigrationProblem]) {
-        MigrationPlanner.plan(from: old, to: new, locations: locations, fallback: fallback)
+        from old: SchemaSnapshot, to new: SchemaSnapshot, renames: [MigrationHistory.ColumnRename],
+        locations: [String: SourceLocation], fallback: SourceLocation
+    ) -> (steps: [MigrationStep], problems: [MigrationProblem], renames: [MigrationHistory.ColumnRename]) {
+        MigrationPlanner.plan(from: old, to: new, renames: renames, locations: locations, fallback: fallback)
     }
 
     /// The column type (as GRDB's `Database.ColumnType` names it) of a value: text for values an `Int64`

@@ -24,11 +24,11 @@ import Testing
 
     static func plan(
         _ old: [TableSnapshot], _ new: [TableSnapshot], oldTriggers: [TriggerSnapshot] = [],
-        newTriggers: [TriggerSnapshot] = []
+        newTriggers: [TriggerSnapshot] = [], renames: [MigrationHistory.ColumnRename] = []
     ) -> (steps: [String], problems: [String]) {
-        let (steps, problems) = MigrationPlanner.plan(
+        let (steps, problems, _) = MigrationPlanner.plan(
             from: SchemaSnapshot(tables: old, triggers: oldTriggers),
-            to: SchemaSnapshot(tables: new, triggers: newTriggers), locations: [:], fallback: here)
+            to: SchemaSnapshot(tables: new, triggers: newTriggers), renames: renames, locations: [:], fallback: here)
         return (steps.map(describe), problems.map(\.message))
     }
 
@@ -56,9 +56,35 @@ import Testing
         case let .rebuild(table, copy):
             return "rebuild \(table.name) copying "
                 + copy.map { "\($0.column)=\(sql($0.source))" }.joined(separator: ", ")
+        case let .renameColumn(table, from, to): return "rename \(table).\(from) to \(to)"
         case let .createIndex(table, index): return "create index \(index.name) on \(table)"
         case let .createTrigger(trigger): return "create trigger \(trigger.name)"
         }
+    }
+
+    /// `renamedFrom:` renames in place: no drop and add, no rebuild, even beside other changes; a rename
+    /// whose former column is gone (already recorded) does nothing.
+    @Test func renamesKeepTheColumnInPlace() {
+        let old = [
+            Self.table(columns: [Self.number, Self.column("stargazersCount", "integer", notNull: true, default: "0")])
+        ]
+        let renamed = Self.column("stars", "integer", notNull: true, default: "0")
+        let rename = MigrationHistory.ColumnRename(table: "order", from: "stargazersCount", to: "stars")
+        #expect(
+            Self.plan(old, [Self.table(columns: [Self.number, renamed])], renames: [rename]).steps == [
+                "rename order.stargazersCount to stars"
+            ])
+        // Without the rename, the same edit would lose the values.
+        #expect(
+            Self.plan(old, [Self.table(columns: [Self.number, renamed])]).steps.first?.hasPrefix("rebuild order")
+                == true)
+        // Beside an added column: renamed first, then added.
+        #expect(
+            Self.plan(old, [Self.table(columns: [Self.number, renamed, Self.column("note")])], renames: [rename]).steps
+                == ["rename order.stargazersCount to stars", "add order note"])
+        // Already applied: nothing to do.
+        let current = [Self.table(columns: [Self.number, renamed])]
+        #expect(Self.plan(current, current, renames: [rename]).steps.isEmpty)
     }
 
     @Test func identicalSnapshotsNeedNothing() {

@@ -1,0 +1,79 @@
+@testable import _EntityGenCore
+import Testing
+
+/// `renamedFrom:` as a newcomer writes it (issue 14): accepted on attributes and to-one relationships, a
+/// located error on a to-many relationship (whose link table a migration cannot rename yet), and recorded
+/// with the next migration.
+@Suite struct Test_RenamedFrom {
+    static let config = "outputs: [models, mappers, persistence]\n"
+
+    static func validate(_ repo: String, history: String? = nil) -> GeneratorPipeline.ValidationResult {
+        let schema = """
+            entities:
+              Repo:
+                identifiedBy: id
+                attributes:
+                  id: Int64
+            \(repo)
+              User:
+                identifiedBy: id
+                attributes: {id: Int64}
+            """
+        return GeneratorPipeline.validate(
+            schemas: [SourceFile(path: "S.yaml", text: schema)],
+            config: SourceFile(path: "entitygen-config.yaml", text: Self.config),
+            migrationHistory: history.map { SourceFile(path: "entitygen-migrations.json", text: $0) })
+    }
+
+    @Test func attributesAndToOneRelationshipsAreRenamedAndRecorded() throws {
+        // v1 as recorded: `stargazersCount` and the `owner` relationship's key column.
+        let before = """
+                  stargazersCount: {type: Int, default: 0}
+                relationships:
+                  owner: User?
+            """
+        let first = try #require(Self.validate(before).plan?.migrations.updatedHistory)
+        let after = """
+                  stars: {type: Int, default: 0, renamedFrom: stargazersCount}
+                relationships:
+                  maintainer: {to: User?, renamedFrom: owner}
+            """
+        let result = Self.validate(after, history: first.encoded())
+        let plan = try #require(result.plan, "\(result.diagnostics)")
+        let second = try #require(plan.migrations.updatedHistory?.migrations.last)
+        #expect(
+            second.renames == [
+                .init(table: "repo", from: "stargazersCount", to: "stars"),
+                .init(table: "repo", from: "ownerId", to: "maintainerId"),
+            ])
+        let migration = try #require(plan.migrations.migrations.last)
+        let renames = migration.steps.compactMap { step -> String? in
+            if case let .renameColumn(table, from, to) = step { return "\(table).\(from)->\(to)" }
+            return nil
+        }
+        #expect(renames == ["repo.stargazersCount->stars", "repo.ownerId->maintainerId"])
+        #expect(!migration.steps.contains { if case .rebuild = $0 { true } else { false } })
+
+        // Recorded, the rename regenerates as a rename; and `renamedFrom:` left in place does nothing more.
+        let history = try #require(plan.migrations.updatedHistory).encoded()
+        let again = Self.validate(after, history: history)
+        let recorded = try #require(again.plan, "\(again.diagnostics)")
+        #expect(recorded.migrations.updatedHistory == nil)
+        #expect(recorded.migrations.migrations.map(\.steps.count) == plan.migrations.migrations.map(\.steps.count))
+    }
+
+    @Test func aToManyRelationshipCannotBeRenamedYet() {
+        let diagnostics = TestSupport.lint(
+            """
+            entities:
+              A:
+                identifiedBy: id
+                attributes: {id: Int}
+                relationships:
+                  items: {to: [A], renamedFrom: things}
+            """)
+        #expect(diagnostics.map(\.ruleID) == [Rules.unmigratableChange.id])
+        #expect(diagnostics.first?.location.line == 6)
+        #expect(diagnostics.first?.message.contains("link table") == true)
+    }
+}
