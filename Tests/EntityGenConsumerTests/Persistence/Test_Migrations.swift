@@ -166,6 +166,53 @@ import Testing
         }
     }
 
+    /// The app's own migrations run after the generated ones, are recorded by GRDB like them, and do
+    /// not make the database look migrated by a newer version (issue 14).
+    @Test func theAppsOwnMigrationsRunAfterTheGeneratedOnes() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("entitygen-app-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let path = folder.appendingPathComponent("db.sqlite").path
+        let appMigrations: (inout DatabaseMigrator) -> Void = { migrator in
+            migrator.registerMigration("app-1-login-index") { db in
+                try db.create(index: "app_user_login", on: "user", columns: ["login"])
+            }
+            migrator.registerMigration("app-2-starred") { db in
+                try db.create(table: "starred") { t in
+                    t.primaryKey("repoId", .integer).references("repo", onDelete: .cascade)
+                }
+            }
+        }
+        for _ in 0..<2 {  // the second open finds everything applied
+            let pool = try EntityGenDatabase.openDatabase(atPath: path, migrations: appMigrations)
+            let applied = try pool.read { db in try String.fetchAll(db, sql: "SELECT identifier FROM grdb_migrations") }
+            #expect(applied.suffix(2) == ["app-1-login-index", "app-2-starred"])
+            let indexes = try pool.read { db in try db.indexes(on: "user").map(\.name) }
+            #expect(indexes.contains("app_user_login"))
+        }
+        // Opened without them, the database holds migrations this code does not know: refused.
+        #expect(throws: UnknownMigrationsError.self) { try EntityGenDatabase.openDatabase(atPath: path) }
+    }
+
+    /// `eraseDatabaseOnSchemaChange` (development databases): a database whose schema no longer matches
+    /// what its migrations build is erased and built afresh instead of failing later.
+    @Test func eraseDatabaseOnSchemaChangeRebuildsADriftedDevelopmentDatabase() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("entitygen-dev-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let path = folder.appendingPathComponent("db.sqlite").path
+        let pool = try EntityGenDatabase.openDatabase(atPath: path, eraseDatabaseOnSchemaChange: true)
+        try pool.write { db in
+            try db.execute(sql: "INSERT INTO user (id, login) VALUES (1, 'groue')")
+            try db.execute(sql: "ALTER TABLE user ADD COLUMN drifted TEXT")  // as an edited pending migration would
+        }
+        try pool.close()
+        let reopened = try EntityGenDatabase.openDatabase(atPath: path, eraseDatabaseOnSchemaChange: true)
+        let (columns, users) = try reopened.read { db in
+            (try db.columns(in: "user").map(\.name), try User.Record.fetchCount(db))
+        }
+        #expect(!columns.contains("drifted"))
+        #expect(users == 0)
+    }
+
     @Test func aDatabaseMigratedByANewerVersionIsRefusedBeforeAnythingIsWritten() throws {
         let (pool, path) = try makeDatabase()
         try pool.write { db in
