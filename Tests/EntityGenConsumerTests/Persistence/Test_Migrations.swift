@@ -140,6 +140,48 @@ import Testing
         }
     }
 
+    /// A rebuild (`entitygen-v2` rebuilds `pod`: `legacyRank` removed) keeps the app's own index, trigger
+    /// and view on the table; one that names the removed column stops the migration with an error
+    /// naming it, and the database stays at v1 (issue 14).
+    @Test func rebuildsKeepTheAppsIndexesTriggersAndViews() throws {
+        let pool = try Self.databaseAtFirstMigration()
+        try pool.write { db in
+            try db.execute(
+                sql: """
+                    CREATE INDEX app_pod_summary ON pod(summary);
+                    CREATE TABLE app_log (message TEXT);
+                    CREATE TRIGGER app_pod_inserted AFTER INSERT ON pod BEGIN INSERT INTO app_log VALUES (NEW.name); END;
+                    CREATE VIEW app_pod_names AS SELECT name, version FROM pod;
+                    """)
+        }
+        try Self.migrator().migrate(pool)
+        let (indexes, triggers, views) = try pool.read { db in
+            (
+                try db.indexes(on: "pod").map(\.name),
+                try String.fetchAll(
+                    db, sql: "SELECT name FROM sqlite_master WHERE type = 'trigger' AND tbl_name = 'pod'"),
+                try String.fetchAll(db, sql: "SELECT name FROM sqlite_master WHERE type = 'view'")
+            )
+        }
+        #expect(indexes.contains("app_pod_summary"))
+        #expect(triggers == ["app_pod_inserted"])
+        #expect(views == ["app_pod_names"])
+        try pool.write { db in
+            try db.execute(sql: "INSERT INTO pod (name, version, requiresArc, platforms) VALUES ('C', '3.0', 1, '{}')")
+        }
+        #expect(try pool.read { db in try String.fetchAll(db, sql: "SELECT message FROM app_log") } == ["C"])
+        #expect(try pool.read { db in try Int.fetchOne(db, sql: "SELECT count(*) FROM app_pod_names") } == 3)
+
+        let stuck = try Self.databaseAtFirstMigration()
+        try stuck.write { db in try db.execute(sql: "CREATE INDEX app_pod_rank ON pod(legacyRank)") }
+        let error = try #require(throws: AppSchemaObjectError.self) { try Self.migrator().migrate(stuck) }
+        #expect(error.name == "app_pod_rank" && error.table == "pod")
+        #expect(error.description.contains("legacyRank"))
+        let applied = try stuck.read { db in try String.fetchAll(db, sql: "SELECT identifier FROM grdb_migrations") }
+        #expect(applied == ["entitygen-v1"])
+        #expect(try stuck.read { db in try db.columns(in: "pod").map(\.name) }.contains("legacyRank"))
+    }
+
     /// `renamedFrom: bio` on `User.biography` (GitHub.yaml): `entitygen-v5` renames the column in place
     /// (no rebuild, no drop and add) and every stored value stays (issue 14).
     @Test func aRenamedAttributeKeepsItsValues() throws {

@@ -33,7 +33,9 @@ enum MigrationStep: Sendable {
     case renameColumn(table: String, from: String, to: String)
     /// Create the table under a temporary name, copy rows (each new column from a source in the old
     /// row), drop the old table, rename.
-    case rebuild(TableSnapshot, copy: [(column: String, source: CopySource)])
+    /// The app's own indexes, triggers and views on the table are kept: read before, re-created after
+    /// (`generatedIndexes`: the old table's generated indexes, which the migration re-creates itself).
+    case rebuild(TableSnapshot, copy: [(column: String, source: CopySource)], generatedIndexes: [String])
     case createIndex(table: String, IndexSnapshot)
     case createTrigger(TriggerSnapshot)
 

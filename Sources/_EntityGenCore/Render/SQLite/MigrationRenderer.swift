@@ -39,20 +39,26 @@ struct MigrationRenderer {
             printer.block("try db.alter(table: \(SwiftLiteral.string(table))) { t in") { printer in
                 printer.line("t.rename(column: \(SwiftLiteral.string(from)), to: \(SwiftLiteral.string(to)))")
             }
-        case let .rebuild(table, copy):
+        case let .rebuild(table, copy, generatedIndexes):
             let temporary = "_entitygen_new_" + table.name
             printer.line(
-                "// \(SwiftLiteral.commentLines(table.name).joined(separator: " ")): rebuilt (SQLite cannot alter these columns or keys in place); rows are copied."
+                "// \(SwiftLiteral.commentLines(table.name).joined(separator: " ")): rebuilt (SQLite cannot alter these columns or keys in place); rows are copied, the app's own indexes, triggers and views kept."
             )
-            renderCreate(table, as: temporary, into: &printer)
-            let columns = copy.map { SQL.identifier($0.column) }.joined(separator: ", ")
-            let values = copy.map { Self.sql($0.source) }.joined(separator: ", ")
-            let sql =
-                "INSERT INTO \(SQL.identifier(temporary)) (\(columns)) SELECT \(values) FROM \(SQL.identifier(table.name))"
-            printer.line("try db.execute(sql: \(SwiftLiteral.string(sql)))")
-            printer.line("try db.drop(table: \(SwiftLiteral.string(table.name)))")
-            printer.line(
-                "try db.rename(table: \(SwiftLiteral.string(temporary)), to: \(SwiftLiteral.string(table.name)))")
+            printer.block("do {") { printer in
+                printer.line(
+                    "let _appObjects = try \(Spelling.persistence).AppSchemaObjects.save(db, table: \(SwiftLiteral.string(table.name)), generatedIndexes: \(Spelling.list(generatedIndexes)))"
+                )
+                renderCreate(table, as: temporary, into: &printer)
+                let columns = copy.map { SQL.identifier($0.column) }.joined(separator: ", ")
+                let values = copy.map { Self.sql($0.source) }.joined(separator: ", ")
+                let sql =
+                    "INSERT INTO \(SQL.identifier(temporary)) (\(columns)) SELECT \(values) FROM \(SQL.identifier(table.name))"
+                printer.line("try db.execute(sql: \(SwiftLiteral.string(sql)))")
+                printer.line("try db.drop(table: \(SwiftLiteral.string(table.name)))")
+                printer.line(
+                    "try db.rename(table: \(SwiftLiteral.string(temporary)), to: \(SwiftLiteral.string(table.name)))")
+                printer.line("try _appObjects.restore(db)")
+            }
         case let .createIndex(table, index):
             renderIndex(index, on: table, into: &printer)
         case let .createTrigger(trigger):

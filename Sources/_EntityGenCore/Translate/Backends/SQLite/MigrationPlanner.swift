@@ -18,7 +18,7 @@ enum MigrationPlanner {
         // with like and keeps the values.
         let (old, applied) = applying(renames, to: recorded, toward: new)
         var problems: [MigrationProblem] = []
-        var rebuilt: [(TableSnapshot, [(column: String, source: MigrationStep.CopySource)])] = []
+        var rebuilt: [(TableSnapshot, [(column: String, source: MigrationStep.CopySource)], [String])] = []
         var altered: [(String, [ColumnSnapshot])] = []
         var indexDrops: [String] = []
         var indexCreates: [(String, IndexSnapshot)] = []
@@ -83,7 +83,7 @@ enum MigrationPlanner {
                 key.columns.contains { name in added.contains { $0.name == name } }
             }
             if removedColumns || keptColumnsChanged || previous.foreignKeys != table.foreignKeys || addedReferences {
-                rebuilt.append((table, copy))
+                rebuilt.append((table, copy, previous.indexes.map(\.name)))
                 indexCreates += table.indexes.map { (table.name, $0) }
                 continue
             }
@@ -107,7 +107,7 @@ enum MigrationPlanner {
         steps += dropped.map(MigrationStep.dropTable)
         steps += created.map(MigrationStep.createTable)
         steps += altered.map { MigrationStep.addColumns(table: $0.0, columns: $0.1) }
-        steps += rebuilt.map { MigrationStep.rebuild($0.0, copy: $0.1) }
+        steps += rebuilt.map { MigrationStep.rebuild($0.0, copy: $0.1, generatedIndexes: $0.2) }
         steps += indexCreates.map { MigrationStep.createIndex(table: $0.0, $0.1) }
         steps += triggerCreates.map(MigrationStep.createTrigger)
         return (steps, [], applied)

@@ -50,17 +50,21 @@ internal enum EntityGenDatabase {
                 t.add(column: "email", .text)
                 t.add(column: "loyaltyPoints", .integer).notNull().defaults(sql: "0")
             }
-            // order: rebuilt (SQLite cannot alter these columns or keys in place); rows are copied.
-            try db.create(table: "_entitygen_new_order") { t in
-                t.column("number", .text).notNull()
-                t.column("total", .double).notNull()
-                t.column("shippingAddressId", .integer)
-                t.primaryKey(["number"])
-                t.foreignKey(["shippingAddressId"], references: "address", columns: ["id"], onDelete: .setNull, onUpdate: .cascade, deferred: true)
+            // order: rebuilt (SQLite cannot alter these columns or keys in place); rows are copied, the app's own indexes, triggers and views kept.
+            do {
+                let _appObjects = try EntityGenPersistence.AppSchemaObjects.save(db, table: "order", generatedIndexes: [])
+                try db.create(table: "_entitygen_new_order") { t in
+                    t.column("number", .text).notNull()
+                    t.column("total", .double).notNull()
+                    t.column("shippingAddressId", .integer)
+                    t.primaryKey(["number"])
+                    t.foreignKey(["shippingAddressId"], references: "address", columns: ["id"], onDelete: .setNull, onUpdate: .cascade, deferred: true)
+                }
+                try db.execute(sql: "INSERT INTO \"_entitygen_new_order\" (\"number\", \"total\", \"shippingAddressId\") SELECT \"number\", \"total\", NULL FROM \"order\"")
+                try db.drop(table: "order")
+                try db.rename(table: "_entitygen_new_order", to: "order")
+                try _appObjects.restore(db)
             }
-            try db.execute(sql: "INSERT INTO \"_entitygen_new_order\" (\"number\", \"total\", \"shippingAddressId\") SELECT \"number\", \"total\", NULL FROM \"order\"")
-            try db.drop(table: "order")
-            try db.rename(table: "_entitygen_new_order", to: "order")
             try db.create(index: "order_shippingAddress", on: "order", columns: ["shippingAddressId"])
             try db.execute(sql: "CREATE TRIGGER \"customer_orders_cascade\" BEFORE DELETE ON \"customer\" BEGIN DELETE FROM \"order\" WHERE EXISTS (SELECT 1 FROM \"customer_orders\" AS l WHERE l.\"ownerId\" = OLD.\"id\" AND l.\"targetNumber\" = \"order\".\"number\"); END")
         }
