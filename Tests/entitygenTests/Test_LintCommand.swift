@@ -188,7 +188,7 @@ import Testing
         #expect(refused.status == 1)
         #expect(
             refused.stderr.contains(
-                "Schemas/Shop.yaml:23:7: error: since migration 'entitygen-v2', column 'order.total' changes type from double to text"
+                "Schemas/Shop.yaml:25:7: error: since migration 'entitygen-v2', column 'order.total' changes type from double to text"
             ), "\(refused.stderr)")
         #expect(try String(contentsOfFile: history, encoding: .utf8) == updated)
     }

@@ -14,6 +14,8 @@ public struct ProjectConfig: Hashable, Sendable {
     /// Whether models, families and enums conform to `Codable`, through the schema's mapping (default
     /// `true`).
     public var codable = true
+    /// Removed entities whose stored rows the next migration may discard (`discardStoredData:`).
+    public var discardStoredData: Set<String> = []
 
     /// The defaults.
     public static let `default` = ProjectConfig(
@@ -49,5 +51,6 @@ public struct ProjectConfig: Hashable, Sendable {
         if let keyConvention = declaration.keyConvention { self.keyConvention = keyConvention.value }
         imports = Array(Set(declaration.imports.map(\.value))).sorted()
         if let codable = declaration.codable { self.codable = codable.value }
+        discardStoredData = Set(declaration.discardStoredData.map(\.value))
     }
 }

@@ -8,6 +8,7 @@ public enum SchemaKeys {
     public static let entity = [
         "description", "abstract", "extends", "discriminator", "discriminatorValue", "identifiedBy",
         "keyConvention", "attributes", "relationships", "errorEnvelope", "onAbsent",
+        "discardStoredData",
     ]
     /// An attribute in its mapping form.
     public static let attribute = [
@@ -33,5 +34,8 @@ public enum SchemaKeys {
     /// A diff feed's action envelope.
     public static let actions = ["typeKey", "payloadKey", "add", "update", "delete"]
     /// The project config file.
-    public static let config = ["accessLevel", "outputs", "backends", "keyConvention", "imports", "codable"]
+    public static let config = [
+        "accessLevel", "outputs", "backends", "keyConvention", "imports", "codable",
+        "discardStoredData",
+    ]
 }

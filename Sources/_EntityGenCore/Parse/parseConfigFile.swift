@@ -14,6 +14,8 @@ extension SchemaParser {
             case "backends": config.backends = reader.keywords(entry.value, "storage backend")
             case "outputs": config.outputs = reader.keywords(entry.value, "output")
             case "codable": config.codable = reader.bool(entry.value, "'codable'")
+            case "discardStoredData":
+                config.discardStoredData = reader.stringList(entry.value, "removed entity") ?? []
             default: break
             }
         }

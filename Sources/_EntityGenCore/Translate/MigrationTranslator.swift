@@ -39,11 +39,15 @@ enum MigrationTranslator {
             from: previous, to: current.snapshot, renames: renames, locations: current.locations,
             fallback: configLocation)
         let since = history.migrations.last.map { "since migration '\($0.name)', " } ?? ""
-        for problem in problems {
+        let losses =
+            problems.isEmpty
+            ? DataLossCheck(schema: schema, tables: tables).losses(
+                from: previous, to: current.snapshot, renames: applied, configLocation: configLocation) : []
+        for problem in problems + losses {
             diagnostics.append(Diagnostic(Rules.unmigratableChange, since + problem.message, at: problem.location))
         }
         var updatedHistory: MigrationHistory?
-        if problems.isEmpty, !steps.isEmpty {
+        if problems.isEmpty, losses.isEmpty, !steps.isEmpty {
             let name = history.nextMigrationName
             migrations.append(.init(name: name, steps: steps))
             updatedHistory = MigrationHistory(

@@ -26,6 +26,9 @@ public struct EntityDeclaration: Hashable, Sendable {
     public var errorEnvelope: ErrorEnvelopeDeclaration?
     /// What an import does with stored values whose keys are absent (`keep`, the default, or `clear`).
     public var onAbsent: Located<AbsentKeyPolicy>?
+    /// Removed attributes and relationships whose stored values the next migration may discard: the
+    /// explicit acknowledgment without which removing them is an error.
+    public var discardStoredData: [Located<String>] = []
     /// Where the declaration starts.
     public var location: SourceLocation
 }

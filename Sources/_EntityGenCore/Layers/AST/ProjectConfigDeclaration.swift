@@ -15,6 +15,8 @@ public struct ProjectConfigDeclaration: Hashable, Sendable {
     public var imports: [Located<String>] = []
     /// `codable: false` leaves out the `Codable` conformances.
     public var codable: Located<Bool>?
+    /// Removed entities whose tables the next migration may drop with their rows.
+    public var discardStoredData: [Located<String>] = []
 
     /// Creates an empty declaration.
     public init(path: String) {

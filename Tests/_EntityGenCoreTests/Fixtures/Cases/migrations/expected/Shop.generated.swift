@@ -46,9 +46,9 @@ extension Address {
 extension Address: EntityGenRuntime.JSONMappable {
     /// Maps a JSON object to `Address`, applying the schema's keys, transformers, defaults, constraints and failure policies.
     internal static func map(from json: EntityGenRuntime.JSONValue, context: inout EntityGenRuntime.MappingContext) throws(EntityGenRuntime.MappingError) -> Address {
-        try context.expectObject(json, entity: "Address", schema: "Shop.yaml:28:3")
-        let _id = try context.integer(json, "id", schema: "Shop.yaml:31:7", as: Swift.Int.self)
-        let _street = try context.string(json, "street", schema: "Shop.yaml:32:7")
+        try context.expectObject(json, entity: "Address", schema: "Shop.yaml:30:3")
+        let _id = try context.integer(json, "id", schema: "Shop.yaml:33:7", as: Swift.Int.self)
+        let _street = try context.string(json, "street", schema: "Shop.yaml:34:7")
         return Address(id: _id, street: _street)
     }
 
@@ -102,8 +102,8 @@ extension Address: EntityGenPersistence.PersistableEntity {
 
     /// The stored row a delete action's payload names (only the identification attributes are read).
     internal static func rowKey(from json: EntityGenRuntime.JSONValue, context: inout EntityGenRuntime.MappingContext) throws(EntityGenRuntime.MappingError) -> EntityGenPersistence.RowKey {
-        try context.expectObject(json, entity: "Address", schema: "Shop.yaml:28:3")
-        let _id = try context.required(json, EntityGenRuntime.MappingField("id", schema: "Shop.yaml:31:7"), EntityGenRuntime.IntegerTransformer<Swift.Int>())
+        try context.expectObject(json, entity: "Address", schema: "Shop.yaml:30:3")
+        let _id = try context.required(json, EntityGenRuntime.MappingField("id", schema: "Shop.yaml:33:7"), EntityGenRuntime.IntegerTransformer<Swift.Int>())
         return EntityGenPersistence.RowKey(Self.entityTable, [_id])
     }
 
@@ -421,9 +421,9 @@ extension Order: EntityGenRuntime.JSONMappable {
     internal static func map(from json: EntityGenRuntime.JSONValue, context: inout EntityGenRuntime.MappingContext) throws(EntityGenRuntime.MappingError) -> Order {
         try context.expectObject(json, entity: "Order", schema: "Shop.yaml:19:3")
         var __absent = EntityGenRuntime.AbsentFields()
-        let _number = try context.string(json, "number", schema: "Shop.yaml:22:7")
-        let _total = try context.double(json, "total", schema: "Shop.yaml:23:7")
-        let _shippingAddress = try context.optionalEntity(json, "shippingAddress", schema: "Shop.yaml:26:7", as: Address.self)
+        let _number = try context.string(json, "number", schema: "Shop.yaml:24:7")
+        let _total = try context.double(json, "total", schema: "Shop.yaml:25:7")
+        let _shippingAddress = try context.optionalEntity(json, "shippingAddress", schema: "Shop.yaml:28:7", as: Address.self)
         if case .none = _shippingAddress, context.isAbsent(json, "shippingAddress") { __absent.insert(0) }
         var __mapped = Order(number: _number, total: _total, shippingAddress: _shippingAddress)
         __mapped._absentFields = __absent
@@ -486,7 +486,7 @@ extension Order: EntityGenPersistence.PersistableEntity {
     /// The stored row a delete action's payload names (only the identification attributes are read).
     internal static func rowKey(from json: EntityGenRuntime.JSONValue, context: inout EntityGenRuntime.MappingContext) throws(EntityGenRuntime.MappingError) -> EntityGenPersistence.RowKey {
         try context.expectObject(json, entity: "Order", schema: "Shop.yaml:19:3")
-        let _number = try context.required(json, EntityGenRuntime.MappingField("number", schema: "Shop.yaml:22:7"), EntityGenRuntime.StringTransformer())
+        let _number = try context.required(json, EntityGenRuntime.MappingField("number", schema: "Shop.yaml:24:7"), EntityGenRuntime.StringTransformer())
         return EntityGenPersistence.RowKey(Self.entityTable, [_number])
     }
 
