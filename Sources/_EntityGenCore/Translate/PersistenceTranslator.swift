@@ -31,11 +31,10 @@ struct PersistenceTranslator: Sendable {
         }
     }
 
-    /// The table of a concrete entity whose model is `model`.
+    /// The table of a concrete entity whose model is `model` (its ``EntityPlan/absentChecks`` decided).
     func plan(_ entity: ResolvedEntity, _ model: EntityPlan) -> TablePlan {
         var table = TableBuilder(entity: entity, model: model, tableName: tableName(entity))
-        table.absentChecks = absentChecks(entity, model)
-        for check in table.absentChecks { table.absentBits[model.properties[check.property].name] = check.bit }
+        for check in model.absentChecks { table.absentBits[model.properties[check.property].name] = check.bit }
         for (attribute, property) in zip(entity.attributes, model.properties) {
             let stored = storedValue(attribute.type)
             let json = stored == .json
@@ -76,7 +75,7 @@ struct PersistenceTranslator: Sendable {
             identityProperties: identity.compactMap { column in
                 entity.attributes.firstIndex { $0.name == column.attribute.name }.map { model.properties[$0] }
             },
-            absentWords: table.absentChecks.isEmpty ? 0 : (table.absentChecks.count - 1) / 63 + 1,
+            absentWords: model.absentChecks.isEmpty ? 0 : (model.absentChecks.count - 1) / 63 + 1,
             recordProperties: table.recordProperties,
             recordIdentity: recordIdentity.map { ($0.identifier, $0.type) },
             location: entity.declaration.name.location
@@ -249,7 +248,6 @@ struct TableBuilder {
     var associations: [TablePlan.Association] = []
     var includes: [TablePlan.Include] = []
     var recordProperties: [TablePlan.RecordProperty] = []
-    var absentChecks: [EntityPlan.AbsentCheck] = []
     /// The absent-field bit of each tracked property, by property name.
     var absentBits: [String: Int] = [:]
     /// Column names taken (attributes' and relationships' columns).

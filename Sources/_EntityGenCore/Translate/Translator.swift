@@ -16,9 +16,8 @@ struct Translator: Sendable {
             if entity.isAbstract { return (entity.name, nil, nil, families.plan(entity)) }
             var plan = entities.plan(entity)
             guard backend != nil else { return (entity.name, plan, nil, nil) }
-            let table = persistence.plan(entity, plan)
             plan.absentChecks = persistence.absentChecks(entity, plan)
-            return (entity.name, plan, table, nil)
+            return (entity.name, plan, persistence.plan(entity, plan), nil)
         }
         var entityPlans: [String: EntityPlan] = [:]
         var tablePlans: [String: TablePlan] = [:]
