@@ -84,8 +84,11 @@ struct PersistenceTranslator: Sendable {
 
     /// The properties whose stored values an import keeps when their keys are absent: optional or
     /// defaulted attributes and optional or to-many relationships stored in this table (not the
-    /// identity), unless the attribute, or else the entity or an ancestor, says `onAbsent: clear`.
+    /// identity) of an entity with identification attributes, unless the attribute, or else the entity or
+    /// an ancestor, says `onAbsent: clear`.
     func absentChecks(_ entity: ResolvedEntity, _ model: EntityPlan) -> [EntityPlan.AbsentCheck] {
+        // Without identification attributes every save inserts a new row: nothing stored to keep.
+        guard !entity.identifiedBy.isEmpty else { return [] }
         var entityPolicy = entity.declaration.onAbsent?.value
         var ancestor = entity.parent
         while entityPolicy == nil, let name = ancestor, let parent = schema.entity(named: name) {

@@ -18,9 +18,6 @@ internal struct ModelTwo: Swift.Sendable, EntityGenRuntime.MemberwiseHashable {
 
     internal var homepage: Foundation.URL?
 
-    /// The keys the mapped JSON object did not have, so that an import keeps what is stored for them (none for a model built in code). Not part of equality.
-    fileprivate var _absentFields = EntityGenRuntime.AbsentFields()
-
     /// Creates `ModelTwo` from its properties.
     internal init(key3: Swift.String, createdAt: Foundation.Date? = nil, homepage: Foundation.URL? = nil) {
         self.key3 = key3
@@ -61,15 +58,10 @@ extension ModelTwo: EntityGenRuntime.JSONMappable {
     /// Maps a JSON object to `ModelTwo`, applying the schema's keys, transformers, defaults, constraints and failure policies.
     internal static func map(from json: EntityGenRuntime.JSONValue, context: inout EntityGenRuntime.MappingContext) throws(EntityGenRuntime.MappingError) -> ModelTwo {
         try context.expectObject(json, entity: "ModelTwo", schema: "MyModel.yaml:26:3")
-        var __absent = EntityGenRuntime.AbsentFields()
         let _key3 = try context.string(json, "key_3", schema: "MyModel.yaml:29:7")
         let _createdAt = try context.optional(json, EntityGenRuntime.MappingField("created_at", schema: "MyModel.yaml:30:7"), _Transformers.createdAt)
-        if case .none = _createdAt, context.isAbsent(json, EntityGenRuntime.MappingField("created_at", schema: "MyModel.yaml:30:7")) { __absent.insert(0) }
         let _homepage = try context.optionalURL(json, "homepage", schema: "MyModel.yaml:34:7")
-        if case .none = _homepage, context.isAbsent(json, "homepage") { __absent.insert(1) }
-        var __mapped = ModelTwo(key3: _key3, createdAt: _createdAt, homepage: _homepage)
-        __mapped._absentFields = __absent
-        return __mapped
+        return ModelTwo(key3: _key3, createdAt: _createdAt, homepage: _homepage)
     }
 
     /// Writes this `ModelTwo` as JSON with the schema's keys; absent optionals are left out.
@@ -98,7 +90,7 @@ extension ModelTwo: EntityGenPersistence.PersistableEntity {
     internal typealias Columns = Record.Columns
 
     /// The table's fixed SQL, prepared once per transaction by the importer.
-    internal static let entityTable = EntityGenPersistence.EntityTable(entity: "ModelTwo", name: "modelTwo", columns: ["key3", "createdAt", "homepage"], identity: [], absentBits: ["createdAt": 0, "homepage": 1])
+    internal static let entityTable = EntityGenPersistence.EntityTable(entity: "ModelTwo", name: "modelTwo", columns: ["key3", "createdAt", "homepage"], identity: [])
 
     /// Every row as the graph JSON maps to, its direct relationships included (one level: the relationships of included targets are not fetched). Filter and order it with `Columns`, like any GRDB request.
     internal static func requestIncludingRelationships() -> GRDB.QueryInterfaceRequest<ModelTwo> {
@@ -122,7 +114,6 @@ extension ModelTwo: EntityGenPersistence.PersistableEntity {
         self.key3.bindValue(to: _statement, at: 1)
         self.createdAt.bindValue(to: _statement, at: 2)
         self.homepage.bindValue(to: _statement, at: 3)
-        self._absentFields.bind(to: _statement, after: 3, words: 1)
         let _rowID = try session.save(_row)
         return _rowID
     }
@@ -209,9 +200,6 @@ internal struct MyModel: Swift.Sendable, EntityGenRuntime.MemberwiseHashable {
 
     internal var model2s: [ModelTwo]
 
-    /// The keys the mapped JSON object did not have, so that an import keeps what is stored for them (none for a model built in code). Not part of equality.
-    fileprivate var _absentFields = EntityGenRuntime.AbsentFields()
-
     /// Creates `MyModel` from its properties.
     internal init(modelProperty1: Swift.String, modelProperty2: Swift.String? = nil, model2: ModelTwo? = nil, model2s: [ModelTwo] = []) {
         self.modelProperty1 = modelProperty1
@@ -255,17 +243,11 @@ extension MyModel: EntityGenRuntime.JSONMappable {
     /// Maps a JSON object to `MyModel`, applying the schema's keys, transformers, defaults, constraints and failure policies.
     internal static func map(from json: EntityGenRuntime.JSONValue, context: inout EntityGenRuntime.MappingContext) throws(EntityGenRuntime.MappingError) -> MyModel {
         try context.expectObject(json, entity: "MyModel", schema: "MyModel.yaml:9:3")
-        var __absent = EntityGenRuntime.AbsentFields()
         let _modelProperty1 = try context.string(json, "key_1", schema: "MyModel.yaml:12:7")
         let _modelProperty2 = try context.optionalString(json, "key_2", schema: "MyModel.yaml:15:7")
-        if case .none = _modelProperty2, context.isAbsent(json, "key_2") { __absent.insert(0) }
         let _model2 = try context.optionalEntity(json, "model_2", schema: "MyModel.yaml:19:7", as: ModelTwo.self)
-        if case .none = _model2, context.isAbsent(json, "model_2") { __absent.insert(1) }
         let _model2s = try context.entities(json, "array_of_model_2s", schema: "MyModel.yaml:22:7", as: ModelTwo.self)
-        if context.isAbsent(json, "array_of_model_2s") { __absent.insert(2) }
-        var __mapped = MyModel(modelProperty1: _modelProperty1, modelProperty2: _modelProperty2, model2: _model2, model2s: _model2s)
-        __mapped._absentFields = __absent
-        return __mapped
+        return MyModel(modelProperty1: _modelProperty1, modelProperty2: _modelProperty2, model2: _model2, model2s: _model2s)
     }
 
     /// Writes this `MyModel` as JSON with the schema's keys; absent optionals are left out.
@@ -292,7 +274,7 @@ extension MyModel: EntityGenPersistence.PersistableEntity {
     internal typealias Columns = Record.Columns
 
     /// The table's fixed SQL, prepared once per transaction by the importer.
-    internal static let entityTable = EntityGenPersistence.EntityTable(entity: "MyModel", name: "myModel", columns: ["modelProperty1", "modelProperty2", "model2"], identity: [], absentBits: ["modelProperty2": 0, "model2": 1])
+    internal static let entityTable = EntityGenPersistence.EntityTable(entity: "MyModel", name: "myModel", columns: ["modelProperty1", "modelProperty2", "model2"], identity: [])
 
     /// The link table of `model2s`.
     internal static let _model2sLinks = EntityGenPersistence.LinkTable(name: "myModel_model2s", ownerColumns: ["owner"], targetColumns: ["target"], isMap: false)
@@ -321,19 +303,16 @@ extension MyModel: EntityGenPersistence.PersistableEntity {
         self.modelProperty1.bindValue(to: _statement, at: 1)
         self.modelProperty2.bindValue(to: _statement, at: 2)
         _model2RowID.bindValue(to: _statement, at: 3)
-        self._absentFields.bind(to: _statement, after: 3, words: 1)
         let _rowID = try session.save(_row)
-        if !self._absentFields.contains(2) {
-            let _model2sLinksStatements = try session.linkStatements(Self._model2sLinks)
-            _rowID.bindValue(to: _model2sLinksStatements.delete, at: 1)
-            try session.execute(_model2sLinksStatements.delete)
-            for (_position, _element) in self.model2s.enumerated() {
-                let _target = try _element.save(in: &session)
-                _rowID.bindValue(to: _model2sLinksStatements.insert, at: 1)
-                Swift.Int64(_position).bindValue(to: _model2sLinksStatements.insert, at: 2)
-                _target.bindValue(to: _model2sLinksStatements.insert, at: 3)
-                try session.execute(_model2sLinksStatements.insert)
-            }
+        let _model2sLinksStatements = try session.linkStatements(Self._model2sLinks)
+        _rowID.bindValue(to: _model2sLinksStatements.delete, at: 1)
+        try session.execute(_model2sLinksStatements.delete)
+        for (_position, _element) in self.model2s.enumerated() {
+            let _target = try _element.save(in: &session)
+            _rowID.bindValue(to: _model2sLinksStatements.insert, at: 1)
+            Swift.Int64(_position).bindValue(to: _model2sLinksStatements.insert, at: 2)
+            _target.bindValue(to: _model2sLinksStatements.insert, at: 3)
+            try session.execute(_model2sLinksStatements.insert)
         }
         return _rowID
     }

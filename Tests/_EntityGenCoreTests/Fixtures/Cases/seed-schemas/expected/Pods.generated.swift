@@ -537,9 +537,6 @@ internal struct Subspec: Swift.Sendable, EntityGenRuntime.MemberwiseHashable {
 
     internal var subspecs: [Subspec]
 
-    /// The keys the mapped JSON object did not have, so that an import keeps what is stored for them (none for a model built in code). Not part of equality.
-    fileprivate var _absentFields = EntityGenRuntime.AbsentFields()
-
     /// Creates `Subspec` from its properties.
     internal init(name: Swift.String, sourceFiles: PodPaths? = nil, dependencies: [Swift.String: [Swift.String]] = [:], primaryPlatform: Platform? = nil, subspecs: [Subspec] = []) {
         self.name = name
@@ -587,19 +584,12 @@ extension Subspec: EntityGenRuntime.JSONMappable {
     /// Maps a JSON object to `Subspec`, applying the schema's keys, transformers, defaults, constraints and failure policies.
     internal static func map(from json: EntityGenRuntime.JSONValue, context: inout EntityGenRuntime.MappingContext) throws(EntityGenRuntime.MappingError) -> Subspec {
         try context.expectObject(json, entity: "Subspec", schema: "Pods.yaml:86:3")
-        var __absent = EntityGenRuntime.AbsentFields()
         let _name = try context.string(json, "name", schema: "Pods.yaml:89:7")
         let _sourceFiles = try context.optional(json, EntityGenRuntime.MappingField("source_files", schema: "Pods.yaml:90:7"), PathList())
-        if case .none = _sourceFiles, context.isAbsent(json, EntityGenRuntime.MappingField("source_files", schema: "Pods.yaml:90:7")) { __absent.insert(0) }
         let _dependencies = try context.required(json, EntityGenRuntime.MappingField("dependencies", schema: "Pods.yaml:93:7"), EntityGenRuntime.MapTransformer(EntityGenRuntime.ArrayTransformer(EntityGenRuntime.StringTransformer())), default: [:])
-        if context.isAbsent(json, EntityGenRuntime.MappingField("dependencies", schema: "Pods.yaml:93:7")) { __absent.insert(1) }
         let _primaryPlatform = try context.optional(json, EntityGenRuntime.MappingField("platform", schema: "Pods.yaml:96:7"), EntityGenRuntime.EnumTransformer<Platform>(schemaLocation: "Pods.yaml:96:7"))
-        if case .none = _primaryPlatform, context.isAbsent(json, EntityGenRuntime.MappingField("platform", schema: "Pods.yaml:96:7")) { __absent.insert(2) }
         let _subspecs = try context.optional(json, EntityGenRuntime.MappingField("subspecs", schema: "Pods.yaml:100:7"), EntityGenRuntime.ArrayTransformer(EntityGenRuntime.EntityTransformer<Subspec>(), skipsInvalidElements: true, schemaLocation: "Pods.yaml:100:7")) ?? []
-        if context.isAbsent(json, EntityGenRuntime.MappingField("subspecs", schema: "Pods.yaml:100:7")) { __absent.insert(3) }
-        var __mapped = Subspec(name: _name, sourceFiles: _sourceFiles, dependencies: _dependencies, primaryPlatform: _primaryPlatform, subspecs: _subspecs)
-        __mapped._absentFields = __absent
-        return __mapped
+        return Subspec(name: _name, sourceFiles: _sourceFiles, dependencies: _dependencies, primaryPlatform: _primaryPlatform, subspecs: _subspecs)
     }
 
     /// Writes this `Subspec` as JSON with the schema's keys; absent optionals are left out.
@@ -634,7 +624,7 @@ extension Subspec: EntityGenPersistence.PersistableEntity {
     internal typealias Columns = Record.Columns
 
     /// The table's fixed SQL, prepared once per transaction by the importer.
-    internal static let entityTable = EntityGenPersistence.EntityTable(entity: "Subspec", name: "subspec", columns: ["name", "sourceFiles", "dependencies", "primaryPlatform"], identity: [], absentBits: ["sourceFiles": 0, "dependencies": 1, "primaryPlatform": 2])
+    internal static let entityTable = EntityGenPersistence.EntityTable(entity: "Subspec", name: "subspec", columns: ["name", "sourceFiles", "dependencies", "primaryPlatform"], identity: [])
 
     /// The link table of `subspecs`.
     internal static let _subspecsLinks = EntityGenPersistence.LinkTable(name: "subspec_subspecs", ownerColumns: ["owner"], targetColumns: ["target"], isMap: false)
@@ -664,19 +654,16 @@ extension Subspec: EntityGenPersistence.PersistableEntity {
         EntityGenPersistence.JSONColumn.bind(self.sourceFiles, PathList(), to: _statement, at: 2)
         EntityGenPersistence.JSONColumn.bind(self.dependencies, EntityGenRuntime.MapTransformer(EntityGenRuntime.ArrayTransformer(EntityGenRuntime.StringTransformer())), to: _statement, at: 3)
         self.primaryPlatform.bindValue(to: _statement, at: 4)
-        self._absentFields.bind(to: _statement, after: 4, words: 1)
         let _rowID = try session.save(_row)
-        if !self._absentFields.contains(3) {
-            let _subspecsLinksStatements = try session.linkStatements(Self._subspecsLinks)
-            _rowID.bindValue(to: _subspecsLinksStatements.delete, at: 1)
-            try session.execute(_subspecsLinksStatements.delete)
-            for (_position, _element) in self.subspecs.enumerated() {
-                let _target = try _element.save(in: &session)
-                _rowID.bindValue(to: _subspecsLinksStatements.insert, at: 1)
-                Swift.Int64(_position).bindValue(to: _subspecsLinksStatements.insert, at: 2)
-                _target.bindValue(to: _subspecsLinksStatements.insert, at: 3)
-                try session.execute(_subspecsLinksStatements.insert)
-            }
+        let _subspecsLinksStatements = try session.linkStatements(Self._subspecsLinks)
+        _rowID.bindValue(to: _subspecsLinksStatements.delete, at: 1)
+        try session.execute(_subspecsLinksStatements.delete)
+        for (_position, _element) in self.subspecs.enumerated() {
+            let _target = try _element.save(in: &session)
+            _rowID.bindValue(to: _subspecsLinksStatements.insert, at: 1)
+            Swift.Int64(_position).bindValue(to: _subspecsLinksStatements.insert, at: 2)
+            _target.bindValue(to: _subspecsLinksStatements.insert, at: 3)
+            try session.execute(_subspecsLinksStatements.insert)
         }
         return _rowID
     }
