@@ -31,15 +31,71 @@ extension EntityGenConfiguration {
     ///
     /// - Throws: ``UnknownMigrationsError`` naming the unknown migrations, before anything is written;
     ///   or the migration's own error.
-    public static func migrate(_ writer: some DatabaseWriter, with migrator: DatabaseMigrator) throws {
+    ///
+    /// `fingerprints` (the generated `migrationFingerprints`) are compared with those the database
+    /// remembers of the migrations it ran: a migration whose code changed after it ran (a pending one,
+    /// edited before it was recorded) is ``ChangedPendingMigrationError``, before anything is written.
+    /// After migrating, the database remembers the fingerprints of the migrations it has run.
+    public static func migrate(
+        _ writer: some DatabaseWriter, with migrator: DatabaseMigrator, fingerprints: [String: String] = [:]
+    ) throws {
         let known = Set(migrator.migrations)
-        let applied = try writer.read { db -> [String] in
-            guard try db.tableExists("grdb_migrations") else { return [] }
-            return try String.fetchAll(db, sql: "SELECT identifier FROM grdb_migrations ORDER BY identifier")
+        let (applied, remembered) = try writer.read { db -> ([String], [String: String]) in
+            guard try db.tableExists("grdb_migrations") else { return ([], [:]) }
+            let applied = try String.fetchAll(db, sql: "SELECT identifier FROM grdb_migrations ORDER BY identifier")
+            guard try db.tableExists(fingerprintTable) else { return (applied, [:]) }
+            let rows = try Row.fetchAll(db, sql: "SELECT identifier, fingerprint FROM \(fingerprintTable)")
+            return (applied, Dictionary(rows.map { ($0["identifier"], $0["fingerprint"]) }) { first, _ in first })
         }
         let unknown = applied.filter { !known.contains($0) }
         guard unknown.isEmpty else { throw UnknownMigrationsError(path: writer.path, unknown: unknown) }
+        if !migrator.eraseDatabaseOnSchemaChange,
+            let changed = applied.first(where: { name in
+                remembered[name].map { $0 != fingerprints[name] && fingerprints[name] != nil } ?? false
+            })
+        {
+            throw ChangedPendingMigrationError(path: writer.path, migration: changed)
+        }
         try migrator.migrate(writer)
+        guard !fingerprints.isEmpty else { return }
+        try writer.write { db in
+            try db.execute(
+                sql:
+                    "CREATE TABLE IF NOT EXISTS \(fingerprintTable) (identifier TEXT PRIMARY KEY NOT NULL, fingerprint TEXT NOT NULL)"
+            )
+            for name in try migrator.appliedIdentifiers(db) {
+                guard let fingerprint = fingerprints[name] else { continue }
+                try db.execute(
+                    sql: "INSERT OR REPLACE INTO \(fingerprintTable) (identifier, fingerprint) VALUES (?, ?)",
+                    arguments: [name, fingerprint])
+            }
+        }
+    }
+
+    /// Where a database remembers the fingerprints of the generated migrations it ran.
+    static let fingerprintTable = "entitygen_migration_fingerprints"
+}
+
+/// A development database that ran a pending migration which has changed since: migrating it would leave
+/// its tables different from what the code expects (`table repo has no column named forksCount` at the
+/// next import).
+public struct ChangedPendingMigrationError: Error, Hashable, Sendable, CustomStringConvertible {
+    /// The database file.
+    public var path: String
+    /// The migration that changed.
+    public var migration: String
+
+    /// Creates the error.
+    public init(path: String, migration: String) {
+        self.path = path
+        self.migration = migration
+    }
+
+    /// What happened and what to do.
+    public var description: String {
+        "\(path): migration '\(migration)' ran on this database while it was pending (not recorded in entitygen-migrations.json) "
+            + "and has changed since; nothing was written. Delete this development database, or open it with "
+            + "eraseDatabaseOnSchemaChange: true; record migrations before shipping so this cannot happen to users."
     }
 }
 

@@ -15,7 +15,8 @@ import Testing
                 db,
                 sql: """
                     SELECT type || ' ' || name || ' ON ' || tbl_name || ': ' || ifnull(sql, '') FROM sqlite_master
-                    WHERE name NOT LIKE 'sqlite_%' AND name != 'grdb_migrations' ORDER BY type, name
+                    WHERE name NOT LIKE 'sqlite_%' AND name NOT IN ('grdb_migrations', 'entitygen_migration_fingerprints')
+                    ORDER BY type, name
                     """)
         }
     }
@@ -253,6 +254,40 @@ import Testing
         }
         #expect(!columns.contains("drifted"))
         #expect(users == 0)
+    }
+
+    /// A development database that ran a pending migration which has changed since is refused when
+    /// opened, before anything is written, instead of failing at the next import (issue 14). The
+    /// migrators stand for two builds of the app: the same pending `entitygen-v9`, edited in between.
+    @Test func aChangedPendingMigrationIsRefusedWhenOpened() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "entitygen-pending-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let path = folder.appendingPathComponent("db.sqlite").path
+        func build(_ column: String, fingerprint: String) -> (DatabaseMigrator, [String: String]) {
+            var migrator = Self.migrator()
+            migrator.registerMigration("entitygen-v9") { db in
+                try db.create(table: "repo_extra") { t in t.column(column, .text) }
+            }
+            return (migrator, EntityGenDatabase.migrationFingerprints.merging(["entitygen-v9": fingerprint]) { $1 })
+        }
+        let pool = try DatabasePool(path: path, configuration: EntityGenConfiguration.prepared(Configuration()))
+        let (first, firstPrints) = build("forks", fingerprint: "00000000000000aa")
+        try EntityGenConfiguration.migrate(pool, with: first, fingerprints: firstPrints)
+        try EntityGenConfiguration.migrate(pool, with: first, fingerprints: firstPrints)  // unchanged: fine
+
+        let (edited, editedPrints) = build("forksCount", fingerprint: "00000000000000bb")
+        let error = try #require(throws: ChangedPendingMigrationError.self) {
+            try EntityGenConfiguration.migrate(pool, with: edited, fingerprints: editedPrints)
+        }
+        #expect(error.migration == "entitygen-v9")
+        #expect(error.description.contains("eraseDatabaseOnSchemaChange"))
+        // The generated fingerprints cover every migration.
+        #expect(Set(EntityGenDatabase.migrationFingerprints.keys) == Set(Self.migrator().migrations))
+        let remembered = try pool.read { db in
+            try String.fetchAll(db, sql: "SELECT identifier FROM entitygen_migration_fingerprints ORDER BY identifier")
+        }
+        #expect(remembered == Self.migrator().migrations + ["entitygen-v9"])
     }
 
     @Test func aDatabaseMigratedByANewerVersionIsRefusedBeforeAnythingIsWritten() throws {

@@ -24,6 +24,16 @@ struct DatabaseRenderer {
             }
             printer.line()
             printer.documentation(
+                "Each migration's fingerprint (of its code): a database remembers those of the migrations it ran, so a development database that ran a pending migration which has changed since is refused when opened (`EntityGenPersistence.ChangedPendingMigrationError`) instead of failing later. Recording a migration does not change its fingerprint."
+            )
+            let fingerprints = migrations.map {
+                "\(SwiftLiteral.string($0.name)): \(SwiftLiteral.string(MigrationRenderer().fingerprint($0)))"
+            }
+            printer.line(
+                "\(access)static let migrationFingerprints: [Swift.String: Swift.String] = [\(fingerprints.isEmpty ? ":" : fingerprints.joined(separator: ", "))]"
+            )
+            printer.line()
+            printer.documentation(
                 "Opens (creating when needed) a database file in WAL mode, so readers read while the importer writes, and migrates it; a database a newer version of the app migrated is refused (`EntityGenPersistence.UnknownMigrationsError`). `migrations` registers the app's own migrations, after the generated ones: GRDB runs the pending ones in registration order, so on an existing database a generated migration added in a later version runs after the app's that already ran. `eraseDatabaseOnSchemaChange` (GRDB's option, for debug builds only) erases and re-creates the database when a migration it ran has changed, such as an unrecorded one edited since."
             )
             printer.block(
@@ -36,7 +46,9 @@ struct DatabaseRenderer {
                 printer.line("migrator.eraseDatabaseOnSchemaChange = eraseDatabaseOnSchemaChange")
                 printer.line("registerMigrations(in: &migrator)")
                 printer.line("migrations(&migrator)")
-                printer.line("try \(Spelling.persistence).EntityGenConfiguration.migrate(pool, with: migrator)")
+                printer.line(
+                    "try \(Spelling.persistence).EntityGenConfiguration.migrate(pool, with: migrator, fingerprints: migrationFingerprints)"
+                )
                 printer.line("return pool")
             }
             for feed in feeds {

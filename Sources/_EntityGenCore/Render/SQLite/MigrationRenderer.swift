@@ -10,6 +10,19 @@ struct MigrationRenderer {
         }
     }
 
+    /// A migration's fingerprint: FNV-1a (64 bits, hex) of its printed steps. It changes exactly when
+    /// the code the migration runs changes.
+    func fingerprint(_ migration: MigrationSetPlan.Migration) -> String {
+        var printer = CodePrinter()
+        for step in migration.steps { render(step, into: &printer) }
+        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+        for byte in printer.contents.utf8 {
+            hash = (hash ^ UInt64(byte)) &* 0x0000_0100_0000_01b3
+        }
+        let hex = String(hash, radix: 16)
+        return String(repeating: "0", count: 16 - hex.count) + hex
+    }
+
     private func render(_ step: MigrationStep, into printer: inout CodePrinter) {
         switch step {
         case let .dropTrigger(name):

@@ -70,6 +70,9 @@ internal enum EntityGenDatabase {
         }
     }
 
+    /// Each migration's fingerprint (of its code): a database remembers those of the migrations it ran, so a development database that ran a pending migration which has changed since is refused when opened (`EntityGenPersistence.ChangedPendingMigrationError`) instead of failing later. Recording a migration does not change its fingerprint.
+    internal static let migrationFingerprints: [Swift.String: Swift.String] = ["entitygen-v1": "ca11befc9bbda37f", "entitygen-v2": "7bf7416400ebf961"]
+
     /// Opens (creating when needed) a database file in WAL mode, so readers read while the importer writes, and migrates it; a database a newer version of the app migrated is refused (`EntityGenPersistence.UnknownMigrationsError`). `migrations` registers the app's own migrations, after the generated ones: GRDB runs the pending ones in registration order, so on an existing database a generated migration added in a later version runs after the app's that already ran. `eraseDatabaseOnSchemaChange` (GRDB's option, for debug builds only) erases and re-creates the database when a migration it ran has changed, such as an unrecorded one edited since.
     internal static func openDatabase(atPath path: Swift.String, configuration: GRDB.Configuration = GRDB.Configuration(), eraseDatabaseOnSchemaChange: Swift.Bool = false, migrations: (inout GRDB.DatabaseMigrator) -> Swift.Void = { _ in }) throws -> GRDB.DatabasePool {
         let pool = try GRDB.DatabasePool(path: path, configuration: EntityGenPersistence.EntityGenConfiguration.prepared(configuration))
@@ -77,7 +80,7 @@ internal enum EntityGenDatabase {
         migrator.eraseDatabaseOnSchemaChange = eraseDatabaseOnSchemaChange
         registerMigrations(in: &migrator)
         migrations(&migrator)
-        try EntityGenPersistence.EntityGenConfiguration.migrate(pool, with: migrator)
+        try EntityGenPersistence.EntityGenConfiguration.migrate(pool, with: migrator, fingerprints: migrationFingerprints)
         return pool
     }
 }
