@@ -105,6 +105,11 @@ package struct JSONArraySplitter {
                     ? "expected a top-level array" : "unexpected end of input inside the top-level array")
         }
         guard count > 0 else { return }
+        try flushBatch(flush)
+    }
+
+    /// Closes the batch, hands it to `flush`, and starts the next one.
+    private mutating func flushBatch(_ flush: ([UInt8], Int) throws -> Void) throws {
         batch.append(UInt8(ascii: "]"))
         try flush(batch, elementsBefore)
         elementsBefore += count
@@ -124,14 +129,7 @@ package struct JSONArraySplitter {
     private mutating func endElement(batchSize: Int, flush: ([UInt8], Int) throws -> Void) throws {
         if elementHasContent { count += 1 }
         elementHasContent = false
-        if count >= batchSize {
-            batch.append(UInt8(ascii: "]"))
-            try flush(batch, elementsBefore)
-            elementsBefore += count
-            batch.removeAll(keepingCapacity: true)
-            batch.append(UInt8(ascii: "["))
-            count = 0
-        }
+        if count >= batchSize { try flushBatch(flush) }
     }
 
     private func isWhitespace(_ byte: UInt8) -> Bool {

@@ -49,11 +49,11 @@ extension EntityGenConfiguration {
         }
         let unknown = applied.filter { !known.contains($0) }
         guard unknown.isEmpty else { throw UnknownMigrationsError(path: writer.path, unknown: unknown) }
-        if !migrator.eraseDatabaseOnSchemaChange,
-            let changed = applied.first(where: { name in
-                remembered[name].map { $0 != fingerprints[name] && fingerprints[name] != nil } ?? false
-            })
-        {
+        let changed = applied.first { name in
+            guard let ran = remembered[name], let current = fingerprints[name] else { return false }
+            return ran != current
+        }
+        if let changed, !migrator.eraseDatabaseOnSchemaChange {
             throw ChangedPendingMigrationError(path: writer.path, migration: changed)
         }
         try migrator.migrate(writer)

@@ -75,7 +75,6 @@ struct PersistenceTranslator: Sendable {
             identityProperties: identity.compactMap { column in
                 entity.attributes.firstIndex { $0.name == column.attribute.name }.map { model.properties[$0] }
             },
-            absentWords: model.absentChecks.isEmpty ? 0 : (model.absentChecks.count - 1) / 63 + 1,
             recordProperties: table.recordProperties,
             recordIdentity: recordIdentity.map { ($0.identifier, $0.type) },
             location: entity.declaration.name.location

@@ -229,8 +229,6 @@ struct TablePlan: Sendable {
     var includes: [Include]
     /// The identity properties, read from a delete action's payload.
     var identityProperties: [EntityPlan.Property]
-    /// How many 63-bit words of absent fields the save statement binds after the columns (0: none).
-    var absentWords: Int
     /// The row-shaped `Record`'s stored properties, one per column (the hidden row id aside).
     var recordProperties: [RecordProperty]
     /// The `Record`'s `Identifiable` identity: the single identification property (its escaped name and
@@ -238,6 +236,12 @@ struct TablePlan: Sendable {
     var recordIdentity: (identifier: String, type: TypeUsage)?
     /// The entity's declaration.
     var location: SourceLocation
+
+    /// How many 63-bit words of absent fields the save statement binds after the columns (0: none), as
+    /// `EntityTable` derives it from the same bits.
+    var absentWords: Int {
+        columns.compactMap(\.absentBit).max().map { $0 / 63 + 1 } ?? 0
+    }
 }
 
 /// What a column holds, backend-neutral; each backend decides the column type (SQLite: a storage

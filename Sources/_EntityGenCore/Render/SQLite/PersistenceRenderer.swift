@@ -131,53 +131,55 @@ struct PersistenceRenderer {
             }
             printer.line("let _rowID = try session.save(_row)")
             for link in plan.links {
-                if let bit = link.absentBit {
-                    printer.line("if !self.\(MapperRenderer.absentFields).contains(\(bit)) {")
-                    printer.indent()
+                guard let bit = link.absentBit else {
+                    renderLinks(link, into: &printer)
+                    continue
                 }
-                defer {
-                    if link.absentBit != nil {
-                        printer.outdent()
-                        printer.line("}")
-                    }
-                }
-                printer.line("let \(link.staticName)Statements = try session.linkStatements(Self.\(link.staticName))")
-                for (offset, owner) in link.ownerColumns.enumerated() {
-                    printer.line(
-                        "\(Self.linkValue(owner.value)).bindValue(to: \(link.staticName)Statements.delete, at: \(offset + 1))"
-                    )
-                }
-                printer.line("try session.execute(\(link.staticName)Statements.delete)")
-                let loop =
-                    link.isMap
-                    ? "for (_position, (_key, _element)) in self.\(link.identifier).sorted(by: { $0.key < $1.key }).enumerated() {"
-                    : "for (_position, _element) in self.\(link.identifier).enumerated() {"
-                printer.block(loop) { printer in
-                    let insert = "\(link.staticName)Statements.insert"
-                    if !link.isReference {
-                        printer.line(
-                            link.ownsTargets
-                                ? "let _target = try _element.save(in: &session)" : "try _element.save(in: &session)")
-                    }
-                    var index = 1
-                    for owner in link.ownerColumns {
-                        printer.line("\(Self.linkValue(owner.value)).bindValue(to: \(insert), at: \(index))")
-                        index += 1
-                    }
-                    printer.line("Swift.Int64(_position).bindValue(to: \(insert), at: \(index))")
-                    index += 1
-                    if link.isMap {
-                        printer.line("_key.bindValue(to: \(insert), at: \(index))")
-                        index += 1
-                    }
-                    for target in link.targetColumns {
-                        printer.line("\(Self.linkValue(target.value)).bindValue(to: \(insert), at: \(index))")
-                        index += 1
-                    }
-                    printer.line("try session.execute(\(insert))")
+                // An absent key keeps the stored links.
+                printer.block("if !self.\(MapperRenderer.absentFields).contains(\(bit)) {") { printer in
+                    renderLinks(link, into: &printer)
                 }
             }
             printer.line("return _rowID")
+        }
+    }
+
+    /// Replaces the owner's links of one to-many relationship: delete them, then insert the current ones.
+    private func renderLinks(_ link: TablePlan.Link, into printer: inout CodePrinter) {
+        printer.line("let \(link.staticName)Statements = try session.linkStatements(Self.\(link.staticName))")
+        for (offset, owner) in link.ownerColumns.enumerated() {
+            printer.line(
+                "\(Self.linkValue(owner.value)).bindValue(to: \(link.staticName)Statements.delete, at: \(offset + 1))"
+            )
+        }
+        printer.line("try session.execute(\(link.staticName)Statements.delete)")
+        let loop =
+            link.isMap
+            ? "for (_position, (_key, _element)) in self.\(link.identifier).sorted(by: { $0.key < $1.key }).enumerated() {"
+            : "for (_position, _element) in self.\(link.identifier).enumerated() {"
+        printer.block(loop) { printer in
+            let insert = "\(link.staticName)Statements.insert"
+            if !link.isReference {
+                printer.line(
+                    link.ownsTargets
+                        ? "let _target = try _element.save(in: &session)" : "try _element.save(in: &session)")
+            }
+            var index = 1
+            for owner in link.ownerColumns {
+                printer.line("\(Self.linkValue(owner.value)).bindValue(to: \(insert), at: \(index))")
+                index += 1
+            }
+            printer.line("Swift.Int64(_position).bindValue(to: \(insert), at: \(index))")
+            index += 1
+            if link.isMap {
+                printer.line("_key.bindValue(to: \(insert), at: \(index))")
+                index += 1
+            }
+            for target in link.targetColumns {
+                printer.line("\(Self.linkValue(target.value)).bindValue(to: \(insert), at: \(index))")
+                index += 1
+            }
+            printer.line("try session.execute(\(insert))")
         }
     }
 
