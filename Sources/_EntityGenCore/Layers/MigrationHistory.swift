@@ -18,23 +18,66 @@ public struct MigrationHistory: Hashable, Sendable, Codable {
         public var name: String
         /// The tables after the migration.
         public var schema: SchemaSnapshot
+        /// The tables the migration renamed (an entity's or a to-many relationship's `renamedFrom:`), so
+        /// that regenerating it renames them again instead of dropping and creating.
+        public var tableRenames: [TableRename]
         /// The columns the migration renamed (`renamedFrom:`), so that regenerating it renames them again
         /// instead of dropping and adding.
         public var renames: [ColumnRename]
 
         /// Creates a recorded migration.
-        public init(name: String, schema: SchemaSnapshot, renames: [ColumnRename] = []) {
+        public init(
+            name: String, schema: SchemaSnapshot, tableRenames: [TableRename] = [], renames: [ColumnRename] = []
+        ) {
             self.name = name
             self.schema = schema
+            self.tableRenames = tableRenames
             self.renames = renames
         }
 
-        /// Decodes a migration; `renames` may be left out.
+        /// Decodes a migration; `tableRenames` and `renames` may be left out.
         public init(from decoder: any Decoder) throws {
             let container = try decoder.container(keyedBy: CodingKeys.self)
             name = try container.decode(String.self, forKey: .name)
             schema = try container.decode(SchemaSnapshot.self, forKey: .schema)
+            tableRenames = try container.decodeIfPresent([TableRename].self, forKey: .tableRenames) ?? []
             renames = try container.decodeIfPresent([ColumnRename].self, forKey: .renames) ?? []
+        }
+
+        /// Both kinds of renames.
+        var allRenames: Renames { Renames(tables: tableRenames, columns: renames) }
+    }
+
+    /// A table a migration renamed.
+    public struct TableRename: Hashable, Sendable, Codable {
+        /// The former table name.
+        public var from: String
+        /// The new table name.
+        public var to: String
+
+        /// Creates a rename.
+        public init(from: String, to: String) {
+            self.from = from
+            self.to = to
+        }
+    }
+
+    /// The renames of one migration: tables first, then columns (named by their tables' new names).
+    public struct Renames: Hashable, Sendable {
+        /// Renamed tables.
+        public var tables: [TableRename]
+        /// Renamed columns.
+        public var columns: [ColumnRename]
+
+        /// Creates a set of renames.
+        public init(tables: [TableRename] = [], columns: [ColumnRename] = []) {
+            self.tables = tables
+            self.columns = columns
+        }
+
+        /// The new name of a table that had `name` before (`name` itself when it was not renamed).
+        public func newName(ofTable name: String) -> String {
+            tables.first { $0.from == name }?.to ?? name
         }
     }
 
@@ -144,6 +187,12 @@ public struct MigrationHistory: Hashable, Sendable, Codable {
         for (index, migration) in migrations.enumerated() {
             lines.append("    {")
             lines.append("      \"name\": \(Self.quoted(migration.name)),")
+            if !migration.tableRenames.isEmpty {
+                let renames = migration.tableRenames.map {
+                    "{\"from\": \(Self.quoted($0.from)), \"to\": \(Self.quoted($0.to))}"
+                }
+                lines.append("      " + Self.objects("tableRenames", renames, indent: "      ") + ",")
+            }
             if !migration.renames.isEmpty {
                 let renames = migration.renames.map {
                     "{\"table\": \(Self.quoted($0.table)), \"from\": \(Self.quoted($0.from)), \"to\": \(Self.quoted($0.to))}"

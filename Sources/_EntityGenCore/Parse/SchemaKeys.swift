@@ -8,7 +8,7 @@ public enum SchemaKeys {
     public static let entity = [
         "description", "abstract", "extends", "discriminator", "discriminatorValue", "identifiedBy",
         "keyConvention", "attributes", "relationships", "errorEnvelope", "onAbsent",
-        "discardStoredData",
+        "renamedFrom", "discardStoredData",
     ]
     /// An attribute in its mapping form.
     public static let attribute = [

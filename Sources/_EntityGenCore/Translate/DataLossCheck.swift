@@ -2,7 +2,7 @@
 /// (a dropped column), the links of a removed to-many relationship (a dropped link table), the rows of a
 /// removed entity (a dropped table). Each is an error unless the schema acknowledges it:
 /// `discardStoredData: [name]` on the entity for its attributes and relationships, in the config for
-/// entities. Renamed columns (`renamedFrom:`) lose nothing.
+/// entities. Renamed tables and columns (`renamedFrom:`) lose nothing.
 struct DataLossCheck {
     /// The current tables, by name.
     let tables: [String: TablePlan]
@@ -24,23 +24,24 @@ struct DataLossCheck {
 
     /// The unacknowledged losses from `old` to `new`, each with the declaration to report it at.
     func losses(
-        from old: SchemaSnapshot, to new: SchemaSnapshot, renames: [MigrationHistory.ColumnRename],
+        from old: SchemaSnapshot, to new: SchemaSnapshot, renames: MigrationHistory.Renames,
         configLocation: SourceLocation
     ) -> [MigrationProblem] {
         var problems: [MigrationProblem] = []
         for table in old.tables {
-            guard let current = new.table(named: table.name) else {
-                problems += droppedTable(table, in: old, configLocation: configLocation)
+            let name = renames.newName(ofTable: table.name)
+            guard let current = new.table(named: name) else {
+                problems += droppedTable(table, in: old, renames: renames, configLocation: configLocation)
                 continue
             }
-            guard let plan = tables[table.name] else { continue }
+            guard let plan = tables[name] else { continue }
             for column in table.columns where current.column(named: column.name) == nil {
-                let renamed = renames.contains { $0.table == table.name && $0.from == column.name }
-                guard !renamed, !acknowledges(table.name, column: column.name) else { continue }
+                let renamed = renames.columns.contains { $0.table == name && $0.from == column.name }
+                guard !renamed, !acknowledges(name, column: column.name) else { continue }
                 problems.append(
                     MigrationProblem(
                         message:
-                            "the next migration would discard every stored value of '\(table.name).\(column.name)', which \(plan.schemaName) no longer declares; add 'discardStoredData: [\(column.name)]' to \(plan.schemaName) to accept the loss, or 'renamedFrom: \(column.name)' to the member that replaces it",
+                            "the next migration would discard every stored value of '\(name).\(column.name)', which \(plan.schemaName) no longer declares; add 'discardStoredData: [\(column.name)]' to \(plan.schemaName) to accept the loss, or 'renamedFrom: \(column.name)' to the member that replaces it",
                         location: plan.location))
             }
         }
@@ -50,12 +51,13 @@ struct DataLossCheck {
     /// A table that is gone: an entity's (acknowledged in the config) or a to-many relationship's link
     /// table (acknowledged on its owner, which may be gone too).
     private func droppedTable(
-        _ table: TableSnapshot, in old: SchemaSnapshot, configLocation: SourceLocation
+        _ table: TableSnapshot, in old: SchemaSnapshot, renames: MigrationHistory.Renames,
+        configLocation: SourceLocation
     ) -> [MigrationProblem] {
         if let separator = table.name.firstIndex(of: "_"), table.column(named: "position") != nil,
             old.table(named: String(table.name[..<separator])) != nil
         {
-            let owner = String(table.name[..<separator])
+            let owner = renames.newName(ofTable: String(table.name[..<separator]))
             let relationship = String(table.name[table.name.index(after: separator)...])
             guard let plan = tables[owner] else { return entityDropped(owner, configLocation) }
             if discardedMembers[owner]?.contains(where: { SwiftNaming.memberName($0) == relationship }) == true {
@@ -72,7 +74,7 @@ struct DataLossCheck {
     }
 
     private func entityDropped(_ table: String, _ configLocation: SourceLocation) -> [MigrationProblem] {
-        if discardedEntities.contains(where: { SwiftNaming.memberName(SwiftNaming.typeName($0)) == table }) {
+        if discardedEntities.contains(where: { PersistenceTranslator.tableName(entityNamed: $0) == table }) {
             return []
         }
         return [

@@ -13,7 +13,7 @@ enum MigrationTranslator {
         var previous = SchemaSnapshot.empty
         for recorded in history.migrations {
             let (steps, problems, _) = backend.migrationSteps(
-                from: previous, to: recorded.schema, renames: recorded.renames, locations: [:],
+                from: previous, to: recorded.schema, renames: recorded.allRenames, locations: [:],
                 fallback: historyLocation)
             for problem in problems {
                 diagnostics.append(
@@ -28,13 +28,7 @@ enum MigrationTranslator {
 
         let current = backend.snapshot(of: tables)
         let configLocation = SourceLocation.startOf(schema.configPath ?? historyPath)
-        let renames = tables.flatMap { table in
-            table.columns.compactMap { column in
-                column.renamedFrom.map {
-                    MigrationHistory.ColumnRename(table: table.tableName, from: $0, to: column.name)
-                }
-            }
-        }
+        let renames = Self.renames(in: tables)
         let (steps, problems, applied) = backend.migrationSteps(
             from: previous, to: current.snapshot, renames: renames, locations: current.locations,
             fallback: configLocation)
@@ -51,7 +45,10 @@ enum MigrationTranslator {
             let name = history.nextMigrationName
             migrations.append(.init(name: name, steps: steps))
             updatedHistory = MigrationHistory(
-                migrations: history.migrations + [.init(name: name, schema: current.snapshot, renames: applied)])
+                migrations: history.migrations + [
+                    .init(
+                        name: name, schema: current.snapshot, tableRenames: applied.tables, renames: applied.columns)
+                ])
             let change =
                 history.migrations.last.map { "the tables changed since migration '\($0.name)'" }
                 ?? "no migration is recorded yet"
@@ -63,5 +60,25 @@ enum MigrationTranslator {
                 ))
         }
         return MigrationSetPlan(migrations: migrations, diagnostics: diagnostics, updatedHistory: updatedHistory)
+    }
+
+    /// What the schema says was renamed (`renamedFrom:`): entity tables and link tables, then columns,
+    /// named by their tables' new names.
+    static func renames(in tables: [TablePlan]) -> MigrationHistory.Renames {
+        var renames = MigrationHistory.Renames()
+        for table in tables {
+            if let former = table.renamedFrom {
+                renames.tables.append(.init(from: former, to: table.tableName))
+            }
+            for link in table.links {
+                if let former = link.renamedFrom { renames.tables.append(.init(from: former, to: link.table)) }
+            }
+            for column in table.columns {
+                if let former = column.renamedFrom {
+                    renames.columns.append(.init(table: table.tableName, from: former, to: column.name))
+                }
+            }
+        }
+        return renames
     }
 }

@@ -153,6 +153,11 @@ extension PersistenceTranslator {
             ownerTargetColumns = ownerIdentity.map(\.attribute.swiftName)
         }
         let linkTable = "\(table.tableName)_\(relationship.swiftName)"
+        let formerRelationship = relationship.declaration.renamedFrom.map { SwiftNaming.memberName($0.value) }
+        let formerLinkTable =
+            table.formerTableName == nil && formerRelationship == nil
+            ? nil
+            : "\(table.formerTableName ?? table.tableName)_\(formerRelationship ?? relationship.swiftName)"
         let targetKey: [TablePlan.LinkColumn]
         let targetKeyColumns: [String]
         if targetIdentity.isEmpty {
@@ -201,7 +206,7 @@ extension PersistenceTranslator {
                 linkType: linkType, targetType: target.swiftName, targetKeyColumns: targetKeyColumns,
                 ownerTargetColumns: ownerTargetColumns,
                 isReference: isReference, location: relationship.declaration.name.location,
-                absentBit: table.absentBits[property.name]))
+                absentBit: table.absentBits[property.name], renamedFrom: formerLinkTable))
         if relationship.isMap || isReference {
             table.rowArguments.append((label, .emptyCollection(isMap: relationship.isMap)))
         } else {

@@ -14,6 +14,16 @@ struct PersistenceTranslator: Sendable {
         SwiftNaming.memberName(entity.swiftName)
     }
 
+    /// The table name an entity had under its former name (`renamedFrom:`), if it was renamed.
+    func formerTableName(_ entity: ResolvedEntity) -> String? {
+        entity.declaration.renamedFrom.map { Self.tableName(entityNamed: $0.value) }
+    }
+
+    /// The table name of the entity named `name` in a schema.
+    static func tableName(entityNamed name: String) -> String {
+        SwiftNaming.memberName(SwiftNaming.typeName(name))
+    }
+
     /// What a column of a value's type holds.
     func storedValue(_ type: ResolvedType) -> StoredValue {
         switch type {
@@ -33,7 +43,8 @@ struct PersistenceTranslator: Sendable {
 
     /// The table of a concrete entity whose model is `model` (its ``EntityPlan/absentChecks`` decided).
     func plan(_ entity: ResolvedEntity, _ model: EntityPlan) -> TablePlan {
-        var table = TableBuilder(entity: entity, model: model, tableName: tableName(entity))
+        var table = TableBuilder(
+            entity: entity, model: model, tableName: tableName(entity), formerTableName: formerTableName(entity))
         for check in model.absentChecks { table.absentBits[model.properties[check.property].name] = check.bit }
         for (attribute, property) in zip(entity.attributes, model.properties) {
             let stored = storedValue(attribute.type)
@@ -77,7 +88,8 @@ struct PersistenceTranslator: Sendable {
             },
             recordProperties: table.recordProperties,
             recordIdentity: recordIdentity.map { ($0.identifier, $0.type) },
-            location: entity.declaration.name.location
+            location: entity.declaration.name.location,
+            renamedFrom: table.formerTableName
         )
     }
 
@@ -239,6 +251,8 @@ struct TableBuilder {
     let entity: ResolvedEntity
     let model: EntityPlan
     let tableName: String
+    /// The table's former name (the entity's `renamedFrom:`).
+    let formerTableName: String?
     var columns: [TablePlan.Column] = []
     var foreignKeys: [TablePlan.ForeignKey] = []
     var indexes: [(name: String, columns: [String])] = []
@@ -255,10 +269,11 @@ struct TableBuilder {
     /// Column names taken (attributes' and relationships' columns).
     var usedNames: Set<String>
 
-    init(entity: ResolvedEntity, model: EntityPlan, tableName: String) {
+    init(entity: ResolvedEntity, model: EntityPlan, tableName: String, formerTableName: String?) {
         self.entity = entity
         self.model = model
         self.tableName = tableName
+        self.formerTableName = formerTableName
         usedNames = Set(entity.attributes.map(\.swiftName))
     }
 

@@ -12,6 +12,19 @@ extension SchemaValidator {
             relationships += own.relationships
         }
         checkMemberCollisions(of: entity, attributes: attributes, relationships: relationships)
+        if let former = entity.renamedFrom {
+            if entities[former.value] != nil {
+                emit(
+                    Rules.unmigratableChange,
+                    "renamedFrom: '\(former.value)' is still declared; a renamed entity's former name must be free (remove renamedFrom once the rename is recorded and the old name is reused)",
+                    at: former.location)
+            } else if entity.isAbstract?.value == true {
+                emit(
+                    Rules.unmigratableChange,
+                    "renamedFrom on abstract '\(name)' renames nothing: only concrete entities have tables; write it on each renamed member",
+                    at: former.location)
+            }
+        }
         let root = root(of: name)
         let identity = (entities[root]?.identifiedBy ?? []).map(\.value)
         return ResolvedEntity(
@@ -123,12 +136,6 @@ extension SchemaValidator {
             emit(
                 Rules.invalidFailurePolicy, "onInvalidElement applies to to-many relationships; \(what) is to-one",
                 at: policy.location)
-        }
-        if let former = relationship.renamedFrom, relationship.isToMany {
-            emit(
-                Rules.unmigratableChange,
-                "renamedFrom is not supported on to-many relationships yet: \(what) is stored in a link table, which the migration would drop with its links; keep the old name for now",
-                at: former.location)
         }
         if let policy = relationship.onMissingTarget {
             if relationship.reference == nil {

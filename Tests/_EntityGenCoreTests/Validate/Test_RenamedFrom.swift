@@ -1,9 +1,8 @@
 @testable import _EntityGenCore
 import Testing
 
-/// `renamedFrom:` as a newcomer writes it (issue 14): accepted on attributes and to-one relationships, a
-/// located error on a to-many relationship (whose link table a migration cannot rename yet), and recorded
-/// with the next migration.
+/// `renamedFrom:` as a newcomer writes it (issue 14): on attributes and to-one relationships (columns
+/// renamed), on entities and to-many relationships (tables renamed), recorded with the next migration.
 @Suite struct Test_RenamedFrom {
     static let config = "outputs: [models, mappers, persistence]\n"
 
@@ -62,18 +61,64 @@ import Testing
         #expect(recorded.migrations.migrations.map(\.steps.count) == plan.migrations.migrations.map(\.steps.count))
     }
 
-    @Test func aToManyRelationshipCannotBeRenamedYet() {
+    /// An entity's `renamedFrom:` renames its table and its link tables; a to-many relationship's renames
+    /// its link table; both recorded as table renames.
+    @Test func entitiesAndToManyRelationshipsRenameTheirTables() throws {
+        let before = """
+                relationships:
+                  watchers: '[User]'
+            """
+        let first = try #require(Self.validate(before).plan?.migrations.updatedHistory)
+        let schema = """
+            entities:
+              Repository:
+                renamedFrom: Repo
+                identifiedBy: id
+                attributes:
+                  id: Int64
+                relationships:
+                  stargazers: {to: '[User]', renamedFrom: watchers}
+              User:
+                identifiedBy: id
+                attributes: {id: Int64}
+            """
+        let result = GeneratorPipeline.validate(
+            schemas: [SourceFile(path: "S.yaml", text: schema)],
+            config: SourceFile(path: "entitygen-config.yaml", text: Self.config),
+            migrationHistory: SourceFile(path: "entitygen-migrations.json", text: first.encoded()))
+        #expect(result.diagnostics.map(\.ruleID) == [Rules.unrecordedMigration.id])
+        let plan = try #require(result.plan)
+        let second = try #require(plan.migrations.updatedHistory?.migrations.last)
+        #expect(
+            second.tableRenames == [
+                .init(from: "repo", to: "repository"), .init(from: "repo_watchers", to: "repository_stargazers"),
+            ])
+        let steps = try #require(plan.migrations.migrations.last).steps
+        #expect(!steps.contains { if case .dropTable = $0 { true } else { false } })
+        #expect(!steps.contains { if case .createTable = $0 { true } else { false } })
+        // The recorded history reads back with its table renames.
+        let decoded = try MigrationHistory.decode(Array(try #require(plan.migrations.updatedHistory).encoded().utf8))
+        #expect(decoded.migrations.last?.tableRenames == second.tableRenames)
+    }
+
+    @Test func aFormerEntityNameMustBeFreeAndConcrete() {
         let diagnostics = TestSupport.lint(
             """
             entities:
               A:
+                renamedFrom: B
                 identifiedBy: id
                 attributes: {id: Int}
-                relationships:
-                  items: {to: [A], renamedFrom: things}
+              B:
+                identifiedBy: id
+                attributes: {id: Int}
+              Shape:
+                abstract: true
+                renamedFrom: Figure
+                attributes: {id: Int}
             """)
-        #expect(diagnostics.map(\.ruleID) == [Rules.unmigratableChange.id])
-        #expect(diagnostics.first?.location.line == 6)
-        #expect(diagnostics.first?.message.contains("link table") == true)
+        #expect(diagnostics.map(\.ruleID) == [Rules.unmigratableChange.id, Rules.unmigratableChange.id])
+        #expect(diagnostics.map(\.location.line) == [3, 11])
+        #expect(diagnostics.first?.message.contains("still declared") == true)
     }
 }

@@ -26,6 +26,8 @@ public struct EntityDeclaration: Hashable, Sendable {
     public var errorEnvelope: ErrorEnvelopeDeclaration?
     /// What an import does with stored values whose keys are absent (`keep`, the default, or `clear`).
     public var onAbsent: Located<AbsentKeyPolicy>?
+    /// The entity's former name: the migration renames its table (and its link tables), keeping the rows.
+    public var renamedFrom: Located<String>?
     /// Removed attributes and relationships whose stored values the next migration may discard: the
     /// explicit acknowledgment without which removing them is an error.
     public var discardStoredData: [Located<String>] = []

@@ -28,6 +28,9 @@ enum MigrationStep: Sendable {
     case dropTable(String)
     case createTable(TableSnapshot)
     case addColumns(table: String, columns: [ColumnSnapshot])
+    /// `ALTER TABLE ... RENAME TO`: the rows stay, and SQLite updates the foreign keys, triggers and views
+    /// that name the table.
+    case renameTable(from: String, to: String)
     /// `ALTER TABLE ... RENAME COLUMN`: the values stay, and SQLite updates the indexes and triggers that
     /// name the column.
     case renameColumn(table: String, from: String, to: String)

@@ -125,6 +125,9 @@ struct TablePlan: Sendable {
         var location: SourceLocation
         /// The relationship's bit in the model's absent fields: links are kept when the key is absent.
         var absentBit: Int? = nil
+        /// The link table's former name, when its owner or its relationship was renamed (`renamedFrom:`):
+        /// renamed by the next migration when the recorded tables still have it.
+        var renamedFrom: String? = nil
     }
 
     /// A stored property of the row-shaped `Record`: one per column.
@@ -236,6 +239,9 @@ struct TablePlan: Sendable {
     var recordIdentity: (identifier: String, type: TypeUsage)?
     /// The entity's declaration.
     var location: SourceLocation
+    /// The table's former name, when the entity was renamed (`renamedFrom:`): renamed by the next
+    /// migration when the recorded tables still have it.
+    var renamedFrom: String? = nil
 
     /// How many 63-bit words of absent fields the save statement binds after the columns (0: none), as
     /// `EntityTable` derives it from the same bits.

@@ -48,6 +48,8 @@ struct MigrationRenderer {
                     printer.line(line)
                 }
             }
+        case let .renameTable(from, to):
+            printer.line("try db.rename(table: \(SwiftLiteral.string(from)), to: \(SwiftLiteral.string(to)))")
         case let .renameColumn(table, from, to):
             printer.block("try db.alter(table: \(SwiftLiteral.string(table))) { t in") { printer in
                 printer.line("t.rename(column: \(SwiftLiteral.string(from)), to: \(SwiftLiteral.string(to)))")

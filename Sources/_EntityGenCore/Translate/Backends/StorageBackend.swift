@@ -7,12 +7,12 @@ protocol StorageBackend: Sendable {
     func snapshot(of tables: [TablePlan]) -> (snapshot: SchemaSnapshot, locations: [String: SourceLocation])
 
     /// The steps from `old` to `new`, or the problems that prevent them (no steps then).
-    /// `renames` are the columns the schema says were renamed (`renamedFrom:`); the result says which
+    /// `renames` are the tables and columns the schema says were renamed (`renamedFrom:`); the result says which
     /// applied, for the history to record.
     func migrationSteps(
-        from old: SchemaSnapshot, to new: SchemaSnapshot, renames: [MigrationHistory.ColumnRename],
+        from old: SchemaSnapshot, to new: SchemaSnapshot, renames: MigrationHistory.Renames,
         locations: [String: SourceLocation], fallback: SourceLocation
-    ) -> (steps: [MigrationStep], problems: [MigrationProblem], renames: [MigrationHistory.ColumnRename])
+    ) -> (steps: [MigrationStep], problems: [MigrationProblem], renames: MigrationHistory.Renames)
 }
 
 /// A change a backend cannot migrate automatically, located at the schema declaration responsible.

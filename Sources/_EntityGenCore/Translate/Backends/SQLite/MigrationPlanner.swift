@@ -11,9 +11,9 @@
 enum MigrationPlanner {
     /// The steps from `old` to `new`, or the problems that prevent them (no steps then).
     static func plan(
-        from recorded: SchemaSnapshot, to new: SchemaSnapshot, renames: [MigrationHistory.ColumnRename],
+        from recorded: SchemaSnapshot, to new: SchemaSnapshot, renames: MigrationHistory.Renames,
         locations: [String: SourceLocation], fallback: SourceLocation
-    ) -> (steps: [MigrationStep], problems: [MigrationProblem], renames: [MigrationHistory.ColumnRename]) {
+    ) -> (steps: [MigrationStep], problems: [MigrationProblem], renames: MigrationHistory.Renames) {
         // Renames first: the old tables as if their columns had the new names, so the rest compares like
         // with like and keeps the values.
         let (old, applied) = applying(renames, to: recorded, toward: new)
@@ -93,7 +93,7 @@ enum MigrationPlanner {
                 indexCreates.append((table.name, index))
             }
         }
-        guard problems.isEmpty else { return ([], problems, []) }
+        guard problems.isEmpty else { return ([], problems, .init()) }
 
         // Triggers hold no data: when tables are rebuilt or dropped, all of them are dropped first and
         // re-created last, so no trigger ever refers to a table in the middle of being replaced.
@@ -102,7 +102,8 @@ enum MigrationPlanner {
         let triggerCreates = new.triggers.filter { replaceAllTriggers || !old.triggers.contains($0) }
 
         var steps: [MigrationStep] = triggerDrops.map(MigrationStep.dropTrigger)
-        steps += applied.map { MigrationStep.renameColumn(table: $0.table, from: $0.from, to: $0.to) }
+        steps += applied.tables.map { MigrationStep.renameTable(from: $0.from, to: $0.to) }
+        steps += applied.columns.map { MigrationStep.renameColumn(table: $0.table, from: $0.from, to: $0.to) }
         steps += indexDrops.map(MigrationStep.dropIndex)
         steps += dropped.map(MigrationStep.dropTable)
         steps += created.map(MigrationStep.createTable)
@@ -113,15 +114,30 @@ enum MigrationPlanner {
         return (steps, [], applied)
     }
 
-    /// The renames that apply (the recorded table has the former column and not the new one; the new
-    /// table has the new one and not the former), and the recorded tables with them applied: columns,
-    /// primary and foreign keys and indexes renamed.
+    /// The renames that apply, and the recorded tables with them applied. A table rename applies when
+    /// the recorded tables have the former name and not the new one and the new tables the reverse;
+    /// foreign keys that reference it follow (as SQLite's `ALTER TABLE ... RENAME` rewrites them). A column
+    /// rename applies likewise within its (renamed) table: columns, primary and foreign keys and indexes
+    /// renamed.
     static func applying(
-        _ renames: [MigrationHistory.ColumnRename], to old: SchemaSnapshot, toward new: SchemaSnapshot
-    ) -> (SchemaSnapshot, [MigrationHistory.ColumnRename]) {
+        _ renames: MigrationHistory.Renames, to old: SchemaSnapshot, toward new: SchemaSnapshot
+    ) -> (SchemaSnapshot, MigrationHistory.Renames) {
         var tables = old.tables
-        var applied: [MigrationHistory.ColumnRename] = []
-        for rename in renames {
+        var applied = MigrationHistory.Renames()
+        for rename in renames.tables {
+            guard let index = tables.firstIndex(where: { $0.name == rename.from }),
+                !tables.contains(where: { $0.name == rename.to }),
+                new.table(named: rename.to) != nil, new.table(named: rename.from) == nil
+            else { continue }
+            tables[index].name = rename.to
+            for table in tables.indices {
+                for key in tables[table].foreignKeys.indices where tables[table].foreignKeys[key].table == rename.from {
+                    tables[table].foreignKeys[key].table = rename.to
+                }
+            }
+            applied.tables.append(rename)
+        }
+        for rename in renames.columns {
             guard let index = tables.firstIndex(where: { $0.name == rename.table }),
                 let target = new.table(named: rename.table),
                 tables[index].column(named: rename.from) != nil, tables[index].column(named: rename.to) == nil,
@@ -138,7 +154,7 @@ enum MigrationPlanner {
                 table.indexes[index].columns = table.indexes[index].columns.map(renamed)
             }
             tables[index] = table
-            applied.append(rename)
+            applied.columns.append(rename)
         }
         return (SchemaSnapshot(tables: tables, triggers: old.triggers), applied)
     }

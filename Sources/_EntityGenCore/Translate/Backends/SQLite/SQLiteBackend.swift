@@ -56,9 +56,9 @@ struct SQLiteBackend: StorageBackend {
     }
 
     func migrationSteps(
-        from old: SchemaSnapshot, to new: SchemaSnapshot, renames: [MigrationHistory.ColumnRename],
+        from old: SchemaSnapshot, to new: SchemaSnapshot, renames: MigrationHistory.Renames,
         locations: [String: SourceLocation], fallback: SourceLocation
-    ) -> (steps: [MigrationStep], problems: [MigrationProblem], renames: [MigrationHistory.ColumnRename]) {
+    ) -> (steps: [MigrationStep], problems: [MigrationProblem], renames: MigrationHistory.Renames) {
         MigrationPlanner.plan(from: old, to: new, renames: renames, locations: locations, fallback: fallback)
     }
 

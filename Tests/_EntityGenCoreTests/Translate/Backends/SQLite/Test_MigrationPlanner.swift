@@ -24,11 +24,13 @@ import Testing
 
     static func plan(
         _ old: [TableSnapshot], _ new: [TableSnapshot], oldTriggers: [TriggerSnapshot] = [],
-        newTriggers: [TriggerSnapshot] = [], renames: [MigrationHistory.ColumnRename] = []
+        newTriggers: [TriggerSnapshot] = [], renames: [MigrationHistory.ColumnRename] = [],
+        tableRenames: [MigrationHistory.TableRename] = []
     ) -> (steps: [String], problems: [String]) {
         let (steps, problems, _) = MigrationPlanner.plan(
             from: SchemaSnapshot(tables: old, triggers: oldTriggers),
-            to: SchemaSnapshot(tables: new, triggers: newTriggers), renames: renames, locations: [:], fallback: here)
+            to: SchemaSnapshot(tables: new, triggers: newTriggers),
+            renames: .init(tables: tableRenames, columns: renames), locations: [:], fallback: here)
         return (steps.map(describe), problems.map(\.message))
     }
 
@@ -56,6 +58,7 @@ import Testing
         case let .rebuild(table, copy, _):
             return "rebuild \(table.name) copying "
                 + copy.map { "\($0.column)=\(sql($0.source))" }.joined(separator: ", ")
+        case let .renameTable(from, to): return "rename table \(from) to \(to)"
         case let .renameColumn(table, from, to): return "rename \(table).\(from) to \(to)"
         case let .createIndex(table, index): return "create index \(index.name) on \(table)"
         case let .createTrigger(trigger): return "create trigger \(trigger.name)"
@@ -85,6 +88,55 @@ import Testing
         // Already applied: nothing to do.
         let current = [Self.table(columns: [Self.number, renamed])]
         #expect(Self.plan(current, current, renames: [rename]).steps.isEmpty)
+    }
+
+    /// An entity's `renamedFrom:` renames its table in place: the rows stay, foreign keys of other tables
+    /// that reference it follow (no rebuild), its generated index takes its new name, and a column rename
+    /// inside the renamed table names the table by its new name.
+    @Test func renamedTablesKeepTheirRowsAndTheirReferences() {
+        let key = ForeignKeySnapshot(
+            columns: ["ownerId"], table: "client", targetColumns: ["id"], onDelete: "setNull", onUpdateCascade: true,
+            deferred: true)
+        let referencing = { (target: String) in
+            Self.table(
+                columns: [Self.number, Self.column("ownerId", "integer")],
+                foreignKeys: [
+                    {
+                        var key = key; key.table = target; return key
+                    }()
+                ],
+                indexes: [IndexSnapshot(name: "order_owner", columns: ["ownerId"])])
+        }
+        let old = [
+            Self.table(
+                "client", columns: [Self.column("id", "integer", notNull: true), Self.column("nick")],
+                primaryKey: ["id"], indexes: [IndexSnapshot(name: "client_nick", columns: ["nick"])]),
+            referencing("client"),
+        ]
+        let new = [
+            Self.table(
+                "customer", columns: [Self.column("id", "integer", notNull: true), Self.column("nickname")],
+                primaryKey: ["id"], indexes: [IndexSnapshot(name: "customer_nickname", columns: ["nickname"])]),
+            referencing("customer"),
+        ]
+        let renamed = Self.plan(
+            old, new, renames: [.init(table: "customer", from: "nick", to: "nickname")],
+            tableRenames: [.init(from: "client", to: "customer")])
+        #expect(renamed.problems == [])
+        #expect(
+            renamed.steps == [
+                "rename table client to customer", "rename customer.nick to nickname", "drop index client_nick",
+                "create index customer_nickname on customer",
+            ])
+        // Without the rename, the same edit drops the table with its rows and rebuilds the referencing one.
+        let unrenamed = Self.plan(old, new).steps
+        #expect(unrenamed.contains("drop table client"))
+        #expect(unrenamed.contains { $0.hasPrefix("rebuild order") })
+        // Already applied (recorded), or its new name taken in the recorded tables: nothing renamed.
+        #expect(Self.plan(new, new, tableRenames: [.init(from: "client", to: "customer")]).steps.isEmpty)
+        #expect(
+            !Self.plan(old + [new[0]], new, tableRenames: [.init(from: "client", to: "customer")]).steps.contains(
+                "rename table client to customer"))
     }
 
     @Test func identicalSnapshotsNeedNothing() {

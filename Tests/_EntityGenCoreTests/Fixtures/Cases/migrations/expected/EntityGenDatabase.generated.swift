@@ -14,24 +14,24 @@ internal enum EntityGenDatabase {
     /// recorded in entitygen-migrations.json never change; the last one may be pending until recorded.
     internal static func registerMigrations(in migrator: inout GRDB.DatabaseMigrator) {
         migrator.registerMigration("entitygen-v1") { db in
-            try db.create(table: "coupon") { t in
-                t.column("code", .text).notNull()
-                t.primaryKey(["code"])
-            }
-            try db.create(table: "customer") { t in
+            try db.create(table: "client") { t in
                 t.column("id", .integer).notNull()
                 t.column("name", .text).notNull()
                 t.primaryKey(["id"])
             }
-            try db.create(table: "customer_orders", options: .withoutRowID) { t in
+            try db.create(table: "client_purchases", options: .withoutRowID) { t in
                 t.column("ownerId", .integer).notNull()
                 t.column("position", .integer).notNull()
                 t.column("targetNumber", .text).notNull()
                 t.primaryKey(["ownerId", "position"])
-                t.foreignKey(["ownerId"], references: "customer", columns: ["id"], onDelete: .cascade, onUpdate: .cascade)
+                t.foreignKey(["ownerId"], references: "client", columns: ["id"], onDelete: .cascade, onUpdate: .cascade)
                 t.foreignKey(["targetNumber"], references: "order", columns: ["number"], onDelete: .cascade, onUpdate: .cascade, deferred: true)
             }
-            try db.create(index: "customer_orders_target", on: "customer_orders", columns: ["targetNumber"])
+            try db.create(index: "client_purchases_target", on: "client_purchases", columns: ["targetNumber"])
+            try db.create(table: "coupon") { t in
+                t.column("code", .text).notNull()
+                t.primaryKey(["code"])
+            }
             try db.create(table: "order") { t in
                 t.column("number", .text).notNull()
                 t.column("total", .double).notNull()
@@ -40,6 +40,9 @@ internal enum EntityGenDatabase {
             }
         }
         migrator.registerMigration("entitygen-v2") { db in
+            try db.rename(table: "client", to: "customer")
+            try db.rename(table: "client_purchases", to: "customer_orders")
+            try db.drop(index: "client_purchases_target")
             try db.drop(table: "coupon")
             try db.create(table: "address") { t in
                 t.column("id", .integer).notNull()
@@ -65,13 +68,14 @@ internal enum EntityGenDatabase {
                 try db.rename(table: "_entitygen_new_order", to: "order")
                 try _appObjects.restore(db)
             }
+            try db.create(index: "customer_orders_target", on: "customer_orders", columns: ["targetNumber"])
             try db.create(index: "order_shippingAddress", on: "order", columns: ["shippingAddressId"])
             try db.execute(sql: "CREATE TRIGGER \"customer_orders_cascade\" BEFORE DELETE ON \"customer\" BEGIN DELETE FROM \"order\" WHERE EXISTS (SELECT 1 FROM \"customer_orders\" AS l WHERE l.\"ownerId\" = OLD.\"id\" AND l.\"targetNumber\" = \"order\".\"number\"); END")
         }
     }
 
     /// Each migration's fingerprint (of its code): a database remembers those of the migrations it ran, so a development database that ran a pending migration which has changed since is refused when opened (`EntityGenPersistence.ChangedPendingMigrationError`) instead of failing later. Recording a migration does not change its fingerprint.
-    internal static let migrationFingerprints: [Swift.String: Swift.String] = ["entitygen-v1": "ca11befc9bbda37f", "entitygen-v2": "7bf7416400ebf961"]
+    internal static let migrationFingerprints: [Swift.String: Swift.String] = ["entitygen-v1": "5e1a2090b8f03c35", "entitygen-v2": "2ca673f9aec71d31"]
 
     /// Opens (creating when needed) a database file in WAL mode, so readers read while the importer writes, and migrates it; a database a newer version of the app migrated is refused (`EntityGenPersistence.UnknownMigrationsError`). `migrations` registers the app's own migrations, after the generated ones: GRDB runs the pending ones in registration order, so on an existing database a generated migration added in a later version runs after the app's that already ran. `eraseDatabaseOnSchemaChange` (GRDB's option, for debug builds only) erases and re-creates the database when a migration it ran has changed, such as an unrecorded one edited since.
     internal static func openDatabase(atPath path: Swift.String, configuration: GRDB.Configuration = GRDB.Configuration(), eraseDatabaseOnSchemaChange: Swift.Bool = false, migrations: (inout GRDB.DatabaseMigrator) -> Swift.Void = { _ in }) throws -> GRDB.DatabasePool {

@@ -46,9 +46,9 @@ extension Address {
 extension Address: EntityGenRuntime.JSONMappable {
     /// Maps a JSON object to `Address`, applying the schema's keys, transformers, defaults, constraints and failure policies.
     internal static func map(from json: EntityGenRuntime.JSONValue, context: inout EntityGenRuntime.MappingContext) throws(EntityGenRuntime.MappingError) -> Address {
-        try context.expectObject(json, entity: "Address", schema: "Shop.yaml:30:3")
-        let _id = try context.integer(json, "id", schema: "Shop.yaml:33:7", as: Swift.Int.self)
-        let _street = try context.string(json, "street", schema: "Shop.yaml:34:7")
+        try context.expectObject(json, entity: "Address", schema: "Shop.yaml:35:3")
+        let _id = try context.integer(json, "id", schema: "Shop.yaml:38:7", as: Swift.Int.self)
+        let _street = try context.string(json, "street", schema: "Shop.yaml:39:7")
         return Address(id: _id, street: _street)
     }
 
@@ -102,8 +102,8 @@ extension Address: EntityGenPersistence.PersistableEntity {
 
     /// The stored row a delete action's payload names (only the identification attributes are read).
     internal static func rowKey(from json: EntityGenRuntime.JSONValue, context: inout EntityGenRuntime.MappingContext) throws(EntityGenRuntime.MappingError) -> EntityGenPersistence.RowKey {
-        try context.expectObject(json, entity: "Address", schema: "Shop.yaml:30:3")
-        let _id = try context.required(json, EntityGenRuntime.MappingField("id", schema: "Shop.yaml:33:7"), EntityGenRuntime.IntegerTransformer<Swift.Int>())
+        try context.expectObject(json, entity: "Address", schema: "Shop.yaml:35:3")
+        let _id = try context.required(json, EntityGenRuntime.MappingField("id", schema: "Shop.yaml:38:7"), EntityGenRuntime.IntegerTransformer<Swift.Int>())
         return EntityGenPersistence.RowKey(Self.entityTable, [_id])
     }
 
@@ -211,15 +211,15 @@ extension Customer {
 extension Customer: EntityGenRuntime.JSONMappable {
     /// Maps a JSON object to `Customer`, applying the schema's keys, transformers, defaults, constraints and failure policies.
     internal static func map(from json: EntityGenRuntime.JSONValue, context: inout EntityGenRuntime.MappingContext) throws(EntityGenRuntime.MappingError) -> Customer {
-        try context.expectObject(json, entity: "Customer", schema: "Shop.yaml:4:3")
+        try context.expectObject(json, entity: "Customer", schema: "Shop.yaml:5:3")
         var __absent = EntityGenRuntime.AbsentFields()
-        let _id = try context.integer(json, "id", schema: "Shop.yaml:7:7", as: Swift.Int.self)
-        let _name = try context.string(json, "name", schema: "Shop.yaml:8:7")
-        let _email = try context.optionalString(json, "email", schema: "Shop.yaml:10:7")
+        let _id = try context.integer(json, "id", schema: "Shop.yaml:10:7", as: Swift.Int.self)
+        let _name = try context.string(json, "name", schema: "Shop.yaml:11:7")
+        let _email = try context.optionalString(json, "email", schema: "Shop.yaml:13:7")
         if case .none = _email, context.isAbsent(json, "email") { __absent.insert(0) }
-        let _loyaltyPoints = try context.integer(json, "loyaltyPoints", schema: "Shop.yaml:11:7", as: Swift.Int.self, default: 0)
+        let _loyaltyPoints = try context.integer(json, "loyaltyPoints", schema: "Shop.yaml:14:7", as: Swift.Int.self, default: 0)
         if context.isAbsent(json, "loyaltyPoints") { __absent.insert(1) }
-        let _orders = try context.entities(json, "orders", schema: "Shop.yaml:16:7", as: Order.self)
+        let _orders = try context.entities(json, "orders", schema: "Shop.yaml:20:7", as: Order.self)
         if context.isAbsent(json, "orders") { __absent.insert(2) }
         var __mapped = Customer(id: _id, name: _name, email: _email, loyaltyPoints: _loyaltyPoints, orders: _orders)
         __mapped._absentFields = __absent
@@ -300,8 +300,8 @@ extension Customer: EntityGenPersistence.PersistableEntity {
 
     /// The stored row a delete action's payload names (only the identification attributes are read).
     internal static func rowKey(from json: EntityGenRuntime.JSONValue, context: inout EntityGenRuntime.MappingContext) throws(EntityGenRuntime.MappingError) -> EntityGenPersistence.RowKey {
-        try context.expectObject(json, entity: "Customer", schema: "Shop.yaml:4:3")
-        let _id = try context.required(json, EntityGenRuntime.MappingField("id", schema: "Shop.yaml:7:7"), EntityGenRuntime.IntegerTransformer<Swift.Int>())
+        try context.expectObject(json, entity: "Customer", schema: "Shop.yaml:5:3")
+        let _id = try context.required(json, EntityGenRuntime.MappingField("id", schema: "Shop.yaml:10:7"), EntityGenRuntime.IntegerTransformer<Swift.Int>())
         return EntityGenPersistence.RowKey(Self.entityTable, [_id])
     }
 
@@ -419,11 +419,11 @@ extension Order {
 extension Order: EntityGenRuntime.JSONMappable {
     /// Maps a JSON object to `Order`, applying the schema's keys, transformers, defaults, constraints and failure policies.
     internal static func map(from json: EntityGenRuntime.JSONValue, context: inout EntityGenRuntime.MappingContext) throws(EntityGenRuntime.MappingError) -> Order {
-        try context.expectObject(json, entity: "Order", schema: "Shop.yaml:19:3")
+        try context.expectObject(json, entity: "Order", schema: "Shop.yaml:24:3")
         var __absent = EntityGenRuntime.AbsentFields()
-        let _number = try context.string(json, "number", schema: "Shop.yaml:24:7")
-        let _total = try context.double(json, "total", schema: "Shop.yaml:25:7")
-        let _shippingAddress = try context.optionalEntity(json, "shippingAddress", schema: "Shop.yaml:28:7", as: Address.self)
+        let _number = try context.string(json, "number", schema: "Shop.yaml:29:7")
+        let _total = try context.double(json, "total", schema: "Shop.yaml:30:7")
+        let _shippingAddress = try context.optionalEntity(json, "shippingAddress", schema: "Shop.yaml:33:7", as: Address.self)
         if case .none = _shippingAddress, context.isAbsent(json, "shippingAddress") { __absent.insert(0) }
         var __mapped = Order(number: _number, total: _total, shippingAddress: _shippingAddress)
         __mapped._absentFields = __absent
@@ -485,8 +485,8 @@ extension Order: EntityGenPersistence.PersistableEntity {
 
     /// The stored row a delete action's payload names (only the identification attributes are read).
     internal static func rowKey(from json: EntityGenRuntime.JSONValue, context: inout EntityGenRuntime.MappingContext) throws(EntityGenRuntime.MappingError) -> EntityGenPersistence.RowKey {
-        try context.expectObject(json, entity: "Order", schema: "Shop.yaml:19:3")
-        let _number = try context.required(json, EntityGenRuntime.MappingField("number", schema: "Shop.yaml:24:7"), EntityGenRuntime.StringTransformer())
+        try context.expectObject(json, entity: "Order", schema: "Shop.yaml:24:3")
+        let _number = try context.required(json, EntityGenRuntime.MappingField("number", schema: "Shop.yaml:29:7"), EntityGenRuntime.StringTransformer())
         return EntityGenPersistence.RowKey(Self.entityTable, [_number])
     }
 
