@@ -178,7 +178,7 @@ public struct MigrationHistory: Hashable, Sendable, Codable {
     /// Column types a snapshot may hold (GRDB's `Database.ColumnType` names entitygen generates).
     static let columnTypes = Set(SnapshotColumnType.allCases.map(\.rawValue))
     /// `ON DELETE` actions a snapshot may hold (GRDB's `Database.ForeignKeyAction` case names).
-    static let foreignKeyActions: Set<String> = ["cascade", "restrict", "setNull", "setDefault", "noAction"]
+    static let foreignKeyActions: Set<String> = ["cascade", "restrict", "setNull", "setDefault"]
 
     /// The file's text, byte-stable and written for review: one migration, table and trigger after
     /// another, each column on one line, names first, empty lists and false flags left out.

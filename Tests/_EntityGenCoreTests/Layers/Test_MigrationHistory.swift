@@ -99,6 +99,12 @@ import Testing
             #"{"format": 1, "migrations": [{"name": "a", "schema": {"tables": [{"name": "t", "columns": [], "foreignKeys": [{"columns": ["c"], "table": "u", "targetColumns": ["id"], "onDelete": "explode", "onUpdateCascade": false, "deferred": false}]}]}}]}"#,
             "onDelete 'explode'"
         ),
+        (
+            // SQL's NO ACTION, which GRDB's `Database.ForeignKeyAction` does not name: the printed
+            // migration would not compile.
+            #"{"format": 1, "migrations": [{"name": "a", "schema": {"tables": [{"name": "t", "columns": [], "foreignKeys": [{"columns": ["c"], "table": "u", "targetColumns": ["id"], "onDelete": "noAction", "onUpdateCascade": false, "deferred": false}]}]}}]}"#,
+            "onDelete 'noAction'; expected one of cascade, restrict, setDefault, setNull"
+        ),
     ])
     func unreadableHistoriesAreErrorsThatSayWhy(text: String, expected: String) {
         #expect(throws: MigrationHistory.HistoryError.self) { try MigrationHistory.decode(Array(text.utf8)) }

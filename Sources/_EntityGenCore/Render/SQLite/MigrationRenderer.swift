@@ -110,7 +110,7 @@ struct MigrationRenderer {
     }
 
     /// A rebuilt column's value in the copying `SELECT`.
-    private static func sql(_ source: MigrationStep.CopySource) -> String {
+    static func sql(_ source: MigrationStep.CopySource) -> String {
         switch source {
         case let .column(name): return SQL.identifier(name)
         case let .recordedDefault(literal): return literal
