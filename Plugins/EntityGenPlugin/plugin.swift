@@ -14,11 +14,19 @@ struct EntityGenPlugin: BuildToolPlugin {
         let output = context.pluginWorkDirectoryURL.appendingPathComponent("Generated")
         // A build must not write into the package: migrations are generated but recorded by
         // `entitygen generate` or the generate-entities command.
+        // An input the tool rewrites on every run while a migration is pending (and leaves alone
+        // otherwise): the changed input runs the command again on the next build, which repeats the
+        // unrecorded-migration warning on builds that would otherwise run nothing.
+        let note = context.pluginWorkDirectoryURL.appendingPathComponent("unrecorded-migration.txt")
+        if !FileManager.default.fileExists(atPath: note.path) {
+            _ = FileManager.default.createFile(atPath: note.path, contents: Data())
+        }
         var arguments =
             ["generate"] + schemas.map(\.path) + [
                 "--output", output.path, "--relative-to", context.package.directoryURL.path, "--no-record-migrations",
+                "--unrecorded-migration-note", note.path,
             ]
-        var inputs = schemas
+        var inputs = schemas + [note]
         if let config, let line = PluginUtilities.persistenceOutputLine(inConfig: config),
             !PluginUtilities.dependsOn(PluginUtilities.persistenceModule, target)
         {

@@ -49,12 +49,21 @@ struct GenerateCommand: ParsableCommand {
     )
     var migrationsOnly = false
 
+    @Option(
+        help: ArgumentHelp(
+            "(For the build plugin, which declares the file as an input.) While a migration is pending and unrecorded, rewrite this file with its warning on every run, so the next build runs again and repeats it; empty it otherwise.",
+            valueName: "file"))
+    var unrecordedMigrationNote: String?
+
     func validate() throws {
         if output == nil && !migrationsOnly { throw ValidationError("Missing expected argument '--output <output>'") }
         if output == "" {
             throw ValidationError("--output names no folder (an empty path); name the folder for machine files")
         }
         if humanOutput == "" { throw ValidationError("--human-output names no folder (an empty path)") }
+        if unrecordedMigrationNote == "" {
+            throw ValidationError("--unrecorded-migration-note names no file (an empty path)")
+        }
         if migrationsOnly && !recordMigrations {
             throw ValidationError(
                 "--migrations-only records migrations; it cannot be combined with --no-record-migrations")
@@ -68,6 +77,9 @@ struct GenerateCommand: ParsableCommand {
         // A run that records the pending migration does not warn that it is unrecorded.
         let diagnostics = result.diagnostics.filter { !(records && $0.ruleID == Rules.unrecordedMigration.id) }
         FileHandle.standardError.write(Data(DiagnosticReporter.text.render(diagnostics).utf8))
+        if let note = unrecordedMigrationNote, !(check || dryRun) {
+            try writeNote(diagnostics.filter { $0.ruleID == Rules.unrecordedMigration.id }, to: note)
+        }
         guard result.schema != nil else { throw ExitCode(1) }
 
         let names = inputs.schemaPaths.map(GeneratedFile.machineFileName(forSchema:))
@@ -135,5 +147,21 @@ struct GenerateCommand: ParsableCommand {
             printError("warning: \(shown(path)) belongs to an entity that no longer exists; it was kept")
         }
         if check, plan.changesFiles || recordsMigration { throw ExitCode(1) }
+    }
+
+    /// Rewrites `path` with the pending migration's warning (a new modification date on every run), or
+    /// empties it when there is none (once: an empty file is left alone).
+    private func writeNote(_ pending: [Diagnostic], to path: String) throws {
+        let url = URL(fileURLWithPath: path)
+        do {
+            if !pending.isEmpty {
+                try Data(DiagnosticReporter.text.render(pending).utf8).write(to: url, options: .atomic)
+            } else if (try? Data(contentsOf: url))?.isEmpty != true {
+                try Data().write(to: url, options: .atomic)
+            }
+        } catch {
+            printError("error: cannot write the unrecorded-migration note \(path): \(error.localizedDescription)")
+            throw ExitCode(2)
+        }
     }
 }

@@ -162,11 +162,25 @@ import Testing
             check.stdout.contains("would record migration entitygen-v2 in Schemas/entitygen-migrations.json"),
             "\(check.stdout)")
 
-        let build = try Test_LintCommand.run(
-            ["generate", "Schemas", "--output", output, "--no-record-migrations"], in: folder)
+        // As the build plugin runs it: nothing recorded, and the note (an input of the plugin's command)
+        // rewritten on every run while the migration is pending, so every build runs it and warns.
+        let note = folder.appendingPathComponent("unrecorded-migration.txt").path
+        let pluginRun = [
+            "generate", "Schemas", "--output", output, "--no-record-migrations", "--unrecorded-migration-note", note,
+        ]
+        func modified() throws -> Date? {
+            try FileManager.default.attributesOfItem(atPath: note)[.modificationDate] as? Date
+        }
+        let build = try Test_LintCommand.run(pluginRun, in: folder)
         #expect(build.status == 0, "\(build.stderr)")
         #expect(build.stderr.contains("[unrecorded-migration]"))
         #expect(try String(contentsOfFile: history, encoding: .utf8) == recorded)
+        #expect(
+            try String(contentsOfFile: note, encoding: .utf8).contains(
+                "warning: the tables changed since migration 'entitygen-v1'"))
+        let firstNote = try modified()
+        #expect(try Test_LintCommand.run(pluginRun, in: folder).status == 0)
+        #expect(try modified() != firstNote)
 
         let record = try Test_LintCommand.run(["generate", "Schemas", "--migrations-only"], in: folder)
         #expect(record.status == 0, "\(record.stderr)")
@@ -178,6 +192,12 @@ import Testing
         // The code generated before recording is what the recorded history generates.
         let clean = try Test_LintCommand.run(["generate", "Schemas", "--output", output, "--check"], in: folder)
         #expect(clean.status == 0 && clean.stdout.isEmpty, "\(clean.stdout)\(clean.stderr)")
+        // Recorded: the note is emptied once, then left alone (builds run nothing again).
+        #expect(try Test_LintCommand.run(pluginRun, in: folder).stderr.isEmpty)
+        #expect(try String(contentsOfFile: note, encoding: .utf8).isEmpty)
+        let emptied = try modified()
+        #expect(try Test_LintCommand.run(pluginRun, in: folder).status == 0)
+        #expect(try modified() == emptied)
 
         // A change stored rows cannot follow is an error at the attribute, and nothing is recorded.
         let shop = schemas.appendingPathComponent("Shop.yaml").path
@@ -188,7 +208,7 @@ import Testing
         #expect(refused.status == 1)
         #expect(
             refused.stderr.contains(
-                "Schemas/Shop.yaml:25:7: error: since migration 'entitygen-v2', column 'order.total' changes type from double to text"
+                "Schemas/Shop.yaml:30:7: error: since migration 'entitygen-v2', column 'order.total' changes type from double to text"
             ), "\(refused.stderr)")
         #expect(try String(contentsOfFile: history, encoding: .utf8) == updated)
     }

@@ -71,7 +71,7 @@ enum MigrationTranslator {
                 renames.tables.append(.init(from: former, to: table.tableName))
             }
             for link in table.links {
-                if let former = link.renamedFrom { renames.tables.append(.init(from: former, to: link.table)) }
+                renames.tables += link.formerNames.map { .init(from: $0, to: link.table) }
             }
             for column in table.columns {
                 if let former = column.renamedFrom {

@@ -154,10 +154,16 @@ extension PersistenceTranslator {
         }
         let linkTable = "\(table.tableName)_\(relationship.swiftName)"
         let formerRelationship = relationship.declaration.renamedFrom.map { SwiftNaming.memberName($0.value) }
-        let formerLinkTable =
-            table.formerTableName == nil && formerRelationship == nil
-            ? nil
-            : "\(table.formerTableName ?? table.tableName)_\(formerRelationship ?? relationship.swiftName)"
+        var formerLinkTables: [String] = []
+        if let formerRelationship {
+            if let formerOwner = table.formerTableName {
+                formerLinkTables.append("\(formerOwner)_\(formerRelationship)")
+            }
+            formerLinkTables.append("\(table.tableName)_\(formerRelationship)")
+        }
+        if let formerOwner = table.formerTableName {
+            formerLinkTables.append("\(formerOwner)_\(relationship.swiftName)")
+        }
         let targetKey: [TablePlan.LinkColumn]
         let targetKeyColumns: [String]
         if targetIdentity.isEmpty {
@@ -206,7 +212,7 @@ extension PersistenceTranslator {
                 linkType: linkType, targetType: target.swiftName, targetKeyColumns: targetKeyColumns,
                 ownerTargetColumns: ownerTargetColumns,
                 isReference: isReference, location: relationship.declaration.name.location,
-                absentBit: table.absentBits[property.name], renamedFrom: formerLinkTable))
+                absentBit: table.absentBits[property.name], formerNames: formerLinkTables))
         if relationship.isMap || isReference {
             table.rowArguments.append((label, .emptyCollection(isMap: relationship.isMap)))
         } else {

@@ -62,8 +62,12 @@ struct DatabaseContents: Equatable, CustomStringConvertible {
     }
 
     private static func table(_ name: String, sql: String, _ db: Database) throws -> Table {
-        let columns = try Row.fetchAll(db, sql: "SELECT name, type, \"notnull\", pk FROM pragma_table_info(?)", arguments: [name])
-            .map { "\($0["name"] as String) \($0["type"] as String)\($0["notnull"] as Bool ? " NOT NULL" : "") pk\($0["pk"] as Int)" }
+        let columns = try Row.fetchAll(
+            db, sql: "SELECT name, type, \"notnull\", pk FROM pragma_table_info(?)", arguments: [name]
+        )
+        .map {
+            "\($0["name"] as String) \($0["type"] as String)\($0["notnull"] as Bool ? " NOT NULL" : "") pk\($0["pk"] as Int)"
+        }
         let keys = try Row.fetchAll(
             db,
             sql: """
@@ -100,7 +104,8 @@ struct DatabaseContents: Equatable, CustomStringConvertible {
         var lines: [String] = []
         for name in tables.keys.sorted() {
             let table = tables[name]!
-            lines.append("table \(name)\(table.withoutRowID ? " WITHOUT ROWID" : ""): \(table.columns.joined(separator: ", "))")
+            lines.append(
+                "table \(name)\(table.withoutRowID ? " WITHOUT ROWID" : ""): \(table.columns.joined(separator: ", "))")
             for key in table.foreignKeys { lines.append("  fk \(key)") }
             if table.deferredForeignKeys > 0 { lines.append("  deferred keys: \(table.deferredForeignKeys)") }
             for row in rows[name] ?? [] { lines.append("  row \(Self.key(row))") }

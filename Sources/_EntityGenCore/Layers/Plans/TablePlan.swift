@@ -125,9 +125,10 @@ struct TablePlan: Sendable {
         var location: SourceLocation
         /// The relationship's bit in the model's absent fields: links are kept when the key is absent.
         var absentBit: Int? = nil
-        /// The link table's former name, when its owner or its relationship was renamed (`renamedFrom:`):
-        /// renamed by the next migration when the recorded tables still have it.
-        var renamedFrom: String? = nil
+        /// The link table's possible former names, when its owner or its relationship was renamed
+        /// (`renamedFrom:`; either rename may be recorded already): the next migration renames the one
+        /// the recorded tables still have.
+        var formerNames: [String] = []
     }
 
     /// A stored property of the row-shaped `Record`: one per column.
