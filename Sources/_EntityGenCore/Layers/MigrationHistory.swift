@@ -24,28 +24,57 @@ public struct MigrationHistory: Hashable, Sendable, Codable {
         /// The columns the migration renamed (`renamedFrom:`), so that regenerating it renames them again
         /// instead of dropping and adding.
         public var renames: [ColumnRename]
+        /// The columns whose stored values the migration discarded to change their type
+        /// (`discardStoredData:`), so that regenerating it discards them again instead of refusing.
+        public var discards: [ColumnDiscard]
 
         /// Creates a recorded migration.
         public init(
-            name: String, schema: SchemaSnapshot, tableRenames: [TableRename] = [], renames: [ColumnRename] = []
+            name: String, schema: SchemaSnapshot, tableRenames: [TableRename] = [], renames: [ColumnRename] = [],
+            discards: [ColumnDiscard] = []
         ) {
             self.name = name
             self.schema = schema
             self.tableRenames = tableRenames
             self.renames = renames
+            self.discards = discards
         }
 
-        /// Decodes a migration; `tableRenames` and `renames` may be left out.
+        /// Creates a recorded migration with what its schema said (`applied`: the intents that applied).
+        init(name: String, schema: SchemaSnapshot, intents applied: Intents) {
+            self.init(
+                name: name, schema: schema, tableRenames: applied.tableRenames, renames: applied.columnRenames,
+                discards: applied.discards)
+        }
+
+        /// Decodes a migration; `tableRenames`, `renames` and `discards` may be left out.
         public init(from decoder: any Decoder) throws {
             let container = try decoder.container(keyedBy: CodingKeys.self)
             name = try container.decode(String.self, forKey: .name)
             schema = try container.decode(SchemaSnapshot.self, forKey: .schema)
             tableRenames = try container.decodeIfPresent([TableRename].self, forKey: .tableRenames) ?? []
             renames = try container.decodeIfPresent([ColumnRename].self, forKey: .renames) ?? []
+            discards = try container.decodeIfPresent([ColumnDiscard].self, forKey: .discards) ?? []
         }
 
-        /// Both kinds of renames.
-        var allRenames: Renames { Renames(tables: tableRenames, columns: renames) }
+        /// What the schema said when the migration was recorded.
+        var intents: Intents {
+            Intents(tableRenames: tableRenames, columnRenames: renames, discards: discards)
+        }
+    }
+
+    /// A column whose stored values a migration discarded, so its type could change.
+    public struct ColumnDiscard: Hashable, Sendable, Codable {
+        /// The table (named as after the migration).
+        public var table: String
+        /// The column.
+        public var column: String
+
+        /// Creates a discard.
+        public init(table: String, column: String) {
+            self.table = table
+            self.column = column
+        }
     }
 
     /// A table a migration renamed.
@@ -62,22 +91,29 @@ public struct MigrationHistory: Hashable, Sendable, Codable {
         }
     }
 
-    /// The renames of one migration: tables first, then columns (named by their tables' new names).
-    public struct Renames: Hashable, Sendable {
+    /// What a schema says about a change that the tables alone cannot say: renamed tables, then
+    /// renamed columns (named by their tables' new names), and columns whose stored values may be
+    /// discarded so that their type can change.
+    public struct Intents: Hashable, Sendable {
         /// Renamed tables.
-        public var tables: [TableRename]
+        public var tableRenames: [TableRename]
         /// Renamed columns.
-        public var columns: [ColumnRename]
+        public var columnRenames: [ColumnRename]
+        /// Columns whose values may be discarded.
+        public var discards: [ColumnDiscard]
 
-        /// Creates a set of renames.
-        public init(tables: [TableRename] = [], columns: [ColumnRename] = []) {
-            self.tables = tables
-            self.columns = columns
+        /// Creates a set of intents.
+        public init(
+            tableRenames: [TableRename] = [], columnRenames: [ColumnRename] = [], discards: [ColumnDiscard] = []
+        ) {
+            self.tableRenames = tableRenames
+            self.columnRenames = columnRenames
+            self.discards = discards
         }
 
         /// The new name of a table that had `name` before (`name` itself when it was not renamed).
         public func newName(ofTable name: String) -> String {
-            tables.first { $0.from == name }?.to ?? name
+            tableRenames.first { $0.from == name }?.to ?? name
         }
     }
 
@@ -198,6 +234,12 @@ public struct MigrationHistory: Hashable, Sendable, Codable {
                     "{\"table\": \(Self.quoted($0.table)), \"from\": \(Self.quoted($0.from)), \"to\": \(Self.quoted($0.to))}"
                 }
                 lines.append("      " + Self.objects("renames", renames, indent: "      ") + ",")
+            }
+            if !migration.discards.isEmpty {
+                let discards = migration.discards.map {
+                    "{\"table\": \(Self.quoted($0.table)), \"column\": \(Self.quoted($0.column))}"
+                }
+                lines.append("      " + Self.objects("discards", discards, indent: "      ") + ",")
             }
             lines.append("      \"schema\": {")
             lines.append("        \"tables\": [")

@@ -24,19 +24,19 @@ struct DataLossCheck {
 
     /// The unacknowledged losses from `old` to `new`, each with the declaration to report it at.
     func losses(
-        from old: SchemaSnapshot, to new: SchemaSnapshot, renames: MigrationHistory.Renames,
+        from old: SchemaSnapshot, to new: SchemaSnapshot, intents: MigrationHistory.Intents,
         configLocation: SourceLocation
     ) -> [MigrationProblem] {
         var problems: [MigrationProblem] = []
         for table in old.tables {
-            let name = renames.newName(ofTable: table.name)
+            let name = intents.newName(ofTable: table.name)
             guard let current = new.table(named: name) else {
-                problems += droppedTable(table, in: old, renames: renames, configLocation: configLocation)
+                problems += droppedTable(table, in: old, intents: intents, configLocation: configLocation)
                 continue
             }
             guard let plan = tables[name] else { continue }
             for column in table.columns where current.column(named: column.name) == nil {
-                let renamed = renames.columns.contains { $0.table == name && $0.from == column.name }
+                let renamed = intents.columnRenames.contains { $0.table == name && $0.from == column.name }
                 guard !renamed, !acknowledges(name, column: column.name) else { continue }
                 problems.append(
                     MigrationProblem(
@@ -51,13 +51,13 @@ struct DataLossCheck {
     /// A table that is gone: an entity's (acknowledged in the config) or a to-many relationship's link
     /// table (acknowledged on its owner, which may be gone too).
     private func droppedTable(
-        _ table: TableSnapshot, in old: SchemaSnapshot, renames: MigrationHistory.Renames,
+        _ table: TableSnapshot, in old: SchemaSnapshot, intents: MigrationHistory.Intents,
         configLocation: SourceLocation
     ) -> [MigrationProblem] {
         if let separator = table.name.firstIndex(of: "_"), table.column(named: "position") != nil,
             old.table(named: String(table.name[..<separator])) != nil
         {
-            let owner = renames.newName(ofTable: String(table.name[..<separator]))
+            let owner = intents.newName(ofTable: String(table.name[..<separator]))
             let relationship = String(table.name[table.name.index(after: separator)...])
             guard let plan = tables[owner] else { return entityDropped(owner, configLocation) }
             if discardedMembers[owner]?.contains(where: { SwiftNaming.memberName($0) == relationship }) == true {
@@ -85,11 +85,16 @@ struct DataLossCheck {
         ]
     }
 
-    /// Whether the table's entity acknowledges losing a column: an attribute of that name, or a to-one
-    /// relationship whose key column it is (`owner` for `ownerId`).
+    /// Whether the table's entity acknowledges losing a column.
     private func acknowledges(_ table: String, column: String) -> Bool {
         guard let names = discardedMembers[table] else { return false }
-        return names.contains { name in
+        return Self.isColumn(column, ofAnyMember: names)
+    }
+
+    /// Whether `column` stores one of the members named: an attribute of that name, or a to-one
+    /// relationship whose key column it is (`owner` for `ownerId`).
+    static func isColumn(_ column: String, ofAnyMember names: some Sequence<String>) -> Bool {
+        names.contains { name in
             let member = SwiftNaming.memberName(name)
             guard column.hasPrefix(member) else { return false }
             return column == member || column.dropFirst(member.count).first?.isUppercase == true

@@ -13,7 +13,7 @@ enum MigrationTranslator {
         var previous = SchemaSnapshot.empty
         for recorded in history.migrations {
             let (steps, problems, _) = backend.migrationSteps(
-                from: previous, to: recorded.schema, renames: recorded.allRenames, locations: [:],
+                from: previous, to: recorded.schema, intents: recorded.intents, locations: [:],
                 fallback: historyLocation)
             for problem in problems {
                 diagnostics.append(
@@ -28,15 +28,15 @@ enum MigrationTranslator {
 
         let current = backend.snapshot(of: tables)
         let configLocation = SourceLocation.startOf(schema.configPath ?? historyPath)
-        let renames = Self.renames(in: tables)
+        let intents = Self.intents(in: tables, schema: schema)
         let (steps, problems, applied) = backend.migrationSteps(
-            from: previous, to: current.snapshot, renames: renames, locations: current.locations,
+            from: previous, to: current.snapshot, intents: intents, locations: current.locations,
             fallback: configLocation)
         let since = history.migrations.last.map { "since migration '\($0.name)', " } ?? ""
         let losses =
             problems.isEmpty
             ? DataLossCheck(schema: schema, tables: tables).losses(
-                from: previous, to: current.snapshot, renames: applied, configLocation: configLocation) : []
+                from: previous, to: current.snapshot, intents: applied, configLocation: configLocation) : []
         for problem in problems + losses {
             diagnostics.append(Diagnostic(Rules.unmigratableChange, since + problem.message, at: problem.location))
         }
@@ -46,8 +46,7 @@ enum MigrationTranslator {
             migrations.append(.init(name: name, steps: steps))
             updatedHistory = MigrationHistory(
                 migrations: history.migrations + [
-                    .init(
-                        name: name, schema: current.snapshot, tableRenames: applied.tables, renames: applied.columns)
+                    .init(name: name, schema: current.snapshot, intents: applied)
                 ])
             let change =
                 history.migrations.last.map { "the tables changed since migration '\($0.name)'" }
@@ -62,23 +61,28 @@ enum MigrationTranslator {
         return MigrationSetPlan(migrations: migrations, diagnostics: diagnostics, updatedHistory: updatedHistory)
     }
 
-    /// What the schema says was renamed (`renamedFrom:`): entity tables and link tables, then columns,
-    /// named by their tables' new names.
-    static func renames(in tables: [TablePlan]) -> MigrationHistory.Renames {
-        var renames = MigrationHistory.Renames()
+    /// What the schema says about the change: what was renamed (`renamedFrom:`: entity tables and link
+    /// tables, then columns, named by their tables' new names), and whose stored values may be discarded
+    /// (`discardStoredData:`: the columns of the listed attributes and relationships).
+    static func intents(in tables: [TablePlan], schema: ResolvedSchema) -> MigrationHistory.Intents {
+        var intents = MigrationHistory.Intents()
         for table in tables {
             if let former = table.renamedFrom {
-                renames.tables.append(.init(from: former, to: table.tableName))
+                intents.tableRenames.append(.init(from: former, to: table.tableName))
             }
             for link in table.links {
-                renames.tables += link.formerNames.map { .init(from: $0, to: link.table) }
+                intents.tableRenames += link.formerNames.map { .init(from: $0, to: link.table) }
             }
+            let discarded = schema.entity(named: table.schemaName)?.declaration.discardStoredData.map(\.value) ?? []
             for column in table.columns {
                 if let former = column.renamedFrom {
-                    renames.columns.append(.init(table: table.tableName, from: former, to: column.name))
+                    intents.columnRenames.append(.init(table: table.tableName, from: former, to: column.name))
+                }
+                if DataLossCheck.isColumn(column.name, ofAnyMember: discarded) {
+                    intents.discards.append(.init(table: table.tableName, column: column.name))
                 }
             }
         }
-        return renames
+        return intents
     }
 }

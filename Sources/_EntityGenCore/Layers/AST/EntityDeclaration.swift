@@ -28,8 +28,9 @@ public struct EntityDeclaration: Hashable, Sendable {
     public var onAbsent: Located<AbsentKeyPolicy>?
     /// The entity's former name: the migration renames its table (and its link tables), keeping the rows.
     public var renamedFrom: Located<String>?
-    /// Removed attributes and relationships whose stored values the next migration may discard: the
-    /// explicit acknowledgment without which removing them is an error.
+    /// Removed or retyped attributes and relationships whose stored values the next migration may
+    /// discard: the explicit acknowledgment without which removing them, or changing their type, is an
+    /// error.
     public var discardStoredData: [Located<String>] = []
     /// Where the declaration starts.
     public var location: SourceLocation

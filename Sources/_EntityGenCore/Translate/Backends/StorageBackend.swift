@@ -7,12 +7,12 @@ protocol StorageBackend: Sendable {
     func snapshot(of tables: [TablePlan]) -> (snapshot: SchemaSnapshot, locations: [String: SourceLocation])
 
     /// The steps from `old` to `new`, or the problems that prevent them (no steps then).
-    /// `renames` are the tables and columns the schema says were renamed (`renamedFrom:`); the result says which
+    /// `intents` say what the schema says about the change (renames, discarded values); the result says which
     /// applied, for the history to record.
     func migrationSteps(
-        from old: SchemaSnapshot, to new: SchemaSnapshot, renames: MigrationHistory.Renames,
+        from old: SchemaSnapshot, to new: SchemaSnapshot, intents: MigrationHistory.Intents,
         locations: [String: SourceLocation], fallback: SourceLocation
-    ) -> (steps: [MigrationStep], problems: [MigrationProblem], renames: MigrationHistory.Renames)
+    ) -> (steps: [MigrationStep], problems: [MigrationProblem], intents: MigrationHistory.Intents)
 }
 
 /// A change a backend cannot migrate automatically, located at the schema declaration responsible.

@@ -2,7 +2,7 @@ import GRDB
 
 /// One random edit of an ``EvolvingSchema``, as a user makes them: attributes added, removed, renamed,
 /// made optional or required or retyped; entities added, removed, renamed; relationships added,
-/// removed, renamed; delete rules changed. Each says what it expects: the stored rows it keeps (and how
+/// removed, renamed; delete rules changed; removals and type changes acknowledged or not. Each says what it expects: the stored rows it keeps (and how
 /// they change), or that lint refuses it, and where.
 struct SchemaEdit {
     /// Where a refusal must be reported.
@@ -80,15 +80,19 @@ struct SchemaEdit {
             return SchemaEdit(
                 description: "make \(entity).\(name) \(wasOptional ? "required" : "optional")", schema: schema,
                 refusal: wasOptional ? .declaration("\(entity).\(name)") : nil)
-        case 4:  // change an attribute's type (refused)
+        case 4:  // change an attribute's type: refused, unless its values are discarded (then NULL)
             guard let a = attribute, schema.entities[e].attributes[a].defaultValue == nil else { return nil }
             let old = schema.entities[e].attributes[a].type
             let new = EvolvingSchema.AttributeType.allCases.filter { $0 != old }.randomElement(using: &random)!
             schema.entities[e].attributes[a].type = new
             let name = schema.entities[e].attributes[a].name
+            if acknowledged { schema.entities[e].discardStoredData.append(name) }
+            let migrates = acknowledged && schema.entities[e].attributes[a].optional
             return SchemaEdit(
-                description: "retype \(entity).\(name) from \(old) to \(new)", schema: schema,
-                refusal: .declaration("\(entity).\(name)"))
+                description:
+                    "retype \(entity).\(name) from \(old) to \(new)\(acknowledged ? " (values discarded)" : "")",
+                schema: schema, refusal: migrates ? nil : .declaration("\(entity).\(name)"),
+                expectedRows: { $0.addColumn(table, name, .null) })
         case 5:  // add an entity
             guard schema.entities.count < 5 else { return nil }
             let name = schema.freshName("E")

@@ -134,7 +134,7 @@ import Testing
             try MigrationStepRunner.migrator(plan.migrations.migrations).migrate(replayed)
             let direct = try DatabaseQueue()
             let creation = MigrationPlanner.plan(
-                from: .empty, to: current, renames: .init(), locations: [:], fallback: .startOf("S.yaml"))
+                from: .empty, to: current, intents: .init(), locations: [:], fallback: .startOf("S.yaml"))
             try MigrationStepRunner.migrator([.init(name: "fresh", steps: creation.steps)]).migrate(direct)
             guard after.structure == (try DatabaseContents(replayed)).structure else {
                 return fail(

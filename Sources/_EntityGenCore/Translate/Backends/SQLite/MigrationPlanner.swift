@@ -11,12 +11,12 @@
 enum MigrationPlanner {
     /// The steps from `old` to `new`, or the problems that prevent them (no steps then).
     static func plan(
-        from recorded: SchemaSnapshot, to new: SchemaSnapshot, renames: MigrationHistory.Renames,
+        from recorded: SchemaSnapshot, to new: SchemaSnapshot, intents: MigrationHistory.Intents,
         locations: [String: SourceLocation], fallback: SourceLocation
-    ) -> (steps: [MigrationStep], problems: [MigrationProblem], renames: MigrationHistory.Renames) {
+    ) -> (steps: [MigrationStep], problems: [MigrationProblem], intents: MigrationHistory.Intents) {
         // Renames first: the old tables as if their columns had the new names, so the rest compares like
         // with like and keeps the values.
-        let (old, applied) = applying(renames, to: recorded, toward: new)
+        let (old, applied) = applying(intents, to: recorded, toward: new)
         var problems: [MigrationProblem] = []
         var rebuilt: [(TableSnapshot, [(column: String, source: MigrationStep.CopySource)], [String])] = []
         var altered: [(String, [ColumnSnapshot])] = []
@@ -44,6 +44,7 @@ enum MigrationPlanner {
             var copy: [(column: String, source: MigrationStep.CopySource)] =
                 table.hiddenRowID ? [("_id", .column("_id"))] : []
             var added: [ColumnSnapshot] = []
+            let discarded = Set(applied.discards.filter { $0.table == table.name }.map(\.column))
             for column in table.columns {
                 guard let before = previous.column(named: column.name) else {
                     if column.notNull && column.defaultSQL == nil {
@@ -57,12 +58,24 @@ enum MigrationPlanner {
                     copy.append((column.name, column.defaultSQL.map(MigrationStep.CopySource.recordedDefault) ?? .null))
                     continue
                 }
+                if discarded.contains(column.name) {
+                    // Its values are discarded: filled as for a new column.
+                    if column.notNull && column.defaultSQL == nil {
+                        tableProblems.append(
+                            MigrationProblem(
+                                message:
+                                    "column '\(table.name).\(column.name)' changes type from \(before.type) to \(column.type) and its stored values are discarded, but it is required without a default: rows already stored would have no value; make it optional or give it a default",
+                                location: location(column.name)))
+                    }
+                    copy.append((column.name, column.defaultSQL.map(MigrationStep.CopySource.recordedDefault) ?? .null))
+                    continue
+                }
                 let convertsDates = Self.isEpochDateConversion(from: before, to: column)
                 if before.type != column.type, !convertsDates {
                     tableProblems.append(
                         MigrationProblem(
                             message:
-                                "column '\(table.name).\(column.name)' changes type from \(before.type) to \(column.type); stored values cannot be converted automatically",
+                                "column '\(table.name).\(column.name)' changes type from \(before.type) to \(column.type); stored values cannot be converted automatically; to discard them (rows get NULL, or the default), list the member in its entity's 'discardStoredData:'",
                             location: location(column.name)))
                 } else if column.notNull && !before.notNull {
                     tableProblems.append(
@@ -102,8 +115,8 @@ enum MigrationPlanner {
         let triggerCreates = new.triggers.filter { replaceAllTriggers || !old.triggers.contains($0) }
 
         var steps: [MigrationStep] = triggerDrops.map(MigrationStep.dropTrigger)
-        steps += applied.tables.map { MigrationStep.renameTable(from: $0.from, to: $0.to) }
-        steps += applied.columns.map { MigrationStep.renameColumn(table: $0.table, from: $0.from, to: $0.to) }
+        steps += applied.tableRenames.map { MigrationStep.renameTable(from: $0.from, to: $0.to) }
+        steps += applied.columnRenames.map { MigrationStep.renameColumn(table: $0.table, from: $0.from, to: $0.to) }
         steps += indexDrops.map(MigrationStep.dropIndex)
         steps += dropped.map(MigrationStep.dropTable)
         steps += created.map(MigrationStep.createTable)
@@ -114,17 +127,17 @@ enum MigrationPlanner {
         return (steps, [], applied)
     }
 
-    /// The renames that apply, and the recorded tables with them applied. A table rename applies when
+    /// The intents that apply, and the recorded tables with the renames applied. A table rename applies when
     /// the recorded tables have the former name and not the new one and the new tables the reverse;
     /// foreign keys that reference it follow (as SQLite's `ALTER TABLE ... RENAME` rewrites them). A column
     /// rename applies likewise within its (renamed) table: columns, primary and foreign keys and indexes
-    /// renamed.
+    /// renamed. A discard applies when the column, in both, changes type.
     static func applying(
-        _ renames: MigrationHistory.Renames, to old: SchemaSnapshot, toward new: SchemaSnapshot
-    ) -> (SchemaSnapshot, MigrationHistory.Renames) {
+        _ intents: MigrationHistory.Intents, to old: SchemaSnapshot, toward new: SchemaSnapshot
+    ) -> (SchemaSnapshot, MigrationHistory.Intents) {
         var tables = old.tables
-        var applied = MigrationHistory.Renames()
-        for rename in renames.tables {
+        var applied = MigrationHistory.Intents()
+        for rename in intents.tableRenames {
             guard let index = tables.firstIndex(where: { $0.name == rename.from }),
                 !tables.contains(where: { $0.name == rename.to }),
                 new.table(named: rename.to) != nil, new.table(named: rename.from) == nil
@@ -135,9 +148,9 @@ enum MigrationPlanner {
                     tables[table].foreignKeys[key].table = rename.to
                 }
             }
-            applied.tables.append(rename)
+            applied.tableRenames.append(rename)
         }
-        for rename in renames.columns {
+        for rename in intents.columnRenames {
             guard let index = tables.firstIndex(where: { $0.name == rename.table }),
                 let target = new.table(named: rename.table),
                 tables[index].column(named: rename.from) != nil, tables[index].column(named: rename.to) == nil,
@@ -154,7 +167,13 @@ enum MigrationPlanner {
                 table.indexes[index].columns = table.indexes[index].columns.map(renamed)
             }
             tables[index] = table
-            applied.columns.append(rename)
+            applied.columnRenames.append(rename)
+        }
+        applied.discards = intents.discards.filter { discard in
+            guard let before = tables.first(where: { $0.name == discard.table })?.column(named: discard.column),
+                let after = new.table(named: discard.table)?.column(named: discard.column)
+            else { return false }
+            return before.type != after.type
         }
         return (SchemaSnapshot(tables: tables, triggers: old.triggers), applied)
     }

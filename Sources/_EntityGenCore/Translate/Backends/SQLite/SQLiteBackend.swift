@@ -56,10 +56,10 @@ struct SQLiteBackend: StorageBackend {
     }
 
     func migrationSteps(
-        from old: SchemaSnapshot, to new: SchemaSnapshot, renames: MigrationHistory.Renames,
+        from old: SchemaSnapshot, to new: SchemaSnapshot, intents: MigrationHistory.Intents,
         locations: [String: SourceLocation], fallback: SourceLocation
-    ) -> (steps: [MigrationStep], problems: [MigrationProblem], renames: MigrationHistory.Renames) {
-        MigrationPlanner.plan(from: old, to: new, renames: renames, locations: locations, fallback: fallback)
+    ) -> (steps: [MigrationStep], problems: [MigrationProblem], intents: MigrationHistory.Intents) {
+        MigrationPlanner.plan(from: old, to: new, intents: intents, locations: locations, fallback: fallback)
     }
 
     /// The column type (as GRDB's `Database.ColumnType` names it) of a value: text for values an `Int64`

@@ -30,7 +30,7 @@ import Testing
         let (steps, problems, _) = MigrationPlanner.plan(
             from: SchemaSnapshot(tables: old, triggers: oldTriggers),
             to: SchemaSnapshot(tables: new, triggers: newTriggers),
-            renames: .init(tables: tableRenames, columns: renames), locations: [:], fallback: here)
+            intents: .init(tableRenames: tableRenames, columnRenames: renames), locations: [:], fallback: here)
         return (steps.map(describe), problems.map(\.message))
     }
 
@@ -197,9 +197,38 @@ import Testing
             #expect(plan.steps.isEmpty)
             #expect(
                 plan.problems == [
-                    "column 'order.placedAt' changes type from \(before) to \(after); stored values cannot be converted automatically"
+                    "column 'order.placedAt' changes type from \(before) to \(after); stored values cannot be converted automatically; to discard them (rows get NULL, or the default), list the member in its entity's 'discardStoredData:'"
                 ])
         }
+    }
+
+    /// `discardStoredData:` on a retyped member: the table is rebuilt with the column filled as a new
+    /// column would be (NULL, or the default); still refused when it is required without a default.
+    @Test func discardedValuesLetTheTypeChange() {
+        let discard = MigrationHistory.ColumnDiscard(table: "order", column: "total")
+        let old = [Self.table(columns: [Self.number, Self.column("total", "double", notNull: true)])]
+        func plan(
+            _ column: ColumnSnapshot
+        ) -> (steps: [String], problems: [String], applied: [MigrationHistory.ColumnDiscard]) {
+            let (steps, problems, applied) = MigrationPlanner.plan(
+                from: SchemaSnapshot(tables: old, triggers: []),
+                to: SchemaSnapshot(tables: [Self.table(columns: [Self.number, column])], triggers: []),
+                intents: .init(discards: [discard]), locations: [:], fallback: Self.here)
+            return (steps.map(Self.describe), problems.map(\.message), applied.discards)
+        }
+        let optional = plan(Self.column("total", "text"))
+        #expect(optional.steps == ["rebuild order copying number=\"number\", total=NULL"])
+        #expect(optional.applied == [discard])
+        #expect(
+            plan(Self.column("total", "integer", notNull: true, default: "0")).steps == [
+                "rebuild order copying number=\"number\", total=0"
+            ])
+        let required = plan(Self.column("total", "text", notNull: true))
+        #expect(required.steps.isEmpty)
+        #expect(required.problems.first?.contains("required without a default") == true)
+        // The same type: nothing to discard, nothing recorded.
+        let same = plan(Self.column("total", "double", notNull: true))
+        #expect(same.steps.isEmpty && same.applied.isEmpty)
     }
 
     @Test func rebuildsAndDropsReplaceEveryTriggerAroundThem() {
@@ -243,7 +272,7 @@ import Testing
         #expect(plan.steps.isEmpty)
         #expect(
             plan.problems == [
-                "column 'order.total' changes type from double to text; stored values cannot be converted automatically",
+                "column 'order.total' changes type from double to text; stored values cannot be converted automatically; to discard them (rows get NULL, or the default), list the member in its entity's 'discardStoredData:'",
                 "column 'order.note' becomes required; rows already stored may hold NULL",
                 "new required column 'order.rank' has no default for the rows already stored; make it optional or give it a default",
             ])
