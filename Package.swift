@@ -92,3 +92,21 @@ let package = Package(
         ),
     ]
 )
+
+// Fuzz targets (Fuzz/README.md): declared only for `Fuzz/run`, which sets ENTITYGEN_FUZZ and builds them
+// with libFuzzer and AddressSanitizer in a scratch folder of their own.
+if Context.environment["ENTITYGEN_FUZZ"] != nil {
+    let fuzzTargets: [(String, [Target.Dependency])] = [
+        ("FuzzJSONReader", ["EntityGenRuntime"]),
+        ("FuzzMapping", ["EntityGenRuntime"]),
+        ("FuzzArraySplitter", ["EntityGenRuntime", "EntityGenImport"]),
+        ("FuzzSchema", ["_EntityGenCore"]),
+        ("FuzzGenerate", ["_EntityGenCore"]),
+    ]
+    // Nothing built for fuzzing uses the plugins; their tool would be built with libFuzzer's main too.
+    for target in package.targets where target.plugins != nil { target.plugins = nil }
+    for (name, dependencies) in fuzzTargets {
+        package.targets.append(
+            .executableTarget(name: name, dependencies: dependencies, path: "Fuzz/\(name)"))
+    }
+}

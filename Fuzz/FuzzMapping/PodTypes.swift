@@ -1,0 +1,1 @@
+../../Sources/entitygen-demo/PodTypes.swift
