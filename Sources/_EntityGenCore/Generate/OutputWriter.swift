@@ -44,7 +44,12 @@ public struct OutputWriter {
     public func write(machine: [GeneratedFile], human: [GeneratedFile], apply: Bool) throws -> Plan {
         let fileManager = FileManager.default
         var plan = Plan()
-        if apply { try FileSystem.createFolder(machineFolder.path) }
+        if apply {
+            // Both folders before any file: a folder that cannot be created fails the run before
+            // anything is written.
+            try FileSystem.createFolder(machineFolder.path)
+            if let humanFolder, !human.isEmpty { try FileSystem.createFolder(humanFolder.path) }
+        }
         for file in machine {
             let url = machineFolder.appendingPathComponent(file.name)
             let bytes = Array(file.contents.utf8)
@@ -67,9 +72,6 @@ public struct OutputWriter {
             if apply { try fileManager.removeItem(at: url) }
         }
         if let humanFolder {
-            if apply, !human.isEmpty {
-                try FileSystem.createFolder(humanFolder.path)
-            }
             for file in human {
                 let url = humanFolder.appendingPathComponent(file.name)
                 guard !fileManager.fileExists(atPath: url.path) else { continue }

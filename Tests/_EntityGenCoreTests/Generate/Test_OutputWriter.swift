@@ -69,6 +69,23 @@ import Testing
         #expect(try String(contentsOf: root.appendingPathComponent("Human/A.swift"), encoding: .utf8) == "// a\n")
     }
 
+    /// A human folder that cannot be created (its path is a file) fails the run before any machine file
+    /// is written: `generate` exits 2 with nothing half done.
+    @Test func aFolderThatCannotBeCreatedFailsBeforeAnythingIsWritten() throws {
+        let root = try folder()
+        defer { try? FileManager.default.removeItem(at: root) }
+        let blocker = root.appendingPathComponent("Human")
+        try Data("a file".utf8).write(to: blocker)
+        let writer = OutputWriter(machineFolder: root.appendingPathComponent("Machine"), humanFolder: blocker)
+        #expect(throws: (any Error).self) {
+            try writer.write(
+                machine: [GeneratedFile(name: "A.generated.swift", contents: "a\n", kind: .machine)],
+                human: [GeneratedFile(name: "A.swift", contents: "extension A {}\n", kind: .human)], apply: true)
+        }
+        let written = try FileManager.default.contentsOfDirectory(atPath: root.appendingPathComponent("Machine").path)
+        #expect(written.isEmpty)
+    }
+
     @Test func dryRunWritesNothing() throws {
         let root = try folder()
         defer { try? FileManager.default.removeItem(at: root) }
