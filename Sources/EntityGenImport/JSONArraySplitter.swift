@@ -23,6 +23,8 @@ package struct JSONArraySplitter {
     private var escaped = false
     private var elementHasContent = false
     private var offset = 0
+    /// Bytes of a leading UTF-8 byte order mark seen so far (it must be whole, at the very start).
+    private var byteOrderMark = 0
     /// The batch being built: `[` followed by elements separated by commas.
     package private(set) var batch: [UInt8] = [UInt8(ascii: "[")]
     /// Elements in `batch`.
@@ -39,7 +41,14 @@ package struct JSONArraySplitter {
             defer { offset += 1 }
             switch state {
             case .beforeArray:
-                if isWhitespace(byte) || (offset < 3 && [0xEF, 0xBB, 0xBF][offset] == byte) { continue }
+                if offset == byteOrderMark, byteOrderMark < 3, Self.byteOrderMarkBytes[byteOrderMark] == byte {
+                    byteOrderMark += 1
+                    continue
+                }
+                guard byteOrderMark == 0 || byteOrderMark == 3 else {
+                    throw Failure(offset: offset, message: "incomplete UTF-8 byte order mark")
+                }
+                if isWhitespace(byte) { continue }
                 guard byte == UInt8(ascii: "[") else {
                     throw Failure(offset: offset, message: "expected a top-level array")
                 }
@@ -99,6 +108,9 @@ package struct JSONArraySplitter {
     /// Checks the input ended after the array (only whitespace after it), then flushes the last batch.
     package mutating func finish(flush: ([UInt8], Int) throws -> Void) throws {
         guard state == .afterArray else {
+            if byteOrderMark > 0 && byteOrderMark < 3 {
+                throw Failure(offset: offset, message: "incomplete UTF-8 byte order mark")
+            }
             throw Failure(
                 offset: offset,
                 message: state == .beforeArray
@@ -131,6 +143,8 @@ package struct JSONArraySplitter {
         elementHasContent = false
         if count >= batchSize { try flushBatch(flush) }
     }
+
+    private static let byteOrderMarkBytes: [UInt8] = [0xEF, 0xBB, 0xBF]
 
     private func isWhitespace(_ byte: UInt8) -> Bool {
         byte == 0x20 || byte == 0x0A || byte == 0x0D || byte == 0x09

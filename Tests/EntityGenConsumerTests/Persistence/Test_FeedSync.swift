@@ -223,6 +223,21 @@ import Testing
             contentsOf: file, batchSize: 300)
         #expect(report.skipped.map(\.path) == ["$[450].id"])
         #expect(try count("avatar", in: skipPool) == 699)
+
+        // A byte order mark is skipped only whole and first, as the reader skips it (found by
+        // Fuzz/FuzzArraySplitter: `\u{EF}[]` was an empty array to the splitter, invalid to the reader).
+        let bom: [UInt8] = [0xEF, 0xBB, 0xBF]
+        for (bytes, accepted) in [
+            (bom + Array("[]".utf8), true), (bom + Array(" []".utf8), true), ([0xEF] + Array("[]".utf8), false),
+            ([0xEF, 0xBB] + Array("[]".utf8), false), (Array(" ".utf8) + bom + Array("[]".utf8), false),
+            ([0xEF, 0xBB], false),
+        ] {
+            try Data(bytes).write(to: file)
+            let streamed = Result { try importer.importArray(contentsOf: file) }
+            let read = Result { try JSONDocument(bytes: bytes) }
+            #expect(((try? streamed.get()) != nil) == accepted, "\(bytes)")
+            #expect(((try? read.get()) != nil) == accepted, "\(bytes)")
+        }
     }
 }
 
