@@ -98,14 +98,19 @@ public struct ImportSession {
     }
 
     /// Steps a bound statement (bypassing GRDB's argument checks: parameters were bound directly) and
-    /// resets it; SQLite's error message becomes an ``ImportError/database(_:)``.
+    /// resets it; SQLite's error becomes an ``ImportError/database(_:)``: its message and code, and the
+    /// start of the statement (which names the table; the whole upsert runs to kilobytes).
     static func run(_ statement: SQLiteStatement, on connection: SQLiteConnection) throws {
         let code = sqlite3_step(statement)
-        sqlite3_reset(statement)
         guard code == SQLITE_DONE || code == SQLITE_ROW else {
-            throw ImportError.database(
-                String(cString: sqlite3_errmsg(connection)) + " (in \(String(cString: sqlite3_sql(statement))))")
+            let message = String(cString: sqlite3_errmsg(connection))
+            let extended = sqlite3_extended_errcode(connection)
+            sqlite3_reset(statement)
+            let sql = String(cString: sqlite3_sql(statement))
+            let shown = sql.count > 80 ? sql.prefix(80) + "..." : Substring(sql)
+            throw ImportError.database("\(message) (SQLite error \(extended), in \(shown))")
         }
+        sqlite3_reset(statement)
     }
 
     /// Finishes the writes: references without a target are unset and reported, or fail the page when
