@@ -40,6 +40,28 @@ import Testing
         #expect(feb.withUTF8 { compiled.parse($0) } == nil)
     }
 
+    /// What the README says of `dateFormat:`: without a zone field, times are UTC; month names are
+    /// English; the same through the compiled parser and through the `DateFormatter` fallback.
+    @Test func dateFormatsAreUTCAndPOSIXOnBothPaths() throws {
+        let cases: [(pattern: String, text: String, seconds: TimeInterval)] = [
+            ("yyyy-MM-dd HH:mm", "2020-01-02 03:04", 1_577_934_240),  // compiled
+            ("d MMMM yyyy HH:mm", "2 January 2020 03:04", 1_577_934_240),  // compiled
+            ("yyyy-DDD HH:mm", "2020-002 03:04", 1_577_934_240),  // day of year: DateFormatter
+        ]
+        for (pattern, text, seconds) in cases {
+            let transformer = DateFormatTransformer(pattern)
+            let document = try JSONDocument(bytes: Array("\"\(text)\"".utf8))
+            var context = MappingContext()
+            let date = try document.withRoot { root throws(TransformFailure) in
+                try transformer.decode(root, context: &context)
+            }
+            #expect(date == Date(timeIntervalSince1970: seconds), "\(pattern)")
+            var writer = JSONWriter()
+            transformer.encode(date, to: &writer)
+            #expect(String(decoding: writer.bytes, as: UTF8.self) == "\"\(text)\"", "\(pattern)")
+        }
+    }
+
     @Test func unsupportedFieldsFallBack() {
         #expect(DatePattern.compile("yyyy-DDD") == nil)  // day of year
         #expect(DatePattern.compile("YYYY-ww") == nil)  // week-based
