@@ -134,7 +134,7 @@ public enum GeneratorPipeline {
             do {
                 return (try SourceFile.read(path: path), nil)
             } catch {
-                return (nil, Diagnostic(Rules.fileEncoding, error.message, at: .startOf(path)))
+                return (nil, Diagnostic(Rules.unreadableFile, error.message, at: .startOf(path)))
             }
         }
         func value(_ read: (file: SourceFile?, problem: Diagnostic?)) -> SourceFile? {

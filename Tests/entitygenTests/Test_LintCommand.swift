@@ -105,6 +105,40 @@ import Testing
         #expect(run.stderr.contains(message), "\(arguments): \(run.stderr)")
     }
 
+    /// Unreadable inputs say so (issue 16, item 10): a file is `unreadable-file` at its start (not
+    /// `file-encoding`), a folder is an I/O error naming it (not "no schema files found"). Root reads
+    /// anything chmod forbids, so the folder is a temporary one made unreadable when that works, else
+    /// /proc/1/map_files, which only a process tracing PID 1 may list.
+    @Test func unreadableFilesAndFoldersSaySo() throws {
+        let file = try Self.run(["lint", "/proc/self/mem"])
+        #expect(file.status == 1)
+        #expect(
+            file.stdout.hasPrefix("/proc/self/mem:1:1: error: cannot read file: Input/output error [unreadable-file]"))
+
+        let locked = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "entitygen-locked-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: locked, withIntermediateDirectories: true)
+        try Data("entities: {}\n".utf8).write(to: locked.appendingPathComponent("a.yaml"))
+        try FileManager.default.setAttributes([.posixPermissions: 0], ofItemAtPath: locked.path)
+        defer {
+            try? FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: locked.path)
+            try? FileManager.default.removeItem(at: locked)
+        }
+        /// Whether listing the folder fails (Foundation's listing ignores errors after the first entries).
+        func unreadable(_ path: String) -> Bool {
+            guard let folder = opendir(path) else { return true }
+            defer { closedir(folder) }
+            errno = 0
+            while readdir(folder) != nil {}
+            return errno != 0
+        }
+        let folder = unreadable(locked.path) ? locked.path : "/proc/1/map_files"
+        try #require(unreadable(folder), "no unreadable folder on this machine")
+        let run = try Self.run(["lint", folder])
+        #expect(run.status == 2)
+        #expect(run.stderr.contains("\(folder): error: cannot read folder: Permission denied"), "\(run.stderr)")
+    }
+
     @Test func listsRules() throws {
         let run = try Self.run(["lint", "--list-rules"])
         #expect(run.status == 0)

@@ -53,6 +53,8 @@ public struct SchemaInputs: Hashable, Sendable {
                 }
                 continue
             }
+            // Foundation's enumerator skips a folder it cannot read without a word: check each first.
+            try Self.checkReadableFolder(path)
             guard let enumerator = fileManager.enumerator(atPath: path) else {
                 throw InputError(path: path, message: "cannot read folder")
             }
@@ -62,7 +64,11 @@ public struct SchemaInputs: Hashable, Sendable {
                 var isFolder: ObjCBool = false
                 _ = fileManager.fileExists(atPath: full, isDirectory: &isFolder)
                 if isFolder.boolValue {
-                    if name.hasPrefix(".") { enumerator.skipDescendants() }
+                    if name.hasPrefix(".") {
+                        enumerator.skipDescendants()
+                    } else {
+                        try Self.checkReadableFolder(full)
+                    }
                     continue
                 }
                 let pathExtension = (name as NSString).pathExtension
@@ -85,5 +91,20 @@ public struct SchemaInputs: Hashable, Sendable {
                     "found several config files (\(configs.sorted().joined(separator: ", "))); name one with --config")
         }
         return SchemaInputs(schemaPaths: schemas.sorted(), configPath: configs.first)
+    }
+
+    /// Throws when the folder cannot be listed (permissions), with the system's reason: opening it, and
+    /// reading its first entries, can succeed where reading the rest fails.
+    private static func checkReadableFolder(_ path: String) throws(InputError) {
+        guard let folder = opendir(path) else {
+            throw InputError(path: path, message: "cannot read folder: \(String(cString: strerror(errno)))")
+        }
+        errno = 0
+        while readdir(folder) != nil {}
+        let failure = errno
+        closedir(folder)
+        if failure != 0 {
+            throw InputError(path: path, message: "cannot read folder: \(String(cString: strerror(failure)))")
+        }
     }
 }

@@ -13,6 +13,9 @@ public struct RuleDescription: Hashable, Sendable {
     public var triggeringExamples: [RuleExample]
     /// Schemas the rule must not report.
     public var nonTriggeringExamples: [RuleExample]
+    /// Why the rule has no examples (no file text can trigger it), and which test covers it instead;
+    /// `nil` for rules with examples.
+    public var withoutExamplesBecause: String?
 
     /// Creates a rule description.
     public init(
@@ -27,6 +30,13 @@ public struct RuleDescription: Hashable, Sendable {
         self.summary = summary
         self.triggeringExamples = triggering
         self.nonTriggeringExamples = nonTriggering
+    }
+
+    /// Creates a description of a rule that no schema text can trigger (it is about the files
+    /// themselves), saying why and which test covers it.
+    public init(id: String, summary: String, withoutExamplesBecause reason: String) {
+        self.init(id: id, summary: summary, triggering: [], nonTriggering: [])
+        withoutExamplesBecause = reason
     }
 
     public static func == (lhs: RuleDescription, rhs: RuleDescription) -> Bool { lhs.id == rhs.id }

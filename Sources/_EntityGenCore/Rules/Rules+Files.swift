@@ -1,7 +1,7 @@
 extension Rules {
     static let fileRules = [
-        yamlSyntax, duplicateKey, fileEncoding, yamlLimits, emptyFile, unknownKey, invalidValue, missingKey,
-        invalidType, invalidKeyPath,
+        yamlSyntax, duplicateKey, fileEncoding, unreadableFile, yamlLimits, emptyFile, unknownKey, invalidValue,
+        missingKey, invalidType, invalidKeyPath,
     ]
 
     /// YAML that libyaml cannot parse.
@@ -33,6 +33,13 @@ extension Rules {
                 "entities:\n  Pod:\n    description: Спецификация «пода» 🚀\n    attributes:\n      name: String\n")
         ]
     )
+
+    /// A file that cannot be read (permissions, an I/O error, too large).
+    public static let unreadableFile = RuleDescription(
+        id: "unreadable-file",
+        summary: "Every schema, config and migration history file must be readable.",
+        withoutExamplesBecause:
+            "no file text makes a file unreadable; Test_LintCommand lints /proc/self/mem, which no one can read")
 
     /// Inputs past the loader's limits (nesting, alias expansion).
     public static let yamlLimits = RuleDescription(

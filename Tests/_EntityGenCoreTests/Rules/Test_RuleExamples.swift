@@ -7,6 +7,10 @@ import Testing
 @Suite struct Test_RuleExamples {
     @Test(arguments: Rules.all)
     func triggeringExamplesReportAtMarkers(rule: RuleDescription) throws {
+        if let reason = rule.withoutExamplesBecause {
+            #expect(rule.triggeringExamples.isEmpty && rule.nonTriggeringExamples.isEmpty && reason.count > 20)
+            return
+        }
         #expect(!rule.triggeringExamples.isEmpty, "rule \(rule.id) has no triggering example")
         for example in rule.triggeringExamples {
             let run = ExampleRun(example)
@@ -20,6 +24,7 @@ import Testing
 
     @Test(arguments: Rules.all)
     func nonTriggeringExamplesAreClean(rule: RuleDescription) throws {
+        guard rule.withoutExamplesBecause == nil else { return }
         #expect(!rule.nonTriggeringExamples.isEmpty, "rule \(rule.id) has no non-triggering example")
         for example in rule.nonTriggeringExamples {
             let run = ExampleRun(example)
