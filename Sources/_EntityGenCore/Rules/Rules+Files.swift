@@ -156,7 +156,8 @@ extension Rules {
     /// A key path with an empty key or a bad escape.
     public static let invalidKeyPath = RuleDescription(
         id: "invalid-key-path",
-        summary: "Key paths separate keys with '.', escape a literal dot as '\\.', and have no empty key.",
+        summary:
+            "Key paths separate keys with '.', escape a literal dot as '\\.', have no empty key, and write keys with brackets as a list.",
         triggering: [
             RuleExample(
                 "entities:\n  Pod:\n    attributes:\n      licenseType:\n        type: String\n        key: ↓license..type\n"
@@ -164,10 +165,13 @@ extension Rules {
             RuleExample(
                 "entities:\n  Pod:\n    attributes:\n      licenseType:\n        type: String\n        key: ↓'license\\type'\n"
             ),
+            RuleExample(
+                "entities:\n  Tweet:\n    attributes:\n      hashtags:\n        type: '[String]'\n        key: ↓'entities.hashtags[].text'\n"
+            ),
         ],
         nonTriggering: [
             RuleExample(
-                "entities:\n  Pod:\n    attributes:\n      licenseType:\n        type: String\n        key: license.type\n      plusOne:\n        type: Int\n        key: '+1'\n      dotted:\n        type: String\n        key: 'a\\.b'\n      atId:\n        type: String\n        key: [\"@id\"]\n"
+                "entities:\n  Pod:\n    attributes:\n      licenseType:\n        type: String\n        key: license.type\n      plusOne:\n        type: Int\n        key: '+1'\n      dotted:\n        type: String\n        key: 'a\\.b'\n      atId:\n        type: String\n        key: [\"@id\"]\n      tags:\n        type: String\n        key: [\"tags[]\"]\n"
             )
         ]
     )

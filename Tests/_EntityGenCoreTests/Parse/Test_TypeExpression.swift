@@ -31,34 +31,6 @@ import Testing
     }
 }
 
-@Suite struct Test_JSONKeyPath {
-    @Test func splitsOnDotsAndHonoursEscapes() throws {
-        #expect(try JSONKeyPath.parse("license.type").get().components == ["license", "type"])
-        #expect(try JSONKeyPath.parse("a\\.b.c").get().components == ["a.b", "c"])
-        #expect(try JSONKeyPath.parse("back\\\\slash").get().components == ["back\\slash"])
-        #expect(try JSONKeyPath.parse("+1").get().components == ["+1"])
-        #expect(try JSONKeyPath.parse("@id").get().components == ["@id"])
-    }
-
-    @Test(arguments: ["", ".a", "a.", "a..b", "a\\", "a\\b"])
-    func rejectsEmptyKeysAndBadEscapes(text: String) {
-        #expect(throws: KeyPathSyntaxError.self) { try JSONKeyPath.parse(text).get() }
-    }
-
-    @Test func roundTripsThroughDescription() throws {
-        for components in [["a.b", "c"], ["x\\y"], ["plain"], ["é", "🚀"]] {
-            let path = JSONKeyPath(components)
-            #expect(try JSONKeyPath.parse(path.description).get() == path)
-        }
-    }
-
-    @Test func prefixes() {
-        #expect(JSONKeyPath(["license"]).isStrictPrefix(of: JSONKeyPath(["license", "type"])))
-        #expect(!JSONKeyPath(["license"]).isStrictPrefix(of: JSONKeyPath(["license"])))
-        #expect(!JSONKeyPath(["lic"]).isStrictPrefix(of: JSONKeyPath(["license", "type"])))
-    }
-}
-
 @Suite struct Test_ValueNode {
     @Test func plainScalarsFollowTheYAML12CoreSchema() {
         #expect(ValueNode.interpretPlain("true") == .bool(true))

@@ -1,7 +1,9 @@
 /// A path of object keys into a JSON value: `license.type` reads `json["license"]["type"]`.
 ///
 /// In text form a `.` separates keys; `\.` is a literal dot and `\\` a literal backslash, so a key
-/// like `a.b` is written `a\.b`. The sequence form (`key: [license, type]`) needs no escaping.
+/// like `a.b` is written `a\.b`. `[` and `]` are reserved in the text form (for element paths such as
+/// `hashtags[].text`, not implemented): a key with brackets is written in the sequence form
+/// (`key: [license, type]`), which needs no escaping.
 public struct JSONKeyPath: Hashable, Comparable, Sendable, CustomStringConvertible {
     /// The keys, outermost first. Never empty; no key is empty.
     public var components: [String]
@@ -27,7 +29,8 @@ public struct JSONKeyPath: Hashable, Comparable, Sendable, CustomStringConvertib
         lhs.components.lexicographicallyPrecedes(rhs.components)
     }
 
-    /// Parses the text form. Fails on an empty key (`a..b`, leading or trailing dot) or a dangling `\`.
+    /// Parses the text form. Fails on an empty key (`a..b`, leading or trailing dot), a dangling `\`, or a
+    /// bracket (reserved).
     public static func parse(_ text: String) -> Result<JSONKeyPath, KeyPathSyntaxError> {
         var components: [String] = []
         var current = ""
@@ -46,6 +49,11 @@ public struct JSONKeyPath: Hashable, Comparable, Sendable, CustomStringConvertib
             } else if character == "." {
                 components.append(current)
                 current = ""
+            } else if character == "[" || character == "]" {
+                return .failure(
+                    KeyPathSyntaxError(
+                        "'\(text)': brackets are reserved in key paths (element paths such as 'hashtags[].text' are not supported yet; map the array with a relationship or a custom transformer); for a key that contains brackets, write the path as a list of keys: key: ['\(text)']"
+                    ))
             } else {
                 current.append(character)
             }
