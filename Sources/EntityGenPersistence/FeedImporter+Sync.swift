@@ -83,6 +83,15 @@ extension FeedImporter {
     }
 
     private func fetch(_ url: URL, session: URLSession) async throws -> Data {
+        // URLSession on Linux does not read file URLs; a local page (a fixture, an offline copy, a next
+        // URL naming the next file) is read from disk.
+        if url.isFileURL {
+            do {
+                return try Data(contentsOf: url)
+            } catch {
+                throw ImportError.fetch(url: url.absoluteString, message: error.localizedDescription)
+            }
+        }
         let data: Data
         let response: URLResponse
         do {

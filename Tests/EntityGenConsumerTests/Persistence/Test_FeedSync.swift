@@ -189,6 +189,28 @@ import Testing
         }
     }
 
+    /// `sync(from:)` reads `file://` URLs (issue 15, item 10: URLSession on Linux does not), and a missing
+    /// file is a fetch error naming the URL.
+    @Test func syncReadsFileURLs() async throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "entitygen-file-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let file = folder.appendingPathComponent("avatars.json")
+        try Data(#"[{"id": 1, "file_url": "a.png"}, {"id": 2, "file_url": "b.png"}]"#.utf8).write(to: file)
+        let (pool, _) = try makeDatabase()
+        let importer = FeedImporter(feed: EntityGenDatabase.avatarList, writer: pool)
+        let report = try await importer.sync(from: file)
+        #expect(report.entities["Avatar"]?.inserted == 2)
+        #expect(try count("avatar", in: pool) == 2)
+        let missing = folder.appendingPathComponent("missing.json")
+        await #expect {
+            try await importer.sync(from: missing)
+        } throws: { error in
+            "\(error)".hasPrefix(missing.absoluteString)
+        }
+    }
+
     /// Issue 16, item 5: the streaming splitter agrees with the reader at batch boundaries, holds the last
     /// batch until nothing but whitespace follows the array, and reports indices in the whole array.
     @Test func streamingBatchBoundariesAreNoDifferentFromTheReader() throws {
