@@ -81,6 +81,7 @@ let package = Package(
         ),
         .testTarget(name: "entitygenTests"),
         .testTarget(name: "EntityGenRuntimeTests", dependencies: ["EntityGenRuntime"]),
+        .testTarget(name: "EntityGenImportTests", dependencies: ["EntityGenImport"]),
         .testTarget(
             name: "EntityGenConsumerTests",
             dependencies: [

@@ -7,6 +7,9 @@ public struct Feed<Entity: FeedEntity>: Sendable {
         case pageNumber(pageCount: [String], parameter: String, firstPage: Int)
         /// The URL at `nextURL` (absolute or relative to the page's URL) until it is null or absent (seed 000).
         case nextURL([String])
+        /// The URL of the response's `Link` header with this relation (RFC 8288: `<...>; rel="next"`),
+        /// absolute or relative to the page's URL, until a response has none.
+        case linkHeader(relation: String)
     }
 
     /// The envelope of an add/update/delete diff feed (seed 000).

@@ -83,7 +83,7 @@ extension Feed {
                 }
                 prepared.nextURL = text
             }
-        case nil: break
+        case .linkHeader?, nil: break
         }
         return (itemsValue, prepared)
     }

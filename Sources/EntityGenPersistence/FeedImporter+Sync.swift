@@ -22,8 +22,14 @@ extension FeedImporter {
     ///
     /// Cancelling the task stops between pages: pages committed stay, no page is half written, and no
     /// orphan is deleted (the sync did not complete).
+    ///
+    /// `prepareRequest` adjusts each page's request before it is sent (headers, authentication:
+    /// `request.setValue("Bearer \(token)", forHTTPHeaderField: "Authorization")`). The next page is found
+    /// as the feed's pagination says: page numbers, a next URL in the body, or the response's `Link`
+    /// header (`pagination: {link: next}`). `file://` URLs are read from disk.
     public func sync(
-        from url: URL, session: URLSession = .shared, progress: (@Sendable (SyncProgress) -> Void)? = nil
+        from url: URL, session: URLSession = .shared, progress: (@Sendable (SyncProgress) -> Void)? = nil,
+        prepareRequest: (@Sendable (inout URLRequest) -> Void)? = nil
     ) async throws -> ImportReport {
         let seen = feed.deleteOrphans ? SeenRows(Entity.entityTables) : nil
         if let seen { try await writer.writeWithoutTransaction { db in try seen.create(in: db) } }
@@ -38,7 +44,7 @@ extension FeedImporter {
         do {
             while let current = next {
                 try Task.checkCancellation()
-                let bytes = try await fetch(current, session: session)
+                let (bytes, response) = try await fetch(current, session: session, prepareRequest: prepareRequest)
                 try Task.checkCancellation()
                 let page = try feed.prepare(bytes, page: current.absoluteString)
                 report.merge(try await write(page, seen: seen))
@@ -55,6 +61,18 @@ extension FeedImporter {
                     guard let resolved = URL(string: text, relativeTo: current)?.absoluteURL else {
                         throw ImportError.malformedPage(
                             page: current.absoluteString, path: "$",
+                            message: "the next page's URL \"\(text)\" is not a URL")
+                    }
+                    next = resolved
+                case let .linkHeader(relation)?:
+                    guard
+                        let text = response?.value(forHTTPHeaderField: "Link").flatMap({
+                            LinkHeader($0).target(relation: relation)
+                        })
+                    else { next = nil; break }
+                    guard let resolved = URL(string: text, relativeTo: current)?.absoluteURL else {
+                        throw ImportError.malformedPage(
+                            page: current.absoluteString, path: "Link",
                             message: "the next page's URL \"\(text)\" is not a URL")
                     }
                     next = resolved
@@ -82,12 +100,15 @@ extension FeedImporter {
         return components.url ?? url
     }
 
-    private func fetch(_ url: URL, session: URLSession) async throws -> Data {
+    /// The page's bytes, and the HTTP response (`nil` for a file).
+    private func fetch(
+        _ url: URL, session: URLSession, prepareRequest: (@Sendable (inout URLRequest) -> Void)?
+    ) async throws -> (Data, HTTPURLResponse?) {
         // URLSession on Linux does not read file URLs; a local page (a fixture, an offline copy, a next
         // URL naming the next file) is read from disk.
         if url.isFileURL {
             do {
-                return try Data(contentsOf: url)
+                return (try Data(contentsOf: url), nil)
             } catch {
                 throw ImportError.fetch(url: url.absoluteString, message: error.localizedDescription)
             }
@@ -95,7 +116,9 @@ extension FeedImporter {
         let data: Data
         let response: URLResponse
         do {
-            (data, response) = try await session.data(from: url)
+            var request = URLRequest(url: url)
+            prepareRequest?(&request)
+            (data, response) = try await session.data(for: request)
         } catch is CancellationError {
             throw CancellationError()
         } catch {
@@ -105,6 +128,6 @@ extension FeedImporter {
         if let http = response as? HTTPURLResponse, !(200..<300).contains(http.statusCode) {
             throw ImportError.fetch(url: url.absoluteString, message: "HTTP status \(http.statusCode)")
         }
-        return data
+        return (data, response as? HTTPURLResponse)
     }
 }

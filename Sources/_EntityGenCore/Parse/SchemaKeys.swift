@@ -30,7 +30,7 @@ public enum SchemaKeys {
     /// A feed.
     public static let feed = ["description", "entity", "items", "pagination", "actions", "deleteOrphans"]
     /// A feed's pagination.
-    public static let pagination = ["pageCount", "pageParameter", "firstPage", "nextURL"]
+    public static let pagination = ["pageCount", "pageParameter", "firstPage", "nextURL", "link"]
     /// A diff feed's action envelope.
     public static let actions = ["typeKey", "payloadKey", "add", "update", "delete"]
     /// The project config file.

@@ -34,14 +34,32 @@ extension SchemaParser {
         var parameter: Located<String>?
         var firstPage: ValueNode?
         var nextURL: Located<JSONKeyPath>?
+        var link: Located<String>?
         for entry in entries {
             switch entry.key.value {
             case "pageCount": pageCount = reader.keyPath(entry.value, "page count key")
             case "pageParameter": parameter = reader.string(entry.value, "page parameter")
             case "firstPage": firstPage = reader.value(entry.value)
             case "nextURL": nextURL = reader.keyPath(entry.value, "next URL key")
+            case "link": link = reader.string(entry.value, "Link header relation")
             default: break
             }
+        }
+        if entries.contains(where: { $0.key.value == "link" }) {
+            guard entries.count == 1 else {
+                reader.diagnostics.emit(
+                    Rules.invalidFeed, "pagination of \(what) follows the Link header ('link'); it takes no other key",
+                    at: location)
+                return nil
+            }
+            guard let link else { return nil }
+            guard !link.value.isEmpty, !link.value.contains(where: { $0.isWhitespace || $0 == "\"" || $0 == ";" })
+            else {
+                reader.diagnostics.emit(
+                    Rules.invalidFeed, "'link' names a relation type such as 'next', one word", at: link.location)
+                return nil
+            }
+            return .linkHeader(relation: link, location: location)
         }
         let usesPageNumbers = entries.contains { ["pageCount", "pageParameter", "firstPage"].contains($0.key.value) }
         switch (nextURL, usesPageNumbers) {
@@ -63,7 +81,7 @@ extension SchemaParser {
         case (nil, false):
             if !entries.contains(where: { $0.key.value == "nextURL" }) {
                 reader.diagnostics.emit(
-                    Rules.invalidFeed, "pagination of \(what) needs 'nextURL' or 'pageCount'", at: location)
+                    Rules.invalidFeed, "pagination of \(what) needs 'nextURL', 'pageCount' or 'link'", at: location)
             }
             return nil
         }

@@ -11,6 +11,8 @@ enum FeedTranslator {
                 firstPage: firstPage?.textOrIntegerText ?? "1")
         case let .nextURL(path, _)?:
             pagination = .nextURL(path.value.components)
+        case let .linkHeader(relation, _)?:
+            pagination = .linkHeader(relation: relation.value)
         case nil:
             break
         }

@@ -9,14 +9,21 @@ final class LoopbackServer: @unchecked Sendable {
     let port: UInt16
     private let socketDescriptor: Int32
     private let pages: [String: Data]
+    private let headers: [String: [String: String]]
     private let lock = NSLock()
     private var served: [String] = []
+    private var heads: [String] = []
 
     /// Paths requested so far.
     var requests: [String] { lock.withLock { served } }
+    /// The requests' header sections, in order.
+    var requestHeads: [String] { lock.withLock { heads } }
 
-    init(pages: [String: Data]) throws {
+    /// Serves `pages` by path and query, each with its `headers` (by the same key) added to the response;
+    /// `{base}` in a header value becomes the server's own base URL.
+    init(pages: [String: Data], headers: [String: [String: String]] = [:]) throws {
         self.pages = pages
+        self.headers = headers
         let descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
         var address = sockaddr_in()
         address.sin_family = sa_family_t(AF_INET)
@@ -57,12 +64,20 @@ final class LoopbackServer: @unchecked Sendable {
             }
             let line = String(decoding: request.prefix { $0 != 13 }, as: UTF8.self).split(separator: " ")
             let target = line.count > 1 ? String(line[1]) : "/"
-            lock.withLock { served.append(target) }
+            lock.withLock {
+                served.append(target)
+                heads.append(String(decoding: request, as: UTF8.self))
+            }
             let body = pages[target]
             let status = body == nil ? "404 Not Found" : "200 OK"
             let payload = body ?? Data("no page \(target)".utf8)
+            // `{base}` in a header value is this server's `http://127.0.0.1:<port>`.
+            let base = "http://127.0.0.1:\(port)"
+            let extra = (headers[target] ?? [:]).sorted { $0.key < $1.key }.map {
+                "\($0.key): \($0.value.replacingOccurrences(of: "{base}", with: base))\r\n"
+            }.joined()
             let head =
-                "HTTP/1.1 \(status)\r\nContent-Type: application/json\r\nContent-Length: \(payload.count)\r\nConnection: close\r\n\r\n"
+                "HTTP/1.1 \(status)\r\nContent-Type: application/json\r\nContent-Length: \(payload.count)\r\n\(extra)Connection: close\r\n\r\n"
             let response = Array(head.utf8) + Array(payload)
             var sent = 0
             while sent < response.count {

@@ -148,6 +148,36 @@ import Testing
         #expect(try Self.storedPods(pool) == Self.expectedPods())
     }
 
+    /// `pagination: {link: next}` (Schemas/GitHub.yaml's Repos feed) follows the `Link` header over a real
+    /// socket, with relative and absolute targets and other relations beside `next`; `prepareRequest`
+    /// adds the credentials to every request (issue 15, item 10).
+    @Test func linkHeaderPaginationWithAuthentication() async throws {
+        func repos(_ ids: ClosedRange<Int>) -> Data {
+            let items = ids.map {
+                #"{"id": \#($0), "name": "r\#($0)", "full_name": "o/r\#($0)", "owner": {"id": 7, "login": "o"}, "contributors": []}"#
+            }
+            return Data(("[" + items.joined(separator: ",") + "]").utf8)
+        }
+        let server = try LoopbackServer(
+            pages: ["/repos": repos(1...3), "/repos?page=2": repos(4...6), "/repos?page=3": repos(7...7)],
+            headers: [
+                "/repos": ["Link": #"</repos?page=2>; rel="next", </repos?page=3>; rel="last""#],
+                "/repos?page=2": ["Link": #"<{base}/repos?page=3>; rel="next", <{base}/repos>; rel="first prev""#],
+                "/repos?page=3": ["Link": #"</repos>; rel="first", </repos?page=2>; rel="prev""#],
+            ])
+        defer { server.stop() }
+        let (pool, _) = try makeDatabase()
+        let importer = FeedImporter(feed: EntityGenDatabase.repos, writer: pool)
+        let report = try await importer.sync(
+            from: URL(string: "http://127.0.0.1:\(server.port)/repos")!, session: URLSession(configuration: .ephemeral),
+            prepareRequest: { request in request.setValue("Bearer t0ken", forHTTPHeaderField: "Authorization") })
+        #expect(report.pages == 3)
+        #expect(server.requests == ["/repos", "/repos?page=2", "/repos?page=3"])
+        #expect(server.requestHeads.count == 3)
+        #expect(server.requestHeads.allSatisfy { $0.contains("Authorization: Bearer t0ken") })
+        #expect(try count("repo", in: pool) == 7)
+    }
+
     @Test func widgetDiffFollowsNextURL() async throws {
         let first =
             #"{"actions": [{"type": "add", "payload": {"serverId": "1", "serverType": "TextWidget", "title": "One"}}], "nextUrl": "/diff/2"}"#

@@ -18,18 +18,22 @@ public struct FeedDeclaration: Hashable, Sendable {
     public var location: SourceLocation
 }
 
-/// Pagination: page number + page count (seed 004), or a next-page URL in the body (seed 000).
+/// Pagination: page number + page count (seed 004), a next-page URL in the body (seed 000), or the
+/// response's `Link` header (RFC 8288, as GitHub and many REST APIs page).
 public enum PaginationDeclaration: Hashable, Sendable {
     /// `?page=N` requests until `pageCount` pages were read.
     case pageNumber(
         pageCount: Located<JSONKeyPath>, parameter: Located<String>?, firstPage: ValueNode?, location: SourceLocation)
     /// Follow the URL at `nextURL` until it is null or absent.
     case nextURL(Located<JSONKeyPath>, location: SourceLocation)
+    /// Follow the `Link` header's URL whose relation is `relation` (`next`) until there is none.
+    case linkHeader(relation: Located<String>, location: SourceLocation)
 
     /// Where the declaration starts.
     public var location: SourceLocation {
         switch self {
-        case let .pageNumber(_, _, _, location), let .nextURL(_, location): return location
+        case let .pageNumber(_, _, _, location), let .nextURL(_, location), let .linkHeader(_, location):
+            return location
         }
     }
 }

@@ -6,6 +6,8 @@ struct FeedPlan: Sendable {
         case pageNumber(pageCount: [String], parameter: String, firstPage: String)
         /// The next page's URL at a key path.
         case nextURL([String])
+        /// The next page's URL in the `Link` header, with this relation.
+        case linkHeader(relation: String)
     }
 
     /// How a diff feed's records name their action.

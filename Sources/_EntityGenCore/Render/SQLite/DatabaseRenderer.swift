@@ -76,6 +76,8 @@ struct DatabaseRenderer {
             )
         case let .nextURL(path)?:
             arguments.append("pagination: .nextURL(\(Spelling.list(path)))")
+        case let .linkHeader(relation)?:
+            arguments.append("pagination: .linkHeader(relation: \(SwiftLiteral.string(relation)))")
         case nil: break
         }
         if let actions = feed.actions {
