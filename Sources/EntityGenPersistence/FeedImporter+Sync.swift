@@ -31,8 +31,52 @@ extension FeedImporter {
         from url: URL, session: URLSession = .shared, progress: (@Sendable (SyncProgress) -> Void)? = nil,
         prepareRequest: (@Sendable (inout URLRequest) -> Void)? = nil
     ) async throws -> ImportReport {
+        try await sweeping { seen in
+            try await pages(from: url, session: session, progress: progress, prepareRequest: prepareRequest, seen: seen)
+        }
+    }
+
+    /// Imports the pages an app's own loop fetches (any `AsyncSequence` of page bytes, for a paging scheme
+    /// of its own) as ``sync(from:session:progress:prepareRequest:)`` imports fetched pages: each page
+    /// mapped and written in its own transaction, and, when the schema declares `deleteOrphans`, the rows
+    /// no page delivered deleted once the sequence ends (not when it throws or the task is cancelled).
+    public func sync<Pages: AsyncSequence>(
+        pages: Pages, progress: (@Sendable (SyncProgress) -> Void)? = nil
+    ) async throws -> ImportReport where Pages.Element == Data {
+        try await sweeping { seen in
+            var report = ImportReport()
+            for try await bytes in pages {
+                try Task.checkCancellation()
+                let page = try feed.prepare(bytes, page: "page \(report.pages + 1)")
+                report.merge(try await write(page, seen: seen))
+                progress?(SyncProgress(pagesCommitted: report.pages, pageCount: nil, report: report))
+            }
+            return report
+        }
+    }
+
+    /// Runs a sync's page loop with orphan tracking when the feed deletes orphans: the rows it saw are
+    /// recorded, and once the loop completes the others are deleted; a loop that throws deletes nothing.
+    private func sweeping(_ loop: (SeenRows?) async throws -> ImportReport) async throws -> ImportReport {
         let seen = feed.deleteOrphans ? SeenRows(Entity.entityTables) : nil
         if let seen { try await writer.writeWithoutTransaction { db in try seen.create(in: db) } }
+        do {
+            var report = try await loop(seen)
+            if let seen {
+                report.merge(try await writer.writeWithoutTransaction { db in try seen.deleteUnseen(in: db) })
+            }
+            return report
+        } catch {
+            if let seen { try? await writer.writeWithoutTransaction { db in try seen.drop(in: db) } }
+            throw error
+        }
+    }
+
+    /// The page loop of ``sync(from:session:progress:prepareRequest:)``.
+    private func pages(
+        from url: URL, session: URLSession, progress: (@Sendable (SyncProgress) -> Void)?,
+        prepareRequest: (@Sendable (inout URLRequest) -> Void)?, seen: SeenRows?
+    ) async throws -> ImportReport {
         var report = ImportReport()
         var pageCount: Int?
         var pageNumber: Int?
@@ -41,52 +85,44 @@ extension FeedImporter {
             pageNumber = firstPage
             next = Self.url(url, parameter: parameter, page: firstPage)
         }
-        do {
-            while let current = next {
-                try Task.checkCancellation()
-                let (bytes, response) = try await fetch(current, session: session, prepareRequest: prepareRequest)
-                try Task.checkCancellation()
-                let page = try feed.prepare(bytes, page: current.absoluteString)
-                report.merge(try await write(page, seen: seen))
-                switch feed.pagination {
-                case let .pageNumber(_, parameter, firstPage)?:
-                    pageCount = page.pageCount
-                    let following = pageNumber! + 1
-                    pageNumber = following
-                    next =
-                        following < firstPage + (page.pageCount ?? 0)
-                        ? Self.url(url, parameter: parameter, page: following) : nil
-                case .nextURL?:
-                    guard let text = page.nextURL else { next = nil; break }
-                    guard let resolved = URL(string: text, relativeTo: current)?.absoluteURL else {
-                        throw ImportError.malformedPage(
-                            page: current.absoluteString, path: "$",
-                            message: "the next page's URL \"\(text)\" is not a URL")
-                    }
-                    next = resolved
-                case let .linkHeader(relation)?:
-                    guard
-                        let text = response?.value(forHTTPHeaderField: "Link").flatMap({
-                            LinkHeader($0).target(relation: relation)
-                        })
-                    else { next = nil; break }
-                    guard let resolved = URL(string: text, relativeTo: current)?.absoluteURL else {
-                        throw ImportError.malformedPage(
-                            page: current.absoluteString, path: "Link",
-                            message: "the next page's URL \"\(text)\" is not a URL")
-                    }
-                    next = resolved
-                case nil:
-                    next = nil
+        while let current = next {
+            try Task.checkCancellation()
+            let (bytes, response) = try await fetch(current, session: session, prepareRequest: prepareRequest)
+            try Task.checkCancellation()
+            let page = try feed.prepare(bytes, page: current.absoluteString)
+            report.merge(try await write(page, seen: seen))
+            switch feed.pagination {
+            case let .pageNumber(_, parameter, firstPage)?:
+                pageCount = page.pageCount
+                let following = pageNumber! + 1
+                pageNumber = following
+                next =
+                    following < firstPage + (page.pageCount ?? 0)
+                    ? Self.url(url, parameter: parameter, page: following) : nil
+            case .nextURL?:
+                guard let text = page.nextURL else { next = nil; break }
+                guard let resolved = URL(string: text, relativeTo: current)?.absoluteURL else {
+                    throw ImportError.malformedPage(
+                        page: current.absoluteString, path: "$",
+                        message: "the next page's URL \"\(text)\" is not a URL")
                 }
-                progress?(SyncProgress(pagesCommitted: report.pages, pageCount: pageCount, report: report))
+                next = resolved
+            case let .linkHeader(relation)?:
+                guard
+                    let text = response?.value(forHTTPHeaderField: "Link").flatMap({
+                        LinkHeader($0).target(relation: relation)
+                    })
+                else { next = nil; break }
+                guard let resolved = URL(string: text, relativeTo: current)?.absoluteURL else {
+                    throw ImportError.malformedPage(
+                        page: current.absoluteString, path: "Link",
+                        message: "the next page's URL \"\(text)\" is not a URL")
+                }
+                next = resolved
+            case nil:
+                next = nil
             }
-            if let seen {
-                report.merge(try await writer.writeWithoutTransaction { db in try seen.deleteUnseen(in: db) })
-            }
-        } catch {
-            if let seen { try? await writer.writeWithoutTransaction { db in try seen.drop(in: db) } }
-            throw error
+            progress?(SyncProgress(pagesCommitted: report.pages, pageCount: pageCount, report: report))
         }
         return report
     }

@@ -178,6 +178,35 @@ import Testing
         #expect(try count("repo", in: pool) == 7)
     }
 
+    /// An app's own paging loop keeps orphan deletion (issue 15, item 10): `sync(pages:)` imports what the
+    /// loop yields and, for a feed with `deleteOrphans`, deletes what no page delivered once the loop ends;
+    /// a loop that fails deletes nothing.
+    @Test func customPagingLoopsDeleteOrphansToo() async throws {
+        let pages = try podPages(pageSize: 20)
+        let (pool, _) = try makeDatabase()
+        let importer = FeedImporter(feed: EntityGenDatabase.podSpecs, writer: pool)
+        func stream(_ pages: [Data], failing: Bool = false) -> AsyncThrowingStream<Data, any Error> {
+            AsyncThrowingStream { continuation in
+                for page in pages { continuation.yield(page) }
+                continuation.finish(throwing: failing ? URLError(.timedOut) : nil)
+            }
+        }
+        let full = try await importer.sync(pages: stream(Array(pages.prefix(3))))
+        #expect(full.pages == 3)
+        let all = try Self.storedPods(pool)
+        let firstPage = Set(
+            try Fixtures.podspecs().prefix(20).compactMap { try? Pod.map(json: $0.bytes).value }.map {
+                $0.name + " " + $0.version
+            })
+
+        await #expect(throws: URLError.self) { try await importer.sync(pages: stream([pages[0]], failing: true)) }
+        #expect(try Self.storedPods(pool) == all)
+
+        let partial = try await importer.sync(pages: stream([pages[0]]))
+        #expect(partial.entities["Pod"]?.deleted == all.count - firstPage.count)
+        #expect(try Self.storedPods(pool) == firstPage)
+    }
+
     @Test func widgetDiffFollowsNextURL() async throws {
         let first =
             #"{"actions": [{"type": "add", "payload": {"serverId": "1", "serverType": "TextWidget", "title": "One"}}], "nextUrl": "/diff/2"}"#
