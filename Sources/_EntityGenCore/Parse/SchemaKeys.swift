@@ -7,7 +7,7 @@ public enum SchemaKeys {
     /// An entity.
     public static let entity = [
         "description", "abstract", "extends", "discriminator", "discriminatorValue", "identifiedBy",
-        "keyConvention", "attributes", "relationships", "errorEnvelope", "onAbsent",
+        "keyConvention", "basePath", "attributes", "relationships", "errorEnvelope", "onAbsent",
         "renamedFrom", "discardStoredData",
     ]
     /// An attribute in its mapping form.

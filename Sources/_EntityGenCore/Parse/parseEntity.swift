@@ -18,6 +18,7 @@ extension SchemaParser {
                 entity.identifiedBy = reader.stringList(value, "identification attribute") ?? []
                 entity.identifiedByLocation = reader.location(of: value)
             case "keyConvention": entity.keyConvention = reader.keyword(value, "key convention")
+            case "basePath": entity.basePath = reader.keyPath(value, "base path")
             case "attributes":
                 entity.attributes = namedMappings(value, "attributes of '\(name.value)'").compactMap {
                     parseAttribute(name: $0.key, $0.value)

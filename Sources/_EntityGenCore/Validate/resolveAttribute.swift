@@ -66,7 +66,7 @@ extension SchemaValidator {
             type: type,
             isOptional: isOptional,
             keyPath: defaultKeyPath(for: attribute.name, explicit: attribute.key, in: entity),
-            fallbackKeyPaths: attribute.fallbackKeys.map(\.value),
+            fallbackKeyPaths: attribute.fallbackKeys.map { based($0.value, in: entity) },
             transformer: transformer,
             onFailure: attribute.onFailure?.value ?? .fail,
             onInvalidElement: attribute.onInvalidElement?.value ?? .fail

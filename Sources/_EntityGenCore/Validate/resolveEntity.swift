@@ -100,8 +100,16 @@ extension SchemaValidator {
     func defaultKeyPath(
         for name: Located<String>, explicit: Located<JSONKeyPath>?, in entity: EntityDeclaration
     ) -> JSONKeyPath {
-        explicit?.value
-            ?? JSONKeyPath([SwiftNaming.jsonKey(schemaName: name.value, convention: keyConvention(for: entity))])
+        based(
+            explicit?.value
+                ?? JSONKeyPath([SwiftNaming.jsonKey(schemaName: name.value, convention: keyConvention(for: entity))]),
+            in: entity)
+    }
+
+    /// A member's key path under its entity's `basePath:` (the path itself when there is none).
+    func based(_ path: JSONKeyPath, in entity: EntityDeclaration) -> JSONKeyPath {
+        guard let base = entity.basePath?.value else { return path }
+        return JSONKeyPath(base.components + path.components)
     }
 
     /// Resolves a relationship's own properties; its target, reference and inverse are checked once all
@@ -160,7 +168,7 @@ extension SchemaValidator {
             isMap: relationship.isMap,
             isOptional: isOptional,
             keyPath: defaultKeyPath(for: relationship.name, explicit: relationship.key, in: entity),
-            fallbackKeyPaths: relationship.fallbackKeys.map(\.value),
+            fallbackKeyPaths: relationship.fallbackKeys.map { based($0.value, in: entity) },
             isReference: relationship.reference != nil,
             inverse: relationship.inverse?.value,
             deleteRule: relationship.deleteRule?.value ?? .nullify,

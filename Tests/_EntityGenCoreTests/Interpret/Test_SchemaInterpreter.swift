@@ -34,6 +34,34 @@ import Testing
         #expect(Spelling.value(literal) == "Foundation.Date(timeIntervalSince1970: 1394172000.5)")
     }
 
+    /// `basePath:` (issue 15, item 7): a GeoJSON feature's members all live under `properties`; keys,
+    /// fallbacks and derived keys are relative to it, and writing back nests them there again.
+    @Test func basePathPrefixesEveryMemberKey() throws {
+        let yaml = """
+            entities:
+              Quake:
+                basePath: properties
+                identifiedBy: code
+                keyConvention: snake_case
+                attributes:
+                  code: String
+                  magnitude: {type: Double, key: mag}
+                  place: String?
+                  feltReports: {type: Int?, key: stats.felt, fallbackKeys: [felt]}
+            """
+        let json =
+            #"{"type": "Feature", "properties": {"code": "ak1", "mag": 1.5, "place": "Alaska", "felt": 3}, "geometry": null}"#
+        let result = try interpret(yaml, path: "q.yaml", entity: "Quake", json: json)
+        #expect(result.json == #"{"properties":{"code":"ak1","mag":1.5,"place":"Alaska","stats":{"felt":3}}}"#)
+        #expect(result.issues.isEmpty)
+        let quake = try #require(result.schema.entity(named: "Quake"))
+        #expect(
+            quake.attributes.map(\.keyPath.description) == [
+                "properties.code", "properties.mag", "properties.place", "properties.stats.felt",
+            ])
+        #expect(quake.attributes[3].fallbackKeyPaths == [JSONKeyPath(["properties", "felt"])])
+    }
+
     @Test func dateOnlyDefaultsAreRejectedBecauseNoReaderWouldAcceptThem() {
         let diagnostics = TestSupport.lint(
             "entities:\n  Event:\n    attributes:\n      day: {type: Date, default: 2014-03-07}\n")

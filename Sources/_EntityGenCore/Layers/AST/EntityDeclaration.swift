@@ -16,6 +16,9 @@ public struct EntityDeclaration: Hashable, Sendable {
     public var identifiedBy: [Located<String>] = []
     /// Where `identifiedBy` was written.
     public var identifiedByLocation: SourceLocation?
+    /// The key path the entity's own members' keys are read under (`properties` for a GeoJSON feature):
+    /// `key:`, `fallbackKeys:` and derived keys are relative to it.
+    public var basePath: Located<JSONKeyPath>?
     /// The entity-wide key convention, overriding the file's and the project's.
     public var keyConvention: Located<KeyConvention>?
     /// Attributes in written order.

@@ -153,6 +153,74 @@ extension Drawing: Swift.Codable {
     public func encode(to encoder: any Swift.Encoder) throws { try EntityGenRuntime.JSONMappableCoding.encode(self, to: encoder) }
 }
 
+/// A GeoJSON feature; its members live under `properties` (basePath), `geometry` beside it.
+public struct Feature: Swift.Sendable, EntityGenRuntime.MemberwiseHashable {
+    public var title: Swift.String
+
+    public var magnitude: Swift.Double?
+
+    /// Creates `Feature` from its properties.
+    public init(title: Swift.String, magnitude: Swift.Double? = nil) {
+        self.title = title
+        self.magnitude = magnitude
+    }
+
+    /// Whether every stored property is equal (`==` comes from `MemberwiseHashable`).
+    public static func _membersEqual(_ lhs: Feature, _ rhs: Feature) -> Swift.Bool {
+        guard _equal(lhs.title, rhs.title),
+              _equal(lhs.magnitude, rhs.magnitude) else { return false }
+        return true
+    }
+
+    /// Hashes every stored property (`hash(into:)` comes from `MemberwiseHashable`).
+    public func _hashMembers(into hasher: inout Swift.Hasher) {
+        hasher.combine(self.title)
+        hasher.combine(self.magnitude)
+    }
+}
+
+extension Feature {
+    /// The schema names of Feature's attributes (mogenerator's `FeatureAttributes`).
+    public enum Attributes {
+        public static var title: Swift.String { "title" }
+        public static var magnitude: Swift.String { "magnitude" }
+    }
+}
+
+extension Feature: EntityGenRuntime.JSONMappable {
+    private enum _Fields {
+        static let title = EntityGenRuntime.MappingField(paths: [["properties", "title"]], schema: "Shapes.yaml:38:7")
+        static let magnitude = EntityGenRuntime.MappingField(paths: [["properties", "mag"], ["properties", "magnitude"]], schema: "Shapes.yaml:39:7")
+    }
+
+    /// Maps a JSON object to `Feature`, applying the schema's keys, transformers, defaults, constraints and failure policies.
+    public static func map(from json: EntityGenRuntime.JSONValue, context: inout EntityGenRuntime.MappingContext) throws(EntityGenRuntime.MappingError) -> Feature {
+        try context.expectObject(json, entity: "Feature", schema: "Shapes.yaml:34:3")
+        let _title = try context.required(json, _Fields.title, EntityGenRuntime.StringTransformer())
+        let _magnitude = try context.optional(json, _Fields.magnitude, EntityGenRuntime.DoubleTransformer())
+        return Feature(title: _title, magnitude: _magnitude)
+    }
+
+    /// Writes this `Feature` as JSON with the schema's keys; absent optionals are left out.
+    public func writeJSON(to writer: inout EntityGenRuntime.JSONWriter) {
+        writer.beginObject()
+        writer.key("properties")
+        writer.beginObject()
+        writer.string(self.title, forKey: "title")
+        writer.optionalDouble(self.magnitude, forKey: "mag")
+        writer.endObject()
+        writer.endObject()
+    }
+}
+
+extension Feature: Swift.Codable {
+    /// Decodes the JSON `map` reads (the schema's keys, transformers, defaults, constraints and failure policies).
+    public init(from decoder: any Swift.Decoder) throws { self = try EntityGenRuntime.JSONMappableCoding.decode(from: decoder) }
+
+    /// Encodes the JSON `writeJSON` writes.
+    public func encode(to encoder: any Swift.Encoder) throws { try EntityGenRuntime.JSONMappableCoding.encode(self, to: encoder) }
+}
+
 /// The Polygon family.
 public indirect enum Polygon: Swift.Sendable, Swift.Hashable, Swift.Identifiable, EntityGenRuntime.JSONMappable {
     /// A `Square` (discriminator "square".
