@@ -46,27 +46,18 @@ enum MigrationPlanner {
             var added: [ColumnSnapshot] = []
             let discarded = Set(applied.discards.filter { $0.table == table.name }.map(\.column))
             for column in table.columns {
-                guard let before = previous.column(named: column.name) else {
+                let before = previous.column(named: column.name)
+                guard let before, !discarded.contains(column.name) else {
+                    // A new column, or one whose values are discarded: filled from its default, or NULL.
                     if column.notNull && column.defaultSQL == nil {
-                        tableProblems.append(
-                            MigrationProblem(
-                                message:
-                                    "new required column '\(table.name).\(column.name)' has no default for the rows already stored; make it optional or give it a default",
-                                location: location(column.name)))
+                        let message =
+                            before.map {
+                                "column '\(table.name).\(column.name)' changes type from \($0.type) to \(column.type) and its stored values are discarded, but it is required without a default: rows already stored would have no value; make it optional or give it a default"
+                            }
+                            ?? "new required column '\(table.name).\(column.name)' has no default for the rows already stored; make it optional or give it a default"
+                        tableProblems.append(MigrationProblem(message: message, location: location(column.name)))
                     }
-                    added.append(column)
-                    copy.append((column.name, column.defaultSQL.map(MigrationStep.CopySource.recordedDefault) ?? .null))
-                    continue
-                }
-                if discarded.contains(column.name) {
-                    // Its values are discarded: filled as for a new column.
-                    if column.notNull && column.defaultSQL == nil {
-                        tableProblems.append(
-                            MigrationProblem(
-                                message:
-                                    "column '\(table.name).\(column.name)' changes type from \(before.type) to \(column.type) and its stored values are discarded, but it is required without a default: rows already stored would have no value; make it optional or give it a default",
-                                location: location(column.name)))
-                    }
+                    if before == nil { added.append(column) }
                     copy.append((column.name, column.defaultSQL.map(MigrationStep.CopySource.recordedDefault) ?? .null))
                     continue
                 }
