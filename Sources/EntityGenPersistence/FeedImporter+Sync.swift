@@ -100,31 +100,28 @@ extension FeedImporter {
                     following < firstPage + (page.pageCount ?? 0)
                     ? Self.url(url, parameter: parameter, page: following) : nil
             case .nextURL?:
-                guard let text = page.nextURL else { next = nil; break }
-                guard let resolved = URL(string: text, relativeTo: current)?.absoluteURL else {
-                    throw ImportError.malformedPage(
-                        page: current.absoluteString, path: "$",
-                        message: "the next page's URL \"\(text)\" is not a URL")
-                }
-                next = resolved
+                next = try Self.nextPage(page.nextURL, of: current, foundIn: "$")
             case let .linkHeader(relation)?:
-                guard
-                    let text = response?.value(forHTTPHeaderField: "Link").flatMap({
-                        LinkHeader($0).target(relation: relation)
-                    })
-                else { next = nil; break }
-                guard let resolved = URL(string: text, relativeTo: current)?.absoluteURL else {
-                    throw ImportError.malformedPage(
-                        page: current.absoluteString, path: "Link",
-                        message: "the next page's URL \"\(text)\" is not a URL")
+                let link = response?.value(forHTTPHeaderField: "Link").flatMap {
+                    LinkHeader($0).target(relation: relation)
                 }
-                next = resolved
+                next = try Self.nextPage(link, of: current, foundIn: "Link")
             case nil:
                 next = nil
             }
             progress?(SyncProgress(pagesCommitted: report.pages, pageCount: pageCount, report: report))
         }
         return report
+    }
+
+    /// The next page's URL, resolved against the current page's; `nil` when there is none.
+    private static func nextPage(_ text: String?, of current: URL, foundIn place: String) throws -> URL? {
+        guard let text else { return nil }
+        guard let resolved = URL(string: text, relativeTo: current)?.absoluteURL else {
+            throw ImportError.malformedPage(
+                page: current.absoluteString, path: place, message: "the next page's URL \"\(text)\" is not a URL")
+        }
+        return resolved
     }
 
     /// `url` with the page parameter set.
