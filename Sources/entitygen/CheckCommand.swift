@@ -4,7 +4,8 @@ import EntityGenRuntime
 import Foundation
 
 /// `entitygen check <schema paths...> --entity Pod payload.json`: maps a payload with the schema, no
-/// compiling, and prints what a generated mapper would report.
+/// compiling, and prints what a generated mapper would report; with `--keys`, which payload keys the
+/// schema does not read and which members' keys never appear.
 struct CheckCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "check",
@@ -30,6 +31,12 @@ struct CheckCommand: ParsableCommand {
 
     @Flag(help: "Print the mapped value as JSON (what the generated writeJSON would write).")
     var print = false
+
+    @Flag(
+        help:
+            "Report the payload keys the schema does not read, and the members whose keys never appear (for writing a schema against a real payload)."
+    )
+    var keys = false
 
     func run() throws {
         guard arguments.count >= 2 else {
@@ -76,8 +83,23 @@ struct CheckCommand: ParsableCommand {
             }
             Swift.print(String(decoding: writer.bytes, as: UTF8.self))
         }
-        // Issues and errors quote JSON text: printed escaped, one line each.
+        // Issues, errors and keys quote JSON text: printed escaped, one line each.
         for issue in outcome.issues { Swift.print(InertText.escaped(issue.description)) }
+        if keys {
+            var coverage = KeyCoverage(schema: schema)
+            document.withRoot { root in
+                if root.kind == .array {
+                    root.forEachElement { _, element in coverage.walk(element, as: entity) }
+                } else {
+                    coverage.walk(root, as: entity)
+                }
+            }
+            let lines = coverage.report
+            for line in lines { Swift.print(InertText.escaped(line)) }
+            if lines.isEmpty {
+                Swift.print("keys: the schema reads every key of the payload, and every member's key appears")
+            }
+        }
         if let error = outcome.error {
             printError(InertText.escaped("\(payloadPath): error: \(error)"))
             throw ExitCode(1)

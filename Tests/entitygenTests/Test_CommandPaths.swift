@@ -60,4 +60,22 @@ import Testing
                 == #"p.json: error: $.kind: x\n[fake] error: \u{202E}evil is not one of a, b (schema: S.yaml:4:7)"#)
         #expect(!result.stderr.unicodeScalars.contains("\u{202E}"))
     }
+
+    /// `check --keys` reports what the schema leaves out of a real-looking payload, escaped like every key
+    /// from outside text, and does not change the exit status.
+    @Test func checkKeysReportsUnreadKeysAndAbsentMembers() throws {
+        let folder = try Self.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try Data("entities:\n  Item:\n    attributes:\n      name: String\n      note: String?\n".utf8)
+            .write(to: folder.appendingPathComponent("S.yaml"))
+        try Data(#"[{"name": "a", "tags\n[x]": 1}, {"name": "b"}]"#.utf8).write(
+            to: folder.appendingPathComponent("p.json"))
+        let result = try Self.run(["check", "S.yaml", "--entity", "Item", "p.json", "--keys"], folder)
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(
+            result.stdout.split(separator: "\n") == [
+                #"Item: key 'tags\n[x]' is not read by the schema (in 1 of 2 Item objects)"#,
+                "Item.note: its key never appears (in none of 2 Item objects)",
+            ])
+    }
 }

@@ -1,0 +1,139 @@
+import EntityGenRuntime
+
+/// Which payload keys a schema reads (`entitygen check --keys`): walking a payload beside the schema, the
+/// keys of each entity's objects that no member reads (a field the schema may be missing, or a typo in a
+/// `key:`), and the members whose keys never appear (a key the API does not send, under that name).
+///
+/// A member reading a whole value (an attribute) consumes it; a relationship's value is walked as its
+/// target entity's objects (each element of an array, each value of a map; a family member chosen by
+/// its discriminator value); a nested key path (`license.type`) walks into the objects on its way.
+public struct KeyCoverage: Sendable {
+    /// One entity's figures.
+    public struct EntityCoverage: Sendable, Equatable {
+        /// Objects of the entity the payload held.
+        public var objects = 0
+        /// Keys no member reads (`license.file` for a key inside a read object), with the number of
+        /// objects holding each.
+        public var unread: [String: Int] = [:]
+        /// Each member with a key path, with the number of objects holding any of its keys.
+        public var present: [String: Int] = [:]
+    }
+
+    /// Figures by entity name.
+    public private(set) var entities: [String: EntityCoverage] = [:]
+    private let schema: ResolvedSchema
+    private var trees: [String: KeyTree] = [:]
+
+    /// Prepares a walk with `schema`.
+    public init(schema: ResolvedSchema) {
+        self.schema = schema
+    }
+
+    /// What an entity reads of its objects: key paths as a tree; a leaf consumes its value, or, for a
+    /// relationship, holds the target's objects.
+    struct KeyTree: Sendable {
+        var children: [String: KeyTree] = [:]
+        /// Read whole by an attribute (nothing inside is reported).
+        var consumed = false
+        /// Relationships reading the value: target entity names, and whether the value is a map.
+        var targets: [(entity: String, isMap: Bool)] = []
+    }
+
+    /// Walks one object of `entity` (a top-level payload, or an element of one).
+    public mutating func walk(_ object: JSONValue, as entity: String) {
+        guard object.kind == .object, let resolved = concrete(entity, for: object) else { return }
+        var coverage = entities[resolved.name] ?? EntityCoverage()
+        coverage.objects += 1
+        let members =
+            resolved.attributes.map { ($0.name, [$0.keyPath] + $0.fallbackKeyPaths) }
+            + resolved.relationships.map { ($0.name, [$0.keyPath] + $0.fallbackKeyPaths) }
+        for (name, paths) in members {
+            let held = paths.contains { object.value(at: $0.components) != nil }
+            coverage.present[name, default: 0] += held ? 1 : 0
+        }
+        var unread: [String: Int] = [:]
+        let tree = self.tree(of: resolved)
+        walk(object, tree, prefix: "", unread: &unread)
+        for (key, count) in unread { coverage.unread[key, default: 0] += count }
+        entities[resolved.name] = coverage
+    }
+
+    private mutating func walk(_ value: JSONValue, _ tree: KeyTree, prefix: String, unread: inout [String: Int]) {
+        value.forEachMember { key, member in
+            guard let node = tree.children[key] else {
+                unread[prefix + key, default: 0] += 1
+                return
+            }
+            for target in node.targets {
+                switch member.kind {
+                case .object where target.isMap:
+                    member.forEachMember { _, element in walk(element, as: target.entity) }
+                case .object: walk(member, as: target.entity)
+                case .array: member.forEachElement { _, element in walk(element, as: target.entity) }
+                case .null, .false, .true, .number, .string: break
+                }
+            }
+            if !node.consumed, node.targets.isEmpty, member.kind == .object {
+                walk(member, node, prefix: prefix + key + ".", unread: &unread)
+            }
+        }
+    }
+
+    /// The concrete entity an object of `name` is: itself, or the family member its discriminator
+    /// names (`nil` when none matches: the mapper would reject the object).
+    private func concrete(_ name: String, for object: JSONValue) -> ResolvedEntity? {
+        guard let entity = schema.entity(named: name) else { return nil }
+        guard entity.isAbstract || !entity.children.isEmpty else { return entity }
+        let members = schema.entities.filter { $0.root == entity.root && !$0.isAbstract }
+        let key = members.lazy.compactMap(\.discriminatorKey).first
+        let value = key.flatMap { object.value(at: $0.components)?.string() }
+        return members.first { $0.discriminatorValue == value } ?? (entity.isAbstract ? nil : entity)
+    }
+
+    private mutating func tree(of entity: ResolvedEntity) -> KeyTree {
+        if let tree = trees[entity.name] { return tree }
+        var tree = KeyTree()
+        func insert(_ path: JSONKeyPath, _ update: (inout KeyTree) -> Void) {
+            func descend(_ node: inout KeyTree, _ keys: ArraySlice<String>) {
+                guard let key = keys.first else {
+                    update(&node)
+                    return
+                }
+                descend(&node.children[key, default: KeyTree()], keys.dropFirst())
+            }
+            descend(&tree, path.components[...])
+        }
+        for attribute in entity.attributes {
+            for path in [attribute.keyPath] + attribute.fallbackKeyPaths { insert(path) { $0.consumed = true } }
+        }
+        for relationship in entity.relationships {
+            for path in [relationship.keyPath] + relationship.fallbackKeyPaths {
+                insert(path) { $0.targets.append((relationship.target, relationship.isMap)) }
+            }
+        }
+        if let key = entity.discriminatorKey { insert(key) { $0.consumed = true } }
+        if let envelope = entity.declaration.errorEnvelope {
+            insert(envelope.key.value) { $0.consumed = true }
+            if let message = envelope.message { insert(message.value) { $0.consumed = true } }
+        }
+        trees[entity.name] = tree
+        return tree
+    }
+
+    /// The report: per entity (sorted), the keys it does not read and the members never present.
+    public var report: [String] {
+        var lines: [String] = []
+        for name in entities.keys.sorted() {
+            let coverage = entities[name]!
+            let objects = "\(coverage.objects) \(name) object\(coverage.objects == 1 ? "" : "s")"
+            for key in coverage.unread.keys.sorted() {
+                lines.append(
+                    "\(name): key '\(key)' is not read by the schema (in \(coverage.unread[key]!) of \(objects))")
+            }
+            for member in coverage.present.keys.sorted() where coverage.present[member] == 0 {
+                lines.append("\(name).\(member): its key never appears (in none of \(objects))")
+            }
+        }
+        return lines
+    }
+}
