@@ -68,3 +68,43 @@ enum PodsPayload {
         }
     }
 }
+
+extension PodsPayload {
+    /// A pod as decoded Swift values, before any model is built: what a decoder hands a constructor.
+    struct Decoded {
+        var name, version: String
+        var summary, details, homepage, socialMediaUrl, licenseType, licenseFile, sourceGit, sourceTag: String?
+        var authors, platforms: [(String, String)]
+        var requiresArc: Bool
+        var sourceFiles: [String]
+    }
+
+    /// Best seconds to build `pods` again from decoded values (checked equal): the floor under mapping them.
+    static func constructionFloor(_ pods: [BenchPod]) -> Double {
+        let decoded = pods.map { pod in
+            Decoded(
+                name: pod.name, version: pod.version, summary: pod.summary, details: pod.details,
+                homepage: pod.homepage?.absoluteString, socialMediaUrl: pod.socialMediaUrl?.absoluteString,
+                licenseType: pod.licenseType, licenseFile: pod.licenseFile, sourceGit: pod.sourceGit?.absoluteString,
+                sourceTag: pod.sourceTag, authors: pod.authors.map { ($0.key, $0.value) },
+                platforms: pod.platforms.map { ($0.key, $0.value) }, requiresArc: pod.requiresArc,
+                sourceFiles: pod.sourceFiles)
+        }
+        var built: [BenchPod] = []
+        let seconds = Measurement.bestSeconds {
+            built = decoded.map { value in
+                BenchPod(
+                    name: value.name, version: value.version, summary: value.summary, details: value.details,
+                    homepage: value.homepage.flatMap(URL.init(string:)),
+                    socialMediaUrl: value.socialMediaUrl.flatMap(URL.init(string:)), licenseType: value.licenseType,
+                    licenseFile: value.licenseFile,
+                    authors: Dictionary(value.authors, uniquingKeysWith: { first, _ in first }),
+                    sourceGit: value.sourceGit.flatMap(URL.init(string:)), sourceTag: value.sourceTag,
+                    platforms: Dictionary(value.platforms, uniquingKeysWith: { first, _ in first }),
+                    requiresArc: value.requiresArc, sourceFiles: value.sourceFiles)
+            }
+        }
+        precondition(built == pods, "the construction floor built different pods")
+        return seconds
+    }
+}
