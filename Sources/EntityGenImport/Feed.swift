@@ -42,6 +42,8 @@ public struct Feed<Entity: FeedEntity>: Sendable {
     public var name: String
     /// Key path of the items array; `nil` when the whole page is the array.
     public var items: [String]?
+    /// The page, or the object at `items`, is one record (a detail endpoint), not an array of them.
+    public var single: Bool
     /// Pagination, if any.
     public var pagination: Pagination?
     /// Present for diff feeds.
@@ -51,11 +53,12 @@ public struct Feed<Entity: FeedEntity>: Sendable {
 
     /// Creates a feed description.
     public init(
-        name: String, items: [String]? = nil, pagination: Pagination? = nil, actions: Actions? = nil,
-        deleteOrphans: Bool = false
+        name: String, items: [String]? = nil, single: Bool = false, pagination: Pagination? = nil,
+        actions: Actions? = nil, deleteOrphans: Bool = false
     ) {
         self.name = name
         self.items = items
+        self.single = single
         self.pagination = pagination
         self.actions = actions
         self.deleteOrphans = deleteOrphans

@@ -37,32 +37,50 @@ extension Feed {
 
     package func prepare(root: JSONValue, page: String) throws(ImportError) -> PreparedPage<Entity> {
         var (itemsValue, prepared) = try header(root: root, page: page)
-        prepared.operations.reserveCapacity(itemsValue.count)
-        try itemsValue.forEachElement { _, element throws(ImportError) in
+        prepared.operations.reserveCapacity(itemCount(itemsValue))
+        try forEachItem(in: itemsValue) { element throws(ImportError) in
             try prepareItem(element, page: page, into: &prepared)
         }
         return prepared
     }
 
-    /// Checks the page's shape and reads its pagination values; returns the items array and a page
-    /// with no operations yet.
+    /// The records in what ``header(root:page:)`` returned: its elements, or itself for a single-record
+    /// feed.
+    package func forEachItem(
+        in items: JSONValue, _ body: (JSONValue) throws(ImportError) -> Void
+    ) throws(ImportError) {
+        if single {
+            try body(items)
+        } else {
+            try items.forEachElement { _, element throws(ImportError) in try body(element) }
+        }
+    }
+
+    /// How many records ``forEachItem(in:_:)`` visits.
+    package func itemCount(_ items: JSONValue) -> Int {
+        single ? 1 : items.count
+    }
+
+    /// Checks the page's shape and reads its pagination values; returns the items array (the record,
+    /// for a single-record feed) and a page with no operations yet.
     package func header(
         root: JSONValue, page: String
     ) throws(ImportError) -> (items: JSONValue, page: PreparedPage<Entity>) {
         var prepared = PreparedPage<Entity>()
+        let expectedItems = single ? "expected the record, an object" : "expected an array of items"
         let itemsValue: JSONValue
         let itemsPath = root.path(appending: items ?? [])
         if let items {
             guard root.kind == .object else {
                 throw .malformedPage(page: page, path: "$", message: "expected an object holding \(itemsPath)")
             }
-            guard let found = root.value(at: items), found.kind == .array else {
-                throw .malformedPage(page: page, path: itemsPath, message: "expected an array of items")
+            guard let found = root.value(at: items), found.kind == (single ? .object : .array) else {
+                throw .malformedPage(page: page, path: itemsPath, message: expectedItems)
             }
             itemsValue = found
         } else {
-            guard root.kind == .array else {
-                throw .malformedPage(page: page, path: "$", message: "expected an array of items")
+            guard root.kind == (single ? .object : .array) else {
+                throw .malformedPage(page: page, path: "$", message: expectedItems)
             }
             itemsValue = root
         }

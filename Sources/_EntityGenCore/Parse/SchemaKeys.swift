@@ -28,7 +28,7 @@ public enum SchemaKeys {
     /// A custom transformer.
     public static let transformer = ["description", "swiftType", "json"]
     /// A feed.
-    public static let feed = ["description", "entity", "items", "pagination", "actions", "deleteOrphans"]
+    public static let feed = ["description", "entity", "items", "single", "pagination", "actions", "deleteOrphans"]
     /// A feed's pagination.
     public static let pagination = ["pageCount", "pageParameter", "firstPage", "nextURL", "link"]
     /// A diff feed's action envelope.

@@ -16,6 +16,7 @@ extension SchemaParser {
             case "pagination": feed.pagination = parsePagination(value, what)
             case "actions": feed.actions = parseActions(value, what)
             case "deleteOrphans": feed.deleteOrphans = reader.bool(value, "'deleteOrphans'")
+            case "single": feed.single = reader.bool(value, "'single'")
             default: break
             }
         }

@@ -22,13 +22,16 @@ extension Rules {
             RuleExample(
                 "entities:\n  Pod:\n    identifiedBy: name\n    attributes:\n      name: String\nfeeds:\n  Pods:\n    entity: Pod\n    pagination: {link: ↓'next page'}\n"
             ),
+            RuleExample(
+                "entities:\n  Pod:\n    identifiedBy: name\n    attributes:\n      name: String\nfeeds:\n  PodDetail:\n    entity: Pod\n    single: ↓true\n    deleteOrphans: true\n"
+            ),
         ],
         nonTriggering: [
             RuleExample(
                 "entities:\n  Pod:\n    identifiedBy: [name, version]\n    attributes:\n      name: String\n      version: String\nfeeds:\n  Pods:\n    entity: Pod\n    items: result\n    pagination:\n      pageCount: number_of_pages\n      pageParameter: page\n      firstPage: 0\n    deleteOrphans: true\n"
             ),
             RuleExample(
-                "entities:\n  Pod:\n    identifiedBy: name\n    attributes:\n      name: String\nfeeds:\n  Pods:\n    entity: Pod\n    pagination: {link: next}\n"
+                "entities:\n  Pod:\n    identifiedBy: name\n    attributes:\n      name: String\nfeeds:\n  Pods:\n    entity: Pod\n    pagination: {link: next}\n  PodDetail:\n    entity: Pod\n    items: data\n    single: true\n"
             ),
         ]
     )

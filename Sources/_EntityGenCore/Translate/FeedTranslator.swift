@@ -32,7 +32,8 @@ enum FeedTranslator {
             items: feed.items?.value.components,
             pagination: pagination,
             actions: actions,
-            deleteOrphans: feed.deleteOrphans?.value == true
+            deleteOrphans: feed.deleteOrphans?.value == true,
+            single: feed.single?.value == true
         )
     }
 }

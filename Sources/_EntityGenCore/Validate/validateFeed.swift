@@ -26,6 +26,21 @@ extension SchemaValidator {
                     at: firstPage.location)
             }
         }
+        if let single = feed.single, single.value {
+            for (present, key, reason) in [
+                (feed.pagination != nil, "pagination", "one record has no next page"),
+                (feed.actions != nil, "actions", "a diff feed's page is a list of actions"),
+                (
+                    feed.deleteOrphans?.value == true, "deleteOrphans",
+                    "a sync of one record would delete every other row"
+                ),
+            ] where present {
+                emit(
+                    Rules.invalidFeed,
+                    "\(what) is a single record ('single: true'): '\(key)' does not apply (\(reason))",
+                    at: single.location)
+            }
+        }
         if let actions = feed.actions {
             var names: [String: String] = [:]
             for (action, value) in [("add", actions.add), ("update", actions.update), ("delete", actions.delete)] {

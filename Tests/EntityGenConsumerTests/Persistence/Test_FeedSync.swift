@@ -207,6 +207,27 @@ import Testing
         #expect(try Self.storedPods(pool) == firstPage)
     }
 
+    /// `single: true` (issue 15, item 7): a detail endpoint's page is one record; an array there is a
+    /// malformed page, and an object with thousands of members is still one record.
+    @Test func singleRecordFeedsImportOneObject() async throws {
+        let (pool, _) = try makeDatabase()
+        let importer = FeedImporter(feed: EntityGenDatabase.repoDetail, writer: pool)
+        let repo =
+            #"{"id": 5, "name": "grdb", "full_name": "groue/GRDB.swift", "owner": {"id": 9, "login": "groue"}, "contributors": []}"#
+        let report = try await importer.importPage(Data(repo.utf8))
+        #expect(report.entities["Repo"]?.inserted == 1)
+        let session = StubProtocol.session(["https://detail.test/repos/groue/grdb": (200, Data(repo.utf8))])
+        let synced = try await importer.sync(
+            from: URL(string: "https://detail.test/repos/groue/grdb")!, session: session)
+        #expect(synced.pages == 1 && synced.entities["Repo"]?.unchanged == 1)
+        await #expect(throws: ImportError.self) { try await importer.importPage(Data("[\(repo)]".utf8)) }
+        let wide =
+            "{" + (0..<5_000).map { #""extra\#($0)": \#($0)"# }.joined(separator: ", ")
+            + #", "id": 6, "name": "wide", "full_name": "a/wide", "owner": {"id": 9, "login": "groue"}, "contributors": []}"#
+        #expect(try await importer.importPage(Data(wide.utf8)).entities["Repo"]?.inserted == 1)
+        #expect(try count("repo", in: pool) == 2)
+    }
+
     @Test func widgetDiffFollowsNextURL() async throws {
         let first =
             #"{"actions": [{"type": "add", "payload": {"serverId": "1", "serverType": "TextWidget", "title": "One"}}], "nextUrl": "/diff/2"}"#

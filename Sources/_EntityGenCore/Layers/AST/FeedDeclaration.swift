@@ -14,6 +14,8 @@ public struct FeedDeclaration: Hashable, Sendable {
     public var actions: ActionsDeclaration?
     /// Delete stored instances not seen in a completed sync.
     public var deleteOrphans: Located<Bool>?
+    /// The page, or the object at `items`, is one record (a detail endpoint), not an array of them.
+    public var single: Located<Bool>?
     /// Where the declaration starts.
     public var location: SourceLocation
 }

@@ -40,4 +40,6 @@ struct FeedPlan: Sendable {
     var actions: Actions?
     /// Whether a completed sync deletes stored rows it did not see.
     var deleteOrphans: Bool
+    /// Whether the page (or the object at `items`) is one record.
+    var single: Bool
 }
