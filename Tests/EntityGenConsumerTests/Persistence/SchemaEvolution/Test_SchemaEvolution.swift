@@ -14,19 +14,6 @@ import Testing
     static let sequences = 200
     static let editsPerSequence = 6
 
-    /// SplitMix64: a small seedable generator, so a failing sequence replays exactly.
-    struct SeededRandom: RandomNumberGenerator {
-        var state: UInt64
-
-        mutating func next() -> UInt64 {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var z = state
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            return z ^ (z >> 31)
-        }
-    }
-
     /// What one sequence did.
     struct Outcome {
         var migrated = 0
@@ -60,7 +47,7 @@ import Testing
 
     /// One sequence: an initial schema, then edits, on one database file.
     static func run(seed: UInt64, path: String) throws -> Outcome {
-        var random = SeededRandom(state: seed)
+        var random = SplitMix(state: seed)
         var schema = EvolvingSchema()
         for _ in 0..<Int.random(in: 1...3, using: &random) {
             let name = schema.freshName("E")
