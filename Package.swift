@@ -4,7 +4,8 @@ import PackageDescription
 /// EntityGen: declarative models, JSON mappers and persistence glue generated from YAML entity schemas.
 ///
 /// Targets:
-/// - `_EntityGenCore`: the engine (parse -> validate -> translate -> render). No API promise.
+/// - `_EntityGenCore`: the engine (parse -> validate -> translate -> render; `check` reads feed pages
+///   through `EntityGenImport`'s `FeedLayout`). No API promise.
 /// - `entitygen`: the command-line tool (`lint`, `generate`, `check`).
 /// - `EntityGenRuntime`: what generated mappers import. No dependencies.
 /// - `EntityGenImport`: the backend-neutral import core (feeds, prepared pages, reports). No database.
@@ -27,12 +28,15 @@ let package = Package(
         .package(url: "https://github.com/groue/GRDB.swift", exact: "7.10.0"),
     ],
     targets: [
-        .target(name: "_EntityGenCore", dependencies: ["EntityGenRuntime", .product(name: "Yams", package: "Yams")]),
+        .target(
+            name: "_EntityGenCore",
+            dependencies: ["EntityGenRuntime", "EntityGenImport", .product(name: "Yams", package: "Yams")]),
         .executableTarget(
             name: "entitygen",
             dependencies: [
                 "_EntityGenCore",
                 "EntityGenRuntime",
+                "EntityGenImport",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]),
         .target(name: "EntityGenRuntime"),

@@ -36,114 +36,47 @@ extension Feed {
     }
 
     package func prepare(root: JSONValue, page: String) throws(ImportError) -> PreparedPage<Entity> {
+        let layout = self.layout
         var (itemsValue, prepared) = try header(root: root, page: page)
-        prepared.operations.reserveCapacity(itemCount(itemsValue))
-        try forEachItem(in: itemsValue) { element throws(ImportError) in
+        prepared.operations.reserveCapacity(layout.recordCount(itemsValue))
+        try layout.forEachRecord(in: itemsValue) { element throws(ImportError) in
             try prepareItem(element, page: page, into: &prepared)
         }
         return prepared
     }
 
-    /// The records in what ``header(root:page:)`` returned: its elements, or itself for a single-record
-    /// feed.
-    package func forEachItem(
-        in items: JSONValue, _ body: (JSONValue) throws(ImportError) -> Void
-    ) throws(ImportError) {
-        if single {
-            try body(items)
-        } else {
-            try items.forEachElement { _, element throws(ImportError) in try body(element) }
-        }
-    }
-
-    /// How many records ``forEachItem(in:_:)`` visits.
-    package func itemCount(_ items: JSONValue) -> Int {
-        single ? 1 : items.count
-    }
-
-    /// Checks the page's shape and reads its pagination values; returns the items array (the record,
-    /// for a single-record feed) and a page with no operations yet.
+    /// Checks the page's shape and reads its pagination values (``FeedLayout/header(root:page:)``);
+    /// returns the records (an array, or one record) and a page with no operations yet.
     package func header(
         root: JSONValue, page: String
     ) throws(ImportError) -> (items: JSONValue, page: PreparedPage<Entity>) {
+        let header = try layout.header(root: root, page: page)
         var prepared = PreparedPage<Entity>()
-        let expectedItems = single ? "expected the record, an object" : "expected an array of items"
-        let itemsValue: JSONValue
-        let itemsPath = root.path(appending: items ?? [])
-        if let items {
-            guard root.kind == .object else {
-                throw .malformedPage(page: page, path: "$", message: "expected an object holding \(itemsPath)")
-            }
-            guard let found = root.value(at: items), found.kind == (single ? .object : .array) else {
-                throw .malformedPage(page: page, path: itemsPath, message: expectedItems)
-            }
-            itemsValue = found
-        } else {
-            guard root.kind == (single ? .object : .array) else {
-                throw .malformedPage(page: page, path: "$", message: expectedItems)
-            }
-            itemsValue = root
-        }
-        switch pagination {
-        case let .pageNumber(pageCount, _, _)?:
-            let path = root.path(appending: pageCount)
-            guard let value = root.value(at: pageCount), let count = value.int64(), count >= 0,
-                count <= Int64(Int32.max)
-            else {
-                throw .malformedPage(page: page, path: path, message: "expected the page count, a non-negative integer")
-            }
-            prepared.pageCount = Int(count)
-        case let .nextURL(key)?:
-            let path = root.path(appending: key)
-            if let value = root.value(at: key), !value.isNull {
-                guard let text = value.string() else {
-                    throw .malformedPage(page: page, path: path, message: "expected the next page's URL or null")
-                }
-                prepared.nextURL = text
-            }
-        case .linkHeader?, nil: break
-        }
-        return (itemsValue, prepared)
+        prepared.pageCount = header.pageCount
+        prepared.nextURL = header.nextURL
+        return (header.items, prepared)
     }
 
     /// Maps one item (or diff action) into `prepared`.
     package func prepareItem(
         _ element: JSONValue, page: String, into prepared: inout PreparedPage<Entity>
     ) throws(ImportError) {
-        if let actions {
-            try prepareAction(element, actions: actions, page: page, into: &prepared)
-        } else if let entity = map(element, report: &prepared.report) {
-            prepared.operations.append(.save(entity))
-        }
-    }
-
-    private func prepareAction(
-        _ element: JSONValue, actions: Actions, page: String, into prepared: inout PreparedPage<Entity>
-    ) throws(ImportError) {
-        guard element.kind == .object else {
-            throw .malformedPage(page: page, path: element.path, message: "expected an action object")
-        }
-        let typePath = element.path(appending: actions.typeKey)
-        guard let type = element.value(at: actions.typeKey)?.string() else {
-            throw .malformedPage(page: page, path: typePath, message: "expected the action type, a string")
-        }
-        let payloadPath = element.path(appending: actions.payloadKey)
-        guard type == actions.add || type == actions.update || type == actions.delete else {
-            prepared.report.skipped.append(.init(path: typePath, reason: "unknown action type \"\(type)\" ignored"))
+        guard actions != nil else {
+            if let entity = map(element, report: &prepared.report) { prepared.operations.append(.save(entity)) }
             return
         }
-        guard let payload = element.value(at: actions.payloadKey), payload.kind == .object else {
-            throw .malformedPage(page: page, path: payloadPath, message: "expected the action's payload object")
-        }
-        if type == actions.delete {
+        switch try layout.action(element, page: page) {
+        case let .ignored(skip):
+            prepared.report.skipped.append(skip)
+        case let .delete(payload):
             var context = MappingContext()
             do {
                 prepared.operations.append(.delete(try Entity.rowKey(from: payload, context: &context)))
             } catch {
                 prepared.report.skipped.append(.init(path: error.path, reason: error.message))
             }
-        } else if let entity = map(payload, report: &prepared.report) {
-            prepared.operations.append(.save(entity))
+        case let .save(payload):
+            if let entity = map(payload, report: &prepared.report) { prepared.operations.append(.save(entity)) }
         }
     }
 

@@ -30,7 +30,7 @@ public final class FeedImporter<Entity: ImportableEntity>: Sendable {
         do { document = try JSONDocument(bytes: bytes) } catch { throw ImportError.invalidJSON(page: page, error) }
         let feed = feed
         let header = try document.withRoot { root throws(ImportError) in try feed.header(root: root, page: page) }
-        guard feed.itemCount(header.items) >= Self.pipelineThreshold else {
+        guard feed.layout.recordCount(header.items) >= Self.pipelineThreshold else {
             return try write(document.withRoot { root throws(ImportError) in try feed.prepare(root: root, page: page) })
         }
         let channel = ChunkChannel<Entity>()
@@ -38,7 +38,8 @@ public final class FeedImporter<Entity: ImportableEntity>: Sendable {
             do throws(ImportError) {
                 try document.withRoot { root throws(ImportError) in
                     var chunk = PreparedPage<Entity>()
-                    try feed.forEachItem(in: feed.header(root: root, page: page).items) { element throws(ImportError) in
+                    try feed.layout.forEachRecord(in: feed.header(root: root, page: page).items) {
+                        element throws(ImportError) in
                         try feed.prepareItem(element, page: page, into: &chunk)
                         if chunk.operations.count >= Self.chunkSize {
                             guard channel.put(chunk) else { throw ImportError.database("cancelled") }

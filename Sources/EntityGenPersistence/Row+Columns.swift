@@ -51,4 +51,14 @@ extension Row {
     public func prefetched<T: FetchableRecord>(_ key: String) throws -> [T] {
         try (prefetchedRows[key] ?? []).map { try T(row: $0) }
     }
+
+    /// An optional to-many relationship (`[Tag]?`): `nil` when its count column (`tagsCount`) is `NULL` and
+    /// nothing is linked, the collection otherwise. Rows stored before the relationship became optional
+    /// have links but no count, and read as their links.
+    public func optionalCollection<C: Collection>(_ countColumn: String, _ collection: () throws -> C) throws -> C? {
+        let value = try collection()
+        guard value.isEmpty else { return value }
+        let count: Int64? = try column(countColumn)
+        return count == nil ? nil : value
+    }
 }

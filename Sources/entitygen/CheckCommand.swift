@@ -1,27 +1,35 @@
 import _EntityGenCore
 import ArgumentParser
+import EntityGenImport
 import EntityGenRuntime
 import Foundation
 
 /// `entitygen check <schema paths...> --entity Pod payload.json`: maps a payload with the schema, no
-/// compiling, and prints what a generated mapper would report; with `--keys`, which payload keys the
-/// schema does not read and which members' keys never appear.
+/// compiling, and prints what a generated mapper would report; `--feed Pods page.json` maps a page as the
+/// feed's importer would; with `--keys`, which payload keys the schema does not read and which members'
+/// keys never appear; `--coverage <payloads...>` reports that over many payloads, as text or JSON.
 struct CheckCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "check",
-        abstract: "Map a JSON payload with a schema, without compiling, and print the report.",
+        abstract: "Map a JSON payload or feed page with a schema, without compiling, and print the report.",
         discussion: """
-            The last argument is the payload; the others are schema files or folders. A payload whose top \
-            level is an array is mapped element by element. Exit status: 0 mapped (tolerated issues are \
-            printed), 1 the payload does not map or is not JSON, 2 usage or I/O error.
+            The last argument is the payload; the others are schema files or folders. With --entity, a \
+            payload whose top level is an array is mapped element by element; with --feed, the payload is \
+            one page of the feed, read as its importer reads it (items, single records, diff actions). \
+            With --coverage, every argument is a schema path and the payloads follow --coverage. Exit \
+            status: 0 mapped (tolerated issues and skipped items are printed), 1 the payload does not map, \
+            is not JSON or not the feed's shape, 2 usage or I/O error.
             """
     )
 
-    @Argument(help: "Schema files or folders, then the JSON payload file.")
+    @Argument(help: "Schema files or folders, then the JSON payload file (no payload with --coverage).")
     var arguments: [String] = []
 
     @Option(help: "The entity to map the payload (or each element of a top-level array) to.")
-    var entity: String
+    var entity: String?
+
+    @Option(help: "The feed whose page the payload is (instead of --entity).")
+    var feed: String?
 
     @Option(help: "The project config file.")
     var config: String?
@@ -38,20 +46,40 @@ struct CheckCommand: ParsableCommand {
     )
     var keys = false
 
+    @Option(
+        parsing: .upToNextOption,
+        help:
+            "Payload files (or folders of .json files) to report key coverage over: per entity, the keys no member reads (count, an example) and the members whose keys never appear."
+    )
+    var coverage: [String] = []
+
+    @Option(help: "Coverage report format: text or json.")
+    var format: LintCommand.OutputFormat = .text
+
+    /// What the payload is read as.
+    enum Target {
+        case entity(String)
+        case feed(name: String, entity: String, layout: FeedLayout)
+    }
+
     func run() throws {
-        guard arguments.count >= 2 else {
-            printError("error: give schema paths, then the payload file")
+        let schemaPaths = coverage.isEmpty ? Array(arguments.dropLast()) : arguments
+        guard !schemaPaths.isEmpty, coverage.isEmpty ? arguments.count >= 2 : true else {
+            printError(
+                coverage.isEmpty
+                    ? "error: give schema paths, then the payload file" : "error: give schema paths before --coverage")
             throw ExitCode(2)
         }
-        let inputs = try SchemaInputs.forCommand(paths: Array(arguments.dropLast()), config: config)
+        let inputs = try SchemaInputs.forCommand(paths: schemaPaths, config: config)
         let result = GeneratorPipeline.validate(inputs: inputs)
         FileHandle.standardError.write(Data(DiagnosticReporter.text.render(result.diagnostics).utf8))
-        guard let schema = result.schema else { throw ExitCode(1) }
-        guard schema.entity(named: entity) != nil else {
-            printError(
-                "error: the schema has no entity '\(entity)'\(Suggestions.didYouMean(entity, in: schema.entities.map(\.name)))"
-            )
-            throw ExitCode(2)
+        guard let schema = result.schema, let interpreter = result.interpreter(displayPath: { $0 }) else {
+            throw ExitCode(1)
+        }
+        let target = try self.target(schema, interpreter)
+        if !coverage.isEmpty {
+            try CoverageRun(schema: schema, interpreter: interpreter, target: target, format: format).run(coverage)
+            return
         }
         let payloadPath = arguments.last!
         guard let bytes = FileManager.default.contents(atPath: payloadPath) else {
@@ -67,13 +95,57 @@ struct CheckCommand: ParsableCommand {
                     "\(payloadPath):\(error.line):\(error.column): error: \(error.message) (at \(error.path))"))
             throw ExitCode(1)
         }
-        guard let interpreter = result.interpreter(displayPath: { $0 }) else { throw ExitCode(1) }
+        switch target {
+        case let .entity(entity):
+            try checkEntity(entity, document, payloadPath, interpreter)
+        case let .feed(name, entity, layout):
+            try checkFeedPage(name, (entity, layout), document, payloadPath, interpreter)
+        }
+        if keys {
+            var coverage = KeyCoverage(schema: schema)
+            document.withRoot { root in CoverageRun.walk(root, target, payloadPath, into: &coverage) }
+            let lines = coverage.report
+            for line in lines { Swift.print(InertText.escaped(line)) }
+            if lines.isEmpty {
+                Swift.print("keys: the schema reads every key of the payload, and every member's key appears")
+            }
+        }
+    }
+
+    /// The entity or feed named by `--entity` or `--feed` (exactly one).
+    private func target(_ schema: ResolvedSchema, _ interpreter: SchemaInterpreter) throws -> Target {
+        switch (entity, feed) {
+        case let (entity?, nil):
+            guard schema.entity(named: entity) != nil else {
+                printError(
+                    "error: the schema has no entity '\(entity)'\(Suggestions.didYouMean(entity, in: schema.entities.map(\.name)))"
+                )
+                throw ExitCode(2)
+            }
+            return .entity(entity)
+        case let (nil, feed?):
+            guard let found = interpreter.feed(named: feed) else {
+                printError(
+                    "error: the schema has no feed '\(feed)'\(Suggestions.didYouMean(feed, in: schema.feeds.map(\.name.value)))"
+                )
+                throw ExitCode(2)
+            }
+            return .feed(name: feed, entity: found.entity, layout: found.layout)
+        case (nil, nil), (.some, .some):
+            printError("error: give either --entity <name> or --feed <name>")
+            throw ExitCode(2)
+        }
+    }
+
+    private func checkEntity(
+        _ entity: String, _ document: JSONDocument, _ payloadPath: String, _ interpreter: SchemaInterpreter
+    ) throws {
         let outcome = document.withRoot { root in
             InterpretedRun(interpreter: interpreter, entity: entity, skipInvalid: skipInvalid, keepsValues: self.print)
                 .run(root)
         }
-        var writer = JSONWriter()
         if self.print {
+            var writer = JSONWriter()
             if outcome.isArray {
                 writer.beginArray()
                 for value in outcome.values { interpreter.write(value, to: &writer) }
@@ -85,21 +157,6 @@ struct CheckCommand: ParsableCommand {
         }
         // Issues, errors and keys quote JSON text: printed escaped, one line each.
         for issue in outcome.issues { Swift.print(InertText.escaped(issue.description)) }
-        if keys {
-            var coverage = KeyCoverage(schema: schema)
-            document.withRoot { root in
-                if root.kind == .array {
-                    root.forEachElement { _, element in coverage.walk(element, as: entity) }
-                } else {
-                    coverage.walk(root, as: entity)
-                }
-            }
-            let lines = coverage.report
-            for line in lines { Swift.print(InertText.escaped(line)) }
-            if lines.isEmpty {
-                Swift.print("keys: the schema reads every key of the payload, and every member's key appears")
-            }
-        }
         if let error = outcome.error {
             printError(InertText.escaped("\(payloadPath): error: \(error)"))
             throw ExitCode(1)
@@ -108,6 +165,35 @@ struct CheckCommand: ParsableCommand {
         printError(
             "\(entity): mapped \(count) object\(count == 1 ? "" : "s"), \(outcome.issues.count) issue\(outcome.issues.count == 1 ? "" : "s")"
         )
+    }
+
+    private func checkFeedPage(
+        _ name: String, _ feed: (entity: String, layout: FeedLayout), _ document: JSONDocument, _ payloadPath: String,
+        _ interpreter: SchemaInterpreter
+    ) throws {
+        let outcome: SchemaInterpreter.FeedPageOutcome
+        do {
+            outcome = try document.withRoot { root throws(ImportError) in
+                try interpreter.mapFeedPage(feed, root: root, page: payloadPath, keepsValues: self.print)
+            }
+        } catch {
+            printError(InertText.escaped("\(payloadPath): error: \(error)"))
+            throw ExitCode(1)
+        }
+        if self.print {
+            var writer = JSONWriter()
+            writer.beginArray()
+            for value in outcome.values { interpreter.write(value, to: &writer) }
+            writer.endArray()
+            Swift.print(String(decoding: writer.bytes, as: UTF8.self))
+        }
+        for skip in outcome.report.skipped { Swift.print(InertText.escaped("\(skip.path): skipped: \(skip.reason)")) }
+        for issue in outcome.report.issues { Swift.print(InertText.escaped(issue.description)) }
+        var summary =
+            "\(name): \(outcome.saves) record\(outcome.saves == 1 ? "" : "s") to save, \(outcome.deletes) to delete, \(outcome.report.skipped.count) skipped, \(outcome.report.issues.count) issue\(outcome.report.issues.count == 1 ? "" : "s")"
+        if let count = outcome.pageCount { summary += "; the page announces \(count) page\(count == 1 ? "" : "s")" }
+        if let next = outcome.nextURL { summary += "; next page: \(InertText.escaped(next))" }
+        printError(summary)
     }
 }
 

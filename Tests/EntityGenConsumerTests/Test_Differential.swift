@@ -18,7 +18,7 @@ import Testing
         "ImageWidget": generated(ImageWidget.self),
         "MyModel": generated(MyModel.self), "ModelTwo": generated(ModelTwo.self), "Avatar": generated(Avatar.self),
         "Group": generated(Group.self), "Person": generated(Person.self), "Pod": generated(Pod.self),
-        "Subspec": generated(Subspec.self),
+        "Subspec": generated(Subspec.self), "Product": generated(Product.self), "Store": generated(Store.self),
     ]
 
     static let interpreter: SchemaInterpreter = {
@@ -109,7 +109,10 @@ import Testing
         result.append(("MyModel", "esmodel", try Fixtures.bytes("esmodel.json")))
         result.append(("Person", "hydrant-person", try Fixtures.bytes("hydrant-person.json")))
         result.append(("Person", "hydrant-not-found", try Fixtures.bytes("hydrant-not-found.json")))
-        for (file, entity) in [("remind-avatars.json", "Avatar"), ("remind-groups.json", "Group")] {
+        for (file, entity) in [
+            ("remind-avatars.json", "Avatar"), ("remind-groups.json", "Group"), ("catalog-products.json", "Product"),
+            ("catalog-stores.json", "Store"),
+        ] {
             let document = try JSONDocument(bytes: Fixtures.bytes(file))
             document.withRoot { root in
                 root.forEachElement { index, element in

@@ -74,7 +74,7 @@ import Testing
         #expect(result.status == 0, "\(result.stderr)")
         #expect(
             result.stdout.split(separator: "\n") == [
-                #"Item: key 'tags\n[x]' is not read by the schema (in 1 of 2 Item objects)"#,
+                #"Item: key 'tags\n[x]' is not read by the schema (in 1 of 2 Item objects; e.g. p.json at $[0]["tags\n[x]"])"#,
                 "Item.note: its key never appears (in none of 2 Item objects)",
             ])
     }

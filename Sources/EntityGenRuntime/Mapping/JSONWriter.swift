@@ -80,6 +80,28 @@ public struct JSONWriter: Sendable {
         bytes.append(contentsOf: value.description.utf8)
     }
 
+    /// Where the next byte goes: pass it to ``reopenObject(writtenFrom:)`` after writing an object.
+    public var position: Int { bytes.count }
+
+    /// Reopens the object written from `start` (a ``position`` taken just before it) so that more
+    /// members can be added before ``endObject()``, and returns the keys it already has (for
+    /// generated code merging members read inside an embedded object back into it). Returns `nil`, and
+    /// changes nothing, when what was written there is not one complete object.
+    public mutating func reopenObject(writtenFrom start: Int) -> Set<String>? {
+        guard start >= 0, start < bytes.count, bytes[start] == UInt8(ascii: "{"), bytes.last == UInt8(ascii: "}"),
+            let document = try? JSONDocument(bytes: Array(bytes[start...]))
+        else { return nil }
+        var keys: Set<String> = []
+        let isObject = document.withRoot { root -> Bool in
+            root.forEachMember { key, _ in keys.insert(key) }
+            return root.kind == .object
+        }
+        guard isObject else { return nil }
+        bytes.removeLast()
+        needsComma = !keys.isEmpty
+        return keys
+    }
+
     /// Pre-encoded JSON (a custom transformer's output), written as is.
     public mutating func raw(_ json: some Sequence<UInt8>) {
         separate()

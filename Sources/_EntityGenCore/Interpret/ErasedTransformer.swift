@@ -66,6 +66,13 @@ struct TransformerBuilder {
             return ErasedTransformer(
                 ArrayTransformer(
                     inner, skipsInvalidElements: true, schemaLocation: skips.text(displayPath: displayPath)))
+        case let .pluck(element, path, skips):
+            let inner = erased(element, interpreter: interpreter)
+            guard let skips else { return ErasedTransformer(PluckTransformer(inner, path: path)) }
+            return ErasedTransformer(
+                PluckTransformer(
+                    inner, path: path, skipsInvalidElements: true, schemaLocation: skips.text(displayPath: displayPath))
+            )
         case let .map(element, skips):
             let inner = erased(element, interpreter: interpreter)
             guard let skips else { return ErasedTransformer(MapTransformer(inner)) }

@@ -1,8 +1,9 @@
 import EntityGenRuntime
 
-/// Which payload keys a schema reads (`entitygen check --keys`): walking a payload beside the schema, the
-/// keys of each entity's objects that no member reads (a field the schema may be missing, or a typo in a
-/// `key:`), and the members whose keys never appear (a key the API does not send, under that name).
+/// Which payload keys a schema reads (`entitygen check --keys`, `--coverage`): walking payloads beside
+/// the schema, the keys of each entity's objects that no member reads (a field the schema may be
+/// missing, or a typo in a `key:`), with how many objects hold each and where one is, and the members
+/// whose keys never appear (a key the API does not send, under that name).
 ///
 /// A member reading a whole value (an attribute) consumes it; a relationship's value is walked as its
 /// target entity's objects (each element of an array, each value of a map; a family member chosen by
@@ -15,6 +16,8 @@ public struct KeyCoverage: Sendable {
         /// Keys no member reads (`license.file` for a key inside a read object), with the number of
         /// objects holding each.
         public var unread: [String: Int] = [:]
+        /// Where each unread key was first seen: the payload's name and the JSON path.
+        public var examples: [String: String] = [:]
         /// Each member with a key path, with the number of objects holding any of its keys.
         public var present: [String: Int] = [:]
     }
@@ -37,10 +40,26 @@ public struct KeyCoverage: Sendable {
         var consumed = false
         /// Relationships reading the value: target entity names, and whether the value is a map.
         var targets: [(entity: String, isMap: Bool)] = []
+        /// What plucks (`tags[].name`) read in each element of the array here: none or one tree.
+        var elementTree: [KeyTree] = []
+
+        /// Marks the value at `keys` below this node as read whole.
+        mutating func consume(_ keys: ArraySlice<String>) {
+            guard let key = keys.first else {
+                consumed = true
+                return
+            }
+            children[key, default: KeyTree()].consume(keys.dropFirst())
+        }
     }
 
-    /// Walks one object of `entity` (a top-level payload, or an element of one).
-    public mutating func walk(_ object: JSONValue, as entity: String) {
+    /// Walks one object of `entity` (a top-level payload, or an element of one) of the payload named
+    /// `source` (shown in examples).
+    public mutating func walk(_ object: JSONValue, as entity: String, source: String = "payload") {
+        walk(object, as: entity, source: source as String?)
+    }
+
+    private mutating func walk(_ object: JSONValue, as entity: String, source: String?) {
         guard object.kind == .object, let resolved = concrete(entity, for: object) else { return }
         var coverage = entities[resolved.name] ?? EntityCoverage()
         coverage.objects += 1
@@ -51,30 +70,43 @@ public struct KeyCoverage: Sendable {
             let held = paths.contains { object.value(at: $0.components) != nil }
             coverage.present[name, default: 0] += held ? 1 : 0
         }
-        var unread: [String: Int] = [:]
+        var unread: [String: (count: Int, first: JSONValue)] = [:]
         let tree = self.tree(of: resolved)
-        walk(object, tree, prefix: "", unread: &unread)
-        for (key, count) in unread { coverage.unread[key, default: 0] += count }
+        walk(object, tree, prefix: "", source: source, unread: &unread)
+        for (key, found) in unread {
+            if coverage.unread[key] == nil { coverage.examples[key] = "\(source ?? "payload") at \(found.first.path)" }
+            coverage.unread[key, default: 0] += found.count
+        }
         entities[resolved.name] = coverage
     }
 
-    private mutating func walk(_ value: JSONValue, _ tree: KeyTree, prefix: String, unread: inout [String: Int]) {
+    private mutating func walk(
+        _ value: JSONValue, _ tree: KeyTree, prefix: String, source: String?,
+        unread: inout [String: (count: Int, first: JSONValue)]
+    ) {
         value.forEachMember { key, member in
             guard let node = tree.children[key] else {
-                unread[prefix + key, default: 0] += 1
+                unread[prefix + key, default: (0, member)].count += 1
                 return
             }
             for target in node.targets {
                 switch member.kind {
                 case .object where target.isMap:
-                    member.forEachMember { _, element in walk(element, as: target.entity) }
-                case .object: walk(member, as: target.entity)
-                case .array: member.forEachElement { _, element in walk(element, as: target.entity) }
+                    member.forEachMember { _, element in walk(element, as: target.entity, source: source) }
+                case .object: walk(member, as: target.entity, source: source)
+                case .array: member.forEachElement { _, element in walk(element, as: target.entity, source: source) }
                 case .null, .false, .true, .number, .string: break
                 }
             }
+            if let elementTree = node.elementTree.first, member.kind == .array {
+                member.forEachElement { _, element in
+                    if element.kind == .object {
+                        walk(element, elementTree, prefix: prefix + key + "[].", source: source, unread: &unread)
+                    }
+                }
+            }
             if !node.consumed, node.targets.isEmpty, member.kind == .object {
-                walk(member, node, prefix: prefix + key + ".", unread: &unread)
+                walk(member, node, prefix: prefix + key + ".", source: source, unread: &unread)
             }
         }
     }
@@ -104,7 +136,17 @@ public struct KeyCoverage: Sendable {
             descend(&tree, path.components[...])
         }
         for attribute in entity.attributes {
-            for path in [attribute.keyPath] + attribute.fallbackKeyPaths { insert(path) { $0.consumed = true } }
+            for path in [attribute.keyPath] + attribute.fallbackKeyPaths {
+                guard let element = path.element else {
+                    insert(path) { $0.consumed = true }
+                    continue
+                }
+                insert(path) { node in
+                    var elementTree = node.elementTree.first ?? KeyTree()
+                    elementTree.consume(element[...])
+                    node.elementTree = [elementTree]
+                }
+            }
         }
         for relationship in entity.relationships {
             for path in [relationship.keyPath] + relationship.fallbackKeyPaths {
@@ -127,13 +169,52 @@ public struct KeyCoverage: Sendable {
             let coverage = entities[name]!
             let objects = "\(coverage.objects) \(name) object\(coverage.objects == 1 ? "" : "s")"
             for key in coverage.unread.keys.sorted() {
+                let example = coverage.examples[key].map { "; e.g. \($0)" } ?? ""
                 lines.append(
-                    "\(name): key '\(key)' is not read by the schema (in \(coverage.unread[key]!) of \(objects))")
+                    "\(name): key '\(key)' is not read by the schema (in \(coverage.unread[key]!) of \(objects)\(example))"
+                )
             }
             for member in coverage.present.keys.sorted() where coverage.present[member] == 0 {
                 lines.append("\(name).\(member): its key never appears (in none of \(objects))")
             }
         }
         return lines
+    }
+
+    /// The report as JSON: `{"entities": {"Pod": {"objects": 3, "unread": [{"key", "count", "example"}],
+    /// "neverPresent": ["member"]}}}`, entities and keys sorted.
+    public var jsonReport: [UInt8] {
+        var writer = JSONWriter()
+        writer.beginObject()
+        writer.key("entities")
+        writer.beginObject()
+        for name in entities.keys.sorted() {
+            let coverage = entities[name]!
+            writer.key(name)
+            writer.beginObject()
+            writer.key("objects")
+            writer.integer(coverage.objects)
+            writer.key("unread")
+            writer.beginArray()
+            for key in coverage.unread.keys.sorted() {
+                writer.beginObject()
+                writer.key("key")
+                writer.string(key)
+                writer.key("count")
+                writer.integer(coverage.unread[key]!)
+                writer.key("example")
+                writer.string(coverage.examples[key] ?? "")
+                writer.endObject()
+            }
+            writer.endArray()
+            writer.key("neverPresent")
+            writer.beginArray()
+            for member in coverage.present.keys.sorted() where coverage.present[member] == 0 { writer.string(member) }
+            writer.endArray()
+            writer.endObject()
+        }
+        writer.endObject()
+        writer.endObject()
+        return writer.bytes
     }
 }

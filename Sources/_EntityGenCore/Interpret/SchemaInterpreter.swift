@@ -10,15 +10,15 @@ import Foundation
 /// of them, which the differential test exists to find.
 public final class SchemaInterpreter: @unchecked Sendable {
     // Immutable after `init`; the programs refer to each other through this object.
-    private var programs: [String: Program] = [:]
-    private let schema: ResolvedSchema
+    private(set) var programs: [String: Program] = [:]
+    let schema: ResolvedSchema
 
-    private enum Program {
+    enum Program {
         case entity(EntityProgram)
         case family(FamilyProgram)
     }
 
-    private struct EntityProgram {
+    struct EntityProgram {
         var typeName: String
         var location: String
         var envelope: (key: [String], message: [String])?
@@ -26,7 +26,7 @@ public final class SchemaInterpreter: @unchecked Sendable {
         var properties: [PropertyProgram]
     }
 
-    private struct PropertyProgram {
+    struct PropertyProgram {
         var field: MappingField
         var transformer: ErasedTransformer
         var read: EntityPlan.Property.Read
@@ -37,7 +37,7 @@ public final class SchemaInterpreter: @unchecked Sendable {
         var empty = InterpretedValue(value: [InterpretedValue]())
     }
 
-    private struct FamilyProgram {
+    struct FamilyProgram {
         var typeName: String
         var location: String
         var key: [String]
@@ -156,29 +156,46 @@ public final class SchemaInterpreter: @unchecked Sendable {
         for (index, property) in program.properties.enumerated() {
             tree.insert(property.writePath[...], leaf: .property(index))
         }
-        func emit(_ tree: KeyTree<Leaf>) {
-            for (key, node) in tree.children {
-                switch node {
-                case let .leaf(.constant(value)):
-                    writer.key(key)
-                    writer.string(value)
-                case let .leaf(.property(index)):
-                    guard let value = entity.values[index] else { continue }
-                    writer.key(key)
-                    program.properties[index].transformer.encode(value, to: &writer)
-                case let .tree(subtree):
-                    let present = subtree.leaves.contains { leaf in
-                        if case let .property(index) = leaf {
-                            return !program.properties[index].isOptional || entity.values[index] != nil
-                        }
-                        return true
-                    }
-                    guard present else { continue }
-                    writer.key(key)
-                    writer.beginObject()
-                    emit(subtree)
-                    writer.endObject()
+        func present(_ tree: KeyTree<Leaf>) -> Bool {
+            tree.leaves.contains { leaf in
+                if case let .property(index) = leaf {
+                    return !program.properties[index].isOptional || entity.values[index] != nil
                 }
+                return true
+            }
+        }
+        func emit(_ tree: KeyTree<Leaf>) {
+            for (key, node) in tree.children { emit(key, node) }
+        }
+        func emit(_ key: String, _ node: KeyTree<Leaf>.Node) {
+            switch node {
+            case let .leaf(.constant(value)):
+                writer.key(key)
+                writer.string(value)
+            case let .leaf(.property(index)):
+                guard let value = entity.values[index] else { return }
+                writer.key(key)
+                program.properties[index].transformer.encode(value, to: &writer)
+            case let .tree(subtree):
+                guard present(subtree) else { return }
+                writer.key(key)
+                writer.beginObject()
+                emit(subtree)
+                writer.endObject()
+            case let .merged(.property(index), subtree):
+                // The object as its entity writes it, then the members it lacks; with no object, the members.
+                guard let value = entity.values[index] else {
+                    emit(key, .tree(subtree))
+                    return
+                }
+                writer.key(key)
+                let start = writer.position
+                program.properties[index].transformer.encode(value, to: &writer)
+                guard let keys = writer.reopenObject(writtenFrom: start) else { return }
+                for (member, node) in subtree.children where !keys.contains(member) { emit(member, node) }
+                writer.endObject()
+            case let .merged(.constant, subtree):
+                emit(key, .tree(subtree))
             }
         }
         writer.beginObject()

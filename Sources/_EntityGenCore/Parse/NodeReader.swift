@@ -145,8 +145,9 @@ struct NodeReader {
         return string(node, what).map { [$0] }
     }
 
-    /// A key path: text with `.` separators, or a sequence of keys (no escaping needed).
-    mutating func keyPath(_ node: Node, _ what: String) -> Located<JSONKeyPath>? {
+    /// A key path: text with `.` separators, or a sequence of keys (no escaping needed). With
+    /// `allowsElement`, the text form may pluck a member of each element of an array (`tags[].name`).
+    mutating func keyPath(_ node: Node, _ what: String, allowsElement: Bool = false) -> Located<JSONKeyPath>? {
         if case let .sequence(sequence) = node {
             guard visit(node) else { return nil }
             let keys = sequence.compactMap { string($0, what) }
@@ -158,7 +159,7 @@ struct NodeReader {
             return Located(JSONKeyPath(keys.map(\.value)), at: location(of: node))
         }
         guard let text = string(node, what) else { return nil }
-        switch JSONKeyPath.parse(text.value) {
+        switch JSONKeyPath.parse(text.value, allowsElement: allowsElement) {
         case let .success(path): return Located(path, at: text.location)
         case let .failure(failure):
             diagnostics.emit(Rules.invalidKeyPath, "\(what): \(failure.message)", at: text.location)

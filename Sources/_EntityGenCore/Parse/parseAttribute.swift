@@ -23,7 +23,7 @@ extension SchemaParser {
                 }
             case "optional": readOptional(value, into: &attribute.isOptional, what)
             case "description": attribute.description = reader.string(value, "description")
-            case "key": attribute.key = reader.keyPath(value, "key of \(what)")
+            case "key": attribute.key = reader.keyPath(value, "key of \(what)", allowsElement: true)
             case "fallbackKeys": attribute.fallbackKeys = reader.keyPaths(value, "fallback key of \(what)")
             case "default": attribute.defaultValue = reader.value(value)
             case "transformer": attribute.transformer = reader.string(value, "transformer")

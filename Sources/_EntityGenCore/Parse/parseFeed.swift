@@ -16,7 +16,7 @@ extension SchemaParser {
             case "pagination": feed.pagination = parsePagination(value, what)
             case "actions": feed.actions = parseActions(value, what)
             case "deleteOrphans": feed.deleteOrphans = reader.bool(value, "'deleteOrphans'")
-            case "single": feed.single = reader.bool(value, "'single'")
+            case "single": feed.single = parseSingle(value)
             default: break
             }
         }
@@ -25,6 +25,20 @@ extension SchemaParser {
                 Rules.missingKey, "\(what) needs 'entity', the entity its items map to", at: name.location)
         }
         return feed
+    }
+
+    /// `single: true`, `false` or `either`.
+    private mutating func parseSingle(_ node: Node) -> Located<SingleRecord>? {
+        if case let .scalar(scalar) = node, scalar.style == .plain {
+            if scalar.string == "either" { return reader.string(node, "'single'").map { $0.map { _ in .either } } }
+            if case let .bool(flag) = ValueNode.interpretPlain(scalar.string) {
+                return reader.bool(node, "'single'").map { $0.map { _ in flag ? .yes : .no } }
+            }
+        }
+        guard let text = reader.string(node, "'single'") else { return nil }
+        reader.diagnostics.emit(
+            Rules.invalidValue, "'single' must be true, false or either, not '\(text.value)'", at: text.location)
+        return nil
     }
 
     private mutating func parsePagination(_ node: Node, _ what: String) -> PaginationDeclaration? {

@@ -119,44 +119,93 @@ struct MapperRenderer {
     }
 
     private func emit(_ tree: KeyTree<WriteLeaf>, into printer: inout CodePrinter) {
-        for (key, node) in tree.children {
-            let keyLiteral = SwiftLiteral.string(key)
-            switch node {
-            case let .leaf(.constant(value)):
+        for (key, node) in tree.children { emit(key, node, into: &printer) }
+    }
+
+    private func emit(_ key: String, _ node: KeyTree<WriteLeaf>.Node, into printer: inout CodePrinter) {
+        let keyLiteral = SwiftLiteral.string(key)
+        switch node {
+        case let .leaf(.constant(value)):
+            printer.line("writer.key(\(keyLiteral))")
+            printer.line("writer.string(\(SwiftLiteral.string(value)))")
+        case let .leaf(.property(property)):
+            if let method = property.directMethod {
+                printer.line("writer.\(method)(self.\(property.identifier), forKey: \(keyLiteral))")
+            } else if property.isOptional {
+                printer.block("if let \(property.local) = self.\(property.identifier) {") { printer in
+                    printer.line("writer.key(\(keyLiteral))")
+                    printer.line(encodeStatement(property, property.local))
+                }
+            } else {
                 printer.line("writer.key(\(keyLiteral))")
-                printer.line("writer.string(\(SwiftLiteral.string(value)))")
-            case let .leaf(.property(property)):
-                if let method = property.directMethod {
-                    printer.line("writer.\(method)(self.\(property.identifier), forKey: \(keyLiteral))")
-                } else if property.isOptional {
-                    printer.block("if let \(property.local) = self.\(property.identifier) {") { printer in
-                        printer.line("writer.key(\(keyLiteral))")
-                        printer.line(encodeStatement(property, property.local))
+                printer.line(encodeStatement(property, "self.\(property.identifier)"))
+            }
+        case let .tree(subtree):
+            let body: (inout CodePrinter) -> Void = { printer in
+                printer.line("writer.key(\(keyLiteral))")
+                printer.line("writer.beginObject()")
+                self.emit(subtree, into: &printer)
+                printer.line("writer.endObject()")
+            }
+            if let condition = Self.anyPresent(subtree) {
+                printer.block("if \(condition) {", body)
+            } else {
+                body(&printer)
+            }
+        case let .merged(.property(object), subtree):
+            emitMerged(key, object, subtree, into: &printer)
+        case let .merged(.constant, subtree):
+            // The validator lets only embedded relationships hold members; a constant never does.
+            emit(key, .tree(subtree), into: &printer)
+        }
+    }
+
+    /// `self.a != nil || self.b != nil` when every leaf below is optional (the object is left out when
+    /// all are `nil`); `nil` when one is always present.
+    private static func anyPresent(_ tree: KeyTree<WriteLeaf>) -> String? {
+        let optionals = tree.leaves.compactMap { leaf -> String? in
+            if case let .property(property) = leaf, property.isOptional { return "self.\(property.identifier) != nil" }
+            return nil
+        }
+        return optionals.count == tree.leaves.count ? optionals.joined(separator: " || ") : nil
+    }
+
+    /// An embedded object with members read inside it (`authorId` at `author.id`): the object as its
+    /// entity writes it, then the members it lacks; with no object, the members alone.
+    private func emitMerged(
+        _ key: String, _ object: EntityPlan.Property, _ members: KeyTree<WriteLeaf>, into printer: inout CodePrinter
+    ) {
+        let keyLiteral = SwiftLiteral.string(key)
+        let start = "\(object.local)Start"
+        let keys = "\(object.local)Keys"
+        let merge: (String, inout CodePrinter) -> Void = { value, printer in
+            printer.line("writer.key(\(keyLiteral))")
+            printer.line("let \(start) = writer.position")
+            printer.line(self.encodeStatement(object, value))
+            printer.block("if let \(keys) = writer.reopenObject(writtenFrom: \(start)) {") { printer in
+                for (member, node) in members.children {
+                    printer.block("if !\(keys).contains(\(SwiftLiteral.string(member))) {") { printer in
+                        self.emit(member, node, into: &printer)
                     }
-                } else {
-                    printer.line("writer.key(\(keyLiteral))")
-                    printer.line(encodeStatement(property, "self.\(property.identifier)"))
                 }
-            case let .tree(subtree):
-                let optionals = subtree.leaves.compactMap { leaf -> String? in
-                    if case let .property(property) = leaf, property.isOptional {
-                        return "self.\(property.identifier) != nil"
-                    }
-                    return nil
-                }
-                let body: (inout CodePrinter) -> Void = { printer in
-                    printer.line("writer.key(\(keyLiteral))")
-                    printer.line("writer.beginObject()")
-                    self.emit(subtree, into: &printer)
-                    printer.line("writer.endObject()")
-                }
-                if optionals.count == subtree.leaves.count {
-                    printer.block("if \(optionals.joined(separator: " || ")) {", body)
-                } else {
-                    body(&printer)
-                }
+                printer.line("writer.endObject()")
             }
         }
+        guard object.isOptional else {
+            printer.block("do {") { merge("self.\(object.identifier)", &$0) }
+            return
+        }
+        let otherwise = Self.anyPresent(members).map { "} else if \($0) {" } ?? "} else {"
+        printer.block("if let \(object.local) = self.\(object.identifier) {", closing: otherwise) {
+            merge(object.local, &$0)
+        }
+        printer.indent()
+        printer.line("writer.key(\(keyLiteral))")
+        printer.line("writer.beginObject()")
+        emit(members, into: &printer)
+        printer.line("writer.endObject()")
+        printer.outdent()
+        printer.line("}")
     }
 
     /// `json, "key", schema: "…"`, then `as: T.self` for the generic entry points and the default.

@@ -55,6 +55,11 @@ struct Spelling: Sendable {
             return collection("ArrayTransformer", element, skips)
         case let .map(element, skips):
             return collection("MapTransformer", element, skips)
+        case let .pluck(element, path, skips):
+            let pathArgument = "path: [" + path.map(SwiftLiteral.string).joined(separator: ", ") + "]"
+            guard let skips else { return "\(runtime).PluckTransformer(\(transformer(element)), \(pathArgument))" }
+            return
+                "\(runtime).PluckTransformer(\(transformer(element)), \(pathArgument), skipsInvalidElements: true, schemaLocation: \(location(skips)))"
         case let .enumeration(typeName, location):
             return "\(runtime).EnumTransformer<\(typeName)>(schemaLocation: \(self.location(location)))"
         case let .custom(typeName):
@@ -79,6 +84,7 @@ struct Spelling: Sendable {
         case let .builtin(conversion): return runtimeTransformerType(conversion.runtime)
         case .array: return "\(runtime).ArrayTransformer"
         case .map: return "\(runtime).MapTransformer"
+        case .pluck: return "\(runtime).PluckTransformer"
         case let .enumeration(typeName, _): return "\(runtime).EnumTransformer<\(typeName)>"
         case let .custom(typeName): return typeName
         case let .entity(typeName): return "\(runtime).EntityTransformer<\(typeName)>"
@@ -170,8 +176,15 @@ extension EntityPlan.Property {
         storesField ? "_Fields.\(identifier)" : spelling.field(field)
     }
 
-    /// The transformer as used in `map`, `writeJSON` and JSON columns.
+    /// The transformer as used in `map` and `writeJSON`.
     func transformerReference(_ spelling: Spelling) -> String {
         storesTransformer ? "_Transformers.\(identifier)" : spelling.transformer(transformer)
+    }
+
+    /// The transformer of the value's JSON column: the mapping's, except where the stored form differs
+    /// (a pluck's plain array), which is built where used.
+    func storageTransformerReference(_ spelling: Spelling) -> String {
+        let stored = transformer.storageForm
+        return stored == transformer ? transformerReference(spelling) : spelling.transformer(stored)
     }
 }

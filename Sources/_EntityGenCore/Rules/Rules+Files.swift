@@ -157,7 +157,7 @@ extension Rules {
     public static let invalidKeyPath = RuleDescription(
         id: "invalid-key-path",
         summary:
-            "Key paths separate keys with '.', escape a literal dot as '\\.', have no empty key, and write keys with brackets as a list.",
+            "Key paths separate keys with '.', escape a literal dot as '\\.', have no empty key, pluck with '[].' only in an attribute's key (of an array type), and write keys with brackets as a list.",
         triggering: [
             RuleExample(
                 "entities:\n  Pod:\n    attributes:\n      licenseType:\n        type: String\n        key: ↓license..type\n"
@@ -166,12 +166,18 @@ extension Rules {
                 "entities:\n  Pod:\n    attributes:\n      licenseType:\n        type: String\n        key: ↓'license\\type'\n"
             ),
             RuleExample(
-                "entities:\n  Tweet:\n    attributes:\n      hashtags:\n        type: '[String]'\n        key: ↓'entities.hashtags[].text'\n"
+                "entities:\n  Tweet:\n    attributes:\n      hashtags:\n        type: String\n        key: ↓'entities.hashtags[].text'\n"
+            ),
+            RuleExample(
+                "entities:\n  Tweet:\n    attributes:\n      hashtags:\n        type: '[String]'\n        key: ↓'entities.hashtags[]'\n"
+            ),
+            RuleExample(
+                "entities:\n  Tweet:\n    attributes:\n      text: String\n    relationships:\n      author:\n        to: User\n        key: ↓'users[].author'\n  User:\n    attributes:\n      name: String\n"
             ),
         ],
         nonTriggering: [
             RuleExample(
-                "entities:\n  Pod:\n    attributes:\n      licenseType:\n        type: String\n        key: license.type\n      plusOne:\n        type: Int\n        key: '+1'\n      dotted:\n        type: String\n        key: 'a\\.b'\n      atId:\n        type: String\n        key: [\"@id\"]\n      tags:\n        type: String\n        key: [\"tags[]\"]\n"
+                "entities:\n  Pod:\n    attributes:\n      licenseType:\n        type: String\n        key: license.type\n      plusOne:\n        type: Int\n        key: '+1'\n      dotted:\n        type: String\n        key: 'a\\.b'\n      atId:\n        type: String\n        key: [\"@id\"]\n      tags:\n        type: String\n        key: [\"tags[]\"]\n      hashtags:\n        type: '[String]?'\n        key: entities.hashtags[].text\n"
             )
         ]
     )

@@ -51,6 +51,11 @@ struct EntityTranslator: Sendable {
             paths: ([attribute.keyPath] + attribute.fallbackKeyPaths).map(\.components), location: location,
             onFailure: attribute.onFailure, constraints: Self.constraints(declaration.constraints))
         let direct = TypeTranslator.directAccess(attribute.type, attribute.transformer)
+        var transformer = types.transformer(
+            attribute.type, attribute.transformer, lossy: attribute.onInvalidElement == .skip, location: location)
+        if let element = attribute.keyPath.element, case let .array(elementTransformer, skips) = transformer {
+            transformer = .pluck(elementTransformer, path: element, skipsInvalidElementsAt: skips)
+        }
         return EntityPlan.Property(
             name: attribute.swiftName,
             identifier: SwiftNaming.escaped(attribute.swiftName),
@@ -60,8 +65,7 @@ struct EntityTranslator: Sendable {
             documentation: declaration.description?.value,
             field: field,
             location: location,
-            transformer: types.transformer(
-                attribute.type, attribute.transformer, lossy: attribute.onInvalidElement == .skip, location: location),
+            transformer: transformer,
             direct: direct,
             readsDirectly: direct != nil && field.isPlain,
             read: isOptional ? .optional : .required,
@@ -94,18 +98,21 @@ struct EntityTranslator: Sendable {
             paths: ([relationship.keyPath] + relationship.fallbackKeyPaths).map(\.components), location: location,
             onFailure: relationship.onFailure, constraints: [])
         // Embedded entities and arrays of them have direct entry points; maps and references do not.
-        let direct = embeds && !relationship.isMap ? TypeTranslator.directAccess(entity: targetType) : nil
+        let optionalCollection = relationship.isToMany && relationship.isOptional
+        let direct =
+            embeds && !relationship.isMap && !optionalCollection ? TypeTranslator.directAccess(entity: targetType) : nil
         let lossy = relationship.isToMany && relationship.onInvalidElement == .skip
         let type: TypeUsage
         let transformer: TransformerPlan
         let read: EntityPlan.Property.Read
         if relationship.isToMany {
-            type = relationship.isMap ? .dictionary(elementType) : .array(elementType)
+            let collection: TypeUsage = relationship.isMap ? .dictionary(elementType) : .array(elementType)
+            type = optionalCollection ? collection.optional : collection
             transformer =
                 relationship.isMap
                 ? .map(elementTransformer, skipsInvalidElementsAt: lossy ? location : nil)
                 : .array(elementTransformer, skipsInvalidElementsAt: lossy ? location : nil)
-            read = .toMany
+            read = optionalCollection ? .optional : .toMany
         } else {
             type = relationship.isOptional ? elementType.optional : elementType
             transformer = elementTransformer
@@ -115,7 +122,7 @@ struct EntityTranslator: Sendable {
             name: relationship.swiftName,
             identifier: SwiftNaming.escaped(relationship.swiftName),
             type: type,
-            isOptional: !relationship.isToMany && relationship.isOptional,
+            isOptional: relationship.isOptional,
             storage: storage.storage(of: relationship, in: entity),
             documentation: declaration.description?.value,
             field: field,

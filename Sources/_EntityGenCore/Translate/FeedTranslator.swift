@@ -33,7 +33,7 @@ enum FeedTranslator {
             pagination: pagination,
             actions: actions,
             deleteOrphans: feed.deleteOrphans?.value == true,
-            single: feed.single?.value == true
+            records: feed.single?.value.records ?? .array
         )
     }
 }

@@ -13,8 +13,9 @@ extension PersistenceTranslator {
                 table.embeddedSaves.append(
                     .init(
                         identifier: property.identifier, isOptional: false, rowIDLocal: nil, isCollection: true,
-                        isMap: relationship.isMap))
-                table.rowArguments.append((label, .emptyCollection(isMap: relationship.isMap)))
+                        isMap: relationship.isMap, isOptionalCollection: relationship.isOptional))
+                table.rowArguments.append(
+                    (label, relationship.isOptional ? .none : .emptyCollection(isMap: relationship.isMap)))
             } else {
                 table.embeddedSaves.append(
                     .init(identifier: property.identifier, isOptional: relationship.isOptional, rowIDLocal: nil))
@@ -211,10 +212,31 @@ extension PersistenceTranslator {
                 foreignKeys: linkKeys,
                 linkType: linkType, targetType: target.swiftName, targetKeyColumns: targetKeyColumns,
                 ownerTargetColumns: ownerTargetColumns,
-                isReference: isReference, location: relationship.declaration.name.location,
+                isReference: isReference, isOptional: relationship.isOptional,
+                location: relationship.declaration.name.location,
                 absentBit: table.absentBits[property.name], formerNames: formerLinkTables))
+        var countColumn: String?
+        if relationship.isOptional {
+            // nil and [] differ: the element count, NULL for nil, tells them apart.
+            let column = table.uniqueColumnName(relationship.swiftName + "Count")
+            let formerName = relationship.declaration.renamedFrom.map { SwiftNaming.memberName($0.value) + "Count" }
+            table.columns.append(
+                .init(
+                    name: column, value: .scalar(.int64), notNull: false,
+                    source: .collectionCount(identifier: property.identifier),
+                    location: relationship.declaration.name.location, absentBit: table.absentBits[property.name],
+                    renamedFrom: formerName))
+            table.recordProperties.append(
+                .init(
+                    column: column, identifier: SwiftNaming.escaped(column), type: .optional(.builtin(.int64)),
+                    json: nil))
+            countColumn = column
+        }
+        func read(_ collection: TablePlan.RowRead) -> TablePlan.RowRead {
+            countColumn.map { .optionalCollection(countColumn: $0, collection) } ?? collection
+        }
         if relationship.isMap || isReference {
-            table.rowArguments.append((label, .emptyCollection(isMap: relationship.isMap)))
+            table.rowArguments.append((label, read(.emptyCollection(isMap: relationship.isMap))))
         } else {
             let associationName = Self.associationName(property.name)
             table.associations.append(
@@ -223,7 +245,7 @@ extension PersistenceTranslator {
                     kind: .hasManyThrough(
                         target: target.swiftName, linkType: linkType, ownerColumns: ownerKey.map(\.name),
                         ownerTargetColumns: ownerTargetColumns)))
-            table.rowArguments.append((label, .prefetched(key: key)))
+            table.rowArguments.append((label, read(.prefetched(key: key))))
             table.includes.append(.init(association: associationName, method: .all))
         }
     }

@@ -30,7 +30,10 @@ struct StorageDecision: Sendable {
     func storage(of relationship: ResolvedRelationship, in entity: ResolvedEntity) -> EntityPlan.Property.Storage {
         let edge = Edge(from: entity.name, to: relationship.target)
         guard !relationship.isReference else { return .inline }
-        if relationship.isToMany, indirectCollectionEdges.contains(edge) { return .indirectCollection }
+        // An optional collection (`[Target]?`) stays inline: correct for layout, only costlier to compile.
+        if relationship.isToMany, !relationship.isOptional, indirectCollectionEdges.contains(edge) {
+            return .indirectCollection
+        }
         if !relationship.isToMany, indirectEdges.contains(edge) { return .indirect }
         return .inline
     }

@@ -53,6 +53,15 @@ extension SchemaValidator {
             default: break
             }
         }
+        if let key = attribute.key, key.value.element != nil {
+            guard case .array = type else {
+                emit(
+                    Rules.invalidKeyPath,
+                    "key '\(key.value)' plucks one value from each element of an array, so \(what) must be an array ('[\(type)]'), not '\(type)'",
+                    at: key.location)
+                return nil
+            }
+        }
         if let policy = attribute.onInvalidElement, !type.isCollection {
             emit(
                 Rules.invalidFailurePolicy, "onInvalidElement applies to arrays and maps; \(what) is \(type)",

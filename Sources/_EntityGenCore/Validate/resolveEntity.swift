@@ -109,7 +109,7 @@ extension SchemaValidator {
     /// A member's key path under its entity's `basePath:` (the path itself when there is none).
     func based(_ path: JSONKeyPath, in entity: EntityDeclaration) -> JSONKeyPath {
         guard let base = entity.basePath?.value else { return path }
-        return JSONKeyPath(base.components + path.components)
+        return JSONKeyPath(base.components + path.components, element: path.element)
     }
 
     /// Resolves a relationship's own properties; its target, reference and inverse are checked once all
@@ -121,12 +121,6 @@ extension SchemaValidator {
         guard let target = relationship.target else { return nil }
         let what = "relationship '\(relationship.name.value)'"
         let isOptional = relationship.isOptional?.value ?? false
-        if relationship.isToMany, let optional = relationship.isOptional, optional.value {
-            emit(
-                Rules.invalidValue,
-                "to-many \(what) cannot be optional: a missing \(relationship.isMap ? "map" : "list") is an empty one",
-                at: optional.location)
-        }
         if let policy = relationship.onFailure {
             switch policy.value {
             case .drop where !isOptional && !relationship.isToMany:

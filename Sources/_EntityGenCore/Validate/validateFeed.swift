@@ -26,7 +26,7 @@ extension SchemaValidator {
                     at: firstPage.location)
             }
         }
-        if let single = feed.single, single.value {
+        if let single = feed.single, single.value != .no {
             for (present, key, reason) in [
                 (feed.pagination != nil, "pagination", "one record has no next page"),
                 (feed.actions != nil, "actions", "a diff feed's page is a list of actions"),
@@ -37,7 +37,7 @@ extension SchemaValidator {
             ] where present {
                 emit(
                     Rules.invalidFeed,
-                    "\(what) is a single record ('single: true'): '\(key)' does not apply (\(reason))",
+                    "\(what) may be a single record ('single: \(single.value.rawValue)'): '\(key)' does not apply (\(reason))",
                     at: single.location)
             }
         }

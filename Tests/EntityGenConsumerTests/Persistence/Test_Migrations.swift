@@ -49,7 +49,7 @@ import Testing
     @Test func historyRegistersEveryRecordedMigrationInOrder() {
         #expect(
             Self.migrator().migrations == [
-                "entitygen-v1", "entitygen-v2", "entitygen-v3", "entitygen-v4", "entitygen-v5",
+                "entitygen-v1", "entitygen-v2", "entitygen-v3", "entitygen-v4", "entitygen-v5", "entitygen-v6",
             ])
     }
 

@@ -36,6 +36,9 @@ import Testing
           Feature:
             basePath: properties
             attributes: {title: String}
+          Tweet:
+            attributes:
+              tags: {type: '[String]', key: 'entities.hashtags[].text'}
         """
 
     static func coverage(_ entity: String, _ json: String) throws -> KeyCoverage {
@@ -72,7 +75,10 @@ import Testing
         #expect(coverage.entities["Label"]?.unread == ["default": 1])
         #expect(
             coverage.report.contains("Repo.homepage: its key never appears (in none of 2 Repo objects)"))
-        #expect(coverage.report.contains("Repo: key 'forks' is not read by the schema (in 1 of 2 Repo objects)"))
+        #expect(
+            coverage.report.contains(
+                "Repo: key 'forks' is not read by the schema (in 1 of 2 Repo objects; e.g. payload at $[0].forks)"))
+        #expect(coverage.entities["User"]?.examples["site_admin"] == "payload at $[0].owner.site_admin")
     }
 
     @Test func familiesAreWalkedAsTheMemberTheirDiscriminatorNames() throws {
@@ -88,5 +94,17 @@ import Testing
             "Feature", #"{"type": "Feature", "properties": {"title": "t", "mag": 2}, "geometry": null}"#)
         #expect(coverage.entities["Feature"]?.unread == ["geometry": 1, "properties.mag": 1, "type": 1])
         #expect(coverage.entities["Feature"]?.present == ["title": 1])
+    }
+
+    /// A pluck reads one member of each element: the elements' other keys are reported under `[]`.
+    @Test func plucksReadOneMemberOfEachElement() throws {
+        let coverage = try Self.coverage(
+            "Tweet",
+            #"{"entities": {"hashtags": [{"text": "a", "indices": [0, 2]}, {"text": "b"}], "urls": []}}"#)
+        #expect(coverage.entities["Tweet"]?.unread == ["entities.hashtags[].indices": 1, "entities.urls": 1])
+        #expect(
+            coverage.entities["Tweet"]?.examples["entities.hashtags[].indices"]
+                == "payload at $.entities.hashtags[0].indices")
+        #expect(coverage.entities["Tweet"]?.present == ["tags": 1])
     }
 }

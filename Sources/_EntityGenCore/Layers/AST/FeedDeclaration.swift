@@ -14,8 +14,9 @@ public struct FeedDeclaration: Hashable, Sendable {
     public var actions: ActionsDeclaration?
     /// Delete stored instances not seen in a completed sync.
     public var deleteOrphans: Located<Bool>?
-    /// The page, or the object at `items`, is one record (a detail endpoint), not an array of them.
-    public var single: Located<Bool>?
+    /// `single: true`: the page, or the value at `items`, is one record (a detail endpoint), not an array
+    /// of them; `single: either`: one record or an array of them.
+    public var single: Located<SingleRecord>?
     /// Where the declaration starts.
     public var location: SourceLocation
 }
@@ -55,4 +56,28 @@ public struct ActionsDeclaration: Hashable, Sendable {
     public var delete: Located<String>?
     /// Where the declaration starts.
     public var location: SourceLocation
+}
+
+/// What a feed's `single:` says about its records.
+public enum SingleRecord: String, Hashable, Sendable {
+    /// `false`: an array of records.
+    case no = "false"
+    /// `true`: one record, an object.
+    case yes = "true"
+    /// `either`: an array of records, or one record.
+    case either
+
+    /// The page's records as the import runtime names them.
+    var records: FeedRecords {
+        switch self {
+        case .no: return .array
+        case .yes: return .object
+        case .either: return .arrayOrObject
+        }
+    }
+}
+
+/// Whether a feed's records are an array, one object, or either (the runtime's `FeedLayout.Records`).
+enum FeedRecords: String, Sendable {
+    case array, object, arrayOrObject
 }

@@ -1,21 +1,33 @@
 /// A path of object keys into a JSON value: `license.type` reads `json["license"]["type"]`.
 ///
 /// In text form a `.` separates keys; `\.` is a literal dot and `\\` a literal backslash, so a key
-/// like `a.b` is written `a\.b`. `[` and `]` are reserved in the text form (for element paths such as
-/// `hashtags[].text`, not implemented): a key with brackets is written in the sequence form
-/// (`key: [license, type]`), which needs no escaping.
+/// like `a.b` is written `a\.b`. An attribute's key may pluck one member of each element of an array
+/// with `[]`: `entities.hashtags[].text` reads the array at `entities.hashtags` and `text` in each of
+/// its elements (``element``). Elsewhere `[` and `]` are reserved in the text form: a key with brackets
+/// is written in the sequence form (`key: [license, type]`), which needs no escaping.
 public struct JSONKeyPath: Hashable, Comparable, Sendable, CustomStringConvertible {
-    /// The keys, outermost first. Never empty; no key is empty.
+    /// The keys, outermost first. Never empty; no key is empty. With an ``element`` path, the keys of the
+    /// array.
     public var components: [String]
+    /// The keys read in each element of the array at ``components`` (`text` of `hashtags[].text`), or
+    /// `nil` for a plain path. Never empty when present.
+    public var element: [String]?
 
     /// Creates a path from its keys.
-    public init(_ components: [String]) {
+    public init(_ components: [String], element: [String]? = nil) {
         self.components = components
+        self.element = element
     }
 
     /// The path in text form, with dots and backslashes inside keys escaped.
     public var description: String {
-        components.map { component in
+        let text = Self.text(components)
+        guard let element else { return text }
+        return text + "[]." + Self.text(element)
+    }
+
+    private static func text(_ keys: [String]) -> String {
+        keys.map { component in
             component.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: ".", with: "\\.")
         }.joined(separator: ".")
     }
@@ -26,12 +38,29 @@ public struct JSONKeyPath: Hashable, Comparable, Sendable, CustomStringConvertib
     }
 
     public static func < (lhs: JSONKeyPath, rhs: JSONKeyPath) -> Bool {
-        lhs.components.lexicographicallyPrecedes(rhs.components)
+        if lhs.components != rhs.components { return lhs.components.lexicographicallyPrecedes(rhs.components) }
+        return (lhs.element ?? []).lexicographicallyPrecedes(rhs.element ?? [])
     }
 
     /// Parses the text form. Fails on an empty key (`a..b`, leading or trailing dot), a dangling `\`, or a
-    /// bracket (reserved).
-    public static func parse(_ text: String) -> Result<JSONKeyPath, KeyPathSyntaxError> {
+    /// bracket; with `allowsElement`, one `[]` directly after a key and followed by `.` and a key path
+    /// marks an element path (`hashtags[].text`).
+    public static func parse(_ text: String, allowsElement: Bool = false) -> Result<JSONKeyPath, KeyPathSyntaxError> {
+        if allowsElement, let marker = text.range(of: "[].") {
+            let outer = String(text[..<marker.lowerBound])
+            let inner = String(text[marker.upperBound...])
+            guard !outer.isEmpty, !outer.hasSuffix(".") else {
+                return .failure(KeyPathSyntaxError("'\(text)': '[]' must follow a key, as in 'hashtags[].text'"))
+            }
+            if inner.contains("[") || inner.contains("]") {
+                return .failure(
+                    KeyPathSyntaxError(
+                        "'\(text)': only one '[]' per key path (an array inside each element is not supported)"))
+            }
+            return parse(outer).flatMap { array in
+                parse(inner).map { JSONKeyPath(array.components, element: $0.components) }
+            }
+        }
         var components: [String] = []
         var current = ""
         var escaping = false
@@ -50,9 +79,15 @@ public struct JSONKeyPath: Hashable, Comparable, Sendable, CustomStringConvertib
                 components.append(current)
                 current = ""
             } else if character == "[" || character == "]" {
+                let usage =
+                    allowsElement && text.hasSuffix("[]")
+                    ? "'[]' plucks a member of each element and needs one after it, as in 'hashtags[].text' (the array itself is '\(text.dropLast(2))')"
+                    : allowsElement
+                        ? "brackets are reserved in key paths except '[].', which plucks a member of each element ('hashtags[].text')"
+                        : "brackets are reserved in key paths (element paths such as 'hashtags[].text' are only for an attribute's key)"
                 return .failure(
                     KeyPathSyntaxError(
-                        "'\(text)': brackets are reserved in key paths (element paths such as 'hashtags[].text' are not supported yet; map the array with a relationship or a custom transformer); for a key that contains brackets, write the path as a list of keys: key: ['\(text)']"
+                        "'\(text)': \(usage); for a key that contains brackets, write the path as a list of keys: key: ['\(text)']"
                     ))
             } else {
                 current.append(character)

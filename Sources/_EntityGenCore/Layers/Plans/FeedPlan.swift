@@ -40,6 +40,6 @@ struct FeedPlan: Sendable {
     var actions: Actions?
     /// Whether a completed sync deletes stored rows it did not see.
     var deleteOrphans: Bool
-    /// Whether the page (or the object at `items`) is one record.
-    var single: Bool
+    /// Whether the page (or the value at `items`) is an array of records, one record, or either.
+    var records: FeedRecords
 }

@@ -4,6 +4,10 @@ struct KeyTree<Leaf> {
     indirect enum Node {
         case leaf(Leaf)
         case tree(KeyTree)
+        /// A leaf writing an object (an embedded to-one relationship) and members read inside it
+        /// (`authorId` at `author.id`): the object is written, then the members it lacks are added; with
+        /// no object, the members are written as one.
+        case merged(Leaf, KeyTree)
     }
 
     /// Children in first-insertion order.
@@ -12,19 +16,32 @@ struct KeyTree<Leaf> {
     mutating func insert(_ path: ArraySlice<String>, leaf: Leaf) {
         guard let key = path.first else { return }
         let rest = path.dropFirst()
-        if let index = children.firstIndex(where: { $0.0 == key }) {
-            if case var .tree(subtree) = children[index].1, !rest.isEmpty {
+        guard let index = children.firstIndex(where: { $0.0 == key }) else {
+            if rest.isEmpty {
+                children.append((key, .leaf(leaf)))
+            } else {
+                var subtree = KeyTree()
                 subtree.insert(rest, leaf: leaf)
-                children[index].1 = .tree(subtree)
+                children.append((key, .tree(subtree)))
             }
-            return  // the validator rejects overlapping paths; nothing else can land here
+            return
         }
-        if rest.isEmpty {
-            children.append((key, .leaf(leaf)))
-        } else {
+        // The validator lets only members inside an embedded object overlap it; nothing else lands here.
+        switch (children[index].1, rest.isEmpty) {
+        case (var .tree(subtree), false):
+            subtree.insert(rest, leaf: leaf)
+            children[index].1 = .tree(subtree)
+        case let (.tree(subtree), true):
+            children[index].1 = .merged(leaf, subtree)
+        case let (.leaf(object), false):
             var subtree = KeyTree()
             subtree.insert(rest, leaf: leaf)
-            children.append((key, .tree(subtree)))
+            children[index].1 = .merged(object, subtree)
+        case (.merged(let object, var subtree), false):
+            subtree.insert(rest, leaf: leaf)
+            children[index].1 = .merged(object, subtree)
+        case (.leaf, true), (.merged, true):
+            return
         }
     }
 
@@ -34,6 +51,7 @@ struct KeyTree<Leaf> {
             switch node {
             case let .leaf(leaf): return [leaf]
             case let .tree(subtree): return subtree.leaves
+            case let .merged(leaf, subtree): return [leaf] + subtree.leaves
             }
         }
     }

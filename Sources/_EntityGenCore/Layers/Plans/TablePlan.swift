@@ -35,6 +35,8 @@ struct TablePlan: Sendable {
         case embeddedMember(identifier: String, member: String, optional: Bool)
         /// The row id of an owned target saved just before (the local of ``EmbeddedSave/rowIDLocal``).
         case ownedRowID(local: String)
+        /// The element count of an optional to-many relationship (`NULL` when it is `nil`).
+        case collectionCount(identifier: String)
     }
 
     /// A foreign key of a table.
@@ -65,6 +67,8 @@ struct TablePlan: Sendable {
         var isCollection = false
         /// A map rather than an array.
         var isMap = false
+        /// An optional collection (`[Target]?`): saved when present.
+        var isOptionalCollection = false
     }
 
     /// The value bound to a link table's key column.
@@ -121,6 +125,8 @@ struct TablePlan: Sendable {
         var ownerTargetColumns: [String]
         /// Elements are references (`EntityReference`): not saved, not constrained.
         var isReference: Bool
+        /// The relationship is optional (`[Target]?`): `nil` links nothing.
+        var isOptional = false
         /// The relationship's declaration, for diagnostics about migrating the link table.
         var location: SourceLocation
         /// The relationship's bit in the model's absent fields: links are kept when the key is absent.
@@ -176,7 +182,7 @@ struct TablePlan: Sendable {
     }
 
     /// How `init(row:)` fills one initializer argument.
-    enum RowRead: Sendable {
+    indirect enum RowRead: Sendable {
         /// A column's value.
         case column(String)
         /// A JSON text column through the property's transformer.
@@ -189,6 +195,9 @@ struct TablePlan: Sendable {
         case emptyCollection(isMap: Bool)
         /// Not stored in the row: `nil`.
         case none
+        /// An optional to-many relationship: `nil` when its count column is `NULL` and the collection
+        /// read is empty.
+        case optionalCollection(countColumn: String, RowRead)
     }
 
     /// A reference relationship's key columns, checked against the target table on import.

@@ -8,6 +8,9 @@ indirect enum TransformerPlan: Hashable, Sendable {
     /// `ArrayTransformer` over the element's; skipping invalid elements (reported at the location) when
     /// the location is given.
     case array(TransformerPlan, skipsInvalidElementsAt: SourceLocation?)
+    /// `PluckTransformer`: the element's transformer applied to the value at `path` in each element of
+    /// an array of objects (`hashtags[].text`), skipping as for arrays.
+    case pluck(TransformerPlan, path: [String], skipsInvalidElementsAt: SourceLocation?)
     /// `MapTransformer` over the value's, skipping as for arrays.
     case map(TransformerPlan, skipsInvalidElementsAt: SourceLocation?)
     /// `EnumTransformer` of a generated enum.
@@ -24,8 +27,18 @@ indirect enum TransformerPlan: Hashable, Sendable {
     var allocates: Bool {
         switch self {
         case let .builtin(conversion): return conversion.runtime.allocates
-        case let .array(element, _), let .map(element, _), let .reference(_, element): return element.allocates
+        case let .array(element, _), let .map(element, _), let .reference(_, element), let .pluck(element, _, _):
+            return element.allocates
         case .enumeration, .custom, .entity: return false
+        }
+    }
+
+    /// The transformer of the value's stored form (a JSON column): a pluck is stored as the plain array
+    /// of its values (`["swift", "json"]`), everything else as it is written to JSON.
+    var storageForm: TransformerPlan {
+        switch self {
+        case let .pluck(element, _, skips): return .array(element, skipsInvalidElementsAt: skips)
+        case .builtin, .array, .map, .enumeration, .custom, .entity, .reference: return self
         }
     }
 }

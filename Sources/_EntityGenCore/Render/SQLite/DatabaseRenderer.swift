@@ -69,7 +69,7 @@ struct DatabaseRenderer {
     static func feedExpression(_ feed: FeedPlan) -> String {
         var arguments = ["name: \(SwiftLiteral.string(feed.name))"]
         if let items = feed.items { arguments.append("items: \(Spelling.list(items))") }
-        if feed.single { arguments.append("single: true") }
+        if feed.records != .array { arguments.append("records: .\(feed.records.rawValue)") }
         switch feed.pagination {
         case let .pageNumber(pageCount, parameter, firstPage)?:
             arguments.append(

@@ -105,7 +105,9 @@ struct PersistenceRenderer {
             for save in plan.embeddedSaves {
                 let property = "self.\(save.identifier)"
                 if save.isCollection {
-                    let loop = save.isMap ? "for _element in \(property).values" : "for _element in \(property)"
+                    let collection =
+                        save.isOptionalCollection ? "(\(property) ?? \(save.isMap ? "[:]" : "[]"))" : property
+                    let loop = save.isMap ? "for _element in \(collection).values" : "for _element in \(collection)"
                     printer.line("\(loop) { try _element.save(in: &session) }")
                 } else if let local = save.rowIDLocal {
                     printer.line(
@@ -153,10 +155,12 @@ struct PersistenceRenderer {
             )
         }
         printer.line("try session.execute(\(link.staticName)Statements.delete)")
+        let collection =
+            link.isOptional ? "(self.\(link.identifier) ?? \(link.isMap ? "[:]" : "[]"))" : "self.\(link.identifier)"
         let loop =
             link.isMap
-            ? "for (_position, (_key, _element)) in self.\(link.identifier).sorted(by: { $0.key < $1.key }).enumerated() {"
-            : "for (_position, _element) in self.\(link.identifier).enumerated() {"
+            ? "for (_position, (_key, _element)) in \(collection).sorted(by: { $0.key < $1.key }).enumerated() {"
+            : "for (_position, _element) in \(collection).enumerated() {"
         printer.block(loop) { printer in
             let insert = "\(link.staticName)Statements.insert"
             if !link.isReference {
@@ -190,13 +194,15 @@ struct PersistenceRenderer {
             return "self.\(identifier).bindValue(to: _statement, at: \(index))"
         case let .json(property):
             return
-                "\(Self.persistence).JSONColumn.bind(self.\(property.identifier), \(property.transformerReference(spelling)), to: _statement, at: \(index))"
+                "\(Self.persistence).JSONColumn.bind(self.\(property.identifier), \(property.storageTransformerReference(spelling)), to: _statement, at: \(index))"
         case let .embeddedMember(identifier, member, optional):
             return optional
                 ? "(self.\(identifier)?.\(member)).bindValue(to: _statement, at: \(index))"
                 : "self.\(identifier).\(member).bindValue(to: _statement, at: \(index))"
         case let .ownedRowID(local):
             return "\(local).bindValue(to: _statement, at: \(index))"
+        case let .collectionCount(identifier):
+            return "(self.\(identifier).map { Swift.Int64($0.count) }).bindValue(to: _statement, at: \(index))"
         }
     }
 
@@ -206,12 +212,14 @@ struct PersistenceRenderer {
         case let .column(name): return "try row.column(\(SwiftLiteral.string(name)))"
         case let .jsonColumn(name, property, optional):
             return
-                "try row.\(optional ? "optionalJSONColumn" : "jsonColumn")(\(SwiftLiteral.string(name)), \(property.transformerReference(spelling)))"
+                "try row.\(optional ? "optionalJSONColumn" : "jsonColumn")(\(SwiftLiteral.string(name)), \(property.storageTransformerReference(spelling)))"
         case let .included(key, required):
             return "try row.\(required ? "requiredIncluded" : "included")(\(SwiftLiteral.string(key)))"
         case let .prefetched(key): return "try row.prefetched(\(SwiftLiteral.string(key)))"
         case let .emptyCollection(isMap): return isMap ? "[:]" : "[]"
         case .none: return "nil"
+        case let .optionalCollection(countColumn, collection):
+            return "try row.optionalCollection(\(SwiftLiteral.string(countColumn))) { \(rowExpression(collection)) }"
         }
     }
 

@@ -144,7 +144,7 @@ struct RecordRenderer {
     private func encoded(_ property: TablePlan.RecordProperty) -> String {
         guard let json = property.json else { return "\(property.identifier).columnDatabaseValue" }
         return
-            "\(Spelling.persistence).JSONColumn.databaseValue(\(property.identifier), \(json.transformerReference(spelling)))"
+            "\(Spelling.persistence).JSONColumn.databaseValue(\(property.identifier), \(json.storageTransformerReference(spelling)))"
     }
 
     /// A property's value decoded from `row`.
@@ -153,7 +153,7 @@ struct RecordRenderer {
         guard let json = property.json else { return "try row.column(\(column))" }
         let optional = if case .optional = property.type { true } else { false }
         return
-            "try row.\(optional ? "optionalJSONColumn" : "jsonColumn")(\(column), \(json.transformerReference(spelling)))"
+            "try row.\(optional ? "optionalJSONColumn" : "jsonColumn")(\(column), \(json.storageTransformerReference(spelling)))"
     }
 
     /// An association's declaration, as GRDB's guide writes it.

@@ -1,0 +1,144 @@
+import EntityGenPersistence
+import EntityGenRuntime
+import Foundation
+import GRDB
+import Testing
+
+/// The shapes of real APIs that issue 15 made declarable, on `Schemas/Catalog.yaml` as a newcomer writes
+/// it from the README: a pluck (`tags[].name`), an attribute inside an embedded object (`brand.id` next
+/// to `brand: Brand?`), an optional to-many (`'[Variant]?'`), a base path (`properties`), and a feed whose
+/// records are one object or an array (`single: either`). Mapped by the generated mappers, written back,
+/// imported, and read with GRDB's own query interface.
+@Suite struct Test_RealAPIShapes {
+    static let products = """
+        {"data": [
+          {"id": 1, "title": "Lamp", "tags": [{"name": "light", "id": 7}, {"name": "home"}],
+           "brand": {"id": 10, "name": "Lumo"}, "variants": [{"sku": "L-1", "color": "red"}, {"sku": "L-2"}],
+           "dimensions": [{"size": 20}, {"size": "big"}, {"size": 30}]},
+          {"id": 2, "title": "Desk", "tags": [], "brand": {"id": 11, "name": "Oak & Co"}, "variants": []},
+          {"id": 3, "title": "Chair", "tags": [{"name": "seat"}], "brand": null, "variants": null},
+          {"id": 4, "title": "Rug", "tags": [{"name": "floor"}]}
+        ]}
+        """
+
+    static func map<T: JSONMappable>(_ type: T.Type, _ json: String) throws -> Mapped<T> {
+        try T.map(json: Array(json.utf8))
+    }
+
+    static func database() throws -> DatabasePool {
+        let (pool, _) = try makeDatabase()
+        _ = try FeedImporter(feed: EntityGenDatabase.products, writer: pool).importPage(Array(products.utf8))
+        return pool
+    }
+
+    @Test func plucksReadOneMemberOfEachElementAndWriteItBack() throws {
+        let lamp = try Self.map(
+            Product.self, #"{"id": 1, "title": "Lamp", "tags": [{"name": "a", "id": 7}, {"name": "b"}]}"#)
+        #expect(lamp.value.tagNames == ["a", "b"])
+        #expect(
+            String(decoding: lamp.value.jsonBytes(), as: UTF8.self).contains(#""tags":[{"name":"a"},{"name":"b"}]"#))
+        // Written back, it maps to the same value.
+        #expect(try Product.map(json: lamp.value.jsonBytes()).value == lamp.value)
+        // An element without the member fails at its path; a lossy pluck skips it and says where.
+        let failure = #expect(throws: MappingFailure.self) {
+            try Self.map(Product.self, #"{"id": 1, "title": "x", "tags": [{"name": "a"}, {"id": 2}]}"#)
+        }
+        if case let .mapping(error)? = failure {
+            #expect(error.path == "$.tags[1].name")
+        } else {
+            Issue.record("expected a mapping error, got \(String(describing: failure))")
+        }
+        let sized = try Self.map(
+            Product.self, #"{"id": 1, "title": "x", "tags": [], "dimensions": [{"size": 1}, {"size": "L"}, 5]}"#)
+        #expect(sized.value.sizes == [1])
+        #expect(sized.issues.map(\.path) == ["$.dimensions[1].size", "$.dimensions[2]"])
+    }
+
+    @Test func anAttributeInsideAnEmbeddedObjectIsMappedBesideItAndMergedBack() throws {
+        let lamp = try Self.map(
+            Product.self, #"{"id": 1, "title": "L", "tags": [], "brand": {"id": 10, "name": "Lumo"}}"#)
+        #expect(lamp.value.brandId == 10 && lamp.value.brand?.name == "Lumo")
+        let written = String(decoding: lamp.value.jsonBytes(), as: UTF8.self)
+        #expect(written.contains(#""brand":{"id":10,"name":"Lumo"}"#), "\(written)")
+        // No object, but the flat id: the id alone is written inside it.
+        var flat = lamp.value
+        flat.brand = nil
+        #expect(String(decoding: flat.jsonBytes(), as: UTF8.self).contains(#""brand":{"id":10}"#))
+        flat.brandId = nil
+        #expect(!String(decoding: flat.jsonBytes(), as: UTF8.self).contains("brand"))
+    }
+
+    @Test func optionalToManyKeepsNilApartFromEmpty() throws {
+        let absent = try Self.map(Product.self, #"{"id": 1, "title": "x", "tags": []}"#).value
+        let null = try Self.map(Product.self, #"{"id": 1, "title": "x", "tags": [], "variants": null}"#).value
+        let empty = try Self.map(Product.self, #"{"id": 1, "title": "x", "tags": [], "variants": []}"#).value
+        #expect(absent.variants == nil && null.variants == nil && empty.variants == [])
+        #expect(!String(decoding: absent.jsonBytes(), as: UTF8.self).contains("variants"))
+        #expect(String(decoding: empty.jsonBytes(), as: UTF8.self).contains(#""variants":[]"#))
+    }
+
+    @Test func storedValuesReadBackAsTheyWereMapped() throws {
+        let pool = try Self.database()
+        try pool.read { db throws in
+            let products = try Product.requestIncludingRelationships().order(Product.Columns.id).fetchAll(db)
+            #expect(products.map(\.variants?.count) == [2, 0, nil, nil])
+            #expect(products.map(\.tagNames) == [["light", "home"], [], ["seat"], ["floor"]])
+            #expect(products[0].sizes == [20, 30])
+            #expect(products.map(\.brandId) == [10, 11, nil, nil])
+            #expect(products[0].brand?.name == "Lumo" && products[2].brand == nil)
+            // Plain GRDB: the pluck is stored as the array of its values, the count tells nil from [].
+            let row = try #require(
+                try Row.fetchOne(db, sql: "SELECT tagNames, variantsCount FROM product WHERE id = 1"))
+            #expect(row["tagNames"] as String? == #"["light","home"]"#)
+            #expect(try Product.Record.filter(Product.Columns.variantsCount == nil).fetchAll(db).map(\.id) == [3, 4])
+            #expect(try Product.Record.filter(Product.Columns.brandId == 11).fetchOne(db)?.title == "Desk")
+            #expect(try Product.Record.fetchOne(db, id: 1)?.variantsCount == 2)
+            let lamp = try #require(try Product.Record.fetchOne(db, id: 1))
+            #expect(try lamp.request(for: Product.Record.variants).fetchCount(db) == 2)
+        }
+    }
+
+    @Test func anAbsentOptionalToManyKeepsWhatIsStored() throws {
+        let pool = try Self.database()
+        // Product 1 again without `variants`: the stored list stays; with null it becomes nil.
+        let partial =
+            #"{"data": [{"id": 1, "title": "Lamp", "tags": []}, {"id": 2, "title": "Desk", "tags": [], "variants": null}]}"#
+        _ = try FeedImporter(feed: EntityGenDatabase.products, writer: pool).importPage(Array(partial.utf8))
+        try pool.read { db throws in
+            let products = try Product.requestIncludingRelationships().order(Product.Columns.id).fetchAll(db)
+            #expect(products[0].variants?.map(\.sku) == ["L-1", "L-2"])
+            #expect(products[1].variants == nil)
+            #expect(try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM product_variants WHERE ownerId = 1") == 2)
+        }
+    }
+
+    @Test func aFeedOfOneOrManyRecordsAcceptsBoth() throws {
+        let (pool, _) = try makeDatabase()
+        let lookup = FeedImporter(feed: EntityGenDatabase.productLookup, writer: pool)
+        let one = try lookup.importPage(Array(#"{"data": {"id": 5, "title": "Vase", "tags": []}}"#.utf8))
+        let two = try lookup.importPage(
+            Array(#"{"data": [{"id": 6, "title": "Cup", "tags": []}, {"id": 5, "title": "Vase 2", "tags": []}]}"#.utf8))
+        #expect(one.total.inserted == 1 && two.total.inserted == 1 && two.total.updated == 1)
+        #expect(throws: ImportError.self) { try lookup.importPage(Array(#"{"data": "nope"}"#.utf8)) }
+        try pool.read { db throws in
+            #expect(try Product.Record.order(Product.Columns.id).fetchAll(db).map(\.title) == ["Vase 2", "Cup"])
+        }
+    }
+
+    @Test func basePathMembersAndTheirPlucksLiveUnderIt() throws {
+        let (pool, _) = try makeDatabase()
+        let stores = #"""
+            [{"type": "Feature", "properties": {"id": "s1", "name": "Main St", "hours": [{"day": "mon", "open": 9}, {"day": "tue"}]}},
+             {"type": "Feature", "properties": {"id": "s2", "name": "Harbor", "hours": []}}]
+            """#
+        _ = try FeedImporter(feed: EntityGenDatabase.stores, writer: pool).importPage(Array(stores.utf8))
+        try pool.read { db throws in
+            let main = try #require(try Store.Record.fetchOne(db, id: "s1"))
+            #expect(main.openDays == ["mon", "tue"])
+        }
+        let store = try Self.map(Store.self, #"{"properties": {"id": "s1", "name": "M", "hours": [{"day": "mon"}]}}"#)
+        #expect(
+            String(decoding: store.value.jsonBytes(), as: UTF8.self)
+                == #"{"properties":{"id":"s1","name":"M","hours":[{"day":"mon"}]}}"#)
+    }
+}

@@ -1,0 +1,144 @@
+import Foundation
+import Testing
+
+/// `entitygen check --feed` and `--coverage` through the built binary, as a schema author runs them.
+@Suite struct Test_CheckFeedsAndCoverage {
+    static let corpus = Test_LintCommand.packageRoot.deletingLastPathComponent()
+        .appendingPathComponent("shared/corpora/cocoapods-Core-fixtures/spec/fixtures").path
+
+    /// A first Pod schema, written from the README against real podspecs: what it leaves out is listed
+    /// with counts and an example, and a key no podspec has is named.
+    static let podSchema = """
+        keyConvention: snake_case
+        entities:
+          Pod:
+            identifiedBy: [name, version]
+            attributes:
+              name: String
+              version: String
+              summary: String?
+              homepage: String?
+              resourceBundles: '[String: [String]]?'
+            relationships:
+              subspecs: '[Subspec]'
+          Subspec:
+            attributes:
+              name: String
+              sourceFiles: '[String]?'
+        """
+
+    @Test func coverageOverRealPodspecsListsWhatTheSchemaLeavesOut() throws {
+        let folder = try Test_CommandPaths.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try Data(Self.podSchema.utf8).write(to: folder.appendingPathComponent("Pods.yaml"))
+        let text = try Test_LintCommand.run(
+            ["check", "Pods.yaml", "--entity", "Pod", "--coverage", Self.corpus], in: folder)
+        #expect(text.status == 0, "\(text.stderr)")
+        let lines = text.stdout.split(separator: "\n").map(String.init)
+        let sourceFiles = try #require(lines.first { $0.hasPrefix("Pod: key 'source_files' is not read") })
+        #expect(sourceFiles.contains(" of 114 Pod objects; e.g. "), "\(sourceFiles)")
+        #expect(sourceFiles.contains(".podspec.json at $.source_files"))
+        #expect(lines.contains("Pod.resourceBundles: its key never appears (in none of 114 Pod objects)"))
+        #expect(lines.contains { $0.hasPrefix("Subspec: key 'dependencies' is not read") })
+        #expect(text.stderr.contains("coverage: 114 payloads walked, 0 failed"))
+
+        let json = try Test_LintCommand.run(
+            ["check", "Pods.yaml", "--entity", "Pod", "--coverage", Self.corpus, "--format", "json"], in: folder)
+        let report = try #require(
+            try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [String: Any])
+        let pod = try #require((report["entities"] as? [String: Any])?["Pod"] as? [String: Any])
+        #expect(pod["objects"] as? Int == 114)
+        #expect((pod["neverPresent"] as? [String]) == ["resourceBundles"])
+        let unread = try #require(pod["unread"] as? [[String: Any]])
+        let entry = try #require(unread.first { $0["key"] as? String == "source_files" })
+        #expect(entry["count"] as? Int == 47)
+        #expect((entry["example"] as? String)?.hasSuffix("at $.source_files") == true)
+    }
+
+    @Test func coverageReportsPayloadsItCannotReadAndWalksTheRest() throws {
+        let folder = try Test_CommandPaths.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try Data("entities:\n  Item:\n    attributes:\n      name: String\n".utf8)
+            .write(to: folder.appendingPathComponent("S.yaml"))
+        try Data(#"{"name": "a", "extra": 1}"#.utf8).write(to: folder.appendingPathComponent("a.json"))
+        try Data(#"{"name": "b", "#.utf8).write(to: folder.appendingPathComponent("b.json"))
+        let run = try Test_LintCommand.run(
+            ["check", "S.yaml", "--entity", "Item", "--coverage", "a.json", "b.json", "missing.json"], in: folder)
+        #expect(run.status == 2, "a missing payload is a usage error: \(run.stderr)")
+        let walked = try Test_LintCommand.run(
+            ["check", "S.yaml", "--entity", "Item", "--coverage", "a.json", "b.json"], in: folder)
+        #expect(walked.status == 1)
+        #expect(walked.stderr.contains("b.json:1:"), "\(walked.stderr)")
+        #expect(walked.stderr.contains("coverage: 1 payload walked, 1 failed"))
+        #expect(
+            walked.stdout.contains(
+                "Item: key 'extra' is not read by the schema (in 1 of 1 Item object; e.g. a.json at $.extra)"))
+    }
+
+    static let feedSchema = """
+        entities:
+          Item:
+            identifiedBy: id
+            attributes:
+              id: Int
+              tags: {type: '[String]', key: 'tags[].name'}
+        feeds:
+          Items:
+            entity: Item
+            items: data
+            pagination: {nextURL: next}
+          Changes:
+            entity: Item
+            actions: {}
+          Lookup:
+            entity: Item
+            items: data
+            single: either
+        """
+
+    @Test func feedPagesMapAsTheImporterReadsThem() throws {
+        let folder = try Test_CommandPaths.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try Data(Self.feedSchema.utf8).write(to: folder.appendingPathComponent("S.yaml"))
+        func page(_ name: String, _ json: String) throws {
+            try Data(json.utf8).write(to: folder.appendingPathComponent(name))
+        }
+        try page(
+            "items.json", #"{"data": [{"id": 1, "tags": [{"name": "a"}]}, {"id": "x", "tags": []}], "next": "/p2"}"#)
+        try page(
+            "changes.json",
+            #"[{"type": "add", "payload": {"id": 2, "tags": []}}, {"type": "delete", "payload": {"id": 1}}, {"type": "delete", "payload": {}}, {"type": "move", "payload": {}}]"#
+        )
+        try page("one.json", #"{"data": {"id": 3, "tags": []}}"#)
+        try page("bad.json", #"{"data": {"id": 3}}"#)
+
+        let items = try Test_LintCommand.run(
+            ["check", "S.yaml", "--feed", "Items", "items.json", "--print"], in: folder)
+        #expect(items.status == 0, "\(items.stderr)")
+        #expect(items.stdout.split(separator: "\n").first == #"[{"id":1,"tags":[{"name":"a"}]}]"#)
+        #expect(items.stdout.contains("$.data[1].id: skipped: expected an integer"))
+        #expect(items.stderr.contains("Items: 1 record to save, 0 to delete, 1 skipped, 0 issues; next page: /p2"))
+
+        let changes = try Test_LintCommand.run(["check", "S.yaml", "--feed", "Changes", "changes.json"], in: folder)
+        #expect(changes.status == 0, "\(changes.stderr)")
+        #expect(changes.stdout.contains(#"$[3].type: skipped: unknown action type "move" ignored"#))
+        #expect(changes.stdout.contains("$[2].payload.id: skipped: required value is missing"), "\(changes.stdout)")
+        #expect(changes.stderr.contains("Changes: 1 record to save, 1 to delete, 2 skipped"))
+
+        let one = try Test_LintCommand.run(["check", "S.yaml", "--feed", "Lookup", "one.json"], in: folder)
+        #expect(one.status == 0 && one.stderr.contains("Lookup: 1 record to save"), "\(one.stderr)")
+        let many = try Test_LintCommand.run(["check", "S.yaml", "--feed", "Lookup", "items.json"], in: folder)
+        #expect(many.stderr.contains("Lookup: 1 record to save, 0 to delete, 1 skipped"), "\(many.stderr)")
+
+        let bad = try Test_LintCommand.run(["check", "S.yaml", "--feed", "Items", "bad.json"], in: folder)
+        #expect(bad.status == 1)
+        #expect(bad.stderr.contains("bad.json: error:") && bad.stderr.contains("$.data"), "\(bad.stderr)")
+        let unknown = try Test_LintCommand.run(["check", "S.yaml", "--feed", "Itemz", "items.json"], in: folder)
+        #expect(
+            unknown.status == 2 && unknown.stderr.contains("no feed 'Itemz' (did you mean 'Items'?)"),
+            "\(unknown.stderr)")
+        let both = try Test_LintCommand.run(
+            ["check", "S.yaml", "--feed", "Items", "--entity", "Item", "items.json"], in: folder)
+        #expect(both.status == 2 && both.stderr.contains("either --entity <name> or --feed <name>"))
+    }
+}
