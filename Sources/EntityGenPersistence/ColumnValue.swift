@@ -263,3 +263,17 @@ extension EntityReference: ColumnValue where Target.ID: ColumnValue {
         self.init(try Target.ID(databaseValue: databaseValue))
     }
 }
+
+extension Expandable: ColumnValue where Target.ID: ColumnValue {
+    /// Stored as the target's identifier (an expanded target is saved in its own table); read back as a
+    /// reference.
+    public func bindValue(to statement: SQLiteStatement, at index: Int32) {
+        id.bindValue(to: statement, at: index)
+    }
+
+    public var columnDatabaseValue: DatabaseValue { id.columnDatabaseValue }
+
+    public init(databaseValue: DatabaseValue) throws(ColumnDecodingError) {
+        self = .reference(EntityReference(try Target.ID(databaseValue: databaseValue)))
+    }
+}

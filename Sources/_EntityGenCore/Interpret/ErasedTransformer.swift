@@ -88,6 +88,22 @@ struct TransformerBuilder {
         case let .reference(_, identity):
             // A reference holds its target's identity, read with the identity's transformer.
             return erased(identity, interpreter: interpreter)
+        case let .expandable(target, identity):
+            // The runtime's rule decides the form; each form reads as generated code reads it.
+            let object = interpreter.entityTransformer(entityNames[target] ?? target)
+            let scalar = erased(identity, interpreter: interpreter)
+            return ErasedTransformer(
+                decode: { value, context throws(TransformFailure) in
+                    ExpandableForm.isExpanded(value)
+                        ? try object.decode(value, context: &context) : try scalar.decode(value, context: &context)
+                },
+                encode: { value, writer in
+                    if value.value is SchemaInterpreter.Entity {
+                        object.encode(value, to: &writer)
+                    } else {
+                        scalar.encode(value, to: &writer)
+                    }
+                })
         }
     }
 

@@ -189,6 +189,8 @@ public struct ResolvedRelationship: Sendable {
     /// identity attribute>`) rather than embedding the target. Validation accepts only the target's single
     /// identification attribute, so both spellings mean the same thing.
     public var isReference: Bool
+    /// Whether the reference may also be sent as the whole target object (`expandable: true`).
+    public var isExpandable: Bool = false
     /// Inverse relationship name.
     public var inverse: String?
     /// Delete rule.

@@ -18,7 +18,7 @@ public enum SchemaKeys {
     ]
     /// A relationship in its mapping form.
     public static let relationship = [
-        "to", "optional", "description", "key", "fallbackKeys", "reference", "inverse", "deleteRule",
+        "to", "optional", "description", "key", "fallbackKeys", "reference", "expandable", "inverse", "deleteRule",
         "onFailure", "onInvalidElement", "onMissingTarget", "onAbsent", "renamedFrom",
     ]
     /// An error envelope in its mapping form.

@@ -21,6 +21,7 @@ extension SchemaParser {
             case "key": relationship.key = reader.keyPath(value, "key of \(what)")
             case "fallbackKeys": relationship.fallbackKeys = reader.keyPaths(value, "fallback key of \(what)")
             case "reference": relationship.reference = parseReference(value)
+            case "expandable": relationship.expandable = reader.bool(value, "'expandable'")
             case "inverse": relationship.inverse = reader.string(value, "inverse")
             case "deleteRule": relationship.deleteRule = reader.keyword(value, "delete rule")
             case "onFailure": relationship.onFailure = reader.keyword(value, "failure policy")

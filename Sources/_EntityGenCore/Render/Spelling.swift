@@ -69,6 +69,9 @@ struct Spelling: Sendable {
         case let .reference(target, identity):
             return
                 "\(runtime).ReferenceTransformer<\(target), \(Self.transformerType(identity))>(\(transformer(identity)))"
+        case let .expandable(target, identity):
+            return
+                "\(runtime).ExpandableTransformer<\(target), \(Self.transformerType(identity))>(\(transformer(identity)))"
         }
     }
 
@@ -90,6 +93,8 @@ struct Spelling: Sendable {
         case let .entity(typeName): return "\(runtime).EntityTransformer<\(typeName)>"
         case let .reference(target, identity):
             return "\(runtime).ReferenceTransformer<\(target), \(transformerType(identity))>"
+        case let .expandable(target, identity):
+            return "\(runtime).ExpandableTransformer<\(target), \(transformerType(identity))>"
         }
     }
 

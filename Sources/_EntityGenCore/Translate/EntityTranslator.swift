@@ -88,10 +88,15 @@ struct EntityTranslator: Sendable {
         if relationship.isReference, let target = schema.entity(named: relationship.target),
             let identity = target.attributes.first(where: { $0.name == target.identifiedBy.first })
         {
-            elementType = .runtime("EntityReference", [.generated(targetType)])
-            elementTransformer = .reference(
-                target: targetType,
-                identity: types.transformer(identity.type, identity.transformer, lossy: false, location: location))
+            let identityTransformer = types.transformer(
+                identity.type, identity.transformer, lossy: false, location: location)
+            if relationship.isExpandable {
+                elementType = .runtime("Expandable", [.generated(targetType)])
+                elementTransformer = .expandable(target: targetType, identity: identityTransformer)
+            } else {
+                elementType = .runtime("EntityReference", [.generated(targetType)])
+                elementTransformer = .reference(target: targetType, identity: identityTransformer)
+            }
         }
         let embeds = !relationship.isReference
         let field = FieldPlan(

@@ -110,6 +110,12 @@ extension PersistenceTranslator {
                 name: associationName, key: key,
                 kind: .belongsTo(target: target.swiftName, columns: names, targetColumns: targetColumns)))
         if isReference {
+            if relationship.isExpandable {
+                table.embeddedSaves.append(
+                    .init(
+                        identifier: property.identifier, isOptional: relationship.isOptional, rowIDLocal: nil,
+                        isExpandable: true))
+            }
             table.references.append(
                 .init(
                     relationship: key, columns: names, targetTable: targetTable,
@@ -213,6 +219,7 @@ extension PersistenceTranslator {
                 linkType: linkType, targetType: target.swiftName, targetKeyColumns: targetKeyColumns,
                 ownerTargetColumns: ownerTargetColumns,
                 isReference: isReference, isOptional: relationship.isOptional,
+                isExpandable: relationship.isExpandable,
                 location: relationship.declaration.name.location,
                 absentBit: table.absentBits[property.name], formerNames: formerLinkTables))
         var countColumn: String?

@@ -164,6 +164,7 @@ extension SchemaValidator {
             keyPath: defaultKeyPath(for: relationship.name, explicit: relationship.key, in: entity),
             fallbackKeyPaths: relationship.fallbackKeys.map { based($0.value, in: entity) },
             isReference: relationship.reference != nil,
+            isExpandable: relationship.reference != nil && relationship.expandable?.value == true,
             inverse: relationship.inverse?.value,
             deleteRule: relationship.deleteRule?.value ?? .nullify,
             onFailure: relationship.onFailure?.value ?? .fail,

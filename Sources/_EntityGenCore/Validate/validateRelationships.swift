@@ -22,6 +22,19 @@ extension SchemaValidator {
             if let reference = declaration.reference {
                 checkReference(reference, of: what, target: target)
             }
+            if let expandable = declaration.expandable, expandable.value {
+                if declaration.reference == nil {
+                    emit(
+                        Rules.invalidReference,
+                        "'expandable' is for references ('reference: true'): an embedded \(what) already reads the whole object",
+                        at: expandable.location)
+                } else if target.isAbstract || !target.children.isEmpty {
+                    emit(
+                        Rules.invalidReference,
+                        "\(what) cannot be expandable: '\(target.name)' is a family, and an expanded object is mapped as one concrete entity",
+                        at: expandable.location)
+                }
+            }
             if let inverse = declaration.inverse {
                 checkInverse(inverse, of: relationship, in: entity, target: target)
             }

@@ -6,7 +6,8 @@ import Testing
 
 /// The shapes of real APIs that issue 15 made declarable, on `Schemas/Catalog.yaml` as a newcomer writes
 /// it from the README: a pluck (`tags[].name`), an attribute inside an embedded object (`brand.id` next
-/// to `brand: Brand?`), an optional to-many (`'[Variant]?'`), a base path (`properties`), and a feed whose
+/// to `brand: Brand?`), an optional to-many (`'[Variant]?'`), a base path (`properties`), a reference sent as an identifier or
+/// expanded (`expandable: true`), and a feed whose
 /// records are one object or an array (`single: either`). Mapped by the generated mappers, written back,
 /// imported, and read with GRDB's own query interface.
 @Suite struct Test_RealAPIShapes {
@@ -14,8 +15,10 @@ import Testing
         {"data": [
           {"id": 1, "title": "Lamp", "tags": [{"name": "light", "id": 7}, {"name": "home"}],
            "brand": {"id": 10, "name": "Lumo"}, "variants": [{"sku": "L-1", "color": "red"}, {"sku": "L-2"}],
-           "dimensions": [{"size": 20}, {"size": "big"}, {"size": 30}]},
-          {"id": 2, "title": "Desk", "tags": [], "brand": {"id": 11, "name": "Oak & Co"}, "variants": []},
+           "dimensions": [{"size": 20}, {"size": "big"}, {"size": 30}],
+           "supplier": {"code": "s1", "name": "Acme"}, "also_from": ["s1", {"code": "s3", "name": "Globex"}]},
+          {"id": 2, "title": "Desk", "tags": [], "brand": {"id": 11, "name": "Oak & Co"}, "variants": [],
+           "supplier": "s3", "also_from": ["s3"]},
           {"id": 3, "title": "Chair", "tags": [{"name": "seat"}], "brand": null, "variants": null},
           {"id": 4, "title": "Rug", "tags": [{"name": "floor"}]}
         ]}
@@ -140,5 +143,51 @@ import Testing
         #expect(
             String(decoding: store.value.jsonBytes(), as: UTF8.self)
                 == #"{"properties":{"id":"s1","name":"M","hours":[{"day":"mon"}]}}"#)
+    }
+
+    @Test func anExpandableReferenceWritesBackTheFormItRead() throws {
+        let json =
+            #"{"id": 1, "title": "x", "tags": [], "supplier": "s1", "also_from": [{"code": "s2", "name": "B"}, "s3"]}"#
+        let product = try Self.map(Product.self, json).value
+        #expect(product.supplier == .reference(EntityReference("s1")))
+        #expect(product.supplier?.id == "s1" && product.supplier?.expanded == nil)
+        #expect(product.alsoFrom.map(\.id) == ["s2", "s3"])
+        #expect(product.alsoFrom.first?.expanded?.name == "B")
+        let written = String(decoding: product.jsonBytes(), as: UTF8.self)
+        #expect(written.contains(#""supplier":"s1""#), "\(written)")
+        #expect(written.contains(#""also_from":[{"code":"s2","name":"B"},"s3"]"#), "\(written)")
+        let expanded = try Self.map(Product.self, #"{"id": 1, "title": "x", "tags": [], "supplier": {"code": "s1"}}"#)
+        #expect(expanded.value.supplier?.expanded == Supplier(code: "s1"))
+        #expect(String(decoding: expanded.value.jsonBytes(), as: UTF8.self).contains(#""supplier":{"code":"s1"}"#))
+        // An object without the identity fails where the identity is missing.
+        let failure = #expect(throws: MappingFailure.self) {
+            try Self.map(Product.self, #"{"id": 1, "title": "x", "tags": [], "supplier": {"name": "n"}}"#)
+        }
+        if case let .mapping(error)? = failure {
+            #expect(error.path == "$.supplier.code")
+        } else {
+            Issue.record("expected a mapping error, got \(String(describing: failure))")
+        }
+    }
+
+    @Test func expandedTargetsAreSavedAndIdentifiersLinkToThem() throws {
+        let pool = try Self.database()
+        try pool.read { db throws in
+            // The expanded suppliers were saved in their own table; codes link to them.
+            #expect(try Supplier.Record.order(Supplier.Columns.code).fetchAll(db).map(\.code) == ["s1", "s3"])
+            #expect(try Supplier.Record.fetchOne(db, id: "s3")?.name == "Globex")
+            #expect(try Product.Record.fetchOne(db, id: 1)?.supplierCode == "s1")
+            #expect(try Product.Record.fetchOne(db, id: 2)?.supplierCode == "s3")
+            let links = try Row.fetchAll(
+                db, sql: "SELECT ownerId, targetCode FROM product_alsoFrom ORDER BY ownerId, position")
+            #expect(
+                links.map { "\($0["ownerId"] as Int64? ?? 0):\($0["targetCode"] as String? ?? "")" } == [
+                    "1:s1", "1:s3", "2:s3",
+                ])
+            // Read back from a row, the reference holds the identifier; the object is in its table.
+            let desk = try #require(
+                try Product.requestIncludingRelationships().filter(Product.Columns.id == 2).fetchOne(db))
+            #expect(desk.supplier == .reference(EntityReference("s3")))
+        }
     }
 }

@@ -95,4 +95,16 @@ import Testing
         let paged = Self.diagnostics(feed + "either\n    pagination: {nextURL: next}\n")
         #expect(paged.count == 1 && paged[0].contains("may be a single record ('single: either')"), "\(paged)")
     }
+
+    @Test func expandableIsForReferencesToOneConcreteEntity() {
+        let base =
+            "entities:\n  C:\n    identifiedBy: code\n    attributes: {code: String}\n  F:\n    abstract: true\n    discriminator: kind\n    identifiedBy: code\n    attributes: {code: String}\n  G:\n    extends: F\n  O:\n    relationships:\n"
+        #expect(Self.diagnostics(base + "      c: {to: C?, reference: true, expandable: true}\n").isEmpty)
+        #expect(Self.diagnostics(base + "      cs: {to: '[C]', reference: true, expandable: true}\n").isEmpty)
+        let embedded = Self.diagnostics(base + "      c: {to: C?, expandable: true}\n")
+        #expect(embedded.count == 1 && embedded[0].contains("'expandable' is for references"), "\(embedded)")
+        #expect(embedded.first?.hasPrefix("s.yaml:14:31: error:") == true, "\(embedded)")
+        let family = Self.diagnostics(base + "      f: {to: F?, reference: true, expandable: true}\n")
+        #expect(family.count == 1 && family[0].contains("'F' is a family"), "\(family)")
+    }
 }

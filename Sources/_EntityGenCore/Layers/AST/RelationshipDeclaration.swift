@@ -20,6 +20,9 @@ public struct RelationshipDeclaration: Hashable, Sendable {
     /// By reference: the target attribute whose value the JSON holds (`reference: serverId`), or
     /// `true` for the target's single identification attribute. `nil` means embedded.
     public var reference: Located<ReferenceSpec>?
+    /// `expandable: true` on a reference: the JSON holds the identifier or the whole target object,
+    /// and the property is an `Expandable` that writes back the form it read.
+    public var expandable: Located<Bool>?
     /// The inverse relationship's name in the target.
     public var inverse: Located<String>?
     /// What deleting this side does to the other.

@@ -69,6 +69,8 @@ struct TablePlan: Sendable {
         var isMap = false
         /// An optional collection (`[Target]?`): saved when present.
         var isOptionalCollection = false
+        /// An expandable reference: the target is saved only when it was sent expanded.
+        var isExpandable = false
     }
 
     /// The value bound to a link table's key column.
@@ -127,6 +129,8 @@ struct TablePlan: Sendable {
         var isReference: Bool
         /// The relationship is optional (`[Target]?`): `nil` links nothing.
         var isOptional = false
+        /// Elements are expandable references: those sent expanded are saved before they are linked.
+        var isExpandable = false
         /// The relationship's declaration, for diagnostics about migrating the link table.
         var location: SourceLocation
         /// The relationship's bit in the model's absent fields: links are kept when the key is absent.

@@ -21,13 +21,16 @@ indirect enum TransformerPlan: Hashable, Sendable {
     case entity(typeName: String)
     /// `ReferenceTransformer`: a target entity's identity, read with the identity's own transformer.
     case reference(target: String, identity: TransformerPlan)
+    /// `ExpandableTransformer`: a target entity's identity, or the whole target object.
+    case expandable(target: String, identity: TransformerPlan)
 
     /// Whether building the transformer allocates (a date formatter), so generated code keeps one in a
     /// stored `static let` rather than building it at each use.
     var allocates: Bool {
         switch self {
         case let .builtin(conversion): return conversion.runtime.allocates
-        case let .array(element, _), let .map(element, _), let .reference(_, element), let .pluck(element, _, _):
+        case let .array(element, _), let .map(element, _), let .reference(_, element), let .pluck(element, _, _),
+            let .expandable(_, element):
             return element.allocates
         case .enumeration, .custom, .entity: return false
         }
@@ -38,7 +41,7 @@ indirect enum TransformerPlan: Hashable, Sendable {
     var storageForm: TransformerPlan {
         switch self {
         case let .pluck(element, _, skips): return .array(element, skipsInvalidElementsAt: skips)
-        case .builtin, .array, .map, .enumeration, .custom, .entity, .reference: return self
+        case .builtin, .array, .map, .enumeration, .custom, .entity, .reference, .expandable: return self
         }
     }
 }

@@ -104,7 +104,11 @@ struct PersistenceRenderer {
         { printer in
             for save in plan.embeddedSaves {
                 let property = "self.\(save.identifier)"
-                if save.isCollection {
+                if save.isExpandable {
+                    printer.line(
+                        "if case let .expanded(_target)\(save.isOptional ? "?" : "") = \(property) { try _target.save(in: &session) }"
+                    )
+                } else if save.isCollection {
                     let collection =
                         save.isOptionalCollection ? "(\(property) ?? \(save.isMap ? "[:]" : "[]"))" : property
                     let loop = save.isMap ? "for _element in \(collection).values" : "for _element in \(collection)"
@@ -163,7 +167,9 @@ struct PersistenceRenderer {
             : "for (_position, _element) in \(collection).enumerated() {"
         printer.block(loop) { printer in
             let insert = "\(link.staticName)Statements.insert"
-            if !link.isReference {
+            if link.isExpandable {
+                printer.line("if case let .expanded(_target) = _element { try _target.save(in: &session) }")
+            } else if !link.isReference {
                 printer.line(
                     link.ownsTargets
                         ? "let _target = try _element.save(in: &session)" : "try _element.save(in: &session)")
