@@ -14,7 +14,8 @@ import Foundation
 ///
 /// Translate runs at most once per run: `generate` and `check` render or interpret the plan the run
 /// translated (and generate records its migration); `lint` translates only when persistence is on, to
-/// report the plan's migration diagnostics. Every stage reports recoverable problems to a
+/// report the plan's migration diagnostics, or when the schema gives `examples:`, which are read and
+/// round-tripped through the interpreter of the plan (``ExampleCheck``). Every stage reports recoverable problems to a
 /// ``DiagnosticCollector`` and keeps going, so one run shows every problem. This module makes no API
 /// promise; the CLI and plugins are its clients.
 public enum GeneratorPipeline {
@@ -108,9 +109,16 @@ public enum GeneratorPipeline {
         let parsed = parse((schemas, config, migrationHistory), diagnostics: &diagnostics)
         let schema = validate(parsed, diagnostics: &diagnostics)
         var plan: GenerationPlan?
-        if let schema, !diagnostics.hasErrors, goal == .generate || schema.config.generatesPersistence {
-            plan = translate(schema)
-            for diagnostic in plan?.migrations.diagnostics ?? [] { diagnostics.emit(diagnostic) }
+        if let schema, !diagnostics.hasErrors,
+            goal == .generate || schema.config.generatesPersistence || schema.hasExamples
+        {
+            let translated = translate(schema)
+            plan = translated
+            for diagnostic in translated.migrations.diagnostics { diagnostics.emit(diagnostic) }
+            // Stage 3b: `examples:` read and round-trip through the interpreter of the same plan.
+            if schema.hasExamples {
+                for diagnostic in ExampleCheck.diagnostics(schema, translated) { diagnostics.emit(diagnostic) }
+            }
         }
         guard !diagnostics.hasErrors, let schema else {
             return ValidationResult(diagnostics: diagnostics.sorted, schema: nil, migrations: nil, plan: nil)

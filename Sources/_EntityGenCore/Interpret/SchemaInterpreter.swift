@@ -231,6 +231,14 @@ public final class SchemaInterpreter: @unchecked Sendable {
     }
 
     /// An embedded entity's transformer: maps through this interpreter's program for it.
+    /// The transformer of one property of a concrete entity (its index in the generated initializer).
+    func transformer(of entity: String, property index: Int) -> ErasedTransformer? {
+        guard case let .entity(program)? = programs[entity], program.properties.indices.contains(index) else {
+            return nil
+        }
+        return program.properties[index].transformer
+    }
+
     func entityTransformer(_ name: String) -> ErasedTransformer {
         ErasedTransformer(
             decode: { [unowned self] value, context throws(TransformFailure) in

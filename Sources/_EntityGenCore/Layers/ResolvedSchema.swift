@@ -202,3 +202,11 @@ public struct ResolvedRelationship: Sendable {
     /// Missing-target policy (references only).
     public var onMissingTarget: FailurePolicy
 }
+
+extension ResolvedSchema {
+    /// Whether any attribute or transformer gives `examples:` (checked after translation).
+    var hasExamples: Bool {
+        transformers.contains { !$0.examples.isEmpty }
+            || entities.contains { entity in entity.attributes.contains { !$0.declaration.examples.isEmpty } }
+    }
+}

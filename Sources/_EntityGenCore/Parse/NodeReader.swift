@@ -177,6 +177,16 @@ struct NodeReader {
         return keyPath(node, what).map { [$0] } ?? []
     }
 
+    /// `examples:`: a list of values, each one JSON value written in YAML.
+    mutating func examples(_ node: Node, _ what: String) -> [ValueNode] {
+        guard case let .sequence(sequence) = node else {
+            error(Rules.invalidValue, "\(what) must be a list of values, not \(describe(node))", at: node)
+            return []
+        }
+        guard visit(node) else { return [] }
+        return sequence.compactMap { value($0) }
+    }
+
     /// The node copied into a ``ValueNode``, within the budget.
     mutating func value(_ node: Node) -> ValueNode? {
         guard visit(node) else { return nil }

@@ -14,7 +14,7 @@ public enum SchemaKeys {
     public static let attribute = [
         "type", "optional", "description", "key", "fallbackKeys", "default", "transformer", "dateFormat",
         "onFailure", "onInvalidElement", "minimum", "maximum", "minLength", "maxLength", "pattern", "oneOf",
-        "onAbsent", "renamedFrom",
+        "onAbsent", "renamedFrom", "examples",
     ]
     /// A relationship in its mapping form.
     public static let relationship = [
@@ -26,7 +26,7 @@ public enum SchemaKeys {
     /// An enum.
     public static let enumeration = ["description", "rawType", "cases", "fallback"]
     /// A custom transformer.
-    public static let transformer = ["description", "swiftType", "json"]
+    public static let transformer = ["description", "swiftType", "json", "examples"]
     /// A feed.
     public static let feed = ["description", "entity", "items", "single", "pagination", "actions", "deleteOrphans"]
     /// A feed's pagination.

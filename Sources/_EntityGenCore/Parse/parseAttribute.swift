@@ -31,6 +31,7 @@ extension SchemaParser {
             case "onFailure": attribute.onFailure = reader.keyword(value, "failure policy")
             case "onAbsent": attribute.onAbsent = reader.keyword(value, "absent key policy")
             case "renamedFrom": attribute.renamedFrom = reader.string(value, "former name")
+            case "examples": attribute.examples = reader.examples(value, "examples of \(what)")
             case "onInvalidElement": attribute.onInvalidElement = reader.keyword(value, "element failure policy")
             case "minimum": attribute.constraints.minimum = reader.value(value)
             case "maximum": attribute.constraints.maximum = reader.value(value)

@@ -65,6 +65,7 @@ extension SchemaParser {
             case "description": declaration.description = reader.string(entry.value, "description")
             case "swiftType": declaration.swiftType = reader.string(entry.value, "Swift type")
             case "json": declaration.json = reader.keyword(entry.value, "JSON value kind")
+            case "examples": declaration.examples = reader.examples(entry.value, "examples of \(what)")
             default: break
             }
         }

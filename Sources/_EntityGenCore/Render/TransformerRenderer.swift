@@ -39,6 +39,21 @@ struct TransformerRenderer {
                 printer in
                 printer.line("Self.toJSON(value, to: &writer)")
             }
+            guard !plan.examples.isEmpty else { return }
+            printer.line()
+            printer.documentation(
+                "The schema's examples of the JSON this transformer reads (its own and its attributes').")
+            printer.line(
+                "\(access)static let examples: [Swift.String] = [\(plan.examples.map(SwiftLiteral.string).joined(separator: ", "))]"
+            )
+            printer.line()
+            printer.documentation(
+                "Reads each example, writes it, reads it back: what storage does with these values. Empty when `fromJSON` and `toJSON` agree; call it from a test: `#expect(\(name).checkExamples().isEmpty)`."
+            )
+            printer.block("\(access)static func checkExamples() -> [\(runtime).TransformerExamples.Problem] {") {
+                printer in
+                printer.line("\(runtime).TransformerExamples.check(Self(), examples: Self.examples)")
+            }
         }
     }
 

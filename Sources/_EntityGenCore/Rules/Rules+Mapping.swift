@@ -1,5 +1,30 @@
 extension Rules {
-    static let mappingRules = [invalidFailurePolicy, duplicateJSONKey, invalidIdentification]
+    static let mappingRules = [invalidFailurePolicy, duplicateJSONKey, invalidIdentification, invalidExample]
+
+    /// An `examples:` value that does not read, or does not read back what is written for it.
+    public static let invalidExample = RuleDescription(
+        id: "invalid-example",
+        summary:
+            "Each of `examples:` reads with the attribute's type and transformer (a custom transformer's: its JSON kind), and what is written for it reads back the same.",
+        triggering: [
+            RuleExample(
+                "entities:\n  Pod:\n    attributes:\n      stars:\n        type: Int\n        examples: [12, ↓twelve]\n"
+            ),
+            RuleExample(
+                "entities:\n  Tweet:\n    attributes:\n      createdAt:\n        type: Date\n        dateFormat: EEE MMM dd HH:mm:ss Z yyyy\n        examples: [↓'2014-03-07T07:00:00Z']\n"
+            ),
+            RuleExample(
+                "transformers:\n  Money:\n    swiftType: Decimal\n    json: string\n    examples: [↓12.5]\nentities:\n  Item:\n    attributes:\n      price: {type: Decimal, transformer: Money}\n"
+            ),
+            RuleExample(
+                "entities:\n  Pod:\n    attributes:\n      note:\n        type: String?\n        examples: [↓null]\n"),
+        ],
+        nonTriggering: [
+            RuleExample(
+                "transformers:\n  Money:\n    swiftType: Decimal\n    json: string\n    examples: ['12.50']\nentities:\n  Tweet:\n    attributes:\n      createdAt:\n        type: Date\n        dateFormat: EEE MMM dd HH:mm:ss Z yyyy\n        examples: ['Fri Mar 07 07:00:00 +0000 2014']\n      tags:\n        type: '[String]'\n        key: tags[].name\n        examples: [[{name: a}, {name: b, id: 2}], []]\n      price: {type: Decimal, transformer: Money}\n"
+            )
+        ]
+    )
 
     /// A failure policy that cannot be carried out.
     public static let invalidFailurePolicy = RuleDescription(

@@ -45,7 +45,7 @@ struct Translator: Sendable {
                     return plan
                 },
                 transformers: schema.transformers.filter { transformerNames.contains($0.name.value) }
-                    .map(CustomTransformerTranslator.plan),
+                    .map { CustomTransformerTranslator.plan($0, in: schema) },
                 declarations: declarations
             )
         }

@@ -28,6 +28,9 @@ public struct AttributeDeclaration: Hashable, Sendable {
     public var onInvalidElement: Located<ElementFailurePolicy>?
     /// Validation constraints.
     public var constraints = ConstraintsDeclaration()
+    /// JSON values the attribute must read, and read again from what it writes (`examples:`), checked
+    /// by lint through the interpreter.
+    public var examples: [ValueNode] = []
     /// Where the declaration starts (the name).
     public var location: SourceLocation
 }

@@ -71,6 +71,9 @@ public struct TransformerDeclaration: Hashable, Sendable {
     public var swiftType: Located<String>?
     /// The JSON value kind it reads.
     public var json: Located<JSONValueKind>?
+    /// JSON values it must read, and read again from what it writes (`examples:`): checked for their kind
+    /// by lint, and round-tripped through the user's code by the generated `checkExamples()`.
+    public var examples: [ValueNode] = []
     /// Where the declaration starts.
     public var location: SourceLocation
 }

@@ -8,4 +8,6 @@ struct CustomTransformerPlan: Sendable {
     var swiftType: String
     /// The JSON kind it accepts, checked before `fromJSON`.
     var kind: JSONValueKind
+    /// The schema's example JSON texts, which the generated `checkExamples()` round-trips.
+    var examples: [String] = []
 }

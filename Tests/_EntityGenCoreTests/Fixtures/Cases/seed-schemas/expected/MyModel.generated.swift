@@ -60,7 +60,7 @@ extension ModelTwo: EntityGenRuntime.JSONMappable {
         try context.expectObject(json, entity: "ModelTwo", schema: "MyModel.yaml:26:3")
         let _key3 = try context.string(json, "key_3", schema: "MyModel.yaml:29:7")
         let _createdAt = try context.optional(json, EntityGenRuntime.MappingField("created_at", schema: "MyModel.yaml:30:7"), _Transformers.createdAt)
-        let _homepage = try context.optionalURL(json, "homepage", schema: "MyModel.yaml:34:7")
+        let _homepage = try context.optionalURL(json, "homepage", schema: "MyModel.yaml:35:7")
         return ModelTwo(key3: _key3, createdAt: _createdAt, homepage: _homepage)
     }
 

@@ -81,6 +81,14 @@ internal struct AuthorList: EntityGenRuntime.JSONTransformer {
     internal func encode(_ value: PodAuthors, to writer: inout EntityGenRuntime.JSONWriter) {
         Self.toJSON(value, to: &writer)
     }
+
+    /// The schema's examples of the JSON this transformer reads (its own and its attributes').
+    internal static let examples: [Swift.String] = ["\"Mattt Thompson\"", "{\"Mattt Thompson\":\"m@example.com\",\"Blake Watters\":\"b@example.com\"}"]
+
+    /// Reads each example, writes it, reads it back: what storage does with these values. Empty when `fromJSON` and `toJSON` agree; call it from a test: `#expect(AuthorList.checkExamples().isEmpty)`.
+    internal static func checkExamples() -> [EntityGenRuntime.TransformerExamples.Problem] {
+        EntityGenRuntime.TransformerExamples.check(Self(), examples: Self.examples)
+    }
 }
 
 /// A path pattern or a list of them.
@@ -102,6 +110,14 @@ internal struct PathList: EntityGenRuntime.JSONTransformer {
     /// Calls `toJSON`.
     internal func encode(_ value: PodPaths, to writer: inout EntityGenRuntime.JSONWriter) {
         Self.toJSON(value, to: &writer)
+    }
+
+    /// The schema's examples of the JSON this transformer reads (its own and its attributes').
+    internal static let examples: [Swift.String] = ["\"Classes/*.{h,m}\"", "[\"Code/*.h\",\"Code/*.m\"]"]
+
+    /// Reads each example, writes it, reads it back: what storage does with these values. Empty when `fromJSON` and `toJSON` agree; call it from a test: `#expect(PathList.checkExamples().isEmpty)`.
+    internal static func checkExamples() -> [EntityGenRuntime.TransformerExamples.Problem] {
+        EntityGenRuntime.TransformerExamples.check(Self(), examples: Self.examples)
     }
 }
 
@@ -228,46 +244,46 @@ extension Pod {
 
 extension Pod: EntityGenRuntime.JSONMappable {
     private enum _Fields {
-        static let name = EntityGenRuntime.MappingField("name", schema: "Pods.yaml:31:7", constraints: [.minLength(1)])
-        static let version = EntityGenRuntime.MappingField("version", schema: "Pods.yaml:34:7", constraints: [.pattern(EntityGenRuntime.JSONPattern("[0-9A-Za-z.+-]+"))])
-        static let licenseType = EntityGenRuntime.MappingField(paths: [["license", "type"], ["license"]], schema: "Pods.yaml:48:7")
-        static let licenseFile = EntityGenRuntime.MappingField(paths: [["license", "file"]], schema: "Pods.yaml:53:7")
-        static let sourceGit = EntityGenRuntime.MappingField(paths: [["source", "git"]], schema: "Pods.yaml:59:7", onFailure: .drop)
-        static let sourceTag = EntityGenRuntime.MappingField(paths: [["source", "tag"]], schema: "Pods.yaml:63:7")
+        static let name = EntityGenRuntime.MappingField("name", schema: "Pods.yaml:33:7", constraints: [.minLength(1)])
+        static let version = EntityGenRuntime.MappingField("version", schema: "Pods.yaml:36:7", constraints: [.pattern(EntityGenRuntime.JSONPattern("[0-9A-Za-z.+-]+"))])
+        static let licenseType = EntityGenRuntime.MappingField(paths: [["license", "type"], ["license"]], schema: "Pods.yaml:50:7")
+        static let licenseFile = EntityGenRuntime.MappingField(paths: [["license", "file"]], schema: "Pods.yaml:55:7")
+        static let sourceGit = EntityGenRuntime.MappingField(paths: [["source", "git"]], schema: "Pods.yaml:61:7", onFailure: .drop)
+        static let sourceTag = EntityGenRuntime.MappingField(paths: [["source", "tag"]], schema: "Pods.yaml:65:7")
     }
 
     /// Maps a JSON object to `Pod`, applying the schema's keys, transformers, defaults, constraints and failure policies.
     internal static func map(from json: EntityGenRuntime.JSONValue, context: inout EntityGenRuntime.MappingContext) throws(EntityGenRuntime.MappingError) -> Pod {
-        try context.expectObject(json, entity: "Pod", schema: "Pods.yaml:27:3")
+        try context.expectObject(json, entity: "Pod", schema: "Pods.yaml:29:3")
         var __absent = EntityGenRuntime.AbsentFields()
         let _name = try context.required(json, _Fields.name, EntityGenRuntime.StringTransformer())
         let _version = try context.required(json, _Fields.version, EntityGenRuntime.StringTransformer())
-        let _summary = try context.optionalString(json, "summary", schema: "Pods.yaml:37:7")
+        let _summary = try context.optionalString(json, "summary", schema: "Pods.yaml:39:7")
         if case .none = _summary, context.isAbsent(json, "summary") { __absent.insert(0) }
-        let _details = try context.optionalString(json, "description", schema: "Pods.yaml:38:7")
+        let _details = try context.optionalString(json, "description", schema: "Pods.yaml:40:7")
         if case .none = _details, context.isAbsent(json, "description") { __absent.insert(1) }
-        let _homepage = try context.optional(json, EntityGenRuntime.MappingField("homepage", schema: "Pods.yaml:42:7", onFailure: .drop), EntityGenRuntime.URLTransformer())
-        if case .none = _homepage, context.isAbsent(json, EntityGenRuntime.MappingField("homepage", schema: "Pods.yaml:42:7", onFailure: .drop)) { __absent.insert(2) }
-        let _socialMediaUrl = try context.optional(json, EntityGenRuntime.MappingField("social_media_url", schema: "Pods.yaml:45:7", onFailure: .drop), EntityGenRuntime.URLTransformer())
-        if case .none = _socialMediaUrl, context.isAbsent(json, EntityGenRuntime.MappingField("social_media_url", schema: "Pods.yaml:45:7", onFailure: .drop)) { __absent.insert(3) }
+        let _homepage = try context.optional(json, EntityGenRuntime.MappingField("homepage", schema: "Pods.yaml:44:7", onFailure: .drop), EntityGenRuntime.URLTransformer())
+        if case .none = _homepage, context.isAbsent(json, EntityGenRuntime.MappingField("homepage", schema: "Pods.yaml:44:7", onFailure: .drop)) { __absent.insert(2) }
+        let _socialMediaUrl = try context.optional(json, EntityGenRuntime.MappingField("social_media_url", schema: "Pods.yaml:47:7", onFailure: .drop), EntityGenRuntime.URLTransformer())
+        if case .none = _socialMediaUrl, context.isAbsent(json, EntityGenRuntime.MappingField("social_media_url", schema: "Pods.yaml:47:7", onFailure: .drop)) { __absent.insert(3) }
         let _licenseType = try context.optional(json, _Fields.licenseType, EntityGenRuntime.StringTransformer())
         if case .none = _licenseType, context.isAbsent(json, _Fields.licenseType) { __absent.insert(4) }
         let _licenseFile = try context.optional(json, _Fields.licenseFile, EntityGenRuntime.StringTransformer())
         if case .none = _licenseFile, context.isAbsent(json, _Fields.licenseFile) { __absent.insert(5) }
-        let _authors = try context.optional(json, EntityGenRuntime.MappingField("authors", schema: "Pods.yaml:56:7"), AuthorList())
-        if case .none = _authors, context.isAbsent(json, EntityGenRuntime.MappingField("authors", schema: "Pods.yaml:56:7")) { __absent.insert(6) }
+        let _authors = try context.optional(json, EntityGenRuntime.MappingField("authors", schema: "Pods.yaml:58:7"), AuthorList())
+        if case .none = _authors, context.isAbsent(json, EntityGenRuntime.MappingField("authors", schema: "Pods.yaml:58:7")) { __absent.insert(6) }
         let _sourceGit = try context.optional(json, _Fields.sourceGit, EntityGenRuntime.URLTransformer())
         if case .none = _sourceGit, context.isAbsent(json, _Fields.sourceGit) { __absent.insert(7) }
         let _sourceTag = try context.optional(json, _Fields.sourceTag, EntityGenRuntime.StringTransformer())
         if case .none = _sourceTag, context.isAbsent(json, _Fields.sourceTag) { __absent.insert(8) }
-        let _requiresArc = try context.required(json, EntityGenRuntime.MappingField("requires_arc", schema: "Pods.yaml:66:7"), EntityGenRuntime.BoolFromStringTransformer(), default: true)
-        if context.isAbsent(json, EntityGenRuntime.MappingField("requires_arc", schema: "Pods.yaml:66:7")) { __absent.insert(9) }
-        let _platforms = try context.required(json, EntityGenRuntime.MappingField("platforms", schema: "Pods.yaml:70:7"), EntityGenRuntime.MapTransformer(EntityGenRuntime.StringTransformer(), skipsInvalidElements: true, schemaLocation: "Pods.yaml:70:7"), default: [:])
-        if context.isAbsent(json, EntityGenRuntime.MappingField("platforms", schema: "Pods.yaml:70:7")) { __absent.insert(10) }
-        let _sourceFiles = try context.optional(json, EntityGenRuntime.MappingField("source_files", schema: "Pods.yaml:77:7"), PathList())
-        if case .none = _sourceFiles, context.isAbsent(json, EntityGenRuntime.MappingField("source_files", schema: "Pods.yaml:77:7")) { __absent.insert(11) }
-        let _subspecs = try context.optional(json, EntityGenRuntime.MappingField("subspecs", schema: "Pods.yaml:81:7"), EntityGenRuntime.ArrayTransformer(EntityGenRuntime.EntityTransformer<Subspec>(), skipsInvalidElements: true, schemaLocation: "Pods.yaml:81:7")) ?? []
-        if context.isAbsent(json, EntityGenRuntime.MappingField("subspecs", schema: "Pods.yaml:81:7")) { __absent.insert(12) }
+        let _requiresArc = try context.required(json, EntityGenRuntime.MappingField("requires_arc", schema: "Pods.yaml:68:7"), EntityGenRuntime.BoolFromStringTransformer(), default: true)
+        if context.isAbsent(json, EntityGenRuntime.MappingField("requires_arc", schema: "Pods.yaml:68:7")) { __absent.insert(9) }
+        let _platforms = try context.required(json, EntityGenRuntime.MappingField("platforms", schema: "Pods.yaml:72:7"), EntityGenRuntime.MapTransformer(EntityGenRuntime.StringTransformer(), skipsInvalidElements: true, schemaLocation: "Pods.yaml:72:7"), default: [:])
+        if context.isAbsent(json, EntityGenRuntime.MappingField("platforms", schema: "Pods.yaml:72:7")) { __absent.insert(10) }
+        let _sourceFiles = try context.optional(json, EntityGenRuntime.MappingField("source_files", schema: "Pods.yaml:79:7"), PathList())
+        if case .none = _sourceFiles, context.isAbsent(json, EntityGenRuntime.MappingField("source_files", schema: "Pods.yaml:79:7")) { __absent.insert(11) }
+        let _subspecs = try context.optional(json, EntityGenRuntime.MappingField("subspecs", schema: "Pods.yaml:83:7"), EntityGenRuntime.ArrayTransformer(EntityGenRuntime.EntityTransformer<Subspec>(), skipsInvalidElements: true, schemaLocation: "Pods.yaml:83:7")) ?? []
+        if context.isAbsent(json, EntityGenRuntime.MappingField("subspecs", schema: "Pods.yaml:83:7")) { __absent.insert(12) }
         var __mapped = Pod(name: _name, version: _version, summary: _summary, details: _details, homepage: _homepage, socialMediaUrl: _socialMediaUrl, licenseType: _licenseType, licenseFile: _licenseFile, authors: _authors, sourceGit: _sourceGit, sourceTag: _sourceTag, requiresArc: _requiresArc, platforms: _platforms, sourceFiles: _sourceFiles, subspecs: _subspecs)
         __mapped._absentFields = __absent
         return __mapped
@@ -303,7 +319,7 @@ extension Pod: EntityGenRuntime.JSONMappable {
         writer.key("requires_arc")
         EntityGenRuntime.BoolFromStringTransformer().encode(self.requiresArc, to: &writer)
         writer.key("platforms")
-        EntityGenRuntime.MapTransformer(EntityGenRuntime.StringTransformer(), skipsInvalidElements: true, schemaLocation: "Pods.yaml:70:7").encode(self.platforms, to: &writer)
+        EntityGenRuntime.MapTransformer(EntityGenRuntime.StringTransformer(), skipsInvalidElements: true, schemaLocation: "Pods.yaml:72:7").encode(self.platforms, to: &writer)
         if let _sourceFiles = self.sourceFiles {
             writer.key("source_files")
             PathList().encode(_sourceFiles, to: &writer)
@@ -351,7 +367,7 @@ extension Pod: EntityGenPersistence.PersistableEntity {
             sourceGit: try row.column("sourceGit"),
             sourceTag: try row.column("sourceTag"),
             requiresArc: try row.column("requiresArc"),
-            platforms: try row.jsonColumn("platforms", EntityGenRuntime.MapTransformer(EntityGenRuntime.StringTransformer(), skipsInvalidElements: true, schemaLocation: "Pods.yaml:70:7")),
+            platforms: try row.jsonColumn("platforms", EntityGenRuntime.MapTransformer(EntityGenRuntime.StringTransformer(), skipsInvalidElements: true, schemaLocation: "Pods.yaml:72:7")),
             sourceFiles: try row.optionalJSONColumn("sourceFiles", PathList()),
             subspecs: try row.prefetched("subspecs")
         )
@@ -374,7 +390,7 @@ extension Pod: EntityGenPersistence.PersistableEntity {
         self.sourceGit.bindValue(to: _statement, at: 10)
         self.sourceTag.bindValue(to: _statement, at: 11)
         self.requiresArc.bindValue(to: _statement, at: 12)
-        EntityGenPersistence.JSONColumn.bind(self.platforms, EntityGenRuntime.MapTransformer(EntityGenRuntime.StringTransformer(), skipsInvalidElements: true, schemaLocation: "Pods.yaml:70:7"), to: _statement, at: 13)
+        EntityGenPersistence.JSONColumn.bind(self.platforms, EntityGenRuntime.MapTransformer(EntityGenRuntime.StringTransformer(), skipsInvalidElements: true, schemaLocation: "Pods.yaml:72:7"), to: _statement, at: 13)
         EntityGenPersistence.JSONColumn.bind(self.sourceFiles, PathList(), to: _statement, at: 14)
         self._absentFields.bind(to: _statement, after: 14, words: 1)
         let _rowID = try session.save(_row)
@@ -397,7 +413,7 @@ extension Pod: EntityGenPersistence.PersistableEntity {
 
     /// The stored row a delete action's payload names (only the identification attributes are read).
     internal static func rowKey(from json: EntityGenRuntime.JSONValue, context: inout EntityGenRuntime.MappingContext) throws(EntityGenRuntime.MappingError) -> EntityGenPersistence.RowKey {
-        try context.expectObject(json, entity: "Pod", schema: "Pods.yaml:27:3")
+        try context.expectObject(json, entity: "Pod", schema: "Pods.yaml:29:3")
         let _name = try context.required(json, _Fields.name, EntityGenRuntime.StringTransformer())
         let _version = try context.required(json, _Fields.version, EntityGenRuntime.StringTransformer())
         return EntityGenPersistence.RowKey(Self.entityTable, [_name, _version])
@@ -491,7 +507,7 @@ extension Pod {
             self.sourceGit = try row.column("sourceGit")
             self.sourceTag = try row.column("sourceTag")
             self.requiresArc = try row.column("requiresArc")
-            self.platforms = try row.jsonColumn("platforms", EntityGenRuntime.MapTransformer(EntityGenRuntime.StringTransformer(), skipsInvalidElements: true, schemaLocation: "Pods.yaml:70:7"))
+            self.platforms = try row.jsonColumn("platforms", EntityGenRuntime.MapTransformer(EntityGenRuntime.StringTransformer(), skipsInvalidElements: true, schemaLocation: "Pods.yaml:72:7"))
             self.sourceFiles = try row.optionalJSONColumn("sourceFiles", PathList())
         }
 
@@ -509,7 +525,7 @@ extension Pod {
             container["sourceGit"] = sourceGit.columnDatabaseValue
             container["sourceTag"] = sourceTag.columnDatabaseValue
             container["requiresArc"] = requiresArc.columnDatabaseValue
-            container["platforms"] = EntityGenPersistence.JSONColumn.databaseValue(platforms, EntityGenRuntime.MapTransformer(EntityGenRuntime.StringTransformer(), skipsInvalidElements: true, schemaLocation: "Pods.yaml:70:7"))
+            container["platforms"] = EntityGenPersistence.JSONColumn.databaseValue(platforms, EntityGenRuntime.MapTransformer(EntityGenRuntime.StringTransformer(), skipsInvalidElements: true, schemaLocation: "Pods.yaml:72:7"))
             container["sourceFiles"] = EntityGenPersistence.JSONColumn.databaseValue(sourceFiles, PathList())
         }
 
@@ -583,12 +599,12 @@ extension Subspec {
 extension Subspec: EntityGenRuntime.JSONMappable {
     /// Maps a JSON object to `Subspec`, applying the schema's keys, transformers, defaults, constraints and failure policies.
     internal static func map(from json: EntityGenRuntime.JSONValue, context: inout EntityGenRuntime.MappingContext) throws(EntityGenRuntime.MappingError) -> Subspec {
-        try context.expectObject(json, entity: "Subspec", schema: "Pods.yaml:86:3")
-        let _name = try context.string(json, "name", schema: "Pods.yaml:89:7")
-        let _sourceFiles = try context.optional(json, EntityGenRuntime.MappingField("source_files", schema: "Pods.yaml:90:7"), PathList())
-        let _dependencies = try context.required(json, EntityGenRuntime.MappingField("dependencies", schema: "Pods.yaml:93:7"), EntityGenRuntime.MapTransformer(EntityGenRuntime.ArrayTransformer(EntityGenRuntime.StringTransformer())), default: [:])
-        let _primaryPlatform = try context.optional(json, EntityGenRuntime.MappingField("platform", schema: "Pods.yaml:96:7"), EntityGenRuntime.EnumTransformer<Platform>(schemaLocation: "Pods.yaml:96:7"))
-        let _subspecs = try context.optional(json, EntityGenRuntime.MappingField("subspecs", schema: "Pods.yaml:100:7"), EntityGenRuntime.ArrayTransformer(EntityGenRuntime.EntityTransformer<Subspec>(), skipsInvalidElements: true, schemaLocation: "Pods.yaml:100:7")) ?? []
+        try context.expectObject(json, entity: "Subspec", schema: "Pods.yaml:88:3")
+        let _name = try context.string(json, "name", schema: "Pods.yaml:91:7")
+        let _sourceFiles = try context.optional(json, EntityGenRuntime.MappingField("source_files", schema: "Pods.yaml:92:7"), PathList())
+        let _dependencies = try context.required(json, EntityGenRuntime.MappingField("dependencies", schema: "Pods.yaml:95:7"), EntityGenRuntime.MapTransformer(EntityGenRuntime.ArrayTransformer(EntityGenRuntime.StringTransformer())), default: [:])
+        let _primaryPlatform = try context.optional(json, EntityGenRuntime.MappingField("platform", schema: "Pods.yaml:98:7"), EntityGenRuntime.EnumTransformer<Platform>(schemaLocation: "Pods.yaml:98:7"))
+        let _subspecs = try context.optional(json, EntityGenRuntime.MappingField("subspecs", schema: "Pods.yaml:102:7"), EntityGenRuntime.ArrayTransformer(EntityGenRuntime.EntityTransformer<Subspec>(), skipsInvalidElements: true, schemaLocation: "Pods.yaml:102:7")) ?? []
         return Subspec(name: _name, sourceFiles: _sourceFiles, dependencies: _dependencies, primaryPlatform: _primaryPlatform, subspecs: _subspecs)
     }
 
@@ -604,7 +620,7 @@ extension Subspec: EntityGenRuntime.JSONMappable {
         EntityGenRuntime.MapTransformer(EntityGenRuntime.ArrayTransformer(EntityGenRuntime.StringTransformer())).encode(self.dependencies, to: &writer)
         if let _primaryPlatform = self.primaryPlatform {
             writer.key("platform")
-            EntityGenRuntime.EnumTransformer<Platform>(schemaLocation: "Pods.yaml:96:7").encode(_primaryPlatform, to: &writer)
+            EntityGenRuntime.EnumTransformer<Platform>(schemaLocation: "Pods.yaml:98:7").encode(_primaryPlatform, to: &writer)
         }
         writer.entities(self.subspecs, forKey: "subspecs")
         writer.endObject()
@@ -670,7 +686,7 @@ extension Subspec: EntityGenPersistence.PersistableEntity {
 
     /// The stored row a delete action's payload names (only the identification attributes are read).
     internal static func rowKey(from json: EntityGenRuntime.JSONValue, context: inout EntityGenRuntime.MappingContext) throws(EntityGenRuntime.MappingError) -> EntityGenPersistence.RowKey {
-        throw EntityGenRuntime.MappingError.notIdentifiable("Subspec", schema: "Pods.yaml:86:3")
+        throw EntityGenRuntime.MappingError.notIdentifiable("Subspec", schema: "Pods.yaml:88:3")
     }
 
     /// This instance's identification.
