@@ -102,14 +102,59 @@ public final class LinkTable: Sendable {
     public let insertSQL: String
     /// `DELETE` of an owner's links; parameters: owner key.
     public let deleteSQL: String
+    /// For links to references: what a missing target means, and the SQL that finds and drops one.
+    public let reference: Reference?
+    /// `SELECT` of one link's target key when no target row has it; parameters: owner key, position.
+    let missingTargetSQL: String
+    /// `DELETE` of one link; parameters: owner key, position.
+    let dropSQL: String
+
+    /// The target of a to-many `reference:` relationship, checked when the import finishes (targets may
+    /// come later in the page), like a to-one reference's key.
+    public struct Reference: Sendable {
+        /// The owner entity's schema name.
+        public var entity: String
+        /// The relationship's schema name.
+        public var relationship: String
+        /// The target table.
+        public var targetTable: String
+        /// The target table's key columns, matched by the link's target columns in order.
+        public var targetKeyColumns: [String]
+        /// Whether a missing target fails the page (`onMissingTarget: fail`) instead of the link being
+        /// dropped and reported.
+        public var failsWhenMissing: Bool
+
+        /// Creates a description.
+        public init(
+            entity: String, relationship: String, targetTable: String, targetKeyColumns: [String],
+            failsWhenMissing: Bool
+        ) {
+            self.entity = entity
+            self.relationship = relationship
+            self.targetTable = targetTable
+            self.targetKeyColumns = targetKeyColumns
+            self.failsWhenMissing = failsWhenMissing
+        }
+    }
 
     /// Creates the description and its SQL.
-    public init(name: String, ownerColumns: [String], targetColumns: [String], isMap: Bool) {
+    public init(
+        name: String, ownerColumns: [String], targetColumns: [String], isMap: Bool, reference: Reference? = nil
+    ) {
         self.name = name
+        self.reference = reference
+        let table = SQLText.identifier(name)
         let columns = ownerColumns + ["position"] + (isMap ? ["key"] : []) + targetColumns
         insertSQL =
-            "INSERT INTO \(SQLText.identifier(name)) (\(columns.map(SQLText.identifier).joined(separator: ", "))) VALUES (\(SQLText.parameters(columns.count)))"
-        deleteSQL = "DELETE FROM \(SQLText.identifier(name)) WHERE " + SQLText.matching(ownerColumns)
+            "INSERT INTO \(table) (\(columns.map(SQLText.identifier).joined(separator: ", "))) VALUES (\(SQLText.parameters(columns.count)))"
+        deleteSQL = "DELETE FROM \(table) WHERE " + SQLText.matching(ownerColumns)
+        let oneLink = SQLText.matching(ownerColumns + ["position"])
+        dropSQL = "DELETE FROM \(table) WHERE " + oneLink
+        let targetMatch = zip(reference?.targetKeyColumns ?? [], targetColumns).map {
+            "t.\(SQLText.identifier($0)) = \(table).\(SQLText.identifier($1))"
+        }.joined(separator: " AND ")
+        missingTargetSQL =
+            "SELECT \(targetColumns.map(SQLText.identifier).joined(separator: ", ")) FROM \(table) WHERE \(oneLink) AND NOT EXISTS (SELECT 1 FROM \(SQLText.identifier(reference?.targetTable ?? name)) AS t WHERE \(targetMatch.isEmpty ? "1" : targetMatch))"
     }
 }
 

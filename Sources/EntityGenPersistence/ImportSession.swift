@@ -25,6 +25,10 @@ public struct ImportSession {
     public let skipsUnchanged: Bool
     private var tables: [ObjectIdentifier: TableState] = [:]
     private var links: [ObjectIdentifier: (insert: SQLiteStatement, delete: SQLiteStatement)] = [:]
+    /// Links to references inserted so far (owner key, position), checked by ``finish()``.
+    private var referenceLinks:
+        [ObjectIdentifier: (link: LinkTable, inserted: [(owner: [DatabaseValue], position: Int64)])] =
+            [:]
     /// Skips and deletions recorded so far.
     var report = ImportReport()
 
@@ -79,6 +83,11 @@ public struct ImportSession {
         return statements
     }
 
+    /// Records a link to a reference just inserted, so that ``finish()`` checks its target exists.
+    public mutating func linkedReference(_ link: LinkTable, owner: [DatabaseValue], position: Int64) {
+        referenceLinks[ObjectIdentifier(link), default: (link, [])].inserted.append((owner, position))
+    }
+
     /// Runs a bound statement and resets it.
     public func execute(_ statement: SQLiteStatement) throws {
         try Self.run(statement, on: connection)
@@ -117,6 +126,7 @@ public struct ImportSession {
     /// the schema says so. Returns the session's report (not yet counting pages).
     public mutating func finish() throws -> ImportReport {
         try resolveMissingReferences()
+        try resolveMissingLinkTargets()
         for state in tables.values {
             report.entities[state.table.entity, default: .init()] =
                 report.entities[state.table.entity, default: .init()] + state.counts
@@ -159,6 +169,34 @@ public struct ImportSession {
         }
         if outstandingForeignKeyViolations() > 0 {
             throw ImportError.database("foreign key constraint failed after resolving references")
+        }
+    }
+
+    /// Links to references whose target does not exist once the page is written: the page fails, or the
+    /// link is dropped and reported, as the relationship's `onMissingTarget` says.
+    private mutating func resolveMissingLinkTargets() throws {
+        for (link, inserted) in referenceLinks.values.sorted(by: { $0.link.name < $1.link.name }) {
+            guard let reference = link.reference else { continue }
+            for (owner, position) in inserted {
+                let arguments = StatementArguments(owner + [position.databaseValue])
+                guard let target = try Row.fetchOne(db, sql: link.missingTargetSQL, arguments: arguments) else {
+                    continue
+                }
+                let ownerText = owner.map(\.description).joined(separator: ", ")
+                let targetText = target.databaseValues.map(\.description).joined(separator: ", ")
+                if reference.failsWhenMissing {
+                    throw ImportError.missingTarget(
+                        entity: reference.entity, relationship: reference.relationship,
+                        row: "\(ownerText), link to \(targetText)")
+                }
+                try db.execute(sql: link.dropSQL, arguments: arguments)
+                report.skipped.append(
+                    ImportReport.Skip(
+                        path: "\(reference.entity) \(ownerText)",
+                        reason:
+                            "\(reference.relationship): no \(reference.targetTable) row has the identifier \(targetText); the link was dropped"
+                    ))
+            }
         }
     }
 

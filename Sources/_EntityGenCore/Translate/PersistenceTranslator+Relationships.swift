@@ -219,7 +219,8 @@ extension PersistenceTranslator {
                 linkType: linkType, targetType: target.swiftName, targetKeyColumns: targetKeyColumns,
                 ownerTargetColumns: ownerTargetColumns,
                 isReference: isReference, isOptional: relationship.isOptional,
-                isExpandable: relationship.isExpandable,
+                isExpandable: relationship.isExpandable, targetTable: targetTable,
+                failsWhenMissing: relationship.onMissingTarget == .fail,
                 location: relationship.declaration.name.location,
                 absentBit: table.absentBits[property.name], formerNames: formerLinkTables))
         var countColumn: String?

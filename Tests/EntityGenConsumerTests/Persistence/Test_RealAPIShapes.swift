@@ -18,7 +18,7 @@ import Testing
            "dimensions": [{"size": 20}, {"size": "big"}, {"size": 30}],
            "supplier": {"code": "s1", "name": "Acme"}, "also_from": ["s1", {"code": "s3", "name": "Globex"}]},
           {"id": 2, "title": "Desk", "tags": [], "brand": {"id": 11, "name": "Oak & Co"}, "variants": [],
-           "supplier": "s3", "also_from": ["s3"]},
+           "supplier": "s3", "also_from": ["s3"], "compatible_with": [1, 99, 3]},
           {"id": 3, "title": "Chair", "tags": [{"name": "seat"}], "brand": null, "variants": null},
           {"id": 4, "title": "Rug", "tags": [{"name": "floor"}]}
         ]}
@@ -188,6 +188,34 @@ import Testing
             let desk = try #require(
                 try Product.requestIncludingRelationships().filter(Product.Columns.id == 2).fetchOne(db))
             #expect(desk.supplier == .reference(EntityReference("s3")))
+        }
+    }
+
+    /// To-many references are checked like to-one references once the page is written: forward
+    /// references work, a missing target is dropped and reported (`onMissingTarget: drop`) or fails the
+    /// page (the default), and nothing of a failed page stays.
+    @Test func linksToMissingTargetsAreDroppedOrFailThePage() throws {
+        let pool = try Self.database()
+        try pool.read { db throws in
+            let links = try Int64.fetchAll(
+                db, sql: "SELECT targetId FROM product_compatibleWith WHERE ownerId = 2 ORDER BY position")
+            #expect(links == [1, 3])
+        }
+        let importer = FeedImporter(feed: EntityGenDatabase.products, writer: pool)
+        let report = try importer.importPage(
+            Array(
+                #"{"data": [{"id": 8, "title": "Pot", "tags": [], "compatible_with": [9, 77]}, {"id": 9, "title": "Lid", "tags": []}]}"#
+                    .utf8))
+        #expect(report.skipped.map(\.path) == ["Product 8"])
+        #expect(
+            report.skipped.map(\.reason) == [
+                "compatibleWith: no product row has the identifier 77; the link was dropped"
+            ])
+        let failing = #"{"data": [{"id": 10, "title": "Jar", "tags": [], "also_from": ["s1", "nope"]}]}"#
+        #expect(throws: ImportError.self) { try importer.importPage(Array(failing.utf8)) }
+        try pool.read { db throws in
+            #expect(try Int64.fetchAll(db, sql: "SELECT targetId FROM product_compatibleWith WHERE ownerId = 8") == [9])
+            #expect(try Product.Record.fetchOne(db, id: 10) == nil)
         }
     }
 }

@@ -131,6 +131,10 @@ struct TablePlan: Sendable {
         var isOptional = false
         /// Elements are expandable references: those sent expanded are saved before they are linked.
         var isExpandable = false
+        /// For references: the target table, checked when the import finishes.
+        var targetTable = ""
+        /// For references: whether a missing target fails the page rather than dropping the link.
+        var failsWhenMissing = false
         /// The relationship's declaration, for diagnostics about migrating the link table.
         var location: SourceLocation
         /// The relationship's bit in the model's absent fields: links are kept when the key is absent.

@@ -32,8 +32,12 @@ struct PersistenceRenderer {
             for link in plan.links {
                 printer.line()
                 printer.documentation("The link table of `\(link.relationship)`.")
+                let reference =
+                    link.isReference
+                    ? ", reference: .init(entity: \(SwiftLiteral.string(plan.schemaName)), relationship: \(SwiftLiteral.string(link.relationship)), targetTable: \(SwiftLiteral.string(link.targetTable)), targetKeyColumns: \(Spelling.list(link.targetKeyColumns)), failsWhenMissing: \(link.failsWhenMissing))"
+                    : ""
                 printer.line(
-                    "\(access)static let \(link.staticName) = \(persistence).LinkTable(name: \(SwiftLiteral.string(link.table)), ownerColumns: \(Spelling.list(link.ownerColumns.map(\.name))), targetColumns: \(Spelling.list(link.targetColumns.map(\.name))), isMap: \(link.isMap))"
+                    "\(access)static let \(link.staticName) = \(persistence).LinkTable(name: \(SwiftLiteral.string(link.table)), ownerColumns: \(Spelling.list(link.ownerColumns.map(\.name))), targetColumns: \(Spelling.list(link.targetColumns.map(\.name))), isMap: \(link.isMap)\(reference))"
                 )
             }
             printer.line()
@@ -190,6 +194,12 @@ struct PersistenceRenderer {
                 index += 1
             }
             printer.line("try session.execute(\(insert))")
+            if link.isReference {
+                let owner = link.ownerColumns.map { "\(Self.linkValue($0.value)).columnDatabaseValue" }
+                printer.line(
+                    "session.linkedReference(Self.\(link.staticName), owner: [\(owner.joined(separator: ", "))], position: Swift.Int64(_position))"
+                )
+            }
         }
     }
 
