@@ -88,12 +88,15 @@ extension UInt16: ColumnValue {}
 extension UInt32: ColumnValue {}
 
 extension ColumnValue where Self: FixedWidthInteger {
+    /// Binds the integer as SQLite's 64-bit integer.
     @inlinable public func bindValue(to statement: SQLiteStatement, at index: Int32) {
         sqlite3_bind_int64(statement, index, Int64(self))
     }
 
+    /// The integer as a 64-bit integer database value.
     public var columnDatabaseValue: DatabaseValue { Int64(self).databaseValue }
 
+    /// Reads a stored integer; fails when it is not an integer or does not fit `Self`.
     public init(databaseValue: DatabaseValue) throws(ColumnDecodingError) {
         guard case let .int64(value) = databaseValue.storage, let exact = Self(exactly: value) else {
             throw .mismatch(databaseValue, expected: "an integer that fits \(Self.self)")

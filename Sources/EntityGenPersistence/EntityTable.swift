@@ -22,8 +22,8 @@ public final class EntityTable: Sendable {
     public let absentWords: Int
 
     /// Creates the description and its SQL. `absentBits` names the columns whose stored values an
-    /// update keeps when the model's ``AbsentFields`` has their bit: the save statement takes, after the
-    /// columns, one parameter per 63 bits (``AbsentFields/word(_:)``), and sets such a column to
+    /// update keeps when the model's `AbsentFields` has their bit: the save statement takes, after the
+    /// columns, one parameter per 63 bits (`AbsentFields.word(_:)`), and sets such a column to
     /// `CASE WHEN <bit> THEN <stored> ELSE excluded.<column> END`. Still one statement per table.
     public init(
         entity: String, name: String, columns: [String], identity: [String], references: [ReferenceColumns] = [],

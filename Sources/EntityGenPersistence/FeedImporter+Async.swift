@@ -19,7 +19,7 @@ extension FeedImporter {
         return try await write(prepared)
     }
 
-    /// Writes a mapped page in one transaction from async code (see ``importPage(_:page:)-async``).
+    /// Writes a mapped page in one transaction from async code (see the async `importPage(_:page:)`).
     @discardableResult
     public func write(_ page: PreparedPage<Entity>) async throws -> ImportReport {
         try await write(page, seen: nil)

@@ -15,7 +15,20 @@
 public enum JSONTape {
     /// The kind of a tape entry.
     public enum Kind: UInt8, Sendable {
-        case null = 0, `false` = 1, `true` = 2, number = 3, string = 4, object = 5, array = 6
+        /// `null`.
+        case null = 0
+        /// `false`.
+        case `false` = 1
+        /// `true`.
+        case `true` = 2
+        /// A number (its literal kept exactly).
+        case number = 3
+        /// A string.
+        case string = 4
+        /// An object.
+        case object = 5
+        /// An array.
+        case array = 6
     }
 
     /// Largest input a tape can address.

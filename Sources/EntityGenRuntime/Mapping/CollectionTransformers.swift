@@ -97,6 +97,7 @@ public struct MapTransformer<Element: JSONTransformer>: JSONTransformer {
 
 /// An embedded entity (a nested object, or an element of an array of objects).
 public struct EntityTransformer<Entity: JSONMappable>: JSONTransformer {
+    /// Creates the transformer.
     @inlinable public init() {}
     @inlinable public func decode(_ value: JSONValue, context: inout MappingContext) throws(TransformFailure) -> Entity
     {

@@ -33,7 +33,12 @@ public struct ISO8601DateTransformer: JSONTransformer {
 /// Seconds or milliseconds since 1970 as a JSON number.
 public struct EpochDateTransformer: JSONTransformer {
     /// Seconds or milliseconds.
-    public enum Unit: Sendable { case seconds, milliseconds }
+    public enum Unit: Sendable {
+        /// Seconds since 1970 (`1394175600`).
+        case seconds
+        /// Milliseconds since 1970 (`1394175600000`).
+        case milliseconds
+    }
     let unit: Unit
 
     /// Creates the transformer.
@@ -69,7 +74,7 @@ public struct EpochDateTransformer: JSONTransformer {
 }
 
 /// Dates in a custom pattern (`EEE MMM dd HH:mm:ss Z yyyy`), in the POSIX locale and UTC. Common
-/// patterns are compiled into a direct parser (``DatePattern``); others go through a `DateFormatter`,
+/// patterns are compiled into a direct parser (`DatePattern`); others go through a `DateFormatter`,
 /// which is not `Sendable`, so its uses are serialized by a lock.
 public struct DateFormatTransformer: JSONTransformer {
     private let pattern: String

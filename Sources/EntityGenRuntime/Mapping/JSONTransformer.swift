@@ -16,6 +16,7 @@ public protocol JSONTransformer: Sendable {
 
 /// JSON strings.
 public struct StringTransformer: JSONTransformer {
+    /// Creates the transformer.
     @inlinable public init() {}
     @inlinable public func decode(_ value: JSONValue, context: inout MappingContext) throws(TransformFailure) -> String
     {
@@ -27,6 +28,7 @@ public struct StringTransformer: JSONTransformer {
 
 /// JSON `true` / `false`.
 public struct BoolTransformer: JSONTransformer {
+    /// Creates the transformer.
     @inlinable public init() {}
     @inlinable public func decode(_ value: JSONValue, context: inout MappingContext) throws(TransformFailure) -> Bool {
         guard let bool = value.bool() else { throw .expected("true or false", found: value) }
@@ -37,6 +39,7 @@ public struct BoolTransformer: JSONTransformer {
 
 /// Integer literals, exactly: `1.0`, `1e2` and out-of-range literals are failures, never rounded.
 public struct IntegerTransformer<Integer: FixedWidthInteger & Sendable>: JSONTransformer {
+    /// Creates the transformer.
     @inlinable public init() {}
     @inlinable public func decode(_ value: JSONValue, context: inout MappingContext) throws(TransformFailure) -> Integer
     {
@@ -53,6 +56,7 @@ public struct IntegerTransformer<Integer: FixedWidthInteger & Sendable>: JSONTra
 
 /// Numbers as correctly rounded `Double`s.
 public struct DoubleTransformer: JSONTransformer {
+    /// Creates the transformer.
     @inlinable public init() {}
     @inlinable public func decode(_ value: JSONValue, context: inout MappingContext) throws(TransformFailure) -> Double
     {
@@ -67,6 +71,7 @@ public struct DoubleTransformer: JSONTransformer {
 
 /// Numbers as `Float`s, rounded once from the literal.
 public struct FloatTransformer: JSONTransformer {
+    /// Creates the transformer.
     @inlinable public init() {}
     @inlinable public func decode(_ value: JSONValue, context: inout MappingContext) throws(TransformFailure) -> Float {
         if let float = value.float() { return float }
@@ -80,6 +85,7 @@ public struct FloatTransformer: JSONTransformer {
 
 /// Numbers as `Decimal`s, from the literal's digits (no binary rounding).
 public struct DecimalTransformer: JSONTransformer {
+    /// Creates the transformer.
     @inlinable public init() {}
     @inlinable public func decode(_ value: JSONValue, context: inout MappingContext) throws(TransformFailure) -> Decimal
     {
@@ -91,6 +97,7 @@ public struct DecimalTransformer: JSONTransformer {
 
 /// UUID strings.
 public struct UUIDTransformer: JSONTransformer {
+    /// Creates the transformer.
     @inlinable public init() {}
     @inlinable public func decode(_ value: JSONValue, context: inout MappingContext) throws(TransformFailure) -> UUID {
         guard let string = value.string() else { throw .expected("a UUID string", found: value) }
@@ -102,6 +109,7 @@ public struct UUIDTransformer: JSONTransformer {
 
 /// URL strings (absolute or relative).
 public struct URLTransformer: JSONTransformer {
+    /// Creates the transformer.
     @inlinable public init() {}
     @inlinable public func decode(_ value: JSONValue, context: inout MappingContext) throws(TransformFailure) -> URL {
         guard let string = value.string() else { throw .expected("a URL string", found: value) }
@@ -113,6 +121,7 @@ public struct URLTransformer: JSONTransformer {
 
 /// Base64 strings as `Data`.
 public struct Base64Transformer: JSONTransformer {
+    /// Creates the transformer.
     @inlinable public init() {}
     @inlinable public func decode(_ value: JSONValue, context: inout MappingContext) throws(TransformFailure) -> Data {
         guard let string = value.string() else { throw .expected("a base64 string", found: value) }
@@ -126,6 +135,7 @@ public struct Base64Transformer: JSONTransformer {
 /// written back as a number.
 public struct NumberFromStringTransformer<Base: JSONTransformer>: JSONTransformer {
     @usableFromInline let base: Base
+    /// Creates the transformer over the number type's own transformer.
     @inlinable public init(_ base: Base) { self.base = base }
     @inlinable public func decode(
         _ value: JSONValue, context: inout MappingContext
@@ -149,6 +159,7 @@ public struct NumberFromStringTransformer<Base: JSONTransformer>: JSONTransforme
 /// A boolean that may arrive as a string: `"true"`/`"false"`, `"yes"`/`"no"`, `"1"`/`"0"` (any case),
 /// or as `true`/`false` or the numbers 1 and 0.
 public struct BoolFromStringTransformer: JSONTransformer {
+    /// Creates the transformer.
     @inlinable public init() {}
     @inlinable public func decode(_ value: JSONValue, context: inout MappingContext) throws(TransformFailure) -> Bool {
         if let bool = value.bool() { return bool }

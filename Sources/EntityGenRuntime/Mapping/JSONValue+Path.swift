@@ -19,7 +19,7 @@ extension JSONValue {
     /// The JSON path of this value from the document's root (`$.result[3].authors`).
     ///
     /// Computed by walking down from the root using the tape's skip pointers, so it costs nothing until
-    /// an error or issue asks for it. In arrays of more than ``JSONValue/indexedArrayThreshold`` elements
+    /// an error or issue asks for it. In arrays of more than `indexedArrayThreshold` elements
     /// the element is found by binary search in the document's index of element starts (built once per
     /// array), so reporting k problems in an array of n elements costs O(n + k log n), not O(k·n).
     public var path: String {

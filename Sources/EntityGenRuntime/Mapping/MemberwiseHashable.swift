@@ -1,7 +1,7 @@
 /// `Hashable` through a list of members: the conformance generated models use.
 ///
-/// A model lists its stored properties in ``_membersEqual(_:_:)`` (through ``_equal(_:_:)``) and
-/// ``_hashMembers(into:)``; this protocol supplies `==` and `hash(into:)` from them. The meaning is that
+/// A model lists its stored properties in `_membersEqual(_:_:)` (through `_equal(_:_:)`) and
+/// `_hashMembers(into:)`; this protocol supplies `==` and `hash(into:)` from them. The meaning is that
 /// of the conformance the compiler would synthesize: equal when every stored property is equal, hashed
 /// from every stored property in declaration order.
 ///

@@ -1,7 +1,7 @@
 /// One member of each element of an array of objects, as an array: the key path `hashtags[].text`
 /// reads `[{"text": "swift"}, {"text": "json"}]` as `["swift", "json"]`.
 ///
-/// Every element must be an object holding a non-null value at ``path``; an element that is not, or
+/// Every element must be an object holding a non-null value at `path`; an element that is not, or
 /// whose value fails to convert, fails the whole array, or with `skipsInvalidElements` is left out and
 /// reported like a lossy array's element. Written back as one object per value (`{"text": "swift"}`),
 /// so mapping what was written reads the same values.
@@ -47,7 +47,7 @@ public struct PluckTransformer<Element: JSONTransformer>: JSONTransformer {
         return result
     }
 
-    /// The converted value at ``path`` in one element, or a failure located where it went wrong.
+    /// The converted value at `path` in one element, or a failure located where it went wrong.
     @inlinable func pluck(_ item: JSONValue, context: inout MappingContext) throws(TransformFailure) -> Element.Value {
         guard item.kind == .object else {
             throw TransformFailure.expected("an object", found: item).locatedIfNeeded(at: item)

@@ -81,11 +81,12 @@ struct ExampleRun {
     }
 }
 
-/// The README's rule table lists every rule with its severity, and nothing else.
-@Suite struct Test_READMERuleTable {
+/// The Troubleshooting article's rule table lists every rule with its severity, and nothing else.
+@Suite struct Test_TroubleshootingRuleTable {
     @Test func listsEveryRule() throws {
         let readme = try String(
-            contentsOf: TestSupport.packageRoot.appendingPathComponent("README.md"), encoding: .utf8)
+            contentsOf: TestSupport.packageRoot.appendingPathComponent(
+                "Sources/EntityGenRuntime/EntityGenRuntime.docc/Troubleshooting.md"), encoding: .utf8)
         let rows = readme.split(separator: "\n").filter {
             $0.hasPrefix("| `") && ($0.contains("| error |") || $0.contains("| warning |"))
         }
@@ -98,7 +99,7 @@ struct ExampleRun {
         for rule in Rules.all {
             #expect(
                 listed[rule.id] == rule.severity.rawValue,
-                "README gives \(rule.id) severity \(listed[rule.id] ?? "none")")
+                "Troubleshooting.md gives \(rule.id) severity \(listed[rule.id] ?? "none")")
         }
     }
 }

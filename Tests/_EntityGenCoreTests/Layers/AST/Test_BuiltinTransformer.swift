@@ -4,7 +4,7 @@ import Foundation
 import Testing
 
 /// The built-in transformer table is the one source: each descriptor's printed runtime value and the
-/// value the interpreter instantiates are the same type, and the README's transformer table documents
+/// value the interpreter instantiates are the same type, and the SchemaLanguage.md's transformer table documents
 /// every transformer with the descriptor's type and default.
 @Suite struct Test_BuiltinTransformer {
     /// The full type a runtime transformer value has (generic arguments and wrapped transformers included).
@@ -46,10 +46,11 @@ import Testing
     @Test(arguments: BuiltinTransformer.allCases)
     func readmeTableDocumentsTheDescriptor(transformer: BuiltinTransformer) throws {
         let readme = try String(
-            contentsOf: TestSupport.packageRoot.appendingPathComponent("README.md"), encoding: .utf8)
+            contentsOf: TestSupport.packageRoot.appendingPathComponent(
+                "Sources/EntityGenRuntime/EntityGenRuntime.docc/SchemaLanguage.md"), encoding: .utf8)
         let row = try #require(
             readme.split(separator: "\n").first { $0.hasPrefix("| `") && $0.contains("`\(transformer.rawValue)`") },
-            "README's transformer table has no row for \(transformer.rawValue)")
+            "SchemaLanguage.md's transformer table has no row for \(transformer.rawValue)")
         let cells = row.split(separator: "|").map { $0.trimmingCharacters(in: .whitespaces) }
         #expect(
             cells.last == "`\(transformer.descriptor.documentedType)`"
