@@ -33,7 +33,13 @@ func runBenchmark() throws {
         }
         try ImportBenchmark.stream(file: rest[0], database: rest[1])
     case "generate":
-        try ScaleBenchmark.run(buildFolder: URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent())
+        let count = arguments.dropFirst().first.map { Int($0) } ?? 1_000
+        guard let count, count > 1 else {
+            FileHandle.standardError.write(Data("usage: entitygen-bench generate [count > 1]\n".utf8))
+            exit(2)
+        }
+        try ScaleBenchmark.run(
+            buildFolder: URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent(), count: count)
     default:
         FileHandle.standardError.write(Data("usage: entitygen-bench mapping|reader|generate|import\n".utf8))
         exit(2)

@@ -24,10 +24,15 @@ import Testing
     }
 
     /// The text of one `registerMigration` block.
+    /// The body of the function migration `name` registers (`migrate: _migration2` ->
+    /// `private static func _migration2(...) { ... }`).
     static func block(_ name: String, in source: String) -> String {
         let lines = source.split(separator: "\n", omittingEmptySubsequences: false)
-        guard let start = lines.firstIndex(where: { $0.contains("registerMigration(\"\(name)\")") }) else { return "" }
-        let end = lines[start...].firstIndex { $0 == "        }" } ?? lines.endIndex
+        guard let registration = lines.first(where: { $0.contains("registerMigration(\"\(name)\", migrate: ") }),
+            let function = registration.split(separator: " ").last?.dropLast(),
+            let start = lines.firstIndex(where: { $0.contains("static func \(function)(") })
+        else { return "" }
+        let end = lines[start...].firstIndex { $0 == "    }" } ?? lines.endIndex
         return lines[start...end].joined(separator: "\n")
     }
 

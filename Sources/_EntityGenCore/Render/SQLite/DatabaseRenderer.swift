@@ -17,10 +17,14 @@ struct DatabaseRenderer {
                 """)
             printer.block("\(access)static func registerMigrations(in migrator: inout GRDB.DatabaseMigrator) {") {
                 printer in
-                for migration in migrations {
-                    MigrationRenderer().render(migration, into: &printer)
+                for (offset, migration) in migrations.enumerated() {
+                    MigrationRenderer().renderRegistration(migration, number: offset + 1, into: &printer)
                 }
                 if migrations.isEmpty { printer.line("_ = migrator") }
+            }
+            for (offset, migration) in migrations.enumerated() {
+                printer.line()
+                MigrationRenderer().renderFunction(migration, number: offset + 1, into: &printer)
             }
             printer.line()
             printer.documentation(

@@ -13,65 +13,71 @@ internal enum EntityGenDatabase {
     /// so a page may reference rows it creates later) and link tables for to-many relationships. Migrations
     /// recorded in entitygen-migrations.json never change; the last one may be pending until recorded.
     internal static func registerMigrations(in migrator: inout GRDB.DatabaseMigrator) {
-        migrator.registerMigration("entitygen-v1") { db in
-            try db.create(table: "client") { t in
-                t.column("id", .integer).notNull()
-                t.column("name", .text).notNull()
-                t.primaryKey(["id"])
-            }
-            try db.create(table: "client_purchases", options: .withoutRowID) { t in
-                t.column("ownerId", .integer).notNull()
-                t.column("position", .integer).notNull()
-                t.column("targetNumber", .text).notNull()
-                t.primaryKey(["ownerId", "position"])
-                t.foreignKey(["ownerId"], references: "client", columns: ["id"], onDelete: .cascade, onUpdate: .cascade)
-                t.foreignKey(["targetNumber"], references: "order", columns: ["number"], onDelete: .cascade, onUpdate: .cascade, deferred: true)
-            }
-            try db.create(index: "client_purchases_target", on: "client_purchases", columns: ["targetNumber"])
-            try db.create(table: "coupon") { t in
-                t.column("code", .text).notNull()
-                t.primaryKey(["code"])
-            }
-            try db.create(table: "order") { t in
+        migrator.registerMigration("entitygen-v1", migrate: _migration1)
+        migrator.registerMigration("entitygen-v2", migrate: _migration2)
+    }
+
+    /// Migration `entitygen-v1`.
+    private static func _migration1(_ db: GRDB.Database) throws {
+        try db.create(table: "client") { t in
+            t.column("id", .integer).notNull()
+            t.column("name", .text).notNull()
+            t.primaryKey(["id"])
+        }
+        try db.create(table: "client_purchases", options: .withoutRowID) { t in
+            t.column("ownerId", .integer).notNull()
+            t.column("position", .integer).notNull()
+            t.column("targetNumber", .text).notNull()
+            t.primaryKey(["ownerId", "position"])
+            t.foreignKey(["ownerId"], references: "client", columns: ["id"], onDelete: .cascade, onUpdate: .cascade)
+            t.foreignKey(["targetNumber"], references: "order", columns: ["number"], onDelete: .cascade, onUpdate: .cascade, deferred: true)
+        }
+        try db.create(index: "client_purchases_target", on: "client_purchases", columns: ["targetNumber"])
+        try db.create(table: "coupon") { t in
+            t.column("code", .text).notNull()
+            t.primaryKey(["code"])
+        }
+        try db.create(table: "order") { t in
+            t.column("number", .text).notNull()
+            t.column("total", .double).notNull()
+            t.column("legacyCode", .text)
+            t.primaryKey(["number"])
+        }
+    }
+
+    /// Migration `entitygen-v2`.
+    private static func _migration2(_ db: GRDB.Database) throws {
+        try db.rename(table: "client", to: "customer")
+        try db.rename(table: "client_purchases", to: "customer_orders")
+        try db.drop(index: "client_purchases_target")
+        try db.drop(table: "coupon")
+        try db.create(table: "address") { t in
+            t.column("id", .integer).notNull()
+            t.column("street", .text).notNull()
+            t.primaryKey(["id"])
+        }
+        try db.alter(table: "customer") { t in
+            t.add(column: "email", .text)
+            t.add(column: "loyaltyPoints", .integer).notNull().defaults(sql: "0")
+        }
+        // order: rebuilt (SQLite cannot alter these columns or keys in place); rows are copied, the app's own indexes, triggers and views kept.
+        do {
+            let _appObjects = try EntityGenPersistence.AppSchemaObjects.save(db, table: "order", generatedIndexes: [])
+            try db.create(table: "_entitygen_new_order") { t in
                 t.column("number", .text).notNull()
                 t.column("total", .double).notNull()
-                t.column("legacyCode", .text)
+                t.column("shippingAddressId", .integer)
                 t.primaryKey(["number"])
+                t.foreignKey(["shippingAddressId"], references: "address", columns: ["id"], onDelete: .setNull, onUpdate: .cascade, deferred: true)
             }
+            try db.execute(sql: "INSERT INTO \"_entitygen_new_order\" (\"number\", \"total\", \"shippingAddressId\") SELECT \"number\", \"total\", NULL FROM \"order\"")
+            try db.drop(table: "order")
+            try db.rename(table: "_entitygen_new_order", to: "order")
+            try _appObjects.restore(db)
         }
-        migrator.registerMigration("entitygen-v2") { db in
-            try db.rename(table: "client", to: "customer")
-            try db.rename(table: "client_purchases", to: "customer_orders")
-            try db.drop(index: "client_purchases_target")
-            try db.drop(table: "coupon")
-            try db.create(table: "address") { t in
-                t.column("id", .integer).notNull()
-                t.column("street", .text).notNull()
-                t.primaryKey(["id"])
-            }
-            try db.alter(table: "customer") { t in
-                t.add(column: "email", .text)
-                t.add(column: "loyaltyPoints", .integer).notNull().defaults(sql: "0")
-            }
-            // order: rebuilt (SQLite cannot alter these columns or keys in place); rows are copied, the app's own indexes, triggers and views kept.
-            do {
-                let _appObjects = try EntityGenPersistence.AppSchemaObjects.save(db, table: "order", generatedIndexes: [])
-                try db.create(table: "_entitygen_new_order") { t in
-                    t.column("number", .text).notNull()
-                    t.column("total", .double).notNull()
-                    t.column("shippingAddressId", .integer)
-                    t.primaryKey(["number"])
-                    t.foreignKey(["shippingAddressId"], references: "address", columns: ["id"], onDelete: .setNull, onUpdate: .cascade, deferred: true)
-                }
-                try db.execute(sql: "INSERT INTO \"_entitygen_new_order\" (\"number\", \"total\", \"shippingAddressId\") SELECT \"number\", \"total\", NULL FROM \"order\"")
-                try db.drop(table: "order")
-                try db.rename(table: "_entitygen_new_order", to: "order")
-                try _appObjects.restore(db)
-            }
-            try db.create(index: "customer_orders_target", on: "customer_orders", columns: ["targetNumber"])
-            try db.create(index: "order_shippingAddress", on: "order", columns: ["shippingAddressId"])
-            try db.execute(sql: "CREATE TRIGGER \"customer_orders_cascade\" BEFORE DELETE ON \"customer\" BEGIN DELETE FROM \"order\" WHERE EXISTS (SELECT 1 FROM \"customer_orders\" AS l WHERE l.\"ownerId\" = OLD.\"id\" AND l.\"targetNumber\" = \"order\".\"number\"); END")
-        }
+        try db.create(index: "customer_orders_target", on: "customer_orders", columns: ["targetNumber"])
+        try db.create(index: "order_shippingAddress", on: "order", columns: ["shippingAddressId"])
+        try db.execute(sql: "CREATE TRIGGER \"customer_orders_cascade\" BEFORE DELETE ON \"customer\" BEGIN DELETE FROM \"order\" WHERE EXISTS (SELECT 1 FROM \"customer_orders\" AS l WHERE l.\"ownerId\" = OLD.\"id\" AND l.\"targetNumber\" = \"order\".\"number\"); END")
     }
 
     /// Each migration's fingerprint (of its code): a database remembers those of the migrations it ran, so a development database that ran a pending migration which has changed since is refused when opened (`EntityGenPersistence.ChangedPendingMigrationError`) instead of failing later. Recording a migration does not change its fingerprint.

@@ -13,122 +13,125 @@ internal enum EntityGenDatabase {
     /// so a page may reference rows it creates later) and link tables for to-many relationships. Migrations
     /// recorded in entitygen-migrations.json never change; the last one may be pending until recorded.
     internal static func registerMigrations(in migrator: inout GRDB.DatabaseMigrator) {
-        migrator.registerMigration("entitygen-v1") { db in
-            try db.create(table: "avatar") { t in
-                t.column("remoteId", .integer).notNull()
-                t.column("fileUrlString", .text).notNull()
-                t.primaryKey(["remoteId"])
-            }
-            try db.create(table: "group") { t in
-                t.column("remoteId", .integer).notNull()
-                t.column("name", .text).notNull()
-                t.column("className", .text)
-                t.column("avatarRemoteId", .integer)
-                t.primaryKey(["remoteId"])
-                t.foreignKey(["avatarRemoteId"], references: "avatar", columns: ["remoteId"], onDelete: .setNull, onUpdate: .cascade, deferred: true)
-            }
-            try db.create(index: "group_avatar", on: "group", columns: ["avatarRemoteId"])
-            try db.create(table: "imageWidget") { t in
-                t.column("serverId", .text).notNull()
-                t.column("url", .text).notNull()
-                t.column("caption", .text)
-                t.column("textWidgetServerId", .text)
-                t.primaryKey(["serverId"])
-                t.foreignKey(["textWidgetServerId"], references: "textWidget", columns: ["serverId"], onDelete: .setNull, onUpdate: .cascade, deferred: true)
-            }
-            try db.create(index: "imageWidget_textWidget", on: "imageWidget", columns: ["textWidgetServerId"])
-            try db.create(table: "modelTwo") { t in
-                t.primaryKey("_id", .integer)
-                t.column("key3", .text).notNull()
-                t.column("createdAt", .datetime)
-                t.column("homepage", .text)
-            }
-            try db.create(table: "myModel") { t in
-                t.primaryKey("_id", .integer)
-                t.column("modelProperty1", .text).notNull()
-                t.column("modelProperty2", .text)
-                t.column("model2", .integer)
-                t.foreignKey(["model2"], references: "modelTwo", columns: ["_id"], onDelete: .setNull, deferred: true)
-            }
-            try db.create(index: "myModel_model2", on: "myModel", columns: ["model2"])
-            try db.create(table: "myModel_model2s", options: .withoutRowID) { t in
-                t.column("owner", .integer).notNull()
-                t.column("position", .integer).notNull()
-                t.column("target", .integer).notNull()
-                t.primaryKey(["owner", "position"])
-                t.foreignKey(["owner"], references: "myModel", columns: ["_id"], onDelete: .cascade, onUpdate: .cascade)
-                t.foreignKey(["target"], references: "modelTwo", columns: ["_id"], onDelete: .cascade, onUpdate: .cascade, deferred: true)
-            }
-            try db.create(index: "myModel_model2s_target", on: "myModel_model2s", columns: ["target"])
-            try db.create(table: "person") { t in
-                t.column("identifier", .integer).notNull()
-                t.column("name", .text).notNull()
-                t.column("height", .double)
-                t.primaryKey(["identifier"])
-            }
-            try db.create(table: "person_friends", options: .withoutRowID) { t in
-                t.column("ownerIdentifier", .integer).notNull()
-                t.column("position", .integer).notNull()
-                t.column("targetIdentifier", .integer).notNull()
-                t.primaryKey(["ownerIdentifier", "position"])
-                t.foreignKey(["ownerIdentifier"], references: "person", columns: ["identifier"], onDelete: .cascade, onUpdate: .cascade)
-                t.foreignKey(["targetIdentifier"], references: "person", columns: ["identifier"], onDelete: .cascade, onUpdate: .cascade, deferred: true)
-            }
-            try db.create(index: "person_friends_target", on: "person_friends", columns: ["targetIdentifier"])
-            try db.create(table: "pod") { t in
-                t.column("name", .text).notNull()
-                t.column("version", .text).notNull()
-                t.column("summary", .text)
-                t.column("details", .text)
-                t.column("homepage", .text)
-                t.column("socialMediaUrl", .text)
-                t.column("licenseType", .text)
-                t.column("licenseFile", .text)
-                t.column("authors", .text)
-                t.column("sourceGit", .text)
-                t.column("sourceTag", .text)
-                t.column("requiresArc", .integer).notNull()
-                t.column("platforms", .text).notNull()
-                t.column("sourceFiles", .text)
-                t.primaryKey(["name", "version"])
-            }
-            try db.create(table: "pod_subspecs", options: .withoutRowID) { t in
-                t.column("ownerName", .text).notNull()
-                t.column("ownerVersion", .text).notNull()
-                t.column("position", .integer).notNull()
-                t.column("target", .integer).notNull()
-                t.primaryKey(["ownerName", "ownerVersion", "position"])
-                t.foreignKey(["ownerName", "ownerVersion"], references: "pod", columns: ["name", "version"], onDelete: .cascade, onUpdate: .cascade)
-                t.foreignKey(["target"], references: "subspec", columns: ["_id"], onDelete: .cascade, onUpdate: .cascade, deferred: true)
-            }
-            try db.create(index: "pod_subspecs_target", on: "pod_subspecs", columns: ["target"])
-            try db.create(table: "subspec") { t in
-                t.primaryKey("_id", .integer)
-                t.column("name", .text).notNull()
-                t.column("sourceFiles", .text)
-                t.column("dependencies", .text).notNull()
-                t.column("primaryPlatform", .text)
-            }
-            try db.create(table: "subspec_subspecs", options: .withoutRowID) { t in
-                t.column("owner", .integer).notNull()
-                t.column("position", .integer).notNull()
-                t.column("target", .integer).notNull()
-                t.primaryKey(["owner", "position"])
-                t.foreignKey(["owner"], references: "subspec", columns: ["_id"], onDelete: .cascade, onUpdate: .cascade)
-                t.foreignKey(["target"], references: "subspec", columns: ["_id"], onDelete: .cascade, onUpdate: .cascade, deferred: true)
-            }
-            try db.create(index: "subspec_subspecs_target", on: "subspec_subspecs", columns: ["target"])
-            try db.create(table: "textWidget") { t in
-                t.column("serverId", .text).notNull()
-                t.column("title", .text).notNull()
-                t.primaryKey(["serverId"])
-            }
-            try db.execute(sql: "CREATE TRIGGER \"myModel_model2_deleted\" AFTER DELETE ON \"myModel\" BEGIN DELETE FROM \"modelTwo\" WHERE \"_id\" = OLD.\"model2\"; END")
-            try db.execute(sql: "CREATE TRIGGER \"myModel_model2_replaced\" AFTER UPDATE OF \"model2\" ON \"myModel\" WHEN OLD.\"model2\" IS NOT NEW.\"model2\" BEGIN DELETE FROM \"modelTwo\" WHERE \"_id\" = OLD.\"model2\"; END")
-            try db.execute(sql: "CREATE TRIGGER \"myModel_model2s_unlinked\" AFTER DELETE ON \"myModel_model2s\" BEGIN DELETE FROM \"modelTwo\" WHERE \"_id\" = OLD.\"target\"; END")
-            try db.execute(sql: "CREATE TRIGGER \"pod_subspecs_unlinked\" AFTER DELETE ON \"pod_subspecs\" BEGIN DELETE FROM \"subspec\" WHERE \"_id\" = OLD.\"target\"; END")
-            try db.execute(sql: "CREATE TRIGGER \"subspec_subspecs_unlinked\" AFTER DELETE ON \"subspec_subspecs\" BEGIN DELETE FROM \"subspec\" WHERE \"_id\" = OLD.\"target\"; END")
+        migrator.registerMigration("entitygen-v1", migrate: _migration1)
+    }
+
+    /// Migration `entitygen-v1`.
+    private static func _migration1(_ db: GRDB.Database) throws {
+        try db.create(table: "avatar") { t in
+            t.column("remoteId", .integer).notNull()
+            t.column("fileUrlString", .text).notNull()
+            t.primaryKey(["remoteId"])
         }
+        try db.create(table: "group") { t in
+            t.column("remoteId", .integer).notNull()
+            t.column("name", .text).notNull()
+            t.column("className", .text)
+            t.column("avatarRemoteId", .integer)
+            t.primaryKey(["remoteId"])
+            t.foreignKey(["avatarRemoteId"], references: "avatar", columns: ["remoteId"], onDelete: .setNull, onUpdate: .cascade, deferred: true)
+        }
+        try db.create(index: "group_avatar", on: "group", columns: ["avatarRemoteId"])
+        try db.create(table: "imageWidget") { t in
+            t.column("serverId", .text).notNull()
+            t.column("url", .text).notNull()
+            t.column("caption", .text)
+            t.column("textWidgetServerId", .text)
+            t.primaryKey(["serverId"])
+            t.foreignKey(["textWidgetServerId"], references: "textWidget", columns: ["serverId"], onDelete: .setNull, onUpdate: .cascade, deferred: true)
+        }
+        try db.create(index: "imageWidget_textWidget", on: "imageWidget", columns: ["textWidgetServerId"])
+        try db.create(table: "modelTwo") { t in
+            t.primaryKey("_id", .integer)
+            t.column("key3", .text).notNull()
+            t.column("createdAt", .datetime)
+            t.column("homepage", .text)
+        }
+        try db.create(table: "myModel") { t in
+            t.primaryKey("_id", .integer)
+            t.column("modelProperty1", .text).notNull()
+            t.column("modelProperty2", .text)
+            t.column("model2", .integer)
+            t.foreignKey(["model2"], references: "modelTwo", columns: ["_id"], onDelete: .setNull, deferred: true)
+        }
+        try db.create(index: "myModel_model2", on: "myModel", columns: ["model2"])
+        try db.create(table: "myModel_model2s", options: .withoutRowID) { t in
+            t.column("owner", .integer).notNull()
+            t.column("position", .integer).notNull()
+            t.column("target", .integer).notNull()
+            t.primaryKey(["owner", "position"])
+            t.foreignKey(["owner"], references: "myModel", columns: ["_id"], onDelete: .cascade, onUpdate: .cascade)
+            t.foreignKey(["target"], references: "modelTwo", columns: ["_id"], onDelete: .cascade, onUpdate: .cascade, deferred: true)
+        }
+        try db.create(index: "myModel_model2s_target", on: "myModel_model2s", columns: ["target"])
+        try db.create(table: "person") { t in
+            t.column("identifier", .integer).notNull()
+            t.column("name", .text).notNull()
+            t.column("height", .double)
+            t.primaryKey(["identifier"])
+        }
+        try db.create(table: "person_friends", options: .withoutRowID) { t in
+            t.column("ownerIdentifier", .integer).notNull()
+            t.column("position", .integer).notNull()
+            t.column("targetIdentifier", .integer).notNull()
+            t.primaryKey(["ownerIdentifier", "position"])
+            t.foreignKey(["ownerIdentifier"], references: "person", columns: ["identifier"], onDelete: .cascade, onUpdate: .cascade)
+            t.foreignKey(["targetIdentifier"], references: "person", columns: ["identifier"], onDelete: .cascade, onUpdate: .cascade, deferred: true)
+        }
+        try db.create(index: "person_friends_target", on: "person_friends", columns: ["targetIdentifier"])
+        try db.create(table: "pod") { t in
+            t.column("name", .text).notNull()
+            t.column("version", .text).notNull()
+            t.column("summary", .text)
+            t.column("details", .text)
+            t.column("homepage", .text)
+            t.column("socialMediaUrl", .text)
+            t.column("licenseType", .text)
+            t.column("licenseFile", .text)
+            t.column("authors", .text)
+            t.column("sourceGit", .text)
+            t.column("sourceTag", .text)
+            t.column("requiresArc", .integer).notNull()
+            t.column("platforms", .text).notNull()
+            t.column("sourceFiles", .text)
+            t.primaryKey(["name", "version"])
+        }
+        try db.create(table: "pod_subspecs", options: .withoutRowID) { t in
+            t.column("ownerName", .text).notNull()
+            t.column("ownerVersion", .text).notNull()
+            t.column("position", .integer).notNull()
+            t.column("target", .integer).notNull()
+            t.primaryKey(["ownerName", "ownerVersion", "position"])
+            t.foreignKey(["ownerName", "ownerVersion"], references: "pod", columns: ["name", "version"], onDelete: .cascade, onUpdate: .cascade)
+            t.foreignKey(["target"], references: "subspec", columns: ["_id"], onDelete: .cascade, onUpdate: .cascade, deferred: true)
+        }
+        try db.create(index: "pod_subspecs_target", on: "pod_subspecs", columns: ["target"])
+        try db.create(table: "subspec") { t in
+            t.primaryKey("_id", .integer)
+            t.column("name", .text).notNull()
+            t.column("sourceFiles", .text)
+            t.column("dependencies", .text).notNull()
+            t.column("primaryPlatform", .text)
+        }
+        try db.create(table: "subspec_subspecs", options: .withoutRowID) { t in
+            t.column("owner", .integer).notNull()
+            t.column("position", .integer).notNull()
+            t.column("target", .integer).notNull()
+            t.primaryKey(["owner", "position"])
+            t.foreignKey(["owner"], references: "subspec", columns: ["_id"], onDelete: .cascade, onUpdate: .cascade)
+            t.foreignKey(["target"], references: "subspec", columns: ["_id"], onDelete: .cascade, onUpdate: .cascade, deferred: true)
+        }
+        try db.create(index: "subspec_subspecs_target", on: "subspec_subspecs", columns: ["target"])
+        try db.create(table: "textWidget") { t in
+            t.column("serverId", .text).notNull()
+            t.column("title", .text).notNull()
+            t.primaryKey(["serverId"])
+        }
+        try db.execute(sql: "CREATE TRIGGER \"myModel_model2_deleted\" AFTER DELETE ON \"myModel\" BEGIN DELETE FROM \"modelTwo\" WHERE \"_id\" = OLD.\"model2\"; END")
+        try db.execute(sql: "CREATE TRIGGER \"myModel_model2_replaced\" AFTER UPDATE OF \"model2\" ON \"myModel\" WHEN OLD.\"model2\" IS NOT NEW.\"model2\" BEGIN DELETE FROM \"modelTwo\" WHERE \"_id\" = OLD.\"model2\"; END")
+        try db.execute(sql: "CREATE TRIGGER \"myModel_model2s_unlinked\" AFTER DELETE ON \"myModel_model2s\" BEGIN DELETE FROM \"modelTwo\" WHERE \"_id\" = OLD.\"target\"; END")
+        try db.execute(sql: "CREATE TRIGGER \"pod_subspecs_unlinked\" AFTER DELETE ON \"pod_subspecs\" BEGIN DELETE FROM \"subspec\" WHERE \"_id\" = OLD.\"target\"; END")
+        try db.execute(sql: "CREATE TRIGGER \"subspec_subspecs_unlinked\" AFTER DELETE ON \"subspec_subspecs\" BEGIN DELETE FROM \"subspec\" WHERE \"_id\" = OLD.\"target\"; END")
     }
 
     /// Each migration's fingerprint (of its code): a database remembers those of the migrations it ran, so a development database that ran a pending migration which has changed since is refused when opened (`EntityGenPersistence.ChangedPendingMigrationError`) instead of failing later. Recording a migration does not change its fingerprint.
