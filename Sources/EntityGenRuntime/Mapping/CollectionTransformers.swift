@@ -15,27 +15,12 @@ public struct ArrayTransformer<Element: JSONTransformer>: JSONTransformer {
     @inlinable public func decode(
         _ value: JSONValue, context: inout MappingContext
     ) throws(TransformFailure) -> [Element.Value] {
-        guard value.kind == .array else { throw .expected("an array", found: value) }
-        var result: [Element.Value] = []
-        result.reserveCapacity(value.count)
-        var failure: TransformFailure?
-        value.forEachElement { _, item in
-            guard failure == nil else { return }
-            do throws(TransformFailure) {
-                guard !item.isNull else { throw TransformFailure.expected("an element", found: item) }
-                result.append(try element.decode(item, context: &context))
-            } catch {
-                if skipsInvalidElements {
-                    context.record(
-                        at: error.nested?.path ?? item.path, schemaLocation: schemaLocation, action: .skippedElement,
-                        message: error.nested?.message ?? error.message)
-                } else {
-                    failure = error.locatedIfNeeded(at: item)
-                }
-            }
+        try value.decodeElements(
+            context: &context, skipsInvalidElements: skipsInvalidElements, schemaLocation: schemaLocation
+        ) { item, context throws(TransformFailure) in
+            guard !item.isNull else { throw TransformFailure.expected("an element", found: item) }
+            return try element.decode(item, context: &context)
         }
-        if let failure { throw failure }
-        return result
     }
 
     public func encode(_ value: [Element.Value], to writer: inout JSONWriter) {
@@ -108,6 +93,37 @@ public struct EntityTransformer<Entity: JSONMappable>: JSONTransformer {
         }
     }
     public func encode(_ value: Entity, to writer: inout JSONWriter) { value.writeJSON(to: &writer) }
+}
+
+extension JSONValue {
+    /// The elements of this array, each converted by `convert`: an element that fails fails the array
+    /// (located at the element, or deeper), or with `skipsInvalidElements` is left out and recorded in
+    /// `context` as a skipped element. What ``ArrayTransformer`` and ``PluckTransformer`` share.
+    @inlinable func decodeElements<Value>(
+        context: inout MappingContext, skipsInvalidElements: Bool, schemaLocation: String,
+        _ convert: (JSONValue, inout MappingContext) throws(TransformFailure) -> Value
+    ) throws(TransformFailure) -> [Value] {
+        guard kind == .array else { throw .expected("an array", found: self) }
+        var result: [Value] = []
+        result.reserveCapacity(count)
+        var failure: TransformFailure?
+        forEachElement { _, item in
+            guard failure == nil else { return }
+            do throws(TransformFailure) {
+                result.append(try convert(item, &context))
+            } catch {
+                if skipsInvalidElements {
+                    context.record(
+                        at: error.nested?.path ?? item.path, schemaLocation: schemaLocation, action: .skippedElement,
+                        message: error.nested?.message ?? error.message)
+                } else {
+                    failure = error.locatedIfNeeded(at: item)
+                }
+            }
+        }
+        if let failure { throw failure }
+        return result
+    }
 }
 
 extension TransformFailure {

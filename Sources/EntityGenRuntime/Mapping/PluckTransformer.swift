@@ -25,26 +25,9 @@ public struct PluckTransformer<Element: JSONTransformer>: JSONTransformer {
     @inlinable public func decode(
         _ value: JSONValue, context: inout MappingContext
     ) throws(TransformFailure) -> [Element.Value] {
-        guard value.kind == .array else { throw .expected("an array", found: value) }
-        var result: [Element.Value] = []
-        result.reserveCapacity(value.count)
-        var failure: TransformFailure?
-        value.forEachElement { _, item in
-            guard failure == nil else { return }
-            do throws(TransformFailure) {
-                result.append(try pluck(item, context: &context))
-            } catch {
-                if skipsInvalidElements {
-                    context.record(
-                        at: error.nested?.path ?? item.path, schemaLocation: schemaLocation, action: .skippedElement,
-                        message: error.nested?.message ?? error.message)
-                } else {
-                    failure = error
-                }
-            }
-        }
-        if let failure { throw failure }
-        return result
+        try value.decodeElements(
+            context: &context, skipsInvalidElements: skipsInvalidElements, schemaLocation: schemaLocation
+        ) { item, context throws(TransformFailure) in try pluck(item, context: &context) }
     }
 
     /// The converted value at `path` in one element, or a failure located where it went wrong.
