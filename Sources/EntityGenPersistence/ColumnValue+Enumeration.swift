@@ -24,8 +24,9 @@ extension ColumnValue where Self: JSONEnumeration, JSONRawValue: ColumnValue {
 /// Values stored as JSON text in one column: arrays, maps and custom transformer types. The schema's
 /// own transformer writes and reads them, so the column holds what the API sent (normalized).
 public enum JSONColumn {
-    /// Binds `value` encoded by `transformer` as JSON text.
-    public static func bind<T: JSONTransformer>(
+    /// Binds `value` encoded by `transformer` as JSON text (inlinable, so the transformer's encoding is
+    /// specialized in generated code instead of dispatched generically per row).
+    @inlinable public static func bind<T: JSONTransformer>(
         _ value: T.Value, _ transformer: T, to statement: SQLiteStatement, at index: Int32
     ) {
         var writer = JSONWriter()
@@ -51,7 +52,7 @@ public enum JSONColumn {
     }
 
     /// Binds an optional value, `NULL` when absent.
-    public static func bind<T: JSONTransformer>(
+    @inlinable public static func bind<T: JSONTransformer>(
         _ value: T.Value?, _ transformer: T, to statement: SQLiteStatement, at index: Int32
     ) {
         if let value { bind(value, transformer, to: statement, at: index) } else { sqlite3_bind_null(statement, index) }

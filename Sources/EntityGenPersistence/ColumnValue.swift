@@ -42,7 +42,7 @@ public struct ColumnDecodingError: Error, Hashable, Sendable, CustomStringConver
 }
 
 /// SQLite's "copy the bytes now" destructor.
-let transientDestructor = unsafeBitCast(-1, to: sqlite3_destructor_type.self)
+@usableFromInline let transientDestructor = unsafeBitCast(-1, to: sqlite3_destructor_type.self)
 
 extension String: ColumnValue {
     @inlinable public func bindValue(to statement: SQLiteStatement, at index: Int32) {

@@ -1,3 +1,4 @@
+import EntityGenPersistence
 import EntityGenRuntime
 import Foundation
 
@@ -24,6 +25,16 @@ func runBenchmark() throws {
     case "profile-citm":
         let citm = try Data(contentsOf: corpora.appendingPathComponent("citm_catalog.json"))
         for _ in 0..<1_000 { _ = try CitmCatalog.map(json: citm) }
+    case "profile-import":
+        // Only the generated importer writing already-mapped pods into fresh files, for profilers.
+        let pods = try BenchPod.mapArray(json: Data(PodsPayload.make(count: 100_000))).value
+        for _ in 0..<3 {
+            let (pool, folder) = try ImportBenchmark.freshDatabase()
+            var page = PreparedPage<BenchPod>()
+            page.operations = pods.map { .save($0) }
+            try FeedImporter(feed: Feed<BenchPod>(name: "BenchPods"), writer: pool).write(page)
+            try? FileManager.default.removeItem(at: folder)
+        }
     case "import":
         try ImportBenchmark.run(executable: URL(fileURLWithPath: CommandLine.arguments[0]))
     case "import-stream":

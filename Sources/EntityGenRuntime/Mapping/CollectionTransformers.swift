@@ -23,7 +23,7 @@ public struct ArrayTransformer<Element: JSONTransformer>: JSONTransformer {
         }
     }
 
-    public func encode(_ value: [Element.Value], to writer: inout JSONWriter) {
+    @inlinable public func encode(_ value: [Element.Value], to writer: inout JSONWriter) {
         writer.beginArray()
         for item in value { element.encode(item, to: &writer) }
         writer.endArray()
@@ -70,7 +70,7 @@ public struct MapTransformer<Element: JSONTransformer>: JSONTransformer {
         return result
     }
 
-    public func encode(_ value: [String: Element.Value], to writer: inout JSONWriter) {
+    @inlinable public func encode(_ value: [String: Element.Value], to writer: inout JSONWriter) {
         writer.beginObject()
         for key in value.keys.sorted() {
             writer.key(key)
