@@ -177,11 +177,11 @@ public struct ImportSession {
     private mutating func resolveMissingLinkTargets() throws {
         for (link, inserted) in referenceLinks.values.sorted(by: { $0.link.name < $1.link.name }) {
             guard let reference = link.reference else { continue }
+            // Prepared once per table, not once per link.
+            let missingTarget = try db.cachedStatement(sql: link.missingTargetSQL)
             for (owner, position) in inserted {
                 let arguments = StatementArguments(owner + [position.databaseValue])
-                guard let target = try Row.fetchOne(db, sql: link.missingTargetSQL, arguments: arguments) else {
-                    continue
-                }
+                guard let target = try Row.fetchOne(missingTarget, arguments: arguments) else { continue }
                 let ownerText = owner.map(\.description).joined(separator: ", ")
                 let targetText = target.databaseValues.map(\.description).joined(separator: ", ")
                 if reference.failsWhenMissing {

@@ -57,13 +57,8 @@ public struct MapTransformer<Element: JSONTransformer>: JSONTransformer {
                 guard !item.isNull else { throw TransformFailure.expected("a value", found: item) }
                 result[key] = try element.decode(item, context: &context)
             } catch {
-                if skipsInvalidElements {
-                    context.record(
-                        at: error.nested?.path ?? item.path, schemaLocation: schemaLocation, action: .skippedElement,
-                        message: error.nested?.message ?? error.message)
-                } else {
-                    failure = error.locatedIfNeeded(at: item)
-                }
+                failure = context.elementFailed(
+                    error, at: item, skipping: skipsInvalidElements, schemaLocation: schemaLocation)
             }
         }
         if let failure { throw failure }
@@ -112,17 +107,27 @@ extension JSONValue {
             do throws(TransformFailure) {
                 result.append(try convert(item, &context))
             } catch {
-                if skipsInvalidElements {
-                    context.record(
-                        at: error.nested?.path ?? item.path, schemaLocation: schemaLocation, action: .skippedElement,
-                        message: error.nested?.message ?? error.message)
-                } else {
-                    failure = error.locatedIfNeeded(at: item)
-                }
+                failure = context.elementFailed(
+                    error, at: item, skipping: skipsInvalidElements, schemaLocation: schemaLocation)
             }
         }
         if let failure { throw failure }
         return result
+    }
+}
+
+extension MappingContext {
+    /// What an array or map does with an element that failed: with `skipping`, records it as a skipped
+    /// element (at the deepest path known) and returns `nil`, so the collection goes on; otherwise returns
+    /// the failure to throw, located at the element.
+    @inlinable mutating func elementFailed(
+        _ error: TransformFailure, at item: JSONValue, skipping: Bool, schemaLocation: String
+    ) -> TransformFailure? {
+        guard skipping else { return error.locatedIfNeeded(at: item) }
+        record(
+            at: error.nested?.path ?? item.path, schemaLocation: schemaLocation, action: .skippedElement,
+            message: error.nested?.message ?? error.message)
+        return nil
     }
 }
 

@@ -13,33 +13,22 @@ public enum TransformerExamples {
         public var description: String { "\(example): \(message)" }
     }
 
-    /// Reads each example, writes the value, reads that again and writes it again: the example must
-    /// read, what was written must read, and the second writing must equal the first.
-    public static func check<T: JSONTransformer>(_ transformer: T, examples: [String]) -> [Problem] {
-        examples.compactMap { example in
-            roundTrip(transformer, example).problem
-        }
+    /// How one example's round trip went: read, written, read back, written again.
+    public enum RoundTrip<Value> {
+        /// Read, written as `written`, read back and written the same; both values read.
+        case stable(first: Value, second: Value, written: String)
+        /// The example does not read.
+        case unreadable(reason: String)
+        /// What was written for it does not read back.
+        case notReadBack(written: String, reason: String)
+        /// The second writing differs from the first.
+        case unstable(written: String, rewritten: String)
     }
 
-    /// The same, and the value read back must equal the value first read (a `toJSON` that writes part of
-    /// the value reads back something else).
-    public static func check<T: JSONTransformer>(_ transformer: T, examples: [String]) -> [Problem]
-    where T.Value: Equatable {
-        examples.compactMap { example in
-            let trip = roundTrip(transformer, example)
-            if let problem = trip.problem { return problem }
-            guard let first = trip.first, let second = trip.second, first != second else { return nil }
-            return Problem(
-                example: example,
-                message:
-                    "written as \(trip.written), which reads back a different value: toJSON leaves out part of what fromJSON read"
-            )
-        }
-    }
-
-    private static func roundTrip<T: JSONTransformer>(
-        _ transformer: T, _ example: String
-    ) -> (problem: Problem?, first: T.Value?, second: T.Value?, written: String) {
+    /// Reads `example`, writes the value, reads that again and writes it again: the one round trip behind
+    /// both `check(_:examples:)` methods and `entitygen lint`'s `invalid-example` (through the interpreter's
+    /// transformers).
+    public static func roundTrip<T: JSONTransformer>(_ transformer: T, _ example: [UInt8]) -> RoundTrip<T.Value> {
         /// The value read, or why it could not be.
         func read(_ bytes: [UInt8]) -> (value: T.Value?, failure: String) {
             do {
@@ -56,36 +45,58 @@ public enum TransformerExamples {
                 return (nil, "not JSON: \(error.message)")
             }
         }
-        func write(_ value: T.Value) -> [UInt8] {
+        func write(_ value: T.Value) -> String {
             var writer = JSONWriter()
             transformer.encode(value, to: &writer)
-            return writer.bytes
+            return String(decoding: writer.bytes, as: UTF8.self)
         }
-        let original = read(Array(example.utf8))
-        guard let first = original.value else {
-            return (Problem(example: example, message: "does not read: \(original.failure)"), nil, nil, "")
-        }
+        let original = read(example)
+        guard let first = original.value else { return .unreadable(reason: original.failure) }
         let written = write(first)
-        let text = String(decoding: written, as: UTF8.self)
-        let again = read(written)
-        guard let second = again.value else {
-            return (
-                Problem(
-                    example: example,
-                    message:
-                        "written as \(text), which does not read back (\(again.failure)): toJSON must write what fromJSON reads"
-                ),
-                first, nil, text
+        let again = read(Array(written.utf8))
+        guard let second = again.value else { return .notReadBack(written: written, reason: again.failure) }
+        let rewritten = write(second)
+        guard rewritten == written else { return .unstable(written: written, rewritten: rewritten) }
+        return .stable(first: first, second: second, written: written)
+    }
+
+    /// Reads each example, writes the value, reads that again and writes it again: the example must
+    /// read, what was written must read, and the second writing must equal the first.
+    public static func check<T: JSONTransformer>(_ transformer: T, examples: [String]) -> [Problem] {
+        examples.compactMap { example in
+            problem(example, roundTrip(transformer, Array(example.utf8)))
+        }
+    }
+
+    /// The same, and the value read back must equal the value first read (a `toJSON` that writes part of
+    /// the value reads back something else).
+    public static func check<T: JSONTransformer>(_ transformer: T, examples: [String]) -> [Problem]
+    where T.Value: Equatable {
+        examples.compactMap { example in
+            let trip = roundTrip(transformer, Array(example.utf8))
+            guard case let .stable(first, second, written) = trip else { return problem(example, trip) }
+            guard first != second else { return nil }
+            return Problem(
+                example: example,
+                message:
+                    "written as \(written), which reads back a different value: toJSON leaves out part of what fromJSON read"
             )
         }
-        let rewritten = String(decoding: write(second), as: UTF8.self)
-        guard rewritten == text else {
-            return (
-                Problem(
-                    example: example, message: "written as \(text), then as \(rewritten): the writing is not stable"),
-                first, second, text
+    }
+
+    private static func problem<Value>(_ example: String, _ trip: RoundTrip<Value>) -> Problem? {
+        switch trip {
+        case .stable: return nil
+        case let .unreadable(reason): return Problem(example: example, message: "does not read: \(reason)")
+        case let .notReadBack(written, reason):
+            return Problem(
+                example: example,
+                message:
+                    "written as \(written), which does not read back (\(reason)): toJSON must write what fromJSON reads"
             )
+        case let .unstable(written, rewritten):
+            return Problem(
+                example: example, message: "written as \(written), then as \(rewritten): the writing is not stable")
         }
-        return (nil, first, second, text)
     }
 }

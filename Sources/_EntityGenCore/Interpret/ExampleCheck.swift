@@ -55,33 +55,12 @@ enum ExampleCheck {
         if case .null? = example.scalar {
             return "is null, which is read as absent without the transformer; give a value"
         }
-        func read(_ bytes: [UInt8]) -> (value: InterpretedValue?, failure: String) {
-            guard let document = try? JSONDocument(bytes: bytes) else { return (nil, "not JSON") }
-            return document.withRoot { root in
-                var context = MappingContext()
-                do throws(TransformFailure) {
-                    return (try transformer.decode(root, context: &context), "")
-                } catch {
-                    return (nil, error.nested?.message ?? error.message)
-                }
-            }
-        }
-        func write(_ value: InterpretedValue) -> String {
-            var writer = JSONWriter()
-            transformer.encode(value, to: &writer)
-            return String(decoding: writer.bytes, as: UTF8.self)
-        }
-        let first = read(bytes)
-        guard let value = first.value else { return "does not read: \(first.failure)" }
-        let written = write(value)
-        let again = read(Array(written.utf8))
-        guard let second = again.value else {
-            return "is written as \(written), which does not read back: \(again.failure)"
-        }
-        let rewritten = write(second)
-        guard rewritten == written else {
+        switch TransformerExamples.roundTrip(transformer, bytes) {
+        case .stable: return nil
+        case let .unreadable(reason): return "does not read: \(reason)"
+        case let .notReadBack(written, reason): return "is written as \(written), which does not read back: \(reason)"
+        case let .unstable(written, rewritten):
             return "is written as \(written), then as \(rewritten): the writing is not stable"
         }
-        return nil
     }
 }
