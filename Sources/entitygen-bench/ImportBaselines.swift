@@ -43,60 +43,82 @@ struct GRDBPod: Codable, FetchableRecord, PersistableRecord {
 
 /// The three baselines of the import benchmark.
 enum ImportBaselines {
-    /// The limit: one raw sqlite3 prepared `INSERT ... ON CONFLICT DO UPDATE`, bound by hand per row, in
-    /// one transaction (collections encoded to JSON text as the generated code stores them).
-    static func rawUpsert(_ pods: [BenchPod], into pool: DatabasePool) throws {
+    /// The limit: a raw sqlite3 prepared `INSERT ... ON CONFLICT DO UPDATE`, bound by hand, in one
+    /// transaction (collections encoded to JSON text as the generated code stores them). With
+    /// `rowsPerStatement` above 1, each statement carries that many rows (`VALUES (...), (...)`, the last
+    /// chunk its own statement): the multi-row lever, measured against the single-row loop in the same run.
+    static func rawUpsert(_ pods: [BenchPod], into pool: DatabasePool, rowsPerStatement: Int = 1) throws {
         let columns = BenchPod.entityTable.columns
         let others = columns.dropFirst(2).map { "\"\($0)\" = excluded.\"\($0)\"" }.joined(separator: ", ")
-        let sql =
-            "INSERT INTO benchPod (\(columns.map { "\"\($0)\"" }.joined(separator: ", "))) VALUES (\(Array(repeating: "?", count: columns.count).joined(separator: ", "))) ON CONFLICT (name, version) DO UPDATE SET \(others)"
+        let row = "(" + Array(repeating: "?", count: columns.count).joined(separator: ", ") + ")"
+        func sql(rows: Int) -> String {
+            "INSERT INTO benchPod (\(columns.map { "\"\($0)\"" }.joined(separator: ", "))) VALUES \(Array(repeating: row, count: rows).joined(separator: ", ")) ON CONFLICT (name, version) DO UPDATE SET \(others)"
+        }
         try pool.writeWithoutTransaction { db in
             let connection = db.sqliteConnection!
-            var statement: OpaquePointer?
-            guard sqlite3_prepare_v2(connection, sql, -1, &statement, nil) == SQLITE_OK, let statement else {
-                throw ImportError.database("prepare")
+            var prepared: [Int: OpaquePointer] = [:]
+            defer { for statement in prepared.values { sqlite3_finalize(statement) } }
+            func statement(rows: Int) throws -> OpaquePointer {
+                if let statement = prepared[rows] { return statement }
+                var statement: OpaquePointer?
+                guard sqlite3_prepare_v2(connection, sql(rows: rows), -1, &statement, nil) == SQLITE_OK, let statement
+                else {
+                    throw ImportError.database("prepare: \(String(cString: sqlite3_errmsg(connection)))")
+                }
+                prepared[rows] = statement
+                return statement
             }
-            defer { sqlite3_finalize(statement) }
             sqlite3_exec(connection, "BEGIN IMMEDIATE", nil, nil, nil)
             let transient = unsafeBitCast(-1, to: sqlite3_destructor_type.self)
-            func text(_ value: String?, _ index: Int32) {
-                guard var value else { sqlite3_bind_null(statement, index); return }
-                _ = value.withUTF8 {
-                    sqlite3_bind_text(
-                        statement, index, UnsafeRawPointer($0.baseAddress!).assumingMemoryBound(to: CChar.self),
-                        Int32($0.count), transient)
-                }
-            }
-            func json(_ write: (inout JSONWriter) -> Void, _ index: Int32) {
-                var writer = JSONWriter()
-                write(&writer)
-                _ = writer.bytes.withUnsafeBufferPointer {
-                    sqlite3_bind_text(
-                        statement, index, UnsafeRawPointer($0.baseAddress!).assumingMemoryBound(to: CChar.self),
-                        Int32($0.count), transient)
-                }
-            }
             let strings = MapTransformer(StringTransformer())
             let list = ArrayTransformer(StringTransformer())
-            for pod in pods {
-                text(pod.name, 1); text(pod.version, 2); text(pod.summary, 3); text(pod.details, 4)
-                text(pod.homepage?.absoluteString, 5); text(pod.socialMediaUrl?.absoluteString, 6)
-                text(pod.licenseType, 7); text(pod.licenseFile, 8)
-                json({ strings.encode(pod.authors, to: &$0) }, 9)
-                text(pod.sourceGit?.absoluteString, 10); text(pod.sourceTag, 11)
-                json({ strings.encode(pod.platforms, to: &$0) }, 12)
-                sqlite3_bind_int64(statement, 13, pod.requiresArc ? 1 : 0)
-                json({ list.encode(pod.sourceFiles, to: &$0) }, 14)
+            var start = 0
+            while start < pods.count {
+                let chunk = pods[start..<min(start + rowsPerStatement, pods.count)]
+                let statement = try statement(rows: chunk.count)
+                func text(_ value: String?, _ index: Int32) {
+                    guard var value else { sqlite3_bind_null(statement, index); return }
+                    _ = value.withUTF8 {
+                        sqlite3_bind_text(
+                            statement, index, UnsafeRawPointer($0.baseAddress!).assumingMemoryBound(to: CChar.self),
+                            Int32($0.count), transient)
+                    }
+                }
+                func json(_ write: (inout JSONWriter) -> Void, _ index: Int32) {
+                    var writer = JSONWriter()
+                    write(&writer)
+                    _ = writer.bytes.withUnsafeBufferPointer {
+                        sqlite3_bind_text(
+                            statement, index, UnsafeRawPointer($0.baseAddress!).assumingMemoryBound(to: CChar.self),
+                            Int32($0.count), transient)
+                    }
+                }
+                for (offset, pod) in chunk.enumerated() {
+                    let first = Int32(offset * columns.count)
+                    text(pod.name, first + 1); text(pod.version, first + 2); text(pod.summary, first + 3)
+                    text(pod.details, first + 4); text(pod.homepage?.absoluteString, first + 5)
+                    text(pod.socialMediaUrl?.absoluteString, first + 6)
+                    text(pod.licenseType, first + 7); text(pod.licenseFile, first + 8)
+                    json({ strings.encode(pod.authors, to: &$0) }, first + 9)
+                    text(pod.sourceGit?.absoluteString, first + 10); text(pod.sourceTag, first + 11)
+                    json({ strings.encode(pod.platforms, to: &$0) }, first + 12)
+                    sqlite3_bind_int64(statement, first + 13, pod.requiresArc ? 1 : 0)
+                    json({ list.encode(pod.sourceFiles, to: &$0) }, first + 14)
+                }
                 guard sqlite3_step(statement) == SQLITE_DONE else {
                     throw ImportError.database(String(cString: sqlite3_errmsg(connection)))
                 }
                 sqlite3_reset(statement)
+                start += chunk.count
             }
             guard sqlite3_exec(connection, "COMMIT", nil, nil, nil) == SQLITE_OK else {
                 throw ImportError.database("commit")
             }
         }
     }
+
+    /// Rows per multi-row statement: as many as SQLite's default limit of 32,766 bound variables allows.
+    static var rowsPerMultiRowStatement: Int { 32_766 / BenchPod.entityTable.columns.count }
 
     /// JSONDecoder, then GRDB's `upsert` per record, in one transaction.
     static func grdbUpsert(_ json: Data, into pool: DatabasePool) throws {
