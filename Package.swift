@@ -10,6 +10,8 @@ import PackageDescription
 /// - `EntityGenRuntime`: what generated mappers import. No dependencies.
 /// - `EntityGenImport`: the backend-neutral import core (feeds, prepared pages, reports). No database.
 /// - `EntityGenPersistence`: what generated persistence code imports, on GRDB (re-exports `EntityGenImport`).
+/// - `EntityGenPostgres`: the PostgreSQL backend's runtime, on postgres-nio (re-exports `EntityGenImport`);
+///   built only by targets that depend on it.
 /// - `EntityGenPlugin` / `GenerateEntitiesCommand`: the build-tool and command plugins.
 let package = Package(
     name: "EntityGen",
@@ -19,6 +21,7 @@ let package = Package(
         .library(name: "EntityGenRuntime", targets: ["EntityGenRuntime"]),
         .library(name: "EntityGenImport", targets: ["EntityGenImport"]),
         .library(name: "EntityGenPersistence", targets: ["EntityGenPersistence"]),
+        .library(name: "EntityGenPostgres", targets: ["EntityGenPostgres"]),
         .plugin(name: "EntityGenPlugin", targets: ["EntityGenPlugin"]),
         .plugin(name: "GenerateEntitiesCommand", targets: ["GenerateEntitiesCommand"]),
     ],
@@ -26,6 +29,7 @@ let package = Package(
         .package(url: "https://github.com/jpsim/Yams", exact: "6.2.2"),
         .package(url: "https://github.com/apple/swift-argument-parser", exact: "1.8.2"),
         .package(url: "https://github.com/groue/GRDB.swift", exact: "7.10.0"),
+        .package(url: "https://github.com/vapor/postgres-nio", exact: "1.33.2"),
     ],
     targets: [
         .target(
@@ -43,8 +47,8 @@ let package = Package(
         .executableTarget(
             name: "entitygen-bench",
             dependencies: [
-                "EntityGenRuntime", "EntityGenPersistence", .product(name: "GRDB", package: "GRDB.swift"),
-                .product(name: "GRDBSQLite", package: "GRDB.swift"),
+                "EntityGenRuntime", "EntityGenPersistence", "EntityGenPostgres",
+                .product(name: "GRDB", package: "GRDB.swift"), .product(name: "GRDBSQLite", package: "GRDB.swift"),
             ],
             exclude: ["Schemas/README.md"],
             plugins: ["EntityGenPlugin"]
@@ -62,6 +66,13 @@ let package = Package(
                 "EntityGenImport",
                 .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "GRDBSQLite", package: "GRDB.swift"),
+            ]),
+        .target(
+            name: "EntityGenPostgres",
+            dependencies: [
+                "EntityGenRuntime",
+                "EntityGenImport",
+                .product(name: "PostgresNIO", package: "postgres-nio"),
             ]),
         .plugin(name: "EntityGenPlugin", capability: .buildTool(), dependencies: ["entitygen"]),
         .plugin(
@@ -86,6 +97,7 @@ let package = Package(
         .testTarget(name: "entitygenTests"),
         .testTarget(name: "EntityGenRuntimeTests", dependencies: ["EntityGenRuntime"]),
         .testTarget(name: "EntityGenImportTests", dependencies: ["EntityGenImport"]),
+        .testTarget(name: "EntityGenPostgresTests", dependencies: ["EntityGenPostgres"]),
         .testTarget(
             name: "EntityGenConsumerTests",
             dependencies: [

@@ -1,0 +1,132 @@
+/// The fixed SQL of one entity's PostgreSQL table, built once per type (a `static let` in generated
+/// code): how a page's rows are staged with COPY and merged into the table in one statement.
+///
+/// Per page and table: `CREATE TEMP TABLE ... (LIKE table) ON COMMIT DROP` (the staging table has the
+/// table's own column types, plus the row's position in the page and its absent-field words), `COPY`
+/// into it, then one `INSERT ... SELECT DISTINCT ON (identity) ... ORDER BY identity ON CONFLICT
+/// (identity) DO UPDATE ... WHERE ... IS DISTINCT FROM ...`: the last occurrence of an identity in the
+/// page wins, rows are locked in identity order (so concurrent importers of overlapping feeds do not
+/// deadlock), and a row whose values are unchanged is not written.
+public final class PostgresTable: Sendable {
+    /// The entity's schema name, as reports show it.
+    public let entity: String
+    /// The table name.
+    public let name: String
+    /// The columns generated code writes, in COPY order.
+    public let columns: [String]
+    /// The identification columns (a subset of `columns`); empty when rows have no identity (then
+    /// every save inserts).
+    public let identity: [String]
+    /// Columns whose stored value an update keeps when the row's key was absent from its JSON, with
+    /// their bit in the model's `AbsentFields`.
+    public let absentBits: [String: Int]
+    /// How many absent-field words each staged row carries.
+    public let absentWords: Int
+    /// The staging table (temporary, dropped at commit).
+    public let stagingName: String
+    /// The staged columns, in COPY order: `columns`, then `_position` and the absent words.
+    public let stagingColumns: [String]
+    /// `CREATE TEMP TABLE` of the staging table (and, with absent fields, its index by identity).
+    public let createStagingSQL: [String]
+    /// The upsert from the staging table; returns one row: inserted and updated counts.
+    public let mergeSQL: String
+    /// The deletes' staging table: the identity columns and `_position`.
+    public let deleteStagingName: String
+    /// `CREATE TEMP TABLE` of the deletes' staging table.
+    public let createDeleteStagingSQL: String
+    /// Deletes the staged identities; returns one row: the deleted count.
+    public let deleteSQL: String
+
+    /// Creates the description and its SQL.
+    public init(entity: String, name: String, columns: [String], identity: [String], absentBits: [String: Int] = [:]) {
+        self.entity = entity
+        self.name = name
+        self.columns = columns
+        self.identity = identity
+        self.absentBits = absentBits
+        absentWords = absentBits.values.max().map { $0 / 63 + 1 } ?? 0
+        let id = PostgresSQL.identifier
+        let table = id(name)
+        stagingName = PostgresSQL.temporaryName("entitygen_stage", name)
+        deleteStagingName = PostgresSQL.temporaryName("entitygen_delete", name)
+        let words = (0..<absentWords).map { "_absent\($0)" }
+        stagingColumns = columns + ["_position"] + words
+        let staging = id(stagingName)
+        var create = [
+            "CREATE TEMP TABLE \(staging) (LIKE \(table) INCLUDING DEFAULTS, \"_position\" bigint NOT NULL"
+                + words.map { ", \(id($0)) bigint NOT NULL" }.joined() + ") ON COMMIT DROP"
+        ]
+        let list = columns.map(id).joined(separator: ", ")
+        let keys = identity.map(id).joined(separator: ", ")
+        let others = columns.filter { !identity.contains($0) }
+        if identity.isEmpty {
+            mergeSQL =
+                "WITH written AS (INSERT INTO \(table) (\(list)) SELECT \(list) FROM \(staging) ORDER BY \"_position\" RETURNING 1) SELECT count(*), 0::bigint FROM written"
+        } else {
+            let source =
+                "SELECT DISTINCT ON (\(keys)) \(list) FROM \(staging) ORDER BY \(keys), \"_position\" DESC"
+            let action: String
+            if others.isEmpty {
+                action = "DO NOTHING"
+            } else if absentBits.isEmpty {
+                let assignments = others.map { "\(id($0)) = excluded.\(id($0))" }.joined(separator: ", ")
+                let stored = others.map { "t.\(id($0))" }.joined(separator: ", ")
+                let incoming = others.map { "excluded.\(id($0))" }.joined(separator: ", ")
+                action = "DO UPDATE SET \(assignments) WHERE (\(stored)) IS DISTINCT FROM (\(incoming))"
+            } else {
+                // The staged row's absent words are not in `excluded`: read them from the staging row
+                // that was proposed (the page's last occurrence of the identity), once per conflict.
+                func absent(_ bit: Int) -> String {
+                    "(s.\(id("_absent\(bit / 63)")) & \(Int64(1) << Int64(bit % 63))) <> 0"
+                }
+                let values = others.map { column -> String in
+                    guard let bit = absentBits[column] else { return "excluded.\(id(column))" }
+                    return "CASE WHEN \(absent(bit)) THEN t.\(id(column)) ELSE excluded.\(id(column)) END"
+                }
+                let changed = others.map { column -> String in
+                    let differs = "t.\(id(column)) IS DISTINCT FROM excluded.\(id(column))"
+                    guard let bit = absentBits[column] else { return "(\(differs))" }
+                    return "(NOT \(absent(bit)) AND \(differs))"
+                }
+                let proposed =
+                    "FROM \(staging) AS s WHERE "
+                    + identity.map { "s.\(id($0)) = excluded.\(id($0))" }.joined(separator: " AND ")
+                    + " ORDER BY s.\"_position\" DESC LIMIT 1"
+                action =
+                    "DO UPDATE SET (\(others.map(id).joined(separator: ", "))) = (SELECT \(values.joined(separator: ", ")) \(proposed)) WHERE (SELECT \(changed.joined(separator: " OR ")) \(proposed))"
+                create.append("CREATE INDEX ON \(staging) (\(keys), \"_position\")")
+            }
+            mergeSQL =
+                "WITH written AS (INSERT INTO \(table) AS t (\(list)) \(source) ON CONFLICT (\(keys)) \(action) RETURNING (xmax = 0) AS inserted) SELECT count(*) FILTER (WHERE inserted), count(*) FILTER (WHERE NOT inserted) FROM written"
+        }
+        createStagingSQL = create
+        let deletes = id(deleteStagingName)
+        // Rows without identity are never named by a delete action (their mapping refuses it).
+        createDeleteStagingSQL =
+            "CREATE TEMP TABLE \(deletes) ON COMMIT DROP AS SELECT \(identity.isEmpty ? "NULL::bigint AS \"_none\"" : keys) FROM \(table) WITH NO DATA"
+        let match = identity.map { "\(table).\(id($0)) = d.\(id($0))" }.joined(separator: " AND ")
+        deleteSQL =
+            "WITH deleted AS (DELETE FROM \(table) USING \(deletes) AS d WHERE \(identity.isEmpty ? "false" : match) RETURNING 1) SELECT count(*) FROM deleted"
+    }
+}
+
+/// SQL text helpers of the PostgreSQL runtime.
+enum PostgresSQL {
+    /// A quoted identifier: `"name"`, inner quotes doubled.
+    static func identifier(_ name: String) -> String {
+        "\"" + name.replacingOccurrences(of: "\"", with: "\"\"") + "\""
+    }
+
+    /// `prefix_table`, cut to PostgreSQL's 63-byte identifier limit (a table name near the limit gets a
+    /// digest suffix so that two such tables keep distinct staging names).
+    static func temporaryName(_ prefix: String, _ table: String) -> String {
+        let name = "\(prefix)_\(table)"
+        guard name.utf8.count > 63 else { return name }
+        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+        for byte in table.utf8 { hash = (hash ^ UInt64(byte)) &* 0x100_0000_01b3 }
+        let suffix = "_" + String(hash, radix: 16)
+        var cut = Substring(name)
+        while cut.utf8.count + suffix.utf8.count > 63 { cut = cut.dropLast() }
+        return cut + suffix
+    }
+}
