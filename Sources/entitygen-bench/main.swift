@@ -4,12 +4,14 @@ import Foundation
 
 /// `swift run -c release entitygen-bench <mode>`: benchmarks that print `ratio|mbps ... value` lines.
 let arguments = CommandLine.arguments.dropFirst()
-let corpora = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-    .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent(
-        "shared/corpora/benchmarks-nativejson/data")
+/// The package's folder (which holds `.ci/postgres`).
+let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+    .deletingLastPathComponent()
+let corpora = packageRoot.deletingLastPathComponent().appendingPathComponent(
+    "shared/corpora/benchmarks-nativejson/data")
 
 /// Runs the mode named on the command line.
-func runBenchmark() throws {
+func runBenchmark() async throws {
     switch arguments.first {
     case "reader":
         try ReaderBenchmark.run(corpora: corpora)
@@ -26,15 +28,7 @@ func runBenchmark() throws {
         let citm = try Data(contentsOf: corpora.appendingPathComponent("citm_catalog.json"))
         for _ in 0..<1_000 { _ = try CitmCatalog.map(json: citm) }
     case "profile-import":
-        // Only the generated importer writing already-mapped pods into fresh files, for profilers.
-        let pods = try BenchPod.mapArray(json: Data(PodsPayload.make(count: 100_000))).value
-        for _ in 0..<3 {
-            let (pool, folder) = try ImportBenchmark.freshDatabase()
-            var page = PreparedPage<BenchPod>()
-            page.operations = pods.map { .save($0) }
-            try FeedImporter(feed: Feed<BenchPod>(name: "BenchPods"), writer: pool).write(page)
-            try? FileManager.default.removeItem(at: folder)
-        }
+        try ImportBenchmark.profile()
     case "import":
         try ImportBenchmark.run(executable: URL(fileURLWithPath: CommandLine.arguments[0]))
     case "import-stream":
@@ -43,6 +37,8 @@ func runBenchmark() throws {
             FileHandle.standardError.write(Data("usage: entitygen-bench import-stream FILE DATABASE\n".utf8)); exit(2)
         }
         try ImportBenchmark.stream(file: rest[0], database: rest[1])
+    case "postgres":
+        try await PostgresBenchmark.run()
     case "generate":
         let count = arguments.dropFirst().first.map { Int($0) } ?? 1_000
         guard let count, count > 1 else {
@@ -52,7 +48,7 @@ func runBenchmark() throws {
         try ScaleBenchmark.run(
             buildFolder: URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent(), count: count)
     default:
-        FileHandle.standardError.write(Data("usage: entitygen-bench mapping|reader|generate|import\n".utf8))
+        FileHandle.standardError.write(Data("usage: entitygen-bench mapping|reader|generate|import|postgres\n".utf8))
         exit(2)
     }
 }
@@ -60,7 +56,7 @@ func runBenchmark() throws {
 // A user mistake (the release tool not built, a corpus missing) ends with a message and status 2, not
 // a crash's backtrace.
 do {
-    try runBenchmark()
+    try await runBenchmark()
 } catch {
     FileHandle.standardError.write(Data("entitygen-bench: error: \(error)\n".utf8))
     exit(2)

@@ -1,0 +1,244 @@
+import EntityGenPostgres
+import EntityGenRuntime
+import Foundation
+import PostgresNIO
+
+/// `swift run -c release entitygen-bench postgres`: the PostgreSQL importer on 100,000 synthetic pods, JSON
+/// bytes to rows, against (a) COPY of the already-mapped rows straight into the table (the limit) and
+/// (b) a per-row `INSERT ... ON CONFLICT` through postgres-nio with bound values in one transaction (what
+/// users write today); each into an empty table, and again with every row present and changed. Starts
+/// its own server with `.ci/postgres` unless `ENTITYGEN_POSTGRES` names one (`host:port`).
+///
+/// The generator does not print PostgreSQL code yet: ``PostgresPod`` conforms by hand, as generated
+/// code will.
+enum PostgresBenchmark {
+    static let count = 100_000
+
+    static func run() async throws {
+        let server = try PostgresBenchServer.start()
+        defer { server.stop() }
+        let first = PodsPayload.make(count: count)
+        let second = Array(
+            String(decoding: first, as: UTF8.self).replacingOccurrences(
+                of: "that does useful things", with: "that does useful things, v2"
+            ).utf8)
+        let firstPods = try BenchPod.mapArray(json: Data(first)).value
+        let secondPods = try BenchPod.mapArray(json: Data(second)).value
+        print("postgres: \(count) pods, \(first.count / 1_000_000) MB of JSON, server \(server.host):\(server.port)")
+
+        let configuration = PostgresClient.Configuration(
+            host: server.host, port: server.port, username: "postgres", password: nil, database: "postgres",
+            tls: .disable)
+        let client = PostgresClient(configuration: configuration)
+        try await withThrowingTaskGroup(of: Void.self) { group in
+            group.addTask { await client.run() }
+            defer { group.cancelAll() }
+            var seconds: [String: Double] = [:]
+            func measure(_ name: String, prefilled: Bool, _ body: () async throws -> Void) async throws {
+                var best = Double.infinity
+                for _ in 0..<3 {
+                    try await client.query(PostgresQuery(unsafeSQL: "DROP TABLE IF EXISTS \"benchPod\""))
+                    try await client.query(PostgresQuery(unsafeSQL: PostgresPod.createTableSQL))
+                    if prefilled { try await copy(firstPods, client: client) }
+                    let start = DispatchTime.now().uptimeNanoseconds
+                    try await body()
+                    best = min(best, Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9)
+                    let rows = try await client.query(PostgresQuery(unsafeSQL: "SELECT count(*) FROM \"benchPod\""))
+                    for try await stored in rows.decode(Int64.self) where stored != count {
+                        throw ImportError.database("\(name) left \(stored) rows")
+                    }
+                }
+                seconds[name] = best
+                print("seconds \(name) \(String(format: "%.3f", best)) (\(Int(Double(count) / best)) rows/s)")
+            }
+            let importer = PostgresImporter(feed: Feed<PostgresPod>(name: "BenchPods"), client: client)
+            try await measure("postgres_e2e_insert", prefilled: false) { try await importer.importPage(first) }
+            try await measure("postgres_copy_insert", prefilled: false) { try await copy(firstPods, client: client) }
+            try await measure("postgres_per_row_insert", prefilled: false) {
+                try await perRow(firstPods, client: client)
+            }
+            try await measure("postgres_e2e_update", prefilled: true) { try await importer.importPage(second) }
+            try await measure("postgres_copy_update", prefilled: true) {
+                // The limit for an update: the changed rows replace the table's in one COPY.
+                try await client.withTransaction(logger: importer.logger) { connection in
+                    try await connection.query(
+                        PostgresQuery(unsafeSQL: "TRUNCATE \"benchPod\""), logger: importer.logger)
+                    try await copy(secondPods, on: connection, logger: importer.logger)
+                }
+            }
+            try await measure("postgres_per_row_update", prefilled: true) {
+                try await perRow(secondPods, client: client)
+            }
+            for kind in ["insert", "update"] {
+                let e2e = seconds["postgres_e2e_\(kind)"]!
+                // Above 1: faster than the baseline.
+                Measurement.summary(
+                    "ratio", "postgres_end_to_end_vs_copy_\(kind)", seconds["postgres_copy_\(kind)"]! / e2e)
+                Measurement.summary(
+                    "ratio", "postgres_end_to_end_vs_per_row_\(kind)", seconds["postgres_per_row_\(kind)"]! / e2e)
+            }
+        }
+    }
+
+    /// COPY of already-mapped rows into the table, in one transaction.
+    static func copy(_ pods: [BenchPod], client: PostgresClient) async throws {
+        let logger = Logger(label: "bench")
+        try await client.withTransaction(logger: logger) { connection in
+            try await copy(pods, on: connection, logger: logger)
+        }
+    }
+
+    static func copy(_ pods: [BenchPod], on connection: PostgresConnection, logger: Logger) async throws {
+        var rows = PostgresCopyBuffer()
+        for pod in pods {
+            PostgresPod(pod: pod).writeColumns(to: &rows)
+            rows.endRow()
+        }
+        let bytes = rows.bytes
+        try await connection.copyFrom(table: "benchPod", columns: PostgresPod.postgresTable.columns, logger: logger) {
+            writer in
+            var start = 0
+            while start < bytes.count {
+                let end = min(start + 1 << 20, bytes.count)
+                try await writer.write(ByteBuffer(bytes: bytes[start..<end]))
+                start = end
+            }
+        }
+    }
+
+    /// One bound `INSERT ... ON CONFLICT DO UPDATE` per row, in one transaction.
+    static func perRow(_ pods: [BenchPod], client: PostgresClient) async throws {
+        let logger = Logger(label: "bench")
+        let columns = PostgresPod.postgresTable.columns
+        let others = columns.dropFirst(2).map { "\"\($0)\" = excluded.\"\($0)\"" }.joined(separator: ", ")
+        let sql =
+            "INSERT INTO \"benchPod\" (\(columns.map { "\"\($0)\"" }.joined(separator: ", "))) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9::jsonb, $10, $11, $12::jsonb, $13, $14::jsonb) ON CONFLICT (name, version) DO UPDATE SET \(others)"
+        let strings = MapTransformer(StringTransformer())
+        let list = ArrayTransformer(StringTransformer())
+        func json(_ write: (inout JSONWriter) -> Void) -> String {
+            var writer = JSONWriter()
+            write(&writer)
+            return String(decoding: writer.bytes, as: UTF8.self)
+        }
+        try await client.withTransaction(logger: logger) { connection in
+            for pod in pods {
+                var bindings = PostgresBindings(capacity: 14)
+                bindings.append(pod.name)
+                bindings.append(pod.version)
+                bindings.append(pod.summary)
+                bindings.append(pod.details)
+                bindings.append(pod.homepage?.absoluteString)
+                bindings.append(pod.socialMediaUrl?.absoluteString)
+                bindings.append(pod.licenseType)
+                bindings.append(pod.licenseFile)
+                bindings.append(json { strings.encode(pod.authors, to: &$0) })
+                bindings.append(pod.sourceGit?.absoluteString)
+                bindings.append(pod.sourceTag)
+                bindings.append(json { strings.encode(pod.platforms, to: &$0) })
+                bindings.append(pod.requiresArc)
+                bindings.append(json { list.encode(pod.sourceFiles, to: &$0) })
+                try await connection.query(PostgresQuery(unsafeSQL: sql, binds: bindings), logger: logger)
+            }
+        }
+    }
+}
+
+/// A server for the benchmark: `ENTITYGEN_POSTGRES`, or one started with `.ci/postgres` and stopped after.
+struct PostgresBenchServer {
+    var host: String
+    var port: Int
+    var folder: String?
+
+    static func start() throws -> PostgresBenchServer {
+        if let given = ProcessInfo.processInfo.environment["ENTITYGEN_POSTGRES"], !given.isEmpty {
+            return try parse(given, folder: nil)
+        }
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "entitygen-bench-postgres-\(UUID().uuidString)")
+        let (status, output) = script("start", folder.path)
+        guard status == 0 else { throw ImportError.database("could not start PostgreSQL: \(output)") }
+        return try parse(output.trimmingCharacters(in: .whitespacesAndNewlines), folder: folder.path)
+    }
+
+    static func parse(_ text: String, folder: String?) throws -> PostgresBenchServer {
+        let parts = text.split(separator: ":")
+        guard parts.count == 2, let port = Int(parts[1]) else {
+            throw ImportError.database("'\(text)' is not host:port")
+        }
+        return PostgresBenchServer(host: String(parts[0]), port: port, folder: folder)
+    }
+
+    func stop() {
+        guard let folder else { return }
+        _ = Self.script("stop", folder)
+        try? FileManager.default.removeItem(atPath: folder)
+    }
+
+    static func script(_ action: String, _ folder: String) -> (Int32, String) {
+        // popen, not Foundation's Process: its waitUntilExit on Linux can wait forever when called from
+        // a Swift concurrency thread (seen here under swift-testing).
+        let root = packageRoot
+        let command = "bash '\(root.appendingPathComponent(".ci/postgres").path)' \(action) '\(folder)' 2>&1"
+        guard let pipe = popen(command, "r") else { return (-1, "could not run .ci/postgres") }
+        var output: [UInt8] = []
+        var chunk = [UInt8](repeating: 0, count: 4096)
+        while true {
+            let read = fread(&chunk, 1, chunk.count, pipe)
+            if read <= 0 { break }
+            output += chunk[0..<read]
+        }
+        let status = pclose(pipe)
+        let text = String(decoding: output, as: UTF8.self)
+        return (status == 0 ? 0 : 1, text)
+    }
+}
+
+/// `BenchPod` written to PostgreSQL, conformed by hand the way generated code will be (every key of the
+/// synthetic pods is present, so no absent fields are tracked).
+struct PostgresPod: PostgresEntity {
+    var pod: BenchPod
+
+    static let createTableSQL = """
+        CREATE TABLE "benchPod" ("name" text NOT NULL, "version" text NOT NULL, "summary" text, "details" text, \
+        "homepage" text, "socialMediaUrl" text, "licenseType" text, "licenseFile" text, "authors" jsonb NOT NULL, \
+        "sourceGit" text, "sourceTag" text, "platforms" jsonb NOT NULL, "requiresArc" boolean NOT NULL, \
+        "sourceFiles" jsonb NOT NULL, PRIMARY KEY ("name", "version"))
+        """
+
+    static let postgresTable = PostgresTable(
+        entity: "BenchPod", name: "benchPod", columns: BenchPod.entityTable.columns, identity: ["name", "version"])
+
+    static func map(from value: JSONValue, context: inout MappingContext) throws(MappingError) -> PostgresPod {
+        PostgresPod(pod: try BenchPod.map(from: value, context: &context))
+    }
+
+    func writeJSON(to writer: inout JSONWriter) { pod.writeJSON(to: &writer) }
+
+    static func rowKey(from json: JSONValue, context: inout MappingContext) throws(MappingError) -> PostgresRowKey {
+        let key = try BenchPod.rowKey(from: json, context: &context)
+        return PostgresRowKey(postgresTable, key.values.map { "\($0)" })
+    }
+
+    var postgresKey: PostgresRowKey? { PostgresRowKey(Self.postgresTable, [pod.name, pod.version]) }
+
+    func save(in session: inout PostgresSession) {
+        session.save(Self.postgresTable, key: postgresKey, absent: AbsentFields()) { writeColumns(to: &$0) }
+    }
+
+    func writeColumns(to row: inout PostgresCopyBuffer) {
+        row.append(pod.name)
+        row.append(pod.version)
+        row.append(pod.summary)
+        row.append(pod.details)
+        row.append(pod.homepage)
+        row.append(pod.socialMediaUrl)
+        row.append(pod.licenseType)
+        row.append(pod.licenseFile)
+        row.appendJSON(pod.authors, MapTransformer(StringTransformer()))
+        row.append(pod.sourceGit)
+        row.append(pod.sourceTag)
+        row.appendJSON(pod.platforms, MapTransformer(StringTransformer()))
+        row.append(pod.requiresArc)
+        row.appendJSON(pod.sourceFiles, ArrayTransformer(StringTransformer()))
+    }
+}
