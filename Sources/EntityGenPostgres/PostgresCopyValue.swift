@@ -24,54 +24,24 @@ extension String: PostgresCopyValue {
     }
 }
 
-extension PostgresCopyBuffer {
-    /// Appends the decimal digits of an integer.
-    mutating func appendInteger<Integer: BinaryInteger>(_ value: Integer) {
-        var text = String(value)
-        text.withUTF8 { appendPlain($0) }
+extension PostgresCopyValue where Self: BinaryInteger {
+    /// The decimal digits (`smallint`, `integer`, `bigint`, or `numeric(20)` for unsigned 64-bit values).
+    public func writeCopyField(to buffer: inout PostgresCopyBuffer) {
+        var text = String(self)
+        text.withUTF8 { buffer.appendPlain($0) }
     }
 }
 
-extension Int: PostgresCopyValue {
-    /// `bigint`.
-    public func writeCopyField(to buffer: inout PostgresCopyBuffer) { buffer.appendInteger(self) }
-}
-extension Int8: PostgresCopyValue {
-    /// `smallint`.
-    public func writeCopyField(to buffer: inout PostgresCopyBuffer) { buffer.appendInteger(self) }
-}
-extension Int16: PostgresCopyValue {
-    /// `smallint`.
-    public func writeCopyField(to buffer: inout PostgresCopyBuffer) { buffer.appendInteger(self) }
-}
-extension Int32: PostgresCopyValue {
-    /// `integer`.
-    public func writeCopyField(to buffer: inout PostgresCopyBuffer) { buffer.appendInteger(self) }
-}
-extension Int64: PostgresCopyValue {
-    /// `bigint`.
-    public func writeCopyField(to buffer: inout PostgresCopyBuffer) { buffer.appendInteger(self) }
-}
-extension UInt8: PostgresCopyValue {
-    /// `smallint`.
-    public func writeCopyField(to buffer: inout PostgresCopyBuffer) { buffer.appendInteger(self) }
-}
-extension UInt16: PostgresCopyValue {
-    /// `integer`.
-    public func writeCopyField(to buffer: inout PostgresCopyBuffer) { buffer.appendInteger(self) }
-}
-extension UInt32: PostgresCopyValue {
-    /// `bigint`.
-    public func writeCopyField(to buffer: inout PostgresCopyBuffer) { buffer.appendInteger(self) }
-}
-extension UInt: PostgresCopyValue {
-    /// `numeric(20)`: every value exact.
-    public func writeCopyField(to buffer: inout PostgresCopyBuffer) { buffer.appendInteger(self) }
-}
-extension UInt64: PostgresCopyValue {
-    /// `numeric(20)`: every value exact.
-    public func writeCopyField(to buffer: inout PostgresCopyBuffer) { buffer.appendInteger(self) }
-}
+extension Int: PostgresCopyValue {}
+extension Int8: PostgresCopyValue {}
+extension Int16: PostgresCopyValue {}
+extension Int32: PostgresCopyValue {}
+extension Int64: PostgresCopyValue {}
+extension UInt: PostgresCopyValue {}
+extension UInt8: PostgresCopyValue {}
+extension UInt16: PostgresCopyValue {}
+extension UInt32: PostgresCopyValue {}
+extension UInt64: PostgresCopyValue {}
 
 extension Bool: PostgresCopyValue {
     /// `boolean`: `t` or `f`.

@@ -1,4 +1,5 @@
 import EntityGenRuntime
+import Foundation
 import PostgresNIO
 
 /// Imports a feed's pages into PostgreSQL: each page mapped (no database needed), then written in one
@@ -25,10 +26,80 @@ public struct PostgresImporter<Entity: PostgresEntity>: Sendable {
     }
 
     /// Maps and writes one page; `page` names it in errors. A page that is not JSON or not the feed's
-    /// shape throws before anything is written.
+    /// shape throws before anything is written. A large page is mapped on a thread of its own and sent in
+    /// chunks as they are staged (COPY and merge per chunk), still in one transaction, so mapping runs
+    /// while the server writes.
     @discardableResult
     public func importPage(_ bytes: some Collection<UInt8>, page: String = "page") async throws -> ImportReport {
-        try await write(feed.prepare(bytes, page: page))
+        let document: JSONDocument
+        do { document = try JSONDocument(bytes: bytes) } catch { throw ImportError.invalidJSON(page: page, error) }
+        let feed = feed
+        let header = try document.withRoot { root throws(ImportError) in try feed.header(root: root, page: page) }
+        guard feed.layout.recordCount(header.items) >= Self.pipelineThreshold else {
+            return try await write(
+                document.withRoot { root throws(ImportError) in try feed.prepare(root: root, page: page) })
+        }
+        try Task.checkCancellation()
+        let channel = StagedPageChannel()
+        let producer = Thread {
+            do throws(ImportError) {
+                try document.withRoot { root throws(ImportError) in
+                    var session = PostgresSession()
+                    var chunk = PreparedPage<Entity>()
+                    func send(last: Bool) throws(ImportError) {
+                        Self.stage(chunk, in: &session)
+                        var staged = session.take(deletions: last)
+                        staged.report.skipped = chunk.report.skipped + staged.report.skipped
+                        staged.report.issues = chunk.report.issues + staged.report.issues
+                        guard channel.put(staged) else { throw ImportError.database("cancelled") }
+                        chunk = PreparedPage()
+                    }
+                    try feed.layout.forEachRecord(in: feed.header(root: root, page: page).items) {
+                        element throws(ImportError) in
+                        try feed.prepareItem(element, page: page, into: &chunk)
+                        if chunk.operations.count >= Self.chunkSize { try send(last: false) }
+                    }
+                    try send(last: true)
+                }
+                channel.finish(nil)
+            } catch {
+                channel.finish(error)
+            }
+        }
+        producer.start()
+        defer { channel.abandon() }
+        let logger = logger
+        var report: ImportReport
+        do {
+            report = try await client.withTransaction(logger: logger) { connection in
+                var total = ImportReport()
+                var staging: Set<ObjectIdentifier> = []
+                while let staged = try await channel.next() {
+                    try Task.checkCancellation()
+                    total.merge(try await staged.flush(on: connection, logger: logger, staging: &staging))
+                }
+                return total
+            }
+        } catch {
+            throw PostgresFailure.importError(error)
+        }
+        report.pages = 1
+        return report
+    }
+
+    /// Items from which a page is mapped while it is written.
+    static var pipelineThreshold: Int { 4_096 }
+    /// Operations mapped, staged and sent at a time in a large page.
+    static var chunkSize: Int { 10_000 }
+
+    /// Stages a page's operations in feed order.
+    static func stage(_ page: PreparedPage<Entity>, in session: inout PostgresSession) {
+        for operation in page.operations {
+            switch operation {
+            case let .save(entity): entity.save(in: &session)
+            case let .delete(key): session.delete(key)
+            }
+        }
     }
 
     /// Writes a mapped page in one transaction. Throws `ImportError.database(_:)` with the server's
@@ -37,18 +108,14 @@ public struct PostgresImporter<Entity: PostgresEntity>: Sendable {
     public func write(_ page: PreparedPage<Entity>) async throws -> ImportReport {
         try Task.checkCancellation()
         var session = PostgresSession()
-        for operation in page.operations {
-            switch operation {
-            case let .save(entity): entity.save(in: &session)
-            case let .delete(key): session.delete(key)
-            }
-        }
-        let staged = session.staged
+        Self.stage(page, in: &session)
+        let staged = session.take(deletions: true)
         let logger = logger
         var report: ImportReport
         do {
             report = try await client.withTransaction(logger: logger) { connection in
-                try await staged.flush(on: connection, logger: logger)
+                var staging: Set<ObjectIdentifier> = []
+                return try await staged.flush(on: connection, logger: logger, staging: &staging)
             }
         } catch {
             throw PostgresFailure.importError(error)

@@ -3,8 +3,8 @@ import PostgresNIO
 
 /// One page's worth of writes for PostgreSQL: rows staged per table as COPY text (in the order tables
 /// were first written, which generated `save(in:)` makes dependency order), and deletions by identity;
-/// ``staged`` hands them to ``PostgresStagedPage/flush(on:logger:)``, which sends them in the caller's
-/// transaction.
+/// ``take(deletions:)`` hands them to ``PostgresStagedPage/flush(on:logger:staging:)``, which sends them
+/// in the caller's transaction (a large page in several chunks).
 ///
 /// Generated `save(in:)` methods drive it; users normally go through ``PostgresImporter``.
 public struct PostgresSession {
@@ -75,16 +75,25 @@ public struct PostgresSession {
         return state
     }
 
-    /// What was staged, as values that can cross into the connection's transaction.
-    public var staged: PostgresStagedPage {
-        PostgresStagedPage(
+    /// Takes what was staged so far, as values that can cross into the connection's transaction: the
+    /// rows and skips, and with `deletions` the pending deletions too (a page's last chunk). What is taken
+    /// is removed; pending deletions stay until taken, so a later save of the same row still cancels one.
+    public mutating func take(deletions takesDeletions: Bool) -> PostgresStagedPage {
+        let page = PostgresStagedPage(
             tables: order.map { ($0.table, $0.rows) },
-            deletions: deletionOrder.compactMap { deletions[$0] },
+            deletions: takesDeletions ? deletionOrder.compactMap { deletions[$0] } : [],
             report: report)
+        for state in order { state.rows = PostgresCopyBuffer() }
+        report = ImportReport()
+        if takesDeletions {
+            deletions = [:]
+            deletionOrder = []
+        }
+        return page
     }
 }
 
-/// A session's staged rows and deletions (``PostgresSession/staged``), ready to be sent.
+/// A session's staged rows and deletions (``PostgresSession/take(deletions:)``), ready to be sent.
 public struct PostgresStagedPage: Sendable {
     /// Per table, in dependency order: its rows as COPY text.
     var tables: [(table: PostgresTable, rows: PostgresCopyBuffer)]
@@ -94,13 +103,22 @@ public struct PostgresStagedPage: Sendable {
     var report: ImportReport
 
     /// Sends the staged rows and deletions on `connection`, which is inside a transaction: per table a
-    /// staging table, COPY, and one merge; then the deletions. Returns the counts and skips.
-    public func flush(on connection: PostgresConnection, logger: Logger) async throws -> ImportReport {
+    /// staging table (created once per transaction: `staging` holds the tables whose staging table
+    /// exists, emptied before it is used again), COPY, and one merge; then the deletions. Returns the
+    /// counts and skips.
+    public func flush(
+        on connection: PostgresConnection, logger: Logger, staging: inout Set<ObjectIdentifier>
+    ) async throws -> ImportReport {
         var report = self.report
         for state in tables where state.rows.rowCount > 0 {
             let table = state.table
-            for sql in table.createStagingSQL {
-                try await connection.query(PostgresQuery(unsafeSQL: sql), logger: logger)
+            if staging.insert(ObjectIdentifier(table)).inserted {
+                for sql in table.createStagingSQL {
+                    try await connection.query(PostgresQuery(unsafeSQL: sql), logger: logger)
+                }
+            } else {
+                try await connection.query(
+                    PostgresQuery(unsafeSQL: "TRUNCATE \(PostgresSQL.identifier(table.stagingName))"), logger: logger)
             }
             try await Self.copy(
                 state.rows.bytes, into: table.stagingName, columns: table.stagingColumns, on: connection, logger: logger

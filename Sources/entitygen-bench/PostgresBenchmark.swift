@@ -15,7 +15,7 @@ enum PostgresBenchmark {
     static let count = 100_000
 
     static func run() async throws {
-        let server = try PostgresBenchServer.start()
+        let server = try PostgresServer.start(packageRoot: packageRoot)
         defer { server.stop() }
         let first = PodsPayload.make(count: count)
         let second = Array(
@@ -140,56 +140,6 @@ enum PostgresBenchmark {
                 try await connection.query(PostgresQuery(unsafeSQL: sql, binds: bindings), logger: logger)
             }
         }
-    }
-}
-
-/// A server for the benchmark: `ENTITYGEN_POSTGRES`, or one started with `.ci/postgres` and stopped after.
-struct PostgresBenchServer {
-    var host: String
-    var port: Int
-    var folder: String?
-
-    static func start() throws -> PostgresBenchServer {
-        if let given = ProcessInfo.processInfo.environment["ENTITYGEN_POSTGRES"], !given.isEmpty {
-            return try parse(given, folder: nil)
-        }
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
-            "entitygen-bench-postgres-\(UUID().uuidString)")
-        let (status, output) = script("start", folder.path)
-        guard status == 0 else { throw ImportError.database("could not start PostgreSQL: \(output)") }
-        return try parse(output.trimmingCharacters(in: .whitespacesAndNewlines), folder: folder.path)
-    }
-
-    static func parse(_ text: String, folder: String?) throws -> PostgresBenchServer {
-        let parts = text.split(separator: ":")
-        guard parts.count == 2, let port = Int(parts[1]) else {
-            throw ImportError.database("'\(text)' is not host:port")
-        }
-        return PostgresBenchServer(host: String(parts[0]), port: port, folder: folder)
-    }
-
-    func stop() {
-        guard let folder else { return }
-        _ = Self.script("stop", folder)
-        try? FileManager.default.removeItem(atPath: folder)
-    }
-
-    static func script(_ action: String, _ folder: String) -> (Int32, String) {
-        // popen, not Foundation's Process: its waitUntilExit on Linux can wait forever when called from
-        // a Swift concurrency thread (seen here under swift-testing).
-        let root = packageRoot
-        let command = "bash '\(root.appendingPathComponent(".ci/postgres").path)' \(action) '\(folder)' 2>&1"
-        guard let pipe = popen(command, "r") else { return (-1, "could not run .ci/postgres") }
-        var output: [UInt8] = []
-        var chunk = [UInt8](repeating: 0, count: 4096)
-        while true {
-            let read = fread(&chunk, 1, chunk.count, pipe)
-            if read <= 0 { break }
-            output += chunk[0..<read]
-        }
-        let status = pclose(pipe)
-        let text = String(decoding: output, as: UTF8.self)
-        return (status == 0 ? 0 : 1, text)
     }
 }
 

@@ -2,73 +2,32 @@ import Foundation
 import PostgresNIO
 import Testing
 
-/// The PostgreSQL server the tests run against: the one `ENTITYGEN_POSTGRES` names (`host:port`; `.ci/run`
-/// starts one with `.ci/postgres`), or else one this test process starts itself with `.ci/postgres` in a
-/// temporary folder and stops when it exits. No mocks: without PostgreSQL installed these tests fail and
-/// say how to install it.
+/// The PostgreSQL server the tests run against (``PostgresServer``: the one `ENTITYGEN_POSTGRES` names,
+/// as `.ci/run` sets it, or one this test process starts and stops). No mocks: without PostgreSQL
+/// installed these tests fail and say how to install it.
 enum PostgresTestServer {
-    /// `host:port` of the server, started on first use.
-    static let endpoint: Result<(host: String, port: Int), ServerUnavailable> = {
-        if let given = ProcessInfo.processInfo.environment["ENTITYGEN_POSTGRES"], !given.isEmpty {
-            return parse(given)
-        }
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
-            "entitygen-postgres-\(ProcessInfo.processInfo.processIdentifier)")
-        let (status, output) = script("start", folder.path)
-        guard status == 0 else { return .failure(ServerUnavailable(reason: output)) }
-        startedFolder = folder.path
-        atexit {
-            if let folder = PostgresTestServer.startedFolder {
-                _ = PostgresTestServer.script("stop", folder)
-                try? FileManager.default.removeItem(atPath: folder)
-            }
-        }
-        return parse(output.trimmingCharacters(in: .whitespacesAndNewlines))
-    }()
-
-    /// The folder of a server this process started (stopped at exit).
-    nonisolated(unsafe) static var startedFolder: String?
-
-    /// Why no server could be had.
-    struct ServerUnavailable: Error, CustomStringConvertible {
-        var reason: String
-        var description: String { "no PostgreSQL server for the tests: \(reason)" }
-    }
-
-    static func parse(_ text: String) -> Result<(host: String, port: Int), ServerUnavailable> {
-        let parts = text.split(separator: ":")
-        guard parts.count == 2, let port = Int(parts[1]) else {
-            return .failure(ServerUnavailable(reason: "'\(text)' is not host:port"))
-        }
-        return .success((String(parts[0]), port))
-    }
-
-    /// Runs `.ci/postgres ACTION FOLDER`; returns its status and output (stdout, else stderr).
-    static func script(_ action: String, _ folder: String) -> (Int32, String) {
-        // popen, not Foundation's Process: its waitUntilExit on Linux can wait forever when called from
-        // a Swift concurrency thread (seen here under swift-testing).
+    /// The server, started on first use; one this process started is stopped when it exits.
+    static let server: Result<PostgresServer, PostgresServer.Unavailable> = {
         let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
             .deletingLastPathComponent()
-        let command = "bash '\(root.appendingPathComponent(".ci/postgres").path)' \(action) '\(folder)' 2>&1"
-        guard let pipe = popen(command, "r") else { return (-1, "could not run .ci/postgres") }
-        var output: [UInt8] = []
-        var chunk = [UInt8](repeating: 0, count: 4096)
-        while true {
-            let read = fread(&chunk, 1, chunk.count, pipe)
-            if read <= 0 { break }
-            output += chunk[0..<read]
+        let result = Result { () throws(PostgresServer.Unavailable) in try PostgresServer.start(packageRoot: root) }
+        if case let .success(server) = result, server.folder != nil {
+            started = server
+            atexit { PostgresTestServer.started?.stop() }
         }
-        let status = pclose(pipe)
-        let text = String(decoding: output, as: UTF8.self)
-        return (status == 0 ? 0 : 1, text)
-    }
+        return result
+    }()
+
+    /// A server this process started, stopped at exit.
+    nonisolated(unsafe) static var started: PostgresServer?
 
     /// Creates a database of its own for one test (tests run in parallel), runs `body` with a running
     /// client connected to it, then drops the database.
     static func withDatabase<Result: Sendable>(
         _ body: (PostgresClient) async throws -> Result
     ) async throws -> Result {
-        let (host, port) = try endpoint.get()
+        let server = try server.get()
+        let (host, port) = (server.host, server.port)
         let name = "t_" + UUID().uuidString.replacingOccurrences(of: "-", with: "").lowercased()
         try await withClient(host: host, port: port, database: "postgres") { admin in
             try await admin.query(PostgresQuery(unsafeSQL: "CREATE DATABASE \(name)"))

@@ -181,9 +181,8 @@ import Testing
                 for writer in 0..<4 {
                     group.addTask {
                         var total = ImportReport()
-                        var generator = SplitMix(seed: UInt64(writer + 1))
                         for page in 0..<5 {
-                            let ids = Array(0..<400).shuffled(using: &generator)
+                            let ids = Array(0..<400).shuffled()
                             let items = ids.map {
                                 #"{"id": \#($0), "name": "w\#(writer)p\#(page)", "note": "w\#(writer)p\#(page)"}"#
                             }
@@ -208,15 +207,66 @@ import Testing
     }
 }
 
-/// A seeded generator, so a failing order can be replayed.
-struct SplitMix: RandomNumberGenerator {
-    var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
+/// Pages large enough to be mapped on a thread of their own and sent in chunks (COPY and merge per
+/// chunk, one transaction): the same results as one chunk.
+@Suite struct Test_PostgresImporterLargePages {
+    static func gadgets(_ ids: some Sequence<Int>, name: (Int) -> String) -> String {
+        "[" + ids.map { #"{"id": \#($0), "name": "\#(name($0))"}"# }.joined(separator: ",") + "]"
+    }
+
+    @Test func aLargePageIsWrittenInChunksWithTheSameReport() async throws {
+        try await PostgresTestServer.withDatabase { client in
+            try await Test_PostgresImporter.createTable(client)
+            let importer = PostgresImporter(feed: Feed<Gadget>(name: "Gadgets"), client: client)
+            // 25,000 records: three chunks. Id 7 is repeated in the last chunk (its last occurrence wins),
+            // and one record holds U+0000.
+            var items = (0..<25_000).map { #"{"id": \#($0), "name": "g\#($0)"}"# }
+            items[12_345] = #"{"id": 12345, "name": "bad\u0000"}"#
+            items.append(#"{"id": 7, "name": "seven again"}"#)
+            let report = try await importer.importPage(Array("[\(items.joined(separator: ","))]".utf8))
+            #expect(report.entities["Gadget"] == .init(inserted: 24_999, updated: 1))
+            #expect(report.skipped.map(\.path) == ["Gadget id=12345"])
+            #expect(report.pages == 1)
+            let rows = try await Test_PostgresImporter.rows(client)
+            #expect(rows.count == 24_999)
+            #expect(rows[7]?["name"] == "seven again")
+            #expect(rows[24_999]?["name"] == "g24999")
+            let again = try await importer.importPage(Array(Self.gadgets(0..<25_000, name: { "g\($0)" }).utf8))
+            #expect(again.entities["Gadget"] == .init(inserted: 1, updated: 1, unchanged: 24_998))
+        }
+    }
+
+    @Test func aRefusalInALaterChunkWritesNothingOfThePage() async throws {
+        try await PostgresTestServer.withDatabase { client in
+            try await Test_PostgresImporter.createTable(client)
+            try await client.query(
+                PostgresQuery(unsafeSQL: "ALTER TABLE gadget ADD CONSTRAINT no_bad CHECK (name <> 'bad')"))
+            let importer = PostgresImporter(feed: Feed<Gadget>(name: "Gadgets"), client: client)
+            let page = Self.gadgets(0..<25_000, name: { $0 == 21_000 ? "bad" : "g\($0)" })
+            await #expect(throws: ImportError.self) { try await importer.importPage(Array(page.utf8)) }
+            #expect(try await Test_PostgresImporter.rows(client).isEmpty)
+        }
+    }
+
+    @Test func deletionsAcrossChunksFollowFeedOrder() async throws {
+        try await PostgresTestServer.withDatabase { client in
+            try await Test_PostgresImporter.createTable(client)
+            let diff = Feed<Gadget>(name: "GadgetChanges", items: ["changes"], actions: FeedActions())
+            let importer = PostgresImporter(feed: diff, client: client)
+            // Delete 1 early, add it back 15,000 actions later (it stays); add 2 early, delete it last.
+            var actions = [
+                #"{"type": "delete", "payload": {"id": 1}}"#, #"{"type": "add", "payload": {"id": 2, "name": "two"}}"#,
+            ]
+            actions += (10..<15_010).map { #"{"type": "add", "payload": {"id": \#($0), "name": "n"}}"# }
+            actions.append(#"{"type": "add", "payload": {"id": 1, "name": "one"}}"#)
+            actions.append(#"{"type": "delete", "payload": {"id": 2}}"#)
+            let report = try await importer.importPage(
+                Array(#"{"changes": [\#(actions.joined(separator: ","))]}"#.utf8))
+            let rows = try await Test_PostgresImporter.rows(client)
+            #expect(rows[1]?["name"] == "one")
+            #expect(rows[2] == nil)
+            #expect(rows.count == 15_001)
+            #expect(report.entities["Gadget"]?.deleted == 1)
+        }
     }
 }

@@ -1,0 +1,72 @@
+import Foundation
+
+/// A PostgreSQL server for the benchmark and the tests: the one `ENTITYGEN_POSTGRES` names (`host:port`),
+/// or a throwaway one started with `.ci/postgres start <folder>` (initdb in a temporary folder, a free
+/// loopback port) and stopped with ``stop()``. One file for both: `Tests/EntityGenPostgresTests` compiles
+/// it through a symbolic link.
+struct PostgresServer: Sendable {
+    /// Why no server could be had.
+    struct Unavailable: Error, CustomStringConvertible {
+        /// What went wrong, with the script's output.
+        var reason: String
+        var description: String { "no PostgreSQL server: \(reason)" }
+    }
+
+    /// The server's host.
+    var host: String
+    /// The server's port.
+    var port: Int
+    /// The package folder (which holds `.ci/postgres`).
+    var packageRoot: URL
+    /// The folder of a server started here; `nil` for one named by `ENTITYGEN_POSTGRES`.
+    var folder: String?
+
+    /// The named server, or a new one in a temporary folder.
+    static func start(packageRoot: URL) throws(Unavailable) -> PostgresServer {
+        if let given = ProcessInfo.processInfo.environment["ENTITYGEN_POSTGRES"], !given.isEmpty {
+            return try PostgresServer(endpoint: given, packageRoot: packageRoot, folder: nil)
+        }
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "entitygen-postgres-\(ProcessInfo.processInfo.processIdentifier)-\(UUID().uuidString.prefix(8))"
+        ).path
+        let (status, output) = script("start", folder, packageRoot: packageRoot)
+        guard status == 0 else { throw Unavailable(reason: output) }
+        return try PostgresServer(
+            endpoint: output.trimmingCharacters(in: .whitespacesAndNewlines), packageRoot: packageRoot, folder: folder)
+    }
+
+    private init(endpoint: String, packageRoot: URL, folder: String?) throws(Unavailable) {
+        let parts = endpoint.split(separator: ":")
+        guard parts.count == 2, let port = Int(parts[1]) else {
+            throw Unavailable(reason: "'\(endpoint)' is not host:port")
+        }
+        host = String(parts[0])
+        self.port = port
+        self.packageRoot = packageRoot
+        self.folder = folder
+    }
+
+    /// Stops a server started here and removes its folder.
+    func stop() {
+        guard let folder else { return }
+        _ = Self.script("stop", folder, packageRoot: packageRoot)
+        try? FileManager.default.removeItem(atPath: folder)
+    }
+
+    /// Runs `.ci/postgres ACTION FOLDER`; returns its status and output.
+    static func script(_ action: String, _ folder: String, packageRoot: URL) -> (Int32, String) {
+        // popen, not Foundation's Process: its waitUntilExit on Linux can wait forever when called from
+        // a Swift concurrency thread (seen here under swift-testing).
+        let command = "bash '\(packageRoot.appendingPathComponent(".ci/postgres").path)' \(action) '\(folder)' 2>&1"
+        guard let pipe = popen(command, "r") else { return (-1, "could not run .ci/postgres") }
+        var output: [UInt8] = []
+        var chunk = [UInt8](repeating: 0, count: 4096)
+        while true {
+            let read = fread(&chunk, 1, chunk.count, pipe)
+            if read <= 0 { break }
+            output += chunk[0..<read]
+        }
+        let status = pclose(pipe)
+        return (status == 0 ? 0 : 1, String(decoding: output, as: UTF8.self))
+    }
+}

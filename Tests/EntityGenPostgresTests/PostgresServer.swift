@@ -1,0 +1,1 @@
+../../Sources/entitygen-bench/PostgresServer.swift
