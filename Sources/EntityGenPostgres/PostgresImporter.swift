@@ -26,8 +26,8 @@ public struct PostgresImporter<Entity: PostgresEntity>: Sendable {
     }
 
     /// Maps and writes one page; `page` names it in errors. A page that is not JSON or not the feed's
-    /// shape throws before anything is written. A large page is mapped on a thread of its own and sent in
-    /// chunks as they are staged (COPY and merge per chunk), still in one transaction, so mapping runs
+    /// shape throws and nothing of it is committed. A large page is mapped on a thread of its own and sent
+    /// in chunks as they are staged (COPY and merge per chunk), still in one transaction, so mapping runs
     /// while the server writes.
     @discardableResult
     public func importPage(_ bytes: some Collection<UInt8>, page: String = "page") async throws -> ImportReport {

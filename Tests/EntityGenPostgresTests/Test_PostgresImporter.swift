@@ -248,6 +248,21 @@ import Testing
         }
     }
 
+    @Test func aMalformedActionInALaterChunkCommitsNothing() async throws {
+        try await PostgresTestServer.withDatabase { client in
+            try await Test_PostgresImporter.createTable(client)
+            let diff = Feed<Gadget>(name: "GadgetChanges", items: ["changes"], actions: FeedActions())
+            let importer = PostgresImporter(feed: diff, client: client)
+            var actions = (0..<25_000).map { #"{"type": "add", "payload": {"id": \#($0), "name": "n"}}"# }
+            actions[22_000] = #"{"payload": {"id": 22000, "name": "n"}}"#
+            let error = await #expect(throws: ImportError.self) {
+                try await importer.importPage(Array(#"{"changes": [\#(actions.joined(separator: ","))]}"#.utf8))
+            }
+            #expect("\(error.map { "\($0)" } ?? "")".contains("$.changes[22000]"))
+            #expect(try await Test_PostgresImporter.rows(client).isEmpty)
+        }
+    }
+
     @Test func deletionsAcrossChunksFollowFeedOrder() async throws {
         try await PostgresTestServer.withDatabase { client in
             try await Test_PostgresImporter.createTable(client)
