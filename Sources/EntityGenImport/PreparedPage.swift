@@ -57,6 +57,23 @@ extension Feed {
         return (header.items, prepared)
     }
 
+    /// Maps a page's records in chunks of `size` operations, as a large page's producer thread does:
+    /// `send` gets each chunk, the last one (possibly empty) with `last` true, and returns false once
+    /// the writer has given up, which stops the mapping.
+    package func prepareChunks(
+        root: JSONValue, page: String, size: Int, _ send: (PreparedPage<Entity>, _ last: Bool) -> Bool
+    ) throws(ImportError) {
+        var chunk = PreparedPage<Entity>()
+        try layout.forEachRecord(in: header(root: root, page: page).items) { element throws(ImportError) in
+            try prepareItem(element, page: page, into: &chunk)
+            if chunk.operations.count >= size {
+                guard send(chunk, false) else { throw ImportError.database("cancelled") }
+                chunk = PreparedPage()
+            }
+        }
+        guard send(chunk, true) else { throw ImportError.database("cancelled") }
+    }
+
     /// Maps one item (or diff action) into `prepared`.
     package func prepareItem(
         _ element: JSONValue, page: String, into prepared: inout PreparedPage<Entity>

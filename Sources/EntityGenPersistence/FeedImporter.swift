@@ -37,16 +37,9 @@ public final class FeedImporter<Entity: ImportableEntity>: Sendable {
         let producer = Thread {
             do throws(ImportError) {
                 try document.withRoot { root throws(ImportError) in
-                    var chunk = PreparedPage<Entity>()
-                    try feed.layout.forEachRecord(in: feed.header(root: root, page: page).items) {
-                        element throws(ImportError) in
-                        try feed.prepareItem(element, page: page, into: &chunk)
-                        if chunk.operations.count >= Self.chunkSize {
-                            guard channel.put(chunk) else { throw ImportError.database("cancelled") }
-                            chunk = PreparedPage()
-                        }
+                    try feed.prepareChunks(root: root, page: page, size: Self.chunkSize) { chunk, _ in
+                        channel.put(chunk)
                     }
-                    _ = channel.put(chunk)
                 }
                 channel.finish(nil)
             } catch {

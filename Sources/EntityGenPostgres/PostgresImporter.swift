@@ -45,21 +45,13 @@ public struct PostgresImporter<Entity: PostgresEntity>: Sendable {
             do throws(ImportError) {
                 try document.withRoot { root throws(ImportError) in
                     var session = PostgresSession()
-                    var chunk = PreparedPage<Entity>()
-                    func send(last: Bool) throws(ImportError) {
+                    try feed.prepareChunks(root: root, page: page, size: Self.chunkSize) { chunk, last in
                         Self.stage(chunk, in: &session)
                         var staged = session.take(deletions: last)
                         staged.report.skipped = chunk.report.skipped + staged.report.skipped
                         staged.report.issues = chunk.report.issues + staged.report.issues
-                        guard channel.put(staged) else { throw ImportError.database("cancelled") }
-                        chunk = PreparedPage()
+                        return channel.put(staged)
                     }
-                    try feed.layout.forEachRecord(in: feed.header(root: root, page: page).items) {
-                        element throws(ImportError) in
-                        try feed.prepareItem(element, page: page, into: &chunk)
-                        if chunk.operations.count >= Self.chunkSize { try send(last: false) }
-                    }
-                    try send(last: true)
                 }
                 channel.finish(nil)
             } catch {
