@@ -61,19 +61,14 @@ public struct PostgresImporter<Entity: PostgresEntity>: Sendable {
         producer.start()
         defer { channel.abandon() }
         let logger = logger
-        var report: ImportReport
-        do {
-            report = try await client.withTransaction(logger: logger) { connection in
-                var total = ImportReport()
-                var staging: Set<ObjectIdentifier> = []
-                while let staged = try await channel.next() {
-                    try Task.checkCancellation()
-                    total.merge(try await staged.flush(on: connection, logger: logger, staging: &staging))
-                }
-                return total
+        var report = try await transaction { connection in
+            var total = ImportReport()
+            var staging: Set<ObjectIdentifier> = []
+            while let staged = try await channel.next() {
+                try Task.checkCancellation()
+                total.merge(try await staged.flush(on: connection, logger: logger, staging: &staging))
             }
-        } catch {
-            throw PostgresFailure.importError(error)
+            return total
         }
         report.pages = 1
         return report
@@ -83,6 +78,17 @@ public struct PostgresImporter<Entity: PostgresEntity>: Sendable {
     static var pipelineThreshold: Int { 4_096 }
     /// Operations mapped, staged and sent at a time in a large page.
     static var chunkSize: Int { 10_000 }
+
+    /// Runs `body` in one transaction; what postgres-nio throws becomes the importer's error.
+    private func transaction(
+        _ body: (PostgresConnection) async throws -> ImportReport
+    ) async throws -> ImportReport {
+        do {
+            return try await client.withTransaction(logger: logger) { connection in try await body(connection) }
+        } catch {
+            throw PostgresFailure.importError(error)
+        }
+    }
 
     /// Stages a page's operations in feed order.
     static func stage(_ page: PreparedPage<Entity>, in session: inout PostgresSession) {
@@ -103,14 +109,9 @@ public struct PostgresImporter<Entity: PostgresEntity>: Sendable {
         Self.stage(page, in: &session)
         let staged = session.take(deletions: true)
         let logger = logger
-        var report: ImportReport
-        do {
-            report = try await client.withTransaction(logger: logger) { connection in
-                var staging: Set<ObjectIdentifier> = []
-                return try await staged.flush(on: connection, logger: logger, staging: &staging)
-            }
-        } catch {
-            throw PostgresFailure.importError(error)
+        var report = try await transaction { connection in
+            var staging: Set<ObjectIdentifier> = []
+            return try await staged.flush(on: connection, logger: logger, staging: &staging)
         }
         report.skipped = page.report.skipped + report.skipped
         report.issues = page.report.issues + report.issues
