@@ -4,17 +4,11 @@ import EntityGenRuntime
 // database is touched, reports, the streaming array splitter). A storage backend's runtime
 // (EntityGenPersistence for SQLite) writes prepared pages in its own transactions and re-exports it.
 
-/// A model a feed delivers: it maps from JSON and names the stored row a delete action's payload
-/// means. Free of any database: each storage backend refines it with how instances are saved
-/// (`EntityGenPersistence.ImportableEntity` for SQLite, with `StoredKey == RowKey`).
-public protocol FeedEntity: JSONMappable {
-    /// How the backend names a stored row.
-    associatedtype StoredKey: Sendable
-
-    /// The stored row that a delete action's payload names: only the identification attributes (and,
-    /// for a family, the discriminator) are read, so a delete payload need not be a complete object.
-    static func rowKey(from json: JSONValue, context: inout MappingContext) throws(MappingError) -> StoredKey
-}
+/// A model a feed delivers: it maps from JSON. Free of any database: each storage backend refines it
+/// with how instances are saved and how a delete action's payload names a stored row
+/// (`EntityGenPersistence.ImportableEntity` for SQLite, `EntityGenPostgres.PostgresEntity` for
+/// PostgreSQL), so one model can conform for both backends.
+public protocol FeedEntity: JSONMappable {}
 
 extension MappingError {
     /// The error for a delete action on an entity that has no identification attributes.

@@ -1,14 +1,16 @@
 import EntityGenRuntime
 
 /// A page mapped and checked, ready to be written in one transaction. Mapping needs no database, so
-/// the next page can be mapped while this one is written.
-public struct PreparedPage<Entity: FeedEntity>: Sendable {
+/// the next page can be mapped while this one is written. `Key` is how the storage backend names a
+/// stored row (`RowKey` for SQLite, `PostgresRowKey` for PostgreSQL): a delete action's payload is
+/// read into one while the page is mapped.
+public struct PreparedPage<Entity: FeedEntity, Key: Sendable>: Sendable {
     /// What to do, in feed order.
     public enum Operation: Sendable {
         /// Insert or update an instance (and what it embeds).
         case save(Entity)
         /// Delete the row a delete action names.
-        case delete(Entity.StoredKey)
+        case delete(Key)
     }
 
     /// The operations.
@@ -24,34 +26,43 @@ public struct PreparedPage<Entity: FeedEntity>: Sendable {
     public init() {}
 }
 
+/// How a storage backend reads the row a delete action's payload names: only the identification
+/// attributes (and, for a family, the discriminator) are read, so a delete payload need not be a
+/// complete object. Generated for each entity (`rowKey(from:context:)` for SQLite,
+/// `postgresRowKey(from:context:)` for PostgreSQL).
+public typealias DeleteKeyReader<Key> = (JSONValue, inout MappingContext) throws(MappingError) -> Key
+
 extension Feed {
-    /// Maps a page's bytes. A page that is not JSON, or not the feed's shape, throws and nothing of it
-    /// is written; an item that fails to map is skipped and reported with its JSON path and reason.
-    public func prepare(
-        _ bytes: some Collection<UInt8>, page: String = "page"
-    ) throws(ImportError) -> PreparedPage<Entity> {
+    /// Maps a page's bytes, reading delete actions' payloads with `key`. A page that is not JSON, or not
+    /// the feed's shape, throws and nothing of it is written; an item that fails to map is skipped and
+    /// reported with its JSON path and reason.
+    public func prepare<Key>(
+        _ bytes: some Collection<UInt8>, page: String = "page", key: DeleteKeyReader<Key>
+    ) throws(ImportError) -> PreparedPage<Entity, Key> {
         let document: JSONDocument
         do { document = try JSONDocument(bytes: bytes) } catch { throw .invalidJSON(page: page, error) }
-        return try document.withRoot { root throws(ImportError) in try prepare(root: root, page: page) }
+        return try document.withRoot { root throws(ImportError) in try prepare(root: root, page: page, key: key) }
     }
 
-    package func prepare(root: JSONValue, page: String) throws(ImportError) -> PreparedPage<Entity> {
+    package func prepare<Key>(
+        root: JSONValue, page: String, key: DeleteKeyReader<Key>
+    ) throws(ImportError) -> PreparedPage<Entity, Key> {
         let layout = self.layout
-        var (itemsValue, prepared) = try header(root: root, page: page)
+        var (itemsValue, prepared): (JSONValue, PreparedPage<Entity, Key>) = try header(root: root, page: page)
         prepared.operations.reserveCapacity(layout.recordCount(itemsValue))
         try layout.forEachRecord(in: itemsValue) { element throws(ImportError) in
-            try prepareItem(element, page: page, into: &prepared)
+            try prepareItem(element, page: page, key: key, into: &prepared)
         }
         return prepared
     }
 
     /// Checks the page's shape and reads its pagination values (``FeedLayout/header(root:page:)``);
     /// returns the records (an array, or one record) and a page with no operations yet.
-    package func header(
+    package func header<Key>(
         root: JSONValue, page: String
-    ) throws(ImportError) -> (items: JSONValue, page: PreparedPage<Entity>) {
+    ) throws(ImportError) -> (items: JSONValue, page: PreparedPage<Entity, Key>) {
         let header = try layout.header(root: root, page: page)
-        var prepared = PreparedPage<Entity>()
+        var prepared = PreparedPage<Entity, Key>()
         prepared.pageCount = header.pageCount
         prepared.nextURL = header.nextURL
         return (header.items, prepared)
@@ -60,12 +71,14 @@ extension Feed {
     /// Maps a page's records in chunks of `size` operations, as a large page's producer thread does:
     /// `send` gets each chunk, the last one (possibly empty) with `last` true, and returns false once
     /// the writer has given up, which stops the mapping.
-    package func prepareChunks(
-        root: JSONValue, page: String, size: Int, _ send: (PreparedPage<Entity>, _ last: Bool) -> Bool
+    package func prepareChunks<Key>(
+        root: JSONValue, page: String, size: Int, key: DeleteKeyReader<Key>,
+        _ send: (PreparedPage<Entity, Key>, _ last: Bool) -> Bool
     ) throws(ImportError) {
-        var chunk = PreparedPage<Entity>()
-        try layout.forEachRecord(in: header(root: root, page: page).items) { element throws(ImportError) in
-            try prepareItem(element, page: page, into: &chunk)
+        var chunk = PreparedPage<Entity, Key>()
+        let items = try layout.header(root: root, page: page).items
+        try layout.forEachRecord(in: items) { element throws(ImportError) in
+            try prepareItem(element, page: page, key: key, into: &chunk)
             if chunk.operations.count >= size {
                 guard send(chunk, false) else { throw ImportError.database("cancelled") }
                 chunk = PreparedPage()
@@ -75,8 +88,8 @@ extension Feed {
     }
 
     /// Maps one item (or diff action) into `prepared`.
-    package func prepareItem(
-        _ element: JSONValue, page: String, into prepared: inout PreparedPage<Entity>
+    package func prepareItem<Key>(
+        _ element: JSONValue, page: String, key: DeleteKeyReader<Key>, into prepared: inout PreparedPage<Entity, Key>
     ) throws(ImportError) {
         guard actions != nil else {
             if let entity = map(element, report: &prepared.report) { prepared.operations.append(.save(entity)) }
@@ -88,7 +101,7 @@ extension Feed {
         case let .delete(payload):
             var context = MappingContext()
             do {
-                prepared.operations.append(.delete(try Entity.rowKey(from: payload, context: &context)))
+                prepared.operations.append(.delete(try key(payload, &context)))
             } catch {
                 prepared.report.skipped.append(.init(path: error.path, reason: error.message))
             }

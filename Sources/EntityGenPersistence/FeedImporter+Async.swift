@@ -21,13 +21,13 @@ extension FeedImporter {
 
     /// Writes a mapped page in one transaction from async code (see the async `importPage(_:page:)`).
     @discardableResult
-    public func write(_ page: PreparedPage<Entity>) async throws -> ImportReport {
+    public func write(_ page: PreparedPage<Entity, RowKey>) async throws -> ImportReport {
         try await write(page, seen: nil)
     }
 
     /// Writes a page in one transaction through the writer's async access; with `seen`, the identities of
     /// saved instances are recorded for orphan deletion.
-    func write(_ page: PreparedPage<Entity>, seen: SeenRows?) async throws -> ImportReport {
+    func write(_ page: PreparedPage<Entity, RowKey>, seen: SeenRows?) async throws -> ImportReport {
         try Task.checkCancellation()
         let skipsUnchanged = skipsUnchanged
         return try await writer.writeWithoutTransaction { db in

@@ -29,15 +29,20 @@ public final class FeedImporter<Entity: ImportableEntity>: Sendable {
         let document: JSONDocument
         do { document = try JSONDocument(bytes: bytes) } catch { throw ImportError.invalidJSON(page: page, error) }
         let feed = feed
-        let header = try document.withRoot { root throws(ImportError) in try feed.header(root: root, page: page) }
+        let header = try document.withRoot { root throws(ImportError) in try feed.layout.header(root: root, page: page)
+        }
         guard feed.layout.recordCount(header.items) >= Self.pipelineThreshold else {
-            return try write(document.withRoot { root throws(ImportError) in try feed.prepare(root: root, page: page) })
+            return try write(
+                document.withRoot { root throws(ImportError) in
+                    try feed.prepare(root: root, page: page, key: Entity.rowKey)
+                })
         }
         let channel = ChunkChannel<Entity>()
         let producer = Thread {
             do throws(ImportError) {
                 try document.withRoot { root throws(ImportError) in
-                    try feed.prepareChunks(root: root, page: page, size: Self.chunkSize) { chunk, _ in
+                    try feed.prepareChunks(root: root, page: page, size: Self.chunkSize, key: Entity.rowKey) {
+                        chunk, _ in
                         channel.put(chunk)
                     }
                 }
@@ -61,7 +66,7 @@ public final class FeedImporter<Entity: ImportableEntity>: Sendable {
 
     /// Writes a mapped page in one transaction.
     @discardableResult
-    public func write(_ page: PreparedPage<Entity>) throws -> ImportReport {
+    public func write(_ page: PreparedPage<Entity, RowKey>) throws -> ImportReport {
         try writer.writeWithoutTransaction { db in
             try Self.write(page, in: db, skipsUnchanged: skipsUnchanged, seen: nil)
         }
@@ -70,9 +75,9 @@ public final class FeedImporter<Entity: ImportableEntity>: Sendable {
     /// Writes a page in one transaction; with `seen`, the identities of saved instances are recorded for
     /// orphan deletion at the end of a sync.
     static func write(
-        _ page: PreparedPage<Entity>, in db: Database, skipsUnchanged: Bool, seen: SeenRows?
+        _ page: PreparedPage<Entity, RowKey>, in db: Database, skipsUnchanged: Bool, seen: SeenRows?
     ) throws -> ImportReport {
-        var pending: PreparedPage<Entity>? = page
+        var pending: PreparedPage<Entity, RowKey>? = page
         return try write(
             in: db, skipsUnchanged: skipsUnchanged, seen: seen,
             next: {
@@ -82,7 +87,7 @@ public final class FeedImporter<Entity: ImportableEntity>: Sendable {
 
     /// Writes chunks of a page, as `next` delivers them, in one transaction.
     static func write(
-        in db: Database, skipsUnchanged: Bool, seen: SeenRows?, next: () throws -> PreparedPage<Entity>?
+        in db: Database, skipsUnchanged: Bool, seen: SeenRows?, next: () throws -> PreparedPage<Entity, RowKey>?
     ) throws -> ImportReport {
         var report = ImportReport()
         try db.execute(sql: "PRAGMA recursive_triggers = ON")
@@ -116,13 +121,13 @@ public final class FeedImporter<Entity: ImportableEntity>: Sendable {
 /// bounded whichever side is faster.
 final class ChunkChannel<Entity: ImportableEntity>: @unchecked Sendable {
     private let condition = NSCondition()
-    private var chunks: [PreparedPage<Entity>] = []
+    private var chunks: [PreparedPage<Entity, RowKey>] = []
     private var finished = false
     private var failure: ImportError?
     private var abandoned = false
 
     /// Waits for room; returns `false` when the writer gave up.
-    func put(_ chunk: PreparedPage<Entity>) -> Bool {
+    func put(_ chunk: PreparedPage<Entity, RowKey>) -> Bool {
         condition.lock()
         defer { condition.unlock() }
         while chunks.count >= 2 && !abandoned { condition.wait() }
@@ -142,7 +147,7 @@ final class ChunkChannel<Entity: ImportableEntity>: @unchecked Sendable {
     }
 
     /// The next chunk, `nil` at the end; throws the mapping error.
-    func take() throws -> PreparedPage<Entity>? {
+    func take() throws -> PreparedPage<Entity, RowKey>? {
         condition.lock()
         defer { condition.unlock() }
         while chunks.isEmpty && !finished { condition.wait() }

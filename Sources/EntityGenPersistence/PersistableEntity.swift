@@ -3,7 +3,11 @@ import GRDB
 
 /// A model the importer can write into SQLite: generated for every concrete entity
 /// (``PersistableEntity``) and for every polymorphic family, which dispatches to its members.
-public protocol ImportableEntity: FeedEntity where StoredKey == RowKey {
+public protocol ImportableEntity: FeedEntity {
+    /// The stored row that a delete action's payload names: only the identification attributes (and,
+    /// for a family, the discriminator) are read, so a delete payload need not be a complete object.
+    static func rowKey(from json: JSONValue, context: inout MappingContext) throws(MappingError) -> RowKey
+
     /// Writes this instance and everything it embeds, in dependency order, with prepared statements.
     /// Returns the new row's id for an entity without identification attributes, 0 otherwise.
     @discardableResult
@@ -41,5 +45,16 @@ public struct RowKey: Sendable {
     public init(_ table: EntityTable, _ values: [any ColumnValue]) {
         self.table = table
         self.values = values
+    }
+}
+
+extension Feed where Entity: ImportableEntity {
+    /// Maps a page's bytes for the SQLite importer (``FeedImporter/write(_:)``): delete actions' payloads
+    /// become ``RowKey``s. A page that is not JSON, or not the feed's shape, throws and nothing of it is
+    /// written; an item that fails to map is skipped and reported with its JSON path and reason.
+    public func prepare(
+        _ bytes: some Collection<UInt8>, page: String = "page"
+    ) throws(ImportError) -> PreparedPage<Entity, RowKey> {
+        try prepare(bytes, page: page, key: Entity.rowKey)
     }
 }

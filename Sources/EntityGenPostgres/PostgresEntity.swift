@@ -2,7 +2,13 @@ import EntityGenRuntime
 
 /// A model the PostgreSQL importer can write: generated for every concrete entity when the config's
 /// `backends` include `postgres`.
-public protocol PostgresEntity: FeedEntity where StoredKey == PostgresRowKey {
+public protocol PostgresEntity: FeedEntity {
+    /// The stored row that a delete action's payload names: only the identification attributes (and,
+    /// for a family, the discriminator) are read, so a delete payload need not be a complete object.
+    static func postgresRowKey(
+        from json: JSONValue, context: inout MappingContext
+    ) throws(MappingError) -> PostgresRowKey
+
     /// The table's fixed SQL.
     static var postgresTable: PostgresTable { get }
 

@@ -34,10 +34,13 @@ public struct PostgresImporter<Entity: PostgresEntity>: Sendable {
         let document: JSONDocument
         do { document = try JSONDocument(bytes: bytes) } catch { throw ImportError.invalidJSON(page: page, error) }
         let feed = feed
-        let header = try document.withRoot { root throws(ImportError) in try feed.header(root: root, page: page) }
+        let header = try document.withRoot { root throws(ImportError) in try feed.layout.header(root: root, page: page)
+        }
         guard feed.layout.recordCount(header.items) >= Self.pipelineThreshold else {
             return try await write(
-                document.withRoot { root throws(ImportError) in try feed.prepare(root: root, page: page) })
+                document.withRoot { root throws(ImportError) in
+                    try feed.prepare(root: root, page: page, key: Entity.postgresRowKey)
+                })
         }
         try Task.checkCancellation()
         let channel = StagedPageChannel()
@@ -45,7 +48,8 @@ public struct PostgresImporter<Entity: PostgresEntity>: Sendable {
             do throws(ImportError) {
                 try document.withRoot { root throws(ImportError) in
                     var session = PostgresSession()
-                    try feed.prepareChunks(root: root, page: page, size: Self.chunkSize) { chunk, last in
+                    try feed.prepareChunks(root: root, page: page, size: Self.chunkSize, key: Entity.postgresRowKey) {
+                        chunk, last in
                         Self.stage(chunk, in: &session)
                         var staged = session.take(deletions: last)
                         staged.report.skipped = chunk.report.skipped + staged.report.skipped
@@ -91,7 +95,7 @@ public struct PostgresImporter<Entity: PostgresEntity>: Sendable {
     }
 
     /// Stages a page's operations in feed order.
-    static func stage(_ page: PreparedPage<Entity>, in session: inout PostgresSession) {
+    static func stage(_ page: PreparedPage<Entity, PostgresRowKey>, in session: inout PostgresSession) {
         for operation in page.operations {
             switch operation {
             case let .save(entity): entity.save(in: &session)
@@ -103,7 +107,7 @@ public struct PostgresImporter<Entity: PostgresEntity>: Sendable {
     /// Writes a mapped page in one transaction. Throws `ImportError.database(_:)` with the server's
     /// message when PostgreSQL refuses it; nothing of the page is written then.
     @discardableResult
-    public func write(_ page: PreparedPage<Entity>) async throws -> ImportReport {
+    public func write(_ page: PreparedPage<Entity, PostgresRowKey>) async throws -> ImportReport {
         try Task.checkCancellation()
         var session = PostgresSession()
         Self.stage(page, in: &session)

@@ -42,7 +42,7 @@ enum ImportBenchmark {
         let feed = Feed<BenchPod>(name: "BenchPods")
         func generatedMapped(_ pods: [BenchPod]) -> (DatabasePool) throws -> Void {
             { pool in
-                var page = PreparedPage<BenchPod>()
+                var page = PreparedPage<BenchPod, RowKey>()
                 page.operations = pods.map { .save($0) }
                 try FeedImporter(feed: feed, writer: pool).write(page)
             }
@@ -121,7 +121,7 @@ enum ImportBenchmark {
         let pods = try BenchPod.mapArray(json: Data(PodsPayload.make(count: 100_000))).value
         for _ in 0..<3 {
             let (pool, folder) = try freshDatabase()
-            var page = PreparedPage<BenchPod>()
+            var page = PreparedPage<BenchPod, RowKey>()
             page.operations = pods.map { .save($0) }
             try FeedImporter(feed: Feed<BenchPod>(name: "BenchPods"), writer: pool).write(page)
             try? FileManager.default.removeItem(at: folder)

@@ -164,7 +164,9 @@ struct PostgresPod: PostgresEntity {
 
     func writeJSON(to writer: inout JSONWriter) { pod.writeJSON(to: &writer) }
 
-    static func rowKey(from json: JSONValue, context: inout MappingContext) throws(MappingError) -> PostgresRowKey {
+    static func postgresRowKey(
+        from json: JSONValue, context: inout MappingContext
+    ) throws(MappingError) -> PostgresRowKey {
         let key = try BenchPod.rowKey(from: json, context: &context)
         return PostgresRowKey(postgresTable, key.values.map { "\($0)" })
     }

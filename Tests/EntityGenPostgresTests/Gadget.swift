@@ -65,7 +65,9 @@ extension Gadget: PostgresEntity {
         columns: ["id", "name", "price", "note", "releasedAt", "tags", "sku", "amount"], identity: ["id"],
         absentBits: ["note": 0, "price": 1])
 
-    static func rowKey(from json: JSONValue, context: inout MappingContext) throws(MappingError) -> PostgresRowKey {
+    static func postgresRowKey(
+        from json: JSONValue, context: inout MappingContext
+    ) throws(MappingError) -> PostgresRowKey {
         try context.expectObject(json, entity: "Gadget", schema: "Gadget.yaml:1:1")
         return PostgresRowKey(
             postgresTable, [try context.integer(json, "id", schema: "Gadget.yaml:3:5", as: Int64.self)])

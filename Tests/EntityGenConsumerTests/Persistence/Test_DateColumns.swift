@@ -88,7 +88,7 @@ import Testing
             ModelTwo(key3: "d\(index)", createdAt: Date(timeIntervalSince1970: value))
         }
         // Models built in Swift, written by the importer (JSON through the schema's pattern keeps seconds only).
-        var page = PreparedPage<MyModel>()
+        var page = PreparedPage<MyModel, RowKey>()
         page.operations = [.save(MyModel(modelProperty1: "one", model2s: children))]
         try FeedImporter(feed: Feed<MyModel>(name: "models"), writer: pool).write(page)
         try pool.read { db in
