@@ -154,3 +154,10 @@ extension Date: PostgresCopyValue {
         text.withUnsafeBufferPointer { buffer.appendPlain($0) }
     }
 }
+
+extension PostgresCopyValue where Self: RawRepresentable, RawValue: PostgresCopyValue {
+    /// The raw value (generated enums are stored as their raw value).
+    public func writeCopyField(to buffer: inout PostgresCopyBuffer) {
+        rawValue.writeCopyField(to: &buffer)
+    }
+}

@@ -1,7 +1,8 @@
 import EntityGenRuntime
 
-/// A model the PostgreSQL importer can write: generated for every concrete entity when the config's
-/// `backends` include `postgres`.
+/// A model the PostgreSQL importer can write: generated for every concrete entity
+/// (``PostgresTableEntity``) and for every polymorphic family, which dispatches to its members, when
+/// the config's `backends` include `postgres`.
 public protocol PostgresEntity: FeedEntity {
     /// The stored row that a delete action's payload names: only the identification attributes (and,
     /// for a family, the discriminator) are read, so a delete payload need not be a complete object.
@@ -9,14 +10,17 @@ public protocol PostgresEntity: FeedEntity {
         from json: JSONValue, context: inout MappingContext
     ) throws(MappingError) -> PostgresRowKey
 
-    /// The table's fixed SQL.
-    static var postgresTable: PostgresTable { get }
-
     /// This instance's identification (`nil` for an entity without identification attributes).
     var postgresKey: PostgresRowKey? { get }
 
     /// Stages this instance's row (and, in dependency order, what it embeds) in the session.
     func save(in session: inout PostgresSession)
+}
+
+/// A concrete entity with a PostgreSQL table of its own.
+public protocol PostgresTableEntity: PostgresEntity {
+    /// The table's fixed SQL.
+    static var postgresTable: PostgresTable { get }
 }
 
 /// A row named by its identification values, held in their COPY text form (which is canonical for each

@@ -23,6 +23,22 @@ enum PostgresFailure {
         }
     }
 
+    /// What went wrong, as text: the server's message for a server error, the innermost error of a
+    /// failed transaction.
+    static func message(_ error: any Error) -> String {
+        switch error {
+        case let transaction as PostgresTransactionError:
+            if let inner = transaction.closureError ?? transaction.commitError ?? transaction.beginError {
+                return message(inner)
+            }
+            return "the transaction failed"
+        case let psql as PSQLError:
+            return describe(psql)
+        default:
+            return String(describing: error)
+        }
+    }
+
     /// `message (detail) [SQLSTATE 23505]`, or the error's code when the server sent nothing.
     static func describe(_ error: PSQLError) -> String {
         guard let server = error.serverInfo, let message = server[.message] else {

@@ -19,12 +19,14 @@ import Foundation
 /// ``DiagnosticCollector`` and keeps going, so one run shows every problem. This module makes no API
 /// promise; the CLI and plugins are its clients.
 public enum GeneratorPipeline {
-    /// What parse reads: schema files, the config file, the recorded migration history.
-    typealias RawInput = (schemas: [SourceFile], config: SourceFile?, migrationHistory: SourceFile?)
+    /// What parse reads: schema files, the config file, each backend's recorded migration history.
+    typealias RawInput = (
+        schemas: [SourceFile], config: SourceFile?, migrationHistories: [StorageBackendKind: SourceFile]
+    )
     /// What parse produces.
     typealias ParsedInput = (
         files: [SchemaFileDeclaration], config: ProjectConfigDeclaration?, configPath: String?,
-        history: MigrationHistory
+        histories: [StorageBackendKind: MigrationHistory]
     )
 
     /// The outcome of running the pipeline up to translate.
@@ -33,9 +35,9 @@ public enum GeneratorPipeline {
         public var diagnostics: [Diagnostic]
         /// The resolved schema, when there were no errors.
         public var schema: ResolvedSchema?
-        /// What the migrations mean for the project (persistence on, schema valid), so a caller that
-        /// records them does not plan them again.
-        public var migrations: MigrationPlan?
+        /// What the migrations mean for the project, one per backend (persistence on, schema valid), so
+        /// a caller that records them does not plan them again.
+        public var migrations: [MigrationPlan]
         /// The translated plan, when there were no errors.
         var plan: GenerationPlan?
 
@@ -60,24 +62,25 @@ public enum GeneratorPipeline {
             return (SchemaParser.parseSchema(source, diagnostics: &fileDiagnostics), fileDiagnostics.diagnostics)
         }
         for diagnostic in parsed.flatMap(\.1) { diagnostics.emit(diagnostic) }
-        var history = MigrationHistory.empty
-        if let file = input.migrationHistory {
+        var histories: [StorageBackendKind: MigrationHistory] = [:]
+        for backend in StorageBackendKind.allCases {
+            guard let file = input.migrationHistories[backend] else { continue }
             do throws(MigrationHistory.HistoryError) {
-                history = try MigrationHistory.decode(file.bytes)
+                histories[backend] = try MigrationHistory.decode(file.bytes, for: backend)
             } catch {
                 diagnostics.emit(
                     Rules.invalidMigrationHistory, "cannot read the migration history: \(error.message)",
                     at: .startOf(file.path))
             }
         }
-        return (parsed.compactMap(\.0), config, input.config?.path, history)
+        return (parsed.compactMap(\.0), config, input.config?.path, histories)
     }
 
     /// Stage 2: resolves the declarations; `nil` when they cannot be resolved.
     static func validate(_ input: ParsedInput, diagnostics: inout DiagnosticCollector) -> ResolvedSchema? {
         var schema = SchemaValidator.validate(files: input.files, config: input.config, diagnostics: &diagnostics)
         schema?.configPath = input.configPath
-        schema?.migrationHistory = input.history
+        schema?.migrationHistories = input.histories
         return schema
     }
 
@@ -105,8 +108,20 @@ public enum GeneratorPipeline {
     public static func validate(
         schemas: [SourceFile], config: SourceFile?, migrationHistory: SourceFile? = nil, for goal: Goal = .generate
     ) -> ValidationResult {
+        validate(
+            schemas: schemas, config: config, migrationHistories: migrationHistory.map { [.sqlite: $0] } ?? [:],
+            for: goal)
+    }
+
+    /// Runs parse, validate and translate over in-memory sources, with each backend's recorded migration
+    /// history (`entitygen-migrations.json` for SQLite, `entitygen-migrations.postgres.json` for
+    /// PostgreSQL).
+    public static func validate(
+        schemas: [SourceFile], config: SourceFile?, migrationHistories: [StorageBackendKind: SourceFile],
+        for goal: Goal = .generate
+    ) -> ValidationResult {
         var diagnostics = DiagnosticCollector()
-        let parsed = parse((schemas, config, migrationHistory), diagnostics: &diagnostics)
+        let parsed = parse((schemas, config, migrationHistories), diagnostics: &diagnostics)
         let schema = validate(parsed, diagnostics: &diagnostics)
         var plan: GenerationPlan?
         if let schema, !diagnostics.hasErrors,
@@ -114,22 +129,18 @@ public enum GeneratorPipeline {
         {
             let translated = translate(schema)
             plan = translated
-            for diagnostic in translated.migrations.diagnostics { diagnostics.emit(diagnostic) }
+            for backend in translated.backends {
+                for diagnostic in backend.limitations + backend.migrations.diagnostics { diagnostics.emit(diagnostic) }
+            }
             // Stage 3b: `examples:` read and round-trip through the interpreter of the same plan.
             if schema.hasExamples {
                 for diagnostic in ExampleCheck.diagnostics(schema, translated) { diagnostics.emit(diagnostic) }
             }
         }
         guard !diagnostics.hasErrors, let schema else {
-            return ValidationResult(diagnostics: diagnostics.sorted, schema: nil, migrations: nil, plan: nil)
+            return ValidationResult(diagnostics: diagnostics.sorted, schema: nil, migrations: [], plan: nil)
         }
-        let migrations = plan.flatMap { plan in
-            plan.persists
-                ? MigrationPlan(
-                    diagnostics: plan.migrations.diagnostics, historyPath: plan.migrationHistoryPath,
-                    updatedHistory: plan.migrations.updatedHistory)
-                : nil
-        }
+        let migrations = plan.map { plan in plan.backends.map(\.migrationPlan) } ?? []
         return ValidationResult(diagnostics: diagnostics.sorted, schema: schema, migrations: migrations, plan: plan)
     }
 
@@ -151,14 +162,18 @@ public enum GeneratorPipeline {
         }
         let config = inputs.configPath.flatMap { value(read($0)) }
         let schemas = inputs.schemaPaths.concurrentMap { read($0) }.compactMap { value($0) }
-        let history = inputs.migrationHistoryPath.flatMap {
-            FileManager.default.fileExists(atPath: $0) ? value(read($0)) : nil
+        var histories: [StorageBackendKind: SourceFile] = [:]
+        for backend in StorageBackendKind.allCases {
+            guard let path = inputs.configPath.map(backend.historyPath(besideConfig:)),
+                FileManager.default.fileExists(atPath: path)
+            else { continue }
+            histories[backend] = value(read(path))
         }
-        var result = validate(schemas: schemas, config: config, migrationHistory: history, for: goal)
+        var result = validate(schemas: schemas, config: config, migrationHistories: histories, for: goal)
         if !unreadable.isEmpty {
             result.diagnostics = (result.diagnostics + unreadable).sorted()
             result.schema = nil
-            result.migrations = nil
+            result.migrations = []
             result.plan = nil
         }
         return result

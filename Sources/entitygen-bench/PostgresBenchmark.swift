@@ -145,7 +145,7 @@ enum PostgresBenchmark {
 
 /// `BenchPod` written to PostgreSQL, conformed by hand the way generated code will be (every key of the
 /// synthetic pods is present, so no absent fields are tracked).
-struct PostgresPod: PostgresEntity {
+struct PostgresPod: PostgresTableEntity {
     var pod: BenchPod
 
     static let createTableSQL = """

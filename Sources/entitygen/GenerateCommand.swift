@@ -108,8 +108,8 @@ struct GenerateCommand: ParsableCommand {
         func shown(_ path: String) -> String { path.hasPrefix(cwd) ? String(path.dropFirst(cwd.count)) : path }
         // The history first: machine files generated below include the migration it records.
         var recordsMigration = false
-        if recordMigrations, let history = result.migrations?.updatedHistory, let path = result.migrations?.historyPath
-        {
+        for migrations in result.migrations where recordMigrations {
+            guard let history = migrations.updatedHistory, let path = migrations.historyPath else { continue }
             recordsMigration = true
             if records {
                 do {

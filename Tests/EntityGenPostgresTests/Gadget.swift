@@ -59,7 +59,7 @@ extension Gadget: JSONMappable {
     }
 }
 
-extension Gadget: PostgresEntity {
+extension Gadget: PostgresTableEntity {
     static let postgresTable = PostgresTable(
         entity: "Gadget", name: "gadget",
         columns: ["id", "name", "price", "note", "releasedAt", "tags", "sku", "amount"], identity: ["id"],

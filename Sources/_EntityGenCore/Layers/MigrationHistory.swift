@@ -138,8 +138,7 @@ public struct MigrationHistory: Hashable, Sendable, Codable {
     public var format: Int
     /// Where a project's history is, or will be, recorded: beside its config file.
     public static func path(besideConfig configPath: String) -> String {
-        guard let slash = configPath.lastIndex(of: "/") else { return fileName }
-        return String(configPath[...slash]) + fileName
+        StorageBackendKind.sqlite.historyPath(besideConfig: configPath)
     }
 
     /// Recorded migrations, oldest first.
@@ -165,7 +164,10 @@ public struct MigrationHistory: Hashable, Sendable, Codable {
     /// Reads a history file's contents.
     /// - Throws: a message saying what is wrong (invalid JSON, a missing field, a newer format, a
     ///   duplicate migration name).
-    public static func decode(_ bytes: [UInt8]) throws(HistoryError) -> MigrationHistory {
+    public static func decode(
+        _ bytes: [UInt8], for backend: StorageBackendKind = .sqlite
+    ) throws(HistoryError) -> MigrationHistory {
+        let columnTypes = backend.storage.columnTypes
         let history: MigrationHistory
         do {
             history = try JSONDecoder().decode(MigrationHistory.self, from: Data(bytes))
@@ -211,8 +213,6 @@ public struct MigrationHistory: Hashable, Sendable, Codable {
         return history
     }
 
-    /// Column types a snapshot may hold (GRDB's `Database.ColumnType` names entitygen generates).
-    static let columnTypes = Set(SnapshotColumnType.allCases.map(\.rawValue))
     /// `ON DELETE` actions a snapshot may hold (GRDB's `Database.ForeignKeyAction` case names).
     static let foreignKeyActions: Set<String> = ["cascade", "restrict", "setNull", "setDefault"]
 

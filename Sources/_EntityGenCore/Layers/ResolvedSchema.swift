@@ -17,11 +17,24 @@ public struct ResolvedSchema: Sendable {
     public var feeds: [FeedDeclaration]
     /// The project config file, where project-wide findings point; `nil` without one.
     public var configPath: String?
-    /// The recorded migrations (``MigrationHistory/empty`` when the project has none yet).
-    public var migrationHistory: MigrationHistory = .empty
-    /// Where the migration history is, or will be, recorded: beside the config file.
-    public var migrationHistoryPath: String? {
-        configPath.map(MigrationHistory.path(besideConfig:))
+    /// Each backend's recorded migrations (missing: none recorded yet).
+    public var migrationHistories: [StorageBackendKind: MigrationHistory] = [:]
+    /// The SQLite backend's recorded migrations (``MigrationHistory/empty`` when the project has none yet).
+    public var migrationHistory: MigrationHistory {
+        get { migrationHistory(for: .sqlite) }
+        set { migrationHistories[.sqlite] = newValue }
+    }
+    /// Where the SQLite migration history is, or will be, recorded: beside the config file.
+    public var migrationHistoryPath: String? { migrationHistoryPath(for: .sqlite) }
+
+    /// A backend's recorded migrations (``MigrationHistory/empty`` when it has none yet).
+    public func migrationHistory(for backend: StorageBackendKind) -> MigrationHistory {
+        migrationHistories[backend] ?? .empty
+    }
+
+    /// Where a backend's migration history is, or will be, recorded: beside the config file.
+    public func migrationHistoryPath(for backend: StorageBackendKind) -> String? {
+        configPath.map(backend.historyPath(besideConfig:))
     }
 
     private var entityIndex: [String: Int]

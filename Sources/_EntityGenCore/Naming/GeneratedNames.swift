@@ -9,8 +9,14 @@ enum GeneratedNames {
     static let columns = "Columns"
     /// The project-wide type holding migrations, `openDatabase` and the feeds.
     static let database = "EntityGenDatabase"
+    /// The project-wide type holding the PostgreSQL migrations, `migrate` and the feeds.
+    static let postgresDatabase = "EntityGenPostgresDatabase"
     /// The instance property and static function naming a persistent model's stored row.
     static let rowKey = "rowKey"
+    /// The static function naming the PostgreSQL row a delete payload means.
+    static let postgresRowKey = "postgresRowKey"
+    /// The instance property naming a model's PostgreSQL row.
+    static let postgresKey = "postgresKey"
     /// The row-shaped record type nested in every persistent model (`Pod.Record`).
     static let record = "Record"
     /// The property holding the hidden row id of a record whose entity has no identification attributes.
@@ -19,8 +25,10 @@ enum GeneratedNames {
     /// Type names a schema cannot declare: each is also a member type of every generated model, so
     /// inside the model's own extensions the name would mean the member (or, for the database type, it
     /// is declared twice).
-    static let reservedTypeNames: Set<String> = [attributes, relationships, columns, database, record]
+    static let reservedTypeNames: Set<String> = [
+        attributes, relationships, columns, database, postgresDatabase, record,
+    ]
 
     /// Attribute and relationship names a schema cannot declare: instance members generated code adds.
-    static let reservedMemberNames: Set<String> = [rowKey, rowID]
+    static let reservedMemberNames: Set<String> = [rowKey, rowID, postgresKey]
 }

@@ -20,6 +20,7 @@ extension StorageBackendKind {
     var emitter: any PersistenceEmitter {
         switch self {
         case .sqlite: return SQLitePersistenceEmitter()
+        case .postgres: return PostgresPersistenceEmitter()
         }
     }
 }

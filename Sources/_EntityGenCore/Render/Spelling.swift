@@ -10,6 +10,8 @@ struct Spelling: Sendable {
     static let runtime = "EntityGenRuntime"
     /// The persistence runtime module's qualifier.
     static let persistence = "EntityGenPersistence"
+    /// The PostgreSQL runtime module's qualifier.
+    static let postgres = "EntityGenPostgres"
 
     /// A schema location as a string literal: `"Pods.yaml:40:7"`.
     func location(_ location: SourceLocation) -> String {

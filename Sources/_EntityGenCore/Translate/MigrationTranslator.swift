@@ -1,12 +1,14 @@
 /// Decides a project's migrations: every recorded one, regenerated from the history (so its code never
 /// changes), and the next one when the current tables differ from the last recorded snapshot.
 enum MigrationTranslator {
-    /// Plans the migrations of `schema`, whose current tables are `tables`, on `backend`.
+    /// Plans the migrations of `schema`, whose current tables are `tables`, on `kind`, from its own
+    /// recorded history.
     static func translate(
-        _ schema: ResolvedSchema, tables: [TablePlan], backend: any StorageBackend
+        _ schema: ResolvedSchema, tables: [TablePlan], backend kind: StorageBackendKind
     ) -> MigrationSetPlan {
-        let history = schema.migrationHistory
-        let historyPath = schema.migrationHistoryPath ?? MigrationHistory.fileName
+        let backend = kind.storage
+        let history = schema.migrationHistory(for: kind)
+        let historyPath = schema.migrationHistoryPath(for: kind) ?? kind.historyFileName
         let historyLocation = SourceLocation.startOf(historyPath)
         var diagnostics: [Diagnostic] = []
         var migrations: [MigrationSetPlan.Migration] = []
@@ -54,7 +56,7 @@ enum MigrationTranslator {
             diagnostics.append(
                 Diagnostic(
                     Rules.unrecordedMigration,
-                    "\(change): migration '\(name)' is generated but not recorded in \(MigrationHistory.fileName) beside the config; record it with `entitygen generate` or `swift package --allow-writing-to-package-directory generate-entities --migrations-only` before shipping",
+                    "\(change): migration '\(name)' is generated but not recorded in \(kind.historyFileName) beside the config; record it with `entitygen generate` or `swift package --allow-writing-to-package-directory generate-entities --migrations-only` before shipping",
                     at: configLocation
                 ))
         }

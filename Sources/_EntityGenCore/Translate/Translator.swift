@@ -6,7 +6,8 @@ struct Translator: Sendable {
     /// The plan of the whole project.
     func translate() -> GenerationPlan {
         let outputs = schema.config.outputs
-        let backend = schema.config.generatesPersistence ? schema.config.backends.first : nil
+        let kinds = schema.config.generatesPersistence ? schema.config.backends : []
+        let persists = !kinds.isEmpty
         let entities = EntityTranslator(schema: schema)
         let families = FamilyTranslator(schema: schema, types: entities.types)
         let persistence = PersistenceTranslator(schema: schema)
@@ -15,7 +16,7 @@ struct Translator: Sendable {
         let planned = schema.entities.concurrentMap { entity -> (String, EntityPlan?, TablePlan?, FamilyPlan?) in
             if entity.isAbstract { return (entity.name, nil, nil, families.plan(entity)) }
             var plan = entities.plan(entity)
-            guard backend != nil else { return (entity.name, plan, nil, nil) }
+            guard persists else { return (entity.name, plan, nil, nil) }
             plan.absentChecks = persistence.absentChecks(entity, plan)
             return (entity.name, plan, persistence.plan(entity, plan), nil)
         }
@@ -54,15 +55,17 @@ struct Translator: Sendable {
             outputs: outputs,
             imports: schema.config.imports,
             codable: schema.config.codable,
-            backend: backend,
+            backends: kinds.map { kind in
+                BackendPlan(
+                    kind: kind, migrations: MigrationTranslator.translate(schema, tables: tables, backend: kind),
+                    historyPath: schema.migrationHistoryPath(for: kind),
+                    limitations: kind.storage.limitations(of: tables))
+            },
             files: files,
             entities: entityPlans,
             families: familyPlans,
             tables: tables,
-            feeds: backend == nil ? [] : schema.feeds.compactMap { FeedTranslator.plan($0, in: schema) },
-            migrations: backend.map { MigrationTranslator.translate(schema, tables: tables, backend: $0.storage) }
-                ?? .none,
-            migrationHistoryPath: schema.migrationHistoryPath,
+            feeds: persists ? schema.feeds.compactMap { FeedTranslator.plan($0, in: schema) } : [],
             humanFiles: schema.entities.map { ($0.swiftName, $0.file) }
         )
     }

@@ -45,7 +45,7 @@ enum MigrationStepRunner {
             try db.rename(table: from, to: to)
         case let .renameColumn(table, from, to):
             try db.alter(table: table) { t in t.rename(column: from, to: to) }
-        case let .rebuild(table, copy, generatedIndexes):
+        case let .rebuild(table, copy, generatedIndexes, _):
             let temporary = "_entitygen_new_" + table.name
             let appObjects = try AppSchemaObjects.save(db, table: table.name, generatedIndexes: generatedIndexes)
             try create(table, as: temporary, in: db)

@@ -15,7 +15,7 @@ import Testing
             .appendingPathComponent("Schemas").path
         let result = GeneratorPipeline.validate(inputs: try SchemaInputs.discover(paths: [folder]))
         let plan = try #require(result.plan, "\(result.diagnostics)")
-        return plan.migrations.migrations
+        return plan.migrations(for: .sqlite).migrations
     }
 
     @Test func runsTheRecordedHistoryAsTheCompiledMigrationsDo() throws {

@@ -15,14 +15,14 @@ import Testing
     }
 
     @Test func persistenceDefaultsToSQLite() {
-        #expect(Self.plan(config: "outputs: [models, mappers, persistence]\n").0?.backend == .sqlite)
-        #expect(Self.plan(config: "outputs: [models, mappers]\nbackends: [sqlite]\n").0?.backend == nil)
+        #expect(Self.plan(config: "outputs: [models, mappers, persistence]\n").0?.backends.map(\.kind) == [.sqlite])
+        #expect(Self.plan(config: "outputs: [models, mappers]\nbackends: [sqlite]\n").0?.backends.isEmpty == true)
     }
 
     @Test(arguments: ["backends: sqlite\n", "backends: [sqlite]\n", "backends: [sqlite, sqlite]\n"])
     func backendsTakeOneWordOrAList(line: String) {
         let (plan, diagnostics) = Self.plan(config: "outputs: [models, mappers, persistence]\n" + line)
-        #expect(plan?.backend == .sqlite)
+        #expect(plan?.backends.map(\.kind) == [.sqlite])
         #expect(diagnostics.allSatisfy { $0.severity != .error })
     }
 
@@ -32,7 +32,7 @@ import Testing
         #expect(plan == nil)
         #expect(
             diagnostics.map(\.description) == [
-                "entitygen-config.yaml:2:20: error: 'postgress' is not a valid storage backend; expected one of: sqlite [invalid-value]"
+                "entitygen-config.yaml:2:20: error: 'postgress' is not a valid storage backend (did you mean 'postgres'?) [invalid-value]"
             ])
     }
 }

@@ -52,7 +52,7 @@ struct ExampleRun {
     init(_ example: RuleExample) {
         var schemas: [SourceFile] = []
         var config: SourceFile?
-        var history: SourceFile?
+        var histories: [StorageBackendKind: SourceFile] = [:]
         var markers: Set<Location> = []
         for file in example.files {
             var text = ""
@@ -69,15 +69,15 @@ struct ExampleRun {
             let source = SourceFile(path: file.name, text: text)
             if SchemaInputs.configFileNames.contains(file.name) {
                 config = source
-            } else if file.name == MigrationHistory.fileName {
-                history = source
+            } else if let backend = StorageBackendKind.allCases.first(where: { $0.historyFileName == file.name }) {
+                histories[backend] = source
             } else {
                 schemas.append(source)
             }
         }
         self.markers = markers
         diagnostics =
-            GeneratorPipeline.validate(schemas: schemas, config: config, migrationHistory: history).diagnostics
+            GeneratorPipeline.validate(schemas: schemas, config: config, migrationHistories: histories).diagnostics
     }
 }
 

@@ -32,7 +32,7 @@ import Testing
         """
 
     @Test func removalsAreErrorsUntilAcknowledged() throws {
-        let history = try #require(Self.validate(Self.before).plan?.migrations.updatedHistory).encoded()
+        let history = try #require(Self.validate(Self.before).plan?.migrations(for: .sqlite).updatedHistory).encoded()
         let after = """
             entities:
               Repo:
@@ -61,6 +61,6 @@ import Testing
         #expect(
             acknowledged.diagnostics.allSatisfy { $0.ruleID == Rules.unrecordedMigration.id },
             "\(acknowledged.diagnostics)")
-        #expect(acknowledged.plan?.migrations.updatedHistory != nil)
+        #expect(acknowledged.plan?.migrations(for: .sqlite).updatedHistory != nil)
     }
 }

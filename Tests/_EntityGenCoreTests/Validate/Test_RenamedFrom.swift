@@ -31,7 +31,7 @@ import Testing
                 relationships:
                   owner: User?
             """
-        let first = try #require(Self.validate(before).plan?.migrations.updatedHistory)
+        let first = try #require(Self.validate(before).plan?.migrations(for: .sqlite).updatedHistory)
         let after = """
                   stars: {type: Int, default: 0, renamedFrom: stargazersCount}
                 relationships:
@@ -39,13 +39,13 @@ import Testing
             """
         let result = Self.validate(after, history: first.encoded())
         let plan = try #require(result.plan, "\(result.diagnostics)")
-        let second = try #require(plan.migrations.updatedHistory?.migrations.last)
+        let second = try #require(plan.migrations(for: .sqlite).updatedHistory?.migrations.last)
         #expect(
             second.renames == [
                 .init(table: "repo", from: "stargazersCount", to: "stars"),
                 .init(table: "repo", from: "ownerId", to: "maintainerId"),
             ])
-        let migration = try #require(plan.migrations.migrations.last)
+        let migration = try #require(plan.migrations(for: .sqlite).migrations.last)
         let renames = migration.steps.compactMap { step -> String? in
             if case let .renameColumn(table, from, to) = step { return "\(table).\(from)->\(to)" }
             return nil
@@ -54,11 +54,11 @@ import Testing
         #expect(!migration.steps.contains { if case .rebuild = $0 { true } else { false } })
 
         // Recorded, the rename regenerates as a rename; and `renamedFrom:` left in place does nothing more.
-        let history = try #require(plan.migrations.updatedHistory).encoded()
+        let history = try #require(plan.migrations(for: .sqlite).updatedHistory).encoded()
         let again = Self.validate(after, history: history)
         let recorded = try #require(again.plan, "\(again.diagnostics)")
-        #expect(recorded.migrations.updatedHistory == nil)
-        #expect(recorded.migrations.migrations.map(\.steps.count) == plan.migrations.migrations.map(\.steps.count))
+        #expect(recorded.migrations(for: .sqlite).updatedHistory == nil)
+        #expect(recorded.migrations(for: .sqlite).migrations.map(\.steps.count) == plan.migrations(for: .sqlite).migrations.map(\.steps.count))
     }
 
     /// An entity's `renamedFrom:` renames its table and its link tables; a to-many relationship's renames
@@ -68,7 +68,7 @@ import Testing
                 relationships:
                   watchers: '[User]'
             """
-        let first = try #require(Self.validate(before).plan?.migrations.updatedHistory)
+        let first = try #require(Self.validate(before).plan?.migrations(for: .sqlite).updatedHistory)
         let schema = """
             entities:
               Repository:
@@ -88,16 +88,16 @@ import Testing
             migrationHistory: SourceFile(path: "entitygen-migrations.json", text: first.encoded()))
         #expect(result.diagnostics.map(\.ruleID) == [Rules.unrecordedMigration.id])
         let plan = try #require(result.plan)
-        let second = try #require(plan.migrations.updatedHistory?.migrations.last)
+        let second = try #require(plan.migrations(for: .sqlite).updatedHistory?.migrations.last)
         #expect(
             second.tableRenames == [
                 .init(from: "repo", to: "repository"), .init(from: "repo_watchers", to: "repository_stargazers"),
             ])
-        let steps = try #require(plan.migrations.migrations.last).steps
+        let steps = try #require(plan.migrations(for: .sqlite).migrations.last).steps
         #expect(!steps.contains { if case .dropTable = $0 { true } else { false } })
         #expect(!steps.contains { if case .createTable = $0 { true } else { false } })
         // The recorded history reads back with its table renames.
-        let decoded = try MigrationHistory.decode(Array(try #require(plan.migrations.updatedHistory).encoded().utf8))
+        let decoded = try MigrationHistory.decode(Array(try #require(plan.migrations(for: .sqlite).updatedHistory).encoded().utf8))
         #expect(decoded.migrations.last?.tableRenames == second.tableRenames)
     }
 

@@ -27,8 +27,8 @@ struct GenerationPlan: Sendable {
     var imports: [String]
     /// Whether models, families and enums conform to `Codable` (the config's `codable`).
     var codable: Bool
-    /// The storage backend of persistence code, when persistence is on.
-    var backend: StorageBackendKind?
+    /// The storage backends of persistence code, in the config's order (empty: persistence off).
+    var backends: [BackendPlan]
     /// The schema files, in input order.
     var files: [File]
     /// Concrete entities' plans by schema name (the interpreter's view).
@@ -39,13 +39,33 @@ struct GenerationPlan: Sendable {
     var tables: [TablePlan]
     /// The feeds (persistence on).
     var feeds: [FeedPlan]
-    /// The migrations (persistence on), their diagnostics and what to record.
-    var migrations: MigrationSetPlan
-    /// Where the migration history is recorded.
-    var migrationHistoryPath: String?
     /// Human files: (entity Swift type, schema file), sorted by type.
     var humanFiles: [(typeName: String, schemaFile: String)]
 
     /// Whether persistence code is generated.
-    var persists: Bool { backend != nil }
+    var persists: Bool { !backends.isEmpty }
+
+    /// A backend's migrations (``MigrationSetPlan/none`` when the backend is off).
+    func migrations(for kind: StorageBackendKind) -> MigrationSetPlan {
+        backends.first { $0.kind == kind }?.migrations ?? .none
+    }
+}
+
+/// One storage backend's share of a ``GenerationPlan``: its migrations, from its own recorded history.
+struct BackendPlan: Sendable {
+    /// The backend.
+    var kind: StorageBackendKind
+    /// Its migrations, their diagnostics and what to record.
+    var migrations: MigrationSetPlan
+    /// Where its migration history is recorded.
+    var historyPath: String?
+    /// What the backend cannot store of the tables, located.
+    var limitations: [Diagnostic] = []
+
+    /// What the migrations mean for the project.
+    var migrationPlan: MigrationPlan {
+        MigrationPlan(
+            backend: kind, diagnostics: migrations.diagnostics, historyPath: historyPath,
+            updatedHistory: migrations.updatedHistory)
+    }
 }

@@ -34,11 +34,14 @@ enum MigrationStep: Sendable {
     /// `ALTER TABLE ... RENAME COLUMN`: the values stay, and SQLite updates the indexes and triggers that
     /// name the column.
     case renameColumn(table: String, from: String, to: String)
-    /// Create the table under a temporary name, copy rows (each new column from a source in the old
-    /// row), drop the old table, rename.
-    /// The app's own indexes, triggers and views on the table are kept: read before, re-created after
-    /// (`generatedIndexes`: the old table's generated indexes, which the migration re-creates itself).
-    case rebuild(TableSnapshot, copy: [(column: String, source: CopySource)], generatedIndexes: [String])
+    /// Change a table's columns or foreign keys in ways `ADD COLUMN` cannot, keeping its rows: each new
+    /// column from a source in the old row (`copy`). SQLite creates the table under a temporary name,
+    /// copies rows, drops the old table and renames, keeping the app's own indexes, triggers and views
+    /// (`generatedIndexes`: the old table's generated indexes, which the migration re-creates itself);
+    /// PostgreSQL alters the table in place from `previous` (the recorded table, renames applied).
+    case rebuild(
+        TableSnapshot, copy: [(column: String, source: CopySource)], generatedIndexes: [String],
+        previous: TableSnapshot)
     case createIndex(table: String, IndexSnapshot)
     case createTrigger(TriggerSnapshot)
 

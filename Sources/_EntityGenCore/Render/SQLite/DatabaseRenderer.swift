@@ -63,14 +63,15 @@ struct DatabaseRenderer {
                 printer.block(
                     "\(access)static var \(feed.propertyName): \(Spelling.persistence).Feed<\(feed.entityType)> {"
                 ) { printer in
-                    printer.line(Self.feedExpression(feed))
+                    printer.line(Self.feedExpression(feed, module: Spelling.persistence))
                 }
             }
         }
     }
 
-    /// The `Feed` construction of a feed plan.
-    static func feedExpression(_ feed: FeedPlan) -> String {
+    /// The `Feed` construction of a feed plan, qualified by a runtime module that re-exports
+    /// `EntityGenImport`.
+    static func feedExpression(_ feed: FeedPlan, module: String) -> String {
         var arguments = ["name: \(SwiftLiteral.string(feed.name))"]
         if let items = feed.items { arguments.append("items: \(Spelling.list(items))") }
         if feed.records != .array { arguments.append("records: .\(feed.records.rawValue)") }
@@ -94,6 +95,6 @@ struct DatabaseRenderer {
             )
         }
         if feed.deleteOrphans { arguments.append("deleteOrphans: true") }
-        return "\(Spelling.persistence).Feed(\(arguments.joined(separator: ", ")))"
+        return "\(module).Feed(\(arguments.joined(separator: ", ")))"
     }
 }

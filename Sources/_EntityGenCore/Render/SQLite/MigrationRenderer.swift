@@ -69,7 +69,7 @@ struct MigrationRenderer {
             printer.block("try db.alter(table: \(SwiftLiteral.string(table))) { t in") { printer in
                 printer.line("t.rename(column: \(SwiftLiteral.string(from)), to: \(SwiftLiteral.string(to)))")
             }
-        case let .rebuild(table, copy, generatedIndexes):
+        case let .rebuild(table, copy, generatedIndexes, _):
             let temporary = "_entitygen_new_" + table.name
             printer.line(
                 "// \(SwiftLiteral.commentLines(table.name).joined(separator: " ")): rebuilt (SQLite cannot alter these columns or keys in place); rows are copied, the app's own indexes, triggers and views kept."

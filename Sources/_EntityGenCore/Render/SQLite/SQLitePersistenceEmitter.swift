@@ -22,6 +22,6 @@ struct SQLitePersistenceEmitter: PersistenceEmitter {
 
     func renderDatabase(_ plan: GenerationPlan, spelling: Spelling, into printer: inout CodePrinter) {
         DatabaseRenderer(spelling: spelling).render(
-            migrations: plan.migrations.migrations, feeds: plan.feeds, into: &printer)
+            migrations: plan.migrations(for: .sqlite).migrations, feeds: plan.feeds, into: &printer)
     }
 }

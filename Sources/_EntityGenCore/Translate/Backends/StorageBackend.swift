@@ -2,6 +2,13 @@
 /// recorded schema (the ``SchemaSnapshot`` each migration is diffed against), and the steps that move
 /// a database from one recorded schema to the next. Its printing half is its ``PersistenceEmitter``.
 protocol StorageBackend: Sendable {
+    /// The column types its snapshots hold (what a recorded history may name).
+    var columnTypes: Set<String> { get }
+
+    /// What the backend cannot store of `tables` (and names its database would refuse), located at the
+    /// declarations responsible.
+    func limitations(of tables: [TablePlan]) -> [Diagnostic]
+
     /// The backend's record of the current tables, and the declaration of each table (key: table
     /// name) and column (key: `table.column`), where diagnostics about migrating it point.
     func snapshot(of tables: [TablePlan]) -> (snapshot: SchemaSnapshot, locations: [String: SourceLocation])
@@ -26,6 +33,7 @@ extension StorageBackendKind {
     var storage: any StorageBackend {
         switch self {
         case .sqlite: return SQLiteBackend()
+        case .postgres: return PostgresBackend()
         }
     }
 }

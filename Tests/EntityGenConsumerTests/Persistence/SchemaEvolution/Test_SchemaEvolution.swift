@@ -101,11 +101,11 @@ import Testing
 
             guard errors.isEmpty, let plan = result.plan else { return fail("expected the edit to migrate") }
             do {
-                try MigrationStepRunner.migrator(plan.migrations.migrations).migrate(database)
+                try MigrationStepRunner.migrator(plan.migrations(for: .sqlite).migrations).migrate(database)
             } catch {
                 return fail("migrating failed: \(error)")
             }
-            history = plan.migrations.updatedHistory ?? history
+            history = plan.migrations(for: .sqlite).updatedHistory ?? history
             let after = try DatabaseContents(database)
 
             var expectedRows = before.rows
@@ -118,7 +118,7 @@ import Testing
             // schema created at once.
             let current = try #require(history?.migrations.last?.schema)
             let replayed = try DatabaseQueue()
-            try MigrationStepRunner.migrator(plan.migrations.migrations).migrate(replayed)
+            try MigrationStepRunner.migrator(plan.migrations(for: .sqlite).migrations).migrate(replayed)
             let direct = try DatabaseQueue()
             let creation = MigrationPlanner.plan(
                 from: .empty, to: current, intents: .init(), locations: [:], fallback: .startOf("S.yaml"))
@@ -172,7 +172,7 @@ import Testing
                 identifiedBy: id
                 attributes: {id: Int64, login: String}
             """, history: nil)
-        try MigrationStepRunner.migrator(first.migrations.migrations).migrate(database)
+        try MigrationStepRunner.migrator(first.migrations(for: .sqlite).migrations).migrate(database)
         try database.write { db in
             try db.execute(
                 sql: """
@@ -196,8 +196,8 @@ import Testing
               User:
                 identifiedBy: id
                 attributes: {id: Int64, login: String}
-            """, history: first.migrations.updatedHistory)
-        try MigrationStepRunner.migrator(renamed.migrations.migrations).migrate(database)
+            """, history: first.migrations(for: .sqlite).updatedHistory)
+        try MigrationStepRunner.migrator(renamed.migrations(for: .sqlite).migrations).migrate(database)
 
         try database.read { db throws in
             #expect(try db.tableExists("repo") == false)

@@ -1,6 +1,11 @@
 /// SQLite through GRDB: tables recorded as SQLite DDL facts (storage classes, `WITHOUT ROWID` link
 /// tables, triggers as their `CREATE TRIGGER` statements), migrated by ``MigrationPlanner``.
 struct SQLiteBackend: StorageBackend {
+    var columnTypes: Set<String> { Set(SnapshotColumnType.allCases.map(\.rawValue)) }
+
+    /// SQLite stores everything the schema language describes.
+    func limitations(of tables: [TablePlan]) -> [Diagnostic] { [] }
+
     func snapshot(of tables: [TablePlan]) -> (snapshot: SchemaSnapshot, locations: [String: SourceLocation]) {
         var snapshots: [TableSnapshot] = []
         var triggers: [TriggerSnapshot] = []

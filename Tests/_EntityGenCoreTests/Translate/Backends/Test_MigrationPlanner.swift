@@ -55,7 +55,7 @@ import Testing
                 + columns.map {
                     "\($0.name)\($0.notNull ? " not null" : "")\($0.defaultSQL.map { " default \($0)" } ?? "")"
                 }.joined(separator: ", ")
-        case let .rebuild(table, copy, _):
+        case let .rebuild(table, copy, _, _):
             return "rebuild \(table.name) copying "
                 + copy.map { "\($0.column)=\(sql($0.source))" }.joined(separator: ", ")
         case let .renameTable(from, to): return "rename table \(from) to \(to)"

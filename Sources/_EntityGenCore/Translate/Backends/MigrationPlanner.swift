@@ -1,5 +1,5 @@
 /// Computes the migration from one ``SchemaSnapshot`` to the next, or says why it cannot be done
-/// automatically.
+/// automatically: the safety rules every backend shares (each prints the steps in its own dialect).
 ///
 /// What migrates: new tables; dropped tables; new columns that are optional or have a default SQL can
 /// write (`ALTER TABLE ... ADD COLUMN`, cheap on any table size); removed columns, columns that become
@@ -18,7 +18,8 @@ enum MigrationPlanner {
         // with like and keeps the values.
         let (old, applied) = applying(intents, to: recorded, toward: new)
         var problems: [MigrationProblem] = []
-        var rebuilt: [(TableSnapshot, [(column: String, source: MigrationStep.CopySource)], [String])] = []
+        var rebuilt: [(TableSnapshot, [(column: String, source: MigrationStep.CopySource)], [String], TableSnapshot)] =
+            []
         var altered: [(String, [ColumnSnapshot])] = []
         var indexDrops: [String] = []
         var indexCreates: [(String, IndexSnapshot)] = []
@@ -87,7 +88,7 @@ enum MigrationPlanner {
                 key.columns.contains { name in added.contains { $0.name == name } }
             }
             if removedColumns || keptColumnsChanged || previous.foreignKeys != table.foreignKeys || addedReferences {
-                rebuilt.append((table, copy, previous.indexes.map(\.name)))
+                rebuilt.append((table, copy, previous.indexes.map(\.name), previous))
                 indexCreates += table.indexes.map { (table.name, $0) }
                 continue
             }
@@ -112,7 +113,7 @@ enum MigrationPlanner {
         steps += dropped.map(MigrationStep.dropTable)
         steps += created.map(MigrationStep.createTable)
         steps += altered.map { MigrationStep.addColumns(table: $0.0, columns: $0.1) }
-        steps += rebuilt.map { MigrationStep.rebuild($0.0, copy: $0.1, generatedIndexes: $0.2) }
+        steps += rebuilt.map { MigrationStep.rebuild($0.0, copy: $0.1, generatedIndexes: $0.2, previous: $0.3) }
         steps += indexCreates.map { MigrationStep.createIndex(table: $0.0, $0.1) }
         steps += triggerCreates.map(MigrationStep.createTrigger)
         return (steps, [], applied)

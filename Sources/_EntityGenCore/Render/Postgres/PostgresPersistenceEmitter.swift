@@ -1,0 +1,53 @@
+/// Persistence on PostgreSQL through postgres-nio (`EntityGenPostgres`): importer conformances that
+/// stage rows as COPY text, and the migrations as PostgreSQL statements.
+struct PostgresPersistenceEmitter: PersistenceEmitter {
+    var machineFileImports: [String] { [Spelling.postgres] }
+
+    var databaseFileImports: [String] { [Spelling.postgres] }
+
+    func renderEnumStorage(_ plan: EnumPlan, into printer: inout CodePrinter) {
+        printer.documentation("Stored in PostgreSQL as its raw value.")
+        printer.line("extension \(plan.typeName): \(Spelling.postgres).PostgresCopyValue {}")
+    }
+
+    func renderEntity(_ table: TablePlan, spelling: Spelling, into printer: inout CodePrinter) {
+        PostgresEntityRenderer(spelling: spelling).render(table, into: &printer)
+    }
+
+    func renderFamily(_ family: FamilyPlan, spelling: Spelling, into printer: inout CodePrinter) {
+        let postgres = Spelling.postgres
+        let runtime = Spelling.runtime
+        let access = spelling.access
+        printer.block("extension \(family.typeName): \(postgres).PostgresEntity {") { printer in
+            printer.documentation("Stages the member in its own table.")
+            printer.block("\(access)func save(in session: inout \(postgres).PostgresSession) {") { printer in
+                FamilyRenderer.switchOverMembers(family, into: &printer) { _ in "member.save(in: &session)" }
+            }
+            printer.line()
+            printer.documentation(
+                "The stored row a delete action's payload names: the discriminator selects the member's table.")
+            printer.block(
+                "\(access)static func \(GeneratedNames.postgresRowKey)(from json: \(runtime).JSONValue, context: inout \(runtime).MappingContext) throws(\(runtime).MappingError) -> \(postgres).PostgresRowKey {"
+            ) { printer in
+                printer.line(
+                    "try context.expectObject(json, entity: \(SwiftLiteral.string(family.typeName)), schema: \(spelling.location(family.location)))"
+                )
+                FamilyRenderer.dispatch(family, spelling, into: &printer) {
+                    "return try \($0.typeName).\(GeneratedNames.postgresRowKey)(from: json, context: &context)"
+                }
+            }
+            printer.line()
+            printer.documentation("The member's identification.")
+            printer.block("\(access)var \(GeneratedNames.postgresKey): \(postgres).PostgresRowKey? {") { printer in
+                FamilyRenderer.switchOverMembers(family, into: &printer) { _ in
+                    "return member.\(GeneratedNames.postgresKey)"
+                }
+            }
+        }
+    }
+
+    func renderDatabase(_ plan: GenerationPlan, spelling: Spelling, into printer: inout CodePrinter) {
+        PostgresDatabaseRenderer(spelling: spelling).render(
+            migrations: plan.migrations(for: .postgres).migrations, feeds: plan.feeds, into: &printer)
+    }
+}

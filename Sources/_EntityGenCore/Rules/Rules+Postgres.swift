@@ -1,0 +1,110 @@
+extension Rules {
+    static let postgresRules = [postgresUnsupported, postgresIdentifierLength, postgresReservedWord]
+
+    private static let postgresConfig = (
+        "entitygen-config.yaml", "outputs: [models, mappers, persistence]\nbackends: [postgres]\n"
+    )
+    /// A recorded PostgreSQL history of one migration creating `tables` (JSON objects), so that an
+    /// example that should be clean has nothing pending.
+    private static func postgresHistory(_ tables: String...) -> (String, String) {
+        (
+            StorageBackendKind.postgres.historyFileName,
+            #"{"format": 1, "migrations": [{"name": "entitygen-v1", "schema": {"tables": [\#(tables.joined(separator: ", "))]}}]}"#
+                + "\n"
+        )
+    }
+    /// A table of `bigint` identity `id` and more columns (JSON objects).
+    private static func idTable(_ name: String, _ columns: String...) -> String {
+        let id = #"{"name": "id", "type": "bigint", "notNull": true}"#
+        return #"{"name": "\#(name)", "columns": [\#(([id] + columns).joined(separator: ", "))], "primaryKey": ["id"]}"#
+    }
+
+    /// What the PostgreSQL runtime cannot store yet, refused where it is declared while the backend is on.
+    public static let postgresUnsupported = RuleDescription(
+        id: "postgres-unsupported",
+        summary:
+            "With the postgres backend on, every persisted entity has identification attributes, and relationships are to-one embedded targets (no link tables, references or cascading to-one deletes yet).",
+        triggering: [
+            RuleExample(files: [
+                postgresConfig,
+                ("example.yaml", "entities:\n  ↓Note:\n    attributes:\n      text: String\n"),
+            ]),
+            RuleExample(files: [
+                postgresConfig,
+                (
+                    "example.yaml",
+                    "entities:\n  Tag:\n    identifiedBy: name\n    attributes:\n      name: String\n  Post:\n    identifiedBy: id\n    attributes:\n      id: Int\n    relationships:\n      ↓tags: [Tag]\n"
+                ),
+            ]),
+        ],
+        nonTriggering: [
+            RuleExample(files: [
+                postgresConfig,
+                postgresHistory(
+                    idTable("avatar"),
+                    #"{"name": "post", "columns": [{"name": "id", "type": "bigint", "notNull": true}, {"name": "avatarId", "type": "bigint", "notNull": false}], "primaryKey": ["id"], "foreignKeys": [{"columns": ["avatarId"], "table": "avatar", "targetColumns": ["id"], "onDelete": "setNull", "onUpdateCascade": true, "deferred": true}], "indexes": [{"name": "post_avatar", "columns": ["avatarId"]}]}"#
+                ),
+                (
+                    "example.yaml",
+                    "entities:\n  Avatar:\n    identifiedBy: id\n    attributes:\n      id: Int\n  Post:\n    identifiedBy: id\n    attributes:\n      id: Int\n    relationships:\n      avatar:\n        to: Avatar?\n        deleteRule: nullify\n"
+                ),
+            ]),
+            RuleExample(files: [
+                ("entitygen-config.yaml", "outputs: [models, mappers, persistence]\n"),
+                (
+                    StorageBackendKind.sqlite.historyFileName,
+                    #"{"format": 1, "migrations": [{"name": "entitygen-v1", "schema": {"tables": [{"name": "note", "hiddenRowID": true, "columns": [{"name": "text", "type": "text", "notNull": true}]}]}}]}"#
+                        + "\n"
+                ),
+                ("example.yaml", "entities:\n  Note:\n    attributes:\n      text: String\n"),
+            ]),
+        ]
+    )
+
+    /// PostgreSQL cuts longer identifiers silently, so the generated SQL would name something else.
+    public static let postgresIdentifierLength = RuleDescription(
+        id: "postgres-identifier-length",
+        summary: "With the postgres backend on, table, column and index names fit PostgreSQL's 63-byte limit.",
+        triggering: [
+            RuleExample(files: [
+                postgresConfig,
+                (
+                    "example.yaml",
+                    "entities:\n  Pod:\n    identifiedBy: id\n    attributes:\n      id: Int\n      ↓\(String(repeating: "long", count: 16)): String\n"
+                ),
+            ])
+        ],
+        nonTriggering: [
+            RuleExample(files: [
+                postgresConfig,
+                postgresHistory(
+                    idTable(
+                        "pod", #"{"name": "\#(String(repeating: "long", count: 15))", "type": "text", "notNull": true}"#)),
+                (
+                    "example.yaml",
+                    "entities:\n  Pod:\n    identifiedBy: id\n    attributes:\n      id: Int\n      \(String(repeating: "long", count: 15)): String\n"
+                ),
+            ])
+        ]
+    )
+
+    /// Names every hand-written query must quote.
+    public static let postgresReservedWord = RuleDescription(
+        id: "postgres-reserved-word",
+        severity: .warning,
+        summary:
+            "With the postgres backend on, table and column names are not PostgreSQL reserved words (generated SQL quotes them; your own queries would have to).",
+        triggering: [
+            RuleExample(files: [
+                postgresConfig,
+                ("example.yaml", "entities:\n  ↓Group:\n    identifiedBy: id\n    attributes:\n      id: Int\n"),
+            ])
+        ],
+        nonTriggering: [
+            RuleExample(files: [
+                postgresConfig, postgresHistory(idTable("team")),
+                ("example.yaml", "entities:\n  Team:\n    identifiedBy: id\n    attributes:\n      id: Int\n"),
+            ])
+        ]
+    )
+}
