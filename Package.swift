@@ -90,14 +90,18 @@ let package = Package(
             name: "_EntityGenCoreTests",
             // EntityGenPersistence: built so that generated persistence code can be type-checked against it.
             dependencies: [
-                "_EntityGenCore", "EntityGenRuntime", "EntityGenPersistence", .product(name: "Yams", package: "Yams"),
+                "_EntityGenCore", "EntityGenRuntime", "EntityGenPersistence", "EntityGenPostgres",
+                .product(name: "Yams", package: "Yams"),
             ],
             resources: [.copy("Fixtures")]
         ),
         .testTarget(name: "entitygenTests"),
         .testTarget(name: "EntityGenRuntimeTests", dependencies: ["EntityGenRuntime"]),
         .testTarget(name: "EntityGenImportTests", dependencies: ["EntityGenImport"]),
-        .testTarget(name: "EntityGenPostgresTests", dependencies: ["EntityGenPostgres"]),
+        .testTarget(
+            name: "EntityGenPostgresTests",
+            // _EntityGenCore: migrations planned from schemas written in the test run on the server as printed.
+            dependencies: ["EntityGenPostgres", "_EntityGenCore"], plugins: ["EntityGenPlugin"]),
         .testTarget(
             name: "EntityGenConsumerTests",
             dependencies: [

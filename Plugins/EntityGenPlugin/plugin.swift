@@ -27,22 +27,24 @@ struct EntityGenPlugin: BuildToolPlugin {
                 "--unrecorded-migration-note", note.path,
             ]
         var inputs = schemas + [note]
-        if let config, let line = PluginUtilities.persistenceOutputLine(inConfig: config),
-            !PluginUtilities.dependsOn(PluginUtilities.persistenceModule, target)
+        if let config, let persistence = PluginUtilities.persistenceOutput(inConfig: config),
+            let module = persistence.modules.first(where: { !PluginUtilities.dependsOn($0, target) })
         {
             // Otherwise the build fails later with "no such module" inside a generated file.
+            let extra = module == "EntityGenPersistence" ? " (and GRDB for its own queries)" : ""
             Diagnostics.error(
-                "\(config.path):\(line): outputs include 'persistence', so target '\(target.name)' needs the '\(PluginUtilities.persistenceModule)' product (and GRDB for its own queries): add .product(name: \"\(PluginUtilities.persistenceModule)\", package: \"EntityGen\") to its dependencies, or remove 'persistence' from outputs",
-                file: config.path, line: line)
+                "\(config.path):\(persistence.line): outputs include 'persistence', so target '\(target.name)' needs the '\(module)' product\(extra): add .product(name: \"\(module)\", package: \"EntityGen\") to its dependencies, or remove 'persistence' from outputs",
+                file: config.path, line: persistence.line)
             return []
         }
         if let config {
             arguments += ["--config", config.path]
             inputs.append(config)
             // The recorded migrations, when the project has them: editing them regenerates the database file.
-            let history = config.deletingLastPathComponent().appendingPathComponent(
-                PluginUtilities.migrationHistoryFileName)
-            if FileManager.default.fileExists(atPath: history.path) { inputs.append(history) }
+            for name in PluginUtilities.migrationHistoryFileNames {
+                let history = config.deletingLastPathComponent().appendingPathComponent(name)
+                if FileManager.default.fileExists(atPath: history.path) { inputs.append(history) }
+            }
         }
         return [
             .buildCommand(

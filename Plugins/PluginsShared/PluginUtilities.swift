@@ -18,8 +18,9 @@ enum PluginUtilities {
         return (schemas.sorted { $0.path < $1.path }, config)
     }
 
-    /// The recorded migrations beside the config; must agree with `MigrationHistory.fileName`.
-    static let migrationHistoryFileName = "entitygen-migrations.json"
+    /// The recorded migrations beside the config, one file per backend; must agree with
+    /// `StorageBackendKind.historyFileName`.
+    static let migrationHistoryFileNames = ["entitygen-migrations.json", "entitygen-migrations.postgres.json"]
 
     /// The project-wide persistence file, generated whatever the schemas; must agree with
     /// `GeneratedFile.databaseFileName`.
@@ -32,27 +33,34 @@ enum PluginUtilities {
 }
 
 extension PluginUtilities {
-    /// The module generated persistence code imports; a target whose config asks for `persistence`
-    /// output must depend on it.
-    static let persistenceModule = "EntityGenPersistence"
+    /// The module generated persistence code imports for each storage backend; a target whose config
+    /// asks for `persistence` output must depend on the modules of its backends (default `sqlite`).
+    static let persistenceModules = ["sqlite": "EntityGenPersistence", "postgres": "EntityGenPostgres"]
 
     /// The 1-based line of the config's `outputs:` key when its list names `persistence` (flow
-    /// `[models, persistence]` or block `- persistence` style); `nil` otherwise. A plain text scan:
-    /// plugins cannot link the YAML parser, and the tool reports anything malformed itself.
-    static func persistenceOutputLine(inConfig url: URL) -> Int? {
+    /// `[models, persistence]` or block `- persistence` style), and the runtime modules of the
+    /// `backends:` it names; `nil` without persistence. A plain text scan: plugins cannot link the YAML
+    /// parser, and the tool reports anything malformed itself.
+    static func persistenceOutput(inConfig url: URL) -> (line: Int, modules: [String])? {
         guard let text = try? String(contentsOf: url, encoding: .utf8) else { return nil }
         let lines = text.split(separator: "\n", omittingEmptySubsequences: false).map { line in
             String(line.split(separator: "#", maxSplits: 1, omittingEmptySubsequences: false).first ?? "")
         }
-        guard let index = lines.firstIndex(where: { $0.hasPrefix("outputs:") }) else { return nil }
-        var values = String(lines[index].dropFirst("outputs:".count))
+        guard let outputs = words(of: "outputs", in: lines), outputs.words.contains("persistence") else { return nil }
+        let backends = words(of: "backends", in: lines)?.words ?? ["sqlite"]
+        return (outputs.line, backends.compactMap { persistenceModules[$0] })
+    }
+
+    /// The words of a top-level key's value (one word, a flow list or a block list) and its 1-based line.
+    private static func words(of key: String, in lines: [String]) -> (line: Int, words: [String])? {
+        guard let index = lines.firstIndex(where: { $0.hasPrefix(key + ":") }) else { return nil }
+        var values = String(lines[index].dropFirst(key.count + 1))
         for line in lines[(index + 1)...] {
             let trimmed = line.trimmingCharacters(in: .whitespaces)
             guard line.hasPrefix(" ") || line.hasPrefix("-") || trimmed.isEmpty else { break }
             values += " " + trimmed
         }
-        let words = values.split(whereSeparator: { " ,[]-\t\"'".contains($0) })
-        return words.contains("persistence") ? index + 1 : nil
+        return (index + 1, values.split(whereSeparator: { " ,[]-\t\"'".contains($0) }).map(String.init))
     }
 
     /// Whether a target depends, directly or through other targets and products, on a module.

@@ -155,9 +155,9 @@ extension Date: PostgresCopyValue {
     }
 }
 
-extension PostgresCopyValue where Self: RawRepresentable, RawValue: PostgresCopyValue {
-    /// The raw value (generated enums are stored as their raw value).
+extension PostgresCopyValue where Self: JSONEnumeration, JSONRawValue: PostgresCopyValue {
+    /// A schema enum as its raw value (unknown values kept by the fallback case round-trip).
     public func writeCopyField(to buffer: inout PostgresCopyBuffer) {
-        rawValue.writeCopyField(to: &buffer)
+        jsonRawValue.writeCopyField(to: &buffer)
     }
 }

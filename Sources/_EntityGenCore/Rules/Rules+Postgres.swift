@@ -79,7 +79,8 @@ extension Rules {
                 postgresConfig,
                 postgresHistory(
                     idTable(
-                        "pod", #"{"name": "\#(String(repeating: "long", count: 15))", "type": "text", "notNull": true}"#)),
+                        "pod", #"{"name": "\#(String(repeating: "long", count: 15))", "type": "text", "notNull": true}"#
+                    )),
                 (
                     "example.yaml",
                     "entities:\n  Pod:\n    identifiedBy: id\n    attributes:\n      id: Int\n      \(String(repeating: "long", count: 15)): String\n"

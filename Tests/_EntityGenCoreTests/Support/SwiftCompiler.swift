@@ -30,8 +30,8 @@ enum SwiftCompiler {
         var arguments = [
             "swiftc", "-typecheck", "-swift-version", "6", "-I", modules.path, "-module-name", "GeneratedCheck",
         ]
-        if let map = sqliteModuleMap(near: modules) {
-            arguments += ["-Xcc", "-fmodule-map-file=" + map.path]  // GRDB's GRDBSQLite, for persistence code
+        for map in cModuleMaps(near: modules) {
+            arguments += ["-Xcc", "-fmodule-map-file=" + map.path]  // C modules persistence code reaches
         }
         process.arguments = arguments + files.map(\.path)
         let pipe = Pipe()
@@ -44,14 +44,28 @@ enum SwiftCompiler {
     }
 
     /// GRDB's `GRDBSQLite` module map in the build folder's package checkouts.
-    static func sqliteModuleMap(near modules: URL) -> URL? {
+    static func cModuleMaps(near modules: URL) -> [URL] {
+        let fileManager = FileManager.default
+        // The build folder's generated maps (swift-nio's C targets, for EntityGenPostgres's PostgresNIO).
+        let build = modules.deletingLastPathComponent()
+        var maps =
+            ((try? fileManager.contentsOfDirectory(atPath: build.path)) ?? []).filter { $0.hasSuffix(".build") }
+            .map { build.appendingPathComponent($0).appendingPathComponent("module.modulemap") }
+            .filter { fileManager.fileExists(atPath: $0.path) }
+        // Maps packages ship themselves (GRDB's GRDBSQLite, swift-atomics' _AtomicsShims).
         var folder = modules
         for _ in 0..<5 {
             folder = folder.deletingLastPathComponent()
-            let candidate = folder.appendingPathComponent("checkouts/GRDB.swift/Sources/GRDBSQLite/module.modulemap")
-            if FileManager.default.fileExists(atPath: candidate.path) { return candidate }
+            let checkouts = folder.appendingPathComponent("checkouts")
+            guard fileManager.fileExists(atPath: checkouts.path), let paths = fileManager.enumerator(atPath: checkouts.path)
+            else { continue }
+            for case let path as String in paths
+            where path.hasSuffix("/module.modulemap") && path.contains("/Sources/") && !path.contains("/Tests/") {
+                maps.append(checkouts.appendingPathComponent(path))
+            }
+            break
         }
-        return nil
+        return maps.sorted { $0.path < $1.path }
     }
 
     enum CompilerError: Error {

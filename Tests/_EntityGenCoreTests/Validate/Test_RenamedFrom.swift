@@ -58,7 +58,9 @@ import Testing
         let again = Self.validate(after, history: history)
         let recorded = try #require(again.plan, "\(again.diagnostics)")
         #expect(recorded.migrations(for: .sqlite).updatedHistory == nil)
-        #expect(recorded.migrations(for: .sqlite).migrations.map(\.steps.count) == plan.migrations(for: .sqlite).migrations.map(\.steps.count))
+        #expect(
+            recorded.migrations(for: .sqlite).migrations.map(\.steps.count)
+                == plan.migrations(for: .sqlite).migrations.map(\.steps.count))
     }
 
     /// An entity's `renamedFrom:` renames its table and its link tables; a to-many relationship's renames
@@ -97,7 +99,8 @@ import Testing
         #expect(!steps.contains { if case .dropTable = $0 { true } else { false } })
         #expect(!steps.contains { if case .createTable = $0 { true } else { false } })
         // The recorded history reads back with its table renames.
-        let decoded = try MigrationHistory.decode(Array(try #require(plan.migrations(for: .sqlite).updatedHistory).encoded().utf8))
+        let decoded = try MigrationHistory.decode(
+            Array(try #require(plan.migrations(for: .sqlite).updatedHistory).encoded().utf8))
         #expect(decoded.migrations.last?.tableRenames == second.tableRenames)
     }
 

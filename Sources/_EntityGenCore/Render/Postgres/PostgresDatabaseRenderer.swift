@@ -38,7 +38,8 @@ struct PostgresDatabaseRenderer {
                 "Applies the pending migrations: `try await EntityGenPostgresDatabase.migrator.migrate(client)` when the server app starts. Each runs in its own transaction and is recorded in `entitygen_migrations`; instances starting together migrate one after the other."
             )
             printer.line(
-                "\(access)static var migrator: \(postgres).PostgresMigrator { \(postgres).PostgresMigrator(migrations) }")
+                "\(access)static var migrator: \(postgres).PostgresMigrator { \(postgres).PostgresMigrator(migrations) }"
+            )
             for feed in feeds {
                 printer.line()
                 printer.documentation(feed.documentation ?? "The feed delivering `\(feed.entityType)`.")

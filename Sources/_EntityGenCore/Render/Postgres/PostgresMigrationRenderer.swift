@@ -29,7 +29,8 @@ struct PostgresMigrationRenderer {
                 statements.append("ALTER TABLE \(SQL.identifier(from)) RENAME TO \(SQL.identifier(to))")
             case let .renameColumn(table, from, to):
                 statements.append(
-                    "ALTER TABLE \(SQL.identifier(table)) RENAME COLUMN \(SQL.identifier(from)) TO \(SQL.identifier(to))")
+                    "ALTER TABLE \(SQL.identifier(table)) RENAME COLUMN \(SQL.identifier(from)) TO \(SQL.identifier(to))"
+                )
             case let .rebuild(table, copy, _, previous):
                 statements += Self.alter(previous, to: table, copy: copy)
                 foreignKeys += table.foreignKeys.map { Self.addForeignKey($0, to: table.name) }

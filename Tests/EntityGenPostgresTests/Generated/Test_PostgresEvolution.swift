@@ -1,0 +1,142 @@
+@testable import _EntityGenCore
+import EntityGenPostgres
+import Foundation
+import PostgresNIO
+import Testing
+
+/// Schema evolution on PostgreSQL: schemas a user writes, one after the other, planned against the
+/// recorded PostgreSQL history, and the statements the generated `EntityGenPostgresDatabase.migrations`
+/// would hold (``PostgresMigrationRenderer``) run on the server by ``PostgresMigrator``: renames keep
+/// values, new optional columns arrive empty, discarded values are dropped, and nothing else changes.
+@Suite struct Test_PostgresEvolution {
+    /// Validates a schema for the postgres backend against a history; the plan, which must have no errors.
+    static func plan(_ schema: String, history: MigrationHistory?) throws -> GenerationPlan {
+        let result = GeneratorPipeline.validate(
+            schemas: [SourceFile(path: "S.yaml", text: schema)],
+            config: SourceFile(
+                path: "entitygen-config.yaml", text: "outputs: [models, mappers, persistence]\nbackends: [postgres]\n"),
+            migrationHistories: history.map {
+                [.postgres: SourceFile(path: StorageBackendKind.postgres.historyFileName, text: $0.encoded())]
+            } ?? [:])
+        #expect(!result.diagnostics.contains { $0.severity == .error }, "\(result.diagnostics)")
+        return try #require(result.plan)
+    }
+
+    /// The migrator the generated code would build from a plan.
+    static func migrator(_ plan: GenerationPlan) -> PostgresMigrator {
+        PostgresMigrator(
+            plan.migrations(for: .postgres).migrations.map {
+                PostgresMigration(name: $0.name, statements: PostgresMigrationRenderer().statements($0))
+            })
+    }
+
+    static func rows(_ client: PostgresClient, _ sql: String) async throws -> [[String?]] {
+        var rows: [[String?]] = []
+        for try await (a, b, c, d) in try await client.query(PostgresQuery(unsafeSQL: sql)).decode(
+            (String?, String?, String?, String?).self)
+        {
+            rows.append([a, b, c, d])
+        }
+        return rows
+    }
+
+    @Test func renamesNewColumnsDiscardsAndNewForeignKeysMigrateInPlaceKeepingRows() async throws {
+        let first = try Self.plan(
+            """
+            entities:
+              Pod:
+                identifiedBy: name
+                attributes:
+                  name: String
+                  summary: String?
+                  downloads: Int
+                  legacy: String?
+              Author:
+                identifiedBy: login
+                attributes: {login: String}
+            """, history: nil)
+        let second = try Self.plan(
+            """
+            entities:
+              Package:
+                renamedFrom: Pod
+                identifiedBy: name
+                discardStoredData: [downloads, legacy]
+                attributes:
+                  name: String
+                  abstract: {type: String?, renamedFrom: summary}
+                  downloads: String?
+                  rating: Double?
+                  stars: {type: Int, default: 0}
+                relationships:
+                  author: {to: Author?, deleteRule: nullify}
+              Author:
+                identifiedBy: login
+                attributes: {login: String}
+            """, history: first.migrations(for: .postgres).updatedHistory)
+        try await PostgresTestServer.withDatabase { client in
+            try await Self.migrator(first).migrate(client)
+            try await client.query(
+                #"INSERT INTO "pod" ("name", "summary", "downloads", "legacy") VALUES ('Alamofire', 'HTTP', 42, 'x'), ('Yams', NULL, 7, NULL)"#
+            )
+            try await client.query(#"INSERT INTO "author" ("login") VALUES ('mattt')"#)
+            #expect(try await Self.migrator(second).migrate(client) == ["entitygen-v2"])
+
+            #expect(
+                try await Self.rows(
+                    client,
+                    #"SELECT "name", "abstract", "downloads", "stars"::text FROM "package" ORDER BY "name""#)
+                    == [["Alamofire", "HTTP", nil, "0"], ["Yams", nil, nil, "0"]])
+            let columns = try await Self.rows(
+                client,
+                "SELECT column_name::text, data_type::text, is_nullable::text, NULL::text FROM information_schema.columns WHERE table_name = 'package' ORDER BY column_name"
+            ).map { Array($0.prefix(3)) }
+            #expect(
+                columns == [
+                    ["abstract", "text", "YES"], ["authorLogin", "text", "YES"], ["downloads", "text", "YES"],
+                    ["name", "text", "NO"], ["rating", "double precision", "YES"], ["stars", "bigint", "NO"],
+                ])
+            // The new foreign key holds: a package names its author, and deleting the author nullifies it.
+            try await client.query(#"UPDATE "package" SET "authorLogin" = 'mattt' WHERE "name" = 'Alamofire'"#)
+            try await client.query(#"DELETE FROM "author" WHERE "login" = 'mattt'"#)
+            #expect(
+                try await Self.rows(
+                    client, #"SELECT "authorLogin", NULL, NULL, NULL FROM "package" WHERE "name" = 'Alamofire'"#)
+                    == [[nil, nil, nil, nil]])
+            // The key is deferred: checked at COMMIT, so the violation is the commit's error.
+            var refused = false
+            let logger = Logger(label: "test")
+            do {
+                try await client.withTransaction(logger: logger) { connection in
+                    _ = try await connection.query(#"UPDATE "package" SET "authorLogin" = 'nobody'"#, logger: logger)
+                }
+            } catch let error as PostgresTransactionError {
+                refused = (error.commitError as? PSQLError)?.serverInfo?[.sqlState] == "23503"  // foreign_key_violation
+            }
+            #expect(refused)
+        }
+    }
+
+    @Test func anUnmigratableChangeIsRefusedAtItsDeclarationAsOnSQLite() throws {
+        let first = try Self.plan(
+            "entities:\n  Pod:\n    identifiedBy: name\n    attributes:\n      name: String\n", history: nil)
+        let history = try #require(first.migrations(for: .postgres).updatedHistory)
+        let result = GeneratorPipeline.validate(
+            schemas: [
+                SourceFile(
+                    path: "S.yaml",
+                    text:
+                        "entities:\n  Pod:\n    identifiedBy: name\n    attributes:\n      name: String\n      downloads: Int\n"
+                )
+            ],
+            config: SourceFile(
+                path: "entitygen-config.yaml", text: "outputs: [models, mappers, persistence]\nbackends: [postgres]\n"),
+            migrationHistories: [
+                .postgres: SourceFile(path: StorageBackendKind.postgres.historyFileName, text: history.encoded())
+            ])
+        #expect(
+            result.diagnostics.map(\.description) == [
+                "S.yaml:6:7: error: since migration 'entitygen-v1', new required column 'pod.downloads' has no default for the rows already stored; make it optional or give it a default [unmigratable-change]"
+            ])
+    }
+}
