@@ -57,7 +57,8 @@ enum SwiftCompiler {
         for _ in 0..<5 {
             folder = folder.deletingLastPathComponent()
             let checkouts = folder.appendingPathComponent("checkouts")
-            guard fileManager.fileExists(atPath: checkouts.path), let paths = fileManager.enumerator(atPath: checkouts.path)
+            guard fileManager.fileExists(atPath: checkouts.path),
+                let paths = fileManager.enumerator(atPath: checkouts.path)
             else { continue }
             for case let path as String in paths
             where path.hasSuffix("/module.modulemap") && path.contains("/Sources/") && !path.contains("/Tests/") {

@@ -26,22 +26,8 @@ struct PostgresEntityRenderer {
             printer.block(
                 "\(access)static func \(GeneratedNames.postgresRowKey)(from json: \(runtime).JSONValue, context: inout \(runtime).MappingContext) throws(\(runtime).MappingError) -> \(postgres).PostgresRowKey {"
             ) { printer in
-                if plan.identity.isEmpty {
-                    printer.line(
-                        "throw \(runtime).MappingError.notIdentifiable(\(SwiftLiteral.string(plan.schemaName)), schema: \(spelling.location(plan.location)))"
-                    )
-                } else {
-                    printer.line(
-                        "try context.expectObject(json, entity: \(SwiftLiteral.string(plan.typeName)), schema: \(spelling.location(plan.location)))"
-                    )
-                    for property in plan.identityProperties {
-                        printer.line(
-                            "let \(property.local) = try context.required(json, \(property.fieldReference(spelling)), \(property.transformerReference(spelling)))"
-                        )
-                    }
-                    printer.line(
-                        "return \(postgres).PostgresRowKey(Self.postgresTable, [\(plan.identityProperties.map(\.local).joined(separator: ", "))])"
-                    )
+                DeleteKeyRenderer.renderBody(plan, spelling, into: &printer) {
+                    "\(postgres).PostgresRowKey(Self.postgresTable, [\($0.joined(separator: ", "))])"
                 }
             }
             printer.line()
