@@ -61,8 +61,7 @@ public struct SourceGenerator: Sendable {
         }
         printer.line()
         for module in Set(emitters.flatMap(\.databaseFileImports)).sorted() { printer.line("import \(module)") }
-        for (index, emitter) in emitters.enumerated() {
-            if index > 0 { printer.line() }
+        for emitter in emitters {
             printer.line()
             emitter.renderDatabase(plan, spelling: spelling, into: &printer)
         }

@@ -9,8 +9,9 @@ import Foundation
 /// plans the next migration; `entitygen generate` records it, the build plugin (which cannot write into
 /// the package) generates it and warns that it is not recorded yet.
 public struct MigrationHistory: Hashable, Sendable, Codable {
-    /// The history's file name, looked up beside the project config.
-    public static let fileName = "entitygen-migrations.json"
+    /// The SQLite backend's history file name, looked up beside the project config (each backend's is
+    /// ``StorageBackendKind/historyFileName``).
+    public static let fileName = StorageBackendKind.sqlite.historyFileName
 
     /// One recorded migration.
     public struct Migration: Hashable, Sendable, Codable {
@@ -136,11 +137,6 @@ public struct MigrationHistory: Hashable, Sendable, Codable {
 
     /// The file format version; files of a newer format are rejected rather than misread.
     public var format: Int
-    /// Where a project's history is, or will be, recorded: beside its config file.
-    public static func path(besideConfig configPath: String) -> String {
-        StorageBackendKind.sqlite.historyPath(besideConfig: configPath)
-    }
-
     /// Recorded migrations, oldest first.
     public var migrations: [Migration]
 

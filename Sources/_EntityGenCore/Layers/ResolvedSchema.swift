@@ -19,13 +19,6 @@ public struct ResolvedSchema: Sendable {
     public var configPath: String?
     /// Each backend's recorded migrations (missing: none recorded yet).
     public var migrationHistories: [StorageBackendKind: MigrationHistory] = [:]
-    /// The SQLite backend's recorded migrations (``MigrationHistory/empty`` when the project has none yet).
-    public var migrationHistory: MigrationHistory {
-        get { migrationHistory(for: .sqlite) }
-        set { migrationHistories[.sqlite] = newValue }
-    }
-    /// Where the SQLite migration history is, or will be, recorded: beside the config file.
-    public var migrationHistoryPath: String? { migrationHistoryPath(for: .sqlite) }
 
     /// A backend's recorded migrations (``MigrationHistory/empty`` when it has none yet).
     public func migrationHistory(for backend: StorageBackendKind) -> MigrationHistory {

@@ -11,12 +11,6 @@ public struct SchemaInputs: Hashable, Sendable {
     /// The config file path, if any.
     public var configPath: String?
 
-    /// Where the project's migration history is (or will be) recorded: `entitygen-migrations.json`
-    /// beside the config file; `nil` without a config (no config, no persistence).
-    public var migrationHistoryPath: String? {
-        configPath.map(MigrationHistory.path(besideConfig:))
-    }
-
     /// Creates inputs from known paths.
     public init(schemaPaths: [String], configPath: String?) {
         self.schemaPaths = schemaPaths

@@ -37,3 +37,38 @@ extension StorageBackendKind {
         }
     }
 }
+
+extension TablePlan {
+    /// The entity table as a snapshot records it, with the backend's column types and default literals;
+    /// notes where the table and each column are declared in `locations` (keys: table name and
+    /// `table.column`), for diagnostics about migrating them.
+    func snapshot(
+        columnType: (StoredValue) -> String, literal: (ColumnDefault) -> String,
+        locations: inout [String: SourceLocation]
+    ) -> TableSnapshot {
+        locations[tableName] = location
+        for column in columns { locations["\(tableName).\(column.name)"] = column.location }
+        return TableSnapshot(
+            name: tableName,
+            hiddenRowID: identity.isEmpty,
+            withoutRowID: false,
+            columns: columns.map {
+                ColumnSnapshot(
+                    name: $0.name, type: columnType($0.value), notNull: $0.notNull,
+                    defaultSQL: $0.defaultValue.map(literal))
+            },
+            primaryKey: identity,
+            foreignKeys: foreignKeys.map(\.snapshot),
+            indexes: indexes.map { IndexSnapshot(name: $0.name, columns: $0.columns) }
+        )
+    }
+}
+
+extension TablePlan.ForeignKey {
+    /// The foreign key as a snapshot records it.
+    var snapshot: ForeignKeySnapshot {
+        ForeignKeySnapshot(
+            columns: columns, table: table, targetColumns: targetColumns, onDelete: onDelete.rawValue,
+            onUpdateCascade: onUpdateCascade, deferred: deferred)
+    }
+}

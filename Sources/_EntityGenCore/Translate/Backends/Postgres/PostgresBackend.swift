@@ -10,26 +10,9 @@ struct PostgresBackend: StorageBackend {
         var snapshots: [TableSnapshot] = []
         var locations: [String: SourceLocation] = [:]
         for table in tables {
-            locations[table.tableName] = table.location
-            for column in table.columns { locations["\(table.tableName).\(column.name)"] = column.location }
             snapshots.append(
-                TableSnapshot(
-                    name: table.tableName,
-                    hiddenRowID: table.identity.isEmpty,
-                    withoutRowID: false,
-                    columns: table.columns.map {
-                        ColumnSnapshot(
-                            name: $0.name, type: Self.columnType($0.value).rawValue, notNull: $0.notNull,
-                            defaultSQL: $0.defaultValue.map(Self.literal))
-                    },
-                    primaryKey: table.identity,
-                    foreignKeys: table.foreignKeys.map {
-                        ForeignKeySnapshot(
-                            columns: $0.columns, table: $0.table, targetColumns: $0.targetColumns,
-                            onDelete: $0.onDelete.rawValue, onUpdateCascade: $0.onUpdateCascade, deferred: $0.deferred)
-                    },
-                    indexes: table.indexes.map { IndexSnapshot(name: $0.name, columns: $0.columns) }
-                ))
+                table.snapshot(
+                    columnType: { Self.columnType($0).rawValue }, literal: Self.literal, locations: &locations))
         }
         return (SchemaSnapshot(tables: snapshots, triggers: []), locations)
     }

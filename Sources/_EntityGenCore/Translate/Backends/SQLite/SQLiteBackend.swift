@@ -11,22 +11,7 @@ struct SQLiteBackend: StorageBackend {
         var triggers: [TriggerSnapshot] = []
         var locations: [String: SourceLocation] = [:]
         for table in tables {
-            locations[table.tableName] = table.location
-            for column in table.columns { locations["\(table.tableName).\(column.name)"] = column.location }
-            snapshots.append(
-                TableSnapshot(
-                    name: table.tableName,
-                    hiddenRowID: table.identity.isEmpty,
-                    withoutRowID: false,
-                    columns: table.columns.map {
-                        ColumnSnapshot(
-                            name: $0.name, type: Self.columnType($0.value), notNull: $0.notNull,
-                            defaultSQL: $0.defaultValue.map(Self.literal))
-                    },
-                    primaryKey: table.identity,
-                    foreignKeys: table.foreignKeys.map(Self.foreignKey),
-                    indexes: table.indexes.map { IndexSnapshot(name: $0.name, columns: $0.columns) }
-                ))
+            snapshots.append(table.snapshot(columnType: Self.columnType, literal: Self.literal, locations: &locations))
             triggers += table.triggers.map { TriggerSnapshot(name: $0.name, sql: Self.statement($0)) }
             for link in table.links {
                 locations[link.table] = link.location
@@ -52,7 +37,7 @@ struct SQLiteBackend: StorageBackend {
                         withoutRowID: true,
                         columns: columns,
                         primaryKey: link.ownerColumns.map(\.name) + ["position"],
-                        foreignKeys: link.foreignKeys.map(Self.foreignKey),
+                        foreignKeys: link.foreignKeys.map(\.snapshot),
                         indexes: [IndexSnapshot(name: link.table + "_target", columns: link.targetColumns.map(\.name))]
                     ))
             }
@@ -121,11 +106,5 @@ struct SQLiteBackend: StorageBackend {
             return
                 "CREATE TRIGGER \(id(name)) BEFORE DELETE ON \(id(table)) BEGIN DELETE FROM \(id(targetTable)) WHERE EXISTS (SELECT 1 FROM \(id(linkTable)) AS l WHERE \((owner + target).joined(separator: " AND "))); END"
         }
-    }
-
-    private static func foreignKey(_ key: TablePlan.ForeignKey) -> ForeignKeySnapshot {
-        ForeignKeySnapshot(
-            columns: key.columns, table: key.table, targetColumns: key.targetColumns,
-            onDelete: key.onDelete.rawValue, onUpdateCascade: key.onUpdateCascade, deferred: key.deferred)
     }
 }

@@ -86,7 +86,6 @@ public enum EntityGenDatabase {
     }
 }
 
-
 /// The PostgreSQL schema generated from the entity schemas, and their feeds.
 public enum EntityGenPostgresDatabase {
     /// The migrations that create and evolve the tables, in PostgreSQL's dialect. A table's primary key is
