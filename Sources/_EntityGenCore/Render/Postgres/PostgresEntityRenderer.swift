@@ -45,22 +45,7 @@ struct PostgresEntityRenderer {
         printer.documentation("Stages this instance: embedded targets first, then the row (an upsert by identity).")
         printer.block("\(access)func save(in session: inout \(postgres).PostgresSession) {") { printer in
             for save in plan.embeddedSaves {
-                let property = "self.\(save.identifier)"
-                if save.isExpandable {
-                    printer.line(
-                        "if case let .expanded(_target)\(save.isOptional ? "?" : "") = \(property) { _target.save(in: &session) }"
-                    )
-                } else if save.isCollection {
-                    let collection =
-                        save.isOptionalCollection ? "(\(property) ?? \(save.isMap ? "[:]" : "[]"))" : property
-                    let loop = save.isMap ? "for _element in \(collection).values" : "for _element in \(collection)"
-                    printer.line("\(loop) { _element.save(in: &session) }")
-                } else {
-                    printer.line(
-                        save.isOptional
-                            ? "if let _target = \(property) { _target.save(in: &session) }"
-                            : "\(property).save(in: &session)")
-                }
+                printer.line(EmbeddedSaveRenderer.statement(save, tryKeyword: ""))
             }
             let absent =
                 plan.columns.contains { $0.absentBit != nil }

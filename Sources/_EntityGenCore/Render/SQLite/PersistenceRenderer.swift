@@ -93,27 +93,15 @@ struct PersistenceRenderer {
         printer.block("\(access)func save(in session: inout \(Self.persistence).ImportSession) throws -> Swift.Int64 {")
         { printer in
             for save in plan.embeddedSaves {
-                let property = "self.\(save.identifier)"
-                if save.isExpandable {
-                    printer.line(
-                        "if case let .expanded(_target)\(save.isOptional ? "?" : "") = \(property) { try _target.save(in: &session) }"
-                    )
-                } else if save.isCollection {
-                    let collection =
-                        save.isOptionalCollection ? "(\(property) ?? \(save.isMap ? "[:]" : "[]"))" : property
-                    let loop = save.isMap ? "for _element in \(collection).values" : "for _element in \(collection)"
-                    printer.line("\(loop) { try _element.save(in: &session) }")
-                } else if let local = save.rowIDLocal {
-                    printer.line(
-                        save.isOptional
-                            ? "let \(local) = try \(property).map { try $0.save(in: &session) }"
-                            : "let \(local) = try \(property).save(in: &session)")
-                } else {
-                    printer.line(
-                        save.isOptional
-                            ? "if let _target = \(property) { try _target.save(in: &session) }"
-                            : "try \(property).save(in: &session)")
+                guard let local = save.rowIDLocal, !save.isExpandable, !save.isCollection else {
+                    printer.line(EmbeddedSaveRenderer.statement(save, tryKeyword: "try "))
+                    continue
                 }
+                let property = "self.\(save.identifier)"
+                printer.line(
+                    save.isOptional
+                        ? "let \(local) = try \(property).map { try $0.save(in: &session) }"
+                        : "let \(local) = try \(property).save(in: &session)")
             }
             printer.line("let _row = try session.prepare(Self.entityTable)")
             if !plan.columns.isEmpty { printer.line("let _statement = _row.statement") }
