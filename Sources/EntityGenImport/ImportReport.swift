@@ -46,6 +46,17 @@ public struct ImportReport: Hashable, Sendable, CustomStringConvertible {
 
         /// `path: reason`
         public var description: String { "\(path): \(reason)" }
+
+        /// The skip a backend reports when a `reference:` relationship's key names no row of its target
+        /// table once the page is written, and `onMissingTarget: drop` unset it: `row` describes the
+        /// owner's identity (`serverId=w1`).
+        public static func unsetReference(
+            entity: String, row: String, relationship: String, targetTable: String
+        ) -> Skip {
+            Skip(
+                path: "\(entity) \(row)",
+                reason: "\(relationship): no \(targetTable) row has this identifier; the reference was left unset")
+        }
     }
 
     /// Counts per entity schema name.

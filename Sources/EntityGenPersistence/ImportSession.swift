@@ -160,11 +160,9 @@ public struct ImportSession {
                     sql: "UPDATE \(SQLText.identifier(table.name)) SET \(assignments) WHERE rowid = ?",
                     arguments: [rowID])
                 report.skipped.append(
-                    ImportReport.Skip(
-                        path: "\(table.entity) \(identity)",
-                        reason:
-                            "\(reference.relationship): no \(reference.targetTable) row has this identifier; the reference was left unset"
-                    ))
+                    .unsetReference(
+                        entity: table.entity, row: identity, relationship: reference.relationship,
+                        targetTable: reference.targetTable))
             }
         }
         if outstandingForeignKeyViolations() > 0 {

@@ -161,3 +161,17 @@ extension PostgresCopyValue where Self: JSONEnumeration, JSONRawValue: PostgresC
         jsonRawValue.writeCopyField(to: &buffer)
     }
 }
+
+extension EntityReference: PostgresCopyValue where Target.ID: PostgresCopyValue {
+    /// Stored as the target's identifier (a `reference:` relationship's key column).
+    public func writeCopyField(to buffer: inout PostgresCopyBuffer) {
+        id.writeCopyField(to: &buffer)
+    }
+}
+
+extension Expandable: PostgresCopyValue where Target.ID: PostgresCopyValue {
+    /// Stored as the target's identifier; an expanded target is staged in its own table first.
+    public func writeCopyField(to buffer: inout PostgresCopyBuffer) {
+        id.writeCopyField(to: &buffer)
+    }
+}

@@ -82,7 +82,7 @@ public struct PostgresSession {
         let page = PostgresStagedPage(
             tables: order.map { ($0.table, $0.rows) },
             deletions: takesDeletions ? deletionOrder.compactMap { deletions[$0] } : [],
-            report: report)
+            finishesPage: takesDeletions, report: report)
         for state in order { state.rows = PostgresCopyBuffer() }
         report = ImportReport()
         if takesDeletions {
@@ -99,13 +99,15 @@ public struct PostgresStagedPage: Sendable {
     var tables: [(table: PostgresTable, rows: PostgresCopyBuffer)]
     /// Per table: the keys to delete.
     var deletions: [(table: PostgresTable, keys: [PostgresRowKey])]
+    /// Whether this is the page's last part: references are checked after its deletions.
+    var finishesPage: Bool
     /// Skips found while staging.
     var report: ImportReport
 
     /// Sends the staged rows and deletions on `connection`, which is inside a transaction: per table a
     /// staging table (created once per transaction: `staging` holds the tables whose staging table
-    /// exists, emptied before it is used again), COPY, and one merge; then the deletions. Returns the
-    /// counts and skips.
+    /// exists, emptied before it is used again), COPY, and one merge; then the deletions; at the end of
+    /// the page, the check of `reference:` keys. Returns the counts and skips.
     public func flush(
         on connection: PostgresConnection, logger: Logger, staging: inout Set<ObjectIdentifier>
     ) async throws -> ImportReport {
@@ -124,6 +126,9 @@ public struct PostgresStagedPage: Sendable {
                 state.rows.bytes, into: table.stagingName, columns: table.stagingColumns, on: connection, logger: logger
             )
             let (inserted, updated) = try await Self.counts(table.mergeSQL, on: connection, logger: logger)
+            if let record = table.recordCheckedSQL {
+                try await connection.query(PostgresQuery(unsafeSQL: record), logger: logger)
+            }
             var counts = report.entities[table.entity, default: .init()]
             counts.inserted += inserted
             counts.updated += updated
@@ -143,7 +148,47 @@ public struct PostgresStagedPage: Sendable {
             let (deleted, _) = try await Self.counts(table.deleteSQL, on: connection, logger: logger)
             report.entities[table.entity, default: .init()].deleted += deleted
         }
+        if finishesPage {
+            for (table, _) in tables where staging.contains(ObjectIdentifier(table)) {
+                try await Self.checkReferences(of: table, on: connection, logger: logger, report: &report)
+            }
+        }
         return report
+    }
+
+    /// Keys of `reference:` relationships in the rows the page wrote that name no target row: the page
+    /// fails (`onMissingTarget: fail`), or they are unset and reported.
+    static func checkReferences(
+        of table: PostgresTable, on connection: PostgresConnection, logger: Logger, report: inout ImportReport
+    ) async throws {
+        for check in table.referenceChecks {
+            let reference = check.reference
+            if reference.failsWhenMissing {
+                for row in try await identities(check.firstMissingSQL, of: table, on: connection, logger: logger) {
+                    throw ImportError.missingTarget(
+                        entity: table.entity, relationship: reference.relationship, row: row)
+                }
+            } else {
+                for row in try await identities(check.unsetSQL, of: table, on: connection, logger: logger) {
+                    report.skipped.append(
+                        .unsetReference(
+                            entity: table.entity, row: row, relationship: reference.relationship,
+                            targetTable: reference.targetTable))
+                }
+            }
+        }
+    }
+
+    /// Runs a statement returning identities as text, described as `name=value` pairs.
+    static func identities(
+        _ sql: String, of table: PostgresTable, on connection: PostgresConnection, logger: Logger
+    ) async throws -> [String] {
+        var described: [String] = []
+        for try await row in try await connection.query(PostgresQuery(unsafeSQL: sql), logger: logger) {
+            let values = try row.map { try $0.decode(String.self) }
+            described.append(zip(table.identity, values).map { "\($0)=\($1)" }.joined(separator: " "))
+        }
+        return described
     }
 
     /// Streams COPY text into a table, a megabyte at a time.

@@ -36,9 +36,17 @@ public final class PostgresTable: Sendable {
     public let createDeleteStagingSQL: String
     /// Deletes the staged identities; returns one row: the deleted count.
     public let deleteSQL: String
+    /// The table's `reference:` relationships, with the SQL that checks them at the end of a page.
+    let referenceChecks: [PostgresReferenceCheck]
+    /// Appends the staged rows' identities to the checked rows (after each merge); `nil` when the table
+    /// has no references.
+    let recordCheckedSQL: String?
 
     /// Creates the description and its SQL.
-    public init(entity: String, name: String, columns: [String], identity: [String], absentBits: [String: Int] = [:]) {
+    public init(
+        entity: String, name: String, columns: [String], identity: [String], absentBits: [String: Int] = [:],
+        references: [PostgresReference] = []
+    ) {
         self.entity = entity
         self.name = name
         self.columns = columns
@@ -98,6 +106,20 @@ public final class PostgresTable: Sendable {
             }
             mergeSQL =
                 "WITH written AS (INSERT INTO \(table) AS t (\(list)) \(source) ON CONFLICT (\(keys)) \(action) RETURNING (xmax = 0) AS inserted) SELECT count(*) FILTER (WHERE inserted), count(*) FILTER (WHERE NOT inserted) FROM written"
+        }
+        // A table without identity has no rows to name in a report: its references are left to the
+        // deferred foreign key, which fails the page at commit.
+        if references.isEmpty || identity.isEmpty {
+            referenceChecks = []
+            recordCheckedSQL = nil
+        } else {
+            let checked = PostgresSQL.temporaryName("entitygen_check", name)
+            create.append(
+                "CREATE TEMP TABLE \(id(checked)) ON COMMIT DROP AS SELECT \(keys) FROM \(table) WITH NO DATA")
+            recordCheckedSQL = "INSERT INTO \(id(checked)) SELECT \(keys) FROM \(staging)"
+            referenceChecks = references.map {
+                PostgresReferenceCheck($0, table: name, identity: identity, checked: checked)
+            }
         }
         createStagingSQL = create
         let deletes = id(deleteStagingName)

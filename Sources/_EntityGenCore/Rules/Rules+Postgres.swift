@@ -23,7 +23,7 @@ extension Rules {
     public static let postgresUnsupported = RuleDescription(
         id: "postgres-unsupported",
         summary:
-            "With the postgres backend on, every persisted entity has identification attributes, and relationships are to-one embedded targets (no link tables, references or cascading to-one deletes yet).",
+            "With the postgres backend on, every persisted entity has identification attributes, and relationships are to-one (embedded targets or references; no link tables or cascading to-one deletes yet).",
         triggering: [
             RuleExample(files: [
                 postgresConfig,

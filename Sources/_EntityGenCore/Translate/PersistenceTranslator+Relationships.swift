@@ -118,7 +118,7 @@ extension PersistenceTranslator {
             }
             table.references.append(
                 .init(
-                    relationship: key, columns: names, targetTable: targetTable,
+                    relationship: key, columns: names, targetTable: targetTable, targetColumns: targetColumns,
                     failsWhenMissing: relationship.onMissingTarget == .fail))
             table.rowArguments.append((label, .column(names[0])))
         } else {

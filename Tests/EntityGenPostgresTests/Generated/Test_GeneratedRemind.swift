@@ -36,8 +36,11 @@ import Testing
                 for _ in 0..<4 { group.addTask { try await EntityGenPostgresDatabase.migrator.migrate(client) } }
                 return try await group.reduce(into: []) { $0 += $1 }
             }
-            #expect(applied == ["entitygen-v1"])
-            #expect(try await PostgresMigrator.appliedMigrations(client) == ["entitygen-v1"])
+            // Each generated migration (the recorded history: Remind, then Widgets and Library) once.
+            let generated = EntityGenPostgresDatabase.migrations.map(\.name)
+            #expect(generated.count == 2)
+            #expect(applied == generated)
+            #expect(try await PostgresMigrator.appliedMigrations(client) == generated)
             #expect(try await EntityGenPostgresDatabase.migrator.migrate(client) == [])
             // The reserved word `group` (lint warns) is a usable table, quoted.
             let count = try await client.query(#"SELECT count(*) FROM "group""#).decode(Int64.self)
@@ -51,7 +54,7 @@ import Testing
             try await client.query(#"INSERT INTO "entitygen_migrations" ("name") VALUES ('entitygen-v9')"#)
             let longer = PostgresMigrator(
                 EntityGenPostgresDatabase.migrations + [
-                    PostgresMigration(name: "entitygen-v2", statements: [#"CREATE TABLE "never" ("id" bigint)"#])
+                    PostgresMigration(name: "entitygen-next", statements: [#"CREATE TABLE "never" ("id" bigint)"#])
                 ])
             await #expect(throws: PostgresMigrator.MigrationError.self) { try await longer.migrate(client) }
             let never = try await client.query("SELECT to_regclass('never') IS NULL").decode(Bool.self)
@@ -64,18 +67,20 @@ import Testing
             let broken = PostgresMigrator(
                 EntityGenPostgresDatabase.migrations + [
                     PostgresMigration(
-                        name: "entitygen-v2",
+                        name: "entitygen-next",
                         statements: [#"CREATE TABLE "half" ("id" bigint)"#, #"ALTER TABLE "nope" ADD COLUMN "x" text"#])
                 ])
             do {
                 try await broken.migrate(client)
                 Issue.record("the migration should fail")
             } catch let error as PostgresMigrator.MigrationError {
-                #expect(error.migration == "entitygen-v2")
+                #expect(error.migration == "entitygen-next")
                 #expect(error.description.contains(#"relation "nope" does not exist"#), "\(error)")
             }
-            // v1 committed, v2 left nothing behind.
-            #expect(try await PostgresMigrator.appliedMigrations(client) == ["entitygen-v1"])
+            // The generated migrations committed, the broken one left nothing behind.
+            #expect(
+                try await PostgresMigrator.appliedMigrations(client) == EntityGenPostgresDatabase.migrations.map(\.name)
+            )
             let half = try await client.query("SELECT to_regclass('half') IS NULL").decode(Bool.self)
             for try await missing in half { #expect(missing) }
         }

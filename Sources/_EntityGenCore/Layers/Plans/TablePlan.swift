@@ -216,6 +216,8 @@ struct TablePlan: Sendable {
         var columns: [String]
         /// The table the key must name a row of.
         var targetTable: String
+        /// The target table's key columns, in the order of `columns`.
+        var targetColumns: [String]
         /// Whether a missing target fails the page (otherwise the key is unset and reported).
         var failsWhenMissing: Bool
     }

@@ -15,8 +15,11 @@ struct PostgresEntityRenderer {
                 column.absentBit.map { "\(SwiftLiteral.string(column.name)): \($0)" }
             }
             let absentBits = absent.isEmpty ? "" : ", absentBits: [\(absent.joined(separator: ", "))]"
+            let references =
+                plan.references.isEmpty
+                ? "" : ", references: [\(plan.references.map(Self.reference).joined(separator: ", "))]"
             printer.line(
-                "\(access)static let postgresTable = \(postgres).PostgresTable(entity: \(SwiftLiteral.string(plan.schemaName)), name: \(SwiftLiteral.string(plan.tableName)), columns: \(Spelling.list(plan.columns.map(\.name))), identity: \(Spelling.list(plan.identity))\(absentBits))"
+                "\(access)static let postgresTable = \(postgres).PostgresTable(entity: \(SwiftLiteral.string(plan.schemaName)), name: \(SwiftLiteral.string(plan.tableName)), columns: \(Spelling.list(plan.columns.map(\.name))), identity: \(Spelling.list(plan.identity))\(absentBits)\(references))"
             )
             printer.line()
             renderSave(plan, into: &printer)
@@ -56,6 +59,11 @@ struct PostgresEntityRenderer {
                 for column in plan.columns { printer.line(append(column.source)) }
             }
         }
+    }
+
+    /// A reference relationship's description, checked at the end of each page.
+    private static func reference(_ check: TablePlan.ReferenceCheck) -> String {
+        "\(Spelling.postgres).PostgresReference(relationship: \(SwiftLiteral.string(check.relationship)), columns: \(Spelling.list(check.columns)), targetTable: \(SwiftLiteral.string(check.targetTable)), targetColumns: \(Spelling.list(check.targetColumns)), failsWhenMissing: \(check.failsWhenMissing))"
     }
 
     /// The statement appending a column's value to the staged row `_row`.

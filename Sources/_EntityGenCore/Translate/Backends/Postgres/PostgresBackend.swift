@@ -67,12 +67,6 @@ struct PostgresBackend: StorageBackend {
                         at: table.location)
                 }
             }
-            for reference in table.references {
-                let location = table.columns.first { $0.name == reference.columns.first }?.location ?? table.location
-                unsupported(
-                    "relationship '\(reference.relationship)' of '\(table.schemaName)' is a reference checked on import",
-                    at: location)
-            }
             checkLength(table.tableName, "table", at: table.location)
             checkReserved(table.tableName, "table", at: table.location)
             for column in table.columns {
