@@ -13,8 +13,11 @@ public protocol PostgresEntity: FeedEntity {
     /// This instance's identification (`nil` for an entity without identification attributes).
     var postgresKey: PostgresRowKey? { get }
 
-    /// Stages this instance's row (and, in dependency order, what it embeds) in the session.
-    func save(in session: inout PostgresSession)
+    /// Stages this instance's row (and, in dependency order, what it embeds and links) in the session;
+    /// returns the row's local id (``PostgresSession/save(_:key:absent:_:)``), which an owner's link
+    /// to an owned row names.
+    @discardableResult
+    func save(in session: inout PostgresSession) -> Int64
 }
 
 /// A concrete entity with a PostgreSQL table of its own.

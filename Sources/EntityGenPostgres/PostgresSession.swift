@@ -15,8 +15,18 @@ public struct PostgresSession {
         init(table: PostgresTable) { self.table = table }
     }
 
+    /// A link table's staged owners and links.
+    final class LinkState {
+        let link: PostgresLinkTable
+        var owners = PostgresCopyBuffer()
+        var links = PostgresCopyBuffer()
+        init(link: PostgresLinkTable) { self.link = link }
+    }
+
     private var tables: [ObjectIdentifier: TableState] = [:]
     private var order: [TableState] = []
+    private var links: [ObjectIdentifier: LinkState] = [:]
+    private var linkOrder: [LinkState] = []
     /// Pending deletions per table, in first-seen table order.
     private var deletions: [ObjectIdentifier: (table: PostgresTable, keys: [PostgresRowKey])] = [:]
     private var deletionOrder: [ObjectIdentifier] = []
@@ -27,12 +37,14 @@ public struct PostgresSession {
     /// Creates an empty session.
     public init() {}
 
-    /// Stages one row of `table`: `write` appends the table's columns in order. A row holding U+0000 (which
-    /// PostgreSQL's `text` and `jsonb` cannot store) is left out and reported with `key`.
+    /// Stages one row of `table`: `write` appends the table's columns in order. Returns the row's local id
+    /// (its position in the page), which links to it name; 0 when the row was left out: a row holding
+    /// U+0000 (which PostgreSQL's `text` and `jsonb` cannot store) is, and is reported with `key`.
+    @discardableResult
     public mutating func save(
         _ table: PostgresTable, key: PostgresRowKey?, absent: AbsentFields,
         _ write: (inout PostgresCopyBuffer) -> Void
-    ) {
+    ) -> Int64 {
         let state = self.state(of: table)
         if let key {
             // A save after a delete of the same row in one page: the row stays (the delete came first).
@@ -49,12 +61,55 @@ public struct PostgresSession {
                 ImportReport.Skip(
                     path: "\(table.entity) \(key?.description ?? "(row without identity)")",
                     reason: "a text value contains U+0000, which PostgreSQL cannot store; the row was left out"))
-            return
+            return 0
         }
         position += 1
         state.rows.append(position)
         for word in 0..<table.absentWords { state.rows.append(absent.word(word)) }
         state.rows.endRow()
+        return position
+    }
+
+    /// Notes that the owner whose row has local id `owner` sent the relationship `link` stores: its stored
+    /// links are replaced by those it stages with ``link(_:owner:_:)`` (the last occurrence of an owner in
+    /// the page wins). `write` appends the owner's key columns. Nothing for an owner left out (`owner` 0).
+    public mutating func replaceLinks(
+        _ link: PostgresLinkTable, owner: Int64, _ write: (inout PostgresCopyBuffer) -> Void
+    ) {
+        guard owner > 0 else { return }
+        let state = linkState(of: link)
+        write(&state.owners)
+        state.owners.append(owner)
+        state.owners.endRow()
+    }
+
+    /// Stages one link of the owner whose row has local id `owner`: `write` appends the owner key, the
+    /// position, the map key and the target key (an owned target's local id). A link whose map key holds
+    /// U+0000 is left out and reported.
+    public mutating func link(_ link: PostgresLinkTable, owner: Int64, _ write: (inout PostgresCopyBuffer) -> Void) {
+        guard owner > 0 else { return }
+        let state = linkState(of: link)
+        let start = state.links.rowStart
+        write(&state.links)
+        if state.links.rowHasNUL {
+            state.links.dropRow(from: start)
+            report.skipped.append(
+                ImportReport.Skip(
+                    path: link.name,
+                    reason: "a map key contains U+0000, which PostgreSQL cannot store; the link was left out"
+                ))
+            return
+        }
+        state.links.append(owner)
+        state.links.endRow()
+    }
+
+    private mutating func linkState(of link: PostgresLinkTable) -> LinkState {
+        if let state = links[ObjectIdentifier(link)] { return state }
+        let state = LinkState(link: link)
+        links[ObjectIdentifier(link)] = state
+        linkOrder.append(state)
+        return state
     }
 
     /// Stages the deletion of the row `key` names.
@@ -81,9 +136,14 @@ public struct PostgresSession {
     public mutating func take(deletions takesDeletions: Bool) -> PostgresStagedPage {
         let page = PostgresStagedPage(
             tables: order.map { ($0.table, $0.rows) },
+            links: linkOrder.map { ($0.link, $0.owners, $0.links) },
             deletions: takesDeletions ? deletionOrder.compactMap { deletions[$0] } : [],
             finishesPage: takesDeletions, report: report)
         for state in order { state.rows = PostgresCopyBuffer() }
+        for state in linkOrder {
+            state.owners = PostgresCopyBuffer()
+            state.links = PostgresCopyBuffer()
+        }
         report = ImportReport()
         if takesDeletions {
             deletions = [:]
@@ -97,6 +157,8 @@ public struct PostgresSession {
 public struct PostgresStagedPage: Sendable {
     /// Per table, in dependency order: its rows as COPY text.
     var tables: [(table: PostgresTable, rows: PostgresCopyBuffer)]
+    /// Per link table, in the order first written: the owners whose links are replaced, and the links.
+    var links: [(link: PostgresLinkTable, owners: PostgresCopyBuffer, links: PostgresCopyBuffer)]
     /// Per table: the keys to delete.
     var deletions: [(table: PostgresTable, keys: [PostgresRowKey])]
     /// Whether this is the page's last part: references are checked after its deletions.
@@ -136,6 +198,7 @@ public struct PostgresStagedPage: Sendable {
             counts.unchanged += state.rows.rowCount - inserted - updated
             report.entities[table.entity] = counts
         }
+        try await flushLinks(on: connection, logger: logger, staging: &staging)
         for (table, keys) in deletions where !keys.isEmpty {
             var rows = PostgresCopyBuffer()
             for key in keys {
@@ -154,6 +217,49 @@ public struct PostgresStagedPage: Sendable {
             }
         }
         return report
+    }
+
+    /// Replaces the links of the staged owners, once every entity table is merged (owned rows have their
+    /// `_id` then): all stored links of those owners are deleted first, then the staged ones inserted, then
+    /// owned targets an owner's later occurrence replaced are deleted (so that a nested owned row's own
+    /// links exist before its owner's cleanup cascades to them).
+    func flushLinks(
+        on connection: PostgresConnection, logger: Logger, staging: inout Set<ObjectIdentifier>
+    ) async throws {
+        let sent = links.filter { $0.owners.rowCount > 0 || $0.links.rowCount > 0 }
+        for (link, owners, rows) in sent {
+            if staging.insert(ObjectIdentifier(link)).inserted {
+                for sql in link.createStagingSQL {
+                    try await connection.query(PostgresQuery(unsafeSQL: sql), logger: logger)
+                }
+            } else {
+                var names = [link.stagingName]
+                if link.deleteLinksSQL != nil { names.append(link.ownersName) }
+                let list = names.map(PostgresSQL.identifier).joined(separator: ", ")
+                try await connection.query(PostgresQuery(unsafeSQL: "TRUNCATE \(list)"), logger: logger)
+            }
+            if owners.rowCount > 0 {
+                try await Self.copy(
+                    owners.bytes, into: link.ownersName, columns: link.ownersColumns, on: connection, logger: logger)
+            }
+            if rows.rowCount > 0 {
+                try await Self.copy(
+                    rows.bytes, into: link.stagingName, columns: link.stagingColumns, on: connection, logger: logger)
+            }
+        }
+        for (link, owners, _) in sent where owners.rowCount > 0 {
+            if let sql = link.deleteLinksSQL {
+                try await connection.query(PostgresQuery(unsafeSQL: sql), logger: logger)
+            }
+        }
+        for (link, _, rows) in sent where rows.rowCount > 0 {
+            try await connection.query(PostgresQuery(unsafeSQL: link.insertSQL), logger: logger)
+        }
+        for (link, _, rows) in sent where rows.rowCount > 0 {
+            if let sql = link.removeSupersededSQL {
+                try await connection.query(PostgresQuery(unsafeSQL: sql), logger: logger)
+            }
+        }
     }
 
     /// Keys of `reference:` relationships in the rows the page wrote that name no target row: the page

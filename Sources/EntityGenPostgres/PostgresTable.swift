@@ -68,8 +68,12 @@ public final class PostgresTable: Sendable {
         let keys = identity.map(id).joined(separator: ", ")
         let others = columns.filter { !identity.contains($0) }
         if identity.isEmpty {
+            // Owned rows: each staged row gets its `_id` from the table's identity sequence (kept in the
+            // staging table, where links map the row's local id, its `_position`, to it), then is inserted.
+            create.append("ALTER TABLE \(staging) ALTER COLUMN \"_id\" DROP NOT NULL")
+            let sequence = "pg_get_serial_sequence(\(PostgresSQL.string(table)), '_id')"
             mergeSQL =
-                "WITH written AS (INSERT INTO \(table) (\(list)) SELECT \(list) FROM \(staging) ORDER BY \"_position\" RETURNING 1) SELECT count(*), 0::bigint FROM written"
+                "WITH ids AS (UPDATE \(staging) SET \"_id\" = nextval(\(sequence)) RETURNING *), written AS (INSERT INTO \(table) (\"_id\", \(list)) SELECT \"_id\", \(list) FROM ids ORDER BY \"_position\" RETURNING 1) SELECT count(*), 0::bigint FROM written"
         } else {
             let source =
                 "SELECT DISTINCT ON (\(keys)) \(list) FROM \(staging) ORDER BY \(keys), \"_position\" DESC"
@@ -137,6 +141,11 @@ enum PostgresSQL {
     /// A quoted identifier: `"name"`, inner quotes doubled.
     static func identifier(_ name: String) -> String {
         "\"" + name.replacingOccurrences(of: "\"", with: "\"\"") + "\""
+    }
+
+    /// A string literal: `'text'`, inner quotes doubled.
+    static func string(_ text: String) -> String {
+        "'" + text.replacingOccurrences(of: "'", with: "''") + "'"
     }
 
     /// `prefix_table`, cut to PostgreSQL's 63-byte identifier limit (a table name near the limit gets a

@@ -173,7 +173,7 @@ struct PostgresPod: PostgresTableEntity {
 
     var postgresKey: PostgresRowKey? { PostgresRowKey(Self.postgresTable, [pod.name, pod.version]) }
 
-    func save(in session: inout PostgresSession) {
+    func save(in session: inout PostgresSession) -> Int64 {
         session.save(Self.postgresTable, key: postgresKey, absent: AbsentFields()) { writeColumns(to: &$0) }
     }
 

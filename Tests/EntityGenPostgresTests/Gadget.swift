@@ -75,7 +75,7 @@ extension Gadget: PostgresTableEntity {
 
     var postgresKey: PostgresRowKey? { PostgresRowKey(Self.postgresTable, [id]) }
 
-    func save(in session: inout PostgresSession) {
+    func save(in session: inout PostgresSession) -> Int64 {
         session.save(Self.postgresTable, key: postgresKey, absent: absent) { row in
             row.append(id)
             row.append(name)

@@ -17,6 +17,8 @@ enum GeneratedNames {
     static let postgresRowKey = "postgresRowKey"
     /// The instance property naming a model's PostgreSQL row.
     static let postgresKey = "postgresKey"
+    /// Appended to a link table's static name for its PostgreSQL description (`_subspecsLinksPostgres`).
+    static let postgresLinkSuffix = "Postgres"
     /// The row-shaped record type nested in every persistent model (`Pod.Record`).
     static let record = "Record"
     /// The property holding the hidden row id of a record whose entity has no identification attributes.

@@ -21,6 +21,15 @@ struct PostgresEntityRenderer {
             printer.line(
                 "\(access)static let postgresTable = \(postgres).PostgresTable(entity: \(SwiftLiteral.string(plan.schemaName)), name: \(SwiftLiteral.string(plan.tableName)), columns: \(Spelling.list(plan.columns.map(\.name))), identity: \(Spelling.list(plan.identity))\(absentBits)\(references))"
             )
+            for link in plan.links {
+                printer.line()
+                printer.documentation("The link table of `\(link.relationship)`.")
+                let ownerRows = plan.identity.isEmpty ? ", ownerRows: Self.postgresTable" : ""
+                let targetRows = link.ownsTargets ? ", targetRows: \(link.targetType).postgresTable" : ""
+                printer.line(
+                    "\(access)static let \(Self.linkStatic(link)) = \(postgres).PostgresLinkTable(name: \(SwiftLiteral.string(link.table)), ownerColumns: \(Spelling.list(link.ownerColumns.map(\.name))), targetColumns: \(Spelling.list(link.targetColumns.map(\.name))), isMap: \(link.isMap)\(ownerRows)\(targetRows))"
+                )
+            }
             printer.line()
             renderSave(plan, into: &printer)
             printer.line()
@@ -45,20 +54,72 @@ struct PostgresEntityRenderer {
 
     private func renderSave(_ plan: TablePlan, into printer: inout CodePrinter) {
         let postgres = Spelling.postgres
-        printer.documentation("Stages this instance: embedded targets first, then the row (an upsert by identity).")
-        printer.block("\(access)func save(in session: inout \(postgres).PostgresSession) {") { printer in
+        printer.documentation(
+            "Stages this instance: embedded targets first, then the row (an upsert by identity)\(plan.links.isEmpty ? "" : ", then links"); returns the row's local id."
+        )
+        printer.line("@discardableResult")
+        printer.block("\(access)func save(in session: inout \(postgres).PostgresSession) -> Swift.Int64 {") { printer in
             for save in plan.embeddedSaves {
                 printer.line(EmbeddedSaveRenderer.statement(save, tryKeyword: ""))
             }
             let absent =
                 plan.columns.contains { $0.absentBit != nil }
                 ? "self.\(MapperRenderer.absentFields)" : "\(Spelling.runtime).AbsentFields()"
+            let saved = plan.links.isEmpty ? "return" : "let _rowID ="
             printer.block(
-                "session.save(Self.postgresTable, key: self.\(GeneratedNames.postgresKey), absent: \(absent)) { _row in"
+                "\(saved) session.save(Self.postgresTable, key: self.\(GeneratedNames.postgresKey), absent: \(absent)) { _row in"
             ) { printer in
                 for column in plan.columns { printer.line(append(column.source)) }
             }
+            guard !plan.links.isEmpty else { return }
+            for link in plan.links {
+                guard let bit = link.absentBit else {
+                    renderLinks(link, ownerHasIdentity: !plan.identity.isEmpty, into: &printer)
+                    continue
+                }
+                // An absent key keeps the stored links.
+                printer.block("if !self.\(MapperRenderer.absentFields).contains(\(bit)) {") { printer in
+                    renderLinks(link, ownerHasIdentity: !plan.identity.isEmpty, into: &printer)
+                }
+            }
+            printer.line("return _rowID")
         }
+    }
+
+    /// Stages the owner's links of one to-many relationship: the owner's stored links are replaced (an
+    /// owned owner is new and has none), each element saved before its link.
+    private func renderLinks(_ link: TablePlan.Link, ownerHasIdentity: Bool, into printer: inout CodePrinter) {
+        let table = "Self.\(Self.linkStatic(link))"
+        if ownerHasIdentity {
+            printer.block("session.replaceLinks(\(table), owner: _rowID) { _row in") { printer in
+                for owner in link.ownerColumns { printer.line("_row.append(\(owner.value.saveExpression))") }
+            }
+        }
+        let collection =
+            link.isOptional ? "(self.\(link.identifier) ?? \(link.isMap ? "[:]" : "[]"))" : "self.\(link.identifier)"
+        let loop =
+            link.isMap
+            ? "for (_position, (_key, _element)) in \(collection).sorted(by: { $0.key < $1.key }).enumerated() {"
+            : "for (_position, _element) in \(collection).enumerated() {"
+        printer.block(loop) { printer in
+            if link.isExpandable {
+                printer.line("if case let .expanded(_target) = _element { _target.save(in: &session) }")
+            } else if !link.isReference {
+                printer.line(
+                    link.ownsTargets ? "let _target = _element.save(in: &session)" : "_element.save(in: &session)")
+            }
+            printer.block("session.link(\(table), owner: _rowID) { _row in") { printer in
+                for owner in link.ownerColumns { printer.line("_row.append(\(owner.value.saveExpression))") }
+                printer.line("_row.append(Swift.Int64(_position))")
+                if link.isMap { printer.line("_row.append(_key)") }
+                for target in link.targetColumns { printer.line("_row.append(\(target.value.saveExpression))") }
+            }
+        }
+    }
+
+    /// The static `PostgresLinkTable` of a link (beside SQLite's `LinkTable` of the same relationship).
+    private static func linkStatic(_ link: TablePlan.Link) -> String {
+        link.staticName + GeneratedNames.postgresLinkSuffix
     }
 
     /// A reference relationship's description, checked at the end of each page.
@@ -76,7 +137,7 @@ struct PostgresEntityRenderer {
         case let .embeddedMember(identifier, member, optional):
             return optional ? "_row.append(self.\(identifier)?.\(member))" : "_row.append(self.\(identifier).\(member))"
         case let .ownedRowID(local):
-            // Refused by the backend's limitations (owned rows have no identity); never printed.
+            // Refused by the backend's limitations (a to-one owned row); never printed.
             return "_row.append(\(local))"
         case let .collectionCount(identifier):
             return "_row.append(self.\(identifier).map { Swift.Int64($0.count) })"

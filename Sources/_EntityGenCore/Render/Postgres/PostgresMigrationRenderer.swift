@@ -10,8 +10,8 @@ struct PostgresMigrationRenderer {
         for step in migration.steps {
             switch step {
             case let .dropTrigger(name):
-                // The postgres backend records no triggers, so its histories never drop one.
-                statements.append("DROP TRIGGER IF EXISTS \(SQL.identifier(name))")
+                // Each trigger has a function of its name; dropping it drops the trigger.
+                statements.append("DROP FUNCTION IF EXISTS \(SQL.identifier(name))() CASCADE")
             case let .dropIndex(name):
                 statements.append("DROP INDEX IF EXISTS \(SQL.identifier(name))")
             case let .dropTable(name):

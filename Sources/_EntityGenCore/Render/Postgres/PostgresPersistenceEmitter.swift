@@ -20,8 +20,10 @@ struct PostgresPersistenceEmitter: PersistenceEmitter {
         let access = spelling.access
         printer.block("extension \(family.typeName): \(postgres).PostgresEntity {") { printer in
             printer.documentation("Stages the member in its own table.")
-            printer.block("\(access)func save(in session: inout \(postgres).PostgresSession) {") { printer in
-                FamilyRenderer.switchOverMembers(family, into: &printer) { _ in "member.save(in: &session)" }
+            printer.line("@discardableResult")
+            printer.block("\(access)func save(in session: inout \(postgres).PostgresSession) -> Swift.Int64 {") {
+                printer in
+                FamilyRenderer.switchOverMembers(family, into: &printer) { _ in "return member.save(in: &session)" }
             }
             printer.line()
             printer.documentation(

@@ -133,7 +133,7 @@ struct PersistenceRenderer {
         printer.line("let \(link.staticName)Statements = try session.linkStatements(Self.\(link.staticName))")
         for (offset, owner) in link.ownerColumns.enumerated() {
             printer.line(
-                "\(Self.linkValue(owner.value)).bindValue(to: \(link.staticName)Statements.delete, at: \(offset + 1))"
+                "\(owner.value.saveExpression).bindValue(to: \(link.staticName)Statements.delete, at: \(offset + 1))"
             )
         }
         printer.line("try session.execute(\(link.staticName)Statements.delete)")
@@ -154,7 +154,7 @@ struct PersistenceRenderer {
             }
             var index = 1
             for owner in link.ownerColumns {
-                printer.line("\(Self.linkValue(owner.value)).bindValue(to: \(insert), at: \(index))")
+                printer.line("\(owner.value.saveExpression).bindValue(to: \(insert), at: \(index))")
                 index += 1
             }
             printer.line("Swift.Int64(_position).bindValue(to: \(insert), at: \(index))")
@@ -164,12 +164,12 @@ struct PersistenceRenderer {
                 index += 1
             }
             for target in link.targetColumns {
-                printer.line("\(Self.linkValue(target.value)).bindValue(to: \(insert), at: \(index))")
+                printer.line("\(target.value.saveExpression).bindValue(to: \(insert), at: \(index))")
                 index += 1
             }
             printer.line("try session.execute(\(insert))")
             if link.isReference {
-                let owner = link.ownerColumns.map { "\(Self.linkValue($0.value)).columnDatabaseValue" }
+                let owner = link.ownerColumns.map { "\($0.value.saveExpression).columnDatabaseValue" }
                 printer.line(
                     "session.linkedReference(Self.\(link.staticName), owner: [\(owner.joined(separator: ", "))], position: Swift.Int64(_position))"
                 )
@@ -210,17 +210,6 @@ struct PersistenceRenderer {
         case .none: return "nil"
         case let .optionalCollection(countColumn, collection):
             return "try row.optionalCollection(\(SwiftLiteral.string(countColumn))) { \(rowExpression(collection)) }"
-        }
-    }
-
-    /// A link key column's value in `save(in:)`.
-    private static func linkValue(_ value: TablePlan.LinkValue) -> String {
-        switch value {
-        case .ownerRowID: return "_rowID"
-        case let .ownerProperty(identifier): return "self.\(identifier)"
-        case .targetRowID: return "_target"
-        case .referenceID: return "_element.id"
-        case let .elementProperty(identifier): return "_element.\(identifier)"
         }
     }
 

@@ -39,6 +39,24 @@ extension StorageBackendKind {
 }
 
 extension TablePlan {
+    /// The snapshot of `tables` with a backend's column types, default literals and trigger statements:
+    /// each entity table, its link tables and its triggers; and where each table and column is
+    /// declared (keys: table name and `table.column`).
+    static func snapshot(
+        of tables: [TablePlan], columnType: (StoredValue) -> String, literal: (ColumnDefault) -> String,
+        trigger: (TriggerPlan) -> String
+    ) -> (snapshot: SchemaSnapshot, locations: [String: SourceLocation]) {
+        var snapshots: [TableSnapshot] = []
+        var triggers: [TriggerSnapshot] = []
+        var locations: [String: SourceLocation] = [:]
+        for table in tables {
+            snapshots.append(table.snapshot(columnType: columnType, literal: literal, locations: &locations))
+            triggers += table.triggers.map { TriggerSnapshot(name: $0.name, sql: trigger($0)) }
+            snapshots += table.links.map { $0.snapshot(columnType: columnType, locations: &locations) }
+        }
+        return (SchemaSnapshot(tables: snapshots, triggers: triggers), locations)
+    }
+
     /// The entity table as a snapshot records it, with the backend's column types and default literals;
     /// notes where the table and each column are declared in `locations` (keys: table name and
     /// `table.column`), for diagnostics about migrating them.
@@ -60,6 +78,37 @@ extension TablePlan {
             primaryKey: identity,
             foreignKeys: foreignKeys.map(\.snapshot),
             indexes: indexes.map { IndexSnapshot(name: $0.name, columns: $0.columns) }
+        )
+    }
+}
+
+extension TablePlan.Link {
+    /// The link table as a snapshot records it (owner key, `position`, the map `key`, target key; primary
+    /// key owner and position; an index by target), with the backend's column types (`position` and
+    /// `key` take the types of an `Int64` and a `String`); notes its declaration in `locations`.
+    func snapshot(columnType: (StoredValue) -> String, locations: inout [String: SourceLocation]) -> TableSnapshot {
+        locations[table] = location
+        var columns = ownerColumns.map {
+            ColumnSnapshot(name: $0.name, type: columnType($0.stored), notNull: true, defaultSQL: nil)
+        }
+        columns.append(
+            ColumnSnapshot(name: "position", type: columnType(.scalar(.int64)), notNull: true, defaultSQL: nil))
+        if isMap {
+            columns.append(
+                ColumnSnapshot(name: "key", type: columnType(.scalar(.string)), notNull: true, defaultSQL: nil))
+        }
+        columns += targetColumns.map {
+            ColumnSnapshot(name: $0.name, type: columnType($0.stored), notNull: true, defaultSQL: nil)
+        }
+        for column in columns { locations["\(table).\(column.name)"] = location }
+        return TableSnapshot(
+            name: table,
+            hiddenRowID: false,
+            withoutRowID: true,
+            columns: columns,
+            primaryKey: ownerColumns.map(\.name) + ["position"],
+            foreignKeys: foreignKeys.map(\.snapshot),
+            indexes: [IndexSnapshot(name: table + "_target", columns: targetColumns.map(\.name))]
         )
     }
 }

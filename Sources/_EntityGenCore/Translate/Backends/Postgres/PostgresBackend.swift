@@ -7,14 +7,8 @@ struct PostgresBackend: StorageBackend {
     var columnTypes: Set<String> { Set(PostgresColumnType.allCases.map(\.rawValue)) }
 
     func snapshot(of tables: [TablePlan]) -> (snapshot: SchemaSnapshot, locations: [String: SourceLocation]) {
-        var snapshots: [TableSnapshot] = []
-        var locations: [String: SourceLocation] = [:]
-        for table in tables {
-            snapshots.append(
-                table.snapshot(
-                    columnType: { Self.columnType($0).rawValue }, literal: Self.literal, locations: &locations))
-        }
-        return (SchemaSnapshot(tables: snapshots, triggers: []), locations)
+        TablePlan.snapshot(
+            of: tables, columnType: { Self.columnType($0).rawValue }, literal: Self.literal, trigger: Self.statement)
     }
 
     func migrationSteps(
@@ -50,23 +44,23 @@ struct PostgresBackend: StorageBackend {
                     at: location))
         }
         for table in tables {
-            if table.identity.isEmpty {
-                unsupported(
-                    "entity '\(table.schemaName)' has no identification attributes, so its rows are owned by the rows that embed them",
-                    at: table.location)
-            }
-            for link in table.links {
-                unsupported(
-                    "relationship '\(link.relationship)' of '\(table.schemaName)' is to-many, stored in a link table",
-                    at: link.location)
-            }
-            for trigger in table.triggers {
-                if case let .cascadeToOne(_, _, targetTable, _) = trigger {
+            for column in table.columns {
+                if case .ownedRowID = column.source {
                     unsupported(
-                        "'\(table.schemaName)' deletes the '\(targetTable)' row it embeds with it (deleteRule: cascade)",
-                        at: table.location)
+                        "column '\(column.name)' of '\(table.schemaName)' holds an owned row: a to-one relationship to an entity without identification attributes",
+                        at: column.location)
                 }
             }
+            for link in table.links {
+                if link.isReference {
+                    unsupported(
+                        "relationship '\(link.relationship)' of '\(table.schemaName)' is a to-many reference checked on import",
+                        at: link.location)
+                }
+                checkLength(link.table, "table", at: link.location)
+                checkReserved(link.table, "table", at: link.location)
+            }
+            for trigger in table.triggers { checkLength(trigger.name, "trigger", at: table.location) }
             checkLength(table.tableName, "table", at: table.location)
             checkReserved(table.tableName, "table", at: table.location)
             for column in table.columns {
@@ -117,6 +111,43 @@ struct PostgresBackend: StorageBackend {
         case .json: return .jsonb
         case .rowID: return .bigint
         }
+    }
+
+    /// A trigger as one statement: a `DO` block creating the trigger function and the row trigger, both
+    /// named after the trigger (dropping the function with `CASCADE` drops the trigger). The bodies are
+    /// SQLite's: PostgreSQL's own `ON DELETE` cannot delete a row that the deleted row references.
+    static func statement(_ trigger: TriggerPlan) -> String {
+        let id = SQL.identifier
+        let event: String
+        let body: String
+        var returns = "NULL"
+        switch trigger {
+        case let .cascadeToOne(_, table, targetTable, match):
+            let condition = match.map { "\(id($0.targetColumn)) = OLD.\(id($0.column))" }.joined(separator: " AND ")
+            event = "AFTER DELETE ON \(id(table)) FOR EACH ROW"
+            body = "DELETE FROM \(id(targetTable)) WHERE \(condition)"
+        case let .ownedReplaced(_, table, column, targetTable):
+            let quoted = id(column)
+            event =
+                "AFTER UPDATE OF \(quoted) ON \(id(table)) FOR EACH ROW WHEN (OLD.\(quoted) IS DISTINCT FROM NEW.\(quoted))"
+            body = "DELETE FROM \(id(targetTable)) WHERE \"_id\" = OLD.\(quoted)"
+        case let .ownedDeleted(_, table, column, targetTable):
+            event = "AFTER DELETE ON \(id(table)) FOR EACH ROW"
+            body = "DELETE FROM \(id(targetTable)) WHERE \"_id\" = OLD.\(id(column))"
+        case let .linkUnlinked(_, linkTable, targetTable):
+            event = "AFTER DELETE ON \(id(linkTable)) FOR EACH ROW"
+            body = "DELETE FROM \(id(targetTable)) WHERE \"_id\" = OLD.\"target\""
+        case let .cascadeLinked(_, table, targetTable, linkTable, ownerMatch, targetMatch):
+            let owner = ownerMatch.map { "l.\(id($0.linkColumn)) = OLD.\(id($0.ownerColumn))" }
+            let target = targetMatch.map { "l.\(id($0.linkColumn)) = \(id(targetTable)).\(id($0.targetColumn))" }
+            event = "BEFORE DELETE ON \(id(table)) FOR EACH ROW"
+            body =
+                "DELETE FROM \(id(targetTable)) WHERE EXISTS (SELECT 1 FROM \(id(linkTable)) AS l WHERE \((owner + target).joined(separator: " AND ")))"
+            returns = "OLD"
+        }
+        let name = id(trigger.name)
+        return
+            "DO $entitygen$ BEGIN CREATE FUNCTION \(name)() RETURNS trigger LANGUAGE plpgsql AS $body$ BEGIN \(body); RETURN \(returns); END $body$; CREATE TRIGGER \(name) \(event) EXECUTE FUNCTION \(name)(); END $entitygen$"
     }
 
     /// A column default as a PostgreSQL literal.

@@ -7,42 +7,7 @@ struct SQLiteBackend: StorageBackend {
     func limitations(of tables: [TablePlan]) -> [Diagnostic] { [] }
 
     func snapshot(of tables: [TablePlan]) -> (snapshot: SchemaSnapshot, locations: [String: SourceLocation]) {
-        var snapshots: [TableSnapshot] = []
-        var triggers: [TriggerSnapshot] = []
-        var locations: [String: SourceLocation] = [:]
-        for table in tables {
-            snapshots.append(table.snapshot(columnType: Self.columnType, literal: Self.literal, locations: &locations))
-            triggers += table.triggers.map { TriggerSnapshot(name: $0.name, sql: Self.statement($0)) }
-            for link in table.links {
-                locations[link.table] = link.location
-                var columns = link.ownerColumns.map {
-                    ColumnSnapshot(name: $0.name, type: Self.columnType($0.stored), notNull: true, defaultSQL: nil)
-                }
-                columns.append(
-                    ColumnSnapshot(
-                        name: "position", type: SnapshotColumnType.integer.rawValue, notNull: true, defaultSQL: nil))
-                if link.isMap {
-                    columns.append(
-                        ColumnSnapshot(
-                            name: "key", type: SnapshotColumnType.text.rawValue, notNull: true, defaultSQL: nil))
-                }
-                columns += link.targetColumns.map {
-                    ColumnSnapshot(name: $0.name, type: Self.columnType($0.stored), notNull: true, defaultSQL: nil)
-                }
-                for column in columns { locations["\(link.table).\(column.name)"] = link.location }
-                snapshots.append(
-                    TableSnapshot(
-                        name: link.table,
-                        hiddenRowID: false,
-                        withoutRowID: true,
-                        columns: columns,
-                        primaryKey: link.ownerColumns.map(\.name) + ["position"],
-                        foreignKeys: link.foreignKeys.map(\.snapshot),
-                        indexes: [IndexSnapshot(name: link.table + "_target", columns: link.targetColumns.map(\.name))]
-                    ))
-            }
-        }
-        return (SchemaSnapshot(tables: snapshots, triggers: triggers), locations)
+        TablePlan.snapshot(of: tables, columnType: Self.columnType, literal: Self.literal, trigger: Self.statement)
     }
 
     func migrationSteps(

@@ -36,8 +36,33 @@ public enum EntityGenDatabase {
             t.column("site", .text)
             t.column("finish", .text)
             t.column("tags", .text).notNull()
+            t.column("sparesCount", .integer)
+            t.column("makerCode", .text)
             t.primaryKey(["id", "batch"])
+            t.foreignKey(["makerCode"], references: "maker", columns: ["code"], onDelete: .setNull, onUpdate: .cascade, deferred: true)
         }
+        try db.create(index: "gadget_maker", on: "gadget", columns: ["makerCode"])
+        try db.create(table: "gadget_labels", options: .withoutRowID) { t in
+            t.column("ownerId", .integer).notNull()
+            t.column("ownerBatch", .integer).notNull()
+            t.column("position", .integer).notNull()
+            t.column("target", .integer).notNull()
+            t.primaryKey(["ownerId", "ownerBatch", "position"])
+            t.foreignKey(["ownerId", "ownerBatch"], references: "gadget", columns: ["id", "batch"], onDelete: .cascade, onUpdate: .cascade)
+            t.foreignKey(["target"], references: "label", columns: ["_id"], onDelete: .cascade, onUpdate: .cascade, deferred: true)
+        }
+        try db.create(index: "gadget_labels_target", on: "gadget_labels", columns: ["target"])
+        try db.create(table: "gadget_spares", options: .withoutRowID) { t in
+            t.column("ownerId", .integer).notNull()
+            t.column("ownerBatch", .integer).notNull()
+            t.column("position", .integer).notNull()
+            t.column("key", .text).notNull()
+            t.column("targetSerial", .text).notNull()
+            t.primaryKey(["ownerId", "ownerBatch", "position"])
+            t.foreignKey(["ownerId", "ownerBatch"], references: "gadget", columns: ["id", "batch"], onDelete: .cascade, onUpdate: .cascade)
+            t.foreignKey(["targetSerial"], references: "nut", columns: ["serial"], onDelete: .cascade, onUpdate: .cascade, deferred: true)
+        }
+        try db.create(index: "gadget_spares_target", on: "gadget_spares", columns: ["targetSerial"])
         try db.create(table: "group") { t in
             t.column("remoteId", .integer).notNull()
             t.column("name", .text).notNull()
@@ -47,6 +72,23 @@ public enum EntityGenDatabase {
             t.foreignKey(["avatarRemoteId"], references: "avatar", columns: ["remoteId"], onDelete: .setNull, onUpdate: .cascade, deferred: true)
         }
         try db.create(index: "group_avatar", on: "group", columns: ["avatarRemoteId"])
+        try db.create(table: "label") { t in
+            t.primaryKey("_id", .integer)
+            t.column("text", .text).notNull()
+        }
+        try db.create(table: "label_children", options: .withoutRowID) { t in
+            t.column("owner", .integer).notNull()
+            t.column("position", .integer).notNull()
+            t.column("target", .integer).notNull()
+            t.primaryKey(["owner", "position"])
+            t.foreignKey(["owner"], references: "label", columns: ["_id"], onDelete: .cascade, onUpdate: .cascade)
+            t.foreignKey(["target"], references: "label", columns: ["_id"], onDelete: .cascade, onUpdate: .cascade, deferred: true)
+        }
+        try db.create(index: "label_children_target", on: "label_children", columns: ["target"])
+        try db.create(table: "maker") { t in
+            t.column("code", .text).notNull()
+            t.primaryKey(["code"])
+        }
         try db.create(table: "nut") { t in
             t.column("serial", .text).notNull()
             t.column("size", .integer).notNull()
@@ -57,10 +99,12 @@ public enum EntityGenDatabase {
             t.column("length", .double).notNull()
             t.primaryKey(["serial"])
         }
+        try db.execute(sql: "CREATE TRIGGER \"gadget_labels_unlinked\" AFTER DELETE ON \"gadget_labels\" BEGIN DELETE FROM \"label\" WHERE \"_id\" = OLD.\"target\"; END")
+        try db.execute(sql: "CREATE TRIGGER \"label_children_unlinked\" AFTER DELETE ON \"label_children\" BEGIN DELETE FROM \"label\" WHERE \"_id\" = OLD.\"target\"; END")
     }
 
     /// Each migration's fingerprint (of its code): a database remembers those of the migrations it ran, so a development database that ran a pending migration which has changed since is refused when opened (`EntityGenPersistence.ChangedPendingMigrationError`) instead of failing later. Recording a migration does not change its fingerprint.
-    public static let migrationFingerprints: [Swift.String: Swift.String] = ["entitygen-v1": "ad234854571051f5"]
+    public static let migrationFingerprints: [Swift.String: Swift.String] = ["entitygen-v1": "e6bcc01d365c82e6"]
 
     /// Opens (creating when needed) a database file in WAL mode, so readers read while the importer writes, and migrates it; a database a newer version of the app migrated is refused (`EntityGenPersistence.UnknownMigrationsError`); SQLite's errors (a file that is not a database, a lock held past the busy timeout) name the file (`EntityGenPersistence.DatabaseFileError`). `migrations` registers the app's own migrations, after the generated ones: GRDB runs the pending ones in registration order, so on an existing database a generated migration added in a later version runs after the app's that already ran. `eraseDatabaseOnSchemaChange` (GRDB's option, for debug builds only) erases and re-creates the database when a migration it ran has changed, such as an unrecorded one edited since.
     public static func openDatabase(atPath path: Swift.String, configuration: GRDB.Configuration = GRDB.Configuration(), eraseDatabaseOnSchemaChange: Swift.Bool = false, migrations: (inout GRDB.DatabaseMigrator) -> Swift.Void = { _ in }) throws -> GRDB.DatabasePool {
@@ -97,12 +141,30 @@ public enum EntityGenPostgresDatabase {
             name: "entitygen-v1",
             statements: [
                 "CREATE TABLE \"avatar\" (\"remoteId\" bigint NOT NULL, \"fileUrlString\" text NOT NULL, PRIMARY KEY (\"remoteId\"))",
-                "CREATE TABLE \"gadget\" (\"id\" bigint NOT NULL, \"batch\" smallint NOT NULL, \"name\" text NOT NULL, \"price\" numeric, \"weight\" real, \"sku\" uuid, \"releasedAt\" timestamptz, \"photo\" bytea, \"site\" text, \"finish\" text, \"tags\" jsonb NOT NULL, PRIMARY KEY (\"id\", \"batch\"))",
+                "CREATE TABLE \"gadget\" (\"id\" bigint NOT NULL, \"batch\" smallint NOT NULL, \"name\" text NOT NULL, \"price\" numeric, \"weight\" real, \"sku\" uuid, \"releasedAt\" timestamptz, \"photo\" bytea, \"site\" text, \"finish\" text, \"tags\" jsonb NOT NULL, \"sparesCount\" bigint, \"makerCode\" text, PRIMARY KEY (\"id\", \"batch\"))",
+                "CREATE INDEX \"gadget_maker\" ON \"gadget\" (\"makerCode\")",
+                "CREATE TABLE \"gadget_labels\" (\"ownerId\" bigint NOT NULL, \"ownerBatch\" smallint NOT NULL, \"position\" bigint NOT NULL, \"target\" bigint NOT NULL, PRIMARY KEY (\"ownerId\", \"ownerBatch\", \"position\"))",
+                "CREATE INDEX \"gadget_labels_target\" ON \"gadget_labels\" (\"target\")",
+                "CREATE TABLE \"gadget_spares\" (\"ownerId\" bigint NOT NULL, \"ownerBatch\" smallint NOT NULL, \"position\" bigint NOT NULL, \"key\" text NOT NULL, \"targetSerial\" text NOT NULL, PRIMARY KEY (\"ownerId\", \"ownerBatch\", \"position\"))",
+                "CREATE INDEX \"gadget_spares_target\" ON \"gadget_spares\" (\"targetSerial\")",
                 "CREATE TABLE \"group\" (\"remoteId\" bigint NOT NULL, \"name\" text NOT NULL, \"className\" text, \"avatarRemoteId\" bigint, PRIMARY KEY (\"remoteId\"))",
                 "CREATE INDEX \"group_avatar\" ON \"group\" (\"avatarRemoteId\")",
+                "CREATE TABLE \"label\" (\"_id\" bigint GENERATED BY DEFAULT AS IDENTITY PRIMARY KEY, \"text\" text NOT NULL)",
+                "CREATE TABLE \"label_children\" (\"owner\" bigint NOT NULL, \"position\" bigint NOT NULL, \"target\" bigint NOT NULL, PRIMARY KEY (\"owner\", \"position\"))",
+                "CREATE INDEX \"label_children_target\" ON \"label_children\" (\"target\")",
+                "CREATE TABLE \"maker\" (\"code\" text NOT NULL, PRIMARY KEY (\"code\"))",
                 "CREATE TABLE \"nut\" (\"serial\" text NOT NULL, \"size\" bigint NOT NULL, PRIMARY KEY (\"serial\"))",
                 "CREATE TABLE \"screw\" (\"serial\" text NOT NULL, \"length\" double precision NOT NULL, PRIMARY KEY (\"serial\"))",
+                "DO $entitygen$ BEGIN CREATE FUNCTION \"gadget_labels_unlinked\"() RETURNS trigger LANGUAGE plpgsql AS $body$ BEGIN DELETE FROM \"label\" WHERE \"_id\" = OLD.\"target\"; RETURN NULL; END $body$; CREATE TRIGGER \"gadget_labels_unlinked\" AFTER DELETE ON \"gadget_labels\" FOR EACH ROW EXECUTE FUNCTION \"gadget_labels_unlinked\"(); END $entitygen$",
+                "DO $entitygen$ BEGIN CREATE FUNCTION \"label_children_unlinked\"() RETURNS trigger LANGUAGE plpgsql AS $body$ BEGIN DELETE FROM \"label\" WHERE \"_id\" = OLD.\"target\"; RETURN NULL; END $body$; CREATE TRIGGER \"label_children_unlinked\" AFTER DELETE ON \"label_children\" FOR EACH ROW EXECUTE FUNCTION \"label_children_unlinked\"(); END $entitygen$",
+                "ALTER TABLE \"gadget\" ADD FOREIGN KEY (\"makerCode\") REFERENCES \"maker\" (\"code\") ON DELETE SET NULL ON UPDATE CASCADE DEFERRABLE INITIALLY DEFERRED",
+                "ALTER TABLE \"gadget_labels\" ADD FOREIGN KEY (\"ownerId\", \"ownerBatch\") REFERENCES \"gadget\" (\"id\", \"batch\") ON DELETE CASCADE ON UPDATE CASCADE",
+                "ALTER TABLE \"gadget_labels\" ADD FOREIGN KEY (\"target\") REFERENCES \"label\" (\"_id\") ON DELETE CASCADE ON UPDATE CASCADE DEFERRABLE INITIALLY DEFERRED",
+                "ALTER TABLE \"gadget_spares\" ADD FOREIGN KEY (\"ownerId\", \"ownerBatch\") REFERENCES \"gadget\" (\"id\", \"batch\") ON DELETE CASCADE ON UPDATE CASCADE",
+                "ALTER TABLE \"gadget_spares\" ADD FOREIGN KEY (\"targetSerial\") REFERENCES \"nut\" (\"serial\") ON DELETE CASCADE ON UPDATE CASCADE DEFERRABLE INITIALLY DEFERRED",
                 "ALTER TABLE \"group\" ADD FOREIGN KEY (\"avatarRemoteId\") REFERENCES \"avatar\" (\"remoteId\") ON DELETE SET NULL ON UPDATE CASCADE DEFERRABLE INITIALLY DEFERRED",
+                "ALTER TABLE \"label_children\" ADD FOREIGN KEY (\"owner\") REFERENCES \"label\" (\"_id\") ON DELETE CASCADE ON UPDATE CASCADE",
+                "ALTER TABLE \"label_children\" ADD FOREIGN KEY (\"target\") REFERENCES \"label\" (\"_id\") ON DELETE CASCADE ON UPDATE CASCADE DEFERRABLE INITIALLY DEFERRED",
             ]
         ),
     ]

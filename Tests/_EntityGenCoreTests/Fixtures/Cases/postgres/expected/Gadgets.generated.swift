@@ -74,11 +74,17 @@ public struct Gadget: Swift.Sendable, EntityGenRuntime.MemberwiseHashable {
 
     public var tags: [Swift.String]
 
+    public var labels: [Label]
+
+    public var spares: [Swift.String: Nut]?
+
+    public var maker: EntityGenRuntime.EntityReference<Maker>?
+
     /// The keys the mapped JSON object did not have, so that an import keeps what is stored for them (none for a model built in code). Not part of equality.
     fileprivate var _absentFields = EntityGenRuntime.AbsentFields()
 
     /// Creates `Gadget` from its properties.
-    public init(id: Swift.Int64, batch: Swift.Int16, name: Swift.String, price: Foundation.Decimal? = nil, weight: Swift.Float? = nil, sku: Foundation.UUID? = nil, releasedAt: Foundation.Date? = nil, photo: Foundation.Data? = nil, site: Foundation.URL? = nil, finish: Finish? = nil, tags: [Swift.String] = []) {
+    public init(id: Swift.Int64, batch: Swift.Int16, name: Swift.String, price: Foundation.Decimal? = nil, weight: Swift.Float? = nil, sku: Foundation.UUID? = nil, releasedAt: Foundation.Date? = nil, photo: Foundation.Data? = nil, site: Foundation.URL? = nil, finish: Finish? = nil, tags: [Swift.String] = [], labels: [Label] = [], spares: [Swift.String: Nut]? = nil, maker: EntityGenRuntime.EntityReference<Maker>? = nil) {
         self.id = id
         self.batch = batch
         self.name = name
@@ -90,6 +96,9 @@ public struct Gadget: Swift.Sendable, EntityGenRuntime.MemberwiseHashable {
         self.site = site
         self.finish = finish
         self.tags = tags
+        self.labels = labels
+        self.spares = spares
+        self.maker = maker
     }
 
     /// Whether every stored property is equal (`==` comes from `MemberwiseHashable`).
@@ -104,7 +113,10 @@ public struct Gadget: Swift.Sendable, EntityGenRuntime.MemberwiseHashable {
               _equal(lhs.photo, rhs.photo),
               _equal(lhs.site, rhs.site),
               _equal(lhs.finish, rhs.finish),
-              _equal(lhs.tags, rhs.tags) else { return false }
+              _equal(lhs.tags, rhs.tags),
+              _equal(lhs.labels, rhs.labels),
+              _equal(lhs.spares, rhs.spares),
+              _equal(lhs.maker, rhs.maker) else { return false }
         return true
     }
 
@@ -121,6 +133,9 @@ public struct Gadget: Swift.Sendable, EntityGenRuntime.MemberwiseHashable {
         hasher.combine(self.site)
         hasher.combine(self.finish)
         hasher.combine(self.tags)
+        hasher.combine(self.labels)
+        hasher.combine(self.spares)
+        hasher.combine(self.maker)
     }
 }
 
@@ -139,33 +154,45 @@ extension Gadget {
         public static var finish: Swift.String { "finish" }
         public static var tags: Swift.String { "tags" }
     }
+    /// The schema names of Gadget's relationships (mogenerator's `GadgetRelationships`).
+    public enum Relationships {
+        public static var labels: Swift.String { "labels" }
+        public static var spares: Swift.String { "spares" }
+        public static var maker: Swift.String { "maker" }
+    }
 }
 
 extension Gadget: EntityGenRuntime.JSONMappable {
     /// Maps a JSON object to `Gadget`, applying the schema's keys, transformers, defaults, constraints and failure policies.
     public static func map(from json: EntityGenRuntime.JSONValue, context: inout EntityGenRuntime.MappingContext) throws(EntityGenRuntime.MappingError) -> Gadget {
-        try context.expectObject(json, entity: "Gadget", schema: "Gadgets.yaml:6:3")
+        try context.expectObject(json, entity: "Gadget", schema: "Gadgets.yaml:7:3")
         var __absent = EntityGenRuntime.AbsentFields()
-        let _id = try context.integer(json, "id", schema: "Gadgets.yaml:9:7", as: Swift.Int64.self)
-        let _batch = try context.integer(json, "batch", schema: "Gadgets.yaml:10:7", as: Swift.Int16.self)
-        let _name = try context.string(json, "name", schema: "Gadgets.yaml:11:7")
-        let _price = try context.optionalDecimal(json, "price", schema: "Gadgets.yaml:12:7")
+        let _id = try context.integer(json, "id", schema: "Gadgets.yaml:10:7", as: Swift.Int64.self)
+        let _batch = try context.integer(json, "batch", schema: "Gadgets.yaml:11:7", as: Swift.Int16.self)
+        let _name = try context.string(json, "name", schema: "Gadgets.yaml:12:7")
+        let _price = try context.optionalDecimal(json, "price", schema: "Gadgets.yaml:13:7")
         if case .none = _price, context.isAbsent(json, "price") { __absent.insert(0) }
-        let _weight = try context.optionalFloat(json, "weight", schema: "Gadgets.yaml:13:7")
+        let _weight = try context.optionalFloat(json, "weight", schema: "Gadgets.yaml:14:7")
         if case .none = _weight, context.isAbsent(json, "weight") { __absent.insert(1) }
-        let _sku = try context.optionalUUID(json, "sku", schema: "Gadgets.yaml:14:7")
+        let _sku = try context.optionalUUID(json, "sku", schema: "Gadgets.yaml:15:7")
         if case .none = _sku, context.isAbsent(json, "sku") { __absent.insert(2) }
-        let _releasedAt = try context.optionalISO8601Date(json, "releasedAt", schema: "Gadgets.yaml:15:7")
+        let _releasedAt = try context.optionalISO8601Date(json, "releasedAt", schema: "Gadgets.yaml:16:7")
         if case .none = _releasedAt, context.isAbsent(json, "releasedAt") { __absent.insert(3) }
-        let _photo = try context.optionalBase64Data(json, "photo", schema: "Gadgets.yaml:16:7")
+        let _photo = try context.optionalBase64Data(json, "photo", schema: "Gadgets.yaml:17:7")
         if case .none = _photo, context.isAbsent(json, "photo") { __absent.insert(4) }
-        let _site = try context.optionalURL(json, "site", schema: "Gadgets.yaml:17:7")
+        let _site = try context.optionalURL(json, "site", schema: "Gadgets.yaml:18:7")
         if case .none = _site, context.isAbsent(json, "site") { __absent.insert(5) }
-        let _finish = try context.optional(json, EntityGenRuntime.MappingField("finish", schema: "Gadgets.yaml:18:7"), EntityGenRuntime.EnumTransformer<Finish>(schemaLocation: "Gadgets.yaml:18:7"))
-        if case .none = _finish, context.isAbsent(json, EntityGenRuntime.MappingField("finish", schema: "Gadgets.yaml:18:7")) { __absent.insert(6) }
-        let _tags = try context.required(json, EntityGenRuntime.MappingField("tags", schema: "Gadgets.yaml:19:7"), EntityGenRuntime.ArrayTransformer(EntityGenRuntime.StringTransformer()), default: [])
-        if context.isAbsent(json, EntityGenRuntime.MappingField("tags", schema: "Gadgets.yaml:19:7")) { __absent.insert(7) }
-        var __mapped = Gadget(id: _id, batch: _batch, name: _name, price: _price, weight: _weight, sku: _sku, releasedAt: _releasedAt, photo: _photo, site: _site, finish: _finish, tags: _tags)
+        let _finish = try context.optional(json, EntityGenRuntime.MappingField("finish", schema: "Gadgets.yaml:19:7"), EntityGenRuntime.EnumTransformer<Finish>(schemaLocation: "Gadgets.yaml:19:7"))
+        if case .none = _finish, context.isAbsent(json, EntityGenRuntime.MappingField("finish", schema: "Gadgets.yaml:19:7")) { __absent.insert(6) }
+        let _tags = try context.required(json, EntityGenRuntime.MappingField("tags", schema: "Gadgets.yaml:20:7"), EntityGenRuntime.ArrayTransformer(EntityGenRuntime.StringTransformer()), default: [])
+        if context.isAbsent(json, EntityGenRuntime.MappingField("tags", schema: "Gadgets.yaml:20:7")) { __absent.insert(7) }
+        let _labels = try context.entities(json, "labels", schema: "Gadgets.yaml:22:7", as: Label.self)
+        if context.isAbsent(json, "labels") { __absent.insert(8) }
+        let _spares = try context.optional(json, EntityGenRuntime.MappingField("spares", schema: "Gadgets.yaml:23:7"), EntityGenRuntime.MapTransformer(EntityGenRuntime.EntityTransformer<Nut>()))
+        if context.isAbsent(json, EntityGenRuntime.MappingField("spares", schema: "Gadgets.yaml:23:7")) { __absent.insert(9) }
+        let _maker = try context.optional(json, EntityGenRuntime.MappingField("maker_code", schema: "Gadgets.yaml:24:7"), EntityGenRuntime.ReferenceTransformer<Maker, EntityGenRuntime.StringTransformer>(EntityGenRuntime.StringTransformer()))
+        if case .none = _maker, context.isAbsent(json, EntityGenRuntime.MappingField("maker_code", schema: "Gadgets.yaml:24:7")) { __absent.insert(10) }
+        var __mapped = Gadget(id: _id, batch: _batch, name: _name, price: _price, weight: _weight, sku: _sku, releasedAt: _releasedAt, photo: _photo, site: _site, finish: _finish, tags: _tags, labels: _labels, spares: _spares, maker: _maker)
         __mapped._absentFields = __absent
         return __mapped
     }
@@ -184,10 +211,19 @@ extension Gadget: EntityGenRuntime.JSONMappable {
         writer.optionalURL(self.site, forKey: "site")
         if let _finish = self.finish {
             writer.key("finish")
-            EntityGenRuntime.EnumTransformer<Finish>(schemaLocation: "Gadgets.yaml:18:7").encode(_finish, to: &writer)
+            EntityGenRuntime.EnumTransformer<Finish>(schemaLocation: "Gadgets.yaml:19:7").encode(_finish, to: &writer)
         }
         writer.key("tags")
         EntityGenRuntime.ArrayTransformer(EntityGenRuntime.StringTransformer()).encode(self.tags, to: &writer)
+        writer.entities(self.labels, forKey: "labels")
+        if let _spares = self.spares {
+            writer.key("spares")
+            EntityGenRuntime.MapTransformer(EntityGenRuntime.EntityTransformer<Nut>()).encode(_spares, to: &writer)
+        }
+        if let _maker = self.maker {
+            writer.key("maker_code")
+            EntityGenRuntime.ReferenceTransformer<Maker, EntityGenRuntime.StringTransformer>(EntityGenRuntime.StringTransformer()).encode(_maker, to: &writer)
+        }
         writer.endObject()
     }
 }
@@ -205,11 +241,17 @@ extension Gadget: EntityGenPersistence.PersistableEntity {
     public typealias Columns = Record.Columns
 
     /// The table's fixed SQL, prepared once per transaction by the importer.
-    public static let entityTable = EntityGenPersistence.EntityTable(entity: "Gadget", name: "gadget", columns: ["id", "batch", "name", "price", "weight", "sku", "releasedAt", "photo", "site", "finish", "tags"], identity: ["id", "batch"], absentBits: ["price": 0, "weight": 1, "sku": 2, "releasedAt": 3, "photo": 4, "site": 5, "finish": 6, "tags": 7])
+    public static let entityTable = EntityGenPersistence.EntityTable(entity: "Gadget", name: "gadget", columns: ["id", "batch", "name", "price", "weight", "sku", "releasedAt", "photo", "site", "finish", "tags", "sparesCount", "makerCode"], identity: ["id", "batch"], references: [EntityGenPersistence.ReferenceColumns(relationship: "maker", columns: ["makerCode"], targetTable: "maker", failsWhenMissing: true)], absentBits: ["price": 0, "weight": 1, "sku": 2, "releasedAt": 3, "photo": 4, "site": 5, "finish": 6, "tags": 7, "sparesCount": 9, "makerCode": 10])
+
+    /// The link table of `labels`.
+    public static let _labelsLinks = EntityGenPersistence.LinkTable(name: "gadget_labels", ownerColumns: ["ownerId", "ownerBatch"], targetColumns: ["target"], isMap: false)
+
+    /// The link table of `spares`.
+    public static let _sparesLinks = EntityGenPersistence.LinkTable(name: "gadget_spares", ownerColumns: ["ownerId", "ownerBatch"], targetColumns: ["targetSerial"], isMap: true)
 
     /// Every row as the graph JSON maps to, its direct relationships included (one level: the relationships of included targets are not fetched). Filter and order it with `Columns`, like any GRDB request.
     public static func requestIncludingRelationships() -> GRDB.QueryInterfaceRequest<Gadget> {
-        Record.all().asRequest(of: Gadget.self)
+        Record.all().including(all: Record.labels).asRequest(of: Gadget.self)
     }
 
     /// Decodes a row; relationships are filled when the request includes them.
@@ -225,7 +267,10 @@ extension Gadget: EntityGenPersistence.PersistableEntity {
             photo: try row.column("photo"),
             site: try row.column("site"),
             finish: try row.column("finish"),
-            tags: try row.jsonColumn("tags", EntityGenRuntime.ArrayTransformer(EntityGenRuntime.StringTransformer()))
+            tags: try row.jsonColumn("tags", EntityGenRuntime.ArrayTransformer(EntityGenRuntime.StringTransformer())),
+            labels: try row.prefetched("labels"),
+            spares: try row.optionalCollection("sparesCount") { [:] },
+            maker: try row.column("makerCode")
         )
     }
 
@@ -245,16 +290,47 @@ extension Gadget: EntityGenPersistence.PersistableEntity {
         self.site.bindValue(to: _statement, at: 9)
         self.finish.bindValue(to: _statement, at: 10)
         EntityGenPersistence.JSONColumn.bind(self.tags, EntityGenRuntime.ArrayTransformer(EntityGenRuntime.StringTransformer()), to: _statement, at: 11)
-        self._absentFields.bind(to: _statement, after: 11, words: 1)
+        (self.spares.map { Swift.Int64($0.count) }).bindValue(to: _statement, at: 12)
+        self.maker.bindValue(to: _statement, at: 13)
+        self._absentFields.bind(to: _statement, after: 13, words: 1)
         let _rowID = try session.save(_row)
+        if !self._absentFields.contains(8) {
+            let _labelsLinksStatements = try session.linkStatements(Self._labelsLinks)
+            self.id.bindValue(to: _labelsLinksStatements.delete, at: 1)
+            self.batch.bindValue(to: _labelsLinksStatements.delete, at: 2)
+            try session.execute(_labelsLinksStatements.delete)
+            for (_position, _element) in self.labels.enumerated() {
+                let _target = try _element.save(in: &session)
+                self.id.bindValue(to: _labelsLinksStatements.insert, at: 1)
+                self.batch.bindValue(to: _labelsLinksStatements.insert, at: 2)
+                Swift.Int64(_position).bindValue(to: _labelsLinksStatements.insert, at: 3)
+                _target.bindValue(to: _labelsLinksStatements.insert, at: 4)
+                try session.execute(_labelsLinksStatements.insert)
+            }
+        }
+        if !self._absentFields.contains(9) {
+            let _sparesLinksStatements = try session.linkStatements(Self._sparesLinks)
+            self.id.bindValue(to: _sparesLinksStatements.delete, at: 1)
+            self.batch.bindValue(to: _sparesLinksStatements.delete, at: 2)
+            try session.execute(_sparesLinksStatements.delete)
+            for (_position, (_key, _element)) in (self.spares ?? [:]).sorted(by: { $0.key < $1.key }).enumerated() {
+                try _element.save(in: &session)
+                self.id.bindValue(to: _sparesLinksStatements.insert, at: 1)
+                self.batch.bindValue(to: _sparesLinksStatements.insert, at: 2)
+                Swift.Int64(_position).bindValue(to: _sparesLinksStatements.insert, at: 3)
+                _key.bindValue(to: _sparesLinksStatements.insert, at: 4)
+                _element.serial.bindValue(to: _sparesLinksStatements.insert, at: 5)
+                try session.execute(_sparesLinksStatements.insert)
+            }
+        }
         return _rowID
     }
 
     /// The stored row a delete action's payload names (only the identification attributes are read).
     public static func rowKey(from json: EntityGenRuntime.JSONValue, context: inout EntityGenRuntime.MappingContext) throws(EntityGenRuntime.MappingError) -> EntityGenPersistence.RowKey {
-        try context.expectObject(json, entity: "Gadget", schema: "Gadgets.yaml:6:3")
-        let _id = try context.required(json, EntityGenRuntime.MappingField("id", schema: "Gadgets.yaml:9:7"), EntityGenRuntime.IntegerTransformer<Swift.Int64>())
-        let _batch = try context.required(json, EntityGenRuntime.MappingField("batch", schema: "Gadgets.yaml:10:7"), EntityGenRuntime.IntegerTransformer<Swift.Int16>())
+        try context.expectObject(json, entity: "Gadget", schema: "Gadgets.yaml:7:3")
+        let _id = try context.required(json, EntityGenRuntime.MappingField("id", schema: "Gadgets.yaml:10:7"), EntityGenRuntime.IntegerTransformer<Swift.Int64>())
+        let _batch = try context.required(json, EntityGenRuntime.MappingField("batch", schema: "Gadgets.yaml:11:7"), EntityGenRuntime.IntegerTransformer<Swift.Int16>())
         return EntityGenPersistence.RowKey(Self.entityTable, [_id, _batch])
     }
 
@@ -281,6 +357,8 @@ extension Gadget {
             public static let site = GRDB.Column("site")
             public static let finish = GRDB.Column("finish")
             public static let tags = GRDB.Column("tags")
+            public static let sparesCount = GRDB.Column("sparesCount")
+            public static let makerCode = GRDB.Column("makerCode")
         }
 
         public var id: Swift.Int64
@@ -305,8 +383,12 @@ extension Gadget {
 
         public var tags: [Swift.String]
 
+        public var sparesCount: Swift.Int64?
+
+        public var makerCode: Swift.String?
+
         /// Creates a record from its columns.
-        public init(id: Swift.Int64, batch: Swift.Int16, name: Swift.String, price: Foundation.Decimal? = nil, weight: Swift.Float? = nil, sku: Foundation.UUID? = nil, releasedAt: Foundation.Date? = nil, photo: Foundation.Data? = nil, site: Foundation.URL? = nil, finish: Finish? = nil, tags: [Swift.String]) {
+        public init(id: Swift.Int64, batch: Swift.Int16, name: Swift.String, price: Foundation.Decimal? = nil, weight: Swift.Float? = nil, sku: Foundation.UUID? = nil, releasedAt: Foundation.Date? = nil, photo: Foundation.Data? = nil, site: Foundation.URL? = nil, finish: Finish? = nil, tags: [Swift.String], sparesCount: Swift.Int64? = nil, makerCode: Swift.String? = nil) {
             self.id = id
             self.batch = batch
             self.name = name
@@ -318,6 +400,8 @@ extension Gadget {
             self.site = site
             self.finish = finish
             self.tags = tags
+            self.sparesCount = sparesCount
+            self.makerCode = makerCode
         }
 
         /// Decodes a row, naming the column of a value that does not convert.
@@ -333,6 +417,8 @@ extension Gadget {
             self.site = try row.column("site")
             self.finish = try row.column("finish")
             self.tags = try row.jsonColumn("tags", EntityGenRuntime.ArrayTransformer(EntityGenRuntime.StringTransformer()))
+            self.sparesCount = try row.column("sparesCount")
+            self.makerCode = try row.column("makerCode")
         }
 
         /// Encodes the columns as the importer stores them.
@@ -348,17 +434,39 @@ extension Gadget {
             container["site"] = site.columnDatabaseValue
             container["finish"] = finish.columnDatabaseValue
             container["tags"] = EntityGenPersistence.JSONColumn.databaseValue(tags, EntityGenRuntime.ArrayTransformer(EntityGenRuntime.StringTransformer()))
+            container["sparesCount"] = sparesCount.columnDatabaseValue
+            container["makerCode"] = makerCode.columnDatabaseValue
         }
+
+        /// The link table of `labels`, as a GRDB record type for associations.
+        public enum _LabelsLink: GRDB.TableRecord {
+            public static var databaseTableName: Swift.String { "gadget_labels" }
+            public static let target = belongsTo(Label.Record.self, using: GRDB.ForeignKey(["target"], to: ["_id"]))
+            public static let owner = belongsTo(Gadget.Record.self, using: GRDB.ForeignKey(["ownerId", "ownerBatch"], to: ["id", "batch"]))
+        }
+
+        /// The `labels` relationship, for `including` and `request(for:)`.
+        public static let labels = hasMany(Label.Record.self, through: hasMany(_LabelsLink.self, using: GRDB.ForeignKey(["ownerId", "ownerBatch"], to: ["id", "batch"])).order(GRDB.Column("position")), using: _LabelsLink.target, key: "labels")
+
+        /// The `maker` relationship, for `including` and `request(for:)`.
+        public static let maker = belongsTo(Maker.Record.self, key: "maker", using: GRDB.ForeignKey(["makerCode"], to: ["code"]))
     }
 }
 
 extension Gadget: EntityGenPostgres.PostgresTableEntity {
     /// The table's fixed SQL: COPY into a staging table and one set-based upsert by identity, built once.
-    public static let postgresTable = EntityGenPostgres.PostgresTable(entity: "Gadget", name: "gadget", columns: ["id", "batch", "name", "price", "weight", "sku", "releasedAt", "photo", "site", "finish", "tags"], identity: ["id", "batch"], absentBits: ["price": 0, "weight": 1, "sku": 2, "releasedAt": 3, "photo": 4, "site": 5, "finish": 6, "tags": 7])
+    public static let postgresTable = EntityGenPostgres.PostgresTable(entity: "Gadget", name: "gadget", columns: ["id", "batch", "name", "price", "weight", "sku", "releasedAt", "photo", "site", "finish", "tags", "sparesCount", "makerCode"], identity: ["id", "batch"], absentBits: ["price": 0, "weight": 1, "sku": 2, "releasedAt": 3, "photo": 4, "site": 5, "finish": 6, "tags": 7, "sparesCount": 9, "makerCode": 10], references: [EntityGenPostgres.PostgresReference(relationship: "maker", columns: ["makerCode"], targetTable: "maker", targetColumns: ["code"], failsWhenMissing: true)])
 
-    /// Stages this instance: embedded targets first, then the row (an upsert by identity).
-    public func save(in session: inout EntityGenPostgres.PostgresSession) {
-        session.save(Self.postgresTable, key: self.postgresKey, absent: self._absentFields) { _row in
+    /// The link table of `labels`.
+    public static let _labelsLinksPostgres = EntityGenPostgres.PostgresLinkTable(name: "gadget_labels", ownerColumns: ["ownerId", "ownerBatch"], targetColumns: ["target"], isMap: false, targetRows: Label.postgresTable)
+
+    /// The link table of `spares`.
+    public static let _sparesLinksPostgres = EntityGenPostgres.PostgresLinkTable(name: "gadget_spares", ownerColumns: ["ownerId", "ownerBatch"], targetColumns: ["targetSerial"], isMap: true)
+
+    /// Stages this instance: embedded targets first, then the row (an upsert by identity), then links; returns the row's local id.
+    @discardableResult
+    public func save(in session: inout EntityGenPostgres.PostgresSession) -> Swift.Int64 {
+        let _rowID = session.save(Self.postgresTable, key: self.postgresKey, absent: self._absentFields) { _row in
             _row.append(self.id)
             _row.append(self.batch)
             _row.append(self.name)
@@ -370,19 +478,416 @@ extension Gadget: EntityGenPostgres.PostgresTableEntity {
             _row.append(self.site)
             _row.append(self.finish)
             _row.appendJSON(self.tags, EntityGenRuntime.ArrayTransformer(EntityGenRuntime.StringTransformer()))
+            _row.append(self.spares.map { Swift.Int64($0.count) })
+            _row.append(self.maker)
         }
+        if !self._absentFields.contains(8) {
+            session.replaceLinks(Self._labelsLinksPostgres, owner: _rowID) { _row in
+                _row.append(self.id)
+                _row.append(self.batch)
+            }
+            for (_position, _element) in self.labels.enumerated() {
+                let _target = _element.save(in: &session)
+                session.link(Self._labelsLinksPostgres, owner: _rowID) { _row in
+                    _row.append(self.id)
+                    _row.append(self.batch)
+                    _row.append(Swift.Int64(_position))
+                    _row.append(_target)
+                }
+            }
+        }
+        if !self._absentFields.contains(9) {
+            session.replaceLinks(Self._sparesLinksPostgres, owner: _rowID) { _row in
+                _row.append(self.id)
+                _row.append(self.batch)
+            }
+            for (_position, (_key, _element)) in (self.spares ?? [:]).sorted(by: { $0.key < $1.key }).enumerated() {
+                _element.save(in: &session)
+                session.link(Self._sparesLinksPostgres, owner: _rowID) { _row in
+                    _row.append(self.id)
+                    _row.append(self.batch)
+                    _row.append(Swift.Int64(_position))
+                    _row.append(_key)
+                    _row.append(_element.serial)
+                }
+            }
+        }
+        return _rowID
     }
 
     /// The stored row a delete action's payload names (only the identification attributes are read).
     public static func postgresRowKey(from json: EntityGenRuntime.JSONValue, context: inout EntityGenRuntime.MappingContext) throws(EntityGenRuntime.MappingError) -> EntityGenPostgres.PostgresRowKey {
-        try context.expectObject(json, entity: "Gadget", schema: "Gadgets.yaml:6:3")
-        let _id = try context.required(json, EntityGenRuntime.MappingField("id", schema: "Gadgets.yaml:9:7"), EntityGenRuntime.IntegerTransformer<Swift.Int64>())
-        let _batch = try context.required(json, EntityGenRuntime.MappingField("batch", schema: "Gadgets.yaml:10:7"), EntityGenRuntime.IntegerTransformer<Swift.Int16>())
+        try context.expectObject(json, entity: "Gadget", schema: "Gadgets.yaml:7:3")
+        let _id = try context.required(json, EntityGenRuntime.MappingField("id", schema: "Gadgets.yaml:10:7"), EntityGenRuntime.IntegerTransformer<Swift.Int64>())
+        let _batch = try context.required(json, EntityGenRuntime.MappingField("batch", schema: "Gadgets.yaml:11:7"), EntityGenRuntime.IntegerTransformer<Swift.Int16>())
         return EntityGenPostgres.PostgresRowKey(Self.postgresTable, [_id, _batch])
     }
 
     /// This instance's identification.
     public var postgresKey: EntityGenPostgres.PostgresRowKey? { EntityGenPostgres.PostgresRowKey(Self.postgresTable, [self.id, self.batch]) }
+}
+
+/// The Label entity.
+public struct Label: Swift.Sendable, EntityGenRuntime.MemberwiseHashable {
+    public var text: Swift.String
+
+    public var children: [Label]
+
+    /// Creates `Label` from its properties.
+    public init(text: Swift.String, children: [Label] = []) {
+        self.text = text
+        self.children = children
+    }
+
+    /// Whether every stored property is equal (`==` comes from `MemberwiseHashable`).
+    public static func _membersEqual(_ lhs: Label, _ rhs: Label) -> Swift.Bool {
+        guard _equal(lhs.text, rhs.text),
+              _equal(lhs.children, rhs.children) else { return false }
+        return true
+    }
+
+    /// Hashes every stored property (`hash(into:)` comes from `MemberwiseHashable`).
+    public func _hashMembers(into hasher: inout Swift.Hasher) {
+        hasher.combine(self.text)
+        hasher.combine(self.children)
+    }
+}
+
+extension Label {
+    /// The schema names of Label's attributes (mogenerator's `LabelAttributes`).
+    public enum Attributes {
+        public static var text: Swift.String { "text" }
+    }
+    /// The schema names of Label's relationships (mogenerator's `LabelRelationships`).
+    public enum Relationships {
+        public static var children: Swift.String { "children" }
+    }
+}
+
+extension Label: EntityGenRuntime.JSONMappable {
+    /// Maps a JSON object to `Label`, applying the schema's keys, transformers, defaults, constraints and failure policies.
+    public static func map(from json: EntityGenRuntime.JSONValue, context: inout EntityGenRuntime.MappingContext) throws(EntityGenRuntime.MappingError) -> Label {
+        try context.expectObject(json, entity: "Label", schema: "Gadgets.yaml:25:3")
+        let _text = try context.string(json, "text", schema: "Gadgets.yaml:27:7")
+        let _children = try context.entities(json, "children", schema: "Gadgets.yaml:29:7", as: Label.self)
+        return Label(text: _text, children: _children)
+    }
+
+    /// Writes this `Label` as JSON with the schema's keys; absent optionals are left out.
+    public func writeJSON(to writer: inout EntityGenRuntime.JSONWriter) {
+        writer.beginObject()
+        writer.string(self.text, forKey: "text")
+        writer.entities(self.children, forKey: "children")
+        writer.endObject()
+    }
+}
+
+extension Label: Swift.Codable {
+    /// Decodes the JSON `map` reads (the schema's keys, transformers, defaults, constraints and failure policies).
+    public init(from decoder: any Swift.Decoder) throws { self = try EntityGenRuntime.JSONMappableCoding.decode(from: decoder) }
+
+    /// Encodes the JSON `writeJSON` writes.
+    public func encode(to encoder: any Swift.Encoder) throws { try EntityGenRuntime.JSONMappableCoding.encode(self, to: encoder) }
+}
+
+extension Label: EntityGenPersistence.PersistableEntity {
+    /// The columns of `Label.Record`, for queries: `Label.Record.filter(Label.Columns.text == value)`.
+    public typealias Columns = Record.Columns
+
+    /// The table's fixed SQL, prepared once per transaction by the importer.
+    public static let entityTable = EntityGenPersistence.EntityTable(entity: "Label", name: "label", columns: ["text"], identity: [])
+
+    /// The link table of `children`.
+    public static let _childrenLinks = EntityGenPersistence.LinkTable(name: "label_children", ownerColumns: ["owner"], targetColumns: ["target"], isMap: false)
+
+    /// Every row as the graph JSON maps to, its direct relationships included (one level: the relationships of included targets are not fetched). Filter and order it with `Columns`, like any GRDB request.
+    public static func requestIncludingRelationships() -> GRDB.QueryInterfaceRequest<Label> {
+        Record.all().including(all: Record.children).asRequest(of: Label.self)
+    }
+
+    /// Decodes a row; relationships are filled when the request includes them.
+    public init(row: GRDB.Row) throws {
+        self.init(
+            text: try row.column("text"),
+            children: try row.prefetched("children")
+        )
+    }
+
+    /// Saves this instance: embedded targets first, then the row (an upsert by identity), then links.
+    @discardableResult
+    public func save(in session: inout EntityGenPersistence.ImportSession) throws -> Swift.Int64 {
+        let _row = try session.prepare(Self.entityTable)
+        let _statement = _row.statement
+        self.text.bindValue(to: _statement, at: 1)
+        let _rowID = try session.save(_row)
+        let _childrenLinksStatements = try session.linkStatements(Self._childrenLinks)
+        _rowID.bindValue(to: _childrenLinksStatements.delete, at: 1)
+        try session.execute(_childrenLinksStatements.delete)
+        for (_position, _element) in self.children.enumerated() {
+            let _target = try _element.save(in: &session)
+            _rowID.bindValue(to: _childrenLinksStatements.insert, at: 1)
+            Swift.Int64(_position).bindValue(to: _childrenLinksStatements.insert, at: 2)
+            _target.bindValue(to: _childrenLinksStatements.insert, at: 3)
+            try session.execute(_childrenLinksStatements.insert)
+        }
+        return _rowID
+    }
+
+    /// The stored row a delete action's payload names (only the identification attributes are read).
+    public static func rowKey(from json: EntityGenRuntime.JSONValue, context: inout EntityGenRuntime.MappingContext) throws(EntityGenRuntime.MappingError) -> EntityGenPersistence.RowKey {
+        throw EntityGenRuntime.MappingError.notIdentifiable("Label", schema: "Gadgets.yaml:25:3")
+    }
+
+    /// This instance's identification.
+    public var rowKey: EntityGenPersistence.RowKey { EntityGenPersistence.RowKey(Self.entityTable, []) }
+}
+
+extension Label {
+    /// One row of the `label` table: the type plain GRDB requests fetch (`Label.Record.filter(...).fetchAll(db)`, `fetchOne(db, id:)`, `ValueObservation`) and local edits save (`insert`, `update`, `upsert`, `delete`). Relationships are their key columns and associations; `Label` is the graph JSON maps to (`Label.requestIncludingRelationships()`).
+    public struct Record: Swift.Sendable, Swift.Hashable, Swift.Identifiable, GRDB.FetchableRecord, GRDB.MutablePersistableRecord {
+        /// The table.
+        public static var databaseTableName: Swift.String { "label" }
+
+        /// The columns, for queries: `Label.Record.filter { $0.text == value }`.
+        public enum Columns {
+            public static let rowID = GRDB.Column("_id")
+            public static let text = GRDB.Column("text")
+        }
+
+        /// The hidden row id (`_id`); `nil` until the record is inserted.
+        public var rowID: Swift.Int64?
+
+        public var text: Swift.String
+
+        /// The identity: the row id.
+        public var id: Swift.Int64? { rowID }
+
+        /// Creates a record from its columns.
+        public init(rowID: Swift.Int64? = nil, text: Swift.String) {
+            self.rowID = rowID
+            self.text = text
+        }
+
+        /// Decodes a row, naming the column of a value that does not convert.
+        public init(row: GRDB.Row) throws {
+            self.rowID = try row.column("_id")
+            self.text = try row.column("text")
+        }
+
+        /// Encodes the columns as the importer stores them.
+        public func encode(to container: inout GRDB.PersistenceContainer) throws {
+            container["_id"] = rowID
+            container["text"] = text.columnDatabaseValue
+        }
+
+        /// Keeps the row id of an inserted record.
+        public mutating func didInsert(_ inserted: GRDB.InsertionSuccess) {
+            rowID = inserted.rowID
+        }
+
+        /// The link table of `children`, as a GRDB record type for associations.
+        public enum _ChildrenLink: GRDB.TableRecord {
+            public static var databaseTableName: Swift.String { "label_children" }
+            public static let target = belongsTo(Label.Record.self, using: GRDB.ForeignKey(["target"], to: ["_id"]))
+            public static let owner = belongsTo(Label.Record.self, using: GRDB.ForeignKey(["owner"], to: ["_id"]))
+        }
+
+        /// The `children` relationship, for `including` and `request(for:)`.
+        public static let children = hasMany(Label.Record.self, through: hasMany(_ChildrenLink.self, using: GRDB.ForeignKey(["owner"], to: ["_id"])).order(GRDB.Column("position")), using: _ChildrenLink.target, key: "children")
+
+        /// The `Gadget` records that reach this one: an inverse association.
+        public static let gadgetsViaLabels = hasMany(Gadget.Record.self, through: hasMany(Gadget.Record._LabelsLink.self, using: GRDB.ForeignKey(["target"], to: ["_id"])), using: Gadget.Record._LabelsLink.owner, key: "gadgetsViaLabels")
+
+        /// The `Label` records that reach this one: an inverse association.
+        public static let labelsViaChildren = hasMany(Label.Record.self, through: hasMany(Label.Record._ChildrenLink.self, using: GRDB.ForeignKey(["target"], to: ["_id"])), using: Label.Record._ChildrenLink.owner, key: "labelsViaChildren")
+    }
+}
+
+extension Label: EntityGenPostgres.PostgresTableEntity {
+    /// The table's fixed SQL: COPY into a staging table and one set-based upsert by identity, built once.
+    public static let postgresTable = EntityGenPostgres.PostgresTable(entity: "Label", name: "label", columns: ["text"], identity: [])
+
+    /// The link table of `children`.
+    public static let _childrenLinksPostgres = EntityGenPostgres.PostgresLinkTable(name: "label_children", ownerColumns: ["owner"], targetColumns: ["target"], isMap: false, ownerRows: Self.postgresTable, targetRows: Label.postgresTable)
+
+    /// Stages this instance: embedded targets first, then the row (an upsert by identity), then links; returns the row's local id.
+    @discardableResult
+    public func save(in session: inout EntityGenPostgres.PostgresSession) -> Swift.Int64 {
+        let _rowID = session.save(Self.postgresTable, key: self.postgresKey, absent: EntityGenRuntime.AbsentFields()) { _row in
+            _row.append(self.text)
+        }
+        for (_position, _element) in self.children.enumerated() {
+            let _target = _element.save(in: &session)
+            session.link(Self._childrenLinksPostgres, owner: _rowID) { _row in
+                _row.append(_rowID)
+                _row.append(Swift.Int64(_position))
+                _row.append(_target)
+            }
+        }
+        return _rowID
+    }
+
+    /// The stored row a delete action's payload names (only the identification attributes are read).
+    public static func postgresRowKey(from json: EntityGenRuntime.JSONValue, context: inout EntityGenRuntime.MappingContext) throws(EntityGenRuntime.MappingError) -> EntityGenPostgres.PostgresRowKey {
+        throw EntityGenRuntime.MappingError.notIdentifiable("Label", schema: "Gadgets.yaml:25:3")
+    }
+
+    /// This instance's identification.
+    public var postgresKey: EntityGenPostgres.PostgresRowKey? { nil }
+}
+
+/// The Maker entity.
+public struct Maker: Swift.Sendable, EntityGenRuntime.MemberwiseHashable, Swift.Identifiable {
+    public var code: Swift.String
+
+    /// The identity: `code`.
+    public var id: Swift.String { code }
+
+    /// Creates `Maker` from its properties.
+    public init(code: Swift.String) {
+        self.code = code
+    }
+
+    /// Whether every stored property is equal (`==` comes from `MemberwiseHashable`).
+    public static func _membersEqual(_ lhs: Maker, _ rhs: Maker) -> Swift.Bool {
+        guard _equal(lhs.code, rhs.code) else { return false }
+        return true
+    }
+
+    /// Hashes every stored property (`hash(into:)` comes from `MemberwiseHashable`).
+    public func _hashMembers(into hasher: inout Swift.Hasher) {
+        hasher.combine(self.code)
+    }
+}
+
+extension Maker {
+    /// The schema names of Maker's attributes (mogenerator's `MakerAttributes`).
+    public enum Attributes {
+        public static var code: Swift.String { "code" }
+    }
+}
+
+extension Maker: EntityGenRuntime.JSONMappable {
+    /// Maps a JSON object to `Maker`, applying the schema's keys, transformers, defaults, constraints and failure policies.
+    public static func map(from json: EntityGenRuntime.JSONValue, context: inout EntityGenRuntime.MappingContext) throws(EntityGenRuntime.MappingError) -> Maker {
+        try context.expectObject(json, entity: "Maker", schema: "Gadgets.yaml:30:3")
+        let _code = try context.string(json, "code", schema: "Gadgets.yaml:33:7")
+        return Maker(code: _code)
+    }
+
+    /// Writes this `Maker` as JSON with the schema's keys; absent optionals are left out.
+    public func writeJSON(to writer: inout EntityGenRuntime.JSONWriter) {
+        writer.beginObject()
+        writer.string(self.code, forKey: "code")
+        writer.endObject()
+    }
+}
+
+extension Maker: Swift.Codable {
+    /// Decodes the JSON `map` reads (the schema's keys, transformers, defaults, constraints and failure policies).
+    public init(from decoder: any Swift.Decoder) throws { self = try EntityGenRuntime.JSONMappableCoding.decode(from: decoder) }
+
+    /// Encodes the JSON `writeJSON` writes.
+    public func encode(to encoder: any Swift.Encoder) throws { try EntityGenRuntime.JSONMappableCoding.encode(self, to: encoder) }
+}
+
+extension Maker: EntityGenPersistence.PersistableEntity {
+    /// The columns of `Maker.Record`, for queries: `Maker.Record.filter(Maker.Columns.code == value)`.
+    public typealias Columns = Record.Columns
+
+    /// The table's fixed SQL, prepared once per transaction by the importer.
+    public static let entityTable = EntityGenPersistence.EntityTable(entity: "Maker", name: "maker", columns: ["code"], identity: ["code"])
+
+    /// Every row as the graph JSON maps to, its direct relationships included (one level: the relationships of included targets are not fetched). Filter and order it with `Columns`, like any GRDB request.
+    public static func requestIncludingRelationships() -> GRDB.QueryInterfaceRequest<Maker> {
+        Record.all().asRequest(of: Maker.self)
+    }
+
+    /// Decodes a row; relationships are filled when the request includes them.
+    public init(row: GRDB.Row) throws {
+        self.init(
+            code: try row.column("code")
+        )
+    }
+
+    /// Saves this instance: embedded targets first, then the row (an upsert by identity), then links.
+    @discardableResult
+    public func save(in session: inout EntityGenPersistence.ImportSession) throws -> Swift.Int64 {
+        let _row = try session.prepare(Self.entityTable)
+        let _statement = _row.statement
+        self.code.bindValue(to: _statement, at: 1)
+        let _rowID = try session.save(_row)
+        return _rowID
+    }
+
+    /// The stored row a delete action's payload names (only the identification attributes are read).
+    public static func rowKey(from json: EntityGenRuntime.JSONValue, context: inout EntityGenRuntime.MappingContext) throws(EntityGenRuntime.MappingError) -> EntityGenPersistence.RowKey {
+        try context.expectObject(json, entity: "Maker", schema: "Gadgets.yaml:30:3")
+        let _code = try context.required(json, EntityGenRuntime.MappingField("code", schema: "Gadgets.yaml:33:7"), EntityGenRuntime.StringTransformer())
+        return EntityGenPersistence.RowKey(Self.entityTable, [_code])
+    }
+
+    /// This instance's identification.
+    public var rowKey: EntityGenPersistence.RowKey { EntityGenPersistence.RowKey(Self.entityTable, [self.code]) }
+}
+
+extension Maker {
+    /// One row of the `maker` table: the type plain GRDB requests fetch (`Maker.Record.filter(...).fetchAll(db)`, `fetchOne(db, id:)`, `ValueObservation`) and local edits save (`insert`, `update`, `upsert`, `delete`). Relationships are their key columns and associations; `Maker` is the graph JSON maps to (`Maker.requestIncludingRelationships()`).
+    public struct Record: Swift.Sendable, Swift.Hashable, Swift.Identifiable, GRDB.FetchableRecord, GRDB.PersistableRecord {
+        /// The table.
+        public static var databaseTableName: Swift.String { "maker" }
+
+        /// The columns, for queries: `Maker.Record.filter { $0.code == value }`.
+        public enum Columns {
+            public static let code = GRDB.Column("code")
+        }
+
+        public var code: Swift.String
+
+        /// The identity: `code`.
+        public var id: Swift.String { code }
+
+        /// Creates a record from its columns.
+        public init(code: Swift.String) {
+            self.code = code
+        }
+
+        /// Decodes a row, naming the column of a value that does not convert.
+        public init(row: GRDB.Row) throws {
+            self.code = try row.column("code")
+        }
+
+        /// Encodes the columns as the importer stores them.
+        public func encode(to container: inout GRDB.PersistenceContainer) throws {
+            container["code"] = code.columnDatabaseValue
+        }
+
+        /// The `Gadget` records that reach this one: an inverse association.
+        public static let gadgetsViaMaker = hasMany(Gadget.Record.self, key: "gadgetsViaMaker", using: GRDB.ForeignKey(["makerCode"], to: ["code"]))
+    }
+}
+
+extension Maker: EntityGenPostgres.PostgresTableEntity {
+    /// The table's fixed SQL: COPY into a staging table and one set-based upsert by identity, built once.
+    public static let postgresTable = EntityGenPostgres.PostgresTable(entity: "Maker", name: "maker", columns: ["code"], identity: ["code"])
+
+    /// Stages this instance: embedded targets first, then the row (an upsert by identity); returns the row's local id.
+    @discardableResult
+    public func save(in session: inout EntityGenPostgres.PostgresSession) -> Swift.Int64 {
+        return session.save(Self.postgresTable, key: self.postgresKey, absent: EntityGenRuntime.AbsentFields()) { _row in
+            _row.append(self.code)
+        }
+    }
+
+    /// The stored row a delete action's payload names (only the identification attributes are read).
+    public static func postgresRowKey(from json: EntityGenRuntime.JSONValue, context: inout EntityGenRuntime.MappingContext) throws(EntityGenRuntime.MappingError) -> EntityGenPostgres.PostgresRowKey {
+        try context.expectObject(json, entity: "Maker", schema: "Gadgets.yaml:30:3")
+        let _code = try context.required(json, EntityGenRuntime.MappingField("code", schema: "Gadgets.yaml:33:7"), EntityGenRuntime.StringTransformer())
+        return EntityGenPostgres.PostgresRowKey(Self.postgresTable, [_code])
+    }
+
+    /// This instance's identification.
+    public var postgresKey: EntityGenPostgres.PostgresRowKey? { EntityGenPostgres.PostgresRowKey(Self.postgresTable, [self.code]) }
 }
 
 /// The Nut entity.
@@ -425,9 +930,9 @@ extension Nut {
 extension Nut: EntityGenRuntime.JSONMappable {
     /// Maps a JSON object to `Nut`, applying the schema's keys, transformers, defaults, constraints and failure policies.
     public static func map(from json: EntityGenRuntime.JSONValue, context: inout EntityGenRuntime.MappingContext) throws(EntityGenRuntime.MappingError) -> Nut {
-        try context.expectObject(json, entity: "Nut", schema: "Gadgets.yaml:30:3")
-        let _serial = try context.string(json, "serial", schema: "Gadgets.yaml:25:7")
-        let _size = try context.integer(json, "size", schema: "Gadgets.yaml:33:7", as: Swift.Int.self)
+        try context.expectObject(json, entity: "Nut", schema: "Gadgets.yaml:44:3")
+        let _serial = try context.string(json, "serial", schema: "Gadgets.yaml:39:7")
+        let _size = try context.integer(json, "size", schema: "Gadgets.yaml:47:7", as: Swift.Int.self)
         return Nut(serial: _serial, size: _size)
     }
 
@@ -483,8 +988,8 @@ extension Nut: EntityGenPersistence.PersistableEntity {
 
     /// The stored row a delete action's payload names (only the identification attributes are read).
     public static func rowKey(from json: EntityGenRuntime.JSONValue, context: inout EntityGenRuntime.MappingContext) throws(EntityGenRuntime.MappingError) -> EntityGenPersistence.RowKey {
-        try context.expectObject(json, entity: "Nut", schema: "Gadgets.yaml:30:3")
-        let _serial = try context.required(json, EntityGenRuntime.MappingField("serial", schema: "Gadgets.yaml:25:7"), EntityGenRuntime.StringTransformer())
+        try context.expectObject(json, entity: "Nut", schema: "Gadgets.yaml:44:3")
+        let _serial = try context.required(json, EntityGenRuntime.MappingField("serial", schema: "Gadgets.yaml:39:7"), EntityGenRuntime.StringTransformer())
         return EntityGenPersistence.RowKey(Self.entityTable, [_serial])
     }
 
@@ -535,9 +1040,10 @@ extension Nut: EntityGenPostgres.PostgresTableEntity {
     /// The table's fixed SQL: COPY into a staging table and one set-based upsert by identity, built once.
     public static let postgresTable = EntityGenPostgres.PostgresTable(entity: "Nut", name: "nut", columns: ["serial", "size"], identity: ["serial"])
 
-    /// Stages this instance: embedded targets first, then the row (an upsert by identity).
-    public func save(in session: inout EntityGenPostgres.PostgresSession) {
-        session.save(Self.postgresTable, key: self.postgresKey, absent: EntityGenRuntime.AbsentFields()) { _row in
+    /// Stages this instance: embedded targets first, then the row (an upsert by identity); returns the row's local id.
+    @discardableResult
+    public func save(in session: inout EntityGenPostgres.PostgresSession) -> Swift.Int64 {
+        return session.save(Self.postgresTable, key: self.postgresKey, absent: EntityGenRuntime.AbsentFields()) { _row in
             _row.append(self.serial)
             _row.append(self.size)
         }
@@ -545,8 +1051,8 @@ extension Nut: EntityGenPostgres.PostgresTableEntity {
 
     /// The stored row a delete action's payload names (only the identification attributes are read).
     public static func postgresRowKey(from json: EntityGenRuntime.JSONValue, context: inout EntityGenRuntime.MappingContext) throws(EntityGenRuntime.MappingError) -> EntityGenPostgres.PostgresRowKey {
-        try context.expectObject(json, entity: "Nut", schema: "Gadgets.yaml:30:3")
-        let _serial = try context.required(json, EntityGenRuntime.MappingField("serial", schema: "Gadgets.yaml:25:7"), EntityGenRuntime.StringTransformer())
+        try context.expectObject(json, entity: "Nut", schema: "Gadgets.yaml:44:3")
+        let _serial = try context.required(json, EntityGenRuntime.MappingField("serial", schema: "Gadgets.yaml:39:7"), EntityGenRuntime.StringTransformer())
         return EntityGenPostgres.PostgresRowKey(Self.postgresTable, [_serial])
     }
 
@@ -578,14 +1084,14 @@ public indirect enum Part: Swift.Sendable, Swift.Hashable, Swift.Identifiable, E
 
     /// Maps a JSON object to the family member its discriminator names.
     public static func map(from json: EntityGenRuntime.JSONValue, context: inout EntityGenRuntime.MappingContext) throws(EntityGenRuntime.MappingError) -> Part {
-        try context.expectObject(json, entity: "Part", schema: "Gadgets.yaml:20:3")
-        switch try context.discriminator(json, key: ["kind"], schema: "Gadgets.yaml:20:3") {
+        try context.expectObject(json, entity: "Part", schema: "Gadgets.yaml:34:3")
+        switch try context.discriminator(json, key: ["kind"], schema: "Gadgets.yaml:34:3") {
         case "Nut":
             return .nut(try Nut.map(from: json, context: &context))
         case "Screw":
             return .screw(try Screw.map(from: json, context: &context))
         case let other:
-            throw context.unknownDiscriminator(other, in: json, key: ["kind"], family: "Part", known: ["Nut", "Screw"], schema: "Gadgets.yaml:20:3")
+            throw context.unknownDiscriminator(other, in: json, key: ["kind"], family: "Part", known: ["Nut", "Screw"], schema: "Gadgets.yaml:34:3")
         }
     }
 
@@ -618,14 +1124,14 @@ extension Part: EntityGenPersistence.ImportableEntity {
 
     /// The stored row a delete action's payload names: the discriminator selects the member's table.
     public static func rowKey(from json: EntityGenRuntime.JSONValue, context: inout EntityGenRuntime.MappingContext) throws(EntityGenRuntime.MappingError) -> EntityGenPersistence.RowKey {
-        try context.expectObject(json, entity: "Part", schema: "Gadgets.yaml:20:3")
-        switch try context.discriminator(json, key: ["kind"], schema: "Gadgets.yaml:20:3") {
+        try context.expectObject(json, entity: "Part", schema: "Gadgets.yaml:34:3")
+        switch try context.discriminator(json, key: ["kind"], schema: "Gadgets.yaml:34:3") {
         case "Nut":
             return try Nut.rowKey(from: json, context: &context)
         case "Screw":
             return try Screw.rowKey(from: json, context: &context)
         case let other:
-            throw context.unknownDiscriminator(other, in: json, key: ["kind"], family: "Part", known: ["Nut", "Screw"], schema: "Gadgets.yaml:20:3")
+            throw context.unknownDiscriminator(other, in: json, key: ["kind"], family: "Part", known: ["Nut", "Screw"], schema: "Gadgets.yaml:34:3")
         }
     }
 
@@ -643,23 +1149,24 @@ extension Part: EntityGenPersistence.ImportableEntity {
 
 extension Part: EntityGenPostgres.PostgresEntity {
     /// Stages the member in its own table.
-    public func save(in session: inout EntityGenPostgres.PostgresSession) {
+    @discardableResult
+    public func save(in session: inout EntityGenPostgres.PostgresSession) -> Swift.Int64 {
         switch self {
-        case let .nut(member): member.save(in: &session)
-        case let .screw(member): member.save(in: &session)
+        case let .nut(member): return member.save(in: &session)
+        case let .screw(member): return member.save(in: &session)
         }
     }
 
     /// The stored row a delete action's payload names: the discriminator selects the member's table.
     public static func postgresRowKey(from json: EntityGenRuntime.JSONValue, context: inout EntityGenRuntime.MappingContext) throws(EntityGenRuntime.MappingError) -> EntityGenPostgres.PostgresRowKey {
-        try context.expectObject(json, entity: "Part", schema: "Gadgets.yaml:20:3")
-        switch try context.discriminator(json, key: ["kind"], schema: "Gadgets.yaml:20:3") {
+        try context.expectObject(json, entity: "Part", schema: "Gadgets.yaml:34:3")
+        switch try context.discriminator(json, key: ["kind"], schema: "Gadgets.yaml:34:3") {
         case "Nut":
             return try Nut.postgresRowKey(from: json, context: &context)
         case "Screw":
             return try Screw.postgresRowKey(from: json, context: &context)
         case let other:
-            throw context.unknownDiscriminator(other, in: json, key: ["kind"], family: "Part", known: ["Nut", "Screw"], schema: "Gadgets.yaml:20:3")
+            throw context.unknownDiscriminator(other, in: json, key: ["kind"], family: "Part", known: ["Nut", "Screw"], schema: "Gadgets.yaml:34:3")
         }
     }
 
@@ -712,9 +1219,9 @@ extension Screw {
 extension Screw: EntityGenRuntime.JSONMappable {
     /// Maps a JSON object to `Screw`, applying the schema's keys, transformers, defaults, constraints and failure policies.
     public static func map(from json: EntityGenRuntime.JSONValue, context: inout EntityGenRuntime.MappingContext) throws(EntityGenRuntime.MappingError) -> Screw {
-        try context.expectObject(json, entity: "Screw", schema: "Gadgets.yaml:26:3")
-        let _serial = try context.string(json, "serial", schema: "Gadgets.yaml:25:7")
-        let _length = try context.double(json, "length", schema: "Gadgets.yaml:29:7")
+        try context.expectObject(json, entity: "Screw", schema: "Gadgets.yaml:40:3")
+        let _serial = try context.string(json, "serial", schema: "Gadgets.yaml:39:7")
+        let _length = try context.double(json, "length", schema: "Gadgets.yaml:43:7")
         return Screw(serial: _serial, length: _length)
     }
 
@@ -770,8 +1277,8 @@ extension Screw: EntityGenPersistence.PersistableEntity {
 
     /// The stored row a delete action's payload names (only the identification attributes are read).
     public static func rowKey(from json: EntityGenRuntime.JSONValue, context: inout EntityGenRuntime.MappingContext) throws(EntityGenRuntime.MappingError) -> EntityGenPersistence.RowKey {
-        try context.expectObject(json, entity: "Screw", schema: "Gadgets.yaml:26:3")
-        let _serial = try context.required(json, EntityGenRuntime.MappingField("serial", schema: "Gadgets.yaml:25:7"), EntityGenRuntime.StringTransformer())
+        try context.expectObject(json, entity: "Screw", schema: "Gadgets.yaml:40:3")
+        let _serial = try context.required(json, EntityGenRuntime.MappingField("serial", schema: "Gadgets.yaml:39:7"), EntityGenRuntime.StringTransformer())
         return EntityGenPersistence.RowKey(Self.entityTable, [_serial])
     }
 
@@ -822,9 +1329,10 @@ extension Screw: EntityGenPostgres.PostgresTableEntity {
     /// The table's fixed SQL: COPY into a staging table and one set-based upsert by identity, built once.
     public static let postgresTable = EntityGenPostgres.PostgresTable(entity: "Screw", name: "screw", columns: ["serial", "length"], identity: ["serial"])
 
-    /// Stages this instance: embedded targets first, then the row (an upsert by identity).
-    public func save(in session: inout EntityGenPostgres.PostgresSession) {
-        session.save(Self.postgresTable, key: self.postgresKey, absent: EntityGenRuntime.AbsentFields()) { _row in
+    /// Stages this instance: embedded targets first, then the row (an upsert by identity); returns the row's local id.
+    @discardableResult
+    public func save(in session: inout EntityGenPostgres.PostgresSession) -> Swift.Int64 {
+        return session.save(Self.postgresTable, key: self.postgresKey, absent: EntityGenRuntime.AbsentFields()) { _row in
             _row.append(self.serial)
             _row.append(self.length)
         }
@@ -832,8 +1340,8 @@ extension Screw: EntityGenPostgres.PostgresTableEntity {
 
     /// The stored row a delete action's payload names (only the identification attributes are read).
     public static func postgresRowKey(from json: EntityGenRuntime.JSONValue, context: inout EntityGenRuntime.MappingContext) throws(EntityGenRuntime.MappingError) -> EntityGenPostgres.PostgresRowKey {
-        try context.expectObject(json, entity: "Screw", schema: "Gadgets.yaml:26:3")
-        let _serial = try context.required(json, EntityGenRuntime.MappingField("serial", schema: "Gadgets.yaml:25:7"), EntityGenRuntime.StringTransformer())
+        try context.expectObject(json, entity: "Screw", schema: "Gadgets.yaml:40:3")
+        let _serial = try context.required(json, EntityGenRuntime.MappingField("serial", schema: "Gadgets.yaml:39:7"), EntityGenRuntime.StringTransformer())
         return EntityGenPostgres.PostgresRowKey(Self.postgresTable, [_serial])
     }
 

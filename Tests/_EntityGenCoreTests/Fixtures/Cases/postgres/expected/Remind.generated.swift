@@ -162,9 +162,10 @@ extension Avatar: EntityGenPostgres.PostgresTableEntity {
     /// The table's fixed SQL: COPY into a staging table and one set-based upsert by identity, built once.
     public static let postgresTable = EntityGenPostgres.PostgresTable(entity: "Avatar", name: "avatar", columns: ["remoteId", "fileUrlString"], identity: ["remoteId"])
 
-    /// Stages this instance: embedded targets first, then the row (an upsert by identity).
-    public func save(in session: inout EntityGenPostgres.PostgresSession) {
-        session.save(Self.postgresTable, key: self.postgresKey, absent: EntityGenRuntime.AbsentFields()) { _row in
+    /// Stages this instance: embedded targets first, then the row (an upsert by identity); returns the row's local id.
+    @discardableResult
+    public func save(in session: inout EntityGenPostgres.PostgresSession) -> Swift.Int64 {
+        return session.save(Self.postgresTable, key: self.postgresKey, absent: EntityGenRuntime.AbsentFields()) { _row in
             _row.append(self.remoteId)
             _row.append(self.fileUrlString)
         }
@@ -377,10 +378,11 @@ extension Group: EntityGenPostgres.PostgresTableEntity {
     /// The table's fixed SQL: COPY into a staging table and one set-based upsert by identity, built once.
     public static let postgresTable = EntityGenPostgres.PostgresTable(entity: "Group", name: "group", columns: ["remoteId", "name", "className", "avatarRemoteId"], identity: ["remoteId"], absentBits: ["className": 0, "avatarRemoteId": 1])
 
-    /// Stages this instance: embedded targets first, then the row (an upsert by identity).
-    public func save(in session: inout EntityGenPostgres.PostgresSession) {
+    /// Stages this instance: embedded targets first, then the row (an upsert by identity); returns the row's local id.
+    @discardableResult
+    public func save(in session: inout EntityGenPostgres.PostgresSession) -> Swift.Int64 {
         if let _target = self.avatar { _target.save(in: &session) }
-        session.save(Self.postgresTable, key: self.postgresKey, absent: self._absentFields) { _row in
+        return session.save(Self.postgresTable, key: self.postgresKey, absent: self._absentFields) { _row in
             _row.append(self.remoteId)
             _row.append(self.name)
             _row.append(self.className)

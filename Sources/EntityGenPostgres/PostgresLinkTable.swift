@@ -1,0 +1,100 @@
+/// The fixed SQL of one to-many relationship's link table in PostgreSQL (owner key, `position`, the map
+/// `key` for `[String: Target]`, target key), built once per relationship (a `static let` in generated
+/// code).
+///
+/// Per page part, after every entity table is merged: the links of each owner that sent the
+/// relationship are deleted (a trigger deletes owned targets with their link), the staged links of the
+/// owner's last occurrence in the page are inserted, and owned targets staged for an earlier occurrence
+/// (now linked by nothing) are deleted. Owned rows (entities without identification attributes) are
+/// staged under a local id, their position in the page; the insert maps it to the `_id` the row got.
+public final class PostgresLinkTable: Sendable {
+    /// The link table's name.
+    public let name: String
+    /// The owner key columns.
+    public let ownerColumns: [String]
+    /// The target key columns.
+    public let targetColumns: [String]
+    /// Whether links carry a map key.
+    public let isMap: Bool
+    /// The owner's table when the owner is an owned row (the owner column holds its local id).
+    public let ownerRows: PostgresTable?
+    /// The target's table when targets are owned rows (the target column holds their local id).
+    public let targetRows: PostgresTable?
+    /// The staged links: the link table's columns and the owner occurrence's local id.
+    let stagingName: String
+    /// The staged links' columns, in COPY order.
+    let stagingColumns: [String]
+    /// The owners whose links the page replaces, with their occurrence's local id (identified owners).
+    let ownersName: String
+    /// The owners' columns, in COPY order.
+    let ownersColumns: [String]
+    /// `CREATE TEMP TABLE` of the staging tables.
+    let createStagingSQL: [String]
+    /// Deletes the stored links of the staged owners; `nil` when owners are owned rows (new every time).
+    let deleteLinksSQL: String?
+    /// Inserts the staged links, owned rows' local ids mapped to their `_id`.
+    let insertSQL: String
+    /// Deletes owned targets staged for an owner occurrence that a later one replaced.
+    let removeSupersededSQL: String?
+
+    /// Creates the description and its SQL.
+    public init(
+        name: String, ownerColumns: [String], targetColumns: [String], isMap: Bool, ownerRows: PostgresTable? = nil,
+        targetRows: PostgresTable? = nil
+    ) {
+        self.name = name
+        self.ownerColumns = ownerColumns
+        self.targetColumns = targetColumns
+        self.isMap = isMap
+        self.ownerRows = ownerRows
+        self.targetRows = targetRows
+        let id = PostgresSQL.identifier
+        let table = id(name)
+        stagingName = PostgresSQL.temporaryName("entitygen_stage", name)
+        ownersName = PostgresSQL.temporaryName("entitygen_owners", name)
+        let columns = ownerColumns + ["position"] + (isMap ? ["key"] : []) + targetColumns
+        stagingColumns = columns + ["_owner"]
+        ownersColumns = ownerColumns + ["_position"]
+        let staging = id(stagingName)
+        let owners = id(ownersName)
+        let ownerList = ownerColumns.map(id).joined(separator: ", ")
+        var create = ["CREATE TEMP TABLE \(staging) (LIKE \(table), \"_owner\" bigint NOT NULL) ON COMMIT DROP"]
+        var joins: [String] = []
+        var ownerValues = ownerColumns.map { "k.\(id($0))" }
+        var targetValues = targetColumns.map { "k.\(id($0))" }
+        if let ownerRows {
+            // A new owned row: it has no stored links, and it occurs once.
+            joins.append("JOIN \(id(ownerRows.stagingName)) AS o ON o.\"_position\" = k.\(id(ownerColumns[0]))")
+            ownerValues = ["o.\"_id\""]
+            deleteLinksSQL = nil
+        } else {
+            create.append(
+                "CREATE TEMP TABLE \(owners) ON COMMIT DROP AS SELECT \(ownerList), 0::bigint AS \"_position\" FROM \(table) WITH NO DATA"
+            )
+            let last =
+                "(SELECT \(ownerList), max(\"_position\") AS \"_position\" FROM \(owners) GROUP BY \(ownerList)) AS o"
+            let sameOwner = ownerColumns.map { "o.\(id($0)) = k.\(id($0))" } + ["o.\"_position\" = k.\"_owner\""]
+            joins.append("JOIN \(last) ON \(sameOwner.joined(separator: " AND "))")
+            let stored = ownerColumns.map { "l.\(id($0)) = o.\(id($0))" }.joined(separator: " AND ")
+            // Owners are locked already (their rows were merged in identity order), so these deletes do
+            // not wait on another importer.
+            deleteLinksSQL =
+                "DELETE FROM \(table) AS l USING (SELECT DISTINCT \(ownerList) FROM \(owners)) AS o WHERE \(stored)"
+        }
+        if let targetRows {
+            joins.append("JOIN \(id(targetRows.stagingName)) AS x ON x.\"_position\" = k.\(id(targetColumns[0]))")
+            targetValues = ["x.\"_id\""]
+        }
+        let values = ownerValues + ["k.\"position\""] + (isMap ? ["k.\"key\""] : []) + targetValues
+        insertSQL =
+            "INSERT INTO \(table) (\(columns.map(id).joined(separator: ", "))) SELECT \(values.joined(separator: ", ")) FROM \(staging) AS k \(joins.joined(separator: " "))"
+        if let targetRows, ownerRows == nil {
+            let target = id(targetColumns[0])
+            removeSupersededSQL =
+                "DELETE FROM \(id(targetRows.name)) AS t USING \(staging) AS k, \(id(targetRows.stagingName)) AS x WHERE x.\"_position\" = k.\(target) AND t.\"_id\" = x.\"_id\" AND NOT EXISTS (SELECT 1 FROM \(table) AS l WHERE l.\(target) = t.\"_id\")"
+        } else {
+            removeSupersededSQL = nil
+        }
+        createStagingSQL = create
+    }
+}

@@ -1,0 +1,135 @@
+import EntityGenPostgres
+import EntityGenRuntime
+import Foundation
+import PostgresNIO
+import Testing
+
+/// Seed 004 (CocoaPods specs, identified by name + version, with nested subspecs) on PostgreSQL, through
+/// the code the build plugin generates from `Schemas/Pods.yaml`: subspecs are owned rows (no identity)
+/// linked through `pod_subspecs` and `subspec_subspecs`, replaced whenever their pod sends them, deleted
+/// with their pod (triggers created by the generated migrations).
+@Suite struct Test_GeneratedPods {
+    /// Every real podspec in `../shared/corpora/cocoapods-Core-fixtures`, sorted by path.
+    static func podspecs() throws -> [[UInt8]] {
+        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        let folder = root.appendingPathComponent("shared/corpora/cocoapods-Core-fixtures/spec/fixtures")
+        let enumerator = try #require(FileManager.default.enumerator(atPath: folder.path))
+        var paths: [String] = []
+        while let relative = enumerator.nextObject() as? String {
+            if relative.hasSuffix(".podspec.json") { paths.append(relative) }
+        }
+        return try paths.sorted().map { Array(try Data(contentsOf: folder.appendingPathComponent($0))) }
+    }
+
+    /// A page of the pods web service: `{"number_of_pages": 1, "result": [...]}`.
+    static func page(_ items: some Sequence<[UInt8]>) -> [UInt8] {
+        Array(#"{"number_of_pages": 1, "result": ["#.utf8) + Array(items.joined(separator: Array(",".utf8)))
+            + Array("]}".utf8)
+    }
+
+    /// Runs a query returning one count.
+    static func count(_ sql: String, _ client: PostgresClient) async throws -> Int {
+        for try await value in try await client.query(PostgresQuery(unsafeSQL: sql)).decode(Int64.self) {
+            return Int(value)
+        }
+        return -1
+    }
+
+    /// The subspec names of a pod, depth first, nested ones indented: what the database holds, as the
+    /// mapping has it.
+    static func storedTree(_ name: String, _ version: String = "1", client: PostgresClient) async throws -> [String] {
+        let query: PostgresQuery = """
+            WITH RECURSIVE tree(id, label, path) AS (
+              SELECT s."_id", s."name", ARRAY[l."position"] FROM "pod_subspecs" l JOIN "subspec" s ON s."_id" = l."target"
+              WHERE l."ownerName" = \(name) AND l."ownerVersion" = \(version)
+              UNION ALL
+              SELECT s."_id", s."name", t.path || l."position" FROM tree t JOIN "subspec_subspecs" l ON l."owner" = t.id
+              JOIN "subspec" s ON s."_id" = l."target")
+            SELECT repeat(' ', array_length(path, 1) - 1) || label FROM tree ORDER BY path
+            """
+        var names: [String] = []
+        for try await label in try await client.query(query).decode(String.self) { names.append(label) }
+        return names
+    }
+
+    /// The same tree from a mapped pod.
+    static func tree(_ subspecs: [Subspec], depth: Int = 0) -> [String] {
+        subspecs.flatMap { [String(repeating: " ", count: depth) + $0.name] + tree($0.subspecs, depth: depth + 1) }
+    }
+
+    static func subspecCount(_ subspecs: [Subspec]) -> Int {
+        subspecs.reduce(0) { $0 + 1 + subspecCount($1.subspecs) }
+    }
+
+    @Test func realPodspecsImportWithNestedSubspecsAndReimportWithoutLeftovers() async throws {
+        let specs = try Self.podspecs()
+        var expected: [String: Pod] = [:]
+        for spec in specs {
+            if let pod = try? Pod.map(json: spec).value { expected[pod.name + " " + pod.version] = pod }
+        }
+        let subspecs = expected.values.reduce(0) { $0 + Self.subspecCount($1.subspecs) }
+        #expect(subspecs > 0)
+        try await PostgresTestServer.withDatabase { client in
+            try await EntityGenPostgresDatabase.migrator.migrate(client)
+            let importer = PostgresImporter(feed: EntityGenPostgresDatabase.podSpecs, client: client)
+            for start in stride(from: 0, to: specs.count, by: 40) {
+                try await importer.importPage(Self.page(specs[start..<min(start + 40, specs.count)]))
+            }
+            #expect(try await Self.count(#"SELECT count(*) FROM "pod""#, client) == expected.count)
+            // Duplicates in the corpus are identical: their earlier subspecs were replaced, none left over.
+            #expect(try await Self.count(#"SELECT count(*) FROM "subspec""#, client) == subspecs)
+            let nested = try #require(expected.values.first { $0.subspecs.contains { !$0.subspecs.isEmpty } })
+            let nestedTree = Self.tree(nested.subspecs)
+            #expect(try await Self.storedTree(nested.name, nested.version, client: client) == nestedTree)
+
+            // Everything again: pods unchanged, subspecs replaced by equal ones, nothing left over.
+            let again = try await importer.importPage(Self.page(specs))
+            #expect(again.entities["Pod"]?.inserted == 0)
+            #expect(again.entities["Pod"]?.updated == 0)
+            #expect(try await Self.count(#"SELECT count(*) FROM "subspec""#, client) == subspecs)
+            #expect(try await Self.storedTree(nested.name, nested.version, client: client) == nestedTree)
+        }
+    }
+
+    @Test func aPodSentTwiceInAPageKeepsItsLastSubspecsOnly() async throws {
+        try await PostgresTestServer.withDatabase { client in
+            try await EntityGenPostgresDatabase.migrator.migrate(client)
+            let importer = PostgresImporter(feed: EntityGenPostgresDatabase.podSpecs, client: client)
+            let first = #"{"name": "A", "version": "1", "subspecs": [{"name": "x", "subspecs": [{"name": "x1"}]}]}"#
+            let second = #"{"name": "A", "version": "1", "subspecs": [{"name": "y"}]}"#
+            let report = try await importer.importPage(Self.page([Array(first.utf8), Array(second.utf8)]))
+            #expect(report.entities["Pod"] == .init(inserted: 1, unchanged: 1))
+            #expect(try await Self.storedTree("A", client: client) == ["y"])
+            #expect(try await Self.count(#"SELECT count(*) FROM "subspec""#, client) == 1)
+            #expect(try await Self.count(#"SELECT count(*) FROM "subspec_subspecs""#, client) == 0)
+        }
+    }
+
+    @Test func absentSubspecsAreKeptEmptyOnesRemoveTheTreeAndSoDoesDeletingThePod() async throws {
+        try await PostgresTestServer.withDatabase { client in
+            try await EntityGenPostgresDatabase.migrator.migrate(client)
+            let importer = PostgresImporter(feed: EntityGenPostgresDatabase.podSpecs, client: client)
+            let tree = #""subspecs": [{"name": "a", "subspecs": [{"name": "a1"}, {"name": "a2"}]}, {"name": "b"}]"#
+            try await importer.importPage(Self.page([Array(#"{"name": "P", "version": "1", \#(tree)}"#.utf8)]))
+            try await importer.importPage(Self.page([Array(#"{"name": "Q", "version": "1", \#(tree)}"#.utf8)]))
+            #expect(try await Self.storedTree("P", client: client) == ["a", " a1", " a2", "b"])
+
+            // `subspecs` absent: the stored tree stays.
+            let partial = try await importer.importPage(
+                Self.page([Array(#"{"name": "P", "version": "1", "summary": "s"}"#.utf8)]))
+            #expect(partial.entities["Pod"] == .init(updated: 1))
+            #expect(try await Self.storedTree("P", client: client) == ["a", " a1", " a2", "b"])
+
+            // `subspecs: []`: the whole tree goes, nested rows included; Q's stays.
+            try await importer.importPage(Self.page([Array(#"{"name": "P", "version": "1", "subspecs": []}"#.utf8)]))
+            #expect(try await Self.storedTree("P", client: client) == [])
+            #expect(try await Self.count(#"SELECT count(*) FROM "subspec""#, client) == 4)
+
+            // Deleting a pod with plain SQL deletes its subspecs (link cascade, then the triggers).
+            try await client.query(#"DELETE FROM "pod" WHERE "name" = 'Q'"#)
+            #expect(try await Self.count(#"SELECT count(*) FROM "subspec""#, client) == 0)
+            #expect(try await Self.count(#"SELECT count(*) FROM "subspec_subspecs""#, client) == 0)
+        }
+    }
+}

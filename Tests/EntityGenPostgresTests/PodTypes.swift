@@ -1,0 +1,1 @@
+../EntityGenConsumerTests/PodTypes.swift
