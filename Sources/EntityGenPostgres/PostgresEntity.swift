@@ -13,6 +13,9 @@ public protocol PostgresEntity: FeedEntity {
     /// This instance's identification (`nil` for an entity without identification attributes).
     var postgresKey: PostgresRowKey? { get }
 
+    /// The tables instances are stored in (a family's members' tables): where a sync looks for orphans.
+    static var postgresTables: [PostgresTable] { get }
+
     /// Stages this instance's row (and, in dependency order, what it embeds and links) in the session;
     /// returns the row's local id (``PostgresSession/save(_:key:absent:_:)``), which an owner's link
     /// to an owned row names.
@@ -24,6 +27,11 @@ public protocol PostgresEntity: FeedEntity {
 public protocol PostgresTableEntity: PostgresEntity {
     /// The table's fixed SQL.
     static var postgresTable: PostgresTable { get }
+}
+
+extension PostgresTableEntity {
+    /// The entity's own table.
+    public static var postgresTables: [PostgresTable] { [postgresTable] }
 }
 
 /// A row named by its identification values, held in their COPY text form (which is canonical for each

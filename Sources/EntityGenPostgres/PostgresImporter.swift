@@ -31,16 +31,28 @@ public struct PostgresImporter<Entity: PostgresEntity>: Sendable {
     /// while the server writes.
     @discardableResult
     public func importPage(_ bytes: some Collection<UInt8>, page: String = "page") async throws -> ImportReport {
+        try await importPage(bytes, page: page, on: nil, tracking: nil).report
+    }
+
+    /// ``importPage(_:page:)`` in a transaction on `connection` (a sync holds one connection for its
+    /// pages), or on one of the client's when `nil`; with `tracking`, the saved instances' identities
+    /// are recorded for orphan deletion. Returns what the page says about the pages after it too.
+    func importPage(
+        _ bytes: some Collection<UInt8>, page: String, on connection: PostgresConnection?,
+        tracking: PostgresSeenRows?
+    ) async throws -> SyncedPage {
         let document: JSONDocument
         do { document = try JSONDocument(bytes: bytes) } catch { throw ImportError.invalidJSON(page: page, error) }
         let feed = feed
         let header = try document.withRoot { root throws(ImportError) in try feed.layout.header(root: root, page: page)
         }
         guard feed.layout.recordCount(header.items) >= Self.pipelineThreshold else {
-            return try await write(
-                document.withRoot { root throws(ImportError) in
-                    try feed.prepare(root: root, page: page, key: Entity.postgresRowKey)
-                })
+            let prepared = try document.withRoot { root throws(ImportError) in
+                try feed.prepare(root: root, page: page, key: Entity.postgresRowKey)
+            }
+            return SyncedPage(
+                report: try await write(prepared, on: connection, tracking: tracking), pageCount: prepared.pageCount,
+                nextURL: prepared.nextURL)
         }
         try Task.checkCancellation()
         let channel = StagedPageChannel()
@@ -48,6 +60,7 @@ public struct PostgresImporter<Entity: PostgresEntity>: Sendable {
             do throws(ImportError) {
                 try document.withRoot { root throws(ImportError) in
                     var session = PostgresSession()
+                    session.tracking = tracking
                     try feed.prepareChunks(root: root, page: page, size: Self.chunkSize, key: Entity.postgresRowKey) {
                         chunk, last in
                         Self.stage(chunk, in: &session)
@@ -65,7 +78,7 @@ public struct PostgresImporter<Entity: PostgresEntity>: Sendable {
         producer.start()
         defer { channel.abandon() }
         let logger = logger
-        var report = try await transaction { connection in
+        var report = try await transaction(on: connection) { connection in
             var total = ImportReport()
             var staging: Set<ObjectIdentifier> = []
             while let staged = try await channel.next() {
@@ -75,7 +88,7 @@ public struct PostgresImporter<Entity: PostgresEntity>: Sendable {
             return total
         }
         report.pages = 1
-        return report
+        return SyncedPage(report: report, pageCount: header.pageCount, nextURL: header.nextURL)
     }
 
     /// Items from which a page is mapped while it is written.
@@ -83,12 +96,16 @@ public struct PostgresImporter<Entity: PostgresEntity>: Sendable {
     /// Operations mapped, staged and sent at a time in a large page.
     static var chunkSize: Int { 10_000 }
 
-    /// Runs `body` in one transaction; what postgres-nio throws becomes the importer's error.
-    private func transaction(
-        _ body: (PostgresConnection) async throws -> ImportReport
+    /// Runs `body` in one transaction, on `connection` or one of the client's; what postgres-nio throws
+    /// becomes the importer's error.
+    func transaction(
+        on connection: PostgresConnection? = nil, _ body: (PostgresConnection) async throws -> ImportReport
     ) async throws -> ImportReport {
         do {
-            return try await client.withTransaction(logger: logger) { connection in try await body(connection) }
+            if let connection {
+                return try await connection.withTransaction(logger: logger) { try await body($0) }
+            }
+            return try await client.withTransaction(logger: logger) { try await body($0) }
         } catch {
             throw PostgresFailure.importError(error)
         }
@@ -98,7 +115,9 @@ public struct PostgresImporter<Entity: PostgresEntity>: Sendable {
     static func stage(_ page: PreparedPage<Entity, PostgresRowKey>, in session: inout PostgresSession) {
         for operation in page.operations {
             switch operation {
-            case let .save(entity): entity.save(in: &session)
+            case let .save(entity):
+                entity.save(in: &session)
+                if let key = entity.postgresKey { session.recordSeen(key) }
             case let .delete(key): session.delete(key)
             }
         }
@@ -108,12 +127,21 @@ public struct PostgresImporter<Entity: PostgresEntity>: Sendable {
     /// message when PostgreSQL refuses it; nothing of the page is written then.
     @discardableResult
     public func write(_ page: PreparedPage<Entity, PostgresRowKey>) async throws -> ImportReport {
+        try await write(page, on: nil, tracking: nil)
+    }
+
+    /// ``write(_:)`` on `connection` (or one of the client's), recording identities with `tracking`.
+    func write(
+        _ page: PreparedPage<Entity, PostgresRowKey>, on connection: PostgresConnection?,
+        tracking: PostgresSeenRows?
+    ) async throws -> ImportReport {
         try Task.checkCancellation()
         var session = PostgresSession()
+        session.tracking = tracking
         Self.stage(page, in: &session)
         let staged = session.take(deletions: true)
         let logger = logger
-        var report = try await transaction { connection in
+        var report = try await transaction(on: connection) { connection in
             var staging: Set<ObjectIdentifier> = []
             return try await staged.flush(on: connection, logger: logger, staging: &staging)
         }

@@ -32,6 +32,10 @@ public struct PostgresSession {
     private var deletionOrder: [ObjectIdentifier] = []
     /// Skips found while staging (values PostgreSQL cannot store).
     var report = ImportReport()
+    /// A sync's orphan tracking: the identities of the feed's saved instances are recorded.
+    var tracking: PostgresSeenRows?
+    /// Identities recorded for orphan tracking, per temporary table, as COPY text.
+    private var seen: [String: (columns: [String], rows: PostgresCopyBuffer)] = [:]
     private var position: Int64 = 0
 
     /// Creates an empty session.
@@ -104,6 +108,15 @@ public struct PostgresSession {
         state.links.endRow()
     }
 
+    /// Records that a sync saved the row `key` names (for orphan deletion; nothing unless tracking).
+    mutating func recordSeen(_ key: PostgresRowKey) {
+        guard let tracking, let table = tracking.seenTable(of: key.table) else { return }
+        var entry = seen[table] ?? (key.table.identity, PostgresCopyBuffer())
+        key.fields.withUnsafeBufferPointer { entry.rows.appendRaw($0) }
+        entry.rows.endRow()
+        seen[table] = entry
+    }
+
     private mutating func linkState(of link: PostgresLinkTable) -> LinkState {
         if let state = links[ObjectIdentifier(link)] { return state }
         let state = LinkState(link: link)
@@ -138,7 +151,9 @@ public struct PostgresSession {
             tables: order.map { ($0.table, $0.rows) },
             links: linkOrder.map { ($0.link, $0.owners, $0.links) },
             deletions: takesDeletions ? deletionOrder.compactMap { deletions[$0] } : [],
+            seen: seen.map { ($0.key, $0.value.columns, $0.value.rows) }.sorted { $0.table < $1.table },
             finishesPage: takesDeletions, report: report)
+        seen = [:]
         for state in order { state.rows = PostgresCopyBuffer() }
         for state in linkOrder {
             state.owners = PostgresCopyBuffer()
@@ -161,6 +176,8 @@ public struct PostgresStagedPage: Sendable {
     var links: [(link: PostgresLinkTable, owners: PostgresCopyBuffer, links: PostgresCopyBuffer)]
     /// Per table: the keys to delete.
     var deletions: [(table: PostgresTable, keys: [PostgresRowKey])]
+    /// Identities recorded for a sync's orphan deletion: temporary table, columns, rows.
+    var seen: [(table: String, columns: [String], rows: PostgresCopyBuffer)]
     /// Whether this is the page's last part: references are checked after its deletions.
     var finishesPage: Bool
     /// Skips found while staging.
@@ -199,6 +216,9 @@ public struct PostgresStagedPage: Sendable {
             report.entities[table.entity] = counts
         }
         try await flushLinks(on: connection, logger: logger, staging: &staging)
+        for (table, columns, rows) in seen {
+            try await Self.copy(rows.bytes, into: table, columns: columns, on: connection, logger: logger)
+        }
         for (table, keys) in deletions where !keys.isEmpty {
             var rows = PostgresCopyBuffer()
             for key in keys {

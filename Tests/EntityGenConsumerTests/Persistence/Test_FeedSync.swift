@@ -349,11 +349,3 @@ func pageResponses(_ pages: [Data], host: String) -> [String: (Int, Data)] {
     for (index, page) in pages.enumerated() { responses["https://\(host)/specs?page=\(index)"] = (200, page) }
     return responses
 }
-
-/// Collects values from a `@Sendable` callback.
-final class ProgressLog: @unchecked Sendable {
-    private let lock = NSLock()
-    private var stored: [Int] = []
-    func append(_ value: Int) { lock.withLock { stored.append(value) } }
-    var values: [Int] { lock.withLock { stored } }
-}

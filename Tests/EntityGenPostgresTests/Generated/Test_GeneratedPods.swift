@@ -92,6 +92,37 @@ import Testing
         }
     }
 
+    @Test func fourConcurrentImportersOfTheSamePodsLeaveOneSubspecTreePerPod() async throws {
+        let specs = try Self.podspecs()
+        var expected: [String: Pod] = [:]
+        for spec in specs {
+            if let pod = try? Pod.map(json: spec).value { expected[pod.name + " " + pod.version] = pod }
+        }
+        let pages = stride(from: 0, to: specs.count, by: 25).map { Self.page(specs[$0..<min($0 + 25, specs.count)]) }
+        try await PostgresTestServer.withDatabase { client in
+            try await EntityGenPostgresDatabase.migrator.migrate(client)
+            let importer = PostgresImporter(feed: EntityGenPostgresDatabase.podSpecs, client: client)
+            // Each importer sends every page, in its own order (rotated, and reversed for two of them), so
+            // the same pods' links and subspecs are replaced by several transactions at once.
+            try await withThrowingTaskGroup(of: Void.self) { group in
+                for writer in 0..<4 {
+                    var order = Array(pages[(writer * 3 % pages.count)...] + pages[..<(writer * 3 % pages.count)])
+                    if writer % 2 == 1 { order.reverse() }
+                    group.addTask { [order] in
+                        for page in order { try await importer.importPage(page) }
+                    }
+                }
+                try await group.waitForAll()
+            }
+            #expect(try await Self.count(#"SELECT count(*) FROM "pod""#, client) == expected.count)
+            let subspecs = expected.values.reduce(0) { $0 + Self.subspecCount($1.subspecs) }
+            #expect(try await Self.count(#"SELECT count(*) FROM "subspec""#, client) == subspecs)
+            let links = try await Self.count(
+                #"SELECT (SELECT count(*) FROM "pod_subspecs") + (SELECT count(*) FROM "subspec_subspecs")"#, client)
+            #expect(links == subspecs)
+        }
+    }
+
     @Test func aPodSentTwiceInAPageKeepsItsLastSubspecsOnly() async throws {
         try await PostgresTestServer.withDatabase { client in
             try await EntityGenPostgresDatabase.migrator.migrate(client)

@@ -39,6 +39,11 @@ struct PostgresPersistenceEmitter: PersistenceEmitter {
                 }
             }
             printer.line()
+            printer.documentation("The members' tables.")
+            printer.line(
+                "\(access)static var postgresTables: [\(postgres).PostgresTable] { [\(family.members.map { "\($0.typeName).postgresTable" }.joined(separator: ", "))] }"
+            )
+            printer.line()
             printer.documentation("The member's identification.")
             printer.block("\(access)var \(GeneratedNames.postgresKey): \(postgres).PostgresRowKey? {") { printer in
                 FamilyRenderer.switchOverMembers(family, into: &printer) { _ in

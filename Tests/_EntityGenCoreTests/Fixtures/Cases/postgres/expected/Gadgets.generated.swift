@@ -1170,6 +1170,9 @@ extension Part: EntityGenPostgres.PostgresEntity {
         }
     }
 
+    /// The members' tables.
+    public static var postgresTables: [EntityGenPostgres.PostgresTable] { [Nut.postgresTable, Screw.postgresTable] }
+
     /// The member's identification.
     public var postgresKey: EntityGenPostgres.PostgresRowKey? {
         switch self {

@@ -1,0 +1,151 @@
+import Foundation
+
+#if canImport(FoundationNetworking)
+    import FoundationNetworking
+#endif
+
+/// Where a sync stands, reported after each committed page.
+public struct SyncProgress: Sendable {
+    /// Pages committed so far.
+    public var pagesCommitted: Int
+    /// The page count, when the feed announces it.
+    public var pageCount: Int?
+    /// The figures so far.
+    public var report: ImportReport
+
+    /// Creates a progress value.
+    public init(pagesCommitted: Int, pageCount: Int?, report: ImportReport) {
+        self.pagesCommitted = pagesCommitted
+        self.pageCount = pageCount
+        self.report = report
+    }
+}
+
+/// One page imported by a backend during a sync: its figures, and what it says about the pages after it.
+package struct SyncedPage: Sendable {
+    /// The page's figures.
+    package var report: ImportReport
+    /// The page count it announces (page-number pagination).
+    package var pageCount: Int?
+    /// The next page's URL text (next-URL pagination).
+    package var nextURL: String?
+
+    package init(report: ImportReport, pageCount: Int?, nextURL: String?) {
+        self.report = report
+        self.pageCount = pageCount
+        self.nextURL = nextURL
+    }
+}
+
+extension Feed {
+    /// The page loop every backend's `sync(from:...)` runs: fetches the feed page by page over `session`
+    /// (`file://` URLs read from disk), hands each page's bytes to `importPage` (which maps and writes it
+    /// in its own transaction), and finds the next page as the feed's pagination says: page numbers, a
+    /// next URL in the body, or the response's `Link` header. Cancellation stops between pages.
+    package func syncPages(
+        from url: URL, session: URLSession, progress: (@Sendable (SyncProgress) -> Void)?,
+        prepareRequest: (@Sendable (inout URLRequest) -> Void)?,
+        importPage: (_ bytes: Data, _ page: String) async throws -> SyncedPage
+    ) async throws -> ImportReport {
+        var report = ImportReport()
+        var pageCount: Int?
+        var pageNumber: Int?
+        var next: URL? = url
+        if case let .pageNumber(_, parameter, firstPage)? = pagination {
+            pageNumber = firstPage
+            next = Self.url(url, parameter: parameter, page: firstPage)
+        }
+        while let current = next {
+            try Task.checkCancellation()
+            let (bytes, response) = try await Self.fetch(current, session: session, prepareRequest: prepareRequest)
+            try Task.checkCancellation()
+            let page = try await importPage(bytes, current.absoluteString)
+            report.merge(page.report)
+            switch pagination {
+            case let .pageNumber(_, parameter, firstPage)?:
+                pageCount = page.pageCount
+                let following = pageNumber! + 1
+                pageNumber = following
+                next =
+                    following < firstPage + (page.pageCount ?? 0)
+                    ? Self.url(url, parameter: parameter, page: following) : nil
+            case .nextURL?:
+                next = try Self.nextPage(page.nextURL, of: current, foundIn: "$")
+            case let .linkHeader(relation)?:
+                let link = response?.value(forHTTPHeaderField: "Link").flatMap {
+                    LinkHeader($0).target(relation: relation)
+                }
+                next = try Self.nextPage(link, of: current, foundIn: "Link")
+            case nil:
+                next = nil
+            }
+            progress?(SyncProgress(pagesCommitted: report.pages, pageCount: pageCount, report: report))
+        }
+        return report
+    }
+
+    /// The page loop of a backend's `sync(pages:...)`: each page of an app's own sequence handed to
+    /// `importPage` in turn (named `page 1`, `page 2`, ...), progress after each.
+    package func syncPages<Pages: AsyncSequence>(
+        _ pages: Pages, progress: (@Sendable (SyncProgress) -> Void)?,
+        importPage: (_ bytes: Data, _ page: String) async throws -> SyncedPage
+    ) async throws -> ImportReport where Pages.Element == Data {
+        var report = ImportReport()
+        for try await bytes in pages {
+            try Task.checkCancellation()
+            report.merge(try await importPage(bytes, "page \(report.pages + 1)").report)
+            progress?(SyncProgress(pagesCommitted: report.pages, pageCount: nil, report: report))
+        }
+        return report
+    }
+
+    /// The next page's URL, resolved against the current page's; `nil` when there is none.
+    private static func nextPage(_ text: String?, of current: URL, foundIn place: String) throws -> URL? {
+        guard let text else { return nil }
+        guard let resolved = URL(string: text, relativeTo: current)?.absoluteURL else {
+            throw ImportError.malformedPage(
+                page: current.absoluteString, path: place, message: "the next page's URL \"\(text)\" is not a URL")
+        }
+        return resolved
+    }
+
+    /// `url` with the page parameter set.
+    package static func url(_ url: URL, parameter: String, page: Int) -> URL {
+        guard var components = URLComponents(url: url, resolvingAgainstBaseURL: true) else { return url }
+        var items = (components.queryItems ?? []).filter { $0.name != parameter }
+        items.append(URLQueryItem(name: parameter, value: String(page)))
+        components.queryItems = items
+        return components.url ?? url
+    }
+
+    /// The page's bytes, and the HTTP response (`nil` for a file).
+    private static func fetch(
+        _ url: URL, session: URLSession, prepareRequest: (@Sendable (inout URLRequest) -> Void)?
+    ) async throws -> (Data, HTTPURLResponse?) {
+        // URLSession on Linux does not read file URLs; a local page (a fixture, an offline copy, a next
+        // URL naming the next file) is read from disk.
+        if url.isFileURL {
+            do {
+                return (try Data(contentsOf: url), nil)
+            } catch {
+                throw ImportError.fetch(url: url.absoluteString, message: error.localizedDescription)
+            }
+        }
+        let data: Data
+        let response: URLResponse
+        do {
+            var request = URLRequest(url: url)
+            prepareRequest?(&request)
+            (data, response) = try await session.data(for: request)
+        } catch is CancellationError {
+            throw CancellationError()
+        } catch {
+            if Task.isCancelled { throw CancellationError() }
+            throw ImportError.fetch(url: url.absoluteString, message: error.localizedDescription)
+        }
+        if let http = response as? HTTPURLResponse, !(200..<300).contains(http.statusCode) {
+            throw ImportError.fetch(url: url.absoluteString, message: "HTTP status \(http.statusCode)")
+        }
+        return (data, response as? HTTPURLResponse)
+    }
+}

@@ -1,0 +1,1 @@
+../EntityGenConsumerTests/Persistence/ProgressLog.swift
