@@ -191,19 +191,37 @@ public struct PostgresStagedPage: Sendable {
         on connection: PostgresConnection, logger: Logger, staging: inout Set<ObjectIdentifier>
     ) async throws -> ImportReport {
         var report = self.report
-        for state in tables where state.rows.rowCount > 0 {
-            let table = state.table
+        let sent = tables.filter { $0.rows.rowCount > 0 }
+        for (table, rows) in tables {
+            // Every table written to gets its staging table, even when all its rows were left out, so
+            // that owners and links can look their local ids up in it.
             if staging.insert(ObjectIdentifier(table)).inserted {
                 for sql in table.createStagingSQL {
                     try await connection.query(PostgresQuery(unsafeSQL: sql), logger: logger)
                 }
-            } else {
+            } else if rows.rowCount > 0 {
                 try await connection.query(
                     PostgresQuery(unsafeSQL: "TRUNCATE \(PostgresSQL.identifier(table.stagingName))"), logger: logger)
             }
+        }
+        for (table, rows) in sent {
             try await Self.copy(
-                state.rows.bytes, into: table.stagingName, columns: table.stagingColumns, on: connection, logger: logger
-            )
+                rows.bytes, into: table.stagingName, columns: table.stagingColumns, on: connection, logger: logger)
+        }
+        // Owned rows get their ids first, then owners map local ids to them; then every table merges.
+        for (table, _) in sent {
+            if let sql = table.assignIDsSQL {
+                try await connection.query(PostgresQuery(unsafeSQL: sql), logger: logger)
+            }
+        }
+        let written = Set(tables.map(\.table.name))
+        for (table, _) in sent {
+            // A table this transaction never wrote to has no staging table, and no row of it is named.
+            for (target, sql) in table.mapOwnedRowsSQL where written.contains(target) {
+                try await connection.query(PostgresQuery(unsafeSQL: sql), logger: logger)
+            }
+        }
+        for (table, rows) in sent {
             let (inserted, updated) = try await Self.counts(table.mergeSQL, on: connection, logger: logger)
             if let record = table.recordCheckedSQL {
                 try await connection.query(PostgresQuery(unsafeSQL: record), logger: logger)
@@ -212,8 +230,13 @@ public struct PostgresStagedPage: Sendable {
             counts.inserted += inserted
             counts.updated += updated
             // Rows left alone because nothing changed, and earlier occurrences of a row the page repeats.
-            counts.unchanged += state.rows.rowCount - inserted - updated
+            counts.unchanged += rows.rowCount - inserted - updated
             report.entities[table.entity] = counts
+        }
+        for (table, _) in sent {
+            for sql in table.removeSupersededSQL {
+                try await connection.query(PostgresQuery(unsafeSQL: sql), logger: logger)
+            }
         }
         try await flushLinks(on: connection, logger: logger, staging: &staging)
         for (table, columns, rows) in seen {

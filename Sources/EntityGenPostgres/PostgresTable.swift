@@ -36,6 +36,15 @@ public final class PostgresTable: Sendable {
     public let createDeleteStagingSQL: String
     /// Deletes the staged identities; returns one row: the deleted count.
     public let deleteSQL: String
+    /// Gives each staged row its `_id` from the table's identity sequence (a table without identity: its
+    /// rows are owned), before any merge: owners map the rows' local ids to it.
+    let assignIDsSQL: String?
+    /// Per column holding an owned to-one row: replaces the staged local ids by the `_id`s the rows got
+    /// (NULL for a row that was left out), with the owned rows' table.
+    let mapOwnedRowsSQL: [(target: String, sql: String)]
+    /// Per column holding an owned to-one row, after the merge: deletes the owned rows staged for an
+    /// occurrence of the owner that a later one replaced (no stored row names them).
+    let removeSupersededSQL: [String]
     /// The table's `reference:` relationships, with the SQL that checks them at the end of a page.
     let referenceChecks: [PostgresReferenceCheck]
     /// Appends the staged rows' identities to the checked rows (after each merge); `nil` when the table
@@ -45,7 +54,7 @@ public final class PostgresTable: Sendable {
     /// Creates the description and its SQL.
     public init(
         entity: String, name: String, columns: [String], identity: [String], absentBits: [String: Int] = [:],
-        references: [PostgresReference] = []
+        references: [PostgresReference] = [], ownedRows: [String: String] = [:]
     ) {
         self.entity = entity
         self.name = name
@@ -67,14 +76,30 @@ public final class PostgresTable: Sendable {
         let list = columns.map(id).joined(separator: ", ")
         let keys = identity.map(id).joined(separator: ", ")
         let others = columns.filter { !identity.contains($0) }
+        // Owned to-one rows: the staged column holds the row's local id (its `_position` in its own
+        // staging table); mapped to the row's `_id` before the merge, through a join on `_position`.
+        mapOwnedRowsSQL = ownedRows.keys.sorted().map { column in
+            let target = id(PostgresSQL.temporaryName("entitygen_stage", ownedRows[column]!))
+            return (
+                ownedRows[column]!,
+                "UPDATE \(staging) AS s SET \(id(column)) = m.\"_id\" FROM (SELECT o.\"_position\", x.\"_id\" FROM \(staging) AS o LEFT JOIN \(target) AS x ON x.\"_position\" = o.\(id(column)) WHERE o.\(id(column)) IS NOT NULL) AS m WHERE s.\"_position\" = m.\"_position\""
+            )
+        }
+        removeSupersededSQL = ownedRows.keys.sorted().map { column in
+            let target = ownedRows[column]!
+            return
+                "DELETE FROM \(id(target)) AS x USING \(staging) AS s WHERE x.\"_id\" = s.\(id(column)) AND NOT EXISTS (SELECT 1 FROM \(table) AS t WHERE t.\(id(column)) = x.\"_id\")"
+        }
         if identity.isEmpty {
             // Owned rows: each staged row gets its `_id` from the table's identity sequence (kept in the
-            // staging table, where links map the row's local id, its `_position`, to it), then is inserted.
+            // staging table, where owners and links map the row's local id, its `_position`, to it).
             create.append("ALTER TABLE \(staging) ALTER COLUMN \"_id\" DROP NOT NULL")
             let sequence = "pg_get_serial_sequence(\(PostgresSQL.string(table)), '_id')"
+            assignIDsSQL = "UPDATE \(staging) SET \"_id\" = nextval(\(sequence))"
             mergeSQL =
-                "WITH ids AS (UPDATE \(staging) SET \"_id\" = nextval(\(sequence)) RETURNING *), written AS (INSERT INTO \(table) (\"_id\", \(list)) SELECT \"_id\", \(list) FROM ids ORDER BY \"_position\" RETURNING 1) SELECT count(*), 0::bigint FROM written"
+                "WITH written AS (INSERT INTO \(table) (\"_id\", \(list)) SELECT \"_id\", \(list) FROM \(staging) ORDER BY \"_position\" RETURNING 1) SELECT count(*), 0::bigint FROM written"
         } else {
+            assignIDsSQL = nil
             let source =
                 "SELECT DISTINCT ON (\(keys)) \(list) FROM \(staging) ORDER BY \(keys), \"_position\" DESC"
             let action: String

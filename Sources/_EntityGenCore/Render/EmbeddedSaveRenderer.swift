@@ -1,10 +1,17 @@
 /// Prints how `save(in:)` saves a to-one (or polymorphic to-many) target before the owner's row, the
 /// same for every backend but for whether saving throws (SQLite's `ImportSession` does, PostgreSQL's
-/// `PostgresSession` only stages). Owned targets, whose row id the owner stores, are SQLite's alone.
+/// `PostgresSession` only stages). An owned target's save returns the row id the owner's column stores
+/// (SQLite's rowid, PostgreSQL's local id in the page).
 enum EmbeddedSaveRenderer {
     /// The statement saving `save`'s target; `tryKeyword` is `"try "` when saving throws, `""` otherwise.
     static func statement(_ save: TablePlan.EmbeddedSave, tryKeyword: String) -> String {
         let property = "self.\(save.identifier)"
+        if let local = save.rowIDLocal, !save.isExpandable, !save.isCollection {
+            // An owned target: the owner's column stores the row id its save returns.
+            return save.isOptional
+                ? "let \(local) = \(tryKeyword)\(property).map { \(tryKeyword)$0.save(in: &session) }"
+                : "let \(local) = \(tryKeyword)\(property).save(in: &session)"
+        }
         if save.isExpandable {
             return
                 "if case let .expanded(_target)\(save.isOptional ? "?" : "") = \(property) { \(tryKeyword)_target.save(in: &session) }"

@@ -23,22 +23,15 @@ extension Rules {
     public static let postgresUnsupported = RuleDescription(
         id: "postgres-unsupported",
         summary:
-            "With the postgres backend on, to-one relationships name entities with identification attributes, and to-many relationships are not references (owned to-one rows and to-many references are not stored yet).",
+            "With the postgres backend on, to-many relationships are not references (to-many `reference:` relationships are not stored yet).",
         triggering: [
-            RuleExample(files: [
-                postgresConfig,
-                (
-                    "example.yaml",
-                    "entities:\n  Note:\n    attributes:\n      text: String\n  Post:\n    identifiedBy: id\n    attributes:\n      id: Int\n    relationships:\n      ↓note: Note?\n"
-                ),
-            ]),
             RuleExample(files: [
                 postgresConfig,
                 (
                     "example.yaml",
                     "entities:\n  Tag:\n    identifiedBy: name\n    attributes:\n      name: String\n  Post:\n    identifiedBy: id\n    attributes:\n      id: Int\n    relationships:\n      ↓tags:\n        to: [Tag]\n        reference: name\n"
                 ),
-            ]),
+            ])
         ],
         nonTriggering: [
             RuleExample(files: [

@@ -52,7 +52,8 @@ extension PersistenceTranslator {
                 .init(identifier: property.identifier, isOptional: relationship.isOptional, rowIDLocal: local))
             table.columns.append(
                 .init(
-                    name: column, value: .rowID, notNull: false, source: .ownedRowID(local: local), location: location,
+                    name: column, value: .rowID, notNull: false,
+                    source: .ownedRowID(local: local, targetTable: targetTable), location: location,
                     absentBit: table.absentBits[property.name], renamedFrom: formerName))
             table.recordProperties.append(
                 .init(

@@ -33,8 +33,9 @@ struct TablePlan: Sendable {
         case json(EntityPlan.Property)
         /// A member of an embedded target (`self.owner.id`; `self.owner?.id` when optional).
         case embeddedMember(identifier: String, member: String, optional: Bool)
-        /// The row id of an owned target saved just before (the local of ``EmbeddedSave/rowIDLocal``).
-        case ownedRowID(local: String)
+        /// The row id of an owned target saved just before (the local of ``EmbeddedSave/rowIDLocal``), and
+        /// the target's table.
+        case ownedRowID(local: String, targetTable: String)
         /// The element count of an optional to-many relationship (`NULL` when it is `nil`).
         case collectionCount(identifier: String)
     }

@@ -15,9 +15,14 @@ struct PostgresEntityRenderer {
                 column.absentBit.map { "\(SwiftLiteral.string(column.name)): \($0)" }
             }
             let absentBits = absent.isEmpty ? "" : ", absentBits: [\(absent.joined(separator: ", "))]"
-            let references =
+            var references =
                 plan.references.isEmpty
                 ? "" : ", references: [\(plan.references.map(Self.reference).joined(separator: ", "))]"
+            let owned = plan.columns.compactMap { column -> String? in
+                guard case let .ownedRowID(_, targetTable) = column.source else { return nil }
+                return "\(SwiftLiteral.string(column.name)): \(SwiftLiteral.string(targetTable))"
+            }
+            if !owned.isEmpty { references += ", ownedRows: [\(owned.joined(separator: ", "))]" }
             printer.line(
                 "\(access)static let postgresTable = \(postgres).PostgresTable(entity: \(SwiftLiteral.string(plan.schemaName)), name: \(SwiftLiteral.string(plan.tableName)), columns: \(Spelling.list(plan.columns.map(\.name))), identity: \(Spelling.list(plan.identity))\(absentBits)\(references))"
             )
@@ -136,8 +141,8 @@ struct PostgresEntityRenderer {
             return "_row.appendJSON(self.\(property.identifier), \(property.storageTransformerReference(spelling)))"
         case let .embeddedMember(identifier, member, optional):
             return optional ? "_row.append(self.\(identifier)?.\(member))" : "_row.append(self.\(identifier).\(member))"
-        case let .ownedRowID(local):
-            // Refused by the backend's limitations (a to-one owned row); never printed.
+        case let .ownedRowID(local, _):
+            // The target's local id in the page; the merge maps it to the `_id` the target got.
             return "_row.append(\(local))"
         case let .collectionCount(identifier):
             return "_row.append(self.\(identifier).map { Swift.Int64($0.count) })"

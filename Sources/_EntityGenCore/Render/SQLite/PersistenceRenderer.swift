@@ -93,15 +93,7 @@ struct PersistenceRenderer {
         printer.block("\(access)func save(in session: inout \(Self.persistence).ImportSession) throws -> Swift.Int64 {")
         { printer in
             for save in plan.embeddedSaves {
-                guard let local = save.rowIDLocal, !save.isExpandable, !save.isCollection else {
-                    printer.line(EmbeddedSaveRenderer.statement(save, tryKeyword: "try "))
-                    continue
-                }
-                let property = "self.\(save.identifier)"
-                printer.line(
-                    save.isOptional
-                        ? "let \(local) = try \(property).map { try $0.save(in: &session) }"
-                        : "let \(local) = try \(property).save(in: &session)")
+                printer.line(EmbeddedSaveRenderer.statement(save, tryKeyword: "try "))
             }
             printer.line("let _row = try session.prepare(Self.entityTable)")
             if !plan.columns.isEmpty { printer.line("let _statement = _row.statement") }
@@ -189,7 +181,7 @@ struct PersistenceRenderer {
             return optional
                 ? "(self.\(identifier)?.\(member)).bindValue(to: _statement, at: \(index))"
                 : "self.\(identifier).\(member).bindValue(to: _statement, at: \(index))"
-        case let .ownedRowID(local):
+        case let .ownedRowID(local, _):
             return "\(local).bindValue(to: _statement, at: \(index))"
         case let .collectionCount(identifier):
             return "(self.\(identifier).map { Swift.Int64($0.count) }).bindValue(to: _statement, at: \(index))"

@@ -44,13 +44,6 @@ struct PostgresBackend: StorageBackend {
                     at: location))
         }
         for table in tables {
-            for column in table.columns {
-                if case .ownedRowID = column.source {
-                    unsupported(
-                        "column '\(column.name)' of '\(table.schemaName)' holds an owned row: a to-one relationship to an entity without identification attributes",
-                        at: column.location)
-                }
-            }
             for link in table.links {
                 if link.isReference {
                     unsupported(
