@@ -47,6 +47,18 @@ public struct ImportReport: Hashable, Sendable, CustomStringConvertible {
         /// `path: reason`
         public var description: String { "\(path): \(reason)" }
 
+        /// The skip a backend reports when a link of a to-many `reference:` relationship names no row of
+        /// its target table once the page is written, and `onMissingTarget: drop` dropped it: `owner` and
+        /// `target` describe the owner's key and the named identifier (`"s1"`).
+        public static func droppedLink(
+            entity: String, owner: String, relationship: String, targetTable: String, target: String
+        ) -> Skip {
+            Skip(
+                path: "\(entity) \(owner)",
+                reason:
+                    "\(relationship): no \(targetTable) row has the identifier \(target); the link was dropped")
+        }
+
         /// The skip a backend reports when a `reference:` relationship's key names no row of its target
         /// table once the page is written, and `onMissingTarget: drop` unset it: `row` describes the
         /// owner's identity (`serverId=w1`).

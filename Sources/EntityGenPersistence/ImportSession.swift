@@ -189,11 +189,9 @@ public struct ImportSession {
                 }
                 try db.execute(sql: link.dropSQL, arguments: arguments)
                 report.skipped.append(
-                    ImportReport.Skip(
-                        path: "\(reference.entity) \(ownerText)",
-                        reason:
-                            "\(reference.relationship): no \(reference.targetTable) row has the identifier \(targetText); the link was dropped"
-                    ))
+                    .droppedLink(
+                        entity: reference.entity, owner: ownerText, relationship: reference.relationship,
+                        targetTable: reference.targetTable, target: targetText))
             }
         }
     }

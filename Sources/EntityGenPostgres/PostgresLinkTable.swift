@@ -8,6 +8,8 @@
 /// (now linked by nothing) are deleted. Owned rows (entities without identification attributes) are
 /// staged under a local id, their position in the page; the insert maps it to the `_id` the row got.
 public final class PostgresLinkTable: Sendable {
+    /// The owner's schema name, as reports show it.
+    public let entity: String
     /// The link table's name.
     public let name: String
     /// The owner key columns.
@@ -36,12 +38,27 @@ public final class PostgresLinkTable: Sendable {
     let insertSQL: String
     /// Deletes owned targets staged for an owner occurrence that a later one replaced.
     let removeSupersededSQL: String?
+    /// For a to-many `reference:` relationship (elements name rows by identity, not constrained): what
+    /// a missing target means, with the SQL that checks the links the page inserted at its end.
+    let referenceCheck: ReferenceCheck?
+
+    /// The check of a to-many reference's links: the links a transaction inserted are recorded (owner
+    /// and position); at the end of the page those naming no target row fail the page or are dropped.
+    struct ReferenceCheck: Sendable {
+        /// The reference (its columns are the link's target columns).
+        let reference: PostgresReference
+        /// Returns the owner and target values (JSON text) of the first link naming no target.
+        let firstMissingSQL: String
+        /// Deletes the links naming no target; returns their owner and target values (JSON text).
+        let dropSQL: String
+    }
 
     /// Creates the description and its SQL.
     public init(
-        name: String, ownerColumns: [String], targetColumns: [String], isMap: Bool, ownerRows: PostgresTable? = nil,
-        targetRows: PostgresTable? = nil
+        entity: String, name: String, ownerColumns: [String], targetColumns: [String], isMap: Bool,
+        ownerRows: PostgresTable? = nil, targetRows: PostgresTable? = nil, reference: PostgresReference? = nil
     ) {
+        self.entity = entity
         self.name = name
         self.ownerColumns = ownerColumns
         self.targetColumns = targetColumns
@@ -86,8 +103,32 @@ public final class PostgresLinkTable: Sendable {
             targetValues = ["x.\"_id\""]
         }
         let values = ownerValues + ["k.\"position\""] + (isMap ? ["k.\"key\""] : []) + targetValues
-        insertSQL =
+        let insert =
             "INSERT INTO \(table) (\(columns.map(id).joined(separator: ", "))) SELECT \(values.joined(separator: ", ")) FROM \(staging) AS k \(joins.joined(separator: " "))"
+        if let reference {
+            let checked = id(PostgresSQL.temporaryName("entitygen_check", name))
+            let keys = (ownerColumns + ["position"]).map(id).joined(separator: ", ")
+            create.append(
+                "CREATE TEMP TABLE \(checked) ON COMMIT DROP AS SELECT \(keys) FROM \(table) WITH NO DATA")
+            insertSQL = "WITH inserted AS (\(insert) RETURNING \(keys)) INSERT INTO \(checked) SELECT * FROM inserted"
+            let sameLink = (ownerColumns + ["position"]).map { "l.\(id($0)) = c.\(id($0))" }
+            let target = zip(reference.targetColumns, targetColumns).map { "x.\(id($0)) = l.\(id($1))" }
+            let condition =
+                (sameLink + [
+                    "NOT EXISTS (SELECT 1 FROM \(id(reference.targetTable)) AS x WHERE \(target.joined(separator: " AND ")))"
+                ]).joined(separator: " AND ")
+            // JSON text: strings quoted, numbers bare, as the SQLite importer describes values.
+            let described = (ownerColumns + targetColumns).map { "to_jsonb(l.\(id($0)))::text" }.joined(separator: ", ")
+            let written = "(SELECT DISTINCT \(keys) FROM \(checked)) AS c"
+            referenceCheck = ReferenceCheck(
+                reference: reference,
+                firstMissingSQL:
+                    "SELECT \(described) FROM \(table) AS l, \(written) WHERE \(condition) ORDER BY \((ownerColumns + ["position"]).map { "l.\(id($0))" }.joined(separator: ", ")) LIMIT 1",
+                dropSQL: "DELETE FROM \(table) AS l USING \(written) WHERE \(condition) RETURNING \(described)")
+        } else {
+            insertSQL = insert
+            referenceCheck = nil
+        }
         if let targetRows, ownerRows == nil {
             let target = id(targetColumns[0])
             removeSupersededSQL =

@@ -258,6 +258,9 @@ public struct PostgresStagedPage: Sendable {
             for (table, _) in tables where staging.contains(ObjectIdentifier(table)) {
                 try await Self.checkReferences(of: table, on: connection, logger: logger, report: &report)
             }
+            for (link, _, _) in links where staging.contains(ObjectIdentifier(link)) {
+                try await Self.checkReferences(of: link, on: connection, logger: logger, report: &report)
+            }
         }
         return report
     }
@@ -325,6 +328,29 @@ public struct PostgresStagedPage: Sendable {
                             targetTable: reference.targetTable))
                 }
             }
+        }
+    }
+
+    /// Links of a to-many `reference:` relationship the page inserted that name no target row: the page
+    /// fails (`onMissingTarget: fail`), or they are dropped and reported.
+    static func checkReferences(
+        of link: PostgresLinkTable, on connection: PostgresConnection, logger: Logger, report: inout ImportReport
+    ) async throws {
+        guard let check = link.referenceCheck else { return }
+        let reference = check.reference
+        let sql = reference.failsWhenMissing ? check.firstMissingSQL : check.dropSQL
+        for try await row in try await connection.query(PostgresQuery(unsafeSQL: sql), logger: logger) {
+            let values = try row.map { try $0.decode(String.self) }
+            let owner = values.prefix(link.ownerColumns.count).joined(separator: ", ")
+            let target = values.dropFirst(link.ownerColumns.count).joined(separator: ", ")
+            if reference.failsWhenMissing {
+                throw ImportError.missingTarget(
+                    entity: link.entity, relationship: reference.relationship, row: "\(owner), link to \(target)")
+            }
+            report.skipped.append(
+                .droppedLink(
+                    entity: link.entity, owner: owner, relationship: reference.relationship,
+                    targetTable: reference.targetTable, target: target))
         }
     }
 

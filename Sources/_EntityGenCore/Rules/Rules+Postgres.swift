@@ -1,5 +1,5 @@
 extension Rules {
-    static let postgresRules = [postgresUnsupported, postgresIdentifierLength, postgresReservedWord]
+    static let postgresRules = [postgresIdentifierLength, postgresReservedWord]
 
     private static let postgresConfig = (
         "entitygen-config.yaml", "outputs: [models, mappers, persistence]\nbackends: [postgres]\n"
@@ -18,44 +18,6 @@ extension Rules {
         let id = #"{"name": "id", "type": "bigint", "notNull": true}"#
         return #"{"name": "\#(name)", "columns": [\#(([id] + columns).joined(separator: ", "))], "primaryKey": ["id"]}"#
     }
-
-    /// What the PostgreSQL runtime cannot store yet, refused where it is declared while the backend is on.
-    public static let postgresUnsupported = RuleDescription(
-        id: "postgres-unsupported",
-        summary:
-            "With the postgres backend on, to-many relationships are not references (to-many `reference:` relationships are not stored yet).",
-        triggering: [
-            RuleExample(files: [
-                postgresConfig,
-                (
-                    "example.yaml",
-                    "entities:\n  Tag:\n    identifiedBy: name\n    attributes:\n      name: String\n  Post:\n    identifiedBy: id\n    attributes:\n      id: Int\n    relationships:\n      ↓tags:\n        to: [Tag]\n        reference: name\n"
-                ),
-            ])
-        ],
-        nonTriggering: [
-            RuleExample(files: [
-                postgresConfig,
-                postgresHistory(
-                    idTable("avatar"),
-                    #"{"name": "post", "columns": [{"name": "id", "type": "bigint", "notNull": true}, {"name": "avatarId", "type": "bigint", "notNull": false}], "primaryKey": ["id"], "foreignKeys": [{"columns": ["avatarId"], "table": "avatar", "targetColumns": ["id"], "onDelete": "setNull", "onUpdateCascade": true, "deferred": true}], "indexes": [{"name": "post_avatar", "columns": ["avatarId"]}]}"#
-                ),
-                (
-                    "example.yaml",
-                    "entities:\n  Avatar:\n    identifiedBy: id\n    attributes:\n      id: Int\n  Post:\n    identifiedBy: id\n    attributes:\n      id: Int\n    relationships:\n      avatar:\n        to: Avatar?\n        deleteRule: nullify\n"
-                ),
-            ]),
-            RuleExample(files: [
-                ("entitygen-config.yaml", "outputs: [models, mappers, persistence]\n"),
-                (
-                    StorageBackendKind.sqlite.historyFileName,
-                    #"{"format": 1, "migrations": [{"name": "entitygen-v1", "schema": {"tables": [{"name": "note", "hiddenRowID": true, "columns": [{"name": "text", "type": "text", "notNull": true}]}]}}]}"#
-                        + "\n"
-                ),
-                ("example.yaml", "entities:\n  Note:\n    attributes:\n      text: String\n"),
-            ]),
-        ]
-    )
 
     /// PostgreSQL cuts longer identifiers silently, so the generated SQL would name something else.
     public static let postgresIdentifierLength = RuleDescription(

@@ -36,9 +36,10 @@ import Testing
                 for _ in 0..<4 { group.addTask { try await EntityGenPostgresDatabase.migrator.migrate(client) } }
                 return try await group.reduce(into: []) { $0 += $1 }
             }
-            // Each generated migration (the recorded history: Remind; Widgets and Library; Pods; MyModel) once.
+            // Each generated migration (the recorded history: Remind; Widgets and Library; Pods; MyModel;
+            // Catalog) once.
             let generated = EntityGenPostgresDatabase.migrations.map(\.name)
-            #expect(generated.count == 4)
+            #expect(generated.count == 5)
             #expect(applied == generated)
             #expect(try await PostgresMigrator.appliedMigrations(client) == generated)
             #expect(try await EntityGenPostgresDatabase.migrator.migrate(client) == [])

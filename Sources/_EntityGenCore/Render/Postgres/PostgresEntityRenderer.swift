@@ -31,8 +31,12 @@ struct PostgresEntityRenderer {
                 printer.documentation("The link table of `\(link.relationship)`.")
                 let ownerRows = plan.identity.isEmpty ? ", ownerRows: Self.postgresTable" : ""
                 let targetRows = link.ownsTargets ? ", targetRows: \(link.targetType).postgresTable" : ""
+                let reference =
+                    link.isReference
+                    ? ", reference: \(postgres).PostgresReference(relationship: \(SwiftLiteral.string(link.relationship)), columns: \(Spelling.list(link.targetColumns.map(\.name))), targetTable: \(SwiftLiteral.string(link.targetTable)), targetColumns: \(Spelling.list(link.targetKeyColumns)), failsWhenMissing: \(link.failsWhenMissing))"
+                    : ""
                 printer.line(
-                    "\(access)static let \(Self.linkStatic(link)) = \(postgres).PostgresLinkTable(name: \(SwiftLiteral.string(link.table)), ownerColumns: \(Spelling.list(link.ownerColumns.map(\.name))), targetColumns: \(Spelling.list(link.targetColumns.map(\.name))), isMap: \(link.isMap)\(ownerRows)\(targetRows))"
+                    "\(access)static let \(Self.linkStatic(link)) = \(postgres).PostgresLinkTable(entity: \(SwiftLiteral.string(plan.schemaName)), name: \(SwiftLiteral.string(link.table)), ownerColumns: \(Spelling.list(link.ownerColumns.map(\.name))), targetColumns: \(Spelling.list(link.targetColumns.map(\.name))), isMap: \(link.isMap)\(ownerRows)\(targetRows)\(reference))"
                 )
             }
             printer.line()

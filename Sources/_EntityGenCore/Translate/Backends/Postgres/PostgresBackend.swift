@@ -1,8 +1,8 @@
 /// PostgreSQL through postgres-nio: tables recorded with PostgreSQL's column types (`bigint`, `text`,
 /// `double precision`, `boolean`, `timestamptz`, `numeric`, `uuid`, `bytea`, `jsonb`), foreign keys
 /// with the schema's delete rules, migrated by the shared ``MigrationPlanner`` (a rebuild is an
-/// in-place `ALTER TABLE` here). What the PostgreSQL runtime cannot store yet is refused by
-/// ``limitations(of:)``, located at the declaration.
+/// in-place `ALTER TABLE` here). ``limitations(of:)`` reports names PostgreSQL would cut or that its
+/// users must quote, located at the declaration.
 struct PostgresBackend: StorageBackend {
     var columnTypes: Set<String> { Set(PostgresColumnType.allCases.map(\.rawValue)) }
 
@@ -20,13 +20,6 @@ struct PostgresBackend: StorageBackend {
 
     func limitations(of tables: [TablePlan]) -> [Diagnostic] {
         var diagnostics: [Diagnostic] = []
-        func unsupported(_ what: String, at location: SourceLocation) {
-            diagnostics.append(
-                Diagnostic(
-                    Rules.postgresUnsupported,
-                    "\(what); the postgres backend does not store this yet (turn it off in 'backends', or change the schema)",
-                    at: location))
-        }
         func checkLength(_ name: String, _ kind: String, at location: SourceLocation) {
             guard name.utf8.count > Self.identifierLimit else { return }
             diagnostics.append(
@@ -45,11 +38,6 @@ struct PostgresBackend: StorageBackend {
         }
         for table in tables {
             for link in table.links {
-                if link.isReference {
-                    unsupported(
-                        "relationship '\(link.relationship)' of '\(table.schemaName)' is a to-many reference checked on import",
-                        at: link.location)
-                }
                 checkLength(link.table, "table", at: link.location)
                 checkReserved(link.table, "table", at: link.location)
             }

@@ -52,6 +52,15 @@ public enum EntityGenDatabase {
             t.foreignKey(["target"], references: "label", columns: ["_id"], onDelete: .cascade, onUpdate: .cascade, deferred: true)
         }
         try db.create(index: "gadget_labels_target", on: "gadget_labels", columns: ["target"])
+        try db.create(table: "gadget_resellers", options: .withoutRowID) { t in
+            t.column("ownerId", .integer).notNull()
+            t.column("ownerBatch", .integer).notNull()
+            t.column("position", .integer).notNull()
+            t.column("targetCode", .text).notNull()
+            t.primaryKey(["ownerId", "ownerBatch", "position"])
+            t.foreignKey(["ownerId", "ownerBatch"], references: "gadget", columns: ["id", "batch"], onDelete: .cascade, onUpdate: .cascade)
+        }
+        try db.create(index: "gadget_resellers_target", on: "gadget_resellers", columns: ["targetCode"])
         try db.create(table: "gadget_spares", options: .withoutRowID) { t in
             t.column("ownerId", .integer).notNull()
             t.column("ownerBatch", .integer).notNull()
@@ -104,7 +113,7 @@ public enum EntityGenDatabase {
     }
 
     /// Each migration's fingerprint (of its code): a database remembers those of the migrations it ran, so a development database that ran a pending migration which has changed since is refused when opened (`EntityGenPersistence.ChangedPendingMigrationError`) instead of failing later. Recording a migration does not change its fingerprint.
-    public static let migrationFingerprints: [Swift.String: Swift.String] = ["entitygen-v1": "e6bcc01d365c82e6"]
+    public static let migrationFingerprints: [Swift.String: Swift.String] = ["entitygen-v1": "c131b590efd69610"]
 
     /// Opens (creating when needed) a database file in WAL mode, so readers read while the importer writes, and migrates it; a database a newer version of the app migrated is refused (`EntityGenPersistence.UnknownMigrationsError`); SQLite's errors (a file that is not a database, a lock held past the busy timeout) name the file (`EntityGenPersistence.DatabaseFileError`). `migrations` registers the app's own migrations, after the generated ones: GRDB runs the pending ones in registration order, so on an existing database a generated migration added in a later version runs after the app's that already ran. `eraseDatabaseOnSchemaChange` (GRDB's option, for debug builds only) erases and re-creates the database when a migration it ran has changed, such as an unrecorded one edited since.
     public static func openDatabase(atPath path: Swift.String, configuration: GRDB.Configuration = GRDB.Configuration(), eraseDatabaseOnSchemaChange: Swift.Bool = false, migrations: (inout GRDB.DatabaseMigrator) -> Swift.Void = { _ in }) throws -> GRDB.DatabasePool {
@@ -145,6 +154,8 @@ public enum EntityGenPostgresDatabase {
                 "CREATE INDEX \"gadget_maker\" ON \"gadget\" (\"makerCode\")",
                 "CREATE TABLE \"gadget_labels\" (\"ownerId\" bigint NOT NULL, \"ownerBatch\" smallint NOT NULL, \"position\" bigint NOT NULL, \"target\" bigint NOT NULL, PRIMARY KEY (\"ownerId\", \"ownerBatch\", \"position\"))",
                 "CREATE INDEX \"gadget_labels_target\" ON \"gadget_labels\" (\"target\")",
+                "CREATE TABLE \"gadget_resellers\" (\"ownerId\" bigint NOT NULL, \"ownerBatch\" smallint NOT NULL, \"position\" bigint NOT NULL, \"targetCode\" text NOT NULL, PRIMARY KEY (\"ownerId\", \"ownerBatch\", \"position\"))",
+                "CREATE INDEX \"gadget_resellers_target\" ON \"gadget_resellers\" (\"targetCode\")",
                 "CREATE TABLE \"gadget_spares\" (\"ownerId\" bigint NOT NULL, \"ownerBatch\" smallint NOT NULL, \"position\" bigint NOT NULL, \"key\" text NOT NULL, \"targetSerial\" text NOT NULL, PRIMARY KEY (\"ownerId\", \"ownerBatch\", \"position\"))",
                 "CREATE INDEX \"gadget_spares_target\" ON \"gadget_spares\" (\"targetSerial\")",
                 "CREATE TABLE \"group\" (\"remoteId\" bigint NOT NULL, \"name\" text NOT NULL, \"className\" text, \"avatarRemoteId\" bigint, PRIMARY KEY (\"remoteId\"))",
@@ -160,6 +171,7 @@ public enum EntityGenPostgresDatabase {
                 "ALTER TABLE \"gadget\" ADD FOREIGN KEY (\"makerCode\") REFERENCES \"maker\" (\"code\") ON DELETE SET NULL ON UPDATE CASCADE DEFERRABLE INITIALLY DEFERRED",
                 "ALTER TABLE \"gadget_labels\" ADD FOREIGN KEY (\"ownerId\", \"ownerBatch\") REFERENCES \"gadget\" (\"id\", \"batch\") ON DELETE CASCADE ON UPDATE CASCADE",
                 "ALTER TABLE \"gadget_labels\" ADD FOREIGN KEY (\"target\") REFERENCES \"label\" (\"_id\") ON DELETE CASCADE ON UPDATE CASCADE DEFERRABLE INITIALLY DEFERRED",
+                "ALTER TABLE \"gadget_resellers\" ADD FOREIGN KEY (\"ownerId\", \"ownerBatch\") REFERENCES \"gadget\" (\"id\", \"batch\") ON DELETE CASCADE ON UPDATE CASCADE",
                 "ALTER TABLE \"gadget_spares\" ADD FOREIGN KEY (\"ownerId\", \"ownerBatch\") REFERENCES \"gadget\" (\"id\", \"batch\") ON DELETE CASCADE ON UPDATE CASCADE",
                 "ALTER TABLE \"gadget_spares\" ADD FOREIGN KEY (\"targetSerial\") REFERENCES \"nut\" (\"serial\") ON DELETE CASCADE ON UPDATE CASCADE DEFERRABLE INITIALLY DEFERRED",
                 "ALTER TABLE \"group\" ADD FOREIGN KEY (\"avatarRemoteId\") REFERENCES \"avatar\" (\"remoteId\") ON DELETE SET NULL ON UPDATE CASCADE DEFERRABLE INITIALLY DEFERRED",

@@ -80,11 +80,13 @@ public struct Gadget: Swift.Sendable, EntityGenRuntime.MemberwiseHashable {
 
     public var maker: EntityGenRuntime.EntityReference<Maker>?
 
+    public var resellers: [EntityGenRuntime.EntityReference<Maker>]
+
     /// The keys the mapped JSON object did not have, so that an import keeps what is stored for them (none for a model built in code). Not part of equality.
     fileprivate var _absentFields = EntityGenRuntime.AbsentFields()
 
     /// Creates `Gadget` from its properties.
-    public init(id: Swift.Int64, batch: Swift.Int16, name: Swift.String, price: Foundation.Decimal? = nil, weight: Swift.Float? = nil, sku: Foundation.UUID? = nil, releasedAt: Foundation.Date? = nil, photo: Foundation.Data? = nil, site: Foundation.URL? = nil, finish: Finish? = nil, tags: [Swift.String] = [], labels: [Label] = [], spares: [Swift.String: Nut]? = nil, maker: EntityGenRuntime.EntityReference<Maker>? = nil) {
+    public init(id: Swift.Int64, batch: Swift.Int16, name: Swift.String, price: Foundation.Decimal? = nil, weight: Swift.Float? = nil, sku: Foundation.UUID? = nil, releasedAt: Foundation.Date? = nil, photo: Foundation.Data? = nil, site: Foundation.URL? = nil, finish: Finish? = nil, tags: [Swift.String] = [], labels: [Label] = [], spares: [Swift.String: Nut]? = nil, maker: EntityGenRuntime.EntityReference<Maker>? = nil, resellers: [EntityGenRuntime.EntityReference<Maker>] = []) {
         self.id = id
         self.batch = batch
         self.name = name
@@ -99,6 +101,7 @@ public struct Gadget: Swift.Sendable, EntityGenRuntime.MemberwiseHashable {
         self.labels = labels
         self.spares = spares
         self.maker = maker
+        self.resellers = resellers
     }
 
     /// Whether every stored property is equal (`==` comes from `MemberwiseHashable`).
@@ -116,7 +119,8 @@ public struct Gadget: Swift.Sendable, EntityGenRuntime.MemberwiseHashable {
               _equal(lhs.tags, rhs.tags),
               _equal(lhs.labels, rhs.labels),
               _equal(lhs.spares, rhs.spares),
-              _equal(lhs.maker, rhs.maker) else { return false }
+              _equal(lhs.maker, rhs.maker),
+              _equal(lhs.resellers, rhs.resellers) else { return false }
         return true
     }
 
@@ -136,6 +140,7 @@ public struct Gadget: Swift.Sendable, EntityGenRuntime.MemberwiseHashable {
         hasher.combine(self.labels)
         hasher.combine(self.spares)
         hasher.combine(self.maker)
+        hasher.combine(self.resellers)
     }
 }
 
@@ -159,6 +164,7 @@ extension Gadget {
         public static var labels: Swift.String { "labels" }
         public static var spares: Swift.String { "spares" }
         public static var maker: Swift.String { "maker" }
+        public static var resellers: Swift.String { "resellers" }
     }
 }
 
@@ -192,7 +198,9 @@ extension Gadget: EntityGenRuntime.JSONMappable {
         if context.isAbsent(json, EntityGenRuntime.MappingField("spares", schema: "Gadgets.yaml:23:7")) { __absent.insert(9) }
         let _maker = try context.optional(json, EntityGenRuntime.MappingField("maker_code", schema: "Gadgets.yaml:24:7"), EntityGenRuntime.ReferenceTransformer<Maker, EntityGenRuntime.StringTransformer>(EntityGenRuntime.StringTransformer()))
         if case .none = _maker, context.isAbsent(json, EntityGenRuntime.MappingField("maker_code", schema: "Gadgets.yaml:24:7")) { __absent.insert(10) }
-        var __mapped = Gadget(id: _id, batch: _batch, name: _name, price: _price, weight: _weight, sku: _sku, releasedAt: _releasedAt, photo: _photo, site: _site, finish: _finish, tags: _tags, labels: _labels, spares: _spares, maker: _maker)
+        let _resellers = try context.optional(json, EntityGenRuntime.MappingField("resellers", schema: "Gadgets.yaml:25:7"), EntityGenRuntime.ArrayTransformer(EntityGenRuntime.ReferenceTransformer<Maker, EntityGenRuntime.StringTransformer>(EntityGenRuntime.StringTransformer()))) ?? []
+        if context.isAbsent(json, EntityGenRuntime.MappingField("resellers", schema: "Gadgets.yaml:25:7")) { __absent.insert(11) }
+        var __mapped = Gadget(id: _id, batch: _batch, name: _name, price: _price, weight: _weight, sku: _sku, releasedAt: _releasedAt, photo: _photo, site: _site, finish: _finish, tags: _tags, labels: _labels, spares: _spares, maker: _maker, resellers: _resellers)
         __mapped._absentFields = __absent
         return __mapped
     }
@@ -224,6 +232,8 @@ extension Gadget: EntityGenRuntime.JSONMappable {
             writer.key("maker_code")
             EntityGenRuntime.ReferenceTransformer<Maker, EntityGenRuntime.StringTransformer>(EntityGenRuntime.StringTransformer()).encode(_maker, to: &writer)
         }
+        writer.key("resellers")
+        EntityGenRuntime.ArrayTransformer(EntityGenRuntime.ReferenceTransformer<Maker, EntityGenRuntime.StringTransformer>(EntityGenRuntime.StringTransformer())).encode(self.resellers, to: &writer)
         writer.endObject()
     }
 }
@@ -249,6 +259,9 @@ extension Gadget: EntityGenPersistence.PersistableEntity {
     /// The link table of `spares`.
     public static let _sparesLinks = EntityGenPersistence.LinkTable(name: "gadget_spares", ownerColumns: ["ownerId", "ownerBatch"], targetColumns: ["targetSerial"], isMap: true)
 
+    /// The link table of `resellers`.
+    public static let _resellersLinks = EntityGenPersistence.LinkTable(name: "gadget_resellers", ownerColumns: ["ownerId", "ownerBatch"], targetColumns: ["targetCode"], isMap: false, reference: .init(entity: "Gadget", relationship: "resellers", targetTable: "maker", targetKeyColumns: ["code"], failsWhenMissing: false))
+
     /// Every row as the graph JSON maps to, its direct relationships included (one level: the relationships of included targets are not fetched). Filter and order it with `Columns`, like any GRDB request.
     public static func requestIncludingRelationships() -> GRDB.QueryInterfaceRequest<Gadget> {
         Record.all().including(all: Record.labels).asRequest(of: Gadget.self)
@@ -270,7 +283,8 @@ extension Gadget: EntityGenPersistence.PersistableEntity {
             tags: try row.jsonColumn("tags", EntityGenRuntime.ArrayTransformer(EntityGenRuntime.StringTransformer())),
             labels: try row.prefetched("labels"),
             spares: try row.optionalCollection("sparesCount") { [:] },
-            maker: try row.column("makerCode")
+            maker: try row.column("makerCode"),
+            resellers: []
         )
     }
 
@@ -321,6 +335,20 @@ extension Gadget: EntityGenPersistence.PersistableEntity {
                 _key.bindValue(to: _sparesLinksStatements.insert, at: 4)
                 _element.serial.bindValue(to: _sparesLinksStatements.insert, at: 5)
                 try session.execute(_sparesLinksStatements.insert)
+            }
+        }
+        if !self._absentFields.contains(11) {
+            let _resellersLinksStatements = try session.linkStatements(Self._resellersLinks)
+            self.id.bindValue(to: _resellersLinksStatements.delete, at: 1)
+            self.batch.bindValue(to: _resellersLinksStatements.delete, at: 2)
+            try session.execute(_resellersLinksStatements.delete)
+            for (_position, _element) in self.resellers.enumerated() {
+                self.id.bindValue(to: _resellersLinksStatements.insert, at: 1)
+                self.batch.bindValue(to: _resellersLinksStatements.insert, at: 2)
+                Swift.Int64(_position).bindValue(to: _resellersLinksStatements.insert, at: 3)
+                _element.id.bindValue(to: _resellersLinksStatements.insert, at: 4)
+                try session.execute(_resellersLinksStatements.insert)
+                session.linkedReference(Self._resellersLinks, owner: [self.id.columnDatabaseValue, self.batch.columnDatabaseValue], position: Swift.Int64(_position))
             }
         }
         return _rowID
@@ -458,10 +486,13 @@ extension Gadget: EntityGenPostgres.PostgresTableEntity {
     public static let postgresTable = EntityGenPostgres.PostgresTable(entity: "Gadget", name: "gadget", columns: ["id", "batch", "name", "price", "weight", "sku", "releasedAt", "photo", "site", "finish", "tags", "sparesCount", "makerCode"], identity: ["id", "batch"], absentBits: ["price": 0, "weight": 1, "sku": 2, "releasedAt": 3, "photo": 4, "site": 5, "finish": 6, "tags": 7, "sparesCount": 9, "makerCode": 10], references: [EntityGenPostgres.PostgresReference(relationship: "maker", columns: ["makerCode"], targetTable: "maker", targetColumns: ["code"], failsWhenMissing: true)])
 
     /// The link table of `labels`.
-    public static let _labelsLinksPostgres = EntityGenPostgres.PostgresLinkTable(name: "gadget_labels", ownerColumns: ["ownerId", "ownerBatch"], targetColumns: ["target"], isMap: false, targetRows: Label.postgresTable)
+    public static let _labelsLinksPostgres = EntityGenPostgres.PostgresLinkTable(entity: "Gadget", name: "gadget_labels", ownerColumns: ["ownerId", "ownerBatch"], targetColumns: ["target"], isMap: false, targetRows: Label.postgresTable)
 
     /// The link table of `spares`.
-    public static let _sparesLinksPostgres = EntityGenPostgres.PostgresLinkTable(name: "gadget_spares", ownerColumns: ["ownerId", "ownerBatch"], targetColumns: ["targetSerial"], isMap: true)
+    public static let _sparesLinksPostgres = EntityGenPostgres.PostgresLinkTable(entity: "Gadget", name: "gadget_spares", ownerColumns: ["ownerId", "ownerBatch"], targetColumns: ["targetSerial"], isMap: true)
+
+    /// The link table of `resellers`.
+    public static let _resellersLinksPostgres = EntityGenPostgres.PostgresLinkTable(entity: "Gadget", name: "gadget_resellers", ownerColumns: ["ownerId", "ownerBatch"], targetColumns: ["targetCode"], isMap: false, reference: EntityGenPostgres.PostgresReference(relationship: "resellers", columns: ["targetCode"], targetTable: "maker", targetColumns: ["code"], failsWhenMissing: false))
 
     /// Stages this instance: embedded targets first, then the row (an upsert by identity), then links; returns the row's local id.
     @discardableResult
@@ -509,6 +540,20 @@ extension Gadget: EntityGenPostgres.PostgresTableEntity {
                     _row.append(Swift.Int64(_position))
                     _row.append(_key)
                     _row.append(_element.serial)
+                }
+            }
+        }
+        if !self._absentFields.contains(11) {
+            session.replaceLinks(Self._resellersLinksPostgres, owner: _rowID) { _row in
+                _row.append(self.id)
+                _row.append(self.batch)
+            }
+            for (_position, _element) in self.resellers.enumerated() {
+                session.link(Self._resellersLinksPostgres, owner: _rowID) { _row in
+                    _row.append(self.id)
+                    _row.append(self.batch)
+                    _row.append(Swift.Int64(_position))
+                    _row.append(_element.id)
                 }
             }
         }
@@ -567,9 +612,9 @@ extension Label {
 extension Label: EntityGenRuntime.JSONMappable {
     /// Maps a JSON object to `Label`, applying the schema's keys, transformers, defaults, constraints and failure policies.
     public static func map(from json: EntityGenRuntime.JSONValue, context: inout EntityGenRuntime.MappingContext) throws(EntityGenRuntime.MappingError) -> Label {
-        try context.expectObject(json, entity: "Label", schema: "Gadgets.yaml:25:3")
-        let _text = try context.string(json, "text", schema: "Gadgets.yaml:27:7")
-        let _children = try context.entities(json, "children", schema: "Gadgets.yaml:29:7", as: Label.self)
+        try context.expectObject(json, entity: "Label", schema: "Gadgets.yaml:26:3")
+        let _text = try context.string(json, "text", schema: "Gadgets.yaml:28:7")
+        let _children = try context.entities(json, "children", schema: "Gadgets.yaml:30:7", as: Label.self)
         return Label(text: _text, children: _children)
     }
 
@@ -635,7 +680,7 @@ extension Label: EntityGenPersistence.PersistableEntity {
 
     /// The stored row a delete action's payload names (only the identification attributes are read).
     public static func rowKey(from json: EntityGenRuntime.JSONValue, context: inout EntityGenRuntime.MappingContext) throws(EntityGenRuntime.MappingError) -> EntityGenPersistence.RowKey {
-        throw EntityGenRuntime.MappingError.notIdentifiable("Label", schema: "Gadgets.yaml:25:3")
+        throw EntityGenRuntime.MappingError.notIdentifiable("Label", schema: "Gadgets.yaml:26:3")
     }
 
     /// This instance's identification.
@@ -708,7 +753,7 @@ extension Label: EntityGenPostgres.PostgresTableEntity {
     public static let postgresTable = EntityGenPostgres.PostgresTable(entity: "Label", name: "label", columns: ["text"], identity: [])
 
     /// The link table of `children`.
-    public static let _childrenLinksPostgres = EntityGenPostgres.PostgresLinkTable(name: "label_children", ownerColumns: ["owner"], targetColumns: ["target"], isMap: false, ownerRows: Self.postgresTable, targetRows: Label.postgresTable)
+    public static let _childrenLinksPostgres = EntityGenPostgres.PostgresLinkTable(entity: "Label", name: "label_children", ownerColumns: ["owner"], targetColumns: ["target"], isMap: false, ownerRows: Self.postgresTable, targetRows: Label.postgresTable)
 
     /// Stages this instance: embedded targets first, then the row (an upsert by identity), then links; returns the row's local id.
     @discardableResult
@@ -729,7 +774,7 @@ extension Label: EntityGenPostgres.PostgresTableEntity {
 
     /// The stored row a delete action's payload names (only the identification attributes are read).
     public static func postgresRowKey(from json: EntityGenRuntime.JSONValue, context: inout EntityGenRuntime.MappingContext) throws(EntityGenRuntime.MappingError) -> EntityGenPostgres.PostgresRowKey {
-        throw EntityGenRuntime.MappingError.notIdentifiable("Label", schema: "Gadgets.yaml:25:3")
+        throw EntityGenRuntime.MappingError.notIdentifiable("Label", schema: "Gadgets.yaml:26:3")
     }
 
     /// This instance's identification.
@@ -770,8 +815,8 @@ extension Maker {
 extension Maker: EntityGenRuntime.JSONMappable {
     /// Maps a JSON object to `Maker`, applying the schema's keys, transformers, defaults, constraints and failure policies.
     public static func map(from json: EntityGenRuntime.JSONValue, context: inout EntityGenRuntime.MappingContext) throws(EntityGenRuntime.MappingError) -> Maker {
-        try context.expectObject(json, entity: "Maker", schema: "Gadgets.yaml:30:3")
-        let _code = try context.string(json, "code", schema: "Gadgets.yaml:33:7")
+        try context.expectObject(json, entity: "Maker", schema: "Gadgets.yaml:31:3")
+        let _code = try context.string(json, "code", schema: "Gadgets.yaml:34:7")
         return Maker(code: _code)
     }
 
@@ -822,8 +867,8 @@ extension Maker: EntityGenPersistence.PersistableEntity {
 
     /// The stored row a delete action's payload names (only the identification attributes are read).
     public static func rowKey(from json: EntityGenRuntime.JSONValue, context: inout EntityGenRuntime.MappingContext) throws(EntityGenRuntime.MappingError) -> EntityGenPersistence.RowKey {
-        try context.expectObject(json, entity: "Maker", schema: "Gadgets.yaml:30:3")
-        let _code = try context.required(json, EntityGenRuntime.MappingField("code", schema: "Gadgets.yaml:33:7"), EntityGenRuntime.StringTransformer())
+        try context.expectObject(json, entity: "Maker", schema: "Gadgets.yaml:31:3")
+        let _code = try context.required(json, EntityGenRuntime.MappingField("code", schema: "Gadgets.yaml:34:7"), EntityGenRuntime.StringTransformer())
         return EntityGenPersistence.RowKey(Self.entityTable, [_code])
     }
 
@@ -881,8 +926,8 @@ extension Maker: EntityGenPostgres.PostgresTableEntity {
 
     /// The stored row a delete action's payload names (only the identification attributes are read).
     public static func postgresRowKey(from json: EntityGenRuntime.JSONValue, context: inout EntityGenRuntime.MappingContext) throws(EntityGenRuntime.MappingError) -> EntityGenPostgres.PostgresRowKey {
-        try context.expectObject(json, entity: "Maker", schema: "Gadgets.yaml:30:3")
-        let _code = try context.required(json, EntityGenRuntime.MappingField("code", schema: "Gadgets.yaml:33:7"), EntityGenRuntime.StringTransformer())
+        try context.expectObject(json, entity: "Maker", schema: "Gadgets.yaml:31:3")
+        let _code = try context.required(json, EntityGenRuntime.MappingField("code", schema: "Gadgets.yaml:34:7"), EntityGenRuntime.StringTransformer())
         return EntityGenPostgres.PostgresRowKey(Self.postgresTable, [_code])
     }
 
@@ -930,9 +975,9 @@ extension Nut {
 extension Nut: EntityGenRuntime.JSONMappable {
     /// Maps a JSON object to `Nut`, applying the schema's keys, transformers, defaults, constraints and failure policies.
     public static func map(from json: EntityGenRuntime.JSONValue, context: inout EntityGenRuntime.MappingContext) throws(EntityGenRuntime.MappingError) -> Nut {
-        try context.expectObject(json, entity: "Nut", schema: "Gadgets.yaml:44:3")
-        let _serial = try context.string(json, "serial", schema: "Gadgets.yaml:39:7")
-        let _size = try context.integer(json, "size", schema: "Gadgets.yaml:47:7", as: Swift.Int.self)
+        try context.expectObject(json, entity: "Nut", schema: "Gadgets.yaml:45:3")
+        let _serial = try context.string(json, "serial", schema: "Gadgets.yaml:40:7")
+        let _size = try context.integer(json, "size", schema: "Gadgets.yaml:48:7", as: Swift.Int.self)
         return Nut(serial: _serial, size: _size)
     }
 
@@ -988,8 +1033,8 @@ extension Nut: EntityGenPersistence.PersistableEntity {
 
     /// The stored row a delete action's payload names (only the identification attributes are read).
     public static func rowKey(from json: EntityGenRuntime.JSONValue, context: inout EntityGenRuntime.MappingContext) throws(EntityGenRuntime.MappingError) -> EntityGenPersistence.RowKey {
-        try context.expectObject(json, entity: "Nut", schema: "Gadgets.yaml:44:3")
-        let _serial = try context.required(json, EntityGenRuntime.MappingField("serial", schema: "Gadgets.yaml:39:7"), EntityGenRuntime.StringTransformer())
+        try context.expectObject(json, entity: "Nut", schema: "Gadgets.yaml:45:3")
+        let _serial = try context.required(json, EntityGenRuntime.MappingField("serial", schema: "Gadgets.yaml:40:7"), EntityGenRuntime.StringTransformer())
         return EntityGenPersistence.RowKey(Self.entityTable, [_serial])
     }
 
@@ -1051,8 +1096,8 @@ extension Nut: EntityGenPostgres.PostgresTableEntity {
 
     /// The stored row a delete action's payload names (only the identification attributes are read).
     public static func postgresRowKey(from json: EntityGenRuntime.JSONValue, context: inout EntityGenRuntime.MappingContext) throws(EntityGenRuntime.MappingError) -> EntityGenPostgres.PostgresRowKey {
-        try context.expectObject(json, entity: "Nut", schema: "Gadgets.yaml:44:3")
-        let _serial = try context.required(json, EntityGenRuntime.MappingField("serial", schema: "Gadgets.yaml:39:7"), EntityGenRuntime.StringTransformer())
+        try context.expectObject(json, entity: "Nut", schema: "Gadgets.yaml:45:3")
+        let _serial = try context.required(json, EntityGenRuntime.MappingField("serial", schema: "Gadgets.yaml:40:7"), EntityGenRuntime.StringTransformer())
         return EntityGenPostgres.PostgresRowKey(Self.postgresTable, [_serial])
     }
 
@@ -1084,14 +1129,14 @@ public indirect enum Part: Swift.Sendable, Swift.Hashable, Swift.Identifiable, E
 
     /// Maps a JSON object to the family member its discriminator names.
     public static func map(from json: EntityGenRuntime.JSONValue, context: inout EntityGenRuntime.MappingContext) throws(EntityGenRuntime.MappingError) -> Part {
-        try context.expectObject(json, entity: "Part", schema: "Gadgets.yaml:34:3")
-        switch try context.discriminator(json, key: ["kind"], schema: "Gadgets.yaml:34:3") {
+        try context.expectObject(json, entity: "Part", schema: "Gadgets.yaml:35:3")
+        switch try context.discriminator(json, key: ["kind"], schema: "Gadgets.yaml:35:3") {
         case "Nut":
             return .nut(try Nut.map(from: json, context: &context))
         case "Screw":
             return .screw(try Screw.map(from: json, context: &context))
         case let other:
-            throw context.unknownDiscriminator(other, in: json, key: ["kind"], family: "Part", known: ["Nut", "Screw"], schema: "Gadgets.yaml:34:3")
+            throw context.unknownDiscriminator(other, in: json, key: ["kind"], family: "Part", known: ["Nut", "Screw"], schema: "Gadgets.yaml:35:3")
         }
     }
 
@@ -1124,14 +1169,14 @@ extension Part: EntityGenPersistence.ImportableEntity {
 
     /// The stored row a delete action's payload names: the discriminator selects the member's table.
     public static func rowKey(from json: EntityGenRuntime.JSONValue, context: inout EntityGenRuntime.MappingContext) throws(EntityGenRuntime.MappingError) -> EntityGenPersistence.RowKey {
-        try context.expectObject(json, entity: "Part", schema: "Gadgets.yaml:34:3")
-        switch try context.discriminator(json, key: ["kind"], schema: "Gadgets.yaml:34:3") {
+        try context.expectObject(json, entity: "Part", schema: "Gadgets.yaml:35:3")
+        switch try context.discriminator(json, key: ["kind"], schema: "Gadgets.yaml:35:3") {
         case "Nut":
             return try Nut.rowKey(from: json, context: &context)
         case "Screw":
             return try Screw.rowKey(from: json, context: &context)
         case let other:
-            throw context.unknownDiscriminator(other, in: json, key: ["kind"], family: "Part", known: ["Nut", "Screw"], schema: "Gadgets.yaml:34:3")
+            throw context.unknownDiscriminator(other, in: json, key: ["kind"], family: "Part", known: ["Nut", "Screw"], schema: "Gadgets.yaml:35:3")
         }
     }
 
@@ -1159,14 +1204,14 @@ extension Part: EntityGenPostgres.PostgresEntity {
 
     /// The stored row a delete action's payload names: the discriminator selects the member's table.
     public static func postgresRowKey(from json: EntityGenRuntime.JSONValue, context: inout EntityGenRuntime.MappingContext) throws(EntityGenRuntime.MappingError) -> EntityGenPostgres.PostgresRowKey {
-        try context.expectObject(json, entity: "Part", schema: "Gadgets.yaml:34:3")
-        switch try context.discriminator(json, key: ["kind"], schema: "Gadgets.yaml:34:3") {
+        try context.expectObject(json, entity: "Part", schema: "Gadgets.yaml:35:3")
+        switch try context.discriminator(json, key: ["kind"], schema: "Gadgets.yaml:35:3") {
         case "Nut":
             return try Nut.postgresRowKey(from: json, context: &context)
         case "Screw":
             return try Screw.postgresRowKey(from: json, context: &context)
         case let other:
-            throw context.unknownDiscriminator(other, in: json, key: ["kind"], family: "Part", known: ["Nut", "Screw"], schema: "Gadgets.yaml:34:3")
+            throw context.unknownDiscriminator(other, in: json, key: ["kind"], family: "Part", known: ["Nut", "Screw"], schema: "Gadgets.yaml:35:3")
         }
     }
 
@@ -1222,9 +1267,9 @@ extension Screw {
 extension Screw: EntityGenRuntime.JSONMappable {
     /// Maps a JSON object to `Screw`, applying the schema's keys, transformers, defaults, constraints and failure policies.
     public static func map(from json: EntityGenRuntime.JSONValue, context: inout EntityGenRuntime.MappingContext) throws(EntityGenRuntime.MappingError) -> Screw {
-        try context.expectObject(json, entity: "Screw", schema: "Gadgets.yaml:40:3")
-        let _serial = try context.string(json, "serial", schema: "Gadgets.yaml:39:7")
-        let _length = try context.double(json, "length", schema: "Gadgets.yaml:43:7")
+        try context.expectObject(json, entity: "Screw", schema: "Gadgets.yaml:41:3")
+        let _serial = try context.string(json, "serial", schema: "Gadgets.yaml:40:7")
+        let _length = try context.double(json, "length", schema: "Gadgets.yaml:44:7")
         return Screw(serial: _serial, length: _length)
     }
 
@@ -1280,8 +1325,8 @@ extension Screw: EntityGenPersistence.PersistableEntity {
 
     /// The stored row a delete action's payload names (only the identification attributes are read).
     public static func rowKey(from json: EntityGenRuntime.JSONValue, context: inout EntityGenRuntime.MappingContext) throws(EntityGenRuntime.MappingError) -> EntityGenPersistence.RowKey {
-        try context.expectObject(json, entity: "Screw", schema: "Gadgets.yaml:40:3")
-        let _serial = try context.required(json, EntityGenRuntime.MappingField("serial", schema: "Gadgets.yaml:39:7"), EntityGenRuntime.StringTransformer())
+        try context.expectObject(json, entity: "Screw", schema: "Gadgets.yaml:41:3")
+        let _serial = try context.required(json, EntityGenRuntime.MappingField("serial", schema: "Gadgets.yaml:40:7"), EntityGenRuntime.StringTransformer())
         return EntityGenPersistence.RowKey(Self.entityTable, [_serial])
     }
 
@@ -1343,8 +1388,8 @@ extension Screw: EntityGenPostgres.PostgresTableEntity {
 
     /// The stored row a delete action's payload names (only the identification attributes are read).
     public static func postgresRowKey(from json: EntityGenRuntime.JSONValue, context: inout EntityGenRuntime.MappingContext) throws(EntityGenRuntime.MappingError) -> EntityGenPostgres.PostgresRowKey {
-        try context.expectObject(json, entity: "Screw", schema: "Gadgets.yaml:40:3")
-        let _serial = try context.required(json, EntityGenRuntime.MappingField("serial", schema: "Gadgets.yaml:39:7"), EntityGenRuntime.StringTransformer())
+        try context.expectObject(json, entity: "Screw", schema: "Gadgets.yaml:41:3")
+        let _serial = try context.required(json, EntityGenRuntime.MappingField("serial", schema: "Gadgets.yaml:40:7"), EntityGenRuntime.StringTransformer())
         return EntityGenPostgres.PostgresRowKey(Self.postgresTable, [_serial])
     }
 

@@ -1,0 +1,82 @@
+import EntityGenPostgres
+import PostgresNIO
+import Testing
+
+/// The real-API shapes of `Schemas/Catalog.yaml` on PostgreSQL (the consumer tests' `Test_RealAPIShapes`
+/// page): plucks and embedded ids as columns, an optional to-many, a reference sent as an identifier or
+/// expanded, and to-many references whose missing targets are dropped and reported or fail the page.
+@Suite struct Test_GeneratedCatalog {
+    static let products = """
+        {"data": [
+          {"id": 1, "title": "Lamp", "tags": [{"name": "light", "id": 7}, {"name": "home"}],
+           "brand": {"id": 10, "name": "Lumo"}, "variants": [{"sku": "L-1", "color": "red"}, {"sku": "L-2"}],
+           "dimensions": [{"size": 20}, {"size": "big"}, {"size": 30}],
+           "supplier": {"code": "s1", "name": "Acme"}, "also_from": ["s1", {"code": "s3", "name": "Globex"}]},
+          {"id": 2, "title": "Desk", "tags": [], "brand": {"id": 11, "name": "Oak & Co"}, "variants": [],
+           "supplier": "s3", "also_from": ["s3"], "compatible_with": [1, 99, 3]},
+          {"id": 3, "title": "Chair", "tags": [{"name": "seat"}], "brand": null, "variants": null},
+          {"id": 4, "title": "Rug", "tags": [{"name": "floor"}]}
+        ]}
+        """
+
+    /// Rows of a query as text columns joined by `|` (`NULL` as `-`), in the query's order.
+    static func rows(_ sql: String, _ client: PostgresClient) async throws -> [String] {
+        var rows: [String] = []
+        for try await row in try await client.query(PostgresQuery(unsafeSQL: sql)) {
+            rows.append(try row.map { try $0.decode(String?.self) ?? "-" }.joined(separator: "|"))
+        }
+        return rows
+    }
+
+    @Test func storedValuesExpandedTargetsAndReferenceLinks() async throws {
+        try await PostgresTestServer.withDatabase { client in
+            try await EntityGenPostgresDatabase.migrator.migrate(client)
+            let importer = PostgresImporter(feed: EntityGenPostgresDatabase.products, client: client)
+            let report = try await importer.importPage(Array(Self.products.utf8))
+            #expect(report.entities["Product"] == .init(inserted: 4))
+            // The two suppliers sent expanded; "s1" and "s3" as codes only link.
+            #expect(report.entities["Supplier"] == .init(inserted: 2))
+            // Product 2 names products 1 and 3 (3 later in the page) and 99 (never sent): dropped, reported.
+            #expect(report.skipped.map(\.path) == ["Product 2"])
+            #expect(
+                report.skipped.last?.reason
+                    == "compatibleWith: no product row has the identifier 99; the link was dropped")
+            #expect(
+                try await Self.rows(
+                    #"SELECT "id"::text, "tagNames"::text, "brandId"::text, "variantsCount"::text, "supplierCode" FROM "product" ORDER BY "id""#,
+                    client) == [
+                        #"1|["light", "home"]|10|2|s1"#, "2|[]|11|0|s3", #"3|["seat"]|-|-|-"#, #"4|["floor"]|-|-|-"#,
+                    ])
+            #expect(
+                try await Self.rows(#"SELECT "code", "name" FROM "supplier" ORDER BY "code""#, client) == [
+                    "s1|Acme", "s3|Globex",
+                ])
+            #expect(
+                try await Self.rows(
+                    #"SELECT "ownerId"::text, "targetCode" FROM "product_alsoFrom" ORDER BY "ownerId", "position""#,
+                    client) == ["1|s1", "1|s3", "2|s3"])
+            #expect(
+                try await Self.rows(
+                    #"SELECT "targetId"::text FROM "product_compatibleWith" WHERE "ownerId" = 2 ORDER BY "position""#,
+                    client) == ["1", "3"])
+        }
+    }
+
+    @Test func aLinkToAMissingTargetFailsThePageWhenTheSchemaSaysSo() async throws {
+        try await PostgresTestServer.withDatabase { client in
+            try await EntityGenPostgresDatabase.migrator.migrate(client)
+            let importer = PostgresImporter(feed: EntityGenPostgresDatabase.products, client: client)
+            try await importer.importPage(Array(Self.products.utf8))
+            // `alsoFrom` fails on a missing supplier (the default): nothing of the page stays.
+            let failing = #"{"data": [{"id": 10, "title": "Jar", "tags": [], "also_from": ["s1", "nope"]}]}"#
+            do {
+                try await importer.importPage(Array(failing.utf8))
+                Issue.record("the page should fail")
+            } catch let error as ImportError {
+                let expected = #"Product 10, link to "nope": alsoFrom: the referenced row does not exist"#
+                #expect(error.description == expected)
+            }
+            #expect(try await Self.rows(#"SELECT "id"::text FROM "product" WHERE "id" = 10"#, client) == [])
+        }
+    }
+}
