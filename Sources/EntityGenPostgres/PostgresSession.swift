@@ -57,16 +57,13 @@ public struct PostgresSession {
                 deletions[ObjectIdentifier(table)] = pending
             }
         }
-        let start = state.rows.rowStart
-        write(&state.rows)
-        if state.rows.rowHasNUL {
-            state.rows.dropRow(from: start)
-            report.skipped.append(
-                ImportReport.Skip(
+        guard
+            Self.appendRow(
+                to: &state.rows, write, report: &report,
+                leftOut: ImportReport.Skip(
                     path: "\(table.entity) \(key?.description ?? "(row without identity)")",
                     reason: "a text value contains U+0000, which PostgreSQL cannot store; the row was left out"))
-            return 0
-        }
+        else { return 0 }
         position += 1
         state.rows.append(position)
         for word in 0..<table.absentWords { state.rows.append(absent.word(word)) }
@@ -93,19 +90,29 @@ public struct PostgresSession {
     public mutating func link(_ link: PostgresLinkTable, owner: Int64, _ write: (inout PostgresCopyBuffer) -> Void) {
         guard owner > 0 else { return }
         let state = linkState(of: link)
-        let start = state.links.rowStart
-        write(&state.links)
-        if state.links.rowHasNUL {
-            state.links.dropRow(from: start)
-            report.skipped.append(
-                ImportReport.Skip(
+        guard
+            Self.appendRow(
+                to: &state.links, write, report: &report,
+                leftOut: ImportReport.Skip(
                     path: link.name,
-                    reason: "a map key contains U+0000, which PostgreSQL cannot store; the link was left out"
-                ))
-            return
-        }
+                    reason: "a map key contains U+0000, which PostgreSQL cannot store; the link was left out"))
+        else { return }
         state.links.append(owner)
         state.links.endRow()
+    }
+
+    /// Writes a row's fields with `write`; a row holding U+0000 is dropped again and `leftOut` reported.
+    /// Returns whether the row stayed (the caller then appends its own fields and ends it).
+    private static func appendRow(
+        to buffer: inout PostgresCopyBuffer, _ write: (inout PostgresCopyBuffer) -> Void, report: inout ImportReport,
+        leftOut: @autoclosure () -> ImportReport.Skip
+    ) -> Bool {
+        let start = buffer.rowStart
+        write(&buffer)
+        guard buffer.rowHasNUL else { return true }
+        buffer.dropRow(from: start)
+        report.skipped.append(leftOut())
+        return false
     }
 
     /// Records that a sync saved the row `key` names (for orphan deletion; nothing unless tracking).

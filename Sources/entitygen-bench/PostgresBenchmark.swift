@@ -9,8 +9,10 @@ import PostgresNIO
 /// users write today); each into an empty table, and again with every row present and changed. Starts
 /// its own server with `.ci/postgres` unless `ENTITYGEN_POSTGRES` names one (`host:port`).
 ///
-/// The generator does not print PostgreSQL code yet: ``PostgresPod`` conforms by hand, as generated
-/// code will.
+/// The end-to-end runs use the code the build plugin generated from `Schemas/BenchPods.yaml` with
+/// `backends: [sqlite, postgres]` (tables from `EntityGenPostgresDatabase.migrator`, the importer through
+/// `BenchPod`'s generated `PostgresTableEntity` conformance); the baselines encode the same columns by
+/// hand.
 enum PostgresBenchmark {
     static let count = 100_000
 
@@ -37,8 +39,9 @@ enum PostgresBenchmark {
             func measure(_ name: String, prefilled: Bool, _ body: () async throws -> Void) async throws {
                 var best = Double.infinity
                 for _ in 0..<3 {
-                    try await client.query(PostgresQuery(unsafeSQL: "DROP TABLE IF EXISTS \"benchPod\""))
-                    try await client.query(PostgresQuery(unsafeSQL: PostgresPod.createTableSQL))
+                    try await client.query(PostgresQuery(unsafeSQL: "DROP SCHEMA public CASCADE"))
+                    try await client.query(PostgresQuery(unsafeSQL: "CREATE SCHEMA public"))
+                    try await EntityGenPostgresDatabase.migrator.migrate(client)
                     if prefilled { try await copy(firstPods, client: client) }
                     let start = DispatchTime.now().uptimeNanoseconds
                     try await body()
@@ -51,7 +54,7 @@ enum PostgresBenchmark {
                 seconds[name] = best
                 print("seconds \(name) \(String(format: "%.3f", best)) (\(Int(Double(count) / best)) rows/s)")
             }
-            let importer = PostgresImporter(feed: Feed<PostgresPod>(name: "BenchPods"), client: client)
+            let importer = PostgresImporter(feed: Feed<BenchPod>(name: "BenchPods"), client: client)
             try await measure("postgres_e2e_insert", prefilled: false) { try await importer.importPage(first) }
             try await measure("postgres_copy_insert", prefilled: false) { try await copy(firstPods, client: client) }
             try await measure("postgres_per_row_insert", prefilled: false) {
@@ -91,11 +94,11 @@ enum PostgresBenchmark {
     static func copy(_ pods: [BenchPod], on connection: PostgresConnection, logger: Logger) async throws {
         var rows = PostgresCopyBuffer()
         for pod in pods {
-            PostgresPod(pod: pod).writeColumns(to: &rows)
+            writeColumns(pod, to: &rows)
             rows.endRow()
         }
         let bytes = rows.bytes
-        try await connection.copyFrom(table: "benchPod", columns: PostgresPod.postgresTable.columns, logger: logger) {
+        try await connection.copyFrom(table: "benchPod", columns: BenchPod.postgresTable.columns, logger: logger) {
             writer in
             var start = 0
             while start < bytes.count {
@@ -109,7 +112,7 @@ enum PostgresBenchmark {
     /// One bound `INSERT ... ON CONFLICT DO UPDATE` per row, in one transaction.
     static func perRow(_ pods: [BenchPod], client: PostgresClient) async throws {
         let logger = Logger(label: "bench")
-        let columns = PostgresPod.postgresTable.columns
+        let columns = BenchPod.postgresTable.columns
         let others = columns.dropFirst(2).map { "\"\($0)\" = excluded.\"\($0)\"" }.joined(separator: ", ")
         let sql =
             "INSERT INTO \"benchPod\" (\(columns.map { "\"\($0)\"" }.joined(separator: ", "))) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9::jsonb, $10, $11, $12::jsonb, $13, $14::jsonb) ON CONFLICT (name, version) DO UPDATE SET \(others)"
@@ -143,41 +146,9 @@ enum PostgresBenchmark {
     }
 }
 
-/// `BenchPod` written to PostgreSQL, conformed by hand the way generated code will be (every key of the
-/// synthetic pods is present, so no absent fields are tracked).
-struct PostgresPod: PostgresTableEntity {
-    var pod: BenchPod
-
-    static let createTableSQL = """
-        CREATE TABLE "benchPod" ("name" text NOT NULL, "version" text NOT NULL, "summary" text, "details" text, \
-        "homepage" text, "socialMediaUrl" text, "licenseType" text, "licenseFile" text, "authors" jsonb NOT NULL, \
-        "sourceGit" text, "sourceTag" text, "platforms" jsonb NOT NULL, "requiresArc" boolean NOT NULL, \
-        "sourceFiles" jsonb NOT NULL, PRIMARY KEY ("name", "version"))
-        """
-
-    static let postgresTable = PostgresTable(
-        entity: "BenchPod", name: "benchPod", columns: BenchPod.entityTable.columns, identity: ["name", "version"])
-
-    static func map(from value: JSONValue, context: inout MappingContext) throws(MappingError) -> PostgresPod {
-        PostgresPod(pod: try BenchPod.map(from: value, context: &context))
-    }
-
-    func writeJSON(to writer: inout JSONWriter) { pod.writeJSON(to: &writer) }
-
-    static func postgresRowKey(
-        from json: JSONValue, context: inout MappingContext
-    ) throws(MappingError) -> PostgresRowKey {
-        let key = try BenchPod.rowKey(from: json, context: &context)
-        return PostgresRowKey(postgresTable, key.values.map { "\($0)" })
-    }
-
-    var postgresKey: PostgresRowKey? { PostgresRowKey(Self.postgresTable, [pod.name, pod.version]) }
-
-    func save(in session: inout PostgresSession) -> Int64 {
-        session.save(Self.postgresTable, key: postgresKey, absent: AbsentFields()) { writeColumns(to: &$0) }
-    }
-
-    func writeColumns(to row: inout PostgresCopyBuffer) {
+extension PostgresBenchmark {
+    /// The COPY baseline's encoding of a pod: the generated table's columns, written by hand.
+    static func writeColumns(_ pod: BenchPod, to row: inout PostgresCopyBuffer) {
         row.append(pod.name)
         row.append(pod.version)
         row.append(pod.summary)

@@ -11,3 +11,14 @@ extension TablePlan.LinkValue {
         }
     }
 }
+
+extension TablePlan.Link {
+    /// The loop over the relationship's elements in a backend's `save(in:)`, binding `_position` and
+    /// `_element` (and `_key` for a map, in key order); `nil` saves like `[]`.
+    var elementLoop: String {
+        let collection = isOptional ? "(self.\(identifier) ?? \(isMap ? "[:]" : "[]"))" : "self.\(identifier)"
+        return isMap
+            ? "for (_position, (_key, _element)) in \(collection).sorted(by: { $0.key < $1.key }).enumerated() {"
+            : "for (_position, _element) in \(collection).enumerated() {"
+    }
+}

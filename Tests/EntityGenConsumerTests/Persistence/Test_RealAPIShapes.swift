@@ -11,18 +11,7 @@ import Testing
 /// records are one object or an array (`single: either`). Mapped by the generated mappers, written back,
 /// imported, and read with GRDB's own query interface.
 @Suite struct Test_RealAPIShapes {
-    static let products = """
-        {"data": [
-          {"id": 1, "title": "Lamp", "tags": [{"name": "light", "id": 7}, {"name": "home"}],
-           "brand": {"id": 10, "name": "Lumo"}, "variants": [{"sku": "L-1", "color": "red"}, {"sku": "L-2"}],
-           "dimensions": [{"size": 20}, {"size": "big"}, {"size": 30}],
-           "supplier": {"code": "s1", "name": "Acme"}, "also_from": ["s1", {"code": "s3", "name": "Globex"}]},
-          {"id": 2, "title": "Desk", "tags": [], "brand": {"id": 11, "name": "Oak & Co"}, "variants": [],
-           "supplier": "s3", "also_from": ["s3"], "compatible_with": [1, 99, 3]},
-          {"id": 3, "title": "Chair", "tags": [{"name": "seat"}], "brand": null, "variants": null},
-          {"id": 4, "title": "Rug", "tags": [{"name": "floor"}]}
-        ]}
-        """
+    static let products = SeedPages.catalogProducts
 
     static func map<T: JSONMappable>(_ type: T.Type, _ json: String) throws -> Mapped<T> {
         try T.map(json: Array(json.utf8))

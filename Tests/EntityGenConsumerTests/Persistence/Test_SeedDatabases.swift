@@ -75,17 +75,7 @@ import Testing
         #expect(caption?.title == "My test title")
 
         // Forward reference inside a page, an update, a delete, an unknown action and an unknown serverType.
-        let page = Array(
-            """
-            {"actions": [
-              {"type": "add", "payload": {"serverId": "5", "serverType": "ImageWidget", "url": "http://x/5.png", "textWidgetId": "6"}},
-              {"type": "add", "payload": {"serverId": "6", "serverType": "TextWidget", "title": "Six"}},
-              {"type": "update", "payload": {"serverId": "0", "serverType": "TextWidget", "title": "Renamed"}},
-              {"type": "delete", "payload": {"serverId": "2", "serverType": "ImageWidget"}},
-              {"type": "archive", "payload": {"serverId": "0", "serverType": "TextWidget"}},
-              {"type": "add", "payload": {"serverId": "7", "serverType": "VideoWidget"}}
-            ], "nextUrl": null}
-            """.utf8)
+        let page = Array(SeedPages.widgetDiffFollowUp.utf8)
         let second = try importer.importPage(page)
         #expect(second.entities["TextWidget"] == .init(inserted: 1, updated: 1))
         #expect(second.entities["ImageWidget"] == .init(inserted: 1, deleted: 1))

@@ -6,18 +6,7 @@ import Testing
 /// page): plucks and embedded ids as columns, an optional to-many, a reference sent as an identifier or
 /// expanded, and to-many references whose missing targets are dropped and reported or fail the page.
 @Suite struct Test_GeneratedCatalog {
-    static let products = """
-        {"data": [
-          {"id": 1, "title": "Lamp", "tags": [{"name": "light", "id": 7}, {"name": "home"}],
-           "brand": {"id": 10, "name": "Lumo"}, "variants": [{"sku": "L-1", "color": "red"}, {"sku": "L-2"}],
-           "dimensions": [{"size": 20}, {"size": "big"}, {"size": 30}],
-           "supplier": {"code": "s1", "name": "Acme"}, "also_from": ["s1", {"code": "s3", "name": "Globex"}]},
-          {"id": 2, "title": "Desk", "tags": [], "brand": {"id": 11, "name": "Oak & Co"}, "variants": [],
-           "supplier": "s3", "also_from": ["s3"], "compatible_with": [1, 99, 3]},
-          {"id": 3, "title": "Chair", "tags": [{"name": "seat"}], "brand": null, "variants": null},
-          {"id": 4, "title": "Rug", "tags": [{"name": "floor"}]}
-        ]}
-        """
+    static let products = SeedPages.catalogProducts
 
     /// Rows of a query as text columns joined by `|` (`NULL` as `-`), in the query's order.
     static func rows(_ sql: String, _ client: PostgresClient) async throws -> [String] {

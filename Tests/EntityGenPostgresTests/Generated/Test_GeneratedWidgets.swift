@@ -43,18 +43,7 @@ import Testing
             #expect(try await Self.imageWidgets(client) == ["2": "0"])
 
             // A forward reference inside the page, an update, a delete, an unknown action and serverType.
-            let second = try await importer.importPage(
-                Array(
-                    """
-                    {"actions": [
-                      {"type": "add", "payload": {"serverId": "5", "serverType": "ImageWidget", "url": "http://x/5.png", "textWidgetId": "6"}},
-                      {"type": "add", "payload": {"serverId": "6", "serverType": "TextWidget", "title": "Six"}},
-                      {"type": "update", "payload": {"serverId": "0", "serverType": "TextWidget", "title": "Renamed"}},
-                      {"type": "delete", "payload": {"serverId": "2", "serverType": "ImageWidget"}},
-                      {"type": "archive", "payload": {"serverId": "0", "serverType": "TextWidget"}},
-                      {"type": "add", "payload": {"serverId": "7", "serverType": "VideoWidget"}}
-                    ], "nextUrl": null}
-                    """.utf8))
+            let second = try await importer.importPage(Array(SeedPages.widgetDiffFollowUp.utf8))
             #expect(second.entities["TextWidget"] == .init(inserted: 1, updated: 1))
             #expect(second.entities["ImageWidget"] == .init(inserted: 1, deleted: 1))
             #expect(second.skipped.map(\.path) == ["$.actions[4].type", "$.actions[5].payload.serverType"])

@@ -104,13 +104,7 @@ struct PostgresEntityRenderer {
                 for owner in link.ownerColumns { printer.line("_row.append(\(owner.value.saveExpression))") }
             }
         }
-        let collection =
-            link.isOptional ? "(self.\(link.identifier) ?? \(link.isMap ? "[:]" : "[]"))" : "self.\(link.identifier)"
-        let loop =
-            link.isMap
-            ? "for (_position, (_key, _element)) in \(collection).sorted(by: { $0.key < $1.key }).enumerated() {"
-            : "for (_position, _element) in \(collection).enumerated() {"
-        printer.block(loop) { printer in
+        printer.block(link.elementLoop) { printer in
             if link.isExpandable {
                 printer.line("if case let .expanded(_target) = _element { _target.save(in: &session) }")
             } else if !link.isReference {

@@ -129,13 +129,7 @@ struct PersistenceRenderer {
             )
         }
         printer.line("try session.execute(\(link.staticName)Statements.delete)")
-        let collection =
-            link.isOptional ? "(self.\(link.identifier) ?? \(link.isMap ? "[:]" : "[]"))" : "self.\(link.identifier)"
-        let loop =
-            link.isMap
-            ? "for (_position, (_key, _element)) in \(collection).sorted(by: { $0.key < $1.key }).enumerated() {"
-            : "for (_position, _element) in \(collection).enumerated() {"
-        printer.block(loop) { printer in
+        printer.block(link.elementLoop) { printer in
             let insert = "\(link.staticName)Statements.insert"
             if link.isExpandable {
                 printer.line("if case let .expanded(_target) = _element { try _target.save(in: &session) }")

@@ -1,0 +1,1 @@
+../EntityGenConsumerTests/SeedPages.swift
