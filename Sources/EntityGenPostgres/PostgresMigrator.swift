@@ -82,7 +82,9 @@ public struct PostgresMigrator: Sendable {
         return applied
     }
 
-    /// The names of the migrations the database has applied, sorted (empty for a new database).
+    /// The names of the migrations the database has applied, in the order they were applied (each in its
+    /// own transaction, recorded with its start time; `entitygen-v10` after `entitygen-v9`, which a sort
+    /// by name would not give); empty for a new database.
     public static func appliedMigrations(
         _ client: PostgresClient, logger: Logger = Logger(label: "EntityGenPostgres")
     ) async throws -> [String] {
@@ -94,7 +96,7 @@ public struct PostgresMigrator: Sendable {
         guard found else { return [] }
         var names: [String] = []
         for try await name in try await client.query(
-            PostgresQuery(unsafeSQL: "SELECT \"name\" FROM \"\(recordTable)\" ORDER BY \"name\""), logger: logger
+            PostgresQuery(unsafeSQL: "SELECT \"name\" FROM \"\(recordTable)\" ORDER BY \"appliedAt\", \"name\""), logger: logger
         ).decode(String.self) {
             names.append(name)
         }

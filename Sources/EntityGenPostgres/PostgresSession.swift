@@ -12,6 +12,8 @@ public struct PostgresSession {
     final class TableState {
         let table: PostgresTable
         var rows = PostgresCopyBuffer()
+        /// Whether a staged row has an absent field (the merge then reads absent words back).
+        var hasAbsent = false
         init(table: PostgresTable) { self.table = table }
     }
 
@@ -66,7 +68,11 @@ public struct PostgresSession {
         else { return 0 }
         position += 1
         state.rows.append(position)
-        for word in 0..<table.absentWords { state.rows.append(absent.word(word)) }
+        for word in 0..<table.absentWords {
+            let bits = absent.word(word)
+            if bits != 0 { state.hasAbsent = true }
+            state.rows.append(bits)
+        }
         state.rows.endRow()
         return position
     }
@@ -155,13 +161,16 @@ public struct PostgresSession {
     /// is removed; pending deletions stay until taken, so a later save of the same row still cancels one.
     public mutating func take(deletions takesDeletions: Bool) -> PostgresStagedPage {
         let page = PostgresStagedPage(
-            tables: order.map { ($0.table, $0.rows) },
+            tables: order.map { ($0.table, $0.rows, $0.hasAbsent) },
             links: linkOrder.map { ($0.link, $0.owners, $0.links) },
             deletions: takesDeletions ? deletionOrder.compactMap { deletions[$0] } : [],
             seen: seen.map { ($0.key, $0.value.columns, $0.value.rows) }.sorted { $0.table < $1.table },
             finishesPage: takesDeletions, report: report)
         seen = [:]
-        for state in order { state.rows = PostgresCopyBuffer() }
+        for state in order {
+            state.rows = PostgresCopyBuffer()
+            state.hasAbsent = false
+        }
         for state in linkOrder {
             state.owners = PostgresCopyBuffer()
             state.links = PostgresCopyBuffer()
@@ -178,7 +187,7 @@ public struct PostgresSession {
 /// A session's staged rows and deletions (``PostgresSession/take(deletions:)``), ready to be sent.
 public struct PostgresStagedPage: Sendable {
     /// Per table, in dependency order: its rows as COPY text.
-    var tables: [(table: PostgresTable, rows: PostgresCopyBuffer)]
+    var tables: [(table: PostgresTable, rows: PostgresCopyBuffer, hasAbsent: Bool)]
     /// Per link table, in the order first written: the owners whose links are replaced, and the links.
     var links: [(link: PostgresLinkTable, owners: PostgresCopyBuffer, links: PostgresCopyBuffer)]
     /// Per table: the keys to delete.
@@ -199,7 +208,7 @@ public struct PostgresStagedPage: Sendable {
     ) async throws -> ImportReport {
         var report = self.report
         let sent = tables.filter { $0.rows.rowCount > 0 }
-        for (table, rows) in tables {
+        for (table, rows, _) in tables {
             // Every table written to gets its staging table, even when all its rows were left out, so
             // that owners and links can look their local ids up in it.
             if staging.insert(ObjectIdentifier(table)).inserted {
@@ -211,25 +220,30 @@ public struct PostgresStagedPage: Sendable {
                     PostgresQuery(unsafeSQL: "TRUNCATE \(PostgresSQL.identifier(table.stagingName))"), logger: logger)
             }
         }
-        for (table, rows) in sent {
+        for (table, rows, _) in sent {
             try await Self.copy(
                 rows.bytes, into: table.stagingName, columns: table.stagingColumns, on: connection, logger: logger)
         }
         // Owned rows get their ids first, then owners map local ids to them; then every table merges.
-        for (table, _) in sent {
+        for (table, _, _) in sent {
             if let sql = table.assignIDsSQL {
                 try await connection.query(PostgresQuery(unsafeSQL: sql), logger: logger)
             }
         }
         let written = Set(tables.map(\.table.name))
-        for (table, _) in sent {
+        for (table, _, _) in sent {
             // A table this transaction never wrote to has no staging table, and no row of it is named.
             for (target, sql) in table.mapOwnedRowsSQL where written.contains(target) {
                 try await connection.query(PostgresQuery(unsafeSQL: sql), logger: logger)
             }
         }
-        for (table, rows) in sent {
-            let (inserted, updated) = try await Self.counts(table.mergeSQL, on: connection, logger: logger)
+        for (table, rows, hasAbsent) in sent {
+            var merge = table.mergeWithoutAbsentSQL
+            if hasAbsent, let index = table.createAbsentIndexSQL {
+                try await connection.query(PostgresQuery(unsafeSQL: index), logger: logger)
+                merge = table.mergeSQL
+            }
+            let (inserted, updated) = try await Self.counts(merge, on: connection, logger: logger)
             if let record = table.recordCheckedSQL {
                 try await connection.query(PostgresQuery(unsafeSQL: record), logger: logger)
             }
@@ -240,7 +254,7 @@ public struct PostgresStagedPage: Sendable {
             counts.unchanged += rows.rowCount - inserted - updated
             report.entities[table.entity] = counts
         }
-        for (table, _) in sent {
+        for (table, _, _) in sent {
             for sql in table.removeSupersededSQL {
                 try await connection.query(PostgresQuery(unsafeSQL: sql), logger: logger)
             }
@@ -262,7 +276,7 @@ public struct PostgresStagedPage: Sendable {
             report.entities[table.entity, default: .init()].deleted += deleted
         }
         if finishesPage {
-            for (table, _) in tables where staging.contains(ObjectIdentifier(table)) {
+            for (table, _, _) in tables where staging.contains(ObjectIdentifier(table)) {
                 try await Self.checkReferences(of: table, on: connection, logger: logger, report: &report)
             }
             for (link, _, _) in links where staging.contains(ObjectIdentifier(link)) {

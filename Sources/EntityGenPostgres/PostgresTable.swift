@@ -28,8 +28,16 @@ public final class PostgresTable: Sendable {
     public let stagingColumns: [String]
     /// `CREATE TEMP TABLE` of the staging table (and, with absent fields, its index by identity).
     public let createStagingSQL: [String]
-    /// The upsert from the staging table; returns one row: inserted and updated counts.
+    /// The upsert from the staging table; returns one row: inserted and updated counts. With absent
+    /// fields it reads each conflicting row's absent words back from the staging table.
     public let mergeSQL: String
+    /// The upsert for staged rows none of which has an absent field (the usual page, where every key is
+    /// sent): the same result as ``mergeSQL`` without reading absent words back, so about a third
+    /// faster; equal to ``mergeSQL`` for a table without absent fields.
+    public let mergeWithoutAbsentSQL: String
+    /// Creates the staging table's index by identity and position, which ``mergeSQL``'s look-ups of
+    /// absent words use (once per transaction: `IF NOT EXISTS`); `nil` without absent fields.
+    let createAbsentIndexSQL: String?
     /// The deletes' staging table: the identity columns and `_position`.
     public let deleteStagingName: String
     /// `CREATE TEMP TABLE` of the deletes' staging table.
@@ -98,18 +106,25 @@ public final class PostgresTable: Sendable {
             assignIDsSQL = "UPDATE \(staging) SET \"_id\" = nextval(\(sequence))"
             mergeSQL =
                 "WITH written AS (INSERT INTO \(table) (\"_id\", \(list)) SELECT \"_id\", \(list) FROM \(staging) ORDER BY \"_position\" RETURNING 1) SELECT count(*), 0::bigint FROM written"
+            mergeWithoutAbsentSQL = mergeSQL
+            createAbsentIndexSQL = nil
         } else {
             assignIDsSQL = nil
+            func merge(_ action: String) -> String {
+                "WITH written AS (INSERT INTO \(table) AS t (\(list)) \(source) ON CONFLICT (\(keys)) \(action) RETURNING (xmax = 0) AS inserted) SELECT count(*) FILTER (WHERE inserted), count(*) FILTER (WHERE NOT inserted) FROM written"
+            }
             let source =
                 "SELECT DISTINCT ON (\(keys)) \(list) FROM \(staging) ORDER BY \(keys), \"_position\" DESC"
-            let action: String
-            if others.isEmpty {
-                action = "DO NOTHING"
-            } else if absentBits.isEmpty {
-                let assignments = others.map { "\(id($0)) = excluded.\(id($0))" }.joined(separator: ", ")
-                let stored = others.map { "t.\(id($0))" }.joined(separator: ", ")
-                let incoming = others.map { "excluded.\(id($0))" }.joined(separator: ", ")
-                action = "DO UPDATE SET \(assignments) WHERE (\(stored)) IS DISTINCT FROM (\(incoming))"
+            let assignments = others.map { "\(id($0)) = excluded.\(id($0))" }.joined(separator: ", ")
+            let stored = others.map { "t.\(id($0))" }.joined(separator: ", ")
+            let incoming = others.map { "excluded.\(id($0))" }.joined(separator: ", ")
+            let plain =
+                others.isEmpty
+                ? "DO NOTHING" : "DO UPDATE SET \(assignments) WHERE (\(stored)) IS DISTINCT FROM (\(incoming))"
+            mergeWithoutAbsentSQL = merge(plain)
+            if others.isEmpty || absentBits.isEmpty {
+                mergeSQL = mergeWithoutAbsentSQL
+                createAbsentIndexSQL = nil
             } else {
                 // The staged row's absent words are not in `excluded`: read them from the staging row
                 // that was proposed (the page's last occurrence of the identity), once per conflict.
@@ -129,12 +144,12 @@ public final class PostgresTable: Sendable {
                     "FROM \(staging) AS s WHERE "
                     + identity.map { "s.\(id($0)) = excluded.\(id($0))" }.joined(separator: " AND ")
                     + " ORDER BY s.\"_position\" DESC LIMIT 1"
-                action =
+                mergeSQL = merge(
                     "DO UPDATE SET (\(others.map(id).joined(separator: ", "))) = (SELECT \(values.joined(separator: ", ")) \(proposed)) WHERE (SELECT \(changed.joined(separator: " OR ")) \(proposed))"
-                create.append("CREATE INDEX ON \(staging) (\(keys), \"_position\")")
+                )
+                let index = id(PostgresSQL.temporaryName("entitygen_stage_key", name))
+                createAbsentIndexSQL = "CREATE INDEX IF NOT EXISTS \(index) ON \(staging) (\(keys), \"_position\")"
             }
-            mergeSQL =
-                "WITH written AS (INSERT INTO \(table) AS t (\(list)) \(source) ON CONFLICT (\(keys)) \(action) RETURNING (xmax = 0) AS inserted) SELECT count(*) FILTER (WHERE inserted), count(*) FILTER (WHERE NOT inserted) FROM written"
         }
         // A table without identity has no rows to name in a report: its references are left to the
         // deferred foreign key, which fails the page at commit.
