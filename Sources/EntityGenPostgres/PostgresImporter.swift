@@ -80,10 +80,10 @@ public struct PostgresImporter<Entity: PostgresEntity>: Sendable {
         let logger = logger
         var report = try await transaction(on: connection) { connection in
             var total = ImportReport()
-            var staging: Set<ObjectIdentifier> = []
+            var state = PostgresTransactionState()
             while let staged = try await channel.next() {
                 try Task.checkCancellation()
-                total.merge(try await staged.flush(on: connection, logger: logger, staging: &staging))
+                total.merge(try await staged.flush(on: connection, logger: logger, state: &state))
             }
             return total
         }
@@ -142,8 +142,8 @@ public struct PostgresImporter<Entity: PostgresEntity>: Sendable {
         let staged = session.take(deletions: true)
         let logger = logger
         var report = try await transaction(on: connection) { connection in
-            var staging: Set<ObjectIdentifier> = []
-            return try await staged.flush(on: connection, logger: logger, staging: &staging)
+            var state = PostgresTransactionState()
+            return try await staged.flush(on: connection, logger: logger, state: &state)
         }
         report.skipped = page.report.skipped + report.skipped
         report.issues = page.report.issues + report.issues

@@ -96,7 +96,8 @@ public struct PostgresMigrator: Sendable {
         guard found else { return [] }
         var names: [String] = []
         for try await name in try await client.query(
-            PostgresQuery(unsafeSQL: "SELECT \"name\" FROM \"\(recordTable)\" ORDER BY \"appliedAt\", \"name\""), logger: logger
+            PostgresQuery(unsafeSQL: "SELECT \"name\" FROM \"\(recordTable)\" ORDER BY \"appliedAt\", \"name\""),
+            logger: logger
         ).decode(String.self) {
             names.append(name)
         }

@@ -200,18 +200,18 @@ public struct PostgresStagedPage: Sendable {
     var report: ImportReport
 
     /// Sends the staged rows and deletions on `connection`, which is inside a transaction: per table a
-    /// staging table (created once per transaction: `staging` holds the tables whose staging table
-    /// exists, emptied before it is used again), COPY, and one merge; then the deletions; at the end of
-    /// the page, the check of `reference:` keys. Returns the counts and skips.
+    /// staging table (created once per transaction, emptied before it is used again; `state` carries
+    /// what the transaction has set up), COPY, and one merge; then the deletions; at the end of the
+    /// page, the check of `reference:` keys. Returns the counts and skips.
     public func flush(
-        on connection: PostgresConnection, logger: Logger, staging: inout Set<ObjectIdentifier>
+        on connection: PostgresConnection, logger: Logger, state: inout PostgresTransactionState
     ) async throws -> ImportReport {
         var report = self.report
         let sent = tables.filter { $0.rows.rowCount > 0 }
         for (table, rows, _) in tables {
             // Every table written to gets its staging table, even when all its rows were left out, so
             // that owners and links can look their local ids up in it.
-            if staging.insert(ObjectIdentifier(table)).inserted {
+            if state.staging.insert(ObjectIdentifier(table)).inserted {
                 for sql in table.createStagingSQL {
                     try await connection.query(PostgresQuery(unsafeSQL: sql), logger: logger)
                 }
@@ -238,12 +238,8 @@ public struct PostgresStagedPage: Sendable {
             }
         }
         for (table, rows, hasAbsent) in sent {
-            var merge = table.mergeWithoutAbsentSQL
-            if hasAbsent, let index = table.createAbsentIndexSQL {
-                try await connection.query(PostgresQuery(unsafeSQL: index), logger: logger)
-                merge = table.mergeSQL
-            }
-            let (inserted, updated) = try await Self.counts(merge, on: connection, logger: logger)
+            let (inserted, updated) = try await Self.merge(
+                table, rowCount: rows.rowCount, hasAbsent: hasAbsent, state: &state, on: connection, logger: logger)
             if let record = table.recordCheckedSQL {
                 try await connection.query(PostgresQuery(unsafeSQL: record), logger: logger)
             }
@@ -259,7 +255,7 @@ public struct PostgresStagedPage: Sendable {
                 try await connection.query(PostgresQuery(unsafeSQL: sql), logger: logger)
             }
         }
-        try await flushLinks(on: connection, logger: logger, staging: &staging)
+        try await flushLinks(on: connection, logger: logger, staging: &state.staging)
         for (table, columns, rows) in seen {
             try await Self.copy(rows.bytes, into: table, columns: columns, on: connection, logger: logger)
         }
@@ -276,10 +272,10 @@ public struct PostgresStagedPage: Sendable {
             report.entities[table.entity, default: .init()].deleted += deleted
         }
         if finishesPage {
-            for (table, _, _) in tables where staging.contains(ObjectIdentifier(table)) {
+            for (table, _, _) in tables where state.staging.contains(ObjectIdentifier(table)) {
                 try await Self.checkReferences(of: table, on: connection, logger: logger, report: &report)
             }
-            for (link, _, _) in links where staging.contains(ObjectIdentifier(link)) {
+            for (link, _, _) in links where state.staging.contains(ObjectIdentifier(link)) {
                 try await Self.checkReferences(of: link, on: connection, logger: logger, report: &report)
             }
         }

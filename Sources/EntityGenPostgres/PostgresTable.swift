@@ -35,6 +35,12 @@ public final class PostgresTable: Sendable {
     /// sent): the same result as ``mergeSQL`` without reading absent words back, so about a third
     /// faster; equal to ``mergeSQL`` for a table without absent fields.
     public let mergeWithoutAbsentSQL: String
+    /// Inserts the staged rows plainly, in identity order (no `ON CONFLICT`): for a table that was
+    /// empty when the transaction first wrote to it; `nil` for a table without identity, with owned
+    /// to-one rows or with references (those go through the merge's own steps).
+    let plainInsertSQL: String?
+    /// Returns one row: 1 when the table has no row, else 0.
+    let isEmptySQL: String
     /// Creates the staging table's index by identity and position, which ``mergeSQL``'s look-ups of
     /// absent words use (once per transaction: `IF NOT EXISTS`); `nil` without absent fields.
     let createAbsentIndexSQL: String?
@@ -166,6 +172,10 @@ public final class PostgresTable: Sendable {
             }
         }
         createStagingSQL = create
+        isEmptySQL = "SELECT (NOT EXISTS (SELECT 1 FROM \(table)))::int::bigint"
+        plainInsertSQL =
+            identity.isEmpty || !ownedRows.isEmpty || !references.isEmpty
+            ? nil : "INSERT INTO \(table) (\(list)) SELECT \(list) FROM \(staging) ORDER BY \(keys)"
         let deletes = id(deleteStagingName)
         // Rows without identity are never named by a delete action (their mapping refuses it).
         createDeleteStagingSQL =
