@@ -3,7 +3,7 @@ import PostgresNIO
 
 /// One page's worth of writes for PostgreSQL: rows staged per table as COPY text (in the order tables
 /// were first written, which generated `save(in:)` makes dependency order), and deletions by identity;
-/// ``take(deletions:)`` hands them to ``PostgresStagedPage/flush(on:logger:staging:)``, which sends them
+/// ``take(deletions:)`` hands them to ``PostgresStagedPage/flush(on:logger:state:)``, which sends them
 /// in the caller's transaction (a large page in several chunks).
 ///
 /// Generated `save(in:)` methods drive it; users normally go through ``PostgresImporter``.
