@@ -131,10 +131,18 @@ public struct PostgresSession {
     }
 
     private mutating func linkState(of link: PostgresLinkTable) -> LinkState {
-        if let state = links[ObjectIdentifier(link)] { return state }
-        let state = LinkState(link: link)
-        links[ObjectIdentifier(link)] = state
-        linkOrder.append(state)
+        Self.state(of: link, in: &links, order: &linkOrder) { LinkState(link: link) }
+    }
+
+    /// The state kept for `key`, made and appended to `order` the first time (so `order` is first-write
+    /// order: dependency order for tables, which generated `save(in:)` writes targets first).
+    private static func state<State>(
+        of key: AnyObject, in states: inout [ObjectIdentifier: State], order: inout [State], _ make: () -> State
+    ) -> State {
+        if let state = states[ObjectIdentifier(key)] { return state }
+        let state = make()
+        states[ObjectIdentifier(key)] = state
+        order.append(state)
         return state
     }
 
@@ -149,11 +157,7 @@ public struct PostgresSession {
     }
 
     private mutating func state(of table: PostgresTable) -> TableState {
-        if let state = tables[ObjectIdentifier(table)] { return state }
-        let state = TableState(table: table)
-        tables[ObjectIdentifier(table)] = state
-        order.append(state)
-        return state
+        Self.state(of: table, in: &tables, order: &order) { TableState(table: table) }
     }
 
     /// Takes what was staged so far, as values that can cross into the connection's transaction: the
