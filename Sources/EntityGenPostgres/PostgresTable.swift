@@ -26,7 +26,8 @@ public final class PostgresTable: Sendable {
     public let stagingName: String
     /// The staged columns, in COPY order: `columns`, then `_position` and the absent words.
     public let stagingColumns: [String]
-    /// `CREATE TEMP TABLE` of the staging table (and, with absent fields, its index by identity).
+    /// `CREATE TEMP TABLE` of the staging table (and what it needs: nullable `_id` for owned rows, the
+    /// table recording checked identities for references).
     public let createStagingSQL: [String]
     /// The upsert from the staging table; returns one row: inserted and updated counts. With absent
     /// fields it reads each conflicting row's absent words back from the staging table.

@@ -1,0 +1,228 @@
+import EntityGenRuntime
+import PostgresNIO
+
+/// A session's staged rows and deletions (``PostgresSession/take(deletions:)``), ready to be sent.
+public struct PostgresStagedPage: Sendable {
+    /// Per table, in dependency order: its rows as COPY text.
+    var tables: [(table: PostgresTable, rows: PostgresCopyBuffer, hasAbsent: Bool)]
+    /// Per link table, in the order first written: the owners whose links are replaced, and the links.
+    var links: [(link: PostgresLinkTable, owners: PostgresCopyBuffer, links: PostgresCopyBuffer)]
+    /// Per table: the keys to delete.
+    var deletions: [(table: PostgresTable, keys: [PostgresRowKey])]
+    /// Identities recorded for a sync's orphan deletion: temporary table, columns, rows.
+    var seen: [(table: String, columns: [String], rows: PostgresCopyBuffer)]
+    /// Whether this is the page's last part: references are checked after its deletions.
+    var finishesPage: Bool
+    /// Skips found while staging.
+    var report: ImportReport
+
+    /// Sends the staged rows and deletions on `connection`, which is inside a transaction: per table a
+    /// staging table (created once per transaction, emptied before it is used again; `state` carries
+    /// what the transaction has set up), COPY, and one merge; then the deletions; at the end of the
+    /// page, the check of `reference:` keys. Returns the counts and skips.
+    public func flush(
+        on connection: PostgresConnection, logger: Logger, state: inout PostgresTransactionState
+    ) async throws -> ImportReport {
+        var report = self.report
+        let sent = tables.filter { $0.rows.rowCount > 0 }
+        for (table, rows, _) in tables {
+            // Every table written to gets its staging table, even when all its rows were left out, so
+            // that owners and links can look their local ids up in it.
+            if state.staging.insert(ObjectIdentifier(table)).inserted {
+                for sql in table.createStagingSQL {
+                    try await connection.query(PostgresQuery(unsafeSQL: sql), logger: logger)
+                }
+            } else if rows.rowCount > 0 {
+                try await connection.query(
+                    PostgresQuery(unsafeSQL: "TRUNCATE \(PostgresSQL.identifier(table.stagingName))"), logger: logger)
+            }
+        }
+        for (table, rows, _) in sent {
+            try await Self.copy(
+                rows.bytes, into: table.stagingName, columns: table.stagingColumns, on: connection, logger: logger)
+        }
+        // Owned rows get their ids first, then owners map local ids to them; then every table merges.
+        for (table, _, _) in sent {
+            if let sql = table.assignIDsSQL {
+                try await connection.query(PostgresQuery(unsafeSQL: sql), logger: logger)
+            }
+        }
+        let written = Set(tables.map(\.table.name))
+        for (table, _, _) in sent {
+            // A table this transaction never wrote to has no staging table, and no row of it is named.
+            for (target, sql) in table.mapOwnedRowsSQL where written.contains(target) {
+                try await connection.query(PostgresQuery(unsafeSQL: sql), logger: logger)
+            }
+        }
+        for (table, rows, hasAbsent) in sent {
+            let (inserted, updated) = try await Self.merge(
+                table, rowCount: rows.rowCount, hasAbsent: hasAbsent, state: &state, on: connection, logger: logger)
+            if let record = table.recordCheckedSQL {
+                try await connection.query(PostgresQuery(unsafeSQL: record), logger: logger)
+            }
+            var counts = report.entities[table.entity, default: .init()]
+            counts.inserted += inserted
+            counts.updated += updated
+            // Rows left alone because nothing changed, and earlier occurrences of a row the page repeats.
+            counts.unchanged += rows.rowCount - inserted - updated
+            report.entities[table.entity] = counts
+        }
+        for (table, _, _) in sent {
+            for sql in table.removeSupersededSQL {
+                try await connection.query(PostgresQuery(unsafeSQL: sql), logger: logger)
+            }
+        }
+        try await flushLinks(on: connection, logger: logger, staging: &state.staging)
+        for (table, columns, rows) in seen {
+            try await Self.copy(rows.bytes, into: table, columns: columns, on: connection, logger: logger)
+        }
+        for (table, keys) in deletions where !keys.isEmpty {
+            var rows = PostgresCopyBuffer()
+            for key in keys {
+                key.fields.withUnsafeBufferPointer { rows.appendRaw($0) }
+                rows.endRow()
+            }
+            try await connection.query(PostgresQuery(unsafeSQL: table.createDeleteStagingSQL), logger: logger)
+            try await Self.copy(
+                rows.bytes, into: table.deleteStagingName, columns: table.identity, on: connection, logger: logger)
+            let (deleted, _) = try await Self.counts(table.deleteSQL, on: connection, logger: logger)
+            report.entities[table.entity, default: .init()].deleted += deleted
+        }
+        if finishesPage {
+            for (table, _, _) in tables where state.staging.contains(ObjectIdentifier(table)) {
+                try await Self.checkReferences(of: table, on: connection, logger: logger, report: &report)
+            }
+            for (link, _, _) in links where state.staging.contains(ObjectIdentifier(link)) {
+                try await Self.checkReferences(of: link, on: connection, logger: logger, report: &report)
+            }
+        }
+        return report
+    }
+
+    /// Replaces the links of the staged owners, once every entity table is merged (owned rows have their
+    /// `_id` then): all stored links of those owners are deleted first, then the staged ones inserted, then
+    /// owned targets an owner's later occurrence replaced are deleted (so that a nested owned row's own
+    /// links exist before its owner's cleanup cascades to them).
+    func flushLinks(
+        on connection: PostgresConnection, logger: Logger, staging: inout Set<ObjectIdentifier>
+    ) async throws {
+        let sent = links.filter { $0.owners.rowCount > 0 || $0.links.rowCount > 0 }
+        for (link, owners, rows) in sent {
+            if staging.insert(ObjectIdentifier(link)).inserted {
+                for sql in link.createStagingSQL {
+                    try await connection.query(PostgresQuery(unsafeSQL: sql), logger: logger)
+                }
+            } else {
+                var names = [link.stagingName]
+                if link.deleteLinksSQL != nil { names.append(link.ownersName) }
+                let list = names.map(PostgresSQL.identifier).joined(separator: ", ")
+                try await connection.query(PostgresQuery(unsafeSQL: "TRUNCATE \(list)"), logger: logger)
+            }
+            if owners.rowCount > 0 {
+                try await Self.copy(
+                    owners.bytes, into: link.ownersName, columns: link.ownersColumns, on: connection, logger: logger)
+            }
+            if rows.rowCount > 0 {
+                try await Self.copy(
+                    rows.bytes, into: link.stagingName, columns: link.stagingColumns, on: connection, logger: logger)
+            }
+        }
+        for (link, owners, _) in sent where owners.rowCount > 0 {
+            if let sql = link.deleteLinksSQL {
+                try await connection.query(PostgresQuery(unsafeSQL: sql), logger: logger)
+            }
+        }
+        for (link, _, rows) in sent where rows.rowCount > 0 {
+            try await connection.query(PostgresQuery(unsafeSQL: link.insertSQL), logger: logger)
+        }
+        for (link, _, rows) in sent where rows.rowCount > 0 {
+            if let sql = link.removeSupersededSQL {
+                try await connection.query(PostgresQuery(unsafeSQL: sql), logger: logger)
+            }
+        }
+    }
+
+    /// Keys of `reference:` relationships in the rows the page wrote that name no target row: the page
+    /// fails (`onMissingTarget: fail`), or they are unset and reported.
+    static func checkReferences(
+        of table: PostgresTable, on connection: PostgresConnection, logger: Logger, report: inout ImportReport
+    ) async throws {
+        for check in table.referenceChecks {
+            let reference = check.reference
+            if reference.failsWhenMissing {
+                for row in try await identities(check.firstMissingSQL, of: table, on: connection, logger: logger) {
+                    throw ImportError.missingTarget(
+                        entity: table.entity, relationship: reference.relationship, row: row)
+                }
+            } else {
+                for row in try await identities(check.unsetSQL, of: table, on: connection, logger: logger) {
+                    report.skipped.append(
+                        .unsetReference(
+                            entity: table.entity, row: row, relationship: reference.relationship,
+                            targetTable: reference.targetTable))
+                }
+            }
+        }
+    }
+
+    /// Links of a to-many `reference:` relationship the page inserted that name no target row: the page
+    /// fails (`onMissingTarget: fail`), or they are dropped and reported.
+    static func checkReferences(
+        of link: PostgresLinkTable, on connection: PostgresConnection, logger: Logger, report: inout ImportReport
+    ) async throws {
+        guard let check = link.referenceCheck else { return }
+        let reference = check.reference
+        let sql = reference.failsWhenMissing ? check.firstMissingSQL : check.dropSQL
+        for try await row in try await connection.query(PostgresQuery(unsafeSQL: sql), logger: logger) {
+            let values = try row.map { try $0.decode(String.self) }
+            let owner = values.prefix(link.ownerColumns.count).joined(separator: ", ")
+            let target = values.dropFirst(link.ownerColumns.count).joined(separator: ", ")
+            if reference.failsWhenMissing {
+                throw ImportError.missingTarget(
+                    entity: link.entity, relationship: reference.relationship, row: "\(owner), link to \(target)")
+            }
+            report.skipped.append(
+                .droppedLink(
+                    entity: link.entity, owner: owner, relationship: reference.relationship,
+                    targetTable: reference.targetTable, target: target))
+        }
+    }
+
+    /// Runs a statement returning identities as text, described as `name=value` pairs.
+    static func identities(
+        _ sql: String, of table: PostgresTable, on connection: PostgresConnection, logger: Logger
+    ) async throws -> [String] {
+        var described: [String] = []
+        for try await row in try await connection.query(PostgresQuery(unsafeSQL: sql), logger: logger) {
+            let values = try row.map { try $0.decode(String.self) }
+            described.append(zip(table.identity, values).map { "\($0)=\($1)" }.joined(separator: " "))
+        }
+        return described
+    }
+
+    /// Streams COPY text into a table, a megabyte at a time.
+    static func copy(
+        _ bytes: [UInt8], into table: String, columns: [String], on connection: PostgresConnection, logger: Logger
+    ) async throws {
+        try await connection.copyFrom(table: table, columns: columns, logger: logger) { writer in
+            var start = 0
+            while start < bytes.count {
+                let end = min(start + 1 << 20, bytes.count)
+                try await writer.write(ByteBuffer(bytes: bytes[start..<end]))
+                start = end
+            }
+        }
+    }
+
+    /// Runs a statement that returns one row of one or two counts.
+    static func counts(_ sql: String, on connection: PostgresConnection, logger: Logger) async throws -> (Int, Int) {
+        let rows = try await connection.query(PostgresQuery(unsafeSQL: sql), logger: logger)
+        for try await row in rows {
+            let cells = Array(row)
+            let first = try cells[0].decode(Int64.self)
+            let second = cells.count > 1 ? try cells[1].decode(Int64.self) : 0
+            return (Int(first), Int(second))
+        }
+        return (0, 0)
+    }
+}
