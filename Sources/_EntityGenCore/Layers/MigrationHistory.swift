@@ -210,7 +210,7 @@ public struct MigrationHistory: Hashable, Sendable, Codable {
     }
 
     /// `ON DELETE` actions a snapshot may hold (GRDB's `Database.ForeignKeyAction` case names).
-    static let foreignKeyActions: Set<String> = ["cascade", "restrict", "setNull", "setDefault"]
+    static let foreignKeyActions = Set(RecordedDeleteAction.allCases.map(\.rawValue))
 
     /// The file's text, byte-stable and written for review: one migration, table and trigger after
     /// another, each column on one line, names first, empty lists and false flags left out.

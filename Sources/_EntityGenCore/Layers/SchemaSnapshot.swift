@@ -161,11 +161,18 @@ public struct IndexSnapshot: Hashable, Sendable, Codable {
     }
 }
 
-/// A trigger: its name and complete `CREATE TRIGGER` statement.
+/// An `ON DELETE` action as a snapshot records it (GRDB's `Database.ForeignKeyAction` case names): the
+/// only values a history file may hold (``MigrationHistory`` refuses others when it reads one).
+enum RecordedDeleteAction: String, CaseIterable, Sendable {
+    case cascade, restrict, setNull, setDefault
+}
+
+/// A trigger: its name and the one statement that creates it (SQLite's `CREATE TRIGGER`; PostgreSQL's
+/// `DO` block creating the trigger function and the trigger, both of that name).
 public struct TriggerSnapshot: Hashable, Sendable, Codable {
     /// Trigger name.
     public var name: String
-    /// The `CREATE TRIGGER` statement.
+    /// The statement creating the trigger.
     public var sql: String
 
     /// Creates a trigger snapshot.

@@ -113,14 +113,17 @@ struct PostgresMigrationRenderer {
         return statements
     }
 
-    /// A recorded `ON DELETE` action (GRDB's case names) in SQL.
+    /// A recorded `ON DELETE` action in SQL. Histories are checked when read, so every recorded action is
+    /// one of ``RecordedDeleteAction``; a snapshot built in memory holds only the plan's actions.
     static func deleteAction(_ action: String) -> String {
-        switch action {
-        case "cascade": return "CASCADE"
-        case "setNull": return "SET NULL"
-        case "setDefault": return "SET DEFAULT"
-        case "restrict": return "RESTRICT"
-        default: return "NO ACTION"
+        guard let recorded = RecordedDeleteAction(rawValue: action) else {
+            preconditionFailure("an unchecked ON DELETE action '\(action)' reached the renderer")
+        }
+        switch recorded {
+        case .cascade: return "CASCADE"
+        case .setNull: return "SET NULL"
+        case .setDefault: return "SET DEFAULT"
+        case .restrict: return "RESTRICT"
         }
     }
 }
