@@ -68,4 +68,22 @@ import Testing
             #expect(try await Self.rows(#"SELECT "id"::text FROM "product" WHERE "id" = 10"#, client) == [])
         }
     }
+
+    @Test func aLinkedTargetLeftOutForNULIsNotLinkedAndThePageCommits() async throws {
+        try await PostgresTestServer.withDatabase { client in
+            try await EntityGenPostgresDatabase.migrator.migrate(client)
+            let importer = PostgresImporter(feed: EntityGenPostgresDatabase.products, client: client)
+            // Variant "B" holds U+0000 (PostgreSQL's text cannot store it): left out and reported, and
+            // the product links only "A" (a link to "B" would fail the deferred foreign key at commit).
+            let page =
+                #"{"data": [{"id": 1, "title": "Lamp", "tags": [], "variants": [{"sku": "A"}, {"sku": "B", "color": "x\u0000"}]}]}"#
+            let report = try await importer.importPage(Array(page.utf8))
+            #expect(report.entities["Product"] == .init(inserted: 1))
+            #expect(report.entities["Variant"] == .init(inserted: 1))
+            #expect(report.skipped.map(\.path) == ["Variant sku=B"])
+            #expect(
+                try await Self.rows(#"SELECT "targetSku" FROM "product_variants" ORDER BY "position""#, client) == ["A"]
+            )
+        }
+    }
 }

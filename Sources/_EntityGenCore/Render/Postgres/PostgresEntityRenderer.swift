@@ -107,9 +107,13 @@ struct PostgresEntityRenderer {
         printer.block(link.elementLoop) { printer in
             if link.isExpandable {
                 printer.line("if case let .expanded(_target) = _element { _target.save(in: &session) }")
+            } else if link.ownsTargets {
+                // An owned target left out (U+0000) has local id 0, which the link's insert matches to
+                // no row: the link goes with it.
+                printer.line("let _target = _element.save(in: &session)")
             } else if !link.isReference {
-                printer.line(
-                    link.ownsTargets ? "let _target = _element.save(in: &session)" : "_element.save(in: &session)")
+                // A target left out (U+0000) is not linked (its foreign key would fail the page).
+                printer.line("guard _element.save(in: &session) > 0 else { continue }")
             }
             printer.block("session.link(\(table), owner: _rowID) { _row in") { printer in
                 for owner in link.ownerColumns { printer.line("_row.append(\(owner.value.saveExpression))") }

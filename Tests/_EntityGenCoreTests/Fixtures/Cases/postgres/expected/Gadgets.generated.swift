@@ -533,7 +533,7 @@ extension Gadget: EntityGenPostgres.PostgresTableEntity {
                 _row.append(self.batch)
             }
             for (_position, (_key, _element)) in (self.spares ?? [:]).sorted(by: { $0.key < $1.key }).enumerated() {
-                _element.save(in: &session)
+                guard _element.save(in: &session) > 0 else { continue }
                 session.link(Self._sparesLinksPostgres, owner: _rowID) { _row in
                     _row.append(self.id)
                     _row.append(self.batch)
