@@ -9,6 +9,8 @@ import PostgresNIO
 struct PostgresSeenRows: Sendable {
     /// Per identified table: the temporary table of its seen identities, and the SQL.
     let tables: [(table: PostgresTable, seen: String, create: String, deleteUnseen: String)]
+    /// The temporary table of each tracked table, looked up for every saved instance.
+    private let seenTables: [ObjectIdentifier: String]
 
     /// Tracks the identified tables among `tables` (sorted by name, so that deletes lock in one order).
     init(_ tables: [PostgresTable]) {
@@ -24,11 +26,12 @@ struct PostgresSeenRows: Sendable {
                 "WITH doomed AS (SELECT \(keys) FROM \(id(table.name)) AS t WHERE NOT EXISTS (SELECT 1 FROM \(id(seen)) AS s WHERE \(unseen)) ORDER BY \(keys) FOR UPDATE), deleted AS (DELETE FROM \(id(table.name)) AS t USING doomed AS d WHERE \(doomed) RETURNING 1) SELECT count(*) FROM deleted"
             )
         }
+        seenTables = Dictionary(uniqueKeysWithValues: self.tables.map { (ObjectIdentifier($0.table), $0.seen) })
     }
 
     /// The temporary table recording `table`'s seen identities; `nil` when it is not tracked.
     func seenTable(of table: PostgresTable) -> String? {
-        tables.first { $0.table === table }?.seen
+        seenTables[ObjectIdentifier(table)]
     }
 
     /// Creates the temporary tables, empty (a table a failed sync left on the connection is replaced).

@@ -29,9 +29,11 @@ public struct PostgresSession {
     private var order: [TableState] = []
     private var links: [ObjectIdentifier: LinkState] = [:]
     private var linkOrder: [LinkState] = []
-    /// Pending deletions per table, in first-seen table order.
-    private var deletions: [ObjectIdentifier: (table: PostgresTable, keys: [PostgresRowKey])] = [:]
+    /// Pending deletions per table, in first-seen table order: each row once, with the order of its
+    /// first pending delete (a save of the row cancels it, however often it was deleted before).
+    private var deletions: [ObjectIdentifier: (table: PostgresTable, keys: [PostgresRowKey: Int])] = [:]
     private var deletionOrder: [ObjectIdentifier] = []
+    private var deletionCount = 0
     /// Skips found while staging (values PostgreSQL cannot store).
     var report = ImportReport()
     /// A sync's orphan tracking: the identities of the feed's saved instances are recorded.
@@ -54,10 +56,7 @@ public struct PostgresSession {
         let state = self.state(of: table)
         if let key {
             // A save after a delete of the same row in one page: the row stays (the delete came first).
-            if var pending = deletions[ObjectIdentifier(table)], let index = pending.keys.lastIndex(of: key) {
-                pending.keys.remove(at: index)
-                deletions[ObjectIdentifier(table)] = pending
-            }
+            deletions[ObjectIdentifier(table)]?.keys.removeValue(forKey: key)
         }
         guard
             Self.appendRow(
@@ -124,10 +123,12 @@ public struct PostgresSession {
     /// Records that a sync saved the row `key` names (for orphan deletion; nothing unless tracking).
     mutating func recordSeen(_ key: PostgresRowKey) {
         guard let tracking, let table = tracking.seenTable(of: key.table) else { return }
-        var entry = seen[table] ?? (key.table.identity, PostgresCopyBuffer())
-        key.fields.withUnsafeBufferPointer { entry.rows.appendRaw($0) }
-        entry.rows.endRow()
-        seen[table] = entry
+        // Appended in place: a copy of the entry taken out of the dictionary would copy the whole
+        // buffer for every identity.
+        key.fields.withUnsafeBufferPointer {
+            seen[table, default: (key.table.identity, PostgresCopyBuffer())].rows.appendRaw($0)
+        }
+        seen[table]!.rows.endRow()
     }
 
     private mutating func linkState(of link: PostgresLinkTable) -> LinkState {
@@ -150,10 +151,11 @@ public struct PostgresSession {
     public mutating func delete(_ key: PostgresRowKey) {
         let id = ObjectIdentifier(key.table)
         if deletions[id] == nil {
-            deletions[id] = (key.table, [])
+            deletions[id] = (key.table, [:])
             deletionOrder.append(id)
         }
-        deletions[id]!.keys.append(key)
+        if deletions[id]!.keys[key] == nil { deletions[id]!.keys[key] = deletionCount }
+        deletionCount += 1
     }
 
     private mutating func state(of table: PostgresTable) -> TableState {
@@ -167,7 +169,10 @@ public struct PostgresSession {
         let page = PostgresStagedPage(
             tables: order.map { ($0.table, $0.rows, $0.hasAbsent) },
             links: linkOrder.map { ($0.link, $0.owners, $0.links) },
-            deletions: takesDeletions ? deletionOrder.compactMap { deletions[$0] } : [],
+            deletions: takesDeletions
+                ? deletionOrder.compactMap { id in
+                    deletions[id].map { ($0.table, $0.keys.sorted { $0.value < $1.value }.map(\.key)) }
+                } : [],
             seen: seen.map { ($0.key, $0.value.columns, $0.value.rows) }.sorted { $0.table < $1.table },
             finishesPage: takesDeletions, report: report)
         seen = [:]

@@ -117,6 +117,25 @@ import Testing
         }
     }
 
+    @Test func aRowDeletedTwiceThenSavedStays() async throws {
+        try await PostgresTestServer.withDatabase { client in
+            try await Self.createTable(client)
+            let diff = Feed<Gadget>(name: "GadgetChanges", items: ["changes"], actions: FeedActions())
+            let importer = PostgresImporter(feed: diff, client: client)
+            try await importer.importPage(
+                Array(#"{"changes": [{"type": "add", "payload": {"id": 4, "name": "d"}}]}"#.utf8))
+            // The last action saves the row: it stays, however often it was deleted before.
+            let report = try await importer.importPage(
+                Array(
+                    #"""
+                    {"changes": [{"type": "delete", "payload": {"id": 4}}, {"type": "delete", "payload": {"id": 4}},
+                     {"type": "update", "payload": {"id": 4, "name": "d2"}}]}
+                    """#.utf8))
+            #expect(try await Self.rows(client)[4]?["name"] == "d2")
+            #expect(report.entities["Gadget"]?.deleted == 0)
+        }
+    }
+
     @Test func aRowHoldingNULIsLeftOutAndReportedTheRestWritten() async throws {
         try await PostgresTestServer.withDatabase { client in
             try await Self.createTable(client)
