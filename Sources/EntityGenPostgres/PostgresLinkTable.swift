@@ -38,20 +38,10 @@ public final class PostgresLinkTable: Sendable {
     let insertSQL: String
     /// Deletes owned targets staged for an owner occurrence that a later one replaced.
     let removeSupersededSQL: String?
-    /// For a to-many `reference:` relationship (elements name rows by identity, not constrained): what
-    /// a missing target means, with the SQL that checks the links the page inserted at its end.
-    let referenceCheck: ReferenceCheck?
-
-    /// The check of a to-many reference's links: the links a transaction inserted are recorded (owner
-    /// and position); at the end of the page those naming no target row fail the page or are dropped.
-    struct ReferenceCheck: Sendable {
-        /// The reference (its columns are the link's target columns).
-        let reference: PostgresReference
-        /// Returns the owner and target values (JSON text) of the first link naming no target.
-        let firstMissingSQL: String
-        /// Deletes the links naming no target; returns their owner and target values (JSON text).
-        let dropSQL: String
-    }
+    /// For a to-many `reference:` relationship (elements name rows by identity, not constrained): the
+    /// check of the links the transaction inserted (recorded by owner and position), at the end of the
+    /// page; a link naming no target fails the page or is dropped.
+    let referenceCheck: PostgresReferenceCheck?
 
     /// Creates the description and its SQL.
     public init(
@@ -106,25 +96,15 @@ public final class PostgresLinkTable: Sendable {
         let insert =
             "INSERT INTO \(table) (\(columns.map(id).joined(separator: ", "))) SELECT \(values.joined(separator: ", ")) FROM \(staging) AS k \(joins.joined(separator: " "))"
         if let reference {
-            let checked = id(PostgresSQL.temporaryName("entitygen_check", name))
+            let checkedName = PostgresSQL.temporaryName("entitygen_check", name)
+            let checked = id(checkedName)
             let keys = (ownerColumns + ["position"]).map(id).joined(separator: ", ")
             create.append(
                 "CREATE TEMP TABLE \(checked) ON COMMIT DROP AS SELECT \(keys) FROM \(table) WITH NO DATA")
             insertSQL = "WITH inserted AS (\(insert) RETURNING \(keys)) INSERT INTO \(checked) SELECT * FROM inserted"
-            let sameLink = (ownerColumns + ["position"]).map { "l.\(id($0)) = c.\(id($0))" }
-            let target = zip(reference.targetColumns, targetColumns).map { "x.\(id($0)) = l.\(id($1))" }
-            let condition =
-                (sameLink + [
-                    "NOT EXISTS (SELECT 1 FROM \(id(reference.targetTable)) AS x WHERE \(target.joined(separator: " AND ")))"
-                ]).joined(separator: " AND ")
-            // JSON text: strings quoted, numbers bare, as the SQLite importer describes values.
-            let described = (ownerColumns + targetColumns).map { "to_jsonb(l.\(id($0)))::text" }.joined(separator: ", ")
-            let written = "(SELECT DISTINCT \(keys) FROM \(checked)) AS c"
-            referenceCheck = ReferenceCheck(
-                reference: reference,
-                firstMissingSQL:
-                    "SELECT \(described) FROM \(table) AS l, \(written) WHERE \(condition) ORDER BY \((ownerColumns + ["position"]).map { "l.\(id($0))" }.joined(separator: ", ")) LIMIT 1",
-                dropSQL: "DELETE FROM \(table) AS l USING \(written) WHERE \(condition) RETURNING \(described)")
+            referenceCheck = PostgresReferenceCheck(
+                reference, table: name, rowKeys: ownerColumns + ["position"], checked: checkedName,
+                described: ownerColumns + targetColumns, repair: .delete)
         } else {
             insertSQL = insert
             referenceCheck = nil

@@ -66,7 +66,7 @@ public struct PostgresMigrator: Sendable {
                 guard !recorded.contains(migration.name) else { return false }
                 for statement in migration.statements {
                     do {
-                        try await connection.query(PostgresQuery(unsafeSQL: statement), logger: logger)
+                        try await connection.execute(sql: statement, logger: logger)
                     } catch {
                         throw MigrationError(
                             migration: migration.name,

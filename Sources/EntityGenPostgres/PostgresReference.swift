@@ -28,34 +28,52 @@ public struct PostgresReference: Sendable {
 }
 
 /// The SQL that finds, among the rows a transaction wrote, those whose reference names no target row
-/// (`checked` holds their identities: every staged row's, appended after each merge).
+/// (`checked` holds their keys, recorded as they were written), and repairs them: a to-one reference's
+/// key is unset, a to-many reference's link is deleted.
 struct PostgresReferenceCheck: Sendable {
-    /// The reference.
-    let reference: PostgresReference
-    /// Returns the identity (as text) of the first row whose key names no target.
-    let firstMissingSQL: String
-    /// Unsets the keys that name no target; returns the identities (as text) of the rows it changed.
-    let unsetSQL: String
+    /// How a row naming no target is repaired when the reference does not fail the page.
+    enum Repair: Sendable {
+        /// `UPDATE ... SET` the reference's columns to NULL (a to-one reference's key).
+        case unset
+        /// `DELETE` the row (a to-many reference's link).
+        case delete
+    }
 
-    /// Builds the statements for `reference` in `table` (identified by `identity`).
-    init(_ reference: PostgresReference, table: String, identity: [String], checked: String) {
+    /// The reference (its columns are the referencing columns of `table`).
+    let reference: PostgresReference
+    /// Returns the `described` columns (JSON text) of the first row whose reference names no target.
+    let firstMissingSQL: String
+    /// Repairs the rows whose reference names no target; returns their `described` columns (JSON text).
+    let repairSQL: String
+
+    /// Builds the statements for `reference` in `table`, whose written rows `checked` records by
+    /// `rowKeys`; a missing row is described by the `described` columns.
+    init(
+        _ reference: PostgresReference, table: String, rowKeys: [String], checked: String, described: [String],
+        repair: Repair
+    ) {
         let id = PostgresSQL.identifier
         self.reference = reference
-        let keys = identity.map(id).joined(separator: ", ")
+        let keys = rowKeys.map(id).joined(separator: ", ")
         let written = "(SELECT DISTINCT \(keys) FROM \(id(checked))) AS c"
-        let sameRow = identity.map { "t.\(id($0)) = c.\(id($0))" }
+        let sameRow = rowKeys.map { "t.\(id($0)) = c.\(id($0))" }
         // MATCH SIMPLE: a key with a NULL column names nothing and is not checked.
         let present = reference.columns.map { "t.\(id($0)) IS NOT NULL" }
         let target = zip(reference.targetColumns, reference.columns).map { "x.\(id($0)) = t.\(id($1))" }
         let missing =
             "NOT EXISTS (SELECT 1 FROM \(id(reference.targetTable)) AS x WHERE \(target.joined(separator: " AND ")))"
         let condition = (sameRow + present + [missing]).joined(separator: " AND ")
-        // JSON text: strings quoted, numbers bare, as the SQLite importer describes rows.
-        let described = identity.map { "to_jsonb(t.\(id($0)))::text" }.joined(separator: ", ")
+        // JSON text: strings quoted, numbers bare, as the SQLite importer describes values.
+        let values = described.map { "to_jsonb(t.\(id($0)))::text" }.joined(separator: ", ")
         firstMissingSQL =
-            "SELECT \(described) FROM \(id(table)) AS t, \(written) WHERE \(condition) ORDER BY \(identity.map { "t.\(id($0))" }.joined(separator: ", ")) LIMIT 1"
-        let assignments = reference.columns.map { "\(id($0)) = NULL" }.joined(separator: ", ")
-        unsetSQL =
-            "UPDATE \(id(table)) AS t SET \(assignments) FROM \(written) WHERE \(condition) RETURNING \(described)"
+            "SELECT \(values) FROM \(id(table)) AS t, \(written) WHERE \(condition) ORDER BY \(rowKeys.map { "t.\(id($0))" }.joined(separator: ", ")) LIMIT 1"
+        switch repair {
+        case .unset:
+            let assignments = reference.columns.map { "\(id($0)) = NULL" }.joined(separator: ", ")
+            repairSQL =
+                "UPDATE \(id(table)) AS t SET \(assignments) FROM \(written) WHERE \(condition) RETURNING \(values)"
+        case .delete:
+            repairSQL = "DELETE FROM \(id(table)) AS t USING \(written) WHERE \(condition) RETURNING \(values)"
+        }
     }
 }

@@ -38,7 +38,7 @@ struct PostgresSeenRows: Sendable {
     func create(on connection: PostgresConnection, logger: Logger) async throws {
         try await drop(on: connection, logger: logger)
         for entry in tables {
-            try await connection.query(PostgresQuery(unsafeSQL: entry.create), logger: logger)
+            try await connection.execute(sql: entry.create, logger: logger)
         }
     }
 
@@ -61,8 +61,8 @@ struct PostgresSeenRows: Sendable {
     /// Drops the temporary tables.
     func drop(on connection: PostgresConnection, logger: Logger) async throws {
         for entry in tables {
-            try await connection.query(
-                PostgresQuery(unsafeSQL: "DROP TABLE IF EXISTS \(PostgresSQL.identifier(entry.seen))"), logger: logger)
+            try await connection.execute(
+                sql: "DROP TABLE IF EXISTS \(PostgresSQL.identifier(entry.seen))", logger: logger)
         }
     }
 }

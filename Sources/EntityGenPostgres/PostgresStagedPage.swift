@@ -30,11 +30,11 @@ public struct PostgresStagedPage: Sendable {
             // that owners and links can look their local ids up in it.
             if state.staging.insert(ObjectIdentifier(table)).inserted {
                 for sql in table.createStagingSQL {
-                    try await connection.query(PostgresQuery(unsafeSQL: sql), logger: logger)
+                    try await connection.execute(sql: sql, logger: logger)
                 }
             } else if rows.rowCount > 0 {
-                try await connection.query(
-                    PostgresQuery(unsafeSQL: "TRUNCATE \(PostgresSQL.identifier(table.stagingName))"), logger: logger)
+                try await connection.execute(
+                    sql: "TRUNCATE \(PostgresSQL.identifier(table.stagingName))", logger: logger)
             }
         }
         for (table, rows, _) in sent {
@@ -44,21 +44,21 @@ public struct PostgresStagedPage: Sendable {
         // Owned rows get their ids first, then owners map local ids to them; then every table merges.
         for (table, _, _) in sent {
             if let sql = table.assignIDsSQL {
-                try await connection.query(PostgresQuery(unsafeSQL: sql), logger: logger)
+                try await connection.execute(sql: sql, logger: logger)
             }
         }
         let written = Set(tables.map(\.table.name))
         for (table, _, _) in sent {
             // A table this transaction never wrote to has no staging table, and no row of it is named.
             for (target, sql) in table.mapOwnedRowsSQL where written.contains(target) {
-                try await connection.query(PostgresQuery(unsafeSQL: sql), logger: logger)
+                try await connection.execute(sql: sql, logger: logger)
             }
         }
         for (table, rows, hasAbsent) in sent {
             let (inserted, updated) = try await Self.merge(
                 table, rowCount: rows.rowCount, hasAbsent: hasAbsent, state: &state, on: connection, logger: logger)
             if let record = table.recordCheckedSQL {
-                try await connection.query(PostgresQuery(unsafeSQL: record), logger: logger)
+                try await connection.execute(sql: record, logger: logger)
             }
             var counts = report.entities[table.entity, default: .init()]
             counts.inserted += inserted
@@ -69,7 +69,7 @@ public struct PostgresStagedPage: Sendable {
         }
         for (table, _, _) in sent {
             for sql in table.removeSupersededSQL {
-                try await connection.query(PostgresQuery(unsafeSQL: sql), logger: logger)
+                try await connection.execute(sql: sql, logger: logger)
             }
         }
         try await flushLinks(on: connection, logger: logger, staging: &state.staging)
@@ -82,7 +82,7 @@ public struct PostgresStagedPage: Sendable {
                 key.fields.withUnsafeBufferPointer { rows.appendRaw($0) }
                 rows.endRow()
             }
-            try await connection.query(PostgresQuery(unsafeSQL: table.createDeleteStagingSQL), logger: logger)
+            try await connection.execute(sql: table.createDeleteStagingSQL, logger: logger)
             try await Self.copy(
                 rows.bytes, into: table.deleteStagingName, columns: table.identity, on: connection, logger: logger)
             let (deleted, _) = try await Self.counts(table.deleteSQL, on: connection, logger: logger)
@@ -110,13 +110,13 @@ public struct PostgresStagedPage: Sendable {
         for (link, owners, rows) in sent {
             if staging.insert(ObjectIdentifier(link)).inserted {
                 for sql in link.createStagingSQL {
-                    try await connection.query(PostgresQuery(unsafeSQL: sql), logger: logger)
+                    try await connection.execute(sql: sql, logger: logger)
                 }
             } else {
                 var names = [link.stagingName]
                 if link.deleteLinksSQL != nil { names.append(link.ownersName) }
                 let list = names.map(PostgresSQL.identifier).joined(separator: ", ")
-                try await connection.query(PostgresQuery(unsafeSQL: "TRUNCATE \(list)"), logger: logger)
+                try await connection.execute(sql: "TRUNCATE \(list)", logger: logger)
             }
             if owners.rowCount > 0 {
                 try await Self.copy(
@@ -129,15 +129,15 @@ public struct PostgresStagedPage: Sendable {
         }
         for (link, owners, _) in sent where owners.rowCount > 0 {
             if let sql = link.deleteLinksSQL {
-                try await connection.query(PostgresQuery(unsafeSQL: sql), logger: logger)
+                try await connection.execute(sql: sql, logger: logger)
             }
         }
         for (link, _, rows) in sent where rows.rowCount > 0 {
-            try await connection.query(PostgresQuery(unsafeSQL: link.insertSQL), logger: logger)
+            try await connection.execute(sql: link.insertSQL, logger: logger)
         }
         for (link, _, rows) in sent where rows.rowCount > 0 {
             if let sql = link.removeSupersededSQL {
-                try await connection.query(PostgresQuery(unsafeSQL: sql), logger: logger)
+                try await connection.execute(sql: sql, logger: logger)
             }
         }
     }
@@ -149,18 +149,16 @@ public struct PostgresStagedPage: Sendable {
     ) async throws {
         for check in table.referenceChecks {
             let reference = check.reference
-            if reference.failsWhenMissing {
-                for row in try await identities(check.firstMissingSQL, of: table, on: connection, logger: logger) {
+            for values in try await missingTargets(check, on: connection, logger: logger) {
+                let row = zip(table.identity, values).map { "\($0)=\($1)" }.joined(separator: " ")
+                if reference.failsWhenMissing {
                     throw ImportError.missingTarget(
                         entity: table.entity, relationship: reference.relationship, row: row)
                 }
-            } else {
-                for row in try await identities(check.unsetSQL, of: table, on: connection, logger: logger) {
-                    report.skipped.append(
-                        .unsetReference(
-                            entity: table.entity, row: row, relationship: reference.relationship,
-                            targetTable: reference.targetTable))
-                }
+                report.skipped.append(
+                    .unsetReference(
+                        entity: table.entity, row: row, relationship: reference.relationship,
+                        targetTable: reference.targetTable))
             }
         }
     }
@@ -172,9 +170,7 @@ public struct PostgresStagedPage: Sendable {
     ) async throws {
         guard let check = link.referenceCheck else { return }
         let reference = check.reference
-        let sql = reference.failsWhenMissing ? check.firstMissingSQL : check.dropSQL
-        for try await row in try await connection.query(PostgresQuery(unsafeSQL: sql), logger: logger) {
-            let values = try row.map { try $0.decode(String.self) }
+        for values in try await missingTargets(check, on: connection, logger: logger) {
             let owner = values.prefix(link.ownerColumns.count).joined(separator: ", ")
             let target = values.dropFirst(link.ownerColumns.count).joined(separator: ", ")
             if reference.failsWhenMissing {
@@ -188,16 +184,17 @@ public struct PostgresStagedPage: Sendable {
         }
     }
 
-    /// Runs a statement returning identities as text, described as `name=value` pairs.
-    static func identities(
-        _ sql: String, of table: PostgresTable, on connection: PostgresConnection, logger: Logger
-    ) async throws -> [String] {
-        var described: [String] = []
+    /// The rows (their described values, as text) whose reference names no target: the first one when
+    /// the reference fails the page, else every one, repaired.
+    static func missingTargets(
+        _ check: PostgresReferenceCheck, on connection: PostgresConnection, logger: Logger
+    ) async throws -> [[String]] {
+        let sql = check.reference.failsWhenMissing ? check.firstMissingSQL : check.repairSQL
+        var rows: [[String]] = []
         for try await row in try await connection.query(PostgresQuery(unsafeSQL: sql), logger: logger) {
-            let values = try row.map { try $0.decode(String.self) }
-            described.append(zip(table.identity, values).map { "\($0)=\($1)" }.joined(separator: " "))
+            rows.append(try row.map { try $0.decode(String.self) })
         }
-        return described
+        return rows
     }
 
     /// Streams COPY text into a table, a megabyte at a time.

@@ -1,3 +1,5 @@
+import PostgresNIO
+
 /// The fixed SQL of one entity's PostgreSQL table, built once per type (a `static let` in generated
 /// code): how a page's rows are staged with COPY and merged into the table in one statement.
 ///
@@ -169,7 +171,8 @@ public final class PostgresTable: Sendable {
                 "CREATE TEMP TABLE \(id(checked)) ON COMMIT DROP AS SELECT \(keys) FROM \(table) WITH NO DATA")
             recordCheckedSQL = "INSERT INTO \(id(checked)) SELECT \(keys) FROM \(staging)"
             referenceChecks = references.map {
-                PostgresReferenceCheck($0, table: name, identity: identity, checked: checked)
+                PostgresReferenceCheck(
+                    $0, table: name, rowKeys: identity, checked: checked, described: identity, repair: .unset)
             }
         }
         createStagingSQL = create
@@ -210,5 +213,13 @@ enum PostgresSQL {
         var cut = Substring(name)
         while cut.utf8.count + suffix.utf8.count > 63 { cut = cut.dropLast() }
         return cut + suffix
+    }
+}
+
+extension PostgresConnection {
+    /// Runs one statement whose rows, if any, are not wanted. Always with `logger`: without it
+    /// postgres-nio picks an older `EventLoopFuture` overload, which the caller would not await.
+    func execute(sql: String, logger: Logger) async throws {
+        try await query(PostgresQuery(unsafeSQL: sql), logger: logger)
     }
 }

@@ -33,20 +33,20 @@ extension PostgresStagedPage {
                 state.insertsPlainly[id] = try await counts(table.isEmptySQL, on: connection, logger: logger).0 == 1
             }
             if state.insertsPlainly[id] == true {
-                try await connection.query("SAVEPOINT entitygen_plain_insert", logger: logger)
+                try await connection.execute(sql: "SAVEPOINT entitygen_plain_insert", logger: logger)
                 do {
-                    try await connection.query(PostgresQuery(unsafeSQL: insert), logger: logger)
-                    try await connection.query("RELEASE SAVEPOINT entitygen_plain_insert", logger: logger)
+                    try await connection.execute(sql: insert, logger: logger)
+                    try await connection.execute(sql: "RELEASE SAVEPOINT entitygen_plain_insert", logger: logger)
                     return (rowCount, 0)
                 } catch let error as PSQLError where Self.meansRowsExist(error) {
-                    try await connection.query("ROLLBACK TO SAVEPOINT entitygen_plain_insert", logger: logger)
+                    try await connection.execute(sql: "ROLLBACK TO SAVEPOINT entitygen_plain_insert", logger: logger)
                     state.insertsPlainly[id] = false
                 }
             }
         }
         var merge = table.mergeWithoutAbsentSQL
         if hasAbsent, let index = table.createAbsentIndexSQL {
-            try await connection.query(PostgresQuery(unsafeSQL: index), logger: logger)
+            try await connection.execute(sql: index, logger: logger)
             merge = table.mergeSQL
         }
         return try await counts(merge, on: connection, logger: logger)
