@@ -8,35 +8,29 @@ enum PostgresFailure {
     /// The error to throw for `error`: an `ImportError` as is, a cancellation as is, anything from the
     /// server or the connection as `ImportError.database(_:)`.
     static func importError(_ error: any Error) -> any Error {
-        switch error {
-        case let transaction as PostgresTransactionError:
-            if let inner = transaction.closureError ?? transaction.commitError ?? transaction.beginError {
-                return importError(inner)
-            }
-            return ImportError.database("the transaction failed")
-        case is ImportError, is CancellationError:
-            return error
-        case let psql as PSQLError:
-            return ImportError.database(describe(psql))
-        default:
-            return ImportError.database(String(describing: error))
+        let inner = innermost(error)
+        switch inner {
+        case is ImportError, is CancellationError: return inner
+        default: return ImportError.database(message(inner))
         }
     }
 
     /// What went wrong, as text: the server's message for a server error, the innermost error of a
     /// failed transaction.
     static func message(_ error: any Error) -> String {
-        switch error {
-        case let transaction as PostgresTransactionError:
-            if let inner = transaction.closureError ?? transaction.commitError ?? transaction.beginError {
-                return message(inner)
-            }
-            return "the transaction failed"
-        case let psql as PSQLError:
-            return describe(psql)
-        default:
-            return String(describing: error)
+        switch innermost(error) {
+        case let psql as PSQLError: return describe(psql)
+        case is PostgresTransactionError: return "the transaction failed"
+        case let other: return String(describing: other)
         }
+    }
+
+    /// The error a failed transaction wraps (what its body, `COMMIT` or `BEGIN` threw), unwrapped.
+    private static func innermost(_ error: any Error) -> any Error {
+        guard let transaction = error as? PostgresTransactionError,
+            let inner = transaction.closureError ?? transaction.commitError ?? transaction.beginError
+        else { return error }
+        return innermost(inner)
     }
 
     /// `message (detail) [SQLSTATE 23505]`, or the error's code when the server sent nothing.

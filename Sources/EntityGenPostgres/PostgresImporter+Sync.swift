@@ -48,26 +48,22 @@ extension PostgresImporter {
     ) async throws -> ImportReport {
         let tracking = feed.deleteOrphans ? PostgresSeenRows(Entity.postgresTables) : nil
         let logger = logger
-        return try await client.withConnection { connection in
-            do {
-                try await tracking?.create(on: connection, logger: logger)
-            } catch {
-                throw PostgresFailure.importError(error)
-            }
-            do {
-                var report = try await loop(connection, tracking)
-                if let tracking {
-                    do {
-                        report.merge(try await tracking.deleteUnseen(on: connection, logger: logger))
-                    } catch {
-                        throw PostgresFailure.importError(error)
-                    }
+        do {
+            return try await client.withConnection { connection in
+                do {
+                    try await tracking?.create(on: connection, logger: logger)
+                    var report = try await loop(connection, tracking)
+                    if let tracking { report.merge(try await tracking.deleteUnseen(on: connection, logger: logger)) }
+                    return report
+                } catch {
+                    try? await tracking?.drop(on: connection, logger: logger)
+                    throw error
                 }
-                return report
-            } catch {
-                try? await tracking?.drop(on: connection, logger: logger)
-                throw error
             }
+        } catch {
+            // The pages' own errors are import errors already; the connection's and the orphan
+            // deletion's become them here.
+            throw PostgresFailure.importError(error)
         }
     }
 }

@@ -2,9 +2,10 @@ import EntityGenPostgres
 import EntityGenRuntime
 import Foundation
 
-/// A model written the way generated PostgreSQL persistence code is shaped (the emitter is not built
-/// yet): identity `id`, scalars of each column type, a JSON column, and two optionals whose stored value
-/// an import keeps when the key is absent (`note`, `price`).
+/// A model conforming by hand the way generated PostgreSQL persistence code does, so that the runtime's
+/// contract is tested apart from the generator (the `Generated/` suites test the generated code):
+/// identity `id`, scalars of each column type, a JSON column, and two optionals whose stored value an
+/// import keeps when the key is absent (`note`, `price`).
 struct Gadget: Sendable, Equatable {
     var id: Int64
     var name: String
