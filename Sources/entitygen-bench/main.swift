@@ -27,6 +27,11 @@ func runBenchmark() async throws {
     case "profile-citm":
         let citm = try Data(contentsOf: corpora.appendingPathComponent("citm_catalog.json"))
         for _ in 0..<1_000 { _ = try CitmCatalog.map(json: citm) }
+    case "profile-reader":
+        // Only the reader on one corpus file (default twitter), for profilers.
+        let name = arguments.dropFirst().first ?? "twitter"
+        let bytes = [UInt8](try Data(contentsOf: corpora.appendingPathComponent("\(name).json")))
+        for _ in 0..<5_000 { _ = try JSONDocument(bytes: bytes) }
     case "profile-import":
         try ImportBenchmark.profile()
     case "import":

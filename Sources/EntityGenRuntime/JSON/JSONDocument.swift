@@ -15,11 +15,13 @@ public struct JSONDocument: Sendable {
     /// Parses and validates `bytes`.
     /// - Throws: ``JSONError`` with the byte offset, line, column and JSON path of the first problem.
     public init(bytes: some Collection<UInt8>, options: JSONReaderOptions = .default) throws(JSONError) {
-        let storage = JSONStorage(bytes: bytes)
-        var parser = JSONParser(
-            bytes: UnsafeRawBufferPointer(start: storage.bytes, count: storage.count), options: options)
-        try parser.parse()
-        storage.tape = parser.tape
+        let storage = JSONStorage()
+        try storage.parse(bytes, options: options)
+        self.storage = storage
+    }
+
+    /// A document parsed into `storage` (a ``JSONReader``'s reused memory).
+    init(parsedInto storage: JSONStorage) {
         self.storage = storage
     }
 
@@ -50,31 +52,60 @@ public struct JSONDocument: Sendable {
 /// The input is preceded by one word holding an unretained reference to this storage, so a
 /// ``JSONValue`` (two raw pointers and an index, nothing to retain on the hot path) can reach the
 /// document's lazily built indexes when it needs one: see ``positions(ofArrayAt:)``.
+///
+/// A ``JSONReader`` parses document after document into one storage while no document holds it: its
+/// input buffer and tape only grow.
 final class JSONStorage: @unchecked Sendable {
+    /// Zero bytes after the input: the reader's widest load (16 bytes) stays inside them.
     static let padding = 16
     /// The bytes before the input; their first word holds `Unmanaged<JSONStorage>`. Sixteen, so the
     /// input keeps the 16-byte alignment `malloc` gives (the reader's wide loads depend on it).
     static let header = 16
-    let bytes: UnsafeMutablePointer<UInt8>
-    let count: Int
-    var tape = TapeBuffer(capacity: 0)
+    private(set) var bytes: UnsafeMutablePointer<UInt8>
+    private(set) var count = 0
+    /// Input bytes the buffer holds without reallocating.
+    private var capacity = 0
+    let tape = TapeBuffer(capacity: 0)
     /// Element start indices of large arrays, by the array's tape index: built on first use.
     private var arrayStarts: [Int: [Int]] = [:]
     private let lock = NSLock()
 
-    init(bytes source: some Collection<UInt8>) {
-        count = source.count
-        let raw = UnsafeMutableRawPointer.allocate(
-            byteCount: Self.header + count + Self.padding, alignment: 16)
-        bytes = (raw + Self.header).bindMemory(to: UInt8.self, capacity: count + Self.padding)
-        let copied = UnsafeMutableBufferPointer(start: bytes, count: count).initialize(fromContentsOf: source)
-        precondition(copied == count)
-        (bytes + count).initialize(repeating: 0, count: Self.padding)
-        raw.storeBytes(of: UInt(bitPattern: Unmanaged.passUnretained(self).toOpaque()), as: UInt.self)
+    /// An empty storage; ``parse(_:options:)`` fills it.
+    init() {
+        bytes = Self.allocate(capacity: 0)
+        storeHeader()
     }
 
     deinit {
         UnsafeMutableRawPointer(bytes - Self.header).deallocate()
+    }
+
+    /// Copies `source` in (growing the buffer when it is too small) and parses it into the tape.
+    func parse(_ source: some Collection<UInt8>, options: JSONReaderOptions) throws(JSONError) {
+        let sourceCount = source.count
+        if sourceCount > capacity {
+            UnsafeMutableRawPointer(bytes - Self.header).deallocate()
+            bytes = Self.allocate(capacity: sourceCount)
+            capacity = sourceCount
+            storeHeader()
+        }
+        count = sourceCount
+        let copied = UnsafeMutableBufferPointer(start: bytes, count: count).initialize(fromContentsOf: source)
+        precondition(copied == count)
+        (bytes + count).initialize(repeating: 0, count: Self.padding)
+        arrayStarts.removeAll(keepingCapacity: true)
+        var parser = JSONParser(padded: bytes, count: count, tape: tape, options: options)
+        try parser.parse()
+    }
+
+    private static func allocate(capacity: Int) -> UnsafeMutablePointer<UInt8> {
+        let raw = UnsafeMutableRawPointer.allocate(byteCount: header + capacity + padding, alignment: 16)
+        return (raw + header).bindMemory(to: UInt8.self, capacity: capacity + padding)
+    }
+
+    private func storeHeader() {
+        UnsafeMutableRawPointer(bytes - Self.header).storeBytes(
+            of: UInt(bitPattern: Unmanaged.passUnretained(self).toOpaque()), as: UInt.self)
     }
 
     /// The storage of the document whose input starts at `base` (valid while a value of it is in use).

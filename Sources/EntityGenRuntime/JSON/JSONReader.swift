@@ -1,0 +1,42 @@
+import Foundation
+
+/// Reads JSON documents one after another into the same memory, as simdjson reuses its parser.
+///
+/// `JSONDocument(bytes:)` allocates a copy of the input and a tape for every document: for a stream of
+/// pages that is two fresh allocations (and their page faults) per page. A reader keeps both and parses
+/// the next document into them once the previous document is gone. Documents stay safe to keep: while
+/// one the reader returned is still alive (held by you, or a value sent elsewhere), the next `read`
+/// gives the new document memory of its own instead of overwriting it.
+///
+/// ```swift
+/// var reader = JSONReader()
+/// for page in pages {
+///     let document = try reader.read(page)
+///     let count = document.withRoot { root in root.count }
+/// }
+/// ```
+///
+/// A reader keeps the memory of the largest document it has read until it is released. It is a value
+/// with a single owner: use one per thread or task.
+public struct JSONReader: ~Copyable {
+    /// The settings every document is read with.
+    public let options: JSONReaderOptions
+    private var storage: JSONStorage?
+
+    /// A reader with `options`.
+    public init(options: JSONReaderOptions = .default) {
+        self.options = options
+    }
+
+    /// Parses and validates `bytes`, reusing the memory of the previous document when nothing holds it
+    /// any more.
+    /// - Throws: ``JSONError`` with the byte offset, line, column and JSON path of the first problem.
+    public mutating func read(_ bytes: some Collection<UInt8>) throws(JSONError) -> JSONDocument {
+        if storage == nil || !isKnownUniquelyReferenced(&storage!) {
+            storage = JSONStorage()
+        }
+        let storage = storage.unsafelyUnwrapped
+        try storage.parse(bytes, options: options)
+        return JSONDocument(parsedInto: storage)
+    }
+}
