@@ -33,6 +33,8 @@ struct JSONParser: ~Copyable {
     /// Per open container: tape index of its entry, its value count, tape index of its current key.
     private var frames: UnsafeMutablePointer<Int>
     private var depth = 0
+    /// Whether the innermost open container is an object (asked after every value).
+    private var inObject = false
 
     /// A parser of the `count` bytes at `base`, which must be followed by ``JSONStorage/padding`` zero
     /// bytes (the scans read past the end and stop at a zero byte), writing into `tape`, emptied first.
@@ -105,7 +107,7 @@ struct JSONParser: ~Copyable {
                     }
                     return
                 }
-                let isObject = JSONTape.kind(tape[frames[3 * (depth - 1)]]) == .object
+                let isObject = inObject
                 guard position < count else {
                     throw error(
                         isObject
@@ -152,6 +154,7 @@ struct JSONParser: ~Copyable {
         frames[frame + 1] = 0
         frames[frame + 2] = -1
         depth += 1
+        inObject = kind == .object
         tape.append(UInt64(kind.rawValue))
         position += 1
     }
@@ -162,6 +165,7 @@ struct JSONParser: ~Copyable {
         let index = frames[frame]
         let kind = JSONTape.kind(tape[index])
         tape[index] = JSONTape.container(kind, count: min(frames[frame + 1], JSONTape.maximumCount), end: tape.count)
+        if depth > 0 { inObject = JSONTape.kind(tape[frames[frame - 3]]) == .object }
     }
 
     /// A member's key, the colon, and the whitespace before the value.
@@ -174,6 +178,11 @@ struct JSONParser: ~Copyable {
         }
         frames[3 * (depth - 1) + 2] = tape.count
         try parseString()
+        // The usual separator, `": "` before a value, in one comparison.
+        if base[position] == UInt8(ascii: ":"), base[position &+ 1] == 0x20, base[position &+ 2] > 0x20 {
+            position &+= 2
+            return
+        }
         skipWhitespace()
         guard position < count, base[position] == UInt8(ascii: ":") else {
             throw error(
@@ -232,7 +241,7 @@ struct JSONParser: ~Copyable {
         position = index
     }
 
-    private mutating func parseString() throws(JSONError) {
+    @inline(__always) private mutating func parseString() throws(JSONError) {
         let start = position + 1
         var index = start
         var escaped = false
