@@ -35,12 +35,15 @@ public typealias DeleteKeyReader<Key> = (JSONValue, inout MappingContext) throws
 extension Feed {
     /// Maps a page's bytes, reading delete actions' payloads with `key`. A page that is not JSON, or not
     /// the feed's shape, throws and nothing of it is written; an item that fails to map is skipped and
-    /// reported with its JSON path and reason.
+    /// reported with its JSON path and reason. With a `reader`, the page is parsed into the memory of
+    /// the reader's previous document (pages read one after another allocate once).
     public func prepare<Key>(
-        _ bytes: some Collection<UInt8>, page: String = "page", key: DeleteKeyReader<Key>
+        _ bytes: some Collection<UInt8>, page: String = "page", reader: JSONReader? = nil, key: DeleteKeyReader<Key>
     ) throws(ImportError) -> PreparedPage<Entity, Key> {
         let document: JSONDocument
-        do { document = try JSONDocument(bytes: bytes) } catch { throw .invalidJSON(page: page, error) }
+        do {
+            if let reader { document = try reader.read(bytes) } else { document = try JSONDocument(bytes: bytes) }
+        } catch { throw .invalidJSON(page: page, error) }
         return try document.withRoot { root throws(ImportError) in try prepare(root: root, page: page, key: key) }
     }
 

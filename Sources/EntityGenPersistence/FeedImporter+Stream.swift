@@ -19,8 +19,11 @@ extension FeedImporter {
         let batchFeed = Feed<Entity>(name: feed.name, actions: feed.actions)
         var splitter = JSONArraySplitter()
         var report = ImportReport()
+        // Each batch is parsed into the memory of the one before (the previous document is gone by then).
+        let reader = JSONReader()
         let flush: ([UInt8], Int) throws -> Void = { batch, before in
-            var page = try batchFeed.prepare(batch, page: "\(file.lastPathComponent) elements from \(before)")
+            var page = try batchFeed.prepare(
+                batch, page: "\(file.lastPathComponent) elements from \(before)", reader: reader)
             // A batch is its own array: its paths (`$[500]`) become indices in the whole array.
             for index in page.report.skipped.indices {
                 page.report.skipped[index].path = Self.path(page.report.skipped[index].path, offsetBy: before)

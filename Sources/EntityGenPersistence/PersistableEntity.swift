@@ -51,10 +51,11 @@ public struct RowKey: Sendable {
 extension Feed where Entity: ImportableEntity {
     /// Maps a page's bytes for the SQLite importer (``FeedImporter/write(_:)``): delete actions' payloads
     /// become ``RowKey``s. A page that is not JSON, or not the feed's shape, throws and nothing of it is
-    /// written; an item that fails to map is skipped and reported with its JSON path and reason.
+    /// written; an item that fails to map is skipped and reported with its JSON path and reason. With a
+    /// `reader`, pages prepared one after another are parsed into the same memory.
     public func prepare(
-        _ bytes: some Collection<UInt8>, page: String = "page"
+        _ bytes: some Collection<UInt8>, page: String = "page", reader: JSONReader? = nil
     ) throws(ImportError) -> PreparedPage<Entity, RowKey> {
-        try prepare(bytes, page: page, key: Entity.rowKey)
+        try prepare(bytes, page: page, reader: reader, key: Entity.rowKey)
     }
 }

@@ -21,7 +21,7 @@ enum ReaderBenchmark {
             let data = try Data(contentsOf: url)
             let bytes = [UInt8](data)
             var entries = 0
-            var jsonReader = JSONReader()
+            let jsonReader = JSONReader()
             let reader = Measurement.bestSeconds(repetitions: repetitions) {
                 entries = (try? jsonReader.read(bytes))?.entryCount ?? -1
             }

@@ -9,16 +9,17 @@ import Foundation
 /// gives the new document memory of its own instead of overwriting it.
 ///
 /// ```swift
-/// var reader = JSONReader()
+/// let reader = JSONReader()
 /// for page in pages {
 ///     let document = try reader.read(page)
 ///     let count = document.withRoot { root in root.count }
 /// }
 /// ```
 ///
-/// A reader keeps the memory of the largest document it has read until it is released. It is a value
-/// with a single owner: use one per thread or task.
-public struct JSONReader: ~Copyable {
+/// A reader keeps the memory of the largest document it has read until it is released. It is not
+/// `Sendable`: use one per thread or task. The streaming importer (`importArray(contentsOf:)`) reads
+/// its batches through one; `Feed.prepare(_:page:reader:)` takes yours.
+public final class JSONReader {
     /// The settings every document is read with.
     public let options: JSONReaderOptions
     private var storage: JSONStorage?
@@ -31,7 +32,7 @@ public struct JSONReader: ~Copyable {
     /// Parses and validates `bytes`, reusing the memory of the previous document when nothing holds it
     /// any more.
     /// - Throws: ``JSONError`` with the byte offset, line, column and JSON path of the first problem.
-    public mutating func read(_ bytes: some Collection<UInt8>) throws(JSONError) -> JSONDocument {
+    public func read(_ bytes: some Collection<UInt8>) throws(JSONError) -> JSONDocument {
         if storage == nil || !isKnownUniquelyReferenced(&storage!) {
             storage = JSONStorage()
         }

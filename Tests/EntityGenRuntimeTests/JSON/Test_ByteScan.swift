@@ -78,7 +78,7 @@ import Testing
     }
 
     @Test func aReusedReaderNeverReadsTheLastDocumentsBytes() throws {
-        var reader = JSONReader()
+        let reader = JSONReader()
         let long = "[\"" + String(repeating: "d", count: 200) + "\", 1, 2, 3]"
         _ = try reader.read(Array(long.utf8))
         // Shorter documents into the same memory: the old bytes after them (a quote, digits) must not

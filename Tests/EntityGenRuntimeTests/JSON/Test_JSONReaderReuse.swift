@@ -13,7 +13,7 @@ import Testing
     }
 
     @Test func aDocumentStillHeldKeepsItsValuesWhileTheReaderReadsOn() throws {
-        var reader = JSONReader()
+        let reader = JSONReader()
         let first = try reader.read(Array(#"[{"name": "first"}, {"name": "one"}]"#.utf8))
         let second = try reader.read(Array(#"[{"name": "second"}]"#.utf8))
         var third: JSONDocument? = try reader.read(Array(#"[{"name": "third, and longer than the others"}]"#.utf8))
@@ -29,7 +29,7 @@ import Testing
     }
 
     @Test func aReleasedDocumentsMemoryIsReused() throws {
-        var reader = JSONReader()
+        let reader = JSONReader()
         var identities: Set<ObjectIdentifier> = []
         for index in 0..<50 {
             // Growing and shrinking documents into the same memory.
@@ -51,7 +51,7 @@ import Testing
     }
 
     @Test func aFailedReadLeavesTheReaderUsable() throws {
-        var reader = JSONReader()
+        let reader = JSONReader()
         for _ in 0..<3 {
             #expect(throws: JSONError.self) { _ = try reader.read(Array(#"{"name": tru}"#.utf8)) }
             #expect(try reader.read(Array("[1, 2]".utf8)).withRoot { $0.count } == 2)
@@ -59,7 +59,7 @@ import Testing
     }
 
     @Test func documentsSentToOtherTasksAreNotOverwritten() async throws {
-        var reader = JSONReader()
+        let reader = JSONReader()
         var tasks: [Task<[String], Never>] = []
         for index in 0..<20 {
             let document = try reader.read(Array(#"[{"name": "page \#(index)"}]"#.utf8))
