@@ -1,5 +1,5 @@
 extension Rules {
-    static let relationshipRules = [unknownEntity, invalidInverse, invalidReference]
+    static let relationshipRules = [unknownEntity, invalidInverse, invalidReference, unstoredRelationship]
 
     /// A reference to an entity that does not exist.
     public static let unknownEntity = RuleDescription(
@@ -57,4 +57,27 @@ extension Rules {
             )
         ]
     )
+
+    /// A relationship persistence would drop: its target is a family, whose members have a table each.
+    public static let unstoredRelationship = RuleDescription(
+        id: "unstored-relationship",
+        summary:
+            "With persistence on, a relationship targets a concrete entity: a family's members are stored in a table each, so a relationship to the family itself could not be stored or read back.",
+        triggering: [
+            RuleExample(files: [
+                ("entitygen-config.yaml", "outputs: [models, mappers, persistence]\n"),
+                (
+                    "example.yaml",
+                    "entities:\n  Gadget:\n    identifiedBy: id\n    attributes:\n      id: Int\n    relationships:\n      parts: ↓[Part]\n  Part:\n    abstract: true\n    discriminator: kind\n    identifiedBy: serial\n    attributes:\n      serial: String\n  Screw:\n    extends: Part\n    attributes:\n      length: Double\n"
+                ),
+            ])
+        ],
+        nonTriggering: [
+            // Without persistence the family maps as one value, and nothing is stored.
+            RuleExample(
+                "entities:\n  Gadget:\n    identifiedBy: id\n    attributes:\n      id: Int\n    relationships:\n      parts: [Part]\n  Part:\n    abstract: true\n    discriminator: kind\n    identifiedBy: serial\n    attributes:\n      serial: String\n  Screw:\n    extends: Part\n    attributes:\n      length: Double\n"
+            )
+        ]
+    )
 }
+

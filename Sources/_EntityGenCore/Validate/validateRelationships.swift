@@ -19,6 +19,15 @@ extension SchemaValidator {
                 }
                 continue
             }
+            if target.isAbstract, config.generatesPersistence {
+                // Persistence saves a family's instances in their members' tables but has no column or
+                // link table for a relationship to the family: it would be lost on import (data loss).
+                let members = target.children.sorted().joined(separator: ", ")
+                emit(
+                    Rules.unstoredRelationship,
+                    "\(what) targets the family '\(target.name)'; persistence stores each member (\(members)) in its own table and cannot store a relationship to the family, so it would be lost on import and read back empty; target a concrete member instead",
+                    at: targetName.location)
+            }
             if let reference = declaration.reference {
                 checkReference(reference, of: what, target: target)
             }

@@ -22,9 +22,14 @@ struct RandomSchema {
         "columns", "rowKeys", "entityTable", "databaseTableName", "save", "writeJSON", "requestIncludingRelationships",
     ]
 
-    init(seed: UInt64, prefix: String) {
+    /// Whether the schema is generated with persistence, where a relationship cannot target a family
+    /// root (`unstored-relationship`): relationships then target a concrete member.
+    let persistence: Bool
+
+    init(seed: UInt64, prefix: String, persistence: Bool = false) {
         generator = SplitMix64(seed: seed)
         self.prefix = prefix
+        self.persistence = persistence
     }
 
     mutating func int(_ range: Range<Int>) -> Int { Int.random(in: range, using: &generator) }
@@ -127,7 +132,7 @@ struct RandomSchema {
                 let target = entities[(index + 1) % entityCount]
                 let concreteTarget = family && target == entities[0] ? entities[entityCount - 1] : target
                 yaml +=
-                    "      next\(index): {to: \(target)?, key: [next\(index), \(Self.quote(hostileText()))], onFailure: drop}\n"
+                    "      next\(index): {to: \(persistence ? concreteTarget : target)?, key: [next\(index), \(Self.quote(hostileText()))], onFailure: drop}\n"
                 yaml +=
                     "      many\(index): {to: [\(entity == entities[0] && family ? entities[1] : entity)], onInvalidElement: \(pick(["skip", "fail"]))}\n"
                 if !family || concreteTarget != entity {

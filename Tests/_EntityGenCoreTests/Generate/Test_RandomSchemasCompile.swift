@@ -24,7 +24,8 @@ import Testing
         var files: [URL] = []
         var support = "import EntityGenRuntime\n\n"
         for index in seeds {
-            var random = RandomSchema(seed: UInt64(index) &* 0x9E37_79B9 &+ 11, prefix: "S\(index)")
+            var random = RandomSchema(
+                seed: UInt64(index) &* 0x9E37_79B9 &+ 11, prefix: "S\(index)", persistence: config != nil)
             let yaml = random.build()
             support += random.support
             let source = SourceFile(path: "S\(index).yaml", text: yaml)
