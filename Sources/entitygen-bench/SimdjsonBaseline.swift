@@ -35,8 +35,8 @@ enum SimdjsonBaseline {
         }
         """#
 
-    /// Best seconds per file path, or why there is no baseline.
-    static func measure(_ files: [URL], repetitions: Int) -> Result<[String: Double], BaselineUnavailable> {
+    /// The compiled harness, or why there is none. Call ``Harness/bestSeconds(_:repetitions:)`` to measure.
+    static func compile() -> Result<Harness, BaselineUnavailable> {
         guard FileManager.default.fileExists(atPath: "/usr/include/simdjson.h") else {
             return .failure(
                 BaselineUnavailable(
@@ -45,7 +45,6 @@ enum SimdjsonBaseline {
                 ))
         }
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("entitygen-simdjson-\(getpid())")
-        defer { try? FileManager.default.removeItem(at: folder) }
         do {
             try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
             let harness = folder.appendingPathComponent("harness.cpp")
@@ -55,20 +54,41 @@ enum SimdjsonBaseline {
                 "/usr/bin/env",
                 ["c++", "-O3", "-std=c++17", "-march=native", harness.path, "-lsimdjson", "-o", binary.path])
             guard compiled.status == 0 else {
+                try? FileManager.default.removeItem(at: folder)
                 return .failure(BaselineUnavailable(reason: "cannot compile the simdjson harness: \(compiled.output)"))
             }
-            let measured = try run(binary.path, [String(repetitions)] + files.map(\.path))
-            guard measured.status == 0 else {
-                return .failure(BaselineUnavailable(reason: "the simdjson harness failed: \(measured.output)"))
-            }
-            var seconds: [String: Double] = [:]
-            for line in measured.output.split(separator: "\n") {
-                let fields = line.split(separator: " ")
-                if fields.count == 3, let value = Double(fields[1]) { seconds[String(fields[0])] = value }
-            }
-            return .success(seconds)
+            return .success(Harness(folder: folder, binary: binary))
         } catch {
-            return .failure(BaselineUnavailable(reason: "cannot run the simdjson harness: \(error)"))
+            try? FileManager.default.removeItem(at: folder)
+            return .failure(BaselineUnavailable(reason: "cannot build the simdjson harness: \(error)"))
+        }
+    }
+
+    /// The harness binary, in a temporary folder removed by ``remove()``.
+    struct Harness {
+        let folder: URL
+        let binary: URL
+
+        /// simdjson's best seconds for parsing `file` (one reused parser), or why it failed.
+        func bestSeconds(_ file: URL, repetitions: Int) -> Result<Double, BaselineUnavailable> {
+            do {
+                let measured = try SimdjsonBaseline.run(binary.path, [String(repetitions), file.path])
+                guard measured.status == 0 else {
+                    return .failure(BaselineUnavailable(reason: "the simdjson harness failed: \(measured.output)"))
+                }
+                let fields = measured.output.split(separator: "\n").first?.split(separator: " ") ?? []
+                guard fields.count == 3, let seconds = Double(fields[1]) else {
+                    return .failure(BaselineUnavailable(reason: "unexpected harness output: \(measured.output)"))
+                }
+                return .success(seconds)
+            } catch {
+                return .failure(BaselineUnavailable(reason: "cannot run the simdjson harness: \(error)"))
+            }
+        }
+
+        /// Deletes the harness.
+        func remove() {
+            try? FileManager.default.removeItem(at: folder)
         }
     }
 
@@ -77,7 +97,7 @@ enum SimdjsonBaseline {
         var reason: String
     }
 
-    private static func run(_ executable: String, _ arguments: [String]) throws -> (status: Int32, output: String) {
+    fileprivate static func run(_ executable: String, _ arguments: [String]) throws -> (status: Int32, output: String) {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: executable)
         process.arguments = arguments

@@ -77,7 +77,7 @@ enum TwitterMapping {
                 created_at: tweet.createdAt,
                 id: tweet.id, id_str: tweet.idStr, text: tweet.text, source: tweet.source, truncated: tweet.truncated,
                 in_reply_to_status_id: tweet.inReplyToStatusId, in_reply_to_user_id: tweet.inReplyToUserId,
-                in_reply_to_screen_name: tweet.inReplyToScreenName, user: user(tweet.user),
+                in_reply_to_screen_name: tweet.inReplyToScreenName, user: user(tweet.author),
                 retweeted_status: tweet.retweetedStatus.map { CodableSearch.Box(self.tweetFrom($0)) },
                 retweet_count: tweet.retweetCount, favorite_count: tweet.favoriteCount,
                 entities: .init(
