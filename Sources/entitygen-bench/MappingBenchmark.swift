@@ -12,6 +12,9 @@ enum MappingBenchmark {
         var run: () throws -> Void
     }
 
+    /// Turns the pods floor and the generated mapper take.
+    static let floorRounds = 3
+
     static func run(corpora: URL) throws {
         let pods = Data(PodsPayload.make(count: 100_000))
         let podsSeconds = try compare(
@@ -20,11 +23,18 @@ enum MappingBenchmark {
             decoder: { try JSONDecoder().decode([CodablePod].self, from: pods) },
             serialization: { PodsPayload.fromFoundation(try JSONSerialization.jsonObject(with: pods)) })
         // The floor under mapping these pods: building the same values from Swift values already decoded
-        // (strings, pairs), URL parsing and dictionary building included.
-        let floor = try PodsPayload.constructionFloor(BenchPod.mapArray(json: pods).value)
+        // (strings, pairs), URL parsing and dictionary building included. The floor and the mapper take
+        // turns and each keeps its best time: this machine's speed drifts in phases of seconds.
+        let mapped = try BenchPod.mapArray(json: pods).value
+        var floor = Double.infinity
+        var generated = podsSeconds
+        for _ in 0..<floorRounds {
+            floor = min(floor, PodsPayload.constructionFloor(mapped))
+            generated = min(generated, try Measurement.bestSeconds { try mapOnly("pods", pods) })
+        }
         Measurement.summary("seconds", "pods_construction_floor", floor)
-        Measurement.summary("seconds", "pods_generated", podsSeconds)
-        Measurement.summary("ratio", "pods_vs_construction_floor", podsSeconds / floor)
+        Measurement.summary("seconds", "pods_generated", generated)
+        Measurement.summary("ratio", "pods_vs_construction_floor", generated / floor)
 
         let twitter = try Data(contentsOf: corpora.appendingPathComponent("twitter.json"))
         let formatter = TwitterMapping.formatter()
