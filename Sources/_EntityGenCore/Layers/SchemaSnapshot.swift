@@ -90,13 +90,18 @@ enum SnapshotColumnType: String, CaseIterable, Sendable {
     case text, integer, double, blob
     /// A date as GRDB stores it (text `yyyy-MM-dd HH:mm:ss.SSS`); earlier histories recorded `double`.
     case datetime
+    /// An unsigned integer (`UInt`, `UInt64`): an `INTEGER` column holding values up to `Int64.max` as
+    /// integers and larger ones as 20-digit blobs, so SQLite compares and sorts every value by number;
+    /// earlier histories recorded `text`.
+    case unsigned
 }
 
 /// One column of a ``TableSnapshot``.
 public struct ColumnSnapshot: Hashable, Sendable, Codable {
     /// Column name.
     public var name: String
-    /// Column type: `text`, `integer`, `double`, `blob` or `datetime` (GRDB's `Database.ColumnType` names).
+    /// Column type: `text`, `integer`, `double`, `blob` or `datetime` (GRDB's `Database.ColumnType` names),
+    /// or `unsigned` (an `INTEGER` column for unsigned integers; see ``SnapshotColumnType/unsigned``).
     public var type: String
     /// `NOT NULL`.
     public var notNull: Bool

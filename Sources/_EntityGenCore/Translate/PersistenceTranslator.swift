@@ -168,14 +168,15 @@ struct PersistenceTranslator: Sendable {
             if case let .string(text) = scalar { return .text(text) }
             return nil
         case .decimal: return number.flatMap(decimalText)
-        case .uint, .uint64: return integer.flatMap(decimalText)
+        case .uint, .uint64:
+            return integer.flatMap { text in UInt64(text).map { _ in .unsigned(text) } }
         case .double, .float: return number.flatMap(numberLiteral)
         case .int, .int8, .int16, .int32, .int64, .uint8, .uint16, .uint32: return integer.flatMap(numberLiteral)
         case .date, .data: return nil
         }
     }
 
-    /// A number stored as text (decimals, unsigned integers beyond `Int64`), when it is plain digits.
+    /// A number stored as text (decimals), when it is plain digits.
     private static func decimalText(_ text: String) -> ColumnDefault? {
         text.allSatisfy { $0.isNumber || $0 == "." || $0 == "-" } ? .text(text) : nil
     }

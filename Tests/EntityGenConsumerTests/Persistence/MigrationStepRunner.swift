@@ -85,7 +85,7 @@ enum MigrationStepRunner {
     private static func type(_ name: String) -> Database.ColumnType {
         switch SnapshotColumnType(rawValue: name) {
         case .text: return .text
-        case .integer: return .integer
+        case .integer, .unsigned: return .integer
         case .double: return .double
         case .blob: return .blob
         case .datetime: return .datetime

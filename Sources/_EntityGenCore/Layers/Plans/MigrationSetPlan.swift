@@ -57,5 +57,9 @@ enum MigrationStep: Sendable {
         /// `yyyy-MM-dd HH:mm:ss.SSS` (UTC, milliseconds rounded half up, as the runtime writes dates);
         /// text already there is kept.
         case epochSecondsAsDatetime(String)
+        /// The old row's column, an unsigned integer stored as decimal text (how `UInt`/`UInt64` were
+        /// stored before), as an integer when it fits `Int64` and else its 20 digits as a blob (see
+        /// ``SnapshotColumnType/unsigned``); anything but digits is kept as it is.
+        case unsignedTextAsInteger(String)
     }
 }

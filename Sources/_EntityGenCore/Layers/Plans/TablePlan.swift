@@ -295,6 +295,8 @@ enum ColumnDefault: Hashable, Sendable {
     /// A number, as written in the schema.
     case number(String)
     case bool(Bool)
+    /// An unsigned integer (`UInt`, `UInt64`), its digits; each backend writes it as it stores one.
+    case unsigned(String)
 }
 
 /// A trigger keeping owned and cascading rows consistent, as data; the backend writes its statement.

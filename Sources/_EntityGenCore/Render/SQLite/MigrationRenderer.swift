@@ -55,7 +55,7 @@ struct MigrationRenderer {
         case let .addColumns(table, columns):
             printer.block("try db.alter(table: \(SwiftLiteral.string(table))) { t in") { printer in
                 for column in columns {
-                    var line = "t.add(column: \(SwiftLiteral.string(column.name)), .\(column.type))"
+                    var line = "t.add(column: \(SwiftLiteral.string(column.name)), .\(Self.grdbType(column.type)))"
                     if column.notNull { line += ".notNull()" }
                     if let defaultSQL = column.defaultSQL {
                         line += ".defaults(sql: \(SwiftLiteral.string(defaultSQL)))"
@@ -102,7 +102,7 @@ struct MigrationRenderer {
             if table.hiddenRowID { printer.line("t.primaryKey(\"_id\", .integer)") }
             for column in table.columns {
                 printer.line(
-                    "t.column(\(SwiftLiteral.string(column.name)), .\(column.type))"
+                    "t.column(\(SwiftLiteral.string(column.name)), .\(Self.grdbType(column.type)))"
                         + (column.notNull ? ".notNull()" : ""))
             }
             if !table.primaryKey.isEmpty {
@@ -124,6 +124,16 @@ struct MigrationRenderer {
         )
     }
 
+    /// The GRDB `Database.ColumnType` member a recorded column type is created with. Histories are
+    /// checked when read (`invalid-migration-history`), so every type here is a known one.
+    static func grdbType(_ type: String) -> String {
+        switch SnapshotColumnType(rawValue: type) {
+        case .text?, .integer?, .double?, .blob?, .datetime?: return type
+        case .unsigned?: return SnapshotColumnType.integer.rawValue
+        case nil: preconditionFailure("unvalidated column type '\(type)' in a migration history")
+        }
+    }
+
     /// A rebuilt column's value in the copying `SELECT`.
     static func sql(_ source: MigrationStep.CopySource) -> String {
         switch source {
@@ -140,6 +150,15 @@ struct MigrationRenderer {
             let parts = "SELECT m, ((m % 1000) + 1000) % 1000 AS r FROM (SELECT \(milliseconds) AS m)"
             let converted = "(SELECT \(text) FROM (\(parts)))"
             return "CASE WHEN typeof(\(column)) IN ('integer', 'real') THEN \(converted) ELSE \(column) END"
+        case let .unsignedTextAsInteger(name):
+            // Digits only: up to 18 digits, or 19 not above Int64.max, become an integer; longer ones
+            // their 20 digits (zero-padded) as a blob, as the runtime binds them. Other text stays.
+            let column = SQL.identifier(name)
+            let digits = "typeof(\(column)) = 'text' AND \(column) <> '' AND \(column) NOT GLOB '*[^0-9]*'"
+            let fits =
+                "length(ltrim(\(column), '0')) < 19 OR (length(ltrim(\(column), '0')) = 19 AND ltrim(\(column), '0') <= '9223372036854775807')"
+            return
+                "CASE WHEN \(digits) AND (\(fits)) THEN CAST(\(column) AS INTEGER) WHEN \(digits) AND length(ltrim(\(column), '0')) <= 20 THEN CAST(substr('00000000000000000000' || ltrim(\(column), '0'), -20, 20) AS BLOB) ELSE \(column) END"
         }
     }
 }

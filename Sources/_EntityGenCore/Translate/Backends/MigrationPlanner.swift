@@ -3,7 +3,8 @@
 ///
 /// What migrates: new tables; dropped tables; new columns that are optional or have a default SQL can
 /// write (`ALTER TABLE ... ADD COLUMN`, cheap on any table size); removed columns, columns that become
-/// optional, date columns stored as seconds since 1970 (converted to GRDB's date text), and changed
+/// optional, date columns stored as seconds since 1970 (converted to GRDB's date text), unsigned
+/// integers stored as decimal text (converted to integers, see ``SnapshotColumnType/unsigned``), and changed
 /// foreign keys (the table is rebuilt: created anew, rows copied, old table
 /// dropped, new one renamed, as SQLite's documentation prescribes); indexes and triggers. What does not:
 /// a column whose type changes, a new required column without a default, a column that becomes required,
@@ -63,7 +64,8 @@ enum MigrationPlanner {
                     continue
                 }
                 let convertsDates = Self.isEpochDateConversion(from: before, to: column)
-                if before.type != column.type, !convertsDates {
+                let convertsUnsigned = Self.isUnsignedTextConversion(from: before, to: column)
+                if before.type != column.type, !convertsDates, !convertsUnsigned {
                     tableProblems.append(
                         MigrationProblem(
                             message:
@@ -76,7 +78,13 @@ enum MigrationPlanner {
                                 "column '\(table.name).\(column.name)' becomes required; rows already stored may hold NULL",
                             location: location(column.name)))
                 }
-                copy.append((column.name, convertsDates ? .epochSecondsAsDatetime(column.name) : .column(column.name)))
+                copy.append(
+                    (
+                        column.name,
+                        convertsDates
+                            ? .epochSecondsAsDatetime(column.name)
+                            : convertsUnsigned ? .unsignedTextAsInteger(column.name) : .column(column.name)
+                    ))
             }
             problems += tableProblems
             guard tableProblems.isEmpty else { continue }
@@ -174,6 +182,12 @@ enum MigrationPlanner {
     /// (`double`) to GRDB's date text (`datetime`): the one type change whose values convert exactly.
     static func isEpochDateConversion(from old: ColumnSnapshot, to new: ColumnSnapshot) -> Bool {
         old.type == SnapshotColumnType.double.rawValue && new.type == SnapshotColumnType.datetime.rawValue
+    }
+
+    /// Whether a column changes from the decimal text EntityGen stored unsigned integers as before
+    /// (`text`) to ``SnapshotColumnType/unsigned``: digits convert exactly.
+    static func isUnsignedTextConversion(from old: ColumnSnapshot, to new: ColumnSnapshot) -> Bool {
+        old.type == SnapshotColumnType.text.rawValue && new.type == SnapshotColumnType.unsigned.rawValue
     }
 
     private static func describe(_ table: TableSnapshot) -> String {

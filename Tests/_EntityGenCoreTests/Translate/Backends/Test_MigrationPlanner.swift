@@ -41,6 +41,7 @@ import Testing
         case let .recordedDefault(literal): return literal
         case .null: return "NULL"
         case let .epochSecondsAsDatetime(name): return "datetime(\(name))"
+        case let .unsignedTextAsInteger(name): return "unsigned(\(name))"
         }
     }
 

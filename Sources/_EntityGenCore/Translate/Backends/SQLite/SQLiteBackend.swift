@@ -18,14 +18,16 @@ struct SQLiteBackend: StorageBackend {
     }
 
     /// The column type (as GRDB's `Database.ColumnType` names it) of a value: text for values an `Int64`
-    /// or `Double` cannot hold exactly (decimals, unsigned 64-bit integers, URLs, UUIDs), `datetime` for
-    /// dates, which hold GRDB's date text (see `EntityGenPersistence`'s `Date: ColumnValue`).
+    /// or `Double` cannot hold exactly (decimals, URLs, UUIDs), `datetime` for dates, which hold GRDB's
+    /// date text (see `EntityGenPersistence`'s `Date: ColumnValue`), `unsigned` for `UInt` and `UInt64`
+    /// (see ``SnapshotColumnType/unsigned``).
     static func columnType(_ value: StoredValue) -> String {
         let type: SnapshotColumnType
         switch value {
         case let .scalar(builtin):
             switch builtin {
-            case .string, .url, .uuid, .decimal, .uint, .uint64: type = .text
+            case .string, .url, .uuid, .decimal: type = .text
+            case .uint, .uint64: type = .unsigned
             case .double, .float: type = .double
             case .date: type = .datetime
             case .data: type = .blob
@@ -44,6 +46,10 @@ struct SQLiteBackend: StorageBackend {
         case let .text(text): return SQL.string(text)
         case let .number(text): return text
         case let .bool(flag): return flag ? "1" : "0"
+        case let .unsigned(text):
+            // As the runtime stores it: an integer while it fits Int64, else its 20 digits as a blob.
+            guard let value = UInt64(text), value > UInt64(Int64.max) else { return text }
+            return "X'" + String(format: "%020llu", value).utf8.map { String(format: "%02X", $0) }.joined() + "'"
         }
     }
 
