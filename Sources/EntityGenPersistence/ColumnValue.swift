@@ -150,7 +150,8 @@ enum UnsignedStorage {
     }
 
     /// The value a stored integer, digit blob or decimal text holds, if it fits `T`.
-    static func value<T: FixedWidthInteger & UnsignedInteger>(_ stored: DatabaseValue) throws(ColumnDecodingError) -> T {
+    static func value<T: FixedWidthInteger & UnsignedInteger>(_ stored: DatabaseValue) throws(ColumnDecodingError) -> T
+    {
         let value: T?
         switch stored.storage {
         case let .int64(integer): value = T(exactly: integer)
