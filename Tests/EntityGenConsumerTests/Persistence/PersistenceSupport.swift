@@ -13,6 +13,20 @@ func makeDatabase() throws -> (pool: DatabasePool, path: String) {
     return (try EntityGenDatabase.openDatabase(atPath: path), path)
 }
 
+/// A fresh database file migrated by the generated migrations up to `migration` only, as an app
+/// released with that migration left it.
+func makeDatabase(migratedUpTo migration: String) throws -> DatabasePool {
+    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("entitygen-tests-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    let pool = try DatabasePool(
+        path: folder.appendingPathComponent("db.sqlite").path,
+        configuration: EntityGenConfiguration.prepared(Configuration()))
+    var migrator = DatabaseMigrator()
+    EntityGenDatabase.registerMigrations(in: &migrator)
+    try migrator.migrate(pool, upTo: migration)
+    return pool
+}
+
 /// Counts rows of a table.
 func count(_ table: String, in reader: any DatabaseReader) throws -> Int {
     try reader.read { db in try Int.fetchOne(db, sql: "SELECT count(*) FROM \"\(table)\"") ?? 0 }

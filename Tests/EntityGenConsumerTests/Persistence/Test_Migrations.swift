@@ -28,13 +28,7 @@ import Testing
     }
 
     static func databaseAtFirstMigration() throws -> DatabasePool {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
-            "entitygen-migrations-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        let pool = try DatabasePool(
-            path: folder.appendingPathComponent("db.sqlite").path,
-            configuration: EntityGenConfiguration.prepared(Configuration()))
-        try migrator().migrate(pool, upTo: "entitygen-v1")
+        let pool = try makeDatabase(migratedUpTo: "entitygen-v1")
         try pool.write { db in
             try db.execute(
                 sql: """
@@ -104,13 +98,7 @@ import Testing
     }
 
     @Test func datesStoredAsSecondsBecomeGRDBDateTextAndFiltersFindThem() throws {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
-            "entitygen-dates-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        let pool = try DatabasePool(
-            path: folder.appendingPathComponent("db.sqlite").path,
-            configuration: EntityGenConfiguration.prepared(Configuration()))
-        try Self.migrator().migrate(pool, upTo: "entitygen-v2")
+        let pool = try makeDatabase(migratedUpTo: "entitygen-v2")
         // What v2 stored: REAL seconds (halves of a millisecond, negative times), an INTEGER, NULL.
         let seconds: [Double] = [
             1_394_175_600, 1_428_331_519.123, 1_428_331_519.1235, 1_428_331_519.9995, -0.0005, -1.5,

@@ -78,15 +78,7 @@ import Testing
     /// A database at `entitygen-v9` holding counters as EntityGen stored them before (decimal text) is
     /// migrated by the generated code: digits become numbers; anything else is left for the error.
     @Test func storedTextMigratesToNumbers() throws {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
-            "entitygen-unsigned-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        let pool = try DatabasePool(
-            path: folder.appendingPathComponent("db.sqlite").path,
-            configuration: EntityGenConfiguration.prepared(Configuration()))
-        var migrator = DatabaseMigrator()
-        EntityGenDatabase.registerMigrations(in: &migrator)
-        try migrator.migrate(pool, upTo: "entitygen-v9")
+        let pool = try makeDatabase(migratedUpTo: "entitygen-v9")
         let stored = Self.values.map(String.init) + ["007"]
         try pool.write { db in
             for (index, text) in stored.enumerated() {
@@ -98,6 +90,8 @@ import Testing
             #expect(try Int.fetchOne(db, sql: "SELECT count(*) FROM counter WHERE downloads > 99") == 0)
             try db.execute(sql: "INSERT INTO counter (name, downloads) VALUES ('odd', 'not a number')")
         }
+        var migrator = DatabaseMigrator()
+        EntityGenDatabase.registerMigrations(in: &migrator)
         try migrator.migrate(pool)
         try pool.read { db in
             let types = try String.fetchAll(db, sql: "SELECT typeof(downloads) FROM counter ORDER BY name")
