@@ -6,7 +6,8 @@ import GRDBSQLite
 /// A Swift value stored in one SQLite column: bound to a prepared statement without building SQL or
 /// boxing, and read back from a GRDB row.
 ///
-/// Storage: text for `String`, `URL`, `UUID` and `Decimal` (exact); integers for integers and `Bool` (a `UInt64`
+/// Storage: text for `String`, `URL` and `UUID`; `Decimal` as a `REAL` when that is exact, else text;
+/// integers for integers and `Bool` (a `UInt64`
 /// above `Int64.max` as its 20 digits in a blob, which sorts after every integer);
 /// `REAL` for `Double` and `Float`; `Date` as GRDB stores it (text `yyyy-MM-dd HH:mm:ss.SSS`, UTC), so
 /// GRDB's own requests compare it with the `Date`s they bind; blobs for `Data`; an enum's raw value.
@@ -243,24 +244,50 @@ extension UUID: ColumnValue {
 }
 
 extension Decimal: ColumnValue {
-    /// Stored as text so that no digit is lost.
+    /// Stored as a `REAL` when that double reads back as the same decimal (any value of up to 15
+    /// significant digits), so GRDB's requests compare amounts by number (`filter(Columns.price > 10)`);
+    /// else as its text, so that no digit is lost.
     public func bindValue(to statement: SQLiteStatement, at index: Int32) {
-        description.bindValue(to: statement, at: index)
+        if let double = DecimalStorage.exactDouble(self) {
+            sqlite3_bind_double(statement, index, double)
+        } else {
+            description.bindValue(to: statement, at: index)
+        }
     }
 
-    public var columnDatabaseValue: DatabaseValue { description.databaseValue }
+    public var columnDatabaseValue: DatabaseValue {
+        DecimalStorage.exactDouble(self).map(\.databaseValue) ?? description.databaseValue
+    }
 
     public init(databaseValue: DatabaseValue) throws(ColumnDecodingError) {
+        let value: Decimal?
         switch databaseValue.storage {
-        case let .string(text):
-            guard let value = Decimal(string: text, locale: Locale(identifier: "en_US_POSIX")) else {
-                throw .mismatch(databaseValue, expected: "a decimal")
-            }
-            self = value
-        case let .int64(value): self = Decimal(value)
-        case let .double(value): self = Decimal(value)
-        default: throw .mismatch(databaseValue, expected: "a decimal")
+        case let .string(text): value = DecimalStorage.decimal(text)
+        case let .int64(integer): value = Decimal(integer)
+        // The double's shortest text is the decimal it was stored for.
+        case let .double(double): value = double.isFinite ? DecimalStorage.decimal(String(double)) : nil
+        case .null, .blob: value = nil
         }
+        guard let value else { throw .mismatch(databaseValue, expected: "a decimal") }
+        self = value
+    }
+}
+
+/// How decimals are stored: as a double when it reads back as the same decimal, else as text.
+enum DecimalStorage {
+    private static let posix = Locale(identifier: "en_US_POSIX")
+
+    /// The decimal `text` (`-12.5`, `1e+21`) holds.
+    static func decimal(_ text: String) -> Decimal? {
+        Decimal(string: text, locale: posix)
+    }
+
+    /// The double whose shortest text reads back as `value`, if there is one.
+    static func exactDouble(_ value: Decimal) -> Double? {
+        guard let double = Double(value.description), double.isFinite,
+            decimal(String(double)) == value
+        else { return nil }
+        return double
     }
 }
 

@@ -94,6 +94,10 @@ enum SnapshotColumnType: String, CaseIterable, Sendable {
     /// integers and larger ones as 20-digit blobs, so SQLite compares and sorts every value by number;
     /// earlier histories recorded `text`.
     case unsigned
+    /// A `Decimal`: a column without affinity (no declared type) holding each value as `REAL` when that
+    /// double reads back as the same decimal, else as its text, so SQLite compares ordinary amounts by
+    /// number and no digit is lost; earlier histories recorded `text`.
+    case decimal
 }
 
 /// One column of a ``TableSnapshot``.
@@ -101,7 +105,8 @@ public struct ColumnSnapshot: Hashable, Sendable, Codable {
     /// Column name.
     public var name: String
     /// Column type: `text`, `integer`, `double`, `blob` or `datetime` (GRDB's `Database.ColumnType` names),
-    /// or `unsigned` (an `INTEGER` column for unsigned integers; see ``SnapshotColumnType/unsigned``).
+    /// `unsigned` (an `INTEGER` column for unsigned integers; see ``SnapshotColumnType/unsigned``) or
+    /// `decimal` (see ``SnapshotColumnType/decimal``).
     public var type: String
     /// `NOT NULL`.
     public var notNull: Bool

@@ -176,9 +176,19 @@ struct PersistenceTranslator: Sendable {
         }
     }
 
-    /// A number stored as text (decimals), when it is plain digits.
+    /// A decimal default, when it is plain digits (an optional minus, one point, no exponent).
     private static func decimalText(_ text: String) -> ColumnDefault? {
-        text.allSatisfy { $0.isNumber || $0 == "." || $0 == "-" } ? .text(text) : nil
+        let body = text.hasPrefix("-") ? text.dropFirst() : Substring(text)
+        let plain =
+            !body.isEmpty && body.allSatisfy { $0.isASCII && ($0.isNumber || $0 == ".") }
+            && body.filter { $0 == "." }.count <= 1 && body.contains(where: \.isNumber)
+        return plain ? .decimal(text) : nil
+    }
+
+    /// The significant digits of plain decimal text (`-0.0120` has 2): a double holds up to 15 exactly.
+    static func significantDigits(_ text: String) -> Int {
+        let digits = text.filter(\.isNumber)
+        return digits.drop { $0 == "0" }.reversed().drop { $0 == "0" }.count
     }
 
     /// A number SQL can hold as a literal, when it is written plainly.

@@ -82,10 +82,11 @@ enum MigrationStepRunner {
     }
 
     /// The GRDB column type a snapshot names.
-    private static func type(_ name: String) -> Database.ColumnType {
+    private static func type(_ name: String) -> Database.ColumnType? {
         switch SnapshotColumnType(rawValue: name) {
         case .text: return .text
         case .integer, .unsigned: return .integer
+        case .decimal: return nil
         case .double: return .double
         case .blob: return .blob
         case .datetime: return .datetime

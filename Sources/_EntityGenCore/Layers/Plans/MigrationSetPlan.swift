@@ -61,5 +61,9 @@ enum MigrationStep: Sendable {
         /// stored before), as an integer when it fits `Int64` and else its 20 digits as a blob (see
         /// ``SnapshotColumnType/unsigned``); anything but digits is kept as it is.
         case unsignedTextAsInteger(String)
+        /// The old row's column, a decimal stored as text (how `Decimal` was stored before), as a `REAL`
+        /// when it has at most 15 significant digits (a double holds those exactly, see
+        /// ``SnapshotColumnType/decimal``); longer or other text is kept as it is.
+        case decimalTextAsNumber(String)
     }
 }

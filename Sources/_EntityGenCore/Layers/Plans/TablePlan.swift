@@ -297,6 +297,8 @@ enum ColumnDefault: Hashable, Sendable {
     case bool(Bool)
     /// An unsigned integer (`UInt`, `UInt64`), its digits; each backend writes it as it stores one.
     case unsigned(String)
+    /// A `Decimal`, its plain decimal text (`-12.50`); each backend writes it as it stores one.
+    case decimal(String)
 }
 
 /// A trigger keeping owned and cascading rows consistent, as data; the backend writes its statement.

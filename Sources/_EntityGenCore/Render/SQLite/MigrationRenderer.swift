@@ -55,7 +55,7 @@ struct MigrationRenderer {
         case let .addColumns(table, columns):
             printer.block("try db.alter(table: \(SwiftLiteral.string(table))) { t in") { printer in
                 for column in columns {
-                    var line = "t.add(column: \(SwiftLiteral.string(column.name)), .\(Self.grdbType(column.type)))"
+                    var line = "t.add(column: \(SwiftLiteral.string(column.name))\(Self.grdbType(column.type)))"
                     if column.notNull { line += ".notNull()" }
                     if let defaultSQL = column.defaultSQL {
                         line += ".defaults(sql: \(SwiftLiteral.string(defaultSQL)))"
@@ -102,7 +102,7 @@ struct MigrationRenderer {
             if table.hiddenRowID { printer.line("t.primaryKey(\"_id\", .integer)") }
             for column in table.columns {
                 printer.line(
-                    "t.column(\(SwiftLiteral.string(column.name)), .\(Self.grdbType(column.type)))"
+                    "t.column(\(SwiftLiteral.string(column.name))\(Self.grdbType(column.type)))"
                         + (column.notNull ? ".notNull()" : ""))
             }
             if !table.primaryKey.isEmpty {
@@ -124,12 +124,14 @@ struct MigrationRenderer {
         )
     }
 
-    /// The GRDB `Database.ColumnType` member a recorded column type is created with. Histories are
-    /// checked when read (`invalid-migration-history`), so every type here is a known one.
+    /// The type argument (`, .text`) a recorded column type is created with in GRDB's schema DSL; none
+    /// for a decimal, whose column must have no affinity. Histories are checked when read
+    /// (`invalid-migration-history`), so every type here is a known one.
     static func grdbType(_ type: String) -> String {
         switch SnapshotColumnType(rawValue: type) {
-        case .text?, .integer?, .double?, .blob?, .datetime?: return type
-        case .unsigned?: return SnapshotColumnType.integer.rawValue
+        case .text?, .integer?, .double?, .blob?, .datetime?: return ", .\(type)"
+        case .unsigned?: return ", .\(SnapshotColumnType.integer.rawValue)"
+        case .decimal?: return ""
         case nil: preconditionFailure("unvalidated column type '\(type)' in a migration history")
         }
     }
@@ -159,6 +161,15 @@ struct MigrationRenderer {
                 "length(ltrim(\(column), '0')) < 19 OR (length(ltrim(\(column), '0')) = 19 AND ltrim(\(column), '0') <= '9223372036854775807')"
             return
                 "CASE WHEN \(digits) AND (\(fits)) THEN CAST(\(column) AS INTEGER) WHEN \(digits) AND length(ltrim(\(column), '0')) <= 20 THEN CAST(substr('00000000000000000000' || ltrim(\(column), '0'), -20, 20) AS BLOB) ELSE \(column) END"
+        case let .decimalTextAsNumber(name):
+            // Plain decimal text (an optional minus, digits, at most one point) of at most 15 significant
+            // digits becomes a REAL, which reads back as the same decimal; other text stays.
+            let column = SQL.identifier(name)
+            let body = "ltrim(\(column), '-')"
+            let plain =
+                "typeof(\(column)) = 'text' AND \(body) GLOB '*[0-9]*' AND \(body) NOT GLOB '*[^0-9.]*' AND length(\(column)) - length(replace(\(column), '.', '')) <= 1 AND length(\(column)) - length(\(body)) <= 1"
+            let significant = "length(trim(replace(\(body), '.', ''), '0'))"
+            return "CASE WHEN \(plain) AND \(significant) <= 15 THEN CAST(\(column) AS REAL) ELSE \(column) END"
         }
     }
 }

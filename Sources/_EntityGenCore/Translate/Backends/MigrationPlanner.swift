@@ -4,7 +4,7 @@
 /// What migrates: new tables; dropped tables; new columns that are optional or have a default SQL can
 /// write (`ALTER TABLE ... ADD COLUMN`, cheap on any table size); removed columns, columns that become
 /// optional, date columns stored as seconds since 1970 (converted to GRDB's date text), unsigned
-/// integers stored as decimal text (converted to integers, see ``SnapshotColumnType/unsigned``), and changed
+/// integers and decimals stored as text (converted to numbers, see ``SnapshotColumnType``), and changed
 /// foreign keys (the table is rebuilt: created anew, rows copied, old table
 /// dropped, new one renamed, as SQLite's documentation prescribes); indexes and triggers. What does not:
 /// a column whose type changes, a new required column without a default, a column that becomes required,
@@ -65,7 +65,8 @@ enum MigrationPlanner {
                 }
                 let convertsDates = Self.isEpochDateConversion(from: before, to: column)
                 let convertsUnsigned = Self.isUnsignedTextConversion(from: before, to: column)
-                if before.type != column.type, !convertsDates, !convertsUnsigned {
+                let convertsDecimals = Self.isDecimalTextConversion(from: before, to: column)
+                if before.type != column.type, !convertsDates, !convertsUnsigned, !convertsDecimals {
                     tableProblems.append(
                         MigrationProblem(
                             message:
@@ -83,7 +84,9 @@ enum MigrationPlanner {
                         column.name,
                         convertsDates
                             ? .epochSecondsAsDatetime(column.name)
-                            : convertsUnsigned ? .unsignedTextAsInteger(column.name) : .column(column.name)
+                            : convertsUnsigned
+                                ? .unsignedTextAsInteger(column.name)
+                                : convertsDecimals ? .decimalTextAsNumber(column.name) : .column(column.name)
                     ))
             }
             problems += tableProblems
@@ -188,6 +191,12 @@ enum MigrationPlanner {
     /// (`text`) to ``SnapshotColumnType/unsigned``: digits convert exactly.
     static func isUnsignedTextConversion(from old: ColumnSnapshot, to new: ColumnSnapshot) -> Bool {
         old.type == SnapshotColumnType.text.rawValue && new.type == SnapshotColumnType.unsigned.rawValue
+    }
+
+    /// Whether a column changes from the text EntityGen stored decimals as before (`text`) to
+    /// ``SnapshotColumnType/decimal``.
+    static func isDecimalTextConversion(from old: ColumnSnapshot, to new: ColumnSnapshot) -> Bool {
+        old.type == SnapshotColumnType.text.rawValue && new.type == SnapshotColumnType.decimal.rawValue
     }
 
     private static func describe(_ table: TableSnapshot) -> String {

@@ -42,6 +42,7 @@ import Testing
         case .null: return "NULL"
         case let .epochSecondsAsDatetime(name): return "datetime(\(name))"
         case let .unsignedTextAsInteger(name): return "unsigned(\(name))"
+        case let .decimalTextAsNumber(name): return "decimal(\(name))"
         }
     }
 

@@ -135,7 +135,7 @@ struct PostgresBackend: StorageBackend {
     static func literal(_ value: ColumnDefault) -> String {
         switch value {
         case let .text(text): return SQL.string(text)
-        case let .number(text), let .unsigned(text): return text
+        case let .number(text), let .unsigned(text), let .decimal(text): return text
         case let .bool(flag): return flag ? "true" : "false"
         }
     }

@@ -18,15 +18,16 @@ struct SQLiteBackend: StorageBackend {
     }
 
     /// The column type (as GRDB's `Database.ColumnType` names it) of a value: text for values an `Int64`
-    /// or `Double` cannot hold exactly (decimals, URLs, UUIDs), `datetime` for dates, which hold GRDB's
-    /// date text (see `EntityGenPersistence`'s `Date: ColumnValue`), `unsigned` for `UInt` and `UInt64`
-    /// (see ``SnapshotColumnType/unsigned``).
+    /// or `Double` cannot hold exactly (URLs, UUIDs), `datetime` for dates, which hold GRDB's date text
+    /// (see `EntityGenPersistence`'s `Date: ColumnValue`), `unsigned` for `UInt` and `UInt64` and
+    /// `decimal` for `Decimal` (see ``SnapshotColumnType``).
     static func columnType(_ value: StoredValue) -> String {
         let type: SnapshotColumnType
         switch value {
         case let .scalar(builtin):
             switch builtin {
-            case .string, .url, .uuid, .decimal: type = .text
+            case .string, .url, .uuid: type = .text
+            case .decimal: type = .decimal
             case .uint, .uint64: type = .unsigned
             case .double, .float: type = .double
             case .date: type = .datetime
@@ -50,6 +51,10 @@ struct SQLiteBackend: StorageBackend {
             // As the runtime stores it: an integer while it fits Int64, else its 20 digits as a blob.
             guard let value = UInt64(text), value > UInt64(Int64.max) else { return text }
             return "X'" + String(format: "%020llu", value).utf8.map { String(format: "%02X", $0) }.joined() + "'"
+        case let .decimal(text):
+            // As the runtime stores it: a number when a double holds it exactly (at most 15 significant
+            // digits), else its text.
+            return PersistenceTranslator.significantDigits(text) <= 15 ? text : SQL.string(text)
         }
     }
 

@@ -3,24 +3,31 @@ import Foundation
 import GRDB
 import Testing
 
-/// Unsigned integers as a GRDB user queries them (`Schemas/Counters.yaml`), through GRDB's public API:
-/// filters and ordering compare by number, values above `Int64.max` included. They were stored as
-/// decimal text, so `filter(downloads > 100)` compared text ("99" > "100") and `order` sorted "10"
-/// before "9"; `entitygen-v9` records that table, `entitygen-v10` converts it.
-@Suite struct Test_UnsignedColumns {
+/// Unsigned integers and decimals as a GRDB user queries them (`Schemas/Counters.yaml`), through GRDB's
+/// public API: filters and ordering compare by number, `UInt64` values above `Int64.max` included, and
+/// decimals keep every digit. Both were stored as text, so `filter(downloads > 100)` compared text
+/// ("99" > "100") and `order` sorted "10" before "9"; `entitygen-v9` records that table,
+/// `entitygen-v10` converts it.
+@Suite struct Test_NumberColumns {
     /// Values around every boundary, in numeric order.
     static let values: [UInt64] = [
         0, 9, 10, 99, 100, 1_000, UInt64(Int64.max) - 1, UInt64(Int64.max), UInt64(Int64.max) + 1,
         10_000_000_000_000_000_000, UInt64.max - 1, UInt64.max,
     ]
 
+    /// Prices in numeric order; the last has more digits than a double holds, so it stays text.
+    static let prices = ["-12.5", "0.1", "0.3", "2", "9.99", "10", "10.01", "99.5", "100", "1234.5678", "1e+21"]
+    static let longPrice = "12345678901234567890.123456789"
+
     static func name(_ index: Int) -> String { "c\(String(format: "%02d", index))" }
+
+    static func price(_ index: Int) -> String { index < prices.count ? prices[index] : longPrice }
 
     /// A database where the counters were imported, in shuffled order, by the generated importer.
     static func database() throws -> DatabasePool {
         let (pool, _) = try makeDatabase()
         let items = values.enumerated().shuffled().map { index, value in
-            #"{"name": "\#(name(index))", "downloads": \#(value), "stars": \#(value % 1_000)}"#
+            #"{"name": "\#(name(index))", "downloads": \#(value), "stars": \#(value % 1_000), "price": \#(price(index))}"#
         }
         let report = try FeedImporter(feed: Feed<Counter>(name: "counters"), writer: pool).importPage(
             Array("[\(items.joined(separator: ", "))]".utf8))
@@ -47,6 +54,18 @@ import Testing
             let raw = try String.fetchAll(
                 db, sql: "SELECT name FROM counter WHERE downloads >= ? ORDER BY downloads LIMIT 2", arguments: [1_000])
             #expect(raw == ["c05", "c06"])
+            // Decimals: compared by number, every digit kept, the longest one stored as text.
+            let byPrice = try Counter.Record.order(Counter.Columns.price).fetchAll(db)
+            #expect(byPrice.map(\.price) == (Self.prices + [Self.longPrice]).map { Decimal(string: $0) })
+            #expect(try Counter.Record.filter(Counter.Columns.price > 10).fetchCount(db) == 6)
+            #expect(try Counter.Record.filter(Counter.Columns.price == 9.99).fetchOne(db)?.name == "c04")
+            #expect(try Counter.Record.filter(Counter.Columns.price < 0.2).fetchCount(db) == 2)
+            #expect(
+                try String.fetchOne(db, sql: "SELECT typeof(price) FROM counter WHERE name = 'c11'") == "text")
+            #expect(
+                try String.fetchAll(db, sql: "SELECT DISTINCT typeof(price) FROM counter WHERE name < 'c11'") == [
+                    "real"
+                ])
             // The graph type reads the same rows.
             let counters = try Counter.requestIncludingRelationships().order(Counter.Columns.downloads).fetchAll(db)
             #expect(counters.map(\.downloads) == Self.values)
@@ -56,13 +75,14 @@ import Testing
     @Test func reimportIsUnchangedAndGRDBWrittenRowsReadBack() throws {
         let pool = try Self.database()
         let items = Self.values.enumerated().map { index, value in
-            #"{"name": "\#(Self.name(index))", "downloads": \#(value), "stars": \#(value % 1_000)}"#
+            #"{"name": "\#(Self.name(index))", "downloads": \#(value), "stars": \#(value % 1_000), "price": \#(Self.price(index))}"#
         }
         let report = try FeedImporter(feed: Feed<Counter>(name: "counters"), writer: pool).importPage(
             Array("[\(items.joined(separator: ", "))]".utf8))
         #expect(report.entities["Counter"]?.unchanged == Self.values.count)
         try pool.write { db in
-            try Counter.Record(name: "local", downloads: UInt64.max - 5, stars: 7).insert(db)
+            try Counter.Record(name: "local", downloads: UInt64.max - 5, stars: 7, price: Decimal(string: "0.07"))
+                .insert(db)
             var record = try #require(try Counter.Record.fetchOne(db, id: "c00"))
             record.downloads = UInt64(Int64.max) + 2
             try record.update(db)
@@ -72,19 +92,28 @@ import Testing
             #expect(top == ["c11", "c10", "local"])
             #expect(try Counter.Record.fetchOne(db, id: "c00")?.downloads == UInt64(Int64.max) + 2)
             #expect(try Counter.Record.filter(Counter.Columns.downloads > Int64.max).fetchCount(db) == 6)
+            #expect(try Counter.Record.order(Counter.Columns.price).fetchOne(db)?.name == "c00")
+            #expect(
+                try Counter.Record.filter(Counter.Columns.price < 0.08).fetchAll(db).map(\.name).sorted() == [
+                    "c00", "local",
+                ])
         }
     }
 
-    /// A database at `entitygen-v9` holding counters as EntityGen stored them before (decimal text) is
-    /// migrated by the generated code: digits become numbers; anything else is left for the error.
+    /// A database at `entitygen-v9` holding counters as EntityGen stored them before (text) is migrated by
+    /// the generated code: digits become numbers, decimals too when a double holds them exactly; anything
+    /// else is left as it was, for the error.
     @Test func storedTextMigratesToNumbers() throws {
         let pool = try makeDatabase(migratedUpTo: "entitygen-v9")
         let stored = Self.values.map(String.init) + ["007"]
         try pool.write { db in
             for (index, text) in stored.enumerated() {
                 try db.execute(
-                    sql: "INSERT INTO counter (name, downloads, stars) VALUES (?, ?, ?)",
-                    arguments: [Self.name(index), text, index == 0 ? nil : String(index)])
+                    sql: "INSERT INTO counter (name, downloads, stars, price) VALUES (?, ?, ?, ?)",
+                    arguments: [
+                        Self.name(index), text, index == 0 ? nil : String(index),
+                        index < 10 ? Self.prices[index] : index == 10 ? Self.longPrice : nil,
+                    ])
             }
             // What GRDB users got from that storage: compared as text, no counter is above 99 (8 are).
             #expect(try Int.fetchOne(db, sql: "SELECT count(*) FROM counter WHERE downloads > 99") == 0)
@@ -103,6 +132,11 @@ import Testing
                 .fetchAll(db)
             #expect(ordered.map(\.downloads) == [0, 7] + Self.values.dropFirst())
             #expect(try Counter.Record.fetchOne(db, id: "c01")?.stars == 1)
+            let priceTypes = try String.fetchAll(db, sql: "SELECT typeof(price) FROM counter ORDER BY name")
+            #expect(priceTypes == Array(repeating: "real", count: 10) + ["text", "null", "null", "null"])
+            let byPrice = try Counter.Record.filter(Counter.Columns.price != nil).order(Counter.Columns.price)
+                .fetchAll(db)
+            #expect(byPrice.map(\.price) == (Self.prices.prefix(10) + [Self.longPrice]).map { Decimal(string: $0) })
             #expect(try Counter.Record.fetchOne(db, id: "c00")?.stars == nil)
             // A value that was never a number is not made one: reading it names the column.
             #expect(throws: (any Error).self) { try Counter.Record.fetchOne(db, id: "odd") }
