@@ -6,7 +6,8 @@ import GRDBSQLite
 /// A Swift value stored in one SQLite column: bound to a prepared statement without building SQL or
 /// boxing, and read back from a GRDB row.
 ///
-/// Storage: text for `String`, `URL` and `UUID`; `Decimal` as a `REAL` when that is exact, else text;
+/// Storage: text for `String` and `URL`; `UUID` as GRDB stores it (16 bytes in a blob); `Decimal` as a
+/// `REAL` when that is exact, else text;
 /// integers for integers and `Bool` (a `UInt64`
 /// above `Int64.max` as its 20 digits in a blob, which sorts after every integer);
 /// `REAL` for `Double` and `Float`; `Date` as GRDB stores it (text `yyyy-MM-dd HH:mm:ss.SSS`, UTC), so
@@ -17,8 +18,8 @@ public protocol ColumnValue: Sendable {
     /// Reads the value from a database value; throws when the stored value has another type.
     init(databaseValue: DatabaseValue) throws(ColumnDecodingError)
     /// The value as stored, the same as ``bindValue(to:at:)`` binds: what a generated `Record` encodes
-    /// for GRDB's `PersistableRecord` methods. (Not GRDB's own `databaseValue`, which stores a `UUID` as a
-    /// blob and an unsigned 64-bit integer as a signed one.)
+    /// for GRDB's `PersistableRecord` methods. (Not always GRDB's own `databaseValue`: GRDB stores an
+    /// unsigned 64-bit integer as a signed one, and a `Decimal` through a double even when that loses digits.)
     var columnDatabaseValue: DatabaseValue { get }
 }
 
@@ -229,17 +230,39 @@ extension URL: ColumnValue {
 }
 
 extension UUID: ColumnValue {
+    /// Stored as GRDB stores a `UUID`: its 16 bytes in a blob, so GRDB's requests find it by the `UUID`s
+    /// they bind (`filter(Columns.token == uuid)`, `fetchOne(db, id: uuid)`).
     public func bindValue(to statement: SQLiteStatement, at index: Int32) {
-        uuidString.bindValue(to: statement, at: index)
+        UUIDStorage.bytes(self).bindValue(to: statement, at: index)
     }
 
-    public var columnDatabaseValue: DatabaseValue { uuidString.databaseValue }
+    public var columnDatabaseValue: DatabaseValue { UUIDStorage.bytes(self).databaseValue }
 
+    /// Reads the 16-byte blob, or the text earlier versions stored.
     public init(databaseValue: DatabaseValue) throws(ColumnDecodingError) {
-        guard let uuid = UUID(uuidString: try String(databaseValue: databaseValue)) else {
-            throw .mismatch(databaseValue, expected: "a UUID")
+        let uuid: UUID?
+        switch databaseValue.storage {
+        case let .blob(data) where data.count == 16: uuid = UUIDStorage.uuid(data)
+        case let .string(text): uuid = UUID(uuidString: text)
+        default: uuid = nil
         }
+        guard let uuid else { throw .mismatch(databaseValue, expected: "a UUID") }
         self = uuid
+    }
+}
+
+/// How UUIDs are stored: their 16 bytes, as GRDB stores them.
+enum UUIDStorage {
+    /// The 16 bytes of `uuid`.
+    static func bytes(_ uuid: UUID) -> Data {
+        withUnsafeBytes(of: uuid.uuid) { Data($0) }
+    }
+
+    /// The UUID of 16 bytes.
+    static func uuid(_ data: Data) -> UUID {
+        var bytes: uuid_t = (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)
+        withUnsafeMutableBytes(of: &bytes) { target in _ = data.copyBytes(to: target) }
+        return UUID(uuid: bytes)
     }
 }
 

@@ -98,6 +98,9 @@ enum SnapshotColumnType: String, CaseIterable, Sendable {
     /// double reads back as the same decimal, else as its text, so SQLite compares ordinary amounts by
     /// number and no digit is lost; earlier histories recorded `text`.
     case decimal
+    /// A `UUID` as GRDB stores it (a 16-byte blob), so GRDB's requests find it by the `UUID`s they bind
+    /// (`fetchOne(db, id: uuid)`); earlier histories recorded `text`.
+    case uuid
 }
 
 /// One column of a ``TableSnapshot``.
@@ -106,7 +109,7 @@ public struct ColumnSnapshot: Hashable, Sendable, Codable {
     public var name: String
     /// Column type: `text`, `integer`, `double`, `blob` or `datetime` (GRDB's `Database.ColumnType` names),
     /// `unsigned` (an `INTEGER` column for unsigned integers; see ``SnapshotColumnType/unsigned``) or
-    /// `decimal` (see ``SnapshotColumnType/decimal``).
+    /// `decimal` and `uuid` (see ``SnapshotColumnType``).
     public var type: String
     /// `NOT NULL`.
     public var notNull: Bool

@@ -46,6 +46,7 @@ enum MigrationStepRunner {
         case let .renameColumn(table, from, to):
             try db.alter(table: table) { t in t.rename(column: from, to: to) }
         case let .rebuild(table, copy, generatedIndexes, _):
+            db.add(function: MigrationFunctions.uuidBlob)
             let temporary = "_entitygen_new_" + table.name
             let appObjects = try AppSchemaObjects.save(db, table: table.name, generatedIndexes: generatedIndexes)
             try create(table, as: temporary, in: db)
@@ -86,6 +87,7 @@ enum MigrationStepRunner {
         switch SnapshotColumnType(rawValue: name) {
         case .text: return .text
         case .integer, .unsigned: return .integer
+        case .uuid: return .blob
         case .decimal: return nil
         case .double: return .double
         case .blob: return .blob

@@ -65,5 +65,10 @@ enum MigrationStep: Sendable {
         /// when it has at most 15 significant digits (a double holds those exactly, see
         /// ``SnapshotColumnType/decimal``); longer or other text is kept as it is.
         case decimalTextAsNumber(String)
+        /// The old row's column, a UUID stored as its text (how `UUID` was stored before), as GRDB's
+        /// 16-byte blob (see ``SnapshotColumnType/uuid``), through the SQL function
+        /// `EntityGenPersistence.MigrationFunctions.uuidBlob` the migration registers; other values are
+        /// kept as they are.
+        case uuidTextAsBlob(String)
     }
 }

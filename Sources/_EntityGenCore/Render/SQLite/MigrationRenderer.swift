@@ -79,6 +79,9 @@ struct MigrationRenderer {
                     "let _appObjects = try \(Spelling.persistence).AppSchemaObjects.save(db, table: \(SwiftLiteral.string(table.name)), generatedIndexes: \(Spelling.list(generatedIndexes)))"
                 )
                 renderCreate(table, as: temporary, into: &printer)
+                if copy.contains(where: { if case .uuidTextAsBlob = $0.source { true } else { false } }) {
+                    printer.line("db.add(function: \(Spelling.persistence).MigrationFunctions.uuidBlob)")
+                }
                 let columns = copy.map { SQL.identifier($0.column) }.joined(separator: ", ")
                 let values = copy.map { Self.sql($0.source) }.joined(separator: ", ")
                 let sql =
@@ -130,11 +133,16 @@ struct MigrationRenderer {
     static func grdbType(_ type: String) -> String {
         switch SnapshotColumnType(rawValue: type) {
         case .text?, .integer?, .double?, .blob?, .datetime?: return ", .\(type)"
+        case .uuid?: return ", .\(SnapshotColumnType.blob.rawValue)"
         case .unsigned?: return ", .\(SnapshotColumnType.integer.rawValue)"
         case .decimal?: return ""
         case nil: preconditionFailure("unvalidated column type '\(type)' in a migration history")
         }
     }
+
+    /// The SQL function converting a UUID's text to GRDB's 16-byte blob in a rebuild's copy; must agree with
+    /// `EntityGenPersistence.MigrationFunctions.uuidBlob`, which the migration registers first.
+    static let uuidBlobFunction = "entitygen_uuid_blob"
 
     /// A rebuilt column's value in the copying `SELECT`.
     static func sql(_ source: MigrationStep.CopySource) -> String {
@@ -170,6 +178,8 @@ struct MigrationRenderer {
                 "typeof(\(column)) = 'text' AND \(body) GLOB '*[0-9]*' AND \(body) NOT GLOB '*[^0-9.]*' AND length(\(column)) - length(replace(\(column), '.', '')) <= 1 AND length(\(column)) - length(\(body)) <= 1"
             let significant = "length(trim(replace(\(body), '.', ''), '0'))"
             return "CASE WHEN \(plain) AND \(significant) <= 15 THEN CAST(\(column) AS REAL) ELSE \(column) END"
+        case let .uuidTextAsBlob(name):
+            return "\(uuidBlobFunction)(\(SQL.identifier(name)))"
         }
     }
 }

@@ -66,7 +66,8 @@ enum MigrationPlanner {
                 let convertsDates = Self.isEpochDateConversion(from: before, to: column)
                 let convertsUnsigned = Self.isUnsignedTextConversion(from: before, to: column)
                 let convertsDecimals = Self.isDecimalTextConversion(from: before, to: column)
-                if before.type != column.type, !convertsDates, !convertsUnsigned, !convertsDecimals {
+                let convertsUUIDs = Self.isTextConversion(from: before, to: column, .uuid)
+                if before.type != column.type, !convertsDates, !convertsUnsigned, !convertsDecimals, !convertsUUIDs {
                     tableProblems.append(
                         MigrationProblem(
                             message:
@@ -86,7 +87,9 @@ enum MigrationPlanner {
                             ? .epochSecondsAsDatetime(column.name)
                             : convertsUnsigned
                                 ? .unsignedTextAsInteger(column.name)
-                                : convertsDecimals ? .decimalTextAsNumber(column.name) : .column(column.name)
+                                : convertsDecimals
+                                    ? .decimalTextAsNumber(column.name)
+                                    : convertsUUIDs ? .uuidTextAsBlob(column.name) : .column(column.name)
                     ))
             }
             problems += tableProblems
@@ -190,13 +193,18 @@ enum MigrationPlanner {
     /// Whether a column changes from the decimal text EntityGen stored unsigned integers as before
     /// (`text`) to ``SnapshotColumnType/unsigned``: digits convert exactly.
     static func isUnsignedTextConversion(from old: ColumnSnapshot, to new: ColumnSnapshot) -> Bool {
-        old.type == SnapshotColumnType.text.rawValue && new.type == SnapshotColumnType.unsigned.rawValue
+        isTextConversion(from: old, to: new, .unsigned)
     }
 
     /// Whether a column changes from the text EntityGen stored decimals as before (`text`) to
     /// ``SnapshotColumnType/decimal``.
     static func isDecimalTextConversion(from old: ColumnSnapshot, to new: ColumnSnapshot) -> Bool {
-        old.type == SnapshotColumnType.text.rawValue && new.type == SnapshotColumnType.decimal.rawValue
+        isTextConversion(from: old, to: new, .decimal)
+    }
+
+    /// Whether a column changes from `text`, how EntityGen stored some values before, to `type`.
+    static func isTextConversion(from old: ColumnSnapshot, to new: ColumnSnapshot, _ type: SnapshotColumnType) -> Bool {
+        old.type == SnapshotColumnType.text.rawValue && new.type == type.rawValue
     }
 
     private static func describe(_ table: TableSnapshot) -> String {

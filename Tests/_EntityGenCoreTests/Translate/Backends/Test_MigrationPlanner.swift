@@ -43,6 +43,7 @@ import Testing
         case let .epochSecondsAsDatetime(name): return "datetime(\(name))"
         case let .unsignedTextAsInteger(name): return "unsigned(\(name))"
         case let .decimalTextAsNumber(name): return "decimal(\(name))"
+        case let .uuidTextAsBlob(name): return "uuid(\(name))"
         }
     }
 

@@ -18,15 +18,16 @@ struct SQLiteBackend: StorageBackend {
     }
 
     /// The column type (as GRDB's `Database.ColumnType` names it) of a value: text for values an `Int64`
-    /// or `Double` cannot hold exactly (URLs, UUIDs), `datetime` for dates, which hold GRDB's date text
-    /// (see `EntityGenPersistence`'s `Date: ColumnValue`), `unsigned` for `UInt` and `UInt64` and
-    /// `decimal` for `Decimal` (see ``SnapshotColumnType``).
+    /// cannot hold (URLs), `datetime` for dates, which hold GRDB's date text (see
+    /// `EntityGenPersistence`'s `Date: ColumnValue`), `unsigned` for `UInt` and `UInt64`, `decimal` for
+    /// `Decimal` and `uuid` for `UUID` (see ``SnapshotColumnType``).
     static func columnType(_ value: StoredValue) -> String {
         let type: SnapshotColumnType
         switch value {
         case let .scalar(builtin):
             switch builtin {
-            case .string, .url, .uuid: type = .text
+            case .string, .url: type = .text
+            case .uuid: type = .uuid
             case .decimal: type = .decimal
             case .uint, .uint64: type = .unsigned
             case .double, .float: type = .double

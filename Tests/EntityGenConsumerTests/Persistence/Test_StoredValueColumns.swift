@@ -3,12 +3,20 @@ import Foundation
 import GRDB
 import Testing
 
-/// Unsigned integers and decimals as a GRDB user queries them (`Schemas/Counters.yaml`), through GRDB's
-/// public API: filters and ordering compare by number, `UInt64` values above `Int64.max` included, and
-/// decimals keep every digit. Both were stored as text, so `filter(downloads > 100)` compared text
-/// ("99" > "100") and `order` sorted "10" before "9"; `entitygen-v9` records that table,
-/// `entitygen-v10` converts it.
-@Suite struct Test_NumberColumns {
+/// Unsigned integers, decimals and UUIDs as a GRDB user queries them (`Schemas/Counters.yaml`), through
+/// GRDB's public API: filters and ordering compare by number, `UInt64` values above `Int64.max` included,
+/// decimals keep every digit, and the `UUID`s GRDB binds find their rows. All were stored as text, so
+/// `filter(downloads > 100)` compared text ("99" > "100"), `order` sorted "10" before "9", and
+/// `fetchOne(db, id: uuid)` found nothing (GRDB binds a `UUID` as a blob); `entitygen-v9` records those
+/// tables, `entitygen-v10` converts them.
+@Suite struct Test_StoredValueColumns {
+    /// The badges every counter past the first few links to, and a token per counter.
+    static let badges = (0..<3).map { UUID(uuidString: "00000000-0000-4000-8000-00000000000\($0)")! }
+
+    static func token(_ index: Int) -> UUID {
+        UUID(uuidString: String(format: "AAAAAAAA-BBBB-4CCC-8DDD-%012d", index))!
+    }
+
     /// Values around every boundary, in numeric order.
     static let values: [UInt64] = [
         0, 9, 10, 99, 100, 1_000, UInt64(Int64.max) - 1, UInt64(Int64.max), UInt64(Int64.max) + 1,
@@ -27,7 +35,7 @@ import Testing
     static func database() throws -> DatabasePool {
         let (pool, _) = try makeDatabase()
         let items = values.enumerated().shuffled().map { index, value in
-            #"{"name": "\#(name(index))", "downloads": \#(value), "stars": \#(value % 1_000), "price": \#(price(index))}"#
+            #"{"name": "\#(name(index))", "downloads": \#(value), "stars": \#(value % 1_000), "price": \#(price(index)), "token": "\#(token(index).uuidString.lowercased())", "badge": {"id": "\#(badges[index % 3])", "label": "b\#(index % 3)"}}"#
         }
         let report = try FeedImporter(feed: Feed<Counter>(name: "counters"), writer: pool).importPage(
             Array("[\(items.joined(separator: ", "))]".utf8))
@@ -66,7 +74,19 @@ import Testing
                 try String.fetchAll(db, sql: "SELECT DISTINCT typeof(price) FROM counter WHERE name < 'c11'") == [
                     "real"
                 ])
-            // The graph type reads the same rows.
+            // UUIDs: found by the UUIDs GRDB binds, as identities, attributes and foreign keys.
+            #expect(try Badge.Record.fetchOne(db, id: Self.badges[1])?.label == "b1")
+            #expect(try Badge.Record.fetchCount(db) == 3)
+            #expect(try Counter.Record.filter(Counter.Columns.token == Self.token(4)).fetchOne(db)?.name == "c04")
+            #expect(try Counter.Record.filter(Counter.Columns.badgeId == Self.badges[2]).fetchCount(db) == 4)
+            #expect(
+                try Counter.Record.filter([Self.token(0), Self.token(11)].contains(Counter.Columns.token))
+                    .fetchCount(db) == 2)
+            #expect(try String.fetchOne(db, sql: "SELECT DISTINCT typeof(token) FROM counter") == "blob")
+            // The graph type reads the same rows, the badge through the foreign key.
+            let c05 = try Counter.requestIncludingRelationships().filter(Counter.Columns.name == "c05").fetchOne(db)
+            #expect(c05?.badge?.id == Self.badges[2])
+            #expect(c05?.token == Self.token(5))
             let counters = try Counter.requestIncludingRelationships().order(Counter.Columns.downloads).fetchAll(db)
             #expect(counters.map(\.downloads) == Self.values)
         }
@@ -75,14 +95,16 @@ import Testing
     @Test func reimportIsUnchangedAndGRDBWrittenRowsReadBack() throws {
         let pool = try Self.database()
         let items = Self.values.enumerated().map { index, value in
-            #"{"name": "\#(Self.name(index))", "downloads": \#(value), "stars": \#(value % 1_000), "price": \#(Self.price(index))}"#
+            #"{"name": "\#(Self.name(index))", "downloads": \#(value), "stars": \#(value % 1_000), "price": \#(Self.price(index)), "token": "\#(Self.token(index).uuidString.lowercased())", "badge": {"id": "\#(Self.badges[index % 3])", "label": "b\#(index % 3)"}}"#
         }
         let report = try FeedImporter(feed: Feed<Counter>(name: "counters"), writer: pool).importPage(
             Array("[\(items.joined(separator: ", "))]".utf8))
         #expect(report.entities["Counter"]?.unchanged == Self.values.count)
         try pool.write { db in
-            try Counter.Record(name: "local", downloads: UInt64.max - 5, stars: 7, price: Decimal(string: "0.07"))
-                .insert(db)
+            try Counter.Record(
+                name: "local", downloads: UInt64.max - 5, stars: 7, price: Decimal(string: "0.07"),
+                token: Self.token(99), badgeId: Self.badges[0]
+            ).insert(db)
             var record = try #require(try Counter.Record.fetchOne(db, id: "c00"))
             record.downloads = UInt64(Int64.max) + 2
             try record.update(db)
@@ -93,6 +115,8 @@ import Testing
             #expect(try Counter.Record.fetchOne(db, id: "c00")?.downloads == UInt64(Int64.max) + 2)
             #expect(try Counter.Record.filter(Counter.Columns.downloads > Int64.max).fetchCount(db) == 6)
             #expect(try Counter.Record.order(Counter.Columns.price).fetchOne(db)?.name == "c00")
+            #expect(try Counter.Record.filter(Counter.Columns.token == Self.token(99)).fetchOne(db)?.name == "local")
+            #expect(try Counter.Record.filter(Counter.Columns.badgeId == Self.badges[0]).fetchCount(db) == 5)
             #expect(
                 try Counter.Record.filter(Counter.Columns.price < 0.08).fetchAll(db).map(\.name).sorted() == [
                     "c00", "local",
@@ -115,9 +139,17 @@ import Testing
                         index < 10 ? Self.prices[index] : index == 10 ? Self.longPrice : nil,
                     ])
             }
+            for (index, badge) in Self.badges.enumerated() {
+                try db.execute(
+                    sql: "INSERT INTO badge (id, label) VALUES (?, ?)", arguments: [badge.uuidString, "b\(index)"])
+            }
+            try db.execute(sql: "UPDATE counter SET badgeId = ?", arguments: [Self.badges[1].uuidString])
+            try db.execute(
+                sql: "UPDATE counter SET token = ? WHERE name = 'c03'", arguments: [Self.token(3).uuidString])
             // What GRDB users got from that storage: compared as text, no counter is above 99 (8 are).
             #expect(try Int.fetchOne(db, sql: "SELECT count(*) FROM counter WHERE downloads > 99") == 0)
-            try db.execute(sql: "INSERT INTO counter (name, downloads) VALUES ('odd', 'not a number')")
+            try db.execute(
+                sql: "INSERT INTO counter (name, downloads, token) VALUES ('odd', 'not a number', 'not a UUID')")
         }
         var migrator = DatabaseMigrator()
         EntityGenDatabase.registerMigrations(in: &migrator)
@@ -132,6 +164,11 @@ import Testing
                 .fetchAll(db)
             #expect(ordered.map(\.downloads) == [0, 7] + Self.values.dropFirst())
             #expect(try Counter.Record.fetchOne(db, id: "c01")?.stars == 1)
+            #expect(try Badge.Record.fetchOne(db, id: Self.badges[1])?.label == "b1")
+            #expect(try Counter.Record.filter(Counter.Columns.badgeId == Self.badges[1]).fetchCount(db) == 13)
+            #expect(try Counter.Record.filter(Counter.Columns.token == Self.token(3)).fetchOne(db)?.name == "c03")
+            #expect(try String.fetchOne(db, sql: "SELECT typeof(token) FROM counter WHERE name = 'odd'") == "text")
+            #expect(try String.fetchOne(db, sql: "PRAGMA foreign_key_check") == nil)
             let priceTypes = try String.fetchAll(db, sql: "SELECT typeof(price) FROM counter ORDER BY name")
             #expect(priceTypes == Array(repeating: "real", count: 10) + ["text", "null", "null", "null"])
             let byPrice = try Counter.Record.filter(Counter.Columns.price != nil).order(Counter.Columns.price)
