@@ -13,6 +13,13 @@ import Testing
     /// The badges every counter past the first few links to, and a token per counter.
     static let badges = (0..<3).map { UUID(uuidString: "00000000-0000-4000-8000-00000000000\($0)")! }
 
+    /// Badge `index` as a counter embeds it: related to the next badge (a link table of UUIDs).
+    static func badge(_ index: Int) -> String {
+        let next = (index + 1) % 3
+        return
+            #"{"id": "\#(badges[index])", "label": "b\#(index)", "related": [{"id": "\#(badges[next])", "label": "b\#(next)"}]}"#
+    }
+
     static func token(_ index: Int) -> UUID {
         UUID(uuidString: String(format: "AAAAAAAA-BBBB-4CCC-8DDD-%012d", index))!
     }
@@ -35,7 +42,7 @@ import Testing
     static func database() throws -> DatabasePool {
         let (pool, _) = try makeDatabase()
         let items = values.enumerated().shuffled().map { index, value in
-            #"{"name": "\#(name(index))", "downloads": \#(value), "stars": \#(value % 1_000), "price": \#(price(index)), "token": "\#(token(index).uuidString.lowercased())", "badge": {"id": "\#(badges[index % 3])", "label": "b\#(index % 3)"}}"#
+            #"{"name": "\#(name(index))", "downloads": \#(value), "stars": \#(value % 1_000), "price": \#(price(index)), "token": "\#(token(index).uuidString.lowercased())", "badge": \#(badge(index % 3))}"#
         }
         let report = try FeedImporter(feed: Feed<Counter>(name: "counters"), writer: pool).importPage(
             Array("[\(items.joined(separator: ", "))]".utf8))
@@ -83,6 +90,9 @@ import Testing
                 try Counter.Record.filter([Self.token(0), Self.token(11)].contains(Counter.Columns.token))
                     .fetchCount(db) == 2)
             #expect(try String.fetchOne(db, sql: "SELECT DISTINCT typeof(token) FROM counter") == "blob")
+            // The link table of UUIDs reads back through GRDB's association.
+            let linked = try Badge.requestIncludingRelationships().filter(id: Self.badges[2]).fetchOne(db)
+            #expect(linked?.related?.map(\.id) == [Self.badges[0]])
             // The graph type reads the same rows, the badge through the foreign key.
             let c05 = try Counter.requestIncludingRelationships().filter(Counter.Columns.name == "c05").fetchOne(db)
             #expect(c05?.badge?.id == Self.badges[2])
@@ -95,7 +105,7 @@ import Testing
     @Test func reimportIsUnchangedAndGRDBWrittenRowsReadBack() throws {
         let pool = try Self.database()
         let items = Self.values.enumerated().map { index, value in
-            #"{"name": "\#(Self.name(index))", "downloads": \#(value), "stars": \#(value % 1_000), "price": \#(Self.price(index)), "token": "\#(Self.token(index).uuidString.lowercased())", "badge": {"id": "\#(Self.badges[index % 3])", "label": "b\#(index % 3)"}}"#
+            #"{"name": "\#(Self.name(index))", "downloads": \#(value), "stars": \#(value % 1_000), "price": \#(Self.price(index)), "token": "\#(Self.token(index).uuidString.lowercased())", "badge": \#(Self.badge(index % 3))}"#
         }
         let report = try FeedImporter(feed: Feed<Counter>(name: "counters"), writer: pool).importPage(
             Array("[\(items.joined(separator: ", "))]".utf8))
@@ -143,6 +153,9 @@ import Testing
                 try db.execute(
                     sql: "INSERT INTO badge (id, label) VALUES (?, ?)", arguments: [badge.uuidString, "b\(index)"])
             }
+            try db.execute(
+                sql: "UPDATE badge SET relatedCount = 1 WHERE id = ?; INSERT INTO badge_related VALUES (?, 0, ?)",
+                arguments: [Self.badges[0].uuidString, Self.badges[0].uuidString, Self.badges[2].uuidString])
             try db.execute(sql: "UPDATE counter SET badgeId = ?", arguments: [Self.badges[1].uuidString])
             try db.execute(
                 sql: "UPDATE counter SET token = ? WHERE name = 'c03'", arguments: [Self.token(3).uuidString])
@@ -165,6 +178,12 @@ import Testing
             #expect(ordered.map(\.downloads) == [0, 7] + Self.values.dropFirst())
             #expect(try Counter.Record.fetchOne(db, id: "c01")?.stars == 1)
             #expect(try Badge.Record.fetchOne(db, id: Self.badges[1])?.label == "b1")
+            #expect(
+                try Badge.requestIncludingRelationships().filter(id: Self.badges[0]).fetchOne(db)?.related?.map(\.id)
+                    == [Self.badges[2]])
+            #expect(
+                try String.fetchAll(db, sql: "SELECT DISTINCT typeof(ownerId) || typeof(targetId) FROM badge_related")
+                    == ["blobblob"])
             #expect(try Counter.Record.filter(Counter.Columns.badgeId == Self.badges[1]).fetchCount(db) == 13)
             #expect(try Counter.Record.filter(Counter.Columns.token == Self.token(3)).fetchOne(db)?.name == "c03")
             #expect(try String.fetchOne(db, sql: "SELECT typeof(token) FROM counter WHERE name = 'odd'") == "text")
