@@ -63,11 +63,8 @@ enum MigrationPlanner {
                     copy.append((column.name, column.defaultSQL.map(MigrationStep.CopySource.recordedDefault) ?? .null))
                     continue
                 }
-                let convertsDates = Self.isEpochDateConversion(from: before, to: column)
-                let convertsUnsigned = Self.isUnsignedTextConversion(from: before, to: column)
-                let convertsDecimals = Self.isDecimalTextConversion(from: before, to: column)
-                let convertsUUIDs = Self.isTextConversion(from: before, to: column, .uuid)
-                if before.type != column.type, !convertsDates, !convertsUnsigned, !convertsDecimals, !convertsUUIDs {
+                let conversion = Self.conversion(from: before, to: column)
+                if before.type != column.type, conversion == nil {
                     tableProblems.append(
                         MigrationProblem(
                             message:
@@ -80,17 +77,7 @@ enum MigrationPlanner {
                                 "column '\(table.name).\(column.name)' becomes required; rows already stored may hold NULL",
                             location: location(column.name)))
                 }
-                copy.append(
-                    (
-                        column.name,
-                        convertsDates
-                            ? .epochSecondsAsDatetime(column.name)
-                            : convertsUnsigned
-                                ? .unsignedTextAsInteger(column.name)
-                                : convertsDecimals
-                                    ? .decimalTextAsNumber(column.name)
-                                    : convertsUUIDs ? .uuidTextAsBlob(column.name) : .column(column.name)
-                    ))
+                copy.append((column.name, conversion ?? .column(column.name)))
             }
             problems += tableProblems
             guard tableProblems.isEmpty else { continue }
@@ -184,27 +171,20 @@ enum MigrationPlanner {
         return (SchemaSnapshot(tables: tables, triggers: old.triggers), applied)
     }
 
-    /// Whether a column changes from the seconds since 1970 that EntityGen stored dates as before
-    /// (`double`) to GRDB's date text (`datetime`): the one type change whose values convert exactly.
-    static func isEpochDateConversion(from old: ColumnSnapshot, to new: ColumnSnapshot) -> Bool {
-        old.type == SnapshotColumnType.double.rawValue && new.type == SnapshotColumnType.datetime.rawValue
-    }
-
-    /// Whether a column changes from the decimal text EntityGen stored unsigned integers as before
-    /// (`text`) to ``SnapshotColumnType/unsigned``: digits convert exactly.
-    static func isUnsignedTextConversion(from old: ColumnSnapshot, to new: ColumnSnapshot) -> Bool {
-        isTextConversion(from: old, to: new, .unsigned)
-    }
-
-    /// Whether a column changes from the text EntityGen stored decimals as before (`text`) to
-    /// ``SnapshotColumnType/decimal``.
-    static func isDecimalTextConversion(from old: ColumnSnapshot, to new: ColumnSnapshot) -> Bool {
-        isTextConversion(from: old, to: new, .decimal)
-    }
-
-    /// Whether a column changes from `text`, how EntityGen stored some values before, to `type`.
-    static func isTextConversion(from old: ColumnSnapshot, to new: ColumnSnapshot, _ type: SnapshotColumnType) -> Bool {
-        old.type == SnapshotColumnType.text.rawValue && new.type == type.rawValue
+    /// How a column's stored values convert when its recorded type changes the way EntityGen's own
+    /// storage of a value changed (dates from seconds since 1970 to GRDB's date text; unsigned integers,
+    /// decimals and UUIDs from text, see ``SnapshotColumnType``): the one kind of type change whose
+    /// values convert exactly. `nil` for any other change, which is the user's and needs
+    /// `discardStoredData:`.
+    static func conversion(from old: ColumnSnapshot, to new: ColumnSnapshot) -> MigrationStep.CopySource? {
+        switch (SnapshotColumnType(rawValue: old.type), SnapshotColumnType(rawValue: new.type)) {
+        case (.double?, .datetime?): return .epochSecondsAsDatetime(new.name)
+        case (.text?, .unsigned?): return .unsignedTextAsInteger(new.name)
+        case (.text?, .decimal?): return .decimalTextAsNumber(new.name)
+        case (.text?, .uuid?): return .uuidTextAsBlob(new.name)
+        // Every other pair (PostgreSQL's types have no case here) is a change of the schema, not of storage.
+        default: return nil
+        }
     }
 
     private static func describe(_ table: TableSnapshot) -> String {
