@@ -93,11 +93,16 @@ import Testing
         }
     }
 
+    /// The gadget table, created, and an importer of a diff feed of gadgets (`changes`, add/update/delete).
+    static func diffImporter(_ client: PostgresClient) async throws -> PostgresImporter<Gadget> {
+        try await createTable(client)
+        return PostgresImporter(
+            feed: Feed<Gadget>(name: "GadgetChanges", items: ["changes"], actions: FeedActions()), client: client)
+    }
+
     @Test func aDiffFeedDeletesByIdentityInFeedOrder() async throws {
         try await PostgresTestServer.withDatabase { client in
-            try await Self.createTable(client)
-            let diff = Feed<Gadget>(name: "GadgetChanges", items: ["changes"], actions: FeedActions())
-            let importer = PostgresImporter(feed: diff, client: client)
+            let importer = try await Self.diffImporter(client)
             try await importer.importPage(
                 Array(
                     #"{"changes": [{"type": "add", "payload": {"id": 1, "name": "a"}}, {"type": "add", "payload": {"id": 2, "name": "b"}}]}"#
@@ -119,9 +124,7 @@ import Testing
 
     @Test func aRowDeletedTwiceThenSavedStays() async throws {
         try await PostgresTestServer.withDatabase { client in
-            try await Self.createTable(client)
-            let diff = Feed<Gadget>(name: "GadgetChanges", items: ["changes"], actions: FeedActions())
-            let importer = PostgresImporter(feed: diff, client: client)
+            let importer = try await Self.diffImporter(client)
             try await importer.importPage(
                 Array(#"{"changes": [{"type": "add", "payload": {"id": 4, "name": "d"}}]}"#.utf8))
             // The last action saves the row: it stays, however often it was deleted before.
