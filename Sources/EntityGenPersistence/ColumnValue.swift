@@ -6,8 +6,8 @@ import GRDBSQLite
 /// A Swift value stored in one SQLite column: bound to a prepared statement without building SQL or
 /// boxing, and read back from a GRDB row.
 ///
-/// Storage: text for `String` and `URL`; `UUID` as GRDB stores it (16 bytes in a blob); `Decimal` as a
-/// `REAL` when that is exact, else text;
+/// Storage: text for `String` and `URL`; `UUID` as GRDB stores it (16 bytes in a blob); `Decimal` as
+/// GRDB stores it (text), in a column that compares it by number (``DecimalCollation``);
 /// integers for integers and `Bool` (a `UInt64`
 /// above `Int64.max` as its 20 digits in a blob, which sorts after every integer);
 /// `REAL` for `Double` and `Float`; `Date` as GRDB stores it (text `yyyy-MM-dd HH:mm:ss.SSS`, UTC), so
@@ -19,7 +19,7 @@ public protocol ColumnValue: Sendable {
     init(databaseValue: DatabaseValue) throws(ColumnDecodingError)
     /// The value as stored, the same as ``bindValue(to:at:)`` binds: what a generated `Record` encodes
     /// for GRDB's `PersistableRecord` methods. (Not always GRDB's own `databaseValue`: GRDB stores an
-    /// unsigned 64-bit integer as a signed one, and a `Decimal` through a double even when that loses digits.)
+    /// unsigned 64-bit integer as a signed one.)
     var columnDatabaseValue: DatabaseValue { get }
 }
 
@@ -267,27 +267,21 @@ enum UUIDStorage {
 }
 
 extension Decimal: ColumnValue {
-    /// Stored as a `REAL` when that double reads back as the same decimal (any value of up to 15
-    /// significant digits), so GRDB's requests compare amounts by number (`filter(Columns.price > 10)`);
-    /// else as its text, so that no digit is lost.
+    /// Stored as GRDB stores a `Decimal`, its text (`19.99`), so no digit is lost, in a column whose
+    /// collation (``DecimalCollation``) makes SQLite compare it by number: `filter(Columns.price > 10)`
+    /// and `filter(Columns.price == Decimal(string: "9.99")!)` find the rows a GRDB user expects.
     public func bindValue(to statement: SQLiteStatement, at index: Int32) {
-        if let double = DecimalStorage.exactDouble(self) {
-            sqlite3_bind_double(statement, index, double)
-        } else {
-            description.bindValue(to: statement, at: index)
-        }
+        description.bindValue(to: statement, at: index)
     }
 
-    public var columnDatabaseValue: DatabaseValue {
-        DecimalStorage.exactDouble(self).map(\.databaseValue) ?? description.databaseValue
-    }
+    public var columnDatabaseValue: DatabaseValue { description.databaseValue }
 
     public init(databaseValue: DatabaseValue) throws(ColumnDecodingError) {
         let value: Decimal?
         switch databaseValue.storage {
         case let .string(text): value = DecimalStorage.decimal(text)
         case let .int64(integer): value = Decimal(integer)
-        // The double's shortest text is the decimal it was stored for.
+        // A REAL (written by other code, or by an earlier version): its shortest text is the decimal.
         case let .double(double): value = double.isFinite ? DecimalStorage.decimal(String(double)) : nil
         case .null, .blob: value = nil
         }
@@ -296,21 +290,15 @@ extension Decimal: ColumnValue {
     }
 }
 
-/// How decimals are stored: as a double when it reads back as the same decimal, else as text.
+/// How decimal text reads.
 enum DecimalStorage {
     private static let posix = Locale(identifier: "en_US_POSIX")
 
-    /// The decimal `text` (`-12.5`, `1e+21`) holds.
+    /// The decimal `text` (`-12.5`, `1e+21`) holds, when all of it is a number (`Decimal(string:)`
+    /// alone reads `12abc` as 12).
     static func decimal(_ text: String) -> Decimal? {
-        Decimal(string: text, locale: posix)
-    }
-
-    /// The double whose shortest text reads back as `value`, if there is one.
-    static func exactDouble(_ value: Decimal) -> Double? {
-        guard let double = Double(value.description), double.isFinite,
-            decimal(String(double)) == value
-        else { return nil }
-        return double
+        guard DecimalCollation.isNumber(text) else { return nil }
+        return Decimal(string: text, locale: posix)
     }
 }
 

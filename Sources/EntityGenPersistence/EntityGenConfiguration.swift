@@ -19,6 +19,7 @@ public enum EntityGenConfiguration {
         }
         configuration.prepareDatabase { db in
             try db.execute(sql: "PRAGMA recursive_triggers = ON")
+            db.add(collation: DecimalCollation.collation)
         }
         return configuration
     }

@@ -91,6 +91,7 @@ public final class FeedImporter<Entity: ImportableEntity>: Sendable {
     ) throws -> ImportReport {
         var report = ImportReport()
         try db.execute(sql: "PRAGMA recursive_triggers = ON")
+        try DecimalCollation.register(in: db)
         try db.inTransaction(.immediate) {
             var session = ImportSession(db, skipsUnchanged: skipsUnchanged)
             while let chunk = try next() {

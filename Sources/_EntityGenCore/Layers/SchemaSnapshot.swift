@@ -94,10 +94,15 @@ enum SnapshotColumnType: String, CaseIterable, Sendable {
     /// integers and larger ones as 20-digit blobs, so SQLite compares and sorts every value by number;
     /// earlier histories recorded `text`.
     case unsigned
-    /// A `Decimal`: a column without affinity (no declared type) holding each value as `REAL` when that
-    /// double reads back as the same decimal, else as its text, so SQLite compares ordinary amounts by
-    /// number and no digit is lost; earlier histories recorded `text`.
+    /// A `Decimal` as histories recorded it before `decimalText`: a column without affinity (no declared
+    /// type) holding each value as `REAL` when that double reads back as the same decimal, else as its
+    /// text. GRDB binds a `Decimal` as text, which such a column compares as greater than every `REAL`
+    /// (`filter(Columns.price > Decimal(10))` found nothing), so it is migrated to `decimalText`.
     case decimal
+    /// A `Decimal` as GRDB stores it (its text, every digit kept), in a `TEXT` column with the
+    /// `entitygen_decimal` collation (`EntityGenPersistence.DecimalCollation`), so SQLite compares and
+    /// sorts it by number whatever GRDB binds; earlier histories recorded `text` or `decimal`.
+    case decimalText
     /// A `UUID` as GRDB stores it (a 16-byte blob), so GRDB's requests find it by the `UUID`s they bind
     /// (`fetchOne(db, id: uuid)`); earlier histories recorded `text`.
     case uuid
@@ -109,7 +114,7 @@ public struct ColumnSnapshot: Hashable, Sendable, Codable {
     public var name: String
     /// Column type: `text`, `integer`, `double`, `blob` or `datetime` (GRDB's `Database.ColumnType` names),
     /// `unsigned` (an `INTEGER` column for unsigned integers; see ``SnapshotColumnType/unsigned``) or
-    /// `decimal` and `uuid` (see ``SnapshotColumnType``).
+    /// `decimal`, `decimalText` and `uuid` (see ``SnapshotColumnType``).
     public var type: String
     /// `NOT NULL`.
     public var notNull: Bool

@@ -176,19 +176,20 @@ struct PersistenceTranslator: Sendable {
         }
     }
 
-    /// A decimal default, when it is plain digits (an optional minus, one point, no exponent).
+    /// A decimal default, when it is plain digits (an optional minus, one point, no exponent), in the
+    /// form the runtime stores a `Decimal` (its `description`: `-012.50` is `-12.5`, `-0.0` is `0`).
     private static func decimalText(_ text: String) -> ColumnDefault? {
-        let body = text.hasPrefix("-") ? text.dropFirst() : Substring(text)
+        let negative = text.hasPrefix("-")
+        let body = negative ? text.dropFirst() : Substring(text)
         let plain =
             !body.isEmpty && body.allSatisfy { $0.isASCII && ($0.isNumber || $0 == ".") }
             && body.filter { $0 == "." }.count <= 1 && body.contains(where: \.isNumber)
-        return plain ? .decimal(text) : nil
-    }
-
-    /// The significant digits of plain decimal text (`-0.0120` has 2): a double holds up to 15 exactly.
-    static func significantDigits(_ text: String) -> Int {
-        let digits = text.filter(\.isNumber)
-        return digits.drop { $0 == "0" }.reversed().drop { $0 == "0" }.count
+        guard plain else { return nil }
+        let parts = body.split(separator: ".", omittingEmptySubsequences: false)
+        let integer = parts[0].drop { $0 == "0" }
+        let fraction = parts.count > 1 ? String(parts[1].reversed().drop { $0 == "0" }.reversed()) : ""
+        let magnitude = (integer.isEmpty ? "0" : String(integer)) + (fraction.isEmpty ? "" : "." + fraction)
+        return .decimal(negative && magnitude != "0" ? "-" + magnitude : magnitude)
     }
 
     /// A number SQL can hold as a literal, when it is written plainly.

@@ -21,6 +21,7 @@ enum MigrationStepRunner {
 
     /// Runs one step as the generated code does.
     static func run(_ step: MigrationStep, in db: Database) throws {
+        if MigrationRenderer.createsDecimalColumn(step) { db.add(collation: DecimalCollation.collation) }
         switch step {
         case let .dropTrigger(name):
             try db.execute(sql: "DROP TRIGGER IF EXISTS \(SQL.identifier(name))")
@@ -37,6 +38,7 @@ enum MigrationStepRunner {
             try db.alter(table: table) { t in
                 for column in columns {
                     let definition = t.add(column: column.name, type(column.type))
+                    if isDecimalText(column) { definition.collate(DecimalCollation.collation) }
                     if column.notNull { definition.notNull() }
                     if let defaultSQL = column.defaultSQL { definition.defaults(sql: defaultSQL) }
                 }
@@ -47,6 +49,7 @@ enum MigrationStepRunner {
             try db.alter(table: table) { t in t.rename(column: from, to: to) }
         case let .rebuild(table, copy, generatedIndexes, _):
             db.add(function: MigrationFunctions.uuidBlob)
+            db.add(function: MigrationFunctions.decimalText)
             let temporary = "_entitygen_new_" + table.name
             let appObjects = try AppSchemaObjects.save(db, table: table.name, generatedIndexes: generatedIndexes)
             try create(table, as: temporary, in: db)
@@ -71,6 +74,7 @@ enum MigrationStepRunner {
             if table.hiddenRowID { t.primaryKey("_id", .integer) }
             for column in table.columns {
                 let definition = t.column(column.name, type(column.type))
+                if isDecimalText(column) { definition.collate(DecimalCollation.collation) }
                 if column.notNull { definition.notNull() }
             }
             if !table.primaryKey.isEmpty { t.primaryKey(table.primaryKey) }
@@ -85,7 +89,7 @@ enum MigrationStepRunner {
     /// The GRDB column type a snapshot names.
     private static func type(_ name: String) -> Database.ColumnType? {
         switch SnapshotColumnType(rawValue: name) {
-        case .text: return .text
+        case .text, .decimalText: return .text
         case .integer, .unsigned: return .integer
         case .uuid: return .blob
         case .decimal: return nil
@@ -94,6 +98,10 @@ enum MigrationStepRunner {
         case .datetime: return .datetime
         case nil: preconditionFailure("a snapshot column type the history reader rejects: \(name)")
         }
+    }
+
+    private static func isDecimalText(_ column: ColumnSnapshot) -> Bool {
+        column.type == SnapshotColumnType.decimalText.rawValue
     }
 
     /// The GRDB action a snapshot names.

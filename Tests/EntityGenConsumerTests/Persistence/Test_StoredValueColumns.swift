@@ -8,7 +8,10 @@ import Testing
 /// decimals keep every digit, and the `UUID`s GRDB binds find their rows. All were stored as text, so
 /// `filter(downloads > 100)` compared text ("99" > "100"), `order` sorted "10" before "9", and
 /// `fetchOne(db, id: uuid)` found nothing (GRDB binds a `UUID` as a blob); `entitygen-v9` records those
-/// tables, `entitygen-v10` converts them.
+/// tables, `entitygen-v10` converts them. `entitygen-v10` stored a decimal as a `REAL` when a double held
+/// it, in a column without affinity, where the text GRDB binds for a `Decimal` compared greater than
+/// every number (`filter(price > Decimal(10))` found nothing); `entitygen-v11` stores decimal text in a
+/// column whose collation compares by number.
 @Suite struct Test_StoredValueColumns {
     /// The badges every counter past the first few links to, and a token per counter.
     static let badges = (0..<3).map { UUID(uuidString: "00000000-0000-4000-8000-00000000000\($0)")! }
@@ -30,9 +33,13 @@ import Testing
         10_000_000_000_000_000_000, UInt64.max - 1, UInt64.max,
     ]
 
-    /// Prices in numeric order; the last has more digits than a double holds, so it stays text.
+    /// Prices in numeric order, then one with more digits than a double holds, which sorts between 10 and
+    /// 10.01.
     static let prices = ["-12.5", "0.1", "0.3", "2", "9.99", "10", "10.01", "99.5", "100", "1234.5678", "1e+21"]
-    static let longPrice = "12345678901234567890.123456789"
+    static let longPrice = "10.000000000000000000001"
+
+    /// Every price by value.
+    static let pricesByValue = (prices + [longPrice]).map { Decimal(string: $0)! }.sorted()
 
     static func name(_ index: Int) -> String { "c\(String(format: "%02d", index))" }
 
@@ -69,18 +76,33 @@ import Testing
             let raw = try String.fetchAll(
                 db, sql: "SELECT name FROM counter WHERE downloads >= ? ORDER BY downloads LIMIT 2", arguments: [1_000])
             #expect(raw == ["c05", "c06"])
-            // Decimals: compared by number, every digit kept, the longest one stored as text.
+            // Decimals: compared by number whatever GRDB binds (a Decimal binds text, Int and Double
+            // numbers), every digit kept.
             let byPrice = try Counter.Record.order(Counter.Columns.price).fetchAll(db)
-            #expect(byPrice.map(\.price) == (Self.prices + [Self.longPrice]).map { Decimal(string: $0) })
+            #expect(byPrice.map(\.price) == Self.pricesByValue)
             #expect(try Counter.Record.filter(Counter.Columns.price > 10).fetchCount(db) == 6)
+            #expect(try Counter.Record.filter(Counter.Columns.price > Decimal(10)).fetchCount(db) == 6)
+            #expect(try Counter.Record.filter(Counter.Columns.price >= Decimal(string: "10.0")!).fetchCount(db) == 7)
+            let exactly = Counter.Record.filter(Counter.Columns.price == Decimal(string: Self.longPrice)!)
+            #expect(try exactly.fetchAll(db).map(\.name) == ["c11"])
+            #expect(
+                try Counter.Record.filter(Counter.Columns.price == Decimal(string: "9.99")!).fetchOne(db)?.name
+                    == "c04")
             #expect(try Counter.Record.filter(Counter.Columns.price == 9.99).fetchOne(db)?.name == "c04")
             #expect(try Counter.Record.filter(Counter.Columns.price < 0.2).fetchCount(db) == 2)
             #expect(
-                try String.fetchOne(db, sql: "SELECT typeof(price) FROM counter WHERE name = 'c11'") == "text")
+                try Counter.Record.filter((Decimal(2)...Decimal(100)).contains(Counter.Columns.price)).fetchCount(db)
+                    == 7)
             #expect(
-                try String.fetchAll(db, sql: "SELECT DISTINCT typeof(price) FROM counter WHERE name < 'c11'") == [
-                    "real"
+                try Decimal.fetchOne(db, Counter.Record.select(max(Counter.Columns.price)))
+                    == Decimal(string: "1e+21"))
+            #expect(
+                try Counter.Record.order(Counter.Columns.price.desc).limit(2).fetchAll(db).map(\.price) == [
+                    Decimal(string: "1e+21"), Decimal(string: "1234.5678"),
                 ])
+            #expect(try String.fetchAll(db, sql: "SELECT DISTINCT typeof(price) FROM counter") == ["text"])
+            #expect(
+                try String.fetchOne(db, sql: "SELECT price FROM counter WHERE name = 'c11'") == Self.longPrice)
             // UUIDs: found by the UUIDs GRDB binds, as identities, attributes and foreign keys.
             #expect(try Badge.Record.fetchOne(db, id: Self.badges[1])?.label == "b1")
             #expect(try Badge.Record.fetchCount(db) == 3)
@@ -189,12 +211,57 @@ import Testing
             #expect(try String.fetchOne(db, sql: "SELECT typeof(token) FROM counter WHERE name = 'odd'") == "text")
             #expect(try String.fetchOne(db, sql: "PRAGMA foreign_key_check") == nil)
             let priceTypes = try String.fetchAll(db, sql: "SELECT typeof(price) FROM counter ORDER BY name")
-            #expect(priceTypes == Array(repeating: "real", count: 10) + ["text", "null", "null", "null"])
+            #expect(priceTypes == Array(repeating: "text", count: 11) + ["null", "null", "null"])
             let byPrice = try Counter.Record.filter(Counter.Columns.price != nil).order(Counter.Columns.price)
                 .fetchAll(db)
-            #expect(byPrice.map(\.price) == (Self.prices.prefix(10) + [Self.longPrice]).map { Decimal(string: $0) })
+            #expect(
+                byPrice.map(\.price)
+                    == (Self.prices.prefix(10) + [Self.longPrice]).map { Decimal(string: $0)! }.sorted())
             #expect(try Counter.Record.fetchOne(db, id: "c00")?.stars == nil)
             // A value that was never a number is not made one: reading it names the column.
+            #expect(throws: (any Error).self) { try Counter.Record.fetchOne(db, id: "odd") }
+            #expect(try String.fetchOne(db, sql: "PRAGMA integrity_check") == "ok")
+        }
+    }
+
+    /// A database at `entitygen-v10` holding decimals as that version stored them (a `REAL` when a double
+    /// held the decimal, else text, in a column without affinity) is migrated to decimal text: each
+    /// `REAL` by its shortest text (0.30000000000000004 stays that, not the 0.3 SQLite's own text of it
+    /// would be), integers by their digits, number text in canonical form; other text is left for the
+    /// error.
+    @Test func decimalsStoredAsNumbersMigrateToText() throws {
+        let pool = try makeDatabase(migratedUpTo: "entitygen-v10")
+        let stored: [(String, DatabaseValueConvertible?)] = [
+            ("a", 9.99), ("b", 0.30000000000000004), ("c", 2.0), ("d", 1e21), ("e", Self.longPrice), ("f", 7),
+            ("g", "0010.50"), ("h", -0.5), ("i", nil), ("odd", "12abc"),
+        ]
+        try pool.write { db in
+            for (name, price) in stored {
+                try db.execute(
+                    sql: "INSERT INTO counter (name, downloads, price) VALUES (?, 0, ?)", arguments: [name, price])
+            }
+            // What GRDB users got from that storage: the text a Decimal binds is above every REAL (1e21
+            // is not found) and compared as text with text.
+            let above = try String.fetchAll(
+                db, sql: "SELECT name FROM counter WHERE price > ? ORDER BY name", arguments: [Decimal(10)])
+            #expect(above == ["e", "odd"])
+        }
+        var migrator = DatabaseMigrator()
+        EntityGenDatabase.registerMigrations(in: &migrator)
+        try migrator.migrate(pool)
+        try pool.read { db in
+            let texts = try Row.fetchAll(db, sql: "SELECT name, price, typeof(price) FROM counter ORDER BY name")
+            #expect(
+                texts.map { "\($0[0] as String)=\($0[1] as String? ?? "nil"):\($0[2] as String)" } == [
+                    "a=9.99:text", "b=0.30000000000000004:text", "c=2:text", "d=1000000000000000000000:text",
+                    "e=\(Self.longPrice):text", "f=7:text", "g=10.5:text", "h=-0.5:text", "i=nil:null",
+                    "odd=12abc:text",
+                ])
+            let ordered = try Counter.Record.filter(Counter.Columns.name != "odd" && Counter.Columns.price != nil)
+                .order(Counter.Columns.price).fetchAll(db).map(\.name)
+            #expect(ordered == ["h", "b", "c", "f", "a", "e", "g", "d"])
+            #expect(try Counter.Record.filter(Counter.Columns.price > Decimal(10)).fetchCount(db) == 4)
+            // Text that is not a number is not read as one (`Decimal(string:)` alone reads 12abc as 12).
             #expect(throws: (any Error).self) { try Counter.Record.fetchOne(db, id: "odd") }
             #expect(try String.fetchOne(db, sql: "PRAGMA integrity_check") == "ok")
         }

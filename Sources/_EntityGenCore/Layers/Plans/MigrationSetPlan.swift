@@ -65,6 +65,11 @@ enum MigrationStep: Sendable {
         /// when it has at most 15 significant digits (a double holds those exactly, see
         /// ``SnapshotColumnType/decimal``); longer or other text is kept as it is.
         case decimalTextAsNumber(String)
+        /// The old row's column, a decimal stored as text or as a `REAL` (how `Decimal` was stored
+        /// before), as the runtime stores one now (``SnapshotColumnType/decimalText``): its canonical
+        /// text, through the SQL function `EntityGenPersistence.MigrationFunctions.decimalText` the
+        /// migration registers; other values are kept as they are.
+        case decimalAsText(String)
         /// The old row's column, a UUID stored as its text (how `UUID` was stored before), as GRDB's
         /// 16-byte blob (see ``SnapshotColumnType/uuid``), through the SQL function
         /// `EntityGenPersistence.MigrationFunctions.uuidBlob` the migration registers; other values are

@@ -15,11 +15,29 @@ struct MigrationRenderer {
     func renderFunction(_ migration: MigrationSetPlan.Migration, number: Int, into printer: inout CodePrinter) {
         printer.documentation("Migration `\(migration.name)`.")
         printer.block("private static func \(Self.functionName(number))(_ db: GRDB.Database) throws {") { printer in
+            if migration.steps.contains(where: Self.createsDecimalColumn) {
+                printer.line("db.add(collation: \(Self.decimalCollation))")
+            }
             for step in migration.steps {
                 render(step, into: &printer)
             }
             if migration.steps.isEmpty { printer.line("_ = db") }
         }
+    }
+
+    /// The collation decimal columns are created with, which SQLite needs to create (and compare) them.
+    static let decimalCollation = "\(Spelling.persistence).DecimalCollation.collation"
+
+    /// Whether a step creates a column of ``SnapshotColumnType/decimalText``.
+    static func createsDecimalColumn(_ step: MigrationStep) -> Bool {
+        let columns: [ColumnSnapshot]
+        switch step {
+        case let .createTable(table), let .rebuild(table, _, _, _): columns = table.columns
+        case let .addColumns(_, added): columns = added
+        case .dropTrigger, .dropIndex, .dropTable, .renameTable, .renameColumn, .createIndex, .createTrigger:
+            columns = []
+        }
+        return columns.contains { $0.type == SnapshotColumnType.decimalText.rawValue }
     }
 
     /// The name of migration `number`'s function (`_migration1`): schema names cannot start with `_`.
@@ -55,7 +73,8 @@ struct MigrationRenderer {
         case let .addColumns(table, columns):
             printer.block("try db.alter(table: \(SwiftLiteral.string(table))) { t in") { printer in
                 for column in columns {
-                    var line = "t.add(column: \(SwiftLiteral.string(column.name))\(Self.grdbType(column.type)))"
+                    var line =
+                        "t.add(column: \(SwiftLiteral.string(column.name))\(Self.grdbType(column.type)))\(Self.collation(column.type))"
                     if column.notNull { line += ".notNull()" }
                     if let defaultSQL = column.defaultSQL {
                         line += ".defaults(sql: \(SwiftLiteral.string(defaultSQL)))"
@@ -82,6 +101,9 @@ struct MigrationRenderer {
                 if copy.contains(where: { if case .uuidTextAsBlob = $0.source { true } else { false } }) {
                     printer.line("db.add(function: \(Spelling.persistence).MigrationFunctions.uuidBlob)")
                 }
+                if copy.contains(where: { if case .decimalAsText = $0.source { true } else { false } }) {
+                    printer.line("db.add(function: \(Spelling.persistence).MigrationFunctions.decimalText)")
+                }
                 let columns = copy.map { SQL.identifier($0.column) }.joined(separator: ", ")
                 let values = copy.map { Self.sql($0.source) }.joined(separator: ", ")
                 let sql =
@@ -105,7 +127,7 @@ struct MigrationRenderer {
             if table.hiddenRowID { printer.line("t.primaryKey(\"_id\", .integer)") }
             for column in table.columns {
                 printer.line(
-                    "t.column(\(SwiftLiteral.string(column.name))\(Self.grdbType(column.type)))"
+                    "t.column(\(SwiftLiteral.string(column.name))\(Self.grdbType(column.type)))\(Self.collation(column.type))"
                         + (column.notNull ? ".notNull()" : ""))
             }
             if !table.primaryKey.isEmpty {
@@ -136,13 +158,23 @@ struct MigrationRenderer {
         case .uuid?: return ", .\(SnapshotColumnType.blob.rawValue)"
         case .unsigned?: return ", .\(SnapshotColumnType.integer.rawValue)"
         case .decimal?: return ""
+        case .decimalText?: return ", .\(SnapshotColumnType.text.rawValue)"
         case nil: preconditionFailure("unvalidated column type '\(type)' in a migration history")
         }
+    }
+
+    /// The collation a recorded column type is created with (`.collate(...)`), if any.
+    static func collation(_ type: String) -> String {
+        type == SnapshotColumnType.decimalText.rawValue ? ".collate(\(decimalCollation))" : ""
     }
 
     /// The SQL function converting a UUID's text to GRDB's 16-byte blob in a rebuild's copy; must agree with
     /// `EntityGenPersistence.MigrationFunctions.uuidBlob`, which the migration registers first.
     static let uuidBlobFunction = "entitygen_uuid_blob"
+
+    /// The SQL function converting a stored decimal to its canonical text in a rebuild's copy; must agree
+    /// with `EntityGenPersistence.MigrationFunctions.decimalText`, which the migration registers first.
+    static let decimalTextFunction = "entitygen_decimal_text"
 
     /// A rebuilt column's value in the copying `SELECT`.
     static func sql(_ source: MigrationStep.CopySource) -> String {
@@ -180,6 +212,8 @@ struct MigrationRenderer {
             return "CASE WHEN \(plain) AND \(significant) <= 15 THEN CAST(\(column) AS REAL) ELSE \(column) END"
         case let .uuidTextAsBlob(name):
             return "\(uuidBlobFunction)(\(SQL.identifier(name)))"
+        case let .decimalAsText(name):
+            return "\(decimalTextFunction)(\(SQL.identifier(name)))"
         }
     }
 }

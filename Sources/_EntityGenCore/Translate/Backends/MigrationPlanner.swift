@@ -181,6 +181,7 @@ enum MigrationPlanner {
         case (.double?, .datetime?): return .epochSecondsAsDatetime(new.name)
         case (.text?, .unsigned?): return .unsignedTextAsInteger(new.name)
         case (.text?, .decimal?): return .decimalTextAsNumber(new.name)
+        case (.text?, .decimalText?), (.decimal?, .decimalText?): return .decimalAsText(new.name)
         case (.text?, .uuid?): return .uuidTextAsBlob(new.name)
         // Every other pair (PostgreSQL's types have no case here) is a change of the schema, not of storage.
         default: return nil

@@ -43,6 +43,7 @@ import Testing
         case let .epochSecondsAsDatetime(name): return "datetime(\(name))"
         case let .unsignedTextAsInteger(name): return "unsigned(\(name))"
         case let .decimalTextAsNumber(name): return "decimal(\(name))"
+        case let .decimalAsText(name): return "decimalText(\(name))"
         case let .uuidTextAsBlob(name): return "uuid(\(name))"
         }
     }
@@ -190,6 +191,23 @@ import Testing
         let plan = Self.plan(old, new)
         #expect(plan.problems.isEmpty)
         #expect(plan.steps == ["rebuild order copying number=\"number\", placedAt=datetime(placedAt)"])
+    }
+
+    /// Decimals recorded as text (before entitygen-v10) or without affinity (`decimal`) convert to the
+    /// collated text column; the reverse is a schema change, refused.
+    @Test func decimalsConvertToCollatedText() {
+        for before in ["text", "decimal"] {
+            let plan = Self.plan(
+                [Self.table(columns: [Self.number, Self.column("price", before)])],
+                [Self.table(columns: [Self.number, Self.column("price", "decimalText")])])
+            #expect(plan.problems.isEmpty)
+            #expect(plan.steps == ["rebuild order copying number=\"number\", price=decimalText(price)"])
+        }
+        let back = Self.plan(
+            [Self.table(columns: [Self.number, Self.column("price", "decimalText")])],
+            [Self.table(columns: [Self.number, Self.column("price", "decimal")])])
+        #expect(back.steps.isEmpty)
+        #expect(back.problems.count == 1)
     }
 
     @Test func otherTypeChangesStayRefused() {

@@ -19,7 +19,7 @@ struct SQLiteBackend: StorageBackend {
 
     /// The column type (as GRDB's `Database.ColumnType` names it) of a value: text for values an `Int64`
     /// cannot hold (URLs), `datetime` for dates, which hold GRDB's date text (see
-    /// `EntityGenPersistence`'s `Date: ColumnValue`), `unsigned` for `UInt` and `UInt64`, `decimal` for
+    /// `EntityGenPersistence`'s `Date: ColumnValue`), `unsigned` for `UInt` and `UInt64`, `decimalText` for
     /// `Decimal` and `uuid` for `UUID` (see ``SnapshotColumnType``).
     static func columnType(_ value: StoredValue) -> String {
         let type: SnapshotColumnType
@@ -28,7 +28,7 @@ struct SQLiteBackend: StorageBackend {
             switch builtin {
             case .string, .url: type = .text
             case .uuid: type = .uuid
-            case .decimal: type = .decimal
+            case .decimal: type = .decimalText
             case .uint, .uint64: type = .unsigned
             case .double, .float: type = .double
             case .date: type = .datetime
@@ -53,9 +53,8 @@ struct SQLiteBackend: StorageBackend {
             guard let value = UInt64(text), value > UInt64(Int64.max) else { return text }
             return "X'" + String(format: "%020llu", value).utf8.map { String(format: "%02X", $0) }.joined() + "'"
         case let .decimal(text):
-            // As the runtime stores it: a number when a double holds it exactly (at most 15 significant
-            // digits), else its text.
-            return PersistenceTranslator.significantDigits(text) <= 15 ? text : SQL.string(text)
+            // As the runtime stores it: its text, in the form `Decimal.description` writes.
+            return SQL.string(text)
         }
     }
 

@@ -19,6 +19,7 @@ public enum EntityGenDatabase {
 
     /// Migration `entitygen-v1`.
     private static func _migration1(_ db: GRDB.Database) throws {
+        db.add(collation: EntityGenPersistence.DecimalCollation.collation)
         try db.create(table: "avatar") { t in
             t.column("remoteId", .integer).notNull()
             t.column("fileUrlString", .text).notNull()
@@ -28,7 +29,7 @@ public enum EntityGenDatabase {
             t.column("id", .integer).notNull()
             t.column("batch", .integer).notNull()
             t.column("name", .text).notNull()
-            t.column("price")
+            t.column("price", .text).collate(EntityGenPersistence.DecimalCollation.collation)
             t.column("weight", .double)
             t.column("sku", .blob)
             t.column("releasedAt", .datetime)
@@ -113,7 +114,7 @@ public enum EntityGenDatabase {
     }
 
     /// Each migration's fingerprint (of its code): a database remembers those of the migrations it ran, so a development database that ran a pending migration which has changed since is refused when opened (`EntityGenPersistence.ChangedPendingMigrationError`) instead of failing later. Recording a migration does not change its fingerprint.
-    public static let migrationFingerprints: [Swift.String: Swift.String] = ["entitygen-v1": "b8dac52ecb92f475"]
+    public static let migrationFingerprints: [Swift.String: Swift.String] = ["entitygen-v1": "da39080523c9e5d2"]
 
     /// Opens (creating when needed) a database file in WAL mode, so readers read while the importer writes, and migrates it; a database a newer version of the app migrated is refused (`EntityGenPersistence.UnknownMigrationsError`); SQLite's errors (a file that is not a database, a lock held past the busy timeout) name the file (`EntityGenPersistence.DatabaseFileError`). `migrations` registers the app's own migrations, after the generated ones: GRDB runs the pending ones in registration order, so on an existing database a generated migration added in a later version runs after the app's that already ran. `eraseDatabaseOnSchemaChange` (GRDB's option, for debug builds only) erases and re-creates the database when a migration it ran has changed, such as an unrecorded one edited since.
     public static func openDatabase(atPath path: Swift.String, configuration: GRDB.Configuration = GRDB.Configuration(), eraseDatabaseOnSchemaChange: Swift.Bool = false, migrations: (inout GRDB.DatabaseMigrator) -> Swift.Void = { _ in }) throws -> GRDB.DatabasePool {
