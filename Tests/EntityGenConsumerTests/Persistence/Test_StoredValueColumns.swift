@@ -266,4 +266,26 @@ import Testing
             #expect(try String.fetchOne(db, sql: "PRAGMA integrity_check") == "ok")
         }
     }
+
+    /// A schema enum is stored as its raw value and binds the same in GRDB's requests, so a GRDB user
+    /// filters by the model's own type, a value the schema does not list (the fallback case) included.
+    @Test func enumsFilterAsTheyAreStored() throws {
+        let (pool, _) = try makeDatabase()
+        let subspecs = [("Core", "ios"), ("Mac", "osx"), ("Dream", "dreamos"), ("Any", nil)].map { name, platform in
+            #"{"name": "\#(name)"\#(platform.map { #", "platform": "\#($0)""# } ?? "")}"#
+        }
+        let pod = #"[{"name": "Kit", "version": "1.0", "subspecs": [\#(subspecs.joined(separator: ", "))]}]"#
+        _ = try FeedImporter(feed: Feed<Pod>(name: "pods"), writer: pool).importPage(Array(pod.utf8))
+        try pool.read { db in
+            let ios = try Subspec.Record.filter(Subspec.Columns.primaryPlatform == Platform.ios).fetchAll(db)
+            #expect(ios.map(\.name) == ["Core"])
+            let unknown = Subspec.Record.filter(Subspec.Columns.primaryPlatform == Platform.other("dreamos"))
+            #expect(try unknown.fetchOne(db)?.primaryPlatform == .other("dreamos"))
+            let apple = Subspec.Record.filter([Platform.ios, Platform.osx].contains(Subspec.Columns.primaryPlatform))
+            #expect(try apple.order(Subspec.Columns.name).fetchAll(db).map(\.name) == ["Core", "Mac"])
+            let platforms = try Platform.fetchAll(
+                db, sql: "SELECT primaryPlatform FROM subspec WHERE primaryPlatform IS NOT NULL ORDER BY name")
+            #expect(platforms == [.ios, .other("dreamos"), .osx])
+        }
+    }
 }

@@ -6,8 +6,11 @@ struct SQLitePersistenceEmitter: PersistenceEmitter {
     var databaseFileImports: [String] { [Spelling.persistence, "Foundation", "GRDB"] }
 
     func renderEnumStorage(_ plan: EnumPlan, into printer: inout CodePrinter) {
-        printer.documentation("Stored as its raw value.")
-        printer.line("extension \(plan.typeName): \(Spelling.persistence).ColumnValue {}")
+        printer.documentation(
+            "Stored as its raw value, which GRDB's requests bind too (`filter(Columns.kind == \(plan.typeName).someCase)`)."
+        )
+        printer.line(
+            "extension \(plan.typeName): \(Spelling.persistence).ColumnValue, GRDB.DatabaseValueConvertible {}")
     }
 
     func renderEntity(_ table: TablePlan, spelling: Spelling, into printer: inout CodePrinter) {

@@ -44,8 +44,8 @@ extension Finish: Swift.Codable {
     public func encode(to encoder: any Swift.Encoder) throws { try EntityGenRuntime.JSONEnumerationCoding.encode(self, to: encoder) }
 }
 
-/// Stored as its raw value.
-extension Finish: EntityGenPersistence.ColumnValue {}
+/// Stored as its raw value, which GRDB's requests bind too (`filter(Columns.kind == Finish.someCase)`).
+extension Finish: EntityGenPersistence.ColumnValue, GRDB.DatabaseValueConvertible {}
 
 /// Stored in PostgreSQL as its raw value.
 extension Finish: EntityGenPostgres.PostgresCopyValue {}

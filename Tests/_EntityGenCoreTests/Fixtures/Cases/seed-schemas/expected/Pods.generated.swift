@@ -58,8 +58,8 @@ extension Platform: Swift.Codable {
     internal func encode(to encoder: any Swift.Encoder) throws { try EntityGenRuntime.JSONEnumerationCoding.encode(self, to: encoder) }
 }
 
-/// Stored as its raw value.
-extension Platform: EntityGenPersistence.ColumnValue {}
+/// Stored as its raw value, which GRDB's requests bind too (`filter(Columns.kind == Platform.someCase)`).
+extension Platform: EntityGenPersistence.ColumnValue, GRDB.DatabaseValueConvertible {}
 
 /// `authors` is either "Name" or {"Name": "email"}.
 /// Implement the conversion in your own code:
