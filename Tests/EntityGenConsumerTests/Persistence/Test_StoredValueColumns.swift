@@ -72,6 +72,9 @@ import Testing
             #expect(try Counter.Record.filter((10...1_000).contains(Counter.Columns.downloads)).fetchCount(db) == 4)
             #expect(try Counter.Record.filter(Counter.Columns.downloads > Int64.max).fetchCount(db) == 4)
             #expect(try Counter.Record.fetchOne(db, id: "c11")?.downloads == UInt64.max)
+            // GRDB's own UInt64 binding traps above Int64.max; the stored form binds every value.
+            let top = Counter.Record.filter(Counter.Columns.downloads == UInt64.max.columnDatabaseValue)
+            #expect(try top.fetchOne(db)?.name == "c11")
             #expect(try Counter.Record.fetchOne(db, id: "c08")?.downloads == UInt64(Int64.max) + 1)
             let raw = try String.fetchAll(
                 db, sql: "SELECT name FROM counter WHERE downloads >= ? ORDER BY downloads LIMIT 2", arguments: [1_000])
