@@ -6,7 +6,8 @@ import GRDBSQLite
 /// A Swift value stored in one SQLite column: bound to a prepared statement without building SQL or
 /// boxing, and read back from a GRDB row.
 ///
-/// Storage: text for `String` and `URL`; `UUID` as GRDB stores it (16 bytes in a blob); `Decimal` as
+/// Storage: text for `String` (a string holding U+0000 as its UTF-8 bytes in a blob, since GRDB reads
+/// text only up to a U+0000) and `URL`; `UUID` as GRDB stores it (16 bytes in a blob); `Decimal` as
 /// GRDB stores it (text), in a column that compares it by number (``DecimalCollation``);
 /// integers for integers and `Bool` (a `UInt64`
 /// above `Int64.max` as its 20 digits in a blob, which sorts after every integer);
@@ -48,21 +49,40 @@ public struct ColumnDecodingError: Error, Hashable, Sendable, CustomStringConver
 @usableFromInline let transientDestructor = unsafeBitCast(-1, to: sqlite3_destructor_type.self)
 
 extension String: ColumnValue {
+    /// Stored as text; text holding U+0000 (JSON's `"\u0000"`) as its UTF-8 bytes in a blob, because GRDB
+    /// binds and reads text only up to its first U+0000 (`sqlite3_bind_text(..., -1)`,
+    /// `String(cString:)`): as text, a record fetched through GRDB would read it cut, and saving it would
+    /// store the cut value. GRDB reads such a blob as the whole string.
     @inlinable public func bindValue(to statement: SQLiteStatement, at index: Int32) {
         var text = self
         text.withUTF8 { bytes in
-            let start = UnsafeRawPointer(bytes.baseAddress ?? UnsafePointer(bitPattern: 1)!).assumingMemoryBound(
-                to: CChar.self)
-            _ = sqlite3_bind_text(
-                statement, index, start, Int32(bytes.count), unsafeBitCast(-1, to: sqlite3_destructor_type.self))
+            let start = UnsafeRawPointer(bytes.baseAddress ?? UnsafePointer(bitPattern: 1)!)
+            if memchr(start, 0, bytes.count) == nil {
+                _ = sqlite3_bind_text(
+                    statement, index, start.assumingMemoryBound(to: CChar.self), Int32(bytes.count),
+                    unsafeBitCast(-1, to: sqlite3_destructor_type.self))
+            } else {
+                _ = sqlite3_bind_blob(
+                    statement, index, start, Int32(bytes.count), unsafeBitCast(-1, to: sqlite3_destructor_type.self))
+            }
         }
     }
 
-    public var columnDatabaseValue: DatabaseValue { databaseValue }
+    public var columnDatabaseValue: DatabaseValue {
+        utf8.contains(0) ? Data(utf8).databaseValue : databaseValue
+    }
 
+    /// Reads text, or the UTF-8 blob text holding U+0000 is stored as.
     public init(databaseValue: DatabaseValue) throws(ColumnDecodingError) {
-        guard case let .string(text) = databaseValue.storage else { throw .mismatch(databaseValue, expected: "text") }
-        self = text
+        switch databaseValue.storage {
+        case let .string(text): self = text
+        case let .blob(data):
+            guard let text = String(data: data, encoding: .utf8) else {
+                throw .mismatch(databaseValue, expected: "text")
+            }
+            self = text
+        case .null, .int64, .double: throw .mismatch(databaseValue, expected: "text")
+        }
     }
 }
 

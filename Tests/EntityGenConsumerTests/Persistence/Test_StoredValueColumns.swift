@@ -291,4 +291,37 @@ import Testing
             #expect(platforms == [.ios, .other("dreamos"), .osx])
         }
     }
+
+    /// Text holding U+0000 (valid JSON: `"\u0000"`) reads back whole. GRDB binds and reads text only up
+    /// to its first U+0000 (`sqlite3_bind_text(..., -1)`, `String(cString:)`), so stored as text such a
+    /// label read back as `x`, and saving the fetched record wrote the cut value; it is stored as its
+    /// UTF-8 bytes in a blob, which GRDB reads as the whole string.
+    @Test func textWithZeroCharactersReadsBackWhole() throws {
+        let (pool, _) = try makeDatabase()
+        let id = Self.badges[0]
+        let page = #"[{"name": "n", "downloads": 1, "badge": {"id": "\#(id)", "label": "x\u0000y"}}]"#
+        let importer = FeedImporter(feed: Feed<Counter>(name: "counters"), writer: pool)
+        _ = try importer.importPage(Array(page.utf8))
+        try pool.read { db in
+            let badge = try Badge.Record.fetchOne(db, id: id)
+            #expect(badge?.label == "x\u{0}y")
+            // GRDB's `String.fetchOne(db, sql:)` reads through `String(cString:)` whatever is stored;
+            // the bytes are all there.
+            #expect(try Data.fetchOne(db, sql: "SELECT label FROM badge") == Data("x\u{0}y".utf8))
+            #expect(try Badge.fetchOne(db, Badge.requestIncludingRelationships())?.label == "x\u{0}y")
+        }
+        #expect(try importer.importPage(Array(page.utf8)).entities["Badge"]?.unchanged == 1)
+        try pool.write { db in
+            var badge = try #require(try Badge.Record.fetchOne(db, id: id))
+            badge.label += "z"
+            try badge.update(db)
+            try Badge.Record(id: Self.badges[1], label: "a\u{0}").insert(db)
+        }
+        try pool.read { db in
+            let badge = try Badge.Record.fetchOne(db, id: id)
+            #expect(badge?.label == "x\u{0}yz")
+            #expect(try Badge.Record.fetchOne(db, id: Self.badges[1])?.label == "a\u{0}")
+            #expect(try String.fetchAll(db, sql: "SELECT typeof(label) FROM badge ORDER BY label") == ["blob", "blob"])
+        }
+    }
 }
