@@ -27,6 +27,13 @@ func makeDatabase(migratedUpTo migration: String) throws -> DatabasePool {
     return pool
 }
 
+/// Runs every generated migration `writer` has not run yet, as an app's new version does at launch.
+func migrateToLatest(_ writer: some DatabaseWriter) throws {
+    var migrator = DatabaseMigrator()
+    EntityGenDatabase.registerMigrations(in: &migrator)
+    try migrator.migrate(writer)
+}
+
 /// Counts rows of a table.
 func count(_ table: String, in reader: any DatabaseReader) throws -> Int {
     try reader.read { db in try Int.fetchOne(db, sql: "SELECT count(*) FROM \"\(table)\"") ?? 0 }

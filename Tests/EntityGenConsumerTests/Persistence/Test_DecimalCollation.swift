@@ -107,9 +107,7 @@ import Testing
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: folder) }
         let path = folder.appendingPathComponent("db.sqlite").path
-        var migrator = DatabaseMigrator()
-        EntityGenDatabase.registerMigrations(in: &migrator)
-        try migrator.migrate(try DatabaseQueue(path: path))
+        try migrateToLatest(try DatabaseQueue(path: path))
         let plain = try DatabaseQueue(path: path)
         let page = #"[{"name": "a", "downloads": 1, "price": 10.0}, {"name": "b", "downloads": 2, "price": 9.5}]"#
         let importer = FeedImporter(feed: Feed<Counter>(name: "counters"), writer: plain)

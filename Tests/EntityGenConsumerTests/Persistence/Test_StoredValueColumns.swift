@@ -189,9 +189,7 @@ import Testing
             try db.execute(
                 sql: "INSERT INTO counter (name, downloads, token) VALUES ('odd', 'not a number', 'not a UUID')")
         }
-        var migrator = DatabaseMigrator()
-        EntityGenDatabase.registerMigrations(in: &migrator)
-        try migrator.migrate(pool)
+        try migrateToLatest(pool)
         try pool.read { db in
             let types = try String.fetchAll(db, sql: "SELECT typeof(downloads) FROM counter ORDER BY name")
             #expect(
@@ -249,9 +247,7 @@ import Testing
                 db, sql: "SELECT name FROM counter WHERE price > ? ORDER BY name", arguments: [Decimal(10)])
             #expect(above == ["e", "odd"])
         }
-        var migrator = DatabaseMigrator()
-        EntityGenDatabase.registerMigrations(in: &migrator)
-        try migrator.migrate(pool)
+        try migrateToLatest(pool)
         try pool.read { db in
             let texts = try Row.fetchAll(db, sql: "SELECT name, price, typeof(price) FROM counter ORDER BY name")
             #expect(
