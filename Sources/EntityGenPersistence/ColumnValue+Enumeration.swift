@@ -21,18 +21,29 @@ extension ColumnValue where Self: JSONEnumeration, JSONRawValue: ColumnValue {
     }
 }
 
-// Schema enums are `Codable` (as JSON strings), for which GRDB's own defaults would store JSON text
-// (`"ios"`, quoted); these, more constrained, win and bind the raw value as the importer stores it.
-
-extension DatabaseValueConvertible where Self: ColumnValue & JSONEnumeration & Encodable, JSONRawValue: ColumnValue {
+extension DatabaseValueConvertible where Self: ColumnValue & JSONEnumeration, JSONRawValue: ColumnValue {
     /// The raw value, as the importer stores it: what GRDB binds for a schema enum in a request
     /// (`filter(Columns.platform == Platform.ios)`, unknown values of the fallback case included).
+    public var databaseValue: DatabaseValue { columnDatabaseValue }
+
+    /// The case a stored raw value names (unknown values go to the fallback case); `nil` when the stored
+    /// value is not a raw value, or names no case of an enum without fallback.
+    public static func fromDatabaseValue(_ dbValue: DatabaseValue) -> Self? {
+        try? Self(databaseValue: dbValue)
+    }
+}
+
+// Schema enums are also `Codable` (as JSON strings) unless the config says `codable: false`, and GRDB's
+// defaults for `Codable` values would store JSON text (`"ios"`, quoted); these, more constrained than
+// both, are the ones chosen then.
+
+extension DatabaseValueConvertible where Self: ColumnValue & JSONEnumeration & Encodable, JSONRawValue: ColumnValue {
+    /// The raw value, as the importer stores it (not GRDB's JSON text of a `Codable` value).
     public var databaseValue: DatabaseValue { columnDatabaseValue }
 }
 
 extension DatabaseValueConvertible where Self: ColumnValue & JSONEnumeration & Decodable, JSONRawValue: ColumnValue {
-    /// The case a stored raw value names (unknown values go to the fallback case); `nil` when the stored
-    /// value is not a raw value, or names no case of an enum without fallback.
+    /// The case a stored raw value names (not GRDB's decoding of JSON text).
     public static func fromDatabaseValue(_ dbValue: DatabaseValue) -> Self? {
         try? Self(databaseValue: dbValue)
     }

@@ -62,4 +62,46 @@ import Testing
         let off = try machineFile(config: "codable: false\n")
         #expect(!off.contains("Codable"))
     }
+
+    /// Schema enums are `DatabaseValueConvertible` (binding their raw value) whether or not the config
+    /// leaves `Codable` out: with it, GRDB's own `Codable` defaults must not be chosen; without it, the
+    /// conformance must still find its witnesses. String and integer raw values, with and without a
+    /// fallback case, compile without warnings both ways.
+    @Test func enumStorageCompilesWithAndWithoutCodable() throws {
+        let schema = """
+            enums:
+              Color: {cases: [red, blue], fallback: other}
+              Size: {cases: [small, large]}
+              Level: {rawType: Int, cases: {low: 1, high: 2}}
+            entities:
+              Paint:
+                identifiedBy: name
+                attributes: {name: String, color: Color?, size: Size?, level: Level?}
+            """
+        for codable in ["", "codable: false\n"] {
+            let config = "outputs: [models, mappers, persistence]\n" + codable
+            let result = GeneratorPipeline.validate(
+                schemas: [SourceFile(path: "Paint.yaml", text: schema)],
+                config: SourceFile(path: "entitygen-config.yaml", text: config))
+            let shown: @Sendable (String) -> String = { $0 }
+            let generator = try #require(result.sourceGenerator(displayPath: shown), "\(result.diagnostics)")
+            let folder = FileManager.default.temporaryDirectory.appendingPathComponent("entitygen-enums-\(UUID())")
+            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+            defer { try? FileManager.default.removeItem(at: folder) }
+            let files = generator.machineFiles() + generator.humanFiles()
+            #expect(
+                files.contains {
+                    $0.contents.contains(
+                        "extension Level: EntityGenPersistence.ColumnValue, GRDB.DatabaseValueConvertible {}")
+                })
+            let urls = try files.enumerated().map { index, file in
+                let url = folder.appendingPathComponent("File\(index).swift")
+                try file.contents.write(to: url, atomically: true, encoding: .utf8)
+                return url
+            }
+            let compiled = try SwiftCompiler.typecheck(urls)
+            #expect(compiled.status == 0, "config '\(config)': \(compiled.errors.prefix(5))")
+            #expect(compiled.warnings.isEmpty, "\(compiled.warnings.prefix(5))")
+        }
+    }
 }

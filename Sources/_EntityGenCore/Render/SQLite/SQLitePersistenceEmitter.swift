@@ -7,7 +7,7 @@ struct SQLitePersistenceEmitter: PersistenceEmitter {
 
     func renderEnumStorage(_ plan: EnumPlan, into printer: inout CodePrinter) {
         printer.documentation(
-            "Stored as its raw value, which GRDB's requests bind too (`filter(Columns.kind == \(plan.typeName).someCase)`)."
+            "Stored as its raw value; GRDB's requests bind it the same way, so a filter compares a column with a `\(plan.typeName)`."
         )
         printer.line(
             "extension \(plan.typeName): \(Spelling.persistence).ColumnValue, GRDB.DatabaseValueConvertible {}")

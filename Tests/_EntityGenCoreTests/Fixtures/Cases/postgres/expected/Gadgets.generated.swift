@@ -44,7 +44,7 @@ extension Finish: Swift.Codable {
     public func encode(to encoder: any Swift.Encoder) throws { try EntityGenRuntime.JSONEnumerationCoding.encode(self, to: encoder) }
 }
 
-/// Stored as its raw value, which GRDB's requests bind too (`filter(Columns.kind == Finish.someCase)`).
+/// Stored as its raw value; GRDB's requests bind it the same way, so a filter compares a column with a `Finish`.
 extension Finish: EntityGenPersistence.ColumnValue, GRDB.DatabaseValueConvertible {}
 
 /// Stored in PostgreSQL as its raw value.

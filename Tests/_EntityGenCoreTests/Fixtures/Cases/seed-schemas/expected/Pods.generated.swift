@@ -58,7 +58,7 @@ extension Platform: Swift.Codable {
     internal func encode(to encoder: any Swift.Encoder) throws { try EntityGenRuntime.JSONEnumerationCoding.encode(self, to: encoder) }
 }
 
-/// Stored as its raw value, which GRDB's requests bind too (`filter(Columns.kind == Platform.someCase)`).
+/// Stored as its raw value; GRDB's requests bind it the same way, so a filter compares a column with a `Platform`.
 extension Platform: EntityGenPersistence.ColumnValue, GRDB.DatabaseValueConvertible {}
 
 /// `authors` is either "Name" or {"Name": "email"}.
