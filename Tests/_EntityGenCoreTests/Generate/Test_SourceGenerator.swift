@@ -20,16 +20,7 @@ import Testing
             }
         }
 
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
-            "entitygen-names-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: folder) }
-        let urls = try files.enumerated().map { index, file in
-            let url = folder.appendingPathComponent("File\(index).swift")
-            try file.contents.write(to: url, atomically: true, encoding: .utf8)
-            return url
-        }
-        let compiled = try SwiftCompiler.typecheck(urls)
+        let compiled = try SwiftCompiler.typecheck(generated: files)
         #expect(compiled.status == 0, "\(compiled.errors.prefix(5))")
         #expect(compiled.warnings.isEmpty, "\(compiled.warnings.prefix(5))")
     }
@@ -85,21 +76,13 @@ import Testing
                 config: SourceFile(path: "entitygen-config.yaml", text: config))
             let shown: @Sendable (String) -> String = { $0 }
             let generator = try #require(result.sourceGenerator(displayPath: shown), "\(result.diagnostics)")
-            let folder = FileManager.default.temporaryDirectory.appendingPathComponent("entitygen-enums-\(UUID())")
-            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-            defer { try? FileManager.default.removeItem(at: folder) }
             let files = generator.machineFiles() + generator.humanFiles()
             #expect(
                 files.contains {
                     $0.contents.contains(
                         "extension Level: EntityGenPersistence.ColumnValue, GRDB.DatabaseValueConvertible {}")
                 })
-            let urls = try files.enumerated().map { index, file in
-                let url = folder.appendingPathComponent("File\(index).swift")
-                try file.contents.write(to: url, atomically: true, encoding: .utf8)
-                return url
-            }
-            let compiled = try SwiftCompiler.typecheck(urls)
+            let compiled = try SwiftCompiler.typecheck(generated: files)
             #expect(compiled.status == 0, "config '\(config)': \(compiled.errors.prefix(5))")
             #expect(compiled.warnings.isEmpty, "\(compiled.warnings.prefix(5))")
         }

@@ -1,3 +1,4 @@
+@testable import _EntityGenCore
 import Foundation
 
 /// Runs `swiftc -typecheck` on generated files against the package's built `EntityGenRuntime` module,
@@ -20,6 +21,20 @@ enum SwiftCompiler {
         return candidates.first {
             FileManager.default.fileExists(atPath: $0.appendingPathComponent("EntityGenRuntime.swiftmodule").path)
         }
+    }
+
+    /// Writes generated files into a temporary folder (as `File0.swift`, ...: a schema file's name may be
+    /// anything) and type-checks them as one module; the folder is removed after.
+    static func typecheck(generated files: [GeneratedFile]) throws -> Result {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("entitygen-check-\(UUID())")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let urls = try files.enumerated().map { index, file in
+            let url = folder.appendingPathComponent("File\(index).swift")
+            try file.contents.write(to: url, atomically: true, encoding: .utf8)
+            return url
+        }
+        return try typecheck(urls)
     }
 
     /// Type-checks `files` as one module in Swift 6 mode.

@@ -43,15 +43,7 @@ import Testing
         let byName = try Self.generate(reference: "id")
         #expect(byTrue == byName)
 
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("entitygen-ref-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: folder) }
-        let urls = try byTrue.map { file in
-            let url = folder.appendingPathComponent(file.name)
-            try file.contents.write(to: url, atomically: true, encoding: .utf8)
-            return url
-        }
-        let compiled = try SwiftCompiler.typecheck(urls)
+        let compiled = try SwiftCompiler.typecheck(generated: byTrue)
         #expect(compiled.status == 0, "\(compiled.errors.prefix(5))")
         #expect(compiled.warnings.isEmpty, "\(compiled.warnings.prefix(5))")
     }
