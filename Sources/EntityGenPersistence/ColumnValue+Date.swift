@@ -15,18 +15,34 @@ import GRDBSQLite
 /// millisecond halves and negative times included). Reading the stored form is exact to the millisecond;
 /// any other form GRDB reads is accepted too (its SQLite date formats, and the seconds since 1970 that
 /// earlier EntityGen versions stored).
+///
+/// A date before year 0 or after year 9999, which that text cannot hold, is stored as
+/// ``outsideText(_:)`` says, kept to the millisecond and sorted before or after every other date.
 extension Date: ColumnValue {
     public func bindValue(to statement: SQLiteStatement, at index: Int32) {
-        let text = Self.databaseText(self)
-        withUnsafeBytes(of: text) { bytes in
-            _ = sqlite3_bind_text(
-                statement, index, bytes.baseAddress!.assumingMemoryBound(to: CChar.self), Int32(bytes.count),
-                transientDestructor)
+        switch Self.outsideText(self) {
+        case nil:
+            let text = Self.databaseText(self)
+            withUnsafeBytes(of: text) { bytes in
+                _ = sqlite3_bind_text(
+                    statement, index, bytes.baseAddress!.assumingMemoryBound(to: CChar.self), Int32(bytes.count),
+                    transientDestructor)
+            }
+        case let .before(seconds): sqlite3_bind_double(statement, index, seconds)
+        case let .after(bytes):
+            _ = withUnsafeBytes(of: bytes) {
+                sqlite3_bind_blob(statement, index, $0.baseAddress, 8, transientDestructor)
+            }
         }
     }
 
     public var columnDatabaseValue: DatabaseValue {
-        withUnsafeBytes(of: Self.databaseText(self)) { String(decoding: $0, as: UTF8.self) }.databaseValue
+        switch Self.outsideText(self) {
+        case nil:
+            return withUnsafeBytes(of: Self.databaseText(self)) { String(decoding: $0, as: UTF8.self) }.databaseValue
+        case let .before(seconds): return seconds.databaseValue
+        case let .after(bytes): return withUnsafeBytes(of: bytes) { Data($0) }.databaseValue
+        }
     }
 
     public init(databaseValue: DatabaseValue) throws(ColumnDecodingError) {
@@ -34,6 +50,12 @@ extension Date: ColumnValue {
         {
             // The stored form: exact to the millisecond, so a model that was written reads back equal.
             self = Date(timeIntervalSince1970: Double(milliseconds) / 1000)
+            return
+        }
+        if case let .blob(data) = databaseValue.storage, data.count == 8 {
+            // A date after year 9999 (see `outsideText(_:)`).
+            let pattern = data.reduce(UInt64(0)) { $0 << 8 | UInt64($1) }
+            self = Date(timeIntervalSince1970: Double(bitPattern: pattern) / 1000)
             return
         }
         guard let date = Date.fromDatabaseValue(databaseValue) else {
@@ -68,12 +90,36 @@ extension Date: ColumnValue {
         }
     }
 
-    /// GRDB's stored form of a date, `yyyy-MM-dd HH:mm:ss.SSS` (23 ASCII bytes), for years 0 to 9999.
-    /// Years outside that range are clamped to it (SQLite's date functions do not cover them either).
+    /// How a date outside the years 0 to 9999, which GRDB's date text cannot hold, is stored instead of
+    /// being cut to that range (which lost it, and made every such date one value): before year 0 as
+    /// seconds since 1970 in a `REAL` (which sorts before all text, and GRDB reads as a `Date`); after
+    /// year 9999 as the bit pattern of its milliseconds since 1970 (a positive double), big-endian in an
+    /// 8-byte blob (which sorts after all text, by value). Both to the millisecond, as the text is.
+    /// `nil` for a date the text holds.
+    static func outsideText(_ date: Date) -> OutsideTextForm? {
+        let milliseconds = (date.timeIntervalSince1970 * 1000 + 0.5).rounded(.down)
+        // (A NaN date goes this way too: SQLite stores NULL, which no model reads as a date.)
+        if !(milliseconds >= Self.firstTextMillisecond) { return .before(milliseconds / 1000) }
+        if milliseconds > Self.lastTextMillisecond { return .after(milliseconds.bitPattern.bigEndian) }
+        return nil
+    }
+
+    /// A date outside GRDB's date text, as stored (see ``outsideText(_:)``).
+    enum OutsideTextForm {
+        case before(Double)
+        case after(UInt64)
+    }
+
+    /// 0000-01-01 00:00:00.000 and 9999-12-31 23:59:59.999, in milliseconds since 1970.
+    static let firstTextMillisecond = -62_167_219_200_000.0
+    static let lastTextMillisecond = 253_402_300_799_999.0
+
+    /// GRDB's stored form of a date, `yyyy-MM-dd HH:mm:ss.SSS` (23 ASCII bytes), for years 0 to 9999
+    /// (other dates are stored as ``outsideText(_:)`` says; given one, this clamps it).
     static func databaseText(_ date: Date) -> DatabaseDateText {
         // As Foundation's formatter: milliseconds since 1970, rounded half up.
         let milliseconds = (date.timeIntervalSince1970 * 1000 + 0.5).rounded(.down)
-        let clamped = Swift.min(Swift.max(milliseconds, -62_167_219_200_000), 253_402_300_799_999)
+        let clamped = Swift.min(Swift.max(milliseconds, firstTextMillisecond), lastTextMillisecond)
         let total = Int64(clamped)
         let (days, dayMilliseconds) = floorDivision(total, 86_400_000)
         let (year, month, day) = ISO8601.civilDate(daysSinceEpoch: Int(days))

@@ -102,4 +102,46 @@ import Testing
             }
         }
     }
+
+    /// Dates outside the years 0 to 9999, which GRDB's date text cannot hold (an API sending milliseconds
+    /// where the schema says seconds puts dates in year 33,658), were cut to that range: every such date
+    /// stored as 9999-12-31 23:59:59.999, read back changed, and a change between two of them reported
+    /// unchanged. They are kept to the millisecond, and sort before (year < 0) or after (year > 9999)
+    /// every other date.
+    @Test func datesOutsideGRDBsTextAreKeptAndSorted() throws {
+        let (pool, _) = try makeDatabase()
+        let seconds: [Double] = [
+            1_394_175_600_000, 1_394_175_600_000.123, 253_402_300_800, -62_167_219_200.001, -1e12, 1_428_331_519.5,
+        ]
+        func page(_ seconds: [Double]) -> PreparedPage<MyModel, RowKey> {
+            let children = seconds.enumerated().map { index, value in
+                ModelTwo(key3: "d\(index)", createdAt: Date(timeIntervalSince1970: value))
+            }
+            var page = PreparedPage<MyModel, RowKey>()
+            page.operations = [.save(MyModel(modelProperty1: "one", model2s: children))]
+            return page
+        }
+        let importer = FeedImporter(feed: Feed<MyModel>(name: "models"), writer: pool)
+        try importer.write(page(seconds))
+        try pool.read { db in
+            let stored = try ModelTwo.Record.order(ModelTwo.Columns.createdAt).fetchAll(db)
+            #expect(stored.map(\.key3) == ["d4", "d3", "d5", "d2", "d0", "d1"])
+            for record in stored {
+                let index = Int(record.key3.dropFirst())!
+                #expect(record.createdAt == Date(timeIntervalSince1970: seconds[index]), "\(seconds[index])")
+            }
+            let later = try ModelTwo.Record.filter(ModelTwo.Columns.createdAt > Date()).fetchAll(db).map(\.key3)
+            #expect(later.sorted() == ["d0", "d1", "d2"])
+        }
+        // Two far dates a millisecond apart stay two values (cut to the range, both were 9999-12-31 ...).
+        // (ModelTwo has no identity: the second page adds a second set of rows.)
+        var changed = seconds
+        changed[0] += 0.001
+        try importer.write(page(changed))
+        try pool.read { db in
+            let d0 = try ModelTwo.Record.filter(ModelTwo.Columns.key3 == "d0").order(ModelTwo.Columns.createdAt)
+                .fetchAll(db)
+            #expect(d0.map(\.createdAt) == [seconds[0], changed[0]].map { Date(timeIntervalSince1970: $0) })
+        }
+    }
 }
