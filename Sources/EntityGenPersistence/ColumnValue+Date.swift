@@ -106,7 +106,9 @@ extension Date: ColumnValue {
 
     /// A date outside GRDB's date text, as stored (see ``outsideText(_:)``).
     enum OutsideTextForm {
+        /// Before year 0: seconds since 1970, for a `REAL`.
         case before(Double)
+        /// After year 9999: the milliseconds' bit pattern, big-endian, for an 8-byte blob.
         case after(UInt64)
     }
 

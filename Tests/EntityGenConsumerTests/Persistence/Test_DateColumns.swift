@@ -133,6 +133,17 @@ import Testing
             let later = try ModelTwo.Record.filter(ModelTwo.Columns.createdAt > Date()).fetchAll(db).map(\.key3)
             #expect(later.sorted() == ["d0", "d1", "d2"])
         }
+        // A NaN date (no JSON gives one; Swift code can) is stored as SQLite stores a NaN, NULL, instead of
+        // trapping when the text is built.
+        var nan = MyModel(
+            modelProperty1: "nan", model2s: [ModelTwo(key3: "nan", createdAt: Date(timeIntervalSince1970: .nan))])
+        nan.modelProperty2 = nil
+        var nanPage = PreparedPage<MyModel, RowKey>()
+        nanPage.operations = [.save(nan)]
+        try importer.write(nanPage)
+        #expect(
+            try pool.read { db in try Row.fetchOne(db, sql: "SELECT typeof(createdAt) FROM modelTwo WHERE key3 = 'nan'")
+            }?[0] == "null")
         // Two far dates a millisecond apart stay two values (cut to the range, both were 9999-12-31 ...).
         // (ModelTwo has no identity: the second page adds a second set of rows.)
         var changed = seconds
