@@ -135,9 +135,8 @@ import Testing
         }
         // A NaN date (no JSON gives one; Swift code can) is stored as SQLite stores a NaN, NULL, instead of
         // trapping when the text is built.
-        var nan = MyModel(
+        let nan = MyModel(
             modelProperty1: "nan", model2s: [ModelTwo(key3: "nan", createdAt: Date(timeIntervalSince1970: .nan))])
-        nan.modelProperty2 = nil
         var nanPage = PreparedPage<MyModel, RowKey>()
         nanPage.operations = [.save(nan)]
         try importer.write(nanPage)
