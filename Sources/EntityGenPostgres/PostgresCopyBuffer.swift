@@ -9,9 +9,21 @@ public struct PostgresCopyBuffer: Sendable {
     /// Rows ended so far.
     public private(set) var rowCount = 0
     private var fieldsInRow = 0
-    /// Whether a value of the current row held U+0000, which PostgreSQL's `text` and `jsonb` cannot
-    /// store: the session drops such a row and reports it instead of failing the whole COPY.
-    public internal(set) var rowHasNUL = false
+    /// Why a value of the current row cannot be stored, if one cannot: text holding U+0000, which
+    /// PostgreSQL's `text` and `jsonb` refuse, or a date outside `timestamptz`'s range. The session drops
+    /// such a row and reports it with this reason instead of failing the whole COPY.
+    public internal(set) var unstorable: String?
+
+    /// Whether a value of the current row held U+0000 (``unstorable`` says so).
+    public var rowHasNUL: Bool { unstorable == Self.nulReason }
+
+    /// The reason of a row holding U+0000.
+    static let nulReason = "a text value contains U+0000, which PostgreSQL cannot store"
+
+    /// Marks the current row as one PostgreSQL cannot store (the first reason stays).
+    mutating func markUnstorable(_ reason: String) {
+        if unstorable == nil { unstorable = reason }
+    }
 
     /// Creates an empty buffer.
     public init() {
@@ -38,7 +50,7 @@ public struct PostgresCopyBuffer: Sendable {
     public mutating func dropRow(from start: Int) {
         bytes.removeSubrange(start...)
         fieldsInRow = 0
-        rowHasNUL = false
+        unstorable = nil
     }
 
     /// Appends a value as the next field (`\N` for `nil`).
@@ -56,7 +68,7 @@ public struct PostgresCopyBuffer: Sendable {
 
     /// Appends JSON text (escaped like any text), noting an escaped U+0000, which `jsonb` refuses.
     public mutating func appendJSONText(_ json: UnsafeBufferPointer<UInt8>) {
-        if Self.containsEscapedNUL(json) { rowHasNUL = true }
+        if Self.containsEscapedNUL(json) { markUnstorable(Self.nulReason) }
         appendText(json)
     }
 
@@ -90,7 +102,7 @@ public struct PostgresCopyBuffer: Sendable {
             case 0x0A: escaped = UInt8(ascii: "n")
             case 0x0D: escaped = UInt8(ascii: "r")
             case 0x00:
-                rowHasNUL = true
+                markUnstorable(Self.nulReason)
                 continue
             default: continue
             }
@@ -126,6 +138,6 @@ public struct PostgresCopyBuffer: Sendable {
         bytes.removeAll(keepingCapacity: true)
         rowCount = 0
         fieldsInRow = 0
-        rowHasNUL = false
+        unstorable = nil
     }
 }

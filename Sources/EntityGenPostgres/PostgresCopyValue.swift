@@ -115,30 +115,35 @@ extension Data: PostgresCopyValue {
 
 extension Date: PostgresCopyValue {
     /// `timestamp with time zone`: `yyyy-MM-dd HH:mm:ss.SSSSSS+00`, UTC, to the microsecond (PostgreSQL's
-    /// precision; rounded half up), for years 1 to 9999 (clamped to them).
+    /// precision; rounded half up); years past 9999 with their digits (`10000-01-01 ...`), years before 1
+    /// as PostgreSQL writes them (`0044-03-15 ... BC`). A date outside PostgreSQL's range (4714-11-24 BC to
+    /// year 294,246 here, where microseconds since 1970 fill 64 bits; PostgreSQL goes to 294,276) and a
+    /// NaN date make the row unstorable: it is left out and reported, not moved to the nearest year.
     public func writeCopyField(to buffer: inout PostgresCopyBuffer) {
         let microseconds = (timeIntervalSince1970 * 1_000_000 + 0.5).rounded(.down)
-        // 0001-01-01 00:00:00 and 9999-12-31 23:59:59.999999, in microseconds since 1970.
-        let lowest: Int64 = -62_135_596_800_000_000
-        let highest: Int64 = 253_402_300_799_999_999
-        let total: Int64
-        if !(microseconds > Double(lowest)) {
-            total = lowest  // NaN too
-        } else if microseconds >= Double(highest) {
-            total = highest
-        } else {
-            total = Int64(microseconds)
+        // 4714-11-24 00:00:00 BC in microseconds since 1970; above, what an Int64 holds.
+        guard microseconds >= -210_866_803_200_000_000, microseconds < Double(Int64.max) else {
+            buffer.markUnstorable("a date outside the range PostgreSQL stores (4714 BC to 294246 AD)")
+            buffer.appendNull()
+            return
         }
+        let total = Int64(microseconds)
         let day = Int64(86_400_000_000)
         let days = total >= 0 ? total / day : (total - day + 1) / day
         let inDay = total - days * day
         let (year, month, dayOfMonth) = ISO8601.civilDate(daysSinceEpoch: Int(days))
         let seconds = inDay / 1_000_000
         var text: [UInt8] = []
-        text.reserveCapacity(29)
+        text.reserveCapacity(32)
+        /// `value` (not negative) in at least `width` digits.
         func digits(_ value: Int64, _ width: Int) {
             var divisor: Int64 = 1
-            for _ in 1..<width { divisor *= 10 }
+            var count = 1
+            while value / divisor >= 10 {
+                divisor *= 10
+                count += 1
+            }
+            if count < width { text.append(contentsOf: repeatElement(UInt8(ascii: "0"), count: width - count)) }
             var rest = value
             while divisor > 0 {
                 text.append(UInt8(48 + rest / divisor))
@@ -146,11 +151,13 @@ extension Date: PostgresCopyValue {
                 divisor /= 10
             }
         }
-        digits(Int64(year), 4); text.append(45); digits(Int64(month), 2); text.append(45)
+        // Astronomical year 0 is 1 BC.
+        digits(Int64(year > 0 ? year : 1 - year), 4); text.append(45); digits(Int64(month), 2); text.append(45)
         digits(Int64(dayOfMonth), 2); text.append(32)
         digits(seconds / 3600, 2); text.append(58); digits(seconds / 60 % 60, 2); text.append(58)
         digits(seconds % 60, 2); text.append(46); digits(inDay % 1_000_000, 6)
         text.append(contentsOf: Array("+00".utf8))
+        if year <= 0 { text.append(contentsOf: Array(" BC".utf8)) }
         text.withUnsafeBufferPointer { buffer.appendPlain($0) }
     }
 }

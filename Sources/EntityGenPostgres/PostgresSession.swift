@@ -47,7 +47,8 @@ public struct PostgresSession {
 
     /// Stages one row of `table`: `write` appends the table's columns in order. Returns the row's local id
     /// (its position in the page), which links to it name; 0 when the row was left out: a row holding
-    /// U+0000 (which PostgreSQL's `text` and `jsonb` cannot store) is, and is reported with `key`.
+    /// U+0000 (which PostgreSQL's `text` and `jsonb` cannot store) or a date outside `timestamptz`'s range
+    /// is, and is reported with `key`.
     @discardableResult
     public mutating func save(
         _ table: PostgresTable, key: PostgresRowKey?, absent: AbsentFields,
@@ -61,9 +62,11 @@ public struct PostgresSession {
         guard
             Self.appendRow(
                 to: &state.rows, write, report: &report,
-                leftOut: ImportReport.Skip(
-                    path: "\(table.entity) \(key?.description ?? "(row without identity)")",
-                    reason: "a text value contains U+0000, which PostgreSQL cannot store; the row was left out"))
+                leftOut: { reason in
+                    ImportReport.Skip(
+                        path: "\(table.entity) \(key?.description ?? "(row without identity)")",
+                        reason: "\(reason); the row was left out")
+                })
         else { return 0 }
         position += 1
         state.rows.append(position)
@@ -98,25 +101,28 @@ public struct PostgresSession {
         guard
             Self.appendRow(
                 to: &state.links, write, report: &report,
-                leftOut: ImportReport.Skip(
-                    path: link.name,
-                    reason: "a map key contains U+0000, which PostgreSQL cannot store; the link was left out"))
+                leftOut: { _ in
+                    ImportReport.Skip(
+                        path: link.name,
+                        reason: "a map key contains U+0000, which PostgreSQL cannot store; the link was left out")
+                })
         else { return }
         state.links.append(owner)
         state.links.endRow()
     }
 
-    /// Writes a row's fields with `write`; a row holding U+0000 is dropped again and `leftOut` reported.
-    /// Returns whether the row stayed (the caller then appends its own fields and ends it).
+    /// Writes a row's fields with `write`; a row PostgreSQL cannot store (U+0000 in text, a date out of
+    /// range) is dropped again and `leftOut` of the reason reported. Returns whether the row stayed (the
+    /// caller then appends its own fields and ends it).
     private static func appendRow(
         to buffer: inout PostgresCopyBuffer, _ write: (inout PostgresCopyBuffer) -> Void, report: inout ImportReport,
-        leftOut: @autoclosure () -> ImportReport.Skip
+        leftOut: (String) -> ImportReport.Skip
     ) -> Bool {
         let start = buffer.rowStart
         write(&buffer)
-        guard buffer.rowHasNUL else { return true }
+        guard let reason = buffer.unstorable else { return true }
         buffer.dropRow(from: start)
-        report.skipped.append(leftOut())
+        report.skipped.append(leftOut(reason))
         return false
     }
 

@@ -38,8 +38,27 @@ import Testing
             row { $0.append(Date(timeIntervalSince1970: 1_700_000_000.123456)) } == "2023-11-14 22:13:20.123456+00\n")
         // Before 1970: the day and the microseconds floor, not truncate toward zero.
         #expect(row { $0.append(Date(timeIntervalSince1970: -0.25)) } == "1969-12-31 23:59:59.750000+00\n")
-        // Outside PostgreSQL's years 1...9999 as this encoder writes them: clamped.
-        #expect(row { $0.append(Date.distantFuture.addingTimeInterval(1e12)) } == "9999-12-31 23:59:59.999999+00\n")
+        // Past 9999 with all the year's digits, before year 1 as PostgreSQL writes BC years (year 0 is 1 BC).
+        #expect(
+            row { $0.append(Date(timeIntervalSince1970: 1_394_175_600_000)) } == "46149-08-31 16:00:00.000000+00\n")
+        #expect(
+            row { $0.append(Date(timeIntervalSince1970: -62_135_596_800.5)) } == "0001-12-31 23:59:59.500000+00 BC\n")
+        #expect(row { $0.append(Date(timeIntervalSince1970: -63_517_780_800)) } == "0044-03-15 12:00:00.000000+00 BC\n")
+        // Outside PostgreSQL's range, or NaN: the row is marked, to be left out and reported.
+        for date in [
+            Date(timeIntervalSince1970: -210_866_803_200.000_1), Date(timeIntervalSince1970: 1e16),
+            Date(timeIntervalSince1970: .nan),
+        ] {
+            var buffer = PostgresCopyBuffer()
+            buffer.append(date)
+            #expect(
+                buffer.unstorable?.contains("outside the range PostgreSQL stores") == true,
+                "\(date.timeIntervalSince1970)")
+        }
+        var lowest = PostgresCopyBuffer()
+        lowest.append(Date(timeIntervalSince1970: -210_866_803_200))
+        #expect(lowest.unstorable == nil)
+        #expect(String(decoding: lowest.bytes, as: UTF8.self) == "4714-11-24 00:00:00.000000+00 BC")
     }
 
     @Test func bytesAreHexWithTheBackslashEscaped() {

@@ -1,4 +1,5 @@
 import EntityGenPostgres
+import Foundation
 import PostgresNIO
 import Testing
 
@@ -82,6 +83,35 @@ import Testing
             #expect(report.skipped.map(\.reason).allSatisfy { $0.contains("U+0000") })
             #expect(report.skipped.count == 1)
             #expect(try await Self.models(client) == ["a": nil, "b": "ok"])
+        }
+    }
+
+    /// Dates past year 9999 and before year 1 are stored as they are (PostgreSQL's `timestamptz` holds
+    /// 4714 BC to 294276 AD; they were moved to 9999-12-31 or 0001-01-01), and a date outside that range
+    /// (or NaN) leaves its row out, reported, instead of failing the page or storing another date.
+    @Test func datesBeyondFourDigitYearsAreKeptOrLeftOut() async throws {
+        try await PostgresTestServer.withDatabase { client in
+            try await EntityGenPostgresDatabase.migrator.migrate(client)
+            let seconds: [Double] = [
+                1_394_175_600_000.25, -63_517_780_800, -210_866_803_200, 1_428_331_519.5, 1e16, .nan,
+            ]
+            let children = seconds.enumerated().map { index, value in
+                ModelTwo(key3: "d\(index)", createdAt: Date(timeIntervalSince1970: value))
+            }
+            var page = PreparedPage<MyModel, PostgresRowKey>()
+            page.operations = [.save(MyModel(modelProperty1: "one", model2s: children))]
+            let report = try await PostgresImporter(feed: Feed<MyModel>(name: "Models"), client: client).write(page)
+            #expect(report.entities["ModelTwo"] == .init(inserted: 4))
+            #expect(report.skipped.count == 2)
+            #expect(report.skipped.allSatisfy { $0.reason.contains("outside the range PostgreSQL stores") })
+            let query: PostgresQuery =
+                #"SELECT "key3", extract(epoch FROM "createdAt")::float8 FROM "modelTwo" ORDER BY "createdAt""#
+            var stored: [(String, Double)] = []
+            for try await row in try await client.query(query).decode((String, Double).self) { stored.append(row) }
+            #expect(stored.map(\.0) == ["d2", "d1", "d3", "d0"])
+            for (key, value) in stored {
+                #expect(value == seconds[Int(key.dropFirst())!], "\(key)")
+            }
         }
     }
 }
