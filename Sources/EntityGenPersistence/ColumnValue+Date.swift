@@ -17,12 +17,11 @@ import GRDBSQLite
 /// earlier EntityGen versions stored).
 ///
 /// A date before year 0 or after year 9999, which that text cannot hold, is stored as
-/// ``outsideText(_:)`` says, kept to the millisecond and sorted before or after every other date.
+/// ``storedForm(_:)`` says, kept to the millisecond and sorted before or after every other date.
 extension Date: ColumnValue {
     public func bindValue(to statement: SQLiteStatement, at index: Int32) {
-        switch Self.outsideText(self) {
-        case nil:
-            let text = Self.databaseText(self)
+        switch Self.storedForm(self) {
+        case let .text(text):
             withUnsafeBytes(of: text) { bytes in
                 _ = sqlite3_bind_text(
                     statement, index, bytes.baseAddress!.assumingMemoryBound(to: CChar.self), Int32(bytes.count),
@@ -37,9 +36,8 @@ extension Date: ColumnValue {
     }
 
     public var columnDatabaseValue: DatabaseValue {
-        switch Self.outsideText(self) {
-        case nil:
-            return withUnsafeBytes(of: Self.databaseText(self)) { String(decoding: $0, as: UTF8.self) }.databaseValue
+        switch Self.storedForm(self) {
+        case let .text(text): return withUnsafeBytes(of: text) { String(decoding: $0, as: UTF8.self) }.databaseValue
         case let .before(seconds): return seconds.databaseValue
         case let .after(bytes): return withUnsafeBytes(of: bytes) { Data($0) }.databaseValue
         }
@@ -53,7 +51,7 @@ extension Date: ColumnValue {
             return
         }
         if case let .blob(data) = databaseValue.storage, data.count == 8 {
-            // A date after year 9999 (see `outsideText(_:)`).
+            // A date after year 9999 (see `storedForm(_:)`).
             let pattern = data.reduce(UInt64(0)) { $0 << 8 | UInt64($1) }
             self = Date(timeIntervalSince1970: Double(bitPattern: pattern) / 1000)
             return
@@ -90,22 +88,24 @@ extension Date: ColumnValue {
         }
     }
 
-    /// How a date outside the years 0 to 9999, which GRDB's date text cannot hold, is stored instead of
-    /// being cut to that range (which lost it, and made every such date one value): before year 0 as
-    /// seconds since 1970 in a `REAL` (which sorts before all text, and GRDB reads as a `Date`); after
-    /// year 9999 as the bit pattern of its milliseconds since 1970 (a positive double), big-endian in an
-    /// 8-byte blob (which sorts after all text, by value). Both to the millisecond, as the text is.
-    /// `nil` for a date the text holds.
-    static func outsideText(_ date: Date) -> OutsideTextForm? {
+    /// How a date is stored: GRDB's text `yyyy-MM-dd HH:mm:ss.SSS` (UTC, milliseconds rounded half up, as
+    /// Foundation's formatter rounds) for the years 0 to 9999; outside them, which that text cannot hold,
+    /// instead of being cut to that range (which lost them, and made every such date one value): before
+    /// year 0 as seconds since 1970 in a `REAL` (which sorts before all text, and GRDB reads as a `Date`);
+    /// after year 9999 as the bit pattern of its milliseconds since 1970 (a positive double), big-endian
+    /// in an 8-byte blob (which sorts after all text, by value). All to the millisecond.
+    static func storedForm(_ date: Date) -> StoredForm {
         let milliseconds = (date.timeIntervalSince1970 * 1000 + 0.5).rounded(.down)
         // (A NaN date goes this way too: SQLite stores NULL, which no model reads as a date.)
         if !(milliseconds >= Self.firstTextMillisecond) { return .before(milliseconds / 1000) }
         if milliseconds > Self.lastTextMillisecond { return .after(milliseconds.bitPattern.bigEndian) }
-        return nil
+        return .text(databaseText(milliseconds: Int64(milliseconds)))
     }
 
-    /// A date outside GRDB's date text, as stored (see ``outsideText(_:)``).
-    enum OutsideTextForm {
+    /// A date as stored (see ``storedForm(_:)``).
+    enum StoredForm {
+        /// Years 0 to 9999: GRDB's date text.
+        case text(DatabaseDateText)
         /// Before year 0: seconds since 1970, for a `REAL`.
         case before(Double)
         /// After year 9999: the milliseconds' bit pattern, big-endian, for an 8-byte blob.
@@ -116,13 +116,8 @@ extension Date: ColumnValue {
     static let firstTextMillisecond = -62_167_219_200_000.0
     static let lastTextMillisecond = 253_402_300_799_999.0
 
-    /// GRDB's stored form of a date, `yyyy-MM-dd HH:mm:ss.SSS` (23 ASCII bytes), for years 0 to 9999
-    /// (other dates are stored as ``outsideText(_:)`` says; given one, this clamps it).
-    static func databaseText(_ date: Date) -> DatabaseDateText {
-        // As Foundation's formatter: milliseconds since 1970, rounded half up.
-        let milliseconds = (date.timeIntervalSince1970 * 1000 + 0.5).rounded(.down)
-        let clamped = Swift.min(Swift.max(milliseconds, firstTextMillisecond), lastTextMillisecond)
-        let total = Int64(clamped)
+    /// GRDB's date text, `yyyy-MM-dd HH:mm:ss.SSS` (23 ASCII bytes), of a time in the years 0 to 9999.
+    private static func databaseText(milliseconds total: Int64) -> DatabaseDateText {
         let (days, dayMilliseconds) = floorDivision(total, 86_400_000)
         let (year, month, day) = ISO8601.civilDate(daysSinceEpoch: Int(days))
         let (second, millisecond) = floorDivision(dayMilliseconds, 1000)

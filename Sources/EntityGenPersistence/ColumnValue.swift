@@ -59,11 +59,10 @@ extension String: ColumnValue {
             let start = UnsafeRawPointer(bytes.baseAddress ?? UnsafePointer(bitPattern: 1)!)
             if memchr(start, 0, bytes.count) == nil {
                 _ = sqlite3_bind_text(
-                    statement, index, start.assumingMemoryBound(to: CChar.self), Int32(bytes.count),
-                    unsafeBitCast(-1, to: sqlite3_destructor_type.self))
+                    statement, index, start.assumingMemoryBound(to: CChar.self), Int32(bytes.count), transientDestructor
+                )
             } else {
-                _ = sqlite3_bind_blob(
-                    statement, index, start, Int32(bytes.count), unsafeBitCast(-1, to: sqlite3_destructor_type.self))
+                _ = sqlite3_bind_blob(statement, index, start, Int32(bytes.count), transientDestructor)
             }
         }
     }

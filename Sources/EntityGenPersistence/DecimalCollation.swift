@@ -23,11 +23,7 @@ public enum DecimalCollation {
     public static let name = "entitygen_decimal"
 
     /// The collation, for `Database.add(collation:)` and GRDB's `ColumnDefinition.collate(_:)`.
-    public static let collation = DatabaseCollation(name) { left, right in
-        var left = left
-        var right = right
-        return left.withUTF8 { left in right.withUTF8 { right in compare(left, right) } }
-    }
+    public static let collation = DatabaseCollation(name) { compare($0, $1) }
 
     /// Adds the collation to a connection that lacks it (one not configured with
     /// ``EntityGenConfiguration/prepared(_:)``); the importer does this before each page, so an import
@@ -43,7 +39,14 @@ public enum DecimalCollation {
         }
     }
 
-    /// Compares two texts: numbers by value, then other text by its bytes.
+    /// Compares two texts as the collation does: numbers by value, then other text by its bytes.
+    public static func compare(_ left: String, _ right: String) -> ComparisonResult {
+        var left = left
+        var right = right
+        return left.withUTF8 { left in right.withUTF8 { right in compare(left, right) } }
+    }
+
+    /// Compares two texts' UTF-8 bytes: numbers by value, then other text by its bytes.
     public static func compare(
         _ left: UnsafeBufferPointer<UInt8>, _ right: UnsafeBufferPointer<UInt8>
     )

@@ -3,8 +3,7 @@ import GRDB
 
 /// SQL functions generated migrations register before they convert stored values. A migration that
 /// converts a column calls `db.add(function:)` with one of these, then uses it in the copy of a rebuilt
-/// table; the generator names each the same (`MigrationRenderer.uuidBlobFunction`,
-/// `MigrationRenderer.decimalTextFunction`).
+/// table; the generator names each the same (`MigrationRenderer.function(for:)`).
 public enum MigrationFunctions {
     /// `entitygen_uuid_blob(value)`: a UUID's text (any case, with hyphens) as GRDB stores a `UUID`, its
     /// 16 bytes in a blob; any other value unchanged, so reading it still names the column.
@@ -23,20 +22,13 @@ extension MigrationFunctions {
     /// `Decimal` holds every digit of it; any other value unchanged, so reading it still names the column.
     public static let decimalText = DatabaseFunction("entitygen_decimal_text", argumentCount: 1, pure: true) {
         values in
-        switch values[0].storage {
-        case let .int64(integer): return String(integer)
-        case let .double(double):
-            guard double.isFinite, let decimal = DecimalStorage.decimal(String(double)) else { return values[0] }
-            return decimal.description
-        case let .string(text):
-            guard let decimal = DecimalStorage.decimal(text) else { return text }
-            var canonical = decimal.description
-            var original = text
-            let same = canonical.withUTF8 { canonical in
-                original.withUTF8 { DecimalCollation.compare(canonical, $0) == .orderedSame }
-            }
-            return same ? canonical : text
-        case .null, .blob: return values[0]
+        // What the runtime reads (a REAL by its shortest text, integers, number text); anything else stays.
+        guard let decimal = try? Decimal(databaseValue: values[0]) else { return values[0] }
+        let canonical = decimal.description
+        // Text with more digits than `Decimal` holds stays as it was.
+        if case let .string(text) = values[0].storage, DecimalCollation.compare(canonical, text) != .orderedSame {
+            return text
         }
+        return canonical
     }
 }

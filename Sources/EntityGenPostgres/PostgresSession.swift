@@ -93,19 +93,15 @@ public struct PostgresSession {
     }
 
     /// Stages one link of the owner whose row has local id `owner`: `write` appends the owner key, the
-    /// position, the map key and the target key (an owned target's local id). A link whose map key holds
-    /// U+0000 is left out and reported.
+    /// position, the map key and the target key (an owned target's local id). A link PostgreSQL cannot
+    /// store (a map key holding U+0000, a key date out of range) is left out and reported.
     public mutating func link(_ link: PostgresLinkTable, owner: Int64, _ write: (inout PostgresCopyBuffer) -> Void) {
         guard owner > 0 else { return }
         let state = linkState(of: link)
         guard
             Self.appendRow(
                 to: &state.links, write, report: &report,
-                leftOut: { _ in
-                    ImportReport.Skip(
-                        path: link.name,
-                        reason: "a map key contains U+0000, which PostgreSQL cannot store; the link was left out")
-                })
+                leftOut: { reason in ImportReport.Skip(path: link.name, reason: "\(reason); the link was left out") })
         else { return }
         state.links.append(owner)
         state.links.endRow()

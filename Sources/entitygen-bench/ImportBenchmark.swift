@@ -69,9 +69,7 @@ enum ImportBenchmark {
             for (name, body, updating) in cases {
                 let (pool, folder) = try freshDatabase()
                 if let updating { try updating(pool) }
-                let start = DispatchTime.now().uptimeNanoseconds
-                try body(pool)
-                let elapsed = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
+                let elapsed = try Measurement.seconds { try body(pool) }
                 seconds[name] = min(seconds[name] ?? .infinity, elapsed)
                 let rows = try pool.read { db in try Int.fetchOne(db, sql: "SELECT count(*) FROM benchPod") }
                 precondition(rows == count, "\(name) left \(rows ?? -1) rows")

@@ -7,13 +7,15 @@ enum Measurement {
     static func bestSeconds(repetitions: Int = 7, _ body: () throws -> Void) rethrows -> Double {
         try body()
         var best = Double.infinity
-        for _ in 0..<repetitions {
-            let start = DispatchTime.now().uptimeNanoseconds
-            try body()
-            let elapsed = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
-            best = min(best, elapsed)
-        }
+        for _ in 0..<repetitions { best = min(best, try seconds(body)) }
         return best
+    }
+
+    /// Seconds one run of `body` takes.
+    static func seconds(_ body: () throws -> Void) rethrows -> Double {
+        let start = DispatchTime.now().uptimeNanoseconds
+        try body()
+        return Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
     }
 
     /// Megabytes (10^6 bytes) per second.

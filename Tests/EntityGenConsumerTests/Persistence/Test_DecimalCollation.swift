@@ -7,11 +7,7 @@ import Testing
 /// spelling SQLite or GRDB produces (a `Decimal`'s text, SQLite's text of an `Int` or a `Double`), and
 /// the order is total (other text after every number).
 @Suite struct Test_DecimalCollation {
-    static func compare(_ left: String, _ right: String) -> ComparisonResult {
-        var left = left
-        var right = right
-        return left.withUTF8 { left in right.withUTF8 { DecimalCollation.compare(left, $0) } }
-    }
+    static func compare(_ left: String, _ right: String) -> ComparisonResult { DecimalCollation.compare(left, right) }
 
     /// Random decimal text in the spellings the collation meets: signs, leading and trailing zeros,
     /// a point anywhere, exponents; at most 30 digits so `Decimal` (38) is an exact oracle.

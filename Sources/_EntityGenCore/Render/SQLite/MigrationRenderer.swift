@@ -73,8 +73,7 @@ struct MigrationRenderer {
         case let .addColumns(table, columns):
             printer.block("try db.alter(table: \(SwiftLiteral.string(table))) { t in") { printer in
                 for column in columns {
-                    var line =
-                        "t.add(column: \(SwiftLiteral.string(column.name))\(Self.grdbType(column.type)))\(Self.collation(column.type))"
+                    var line = Self.definition("t.add(column: ", column)
                     if column.notNull { line += ".notNull()" }
                     if let defaultSQL = column.defaultSQL {
                         line += ".defaults(sql: \(SwiftLiteral.string(defaultSQL)))"
@@ -98,11 +97,8 @@ struct MigrationRenderer {
                     "let _appObjects = try \(Spelling.persistence).AppSchemaObjects.save(db, table: \(SwiftLiteral.string(table.name)), generatedIndexes: \(Spelling.list(generatedIndexes)))"
                 )
                 renderCreate(table, as: temporary, into: &printer)
-                if copy.contains(where: { if case .uuidTextAsBlob = $0.source { true } else { false } }) {
-                    printer.line("db.add(function: \(Spelling.persistence).MigrationFunctions.uuidBlob)")
-                }
-                if copy.contains(where: { if case .decimalAsText = $0.source { true } else { false } }) {
-                    printer.line("db.add(function: \(Spelling.persistence).MigrationFunctions.decimalText)")
+                for function in Set(copy.compactMap { Self.function(for: $0.source)?.member }).sorted() {
+                    printer.line("db.add(function: \(Spelling.persistence).MigrationFunctions.\(function))")
                 }
                 let columns = copy.map { SQL.identifier($0.column) }.joined(separator: ", ")
                 let values = copy.map { Self.sql($0.source) }.joined(separator: ", ")
@@ -126,9 +122,7 @@ struct MigrationRenderer {
         printer.block("try db.create(table: \(SwiftLiteral.string(name))\(options)) { t in") { printer in
             if table.hiddenRowID { printer.line("t.primaryKey(\"_id\", .integer)") }
             for column in table.columns {
-                printer.line(
-                    "t.column(\(SwiftLiteral.string(column.name))\(Self.grdbType(column.type)))\(Self.collation(column.type))"
-                        + (column.notNull ? ".notNull()" : ""))
+                printer.line(Self.definition("t.column(", column) + (column.notNull ? ".notNull()" : ""))
             }
             if !table.primaryKey.isEmpty {
                 printer.line("t.primaryKey(\(Spelling.list(table.primaryKey)))")
@@ -163,18 +157,24 @@ struct MigrationRenderer {
         }
     }
 
-    /// The collation a recorded column type is created with (`.collate(...)`), if any.
-    static func collation(_ type: String) -> String {
-        type == SnapshotColumnType.decimalText.rawValue ? ".collate(\(decimalCollation))" : ""
+    /// A column's definition in GRDB's schema DSL after `call` (`t.column(` or `t.add(column: `): its name,
+    /// type and, for a decimal, its collation.
+    private static func definition(_ call: String, _ column: ColumnSnapshot) -> String {
+        let collation = column.type == SnapshotColumnType.decimalText.rawValue ? ".collate(\(decimalCollation))" : ""
+        return call + SwiftLiteral.string(column.name) + grdbType(column.type) + ")" + collation
     }
 
-    /// The SQL function converting a UUID's text to GRDB's 16-byte blob in a rebuild's copy; must agree with
-    /// `EntityGenPersistence.MigrationFunctions.uuidBlob`, which the migration registers first.
-    static let uuidBlobFunction = "entitygen_uuid_blob"
-
-    /// The SQL function converting a stored decimal to its canonical text in a rebuild's copy; must agree
-    /// with `EntityGenPersistence.MigrationFunctions.decimalText`, which the migration registers first.
-    static let decimalTextFunction = "entitygen_decimal_text"
+    /// The SQL function a copy source converts with: its member of `EntityGenPersistence.MigrationFunctions`,
+    /// which the migration registers before the copy (the two must name it the same), and its name in SQL;
+    /// `nil` for a source SQL converts on its own.
+    static func function(for source: MigrationStep.CopySource) -> (member: String, sql: String)? {
+        switch source {
+        case .uuidTextAsBlob: return ("uuidBlob", "entitygen_uuid_blob")
+        case .decimalAsText: return ("decimalText", "entitygen_decimal_text")
+        case .column, .recordedDefault, .null, .epochSecondsAsDatetime, .unsignedTextAsInteger, .decimalTextAsNumber:
+            return nil
+        }
+    }
 
     /// A rebuilt column's value in the copying `SELECT`.
     static func sql(_ source: MigrationStep.CopySource) -> String {
@@ -210,10 +210,8 @@ struct MigrationRenderer {
                 "typeof(\(column)) = 'text' AND \(body) GLOB '*[0-9]*' AND \(body) NOT GLOB '*[^0-9.]*' AND length(\(column)) - length(replace(\(column), '.', '')) <= 1 AND length(\(column)) - length(\(body)) <= 1"
             let significant = "length(trim(replace(\(body), '.', ''), '0'))"
             return "CASE WHEN \(plain) AND \(significant) <= 15 THEN CAST(\(column) AS REAL) ELSE \(column) END"
-        case let .uuidTextAsBlob(name):
-            return "\(uuidBlobFunction)(\(SQL.identifier(name)))"
-        case let .decimalAsText(name):
-            return "\(decimalTextFunction)(\(SQL.identifier(name)))"
+        case let .uuidTextAsBlob(name), let .decimalAsText(name):
+            return "\(function(for: source)!.sql)(\(SQL.identifier(name)))"
         }
     }
 }
