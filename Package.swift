@@ -91,11 +91,14 @@ let package = Package(
             // EntityGenPersistence: built so that generated persistence code can be type-checked against it.
             dependencies: [
                 "_EntityGenCore", "EntityGenRuntime", "EntityGenPersistence", "EntityGenPostgres",
+                "EntityGenTestSupport",
                 .product(name: "Yams", package: "Yams"),
             ],
             resources: [.copy("Fixtures")]
         ),
-        .testTarget(name: "entitygenTests"),
+        // Helpers the test targets share (temporary folders removed when the test process exits).
+        .target(name: "EntityGenTestSupport", path: "Tests/EntityGenTestSupport"),
+        .testTarget(name: "entitygenTests", dependencies: ["EntityGenTestSupport"]),
         .testTarget(name: "EntityGenRuntimeTests", dependencies: ["EntityGenRuntime"]),
         .testTarget(name: "EntityGenImportTests", dependencies: ["EntityGenImport"]),
         .testTarget(
@@ -105,7 +108,7 @@ let package = Package(
         .testTarget(
             name: "EntityGenConsumerTests",
             dependencies: [
-                "EntityGenRuntime", "EntityGenPersistence", "_EntityGenCore",
+                "EntityGenRuntime", "EntityGenPersistence", "_EntityGenCore", "EntityGenTestSupport",
                 .product(name: "GRDB", package: "GRDB.swift"),
             ],
             resources: [.copy("Fixtures")],

@@ -1,3 +1,4 @@
+import EntityGenTestSupport
 import Foundation
 import Testing
 
@@ -7,8 +8,7 @@ import Testing
     static let run = Test_LintCommand.run
 
     static func temporaryFolder() throws -> URL {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("entitygen-cli-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let folder = try TemporaryFolder.make("entitygen-cli")
         return folder
     }
 

@@ -1,3 +1,4 @@
+import EntityGenTestSupport
 import Foundation
 import Testing
 
@@ -80,9 +81,7 @@ import Testing
     }
 
     @Test func warningsFailOnlyWithStrict() throws {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
-            "entitygen-strict-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let folder = try TemporaryFolder.make("entitygen-strict")
         defer { try? FileManager.default.removeItem(at: folder) }
         try "enums:\n  Unused:\n    cases: [a]\nentities:\n  Pod:\n    attributes:\n      name: String\n".write(
             to: folder.appendingPathComponent("w.yaml"), atomically: true, encoding: .utf8)
@@ -115,9 +114,7 @@ import Testing
         #expect(
             file.stdout.hasPrefix("/proc/self/mem:1:1: error: cannot read file: Input/output error [unreadable-file]"))
 
-        let locked = FileManager.default.temporaryDirectory.appendingPathComponent(
-            "entitygen-locked-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: locked, withIntermediateDirectories: true)
+        let locked = try TemporaryFolder.make("entitygen-locked")
         try Data("entities: {}\n".utf8).write(to: locked.appendingPathComponent("a.yaml"))
         try FileManager.default.setAttributes([.posixPermissions: 0], ofItemAtPath: locked.path)
         defer {
@@ -156,8 +153,7 @@ import Testing
 /// `entitygen generate` as CI and users run it.
 @Suite struct Test_GenerateCommand {
     @Test func generatesThenCheckReportsNothingToDo() throws {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
-            "entitygen-generate-\(UUID().uuidString)")
+        let folder = TemporaryFolder.path("entitygen-generate")
         defer { try? FileManager.default.removeItem(at: folder) }
         let output = folder.appendingPathComponent("Generated").path
         let first = try Test_LintCommand.run([
@@ -179,8 +175,7 @@ import Testing
     }
 
     @Test func recordsTheNextMigrationOnceAndCheckFailsWhileItIsPending() throws {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
-            "entitygen-migrations-\(UUID().uuidString)")
+        let folder = TemporaryFolder.path("entitygen-migrations")
         defer { try? FileManager.default.removeItem(at: folder) }
         let input = Test_LintCommand.packageRoot.appendingPathComponent(
             "Tests/_EntityGenCoreTests/Fixtures/Cases/migrations/input")
@@ -248,8 +243,7 @@ import Testing
     }
 
     @Test func schemaErrorsExitOneAndWriteNothing() throws {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
-            "entitygen-generate-\(UUID().uuidString)")
+        let folder = TemporaryFolder.path("entitygen-generate")
         defer { try? FileManager.default.removeItem(at: folder) }
         let run = try Test_LintCommand.run(["generate", Test_LintCommand.brokenFolder.path, "--output", folder.path])
         #expect(run.status == 1)
@@ -288,9 +282,7 @@ import Testing
         ])
         #expect(notFound.status == 1)
         #expect(notFound.stderr.contains("$.message: the response is an error: No person was found"))
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
-            "entitygen-check-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let folder = try TemporaryFolder.make("entitygen-check")
         defer { try? FileManager.default.removeItem(at: folder) }
         let bad = folder.appendingPathComponent("bad.json")
         try "{\"id\": 1,\n \"name\": tru}".write(to: bad, atomically: true, encoding: .utf8)

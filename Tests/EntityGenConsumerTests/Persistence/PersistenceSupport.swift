@@ -1,4 +1,5 @@
 import EntityGenPersistence
+import EntityGenTestSupport
 import Foundation
 import GRDB
 #if canImport(FoundationNetworking)
@@ -7,8 +8,7 @@ import GRDB
 
 /// A fresh SQLite file in a temporary folder, migrated with the generated schema.
 func makeDatabase() throws -> (pool: DatabasePool, path: String) {
-    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("entitygen-tests-\(UUID().uuidString)")
-    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    let folder = try TemporaryFolder.make("entitygen-tests")
     let path = folder.appendingPathComponent("db.sqlite").path
     return (try EntityGenDatabase.openDatabase(atPath: path), path)
 }
@@ -16,8 +16,7 @@ func makeDatabase() throws -> (pool: DatabasePool, path: String) {
 /// A fresh database file migrated by the generated migrations up to `migration` only, as an app
 /// released with that migration left it.
 func makeDatabase(migratedUpTo migration: String) throws -> DatabasePool {
-    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("entitygen-tests-\(UUID().uuidString)")
-    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    let folder = try TemporaryFolder.make("entitygen-tests")
     let pool = try DatabasePool(
         path: folder.appendingPathComponent("db.sqlite").path,
         configuration: EntityGenConfiguration.prepared(Configuration()))

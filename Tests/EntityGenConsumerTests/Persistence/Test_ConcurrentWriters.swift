@@ -1,4 +1,5 @@
 import EntityGenPersistence
+import EntityGenTestSupport
 import Foundation
 import GRDB
 import Testing
@@ -9,9 +10,7 @@ import Testing
 @Suite struct Test_ConcurrentWriters {
     @Test func twoImportingProcessesBothComplete() throws {
         let demo = try #require(Test_CrashSafety.demo, "entitygen-demo is not built beside the tests")
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
-            "entitygen-writers-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let folder = try TemporaryFolder.make("entitygen-writers")
         defer { try? FileManager.default.removeItem(at: folder) }
         let pages = (0..<12).map { folder.appendingPathComponent("page-\($0).json") }
         for (k, url) in pages.enumerated() { try Test_CrashSafety.page(k).write(to: url) }

@@ -1,4 +1,5 @@
 import EntityGenPersistence
+import EntityGenTestSupport
 import Foundation
 import GRDB
 import Testing
@@ -26,9 +27,7 @@ import Testing
 
     @Test func killedImportsLeaveWholePagesOnly() throws {
         let demo = try #require(Self.demo, "entitygen-demo is not built beside the tests")
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
-            "entitygen-crash-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let folder = try TemporaryFolder.make("entitygen-crash")
         defer { try? FileManager.default.removeItem(at: folder) }
         let pages = (0..<12).map { folder.appendingPathComponent("page-\($0).json") }
         for (k, url) in pages.enumerated() { try Self.page(k).write(to: url) }

@@ -1,4 +1,5 @@
 import EntityGenPersistence
+import EntityGenTestSupport
 import Foundation
 import GRDB
 import Testing
@@ -7,8 +8,7 @@ import Testing
 /// whole transactions only, and the operation succeeds when retried after the fault is gone.
 @Suite struct Test_DatabaseFaults {
     static func folder() throws -> URL {
-        let url = FileManager.default.temporaryDirectory.appendingPathComponent("entitygen-faults-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+        let url = try TemporaryFolder.make("entitygen-faults")
         return url
     }
 

@@ -1,4 +1,5 @@
 import EntityGenPersistence
+import EntityGenTestSupport
 import Foundation
 import GRDB
 import Testing
@@ -104,8 +105,7 @@ import Testing
     /// In SQL: a unique index over a collated column treats `10` and `10.0` as one key, as `Decimal` does;
     /// a connection that lacks the collation gets SQLite's error naming it, never a wrong answer.
     @Test func sqliteUsesItForIndexesAndSaysWhenItIsMissing() throws {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("entitygen-collation-\(UUID())")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let folder = try TemporaryFolder.make("entitygen-collation")
         defer { try? FileManager.default.removeItem(at: folder) }
         let path = folder.appendingPathComponent("db.sqlite").path
         let queue = try DatabaseQueue(path: path, configuration: EntityGenConfiguration.prepared(Configuration()))
@@ -135,8 +135,7 @@ import Testing
     /// decimal columns anyway (they register the collation first), and the importer registers it on the
     /// connection it writes with, so imports and the comparisons they make work.
     @Test func migrationsAndImportsWorkOnPlainConnections() throws {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("entitygen-collation-\(UUID())")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let folder = try TemporaryFolder.make("entitygen-collation")
         defer { try? FileManager.default.removeItem(at: folder) }
         let path = folder.appendingPathComponent("db.sqlite").path
         try migrateToLatest(try DatabaseQueue(path: path))

@@ -1,5 +1,6 @@
 import EntityGenPersistence
 import EntityGenRuntime
+import EntityGenTestSupport
 import Foundation
 import GRDB
 import Testing
@@ -246,9 +247,7 @@ import Testing
     }
 
     @Test func streamingAHugeArrayInBatches() throws {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
-            "entitygen-stream-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let folder = try TemporaryFolder.make("entitygen-stream")
         let file = folder.appendingPathComponent("avatars.json")
         let items = (0..<2_500).map { #"{"id": \#($0), "file_url": "a/\#($0).png"}"# }
         try Data((" [\n" + items.joined(separator: " ,\n") + "\n] \n").utf8).write(to: file)
@@ -272,9 +271,7 @@ import Testing
     /// `sync(from:)` reads `file://` URLs (issue 15, item 10: URLSession on Linux does not), and a missing
     /// file is a fetch error naming the URL.
     @Test func syncReadsFileURLs() async throws {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
-            "entitygen-file-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let folder = try TemporaryFolder.make("entitygen-file")
         defer { try? FileManager.default.removeItem(at: folder) }
         let file = folder.appendingPathComponent("avatars.json")
         try Data(#"[{"id": 1, "file_url": "a.png"}, {"id": 2, "file_url": "b.png"}]"#.utf8).write(to: file)
@@ -294,9 +291,7 @@ import Testing
     /// Issue 16, item 5: the streaming splitter agrees with the reader at batch boundaries, holds the last
     /// batch until nothing but whitespace follows the array, and reports indices in the whole array.
     @Test func streamingBatchBoundariesAreNoDifferentFromTheReader() throws {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
-            "entitygen-stream-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let folder = try TemporaryFolder.make("entitygen-stream")
         defer { try? FileManager.default.removeItem(at: folder) }
         let file = folder.appendingPathComponent("avatars.json")
         func items(_ range: Range<Int>) -> [String] { range.map { #"{"id": \#($0), "file_url": "a/\#($0).png"}"# } }

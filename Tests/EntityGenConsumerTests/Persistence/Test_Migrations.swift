@@ -1,4 +1,5 @@
 import EntityGenPersistence
+import EntityGenTestSupport
 import Foundation
 import GRDB
 import Testing
@@ -175,9 +176,7 @@ import Testing
     /// `renamedFrom: bio` on `User.biography` (GitHub.yaml): `entitygen-v5` renames the column in place
     /// (no rebuild, no drop and add) and every stored value stays (issue 14).
     @Test func aRenamedAttributeKeepsItsValues() throws {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
-            "entitygen-rename-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let folder = try TemporaryFolder.make("entitygen-rename")
         let pool = try DatabasePool(
             path: folder.appendingPathComponent("db.sqlite").path,
             configuration: EntityGenConfiguration.prepared(Configuration()))
@@ -201,8 +200,7 @@ import Testing
     /// The app's own migrations run after the generated ones, are recorded by GRDB like them, and do
     /// not make the database look migrated by a newer version (issue 14).
     @Test func theAppsOwnMigrationsRunAfterTheGeneratedOnes() throws {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("entitygen-app-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let folder = try TemporaryFolder.make("entitygen-app")
         let path = folder.appendingPathComponent("db.sqlite").path
         let appMigrations: (inout DatabaseMigrator) -> Void = { migrator in
             migrator.registerMigration("app-1-login-index") { db in
@@ -228,8 +226,7 @@ import Testing
     /// `eraseDatabaseOnSchemaChange` (development databases): a database whose schema no longer matches
     /// what its migrations build is erased and built afresh instead of failing later.
     @Test func eraseDatabaseOnSchemaChangeRebuildsADriftedDevelopmentDatabase() throws {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("entitygen-dev-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let folder = try TemporaryFolder.make("entitygen-dev")
         let path = folder.appendingPathComponent("db.sqlite").path
         let pool = try EntityGenDatabase.openDatabase(atPath: path, eraseDatabaseOnSchemaChange: true)
         try pool.write { db in
@@ -249,9 +246,7 @@ import Testing
     /// opened, before anything is written, instead of failing at the next import (issue 14). The
     /// migrators stand for two builds of the app: the same pending next migration, edited in between.
     @Test func aChangedPendingMigrationIsRefusedWhenOpened() throws {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
-            "entitygen-pending-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let folder = try TemporaryFolder.make("entitygen-pending")
         let path = folder.appendingPathComponent("db.sqlite").path
         let pending = "entitygen-v\(Self.migrator().migrations.count + 1)"
         func build(_ column: String, fingerprint: String) -> (DatabaseMigrator, [String: String]) {

@@ -1,4 +1,5 @@
 import EntityGenPersistence
+import EntityGenTestSupport
 import Foundation
 import GRDB
 import Testing
@@ -32,8 +33,7 @@ import Testing
 
     /// A database with both pages imported.
     static func database() throws -> DatabasePool {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("plain-grdb-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let folder = try TemporaryFolder.make("plain-grdb")
         let pool = try EntityGenDatabase.openDatabase(atPath: folder.appendingPathComponent("github.sqlite").path)
         _ = try FeedImporter(feed: EntityGenDatabase.repos, writer: pool).importPage(Array(repos.utf8))
         _ = try FeedImporter(feed: EntityGenDatabase.events, writer: pool).importPage(Array(events.utf8))

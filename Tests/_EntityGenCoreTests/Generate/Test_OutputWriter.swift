@@ -1,11 +1,11 @@
 @testable import _EntityGenCore
+import EntityGenTestSupport
 import Foundation
 import Testing
 
 @Suite struct Test_OutputWriter {
     private func folder() throws -> URL {
-        let url = FileManager.default.temporaryDirectory.appendingPathComponent("entitygen-writer-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+        let url = try TemporaryFolder.make("entitygen-writer")
         return url
     }
 

@@ -1,4 +1,5 @@
 @testable import _EntityGenCore
+import EntityGenTestSupport
 import Foundation
 import Testing
 
@@ -17,9 +18,7 @@ import Testing
 
     /// Generates the schemas of `seeds` under `config` and type-checks all machine files in one run.
     static func check(seeds: Range<Int>, config: String?) throws {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
-            "entitygen-property-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let folder = try TemporaryFolder.make("entitygen-property")
         defer { try? FileManager.default.removeItem(at: folder) }
         var files: [URL] = []
         var support = "import EntityGenRuntime\n\n"

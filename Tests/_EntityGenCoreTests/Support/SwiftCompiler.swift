@@ -1,4 +1,5 @@
 @testable import _EntityGenCore
+import EntityGenTestSupport
 import Foundation
 
 /// Runs `swiftc -typecheck` on generated files against the package's built `EntityGenRuntime` module,
@@ -26,8 +27,7 @@ enum SwiftCompiler {
     /// Writes generated files into a temporary folder (as `File0.swift`, ...: a schema file's name may be
     /// anything) and type-checks them as one module; the folder is removed after.
     static func typecheck(generated files: [GeneratedFile]) throws -> Result {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("entitygen-check-\(UUID())")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let folder = try TemporaryFolder.make("entitygen-check")
         defer { try? FileManager.default.removeItem(at: folder) }
         let urls = try files.enumerated().map { index, file in
             let url = folder.appendingPathComponent("File\(index).swift")
@@ -49,6 +49,9 @@ enum SwiftCompiler {
             arguments += ["-Xcc", "-fmodule-map-file=" + map.path]  // C modules persistence code reaches
         }
         process.arguments = arguments + files.map(\.path)
+        // The driver leaves an empty `TemporaryDirectory.*` behind in TMPDIR on each run: give it ours.
+        process.environment = ProcessInfo.processInfo.environment.merging(
+            ["TMPDIR": try TemporaryFolder.make("swiftc").path]) { $1 }
         let pipe = Pipe()
         process.standardOutput = pipe
         process.standardError = pipe

@@ -1,4 +1,5 @@
 @testable import _EntityGenCore
+import EntityGenTestSupport
 import Foundation
 import GRDB
 import Testing
@@ -24,8 +25,7 @@ import Testing
     @Test func randomEditSequencesMigrateKeepingDataOrAreRefusedWhereTheyAreWritten() throws {
         let environment = ProcessInfo.processInfo.environment["ENTITYGEN_EVOLUTION_SEED"]
         let base = environment.flatMap(UInt64.init) ?? UInt64.random(in: 0...UInt64.max)
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("entitygen-evolution-\(base)")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let folder = try TemporaryFolder.make("entitygen-evolution")
         defer { try? FileManager.default.removeItem(at: folder) }
         var migrated = 0
         var refused = 0
@@ -155,8 +155,7 @@ import Testing
     /// step keep every row and link; the app's own index on the table and its view over it follow the
     /// table (SQLite renames them with it); GRDB's own requests read the renamed table.
     @Test func renamedEntitiesAndLinkTablesKeepRowsLinksAndTheAppsObjects() throws {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("entitygen-renames-\(UUID())")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let folder = try TemporaryFolder.make("entitygen-renames")
         defer { try? FileManager.default.removeItem(at: folder) }
         let database = try DatabaseQueue(path: folder.appendingPathComponent("db.sqlite").path)
         let first = try Self.plan(
