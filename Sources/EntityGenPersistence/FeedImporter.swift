@@ -213,7 +213,9 @@ final class SeenRows: Sendable {
         try db.execute(sql: "PRAGMA recursive_triggers = ON")
         try db.inTransaction(.immediate) {
             for (table, seen, _) in tables {
-                let match = table.identity.map { "s.\(SQLText.identifier($0)) IS t.\(SQLText.identifier($0))" }.joined(
+                // The table's column on the left: SQLite compares with the left column's collation, so a
+                // decimal identity matches in any spelling (`entitygen_decimal`), as its unique index does.
+                let match = table.identity.map { "t.\(SQLText.identifier($0)) IS s.\(SQLText.identifier($0))" }.joined(
                     separator: " AND ")
                 try db.execute(
                     sql:

@@ -51,7 +51,8 @@ import Testing
                 .split(separator: "\n").compactMap { Int($0.split(separator: " ").last ?? "") }.max() ?? 0
             guard FileManager.default.fileExists(atPath: database) else { continue }  // killed before opening
 
-            let queue = try DatabaseQueue(path: database)
+            let queue = try DatabaseQueue(
+                path: database, configuration: EntityGenConfiguration.prepared(Configuration()))
             let integrity = try queue.read { db in try String.fetchAll(db, sql: "PRAGMA integrity_check") }
             #expect(integrity == ["ok"], "trial \(trial)")
             guard try queue.read({ db in try db.tableExists("pod") }) else { continue }  // killed before migrating

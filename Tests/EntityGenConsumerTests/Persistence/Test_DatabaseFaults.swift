@@ -177,7 +177,9 @@ import Testing
             kill(process.processIdentifier, SIGKILL)
             process.waitUntilExit()
 
-            let queue = try DatabaseQueue(path: path)
+            // The app's own configuration: `tier`'s identity index uses the decimal collation, which
+            // `PRAGMA integrity_check` needs on the connection.
+            let queue = try DatabaseQueue(path: path, configuration: EntityGenConfiguration.prepared(Configuration()))
             let applied = try queue.read { db in
                 try String.fetchAll(db, sql: "SELECT identifier FROM grdb_migrations ORDER BY rowid")
             }

@@ -149,3 +149,32 @@ import Testing
         #expect(names == ["b", "a"])
     }
 }
+
+/// A table identified by a decimal (`Tier` in `Schemas/Counters.yaml`) when other code wrote the
+/// identity in another spelling (`10.0`, where the importer and GRDB's `Decimal` write `10`).
+@Suite struct Test_DecimalIdentity {
+    @Test func anotherSpellingIsTheSameRowForImportsLookupsAndOrphanDeletion() async throws {
+        let (pool, _) = try makeDatabase()
+        try await pool.write { db in
+            try db.execute(
+                sql: "INSERT INTO tier (threshold, label) VALUES ('10.0', 'old'), ('2.50', 'kept'), ('20', 'x')")
+        }
+        let page = #"[{"threshold": 10, "label": "new"}, {"threshold": 2.5, "label": "kept"}]"#
+        let importer = FeedImporter(feed: Feed<Tier>(name: "tiers", deleteOrphans: true), writer: pool)
+        let pages = AsyncStream<Data> { continuation in
+            continuation.yield(Data(page.utf8))
+            continuation.finish()
+        }
+        let report = try await importer.sync(pages: pages)
+        #expect(report.entities["Tier"]?.updated == 1)
+        #expect(report.entities["Tier"]?.unchanged == 1)
+        #expect(report.entities["Tier"]?.inserted == 0)
+        #expect(report.entities["Tier"]?.deleted == 1)  // 20 only: 10.0 and 2.50 were delivered as 10 and 2.5
+        try await pool.read { db in
+            let tiers = try Tier.Record.order(Tier.Columns.threshold).fetchAll(db)
+            #expect(tiers.map(\.label) == ["kept", "new"])
+            #expect(try Tier.Record.fetchOne(db, id: Decimal(10))?.label == "new")
+            #expect(try Tier.Record.filter(Tier.Columns.threshold == Decimal(string: "2.5")!).fetchCount(db) == 1)
+        }
+    }
+}

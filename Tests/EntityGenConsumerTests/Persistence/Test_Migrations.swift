@@ -45,7 +45,7 @@ import Testing
         #expect(
             Self.migrator().migrations == [
                 "entitygen-v1", "entitygen-v2", "entitygen-v3", "entitygen-v4", "entitygen-v5", "entitygen-v6",
-                "entitygen-v7", "entitygen-v8", "entitygen-v9", "entitygen-v10", "entitygen-v11",
+                "entitygen-v7", "entitygen-v8", "entitygen-v9", "entitygen-v10", "entitygen-v11", "entitygen-v12",
             ])
     }
 
