@@ -65,19 +65,31 @@ final class JSONStorage: @unchecked Sendable {
     private(set) var count = 0
     /// Input bytes the buffer holds without reallocating.
     private var capacity = 0
-    let tape = TapeBuffer(capacity: 0)
+    let tape: TapeBuffer
     /// Element start indices of large arrays, by the array's tape index: built on first use.
     private var arrayStarts: [Int: [Int]] = [:]
     private let lock = NSLock()
 
-    /// An empty storage; ``parse(_:options:)`` fills it.
+    /// An empty storage, in the memory of a freed document when one was kept (``RecycledMemory``);
+    /// ``parse(_:options:)`` fills it.
     init() {
-        bytes = Self.allocate(capacity: 0)
+        if let recycled = RecycledMemory.shared.take() {
+            bytes = (recycled.bytes + Self.header).assumingMemoryBound(to: UInt8.self)
+            capacity = recycled.capacity
+            tape = recycled.tape
+        } else {
+            bytes = Self.allocate(capacity: 0)
+            tape = TapeBuffer(capacity: 0)
+        }
         storeHeader()
     }
 
     deinit {
-        UnsafeMutableRawPointer(bytes - Self.header).deallocate()
+        let buffers = RecycledMemory.Buffers(
+            bytes: UnsafeMutableRawPointer(bytes - Self.header), capacity: capacity, tape: tape)
+        if !RecycledMemory.shared.keep(buffers) {
+            buffers.bytes.deallocate()
+        }
     }
 
     /// Copies `source` in (growing the buffer when it is too small) and parses it into the tape.

@@ -2,9 +2,10 @@ import Foundation
 
 /// Reads JSON documents one after another into the same memory, as simdjson reuses its parser.
 ///
-/// `JSONDocument(bytes:)` allocates a copy of the input and a tape for every document: for a stream of
-/// pages that is two fresh allocations (and their page faults) per page. A reader keeps both and parses
-/// the next document into them once the previous document is gone. Documents stay safe to keep: while
+/// `JSONDocument(bytes:)` needs a copy of the input and a tape for every document: it takes the memory
+/// a freed document left when there is some (a few sets of up to 4 MB inputs, process-wide) and
+/// allocates otherwise, with a page fault per 4 KB it touches. A reader keeps its own, of any size, and
+/// parses the next document into it once the previous document is gone. Documents stay safe to keep: while
 /// one the reader returned is still alive (held by you, or a value sent elsewhere), the next `read`
 /// gives the new document memory of its own instead of overwriting it.
 ///
