@@ -25,6 +25,6 @@ enum Measurement {
 
     /// Prints a summary line a script can read: `kind name value`.
     static func summary(_ kind: String, _ name: String, _ value: Double) {
-        print("\(kind) \(name) \(String(format: "%.2f", value))")
+        print("\(kind) \(name) \(String(format: kind == "seconds" ? "%.3f" : "%.2f", value))")
     }
 }

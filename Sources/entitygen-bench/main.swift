@@ -18,9 +18,13 @@ func runBenchmark() async throws {
     case "mapping":
         try MappingBenchmark.run(corpora: corpora)
     case "profile-pods":
-        // Only the generated pods mapper, for profilers (perf, valgrind --tool=callgrind).
+        // Only the generated pods mapper, for profilers (perf, valgrind --tool=callgrind): `profile-pods
+        // [pods] [runs]`, each run's time printed.
         let pods = Data(PodsPayload.make(count: Int(arguments.dropFirst().first ?? "") ?? 100_000))
-        for _ in 0..<3 { _ = try BenchPod.mapArray(json: pods) }
+        for _ in 0..<(Int(arguments.dropFirst(2).first ?? "") ?? 3) {
+            Measurement.summary(
+                "seconds", "pods_generated", try Measurement.seconds { _ = try BenchPod.mapArray(json: pods) })
+        }
     case "profile-twitter":
         let twitter = try Data(contentsOf: corpora.appendingPathComponent("twitter.json"))
         for _ in 0..<2_000 { _ = try TwitterSearch.map(json: twitter) }
