@@ -88,6 +88,7 @@ struct PersistenceTranslator: Sendable {
             },
             recordProperties: table.recordProperties,
             recordIdentity: recordIdentity.map { ($0.identifier, $0.type) },
+            recordType: entity.relationships.isEmpty && !identity.isEmpty ? .model : .nested,
             location: entity.declaration.name.location,
             renamedFrom: table.formerTableName
         )

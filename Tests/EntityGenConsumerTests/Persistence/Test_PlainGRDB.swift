@@ -172,6 +172,38 @@ import Testing
         #expect(report.entities["Repo"]?.inserted == 1)
     }
 
+    /// `User` has no relationships, so the model is its own record (`User.Record` is `User`): plain GRDB
+    /// requests fetch models, and a model mapped from a compact JSON object saves through GRDB's own
+    /// `update`, `upsert` and `insert` keeping, as an import does, the stored values of the keys it did
+    /// not have. A model built in code has every value, `nil` included.
+    @Test func modelsWithoutRelationshipsAreTheirOwnRecords() throws {
+        #expect(User.Record.self == User.self)
+        #expect(Repo.Record.self != Repo.self)  // relationships: a row-shaped record of its own
+        let pool = try Self.database()
+        let compact = try User.map(json: Array(#"{"id": 10, "login": "groue2"}"#.utf8)).value
+        let renamed = try User.map(json: Array(#"{"id": 11, "login": "ally2", "bio": null}"#.utf8)).value
+        try pool.write { db throws in
+            let stored: User = try #require(try User.fetchOne(db, id: 10))
+            #expect(stored.biography == "GRDB author")
+            try compact.update(db)
+            try renamed.upsert(db)
+            try User.map(json: Array(#"{"id": 50, "login": "fresh"}"#.utf8)).value.insert(db)
+            try User(id: 20, login: "jpsim", avatarUrl: nil, biography: nil).update(db)
+        }
+        try pool.read { db throws in
+            let groue = try #require(try User.filter(User.Columns.login == "groue2").fetchOne(db))
+            #expect(groue.avatarUrl == URL(string: "https://a.example/10") && groue.biography == "GRDB author")
+            let ally = try #require(try User.fetchOne(db, id: 11))
+            #expect(ally.login == "ally2" && ally.avatarUrl == URL(string: "https://a.example/11"))
+            #expect(ally.biography == nil)  // an explicit null is a value
+            #expect(try User.fetchOne(db, id: 50)?.login == "fresh")
+            #expect(try User.fetchOne(db, id: 20)?.avatarUrl == nil)  // built in code: nil is written
+            #expect(try User.order(User.Columns.id).fetchAll(db).map(\.id) == [10, 11, 20, 50])
+            // The inverse associations of the relationships that reach the table are the model's.
+            #expect(try groue.request(for: User.reposViaOwner).fetchCount(db) == 1)
+        }
+    }
+
     @Test func inverseAssociations() throws {
         let pool = try Self.database()
         try pool.read { db throws in

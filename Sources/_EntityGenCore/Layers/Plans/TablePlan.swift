@@ -158,6 +158,17 @@ struct TablePlan: Sendable {
         var json: EntityPlan.Property?
     }
 
+    /// The type GRDB's requests fetch and local edits save for the table.
+    enum RecordType: Sendable {
+        /// The model itself (`Model.Record` is a typealias of it): an entity with identification
+        /// attributes and no relationships, whose stored properties are exactly its columns. One type
+        /// where a nested copy of the same properties would double the compiled code.
+        case model
+        /// A nested row-shaped `Record`: relationships as key columns, or the hidden row id of an entity
+        /// without identification attributes.
+        case nested
+    }
+
     /// A GRDB-style association of the record type.
     struct Association: Sendable {
         /// How the association reaches its target.
@@ -258,6 +269,8 @@ struct TablePlan: Sendable {
     /// The `Record`'s `Identifiable` identity: the single identification property (its escaped name and
     /// type), or `nil` (several identification attributes, or none: then the row id is the identity).
     var recordIdentity: (identifier: String, type: TypeUsage)?
+    /// Whether the model is its own record or a nested `Record` is.
+    var recordType: RecordType
     /// The entity's declaration.
     var location: SourceLocation
     /// The table's former name, when the entity was renamed (`renamedFrom:`): renamed by the next

@@ -11,12 +11,16 @@ struct PersistenceRenderer {
         let persistence = Self.persistence
         let runtime = Self.runtime
         printer.block("extension \(plan.typeName): \(persistence).PersistableEntity {") { printer in
-            printer.documentation(
-                "The columns of `\(plan.typeName).\(GeneratedNames.record)`, for queries: `\(plan.typeName).\(GeneratedNames.record).filter(\(plan.typeName).\(GeneratedNames.columns).\(SwiftNaming.escaped(plan.columns.first?.name ?? GeneratedNames.rowID)) == value)`."
-            )
-            printer.line(
-                "\(access)typealias \(GeneratedNames.columns) = \(GeneratedNames.record).\(GeneratedNames.columns)")
-            printer.line()
+            switch plan.recordType {
+            case .model: break  // `Columns` is the model's own (RecordRenderer).
+            case .nested:
+                printer.documentation(
+                    "The columns of `\(plan.typeName).\(GeneratedNames.record)`, for queries: `\(plan.typeName).\(GeneratedNames.record).filter(\(plan.typeName).\(GeneratedNames.columns).\(SwiftNaming.escaped(plan.columns.first?.name ?? GeneratedNames.rowID)) == value)`."
+                )
+                printer.line(
+                    "\(access)typealias \(GeneratedNames.columns) = \(GeneratedNames.record).\(GeneratedNames.columns)")
+                printer.line()
+            }
             printer.documentation("The table's fixed SQL, prepared once per transaction by the importer.")
             let columns = Spelling.list(plan.columns.map(\.name))
             var references =
@@ -47,11 +51,16 @@ struct PersistenceRenderer {
             printer.block(
                 "\(access)static func requestIncludingRelationships() -> GRDB.QueryInterfaceRequest<\(plan.typeName)> {"
             ) { printer in
-                let record = GeneratedNames.record
-                let included = plan.includes.reduce("\(record).all()") {
-                    "\($0).\(Self.method($1.method)) \(record).\($1.association))"
+                switch plan.recordType {
+                case .model:
+                    printer.line("all()")
+                case .nested:
+                    let record = GeneratedNames.record
+                    let included = plan.includes.reduce("\(record).all()") {
+                        "\($0).\(Self.method($1.method)) \(record).\($1.association))"
+                    }
+                    printer.line("\(included).asRequest(of: \(plan.typeName).self)")
                 }
-                printer.line("\(included).asRequest(of: \(plan.typeName).self)")
             }
             printer.line()
             printer.documentation("Decodes a row; relationships are filled when the request includes them.")

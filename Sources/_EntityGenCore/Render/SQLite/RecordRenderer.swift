@@ -1,5 +1,5 @@
 /// Prints an entity's row-shaped `Record`: one stored property per column, as GRDB's record guide
-/// shapes records, so that every plain GRDB request works on it (`fetchAll`, `fetchOne(db, id:)`,
+/// shapes records (the model itself when it has no relationships, ``TablePlan/RecordType``), so that every plain GRDB request works on it (`fetchAll`, `fetchOne(db, id:)`,
 /// `filter`, `order`, `ValueObservation`) and local edits go through `PersistableRecord`. Relationships
 /// are their key columns and associations (with the inverse of every association that reaches the
 /// table); nothing on a record looks loaded that was not fetched.
@@ -8,6 +8,45 @@ struct RecordRenderer {
     private var access: String { spelling.access }
 
     func render(_ plan: TablePlan, into printer: inout CodePrinter) {
+        switch plan.recordType {
+        case .model: renderModelAsRecord(plan, into: &printer)
+        case .nested: renderNestedRecord(plan, into: &printer)
+        }
+    }
+
+    /// The model is the record: the table's GRDB conformance, columns and associations on the model.
+    private func renderModelAsRecord(_ plan: TablePlan, into printer: inout CodePrinter) {
+        let type = plan.typeName
+        printer.block("extension \(type): GRDB.PersistableRecord {") { printer in
+            printer.documentation(
+                "One row of the `\(plan.tableName)` table: `\(type)` has no relationships, so it is its own record, the type plain GRDB requests fetch (`\(type).Record.filter(...).fetchAll(db)`, `fetchOne(db, id:)`, `ValueObservation`) and local edits save (`insert`, `update`, `upsert`, `delete`)."
+            )
+            printer.line("\(access)typealias \(GeneratedNames.record) = \(type)")
+            printer.line()
+            renderTableAndColumns(plan, into: &printer)
+            printer.line()
+            let keepsAbsent = plan.columns.contains { $0.absentBit != nil }
+            printer.documentation(
+                "Encodes the columns as the importer stores them"
+                    + (keepsAbsent
+                        ? "; a key the mapped JSON object did not have is left out, so that `update` and `upsert` keep the stored value, as an import does."
+                        : "."))
+            printer.block("\(access)func encode(to container: inout GRDB.PersistenceContainer) throws {") { printer in
+                for property in plan.recordProperties {
+                    let assignment = "container[\(SwiftLiteral.string(property.column))] = \(encoded(property))"
+                    if let bit = plan.columns.first(where: { $0.name == property.column })?.absentBit {
+                        printer.line("if !\(MapperRenderer.absentFields).contains(\(bit)) { \(assignment) }")
+                    } else {
+                        printer.line(assignment)
+                    }
+                }
+            }
+            renderAssociations(plan, into: &printer)
+        }
+    }
+
+    /// A nested row-shaped `Record`, for entities with relationships or a hidden row id.
+    private func renderNestedRecord(_ plan: TablePlan, into printer: inout CodePrinter) {
         let type = plan.typeName
         let hasRowID = plan.identity.isEmpty
         let mutable = hasRowID ? "GRDB.MutablePersistableRecord" : "GRDB.PersistableRecord"
@@ -19,23 +58,7 @@ struct RecordRenderer {
             printer.block(
                 "\(access)struct \(GeneratedNames.record): Swift.Sendable, Swift.Hashable\(identifiable), GRDB.FetchableRecord, \(mutable) {"
             ) { printer in
-                printer.documentation("The table.")
-                printer.line(
-                    "\(access)static var databaseTableName: Swift.String { \(SwiftLiteral.string(plan.tableName)) }")
-                printer.line()
-                printer.documentation(
-                    "The columns, for queries: `\(type).\(GeneratedNames.record).filter { $0.\(SwiftNaming.escaped(plan.columns.first?.name ?? "rowID")) == value }`."
-                )
-                printer.block("\(access)enum \(GeneratedNames.columns) {") { printer in
-                    if hasRowID {
-                        printer.line("\(access)static let \(GeneratedNames.rowID) = GRDB.Column(\"_id\")")
-                    }
-                    for column in plan.columns {
-                        printer.line(
-                            "\(access)static let \(SwiftNaming.escaped(column.name)) = GRDB.Column(\(SwiftLiteral.string(column.name)))"
-                        )
-                    }
-                }
+                renderTableAndColumns(plan, into: &printer)
                 if hasRowID {
                     printer.line()
                     printer.documentation("The hidden row id (`_id`); `nil` until the record is inserted.")
@@ -65,6 +88,27 @@ struct RecordRenderer {
                     }
                 }
                 renderAssociations(plan, into: &printer)
+            }
+        }
+    }
+
+    /// The table name and the `Columns` enum.
+    private func renderTableAndColumns(_ plan: TablePlan, into printer: inout CodePrinter) {
+        let type = plan.typeName
+        printer.documentation("The table.")
+        printer.line("\(access)static var databaseTableName: Swift.String { \(SwiftLiteral.string(plan.tableName)) }")
+        printer.line()
+        printer.documentation(
+            "The columns, for queries: `\(type).\(GeneratedNames.record).filter { $0.\(SwiftNaming.escaped(plan.columns.first?.name ?? "rowID")) == value }`."
+        )
+        printer.block("\(access)enum \(GeneratedNames.columns) {") { printer in
+            if plan.identity.isEmpty {
+                printer.line("\(access)static let \(GeneratedNames.rowID) = GRDB.Column(\"_id\")")
+            }
+            for column in plan.columns {
+                printer.line(
+                    "\(access)static let \(SwiftNaming.escaped(column.name)) = GRDB.Column(\(SwiftLiteral.string(column.name)))"
+                )
             }
         }
     }

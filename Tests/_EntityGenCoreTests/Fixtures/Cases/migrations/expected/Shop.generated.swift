@@ -70,15 +70,12 @@ extension Address: Swift.Codable {
 }
 
 extension Address: EntityGenPersistence.PersistableEntity {
-    /// The columns of `Address.Record`, for queries: `Address.Record.filter(Address.Columns.id == value)`.
-    internal typealias Columns = Record.Columns
-
     /// The table's fixed SQL, prepared once per transaction by the importer.
     internal static let entityTable = EntityGenPersistence.EntityTable(entity: "Address", name: "address", columns: ["id", "street"], identity: ["id"])
 
     /// Every row as the graph JSON maps to, its direct relationships included (one level: the relationships of included targets are not fetched). Filter and order it with `Columns`, like any GRDB request.
     internal static func requestIncludingRelationships() -> GRDB.QueryInterfaceRequest<Address> {
-        Record.all().asRequest(of: Address.self)
+        all()
     }
 
     /// Decodes a row; relationships are filled when the request includes them.
@@ -111,43 +108,27 @@ extension Address: EntityGenPersistence.PersistableEntity {
     internal var rowKey: EntityGenPersistence.RowKey { EntityGenPersistence.RowKey(Self.entityTable, [self.id]) }
 }
 
-extension Address {
-    /// One row of the `address` table: the type plain GRDB requests fetch (`Address.Record.filter(...).fetchAll(db)`, `fetchOne(db, id:)`, `ValueObservation`) and local edits save (`insert`, `update`, `upsert`, `delete`). Relationships are their key columns and associations; `Address` is the graph JSON maps to (`Address.requestIncludingRelationships()`).
-    internal struct Record: Swift.Sendable, Swift.Hashable, Swift.Identifiable, GRDB.FetchableRecord, GRDB.PersistableRecord {
-        /// The table.
-        internal static var databaseTableName: Swift.String { "address" }
+extension Address: GRDB.PersistableRecord {
+    /// One row of the `address` table: `Address` has no relationships, so it is its own record, the type plain GRDB requests fetch (`Address.Record.filter(...).fetchAll(db)`, `fetchOne(db, id:)`, `ValueObservation`) and local edits save (`insert`, `update`, `upsert`, `delete`).
+    internal typealias Record = Address
 
-        /// The columns, for queries: `Address.Record.filter { $0.id == value }`.
-        internal enum Columns {
-            internal static let id = GRDB.Column("id")
-            internal static let street = GRDB.Column("street")
-        }
+    /// The table.
+    internal static var databaseTableName: Swift.String { "address" }
 
-        internal var id: Swift.Int
-
-        internal var street: Swift.String
-
-        /// Creates a record from its columns.
-        internal init(id: Swift.Int, street: Swift.String) {
-            self.id = id
-            self.street = street
-        }
-
-        /// Decodes a row, naming the column of a value that does not convert.
-        internal init(row: GRDB.Row) throws {
-            self.id = try row.column("id")
-            self.street = try row.column("street")
-        }
-
-        /// Encodes the columns as the importer stores them.
-        internal func encode(to container: inout GRDB.PersistenceContainer) throws {
-            container["id"] = id.columnDatabaseValue
-            container["street"] = street.columnDatabaseValue
-        }
-
-        /// The `Order` records that reach this one: an inverse association.
-        internal static let ordersViaShippingAddress = hasMany(Order.Record.self, key: "ordersViaShippingAddress", using: GRDB.ForeignKey(["shippingAddressId"], to: ["id"]))
+    /// The columns, for queries: `Address.Record.filter { $0.id == value }`.
+    internal enum Columns {
+        internal static let id = GRDB.Column("id")
+        internal static let street = GRDB.Column("street")
     }
+
+    /// Encodes the columns as the importer stores them.
+    internal func encode(to container: inout GRDB.PersistenceContainer) throws {
+        container["id"] = id.columnDatabaseValue
+        container["street"] = street.columnDatabaseValue
+    }
+
+    /// The `Order` records that reach this one: an inverse association.
+    internal static let ordersViaShippingAddress = hasMany(Order.Record.self, key: "ordersViaShippingAddress", using: GRDB.ForeignKey(["shippingAddressId"], to: ["id"]))
 }
 
 /// The Customer entity.

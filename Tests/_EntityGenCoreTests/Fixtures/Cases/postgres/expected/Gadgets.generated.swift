@@ -837,15 +837,12 @@ extension Maker: Swift.Codable {
 }
 
 extension Maker: EntityGenPersistence.PersistableEntity {
-    /// The columns of `Maker.Record`, for queries: `Maker.Record.filter(Maker.Columns.code == value)`.
-    public typealias Columns = Record.Columns
-
     /// The table's fixed SQL, prepared once per transaction by the importer.
     public static let entityTable = EntityGenPersistence.EntityTable(entity: "Maker", name: "maker", columns: ["code"], identity: ["code"])
 
     /// Every row as the graph JSON maps to, its direct relationships included (one level: the relationships of included targets are not fetched). Filter and order it with `Columns`, like any GRDB request.
     public static func requestIncludingRelationships() -> GRDB.QueryInterfaceRequest<Maker> {
-        Record.all().asRequest(of: Maker.self)
+        all()
     }
 
     /// Decodes a row; relationships are filled when the request includes them.
@@ -876,40 +873,25 @@ extension Maker: EntityGenPersistence.PersistableEntity {
     public var rowKey: EntityGenPersistence.RowKey { EntityGenPersistence.RowKey(Self.entityTable, [self.code]) }
 }
 
-extension Maker {
-    /// One row of the `maker` table: the type plain GRDB requests fetch (`Maker.Record.filter(...).fetchAll(db)`, `fetchOne(db, id:)`, `ValueObservation`) and local edits save (`insert`, `update`, `upsert`, `delete`). Relationships are their key columns and associations; `Maker` is the graph JSON maps to (`Maker.requestIncludingRelationships()`).
-    public struct Record: Swift.Sendable, Swift.Hashable, Swift.Identifiable, GRDB.FetchableRecord, GRDB.PersistableRecord {
-        /// The table.
-        public static var databaseTableName: Swift.String { "maker" }
+extension Maker: GRDB.PersistableRecord {
+    /// One row of the `maker` table: `Maker` has no relationships, so it is its own record, the type plain GRDB requests fetch (`Maker.Record.filter(...).fetchAll(db)`, `fetchOne(db, id:)`, `ValueObservation`) and local edits save (`insert`, `update`, `upsert`, `delete`).
+    public typealias Record = Maker
 
-        /// The columns, for queries: `Maker.Record.filter { $0.code == value }`.
-        public enum Columns {
-            public static let code = GRDB.Column("code")
-        }
+    /// The table.
+    public static var databaseTableName: Swift.String { "maker" }
 
-        public var code: Swift.String
-
-        /// The identity: `code`.
-        public var id: Swift.String { code }
-
-        /// Creates a record from its columns.
-        public init(code: Swift.String) {
-            self.code = code
-        }
-
-        /// Decodes a row, naming the column of a value that does not convert.
-        public init(row: GRDB.Row) throws {
-            self.code = try row.column("code")
-        }
-
-        /// Encodes the columns as the importer stores them.
-        public func encode(to container: inout GRDB.PersistenceContainer) throws {
-            container["code"] = code.columnDatabaseValue
-        }
-
-        /// The `Gadget` records that reach this one: an inverse association.
-        public static let gadgetsViaMaker = hasMany(Gadget.Record.self, key: "gadgetsViaMaker", using: GRDB.ForeignKey(["makerCode"], to: ["code"]))
+    /// The columns, for queries: `Maker.Record.filter { $0.code == value }`.
+    public enum Columns {
+        public static let code = GRDB.Column("code")
     }
+
+    /// Encodes the columns as the importer stores them.
+    public func encode(to container: inout GRDB.PersistenceContainer) throws {
+        container["code"] = code.columnDatabaseValue
+    }
+
+    /// The `Gadget` records that reach this one: an inverse association.
+    public static let gadgetsViaMaker = hasMany(Gadget.Record.self, key: "gadgetsViaMaker", using: GRDB.ForeignKey(["makerCode"], to: ["code"]))
 }
 
 extension Maker: EntityGenPostgres.PostgresTableEntity {
@@ -1001,15 +983,12 @@ extension Nut: Swift.Codable {
 }
 
 extension Nut: EntityGenPersistence.PersistableEntity {
-    /// The columns of `Nut.Record`, for queries: `Nut.Record.filter(Nut.Columns.serial == value)`.
-    public typealias Columns = Record.Columns
-
     /// The table's fixed SQL, prepared once per transaction by the importer.
     public static let entityTable = EntityGenPersistence.EntityTable(entity: "Nut", name: "nut", columns: ["serial", "size"], identity: ["serial"])
 
     /// Every row as the graph JSON maps to, its direct relationships included (one level: the relationships of included targets are not fetched). Filter and order it with `Columns`, like any GRDB request.
     public static func requestIncludingRelationships() -> GRDB.QueryInterfaceRequest<Nut> {
-        Record.all().asRequest(of: Nut.self)
+        all()
     }
 
     /// Decodes a row; relationships are filled when the request includes them.
@@ -1042,42 +1021,23 @@ extension Nut: EntityGenPersistence.PersistableEntity {
     public var rowKey: EntityGenPersistence.RowKey { EntityGenPersistence.RowKey(Self.entityTable, [self.serial]) }
 }
 
-extension Nut {
-    /// One row of the `nut` table: the type plain GRDB requests fetch (`Nut.Record.filter(...).fetchAll(db)`, `fetchOne(db, id:)`, `ValueObservation`) and local edits save (`insert`, `update`, `upsert`, `delete`). Relationships are their key columns and associations; `Nut` is the graph JSON maps to (`Nut.requestIncludingRelationships()`).
-    public struct Record: Swift.Sendable, Swift.Hashable, Swift.Identifiable, GRDB.FetchableRecord, GRDB.PersistableRecord {
-        /// The table.
-        public static var databaseTableName: Swift.String { "nut" }
+extension Nut: GRDB.PersistableRecord {
+    /// One row of the `nut` table: `Nut` has no relationships, so it is its own record, the type plain GRDB requests fetch (`Nut.Record.filter(...).fetchAll(db)`, `fetchOne(db, id:)`, `ValueObservation`) and local edits save (`insert`, `update`, `upsert`, `delete`).
+    public typealias Record = Nut
 
-        /// The columns, for queries: `Nut.Record.filter { $0.serial == value }`.
-        public enum Columns {
-            public static let serial = GRDB.Column("serial")
-            public static let size = GRDB.Column("size")
-        }
+    /// The table.
+    public static var databaseTableName: Swift.String { "nut" }
 
-        public var serial: Swift.String
+    /// The columns, for queries: `Nut.Record.filter { $0.serial == value }`.
+    public enum Columns {
+        public static let serial = GRDB.Column("serial")
+        public static let size = GRDB.Column("size")
+    }
 
-        public var size: Swift.Int
-
-        /// The identity: `serial`.
-        public var id: Swift.String { serial }
-
-        /// Creates a record from its columns.
-        public init(serial: Swift.String, size: Swift.Int) {
-            self.serial = serial
-            self.size = size
-        }
-
-        /// Decodes a row, naming the column of a value that does not convert.
-        public init(row: GRDB.Row) throws {
-            self.serial = try row.column("serial")
-            self.size = try row.column("size")
-        }
-
-        /// Encodes the columns as the importer stores them.
-        public func encode(to container: inout GRDB.PersistenceContainer) throws {
-            container["serial"] = serial.columnDatabaseValue
-            container["size"] = size.columnDatabaseValue
-        }
+    /// Encodes the columns as the importer stores them.
+    public func encode(to container: inout GRDB.PersistenceContainer) throws {
+        container["serial"] = serial.columnDatabaseValue
+        container["size"] = size.columnDatabaseValue
     }
 }
 
@@ -1293,15 +1253,12 @@ extension Screw: Swift.Codable {
 }
 
 extension Screw: EntityGenPersistence.PersistableEntity {
-    /// The columns of `Screw.Record`, for queries: `Screw.Record.filter(Screw.Columns.serial == value)`.
-    public typealias Columns = Record.Columns
-
     /// The table's fixed SQL, prepared once per transaction by the importer.
     public static let entityTable = EntityGenPersistence.EntityTable(entity: "Screw", name: "screw", columns: ["serial", "length"], identity: ["serial"])
 
     /// Every row as the graph JSON maps to, its direct relationships included (one level: the relationships of included targets are not fetched). Filter and order it with `Columns`, like any GRDB request.
     public static func requestIncludingRelationships() -> GRDB.QueryInterfaceRequest<Screw> {
-        Record.all().asRequest(of: Screw.self)
+        all()
     }
 
     /// Decodes a row; relationships are filled when the request includes them.
@@ -1334,42 +1291,23 @@ extension Screw: EntityGenPersistence.PersistableEntity {
     public var rowKey: EntityGenPersistence.RowKey { EntityGenPersistence.RowKey(Self.entityTable, [self.serial]) }
 }
 
-extension Screw {
-    /// One row of the `screw` table: the type plain GRDB requests fetch (`Screw.Record.filter(...).fetchAll(db)`, `fetchOne(db, id:)`, `ValueObservation`) and local edits save (`insert`, `update`, `upsert`, `delete`). Relationships are their key columns and associations; `Screw` is the graph JSON maps to (`Screw.requestIncludingRelationships()`).
-    public struct Record: Swift.Sendable, Swift.Hashable, Swift.Identifiable, GRDB.FetchableRecord, GRDB.PersistableRecord {
-        /// The table.
-        public static var databaseTableName: Swift.String { "screw" }
+extension Screw: GRDB.PersistableRecord {
+    /// One row of the `screw` table: `Screw` has no relationships, so it is its own record, the type plain GRDB requests fetch (`Screw.Record.filter(...).fetchAll(db)`, `fetchOne(db, id:)`, `ValueObservation`) and local edits save (`insert`, `update`, `upsert`, `delete`).
+    public typealias Record = Screw
 
-        /// The columns, for queries: `Screw.Record.filter { $0.serial == value }`.
-        public enum Columns {
-            public static let serial = GRDB.Column("serial")
-            public static let length = GRDB.Column("length")
-        }
+    /// The table.
+    public static var databaseTableName: Swift.String { "screw" }
 
-        public var serial: Swift.String
+    /// The columns, for queries: `Screw.Record.filter { $0.serial == value }`.
+    public enum Columns {
+        public static let serial = GRDB.Column("serial")
+        public static let length = GRDB.Column("length")
+    }
 
-        public var length: Swift.Double
-
-        /// The identity: `serial`.
-        public var id: Swift.String { serial }
-
-        /// Creates a record from its columns.
-        public init(serial: Swift.String, length: Swift.Double) {
-            self.serial = serial
-            self.length = length
-        }
-
-        /// Decodes a row, naming the column of a value that does not convert.
-        public init(row: GRDB.Row) throws {
-            self.serial = try row.column("serial")
-            self.length = try row.column("length")
-        }
-
-        /// Encodes the columns as the importer stores them.
-        public func encode(to container: inout GRDB.PersistenceContainer) throws {
-            container["serial"] = serial.columnDatabaseValue
-            container["length"] = length.columnDatabaseValue
-        }
+    /// Encodes the columns as the importer stores them.
+    public func encode(to container: inout GRDB.PersistenceContainer) throws {
+        container["serial"] = serial.columnDatabaseValue
+        container["length"] = length.columnDatabaseValue
     }
 }
 

@@ -75,15 +75,12 @@ extension Avatar: Swift.Codable {
 }
 
 extension Avatar: EntityGenPersistence.PersistableEntity {
-    /// The columns of `Avatar.Record`, for queries: `Avatar.Record.filter(Avatar.Columns.remoteId == value)`.
-    public typealias Columns = Record.Columns
-
     /// The table's fixed SQL, prepared once per transaction by the importer.
     public static let entityTable = EntityGenPersistence.EntityTable(entity: "Avatar", name: "avatar", columns: ["remoteId", "fileUrlString"], identity: ["remoteId"])
 
     /// Every row as the graph JSON maps to, its direct relationships included (one level: the relationships of included targets are not fetched). Filter and order it with `Columns`, like any GRDB request.
     public static func requestIncludingRelationships() -> GRDB.QueryInterfaceRequest<Avatar> {
-        Record.all().asRequest(of: Avatar.self)
+        all()
     }
 
     /// Decodes a row; relationships are filled when the request includes them.
@@ -116,46 +113,27 @@ extension Avatar: EntityGenPersistence.PersistableEntity {
     public var rowKey: EntityGenPersistence.RowKey { EntityGenPersistence.RowKey(Self.entityTable, [self.remoteId]) }
 }
 
-extension Avatar {
-    /// One row of the `avatar` table: the type plain GRDB requests fetch (`Avatar.Record.filter(...).fetchAll(db)`, `fetchOne(db, id:)`, `ValueObservation`) and local edits save (`insert`, `update`, `upsert`, `delete`). Relationships are their key columns and associations; `Avatar` is the graph JSON maps to (`Avatar.requestIncludingRelationships()`).
-    public struct Record: Swift.Sendable, Swift.Hashable, Swift.Identifiable, GRDB.FetchableRecord, GRDB.PersistableRecord {
-        /// The table.
-        public static var databaseTableName: Swift.String { "avatar" }
+extension Avatar: GRDB.PersistableRecord {
+    /// One row of the `avatar` table: `Avatar` has no relationships, so it is its own record, the type plain GRDB requests fetch (`Avatar.Record.filter(...).fetchAll(db)`, `fetchOne(db, id:)`, `ValueObservation`) and local edits save (`insert`, `update`, `upsert`, `delete`).
+    public typealias Record = Avatar
 
-        /// The columns, for queries: `Avatar.Record.filter { $0.remoteId == value }`.
-        public enum Columns {
-            public static let remoteId = GRDB.Column("remoteId")
-            public static let fileUrlString = GRDB.Column("fileUrlString")
-        }
+    /// The table.
+    public static var databaseTableName: Swift.String { "avatar" }
 
-        public var remoteId: Swift.Int64
-
-        public var fileUrlString: Swift.String
-
-        /// The identity: `remoteId`.
-        public var id: Swift.Int64 { remoteId }
-
-        /// Creates a record from its columns.
-        public init(remoteId: Swift.Int64, fileUrlString: Swift.String) {
-            self.remoteId = remoteId
-            self.fileUrlString = fileUrlString
-        }
-
-        /// Decodes a row, naming the column of a value that does not convert.
-        public init(row: GRDB.Row) throws {
-            self.remoteId = try row.column("remoteId")
-            self.fileUrlString = try row.column("fileUrlString")
-        }
-
-        /// Encodes the columns as the importer stores them.
-        public func encode(to container: inout GRDB.PersistenceContainer) throws {
-            container["remoteId"] = remoteId.columnDatabaseValue
-            container["fileUrlString"] = fileUrlString.columnDatabaseValue
-        }
-
-        /// The `Group` records that reach this one: an inverse association.
-        public static let groupsViaAvatar = hasMany(Group.Record.self, key: "groupsViaAvatar", using: GRDB.ForeignKey(["avatarRemoteId"], to: ["remoteId"]))
+    /// The columns, for queries: `Avatar.Record.filter { $0.remoteId == value }`.
+    public enum Columns {
+        public static let remoteId = GRDB.Column("remoteId")
+        public static let fileUrlString = GRDB.Column("fileUrlString")
     }
+
+    /// Encodes the columns as the importer stores them.
+    public func encode(to container: inout GRDB.PersistenceContainer) throws {
+        container["remoteId"] = remoteId.columnDatabaseValue
+        container["fileUrlString"] = fileUrlString.columnDatabaseValue
+    }
+
+    /// The `Group` records that reach this one: an inverse association.
+    public static let groupsViaAvatar = hasMany(Group.Record.self, key: "groupsViaAvatar", using: GRDB.ForeignKey(["avatarRemoteId"], to: ["remoteId"]))
 }
 
 extension Avatar: EntityGenPostgres.PostgresTableEntity {

@@ -274,15 +274,12 @@ extension TextWidget: Swift.Codable {
 }
 
 extension TextWidget: EntityGenPersistence.PersistableEntity {
-    /// The columns of `TextWidget.Record`, for queries: `TextWidget.Record.filter(TextWidget.Columns.serverId == value)`.
-    internal typealias Columns = Record.Columns
-
     /// The table's fixed SQL, prepared once per transaction by the importer.
     internal static let entityTable = EntityGenPersistence.EntityTable(entity: "TextWidget", name: "textWidget", columns: ["serverId", "title"], identity: ["serverId"])
 
     /// Every row as the graph JSON maps to, its direct relationships included (one level: the relationships of included targets are not fetched). Filter and order it with `Columns`, like any GRDB request.
     internal static func requestIncludingRelationships() -> GRDB.QueryInterfaceRequest<TextWidget> {
-        Record.all().asRequest(of: TextWidget.self)
+        all()
     }
 
     /// Decodes a row; relationships are filled when the request includes them.
@@ -315,46 +312,27 @@ extension TextWidget: EntityGenPersistence.PersistableEntity {
     internal var rowKey: EntityGenPersistence.RowKey { EntityGenPersistence.RowKey(Self.entityTable, [self.serverId]) }
 }
 
-extension TextWidget {
-    /// One row of the `textWidget` table: the type plain GRDB requests fetch (`TextWidget.Record.filter(...).fetchAll(db)`, `fetchOne(db, id:)`, `ValueObservation`) and local edits save (`insert`, `update`, `upsert`, `delete`). Relationships are their key columns and associations; `TextWidget` is the graph JSON maps to (`TextWidget.requestIncludingRelationships()`).
-    internal struct Record: Swift.Sendable, Swift.Hashable, Swift.Identifiable, GRDB.FetchableRecord, GRDB.PersistableRecord {
-        /// The table.
-        internal static var databaseTableName: Swift.String { "textWidget" }
+extension TextWidget: GRDB.PersistableRecord {
+    /// One row of the `textWidget` table: `TextWidget` has no relationships, so it is its own record, the type plain GRDB requests fetch (`TextWidget.Record.filter(...).fetchAll(db)`, `fetchOne(db, id:)`, `ValueObservation`) and local edits save (`insert`, `update`, `upsert`, `delete`).
+    internal typealias Record = TextWidget
 
-        /// The columns, for queries: `TextWidget.Record.filter { $0.serverId == value }`.
-        internal enum Columns {
-            internal static let serverId = GRDB.Column("serverId")
-            internal static let title = GRDB.Column("title")
-        }
+    /// The table.
+    internal static var databaseTableName: Swift.String { "textWidget" }
 
-        internal var serverId: Swift.String
-
-        internal var title: Swift.String
-
-        /// The identity: `serverId`.
-        internal var id: Swift.String { serverId }
-
-        /// Creates a record from its columns.
-        internal init(serverId: Swift.String, title: Swift.String) {
-            self.serverId = serverId
-            self.title = title
-        }
-
-        /// Decodes a row, naming the column of a value that does not convert.
-        internal init(row: GRDB.Row) throws {
-            self.serverId = try row.column("serverId")
-            self.title = try row.column("title")
-        }
-
-        /// Encodes the columns as the importer stores them.
-        internal func encode(to container: inout GRDB.PersistenceContainer) throws {
-            container["serverId"] = serverId.columnDatabaseValue
-            container["title"] = title.columnDatabaseValue
-        }
-
-        /// The `ImageWidget` records that reach this one: an inverse association.
-        internal static let imageWidgetsViaTextWidget = hasMany(ImageWidget.Record.self, key: "imageWidgetsViaTextWidget", using: GRDB.ForeignKey(["textWidgetServerId"], to: ["serverId"]))
+    /// The columns, for queries: `TextWidget.Record.filter { $0.serverId == value }`.
+    internal enum Columns {
+        internal static let serverId = GRDB.Column("serverId")
+        internal static let title = GRDB.Column("title")
     }
+
+    /// Encodes the columns as the importer stores them.
+    internal func encode(to container: inout GRDB.PersistenceContainer) throws {
+        container["serverId"] = serverId.columnDatabaseValue
+        container["title"] = title.columnDatabaseValue
+    }
+
+    /// The `ImageWidget` records that reach this one: an inverse association.
+    internal static let imageWidgetsViaTextWidget = hasMany(ImageWidget.Record.self, key: "imageWidgetsViaTextWidget", using: GRDB.ForeignKey(["textWidgetServerId"], to: ["serverId"]))
 }
 
 /// A piece of content on the home screen, identified by the server's id.
