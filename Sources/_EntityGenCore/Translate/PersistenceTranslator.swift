@@ -57,10 +57,12 @@ struct PersistenceTranslator: Sendable {
                     location: attribute.declaration.name.location, defaultValue: defaultValue,
                     absentBit: table.absentBits[property.name],
                     renamedFrom: attribute.declaration.renamedFrom.map { SwiftNaming.memberName($0.value) }))
+            let omittable = attribute.isOptional && attribute.declaration.defaultValue == nil
             table.recordProperties.append(
                 .init(
                     column: attribute.swiftName, identifier: property.identifier,
-                    type: property.type, json: json ? property : nil))
+                    type: property.type, json: json ? property : nil,
+                    omittedWhenAbsent: omittable ? table.absentBits[property.name] : nil))
             table.rowArguments.append(
                 (
                     SwiftNaming.argumentLabel(property.name),

@@ -25,16 +25,16 @@ struct RecordRenderer {
             printer.line()
             renderTableAndColumns(plan, into: &printer)
             printer.line()
-            let keepsAbsent = plan.columns.contains { $0.absentBit != nil }
+            let keepsAbsent = plan.recordProperties.contains { $0.omittedWhenAbsent != nil }
             printer.documentation(
                 "Encodes the columns as the importer stores them"
                     + (keepsAbsent
-                        ? "; a key the mapped JSON object did not have is left out, so that `update` and `upsert` keep the stored value, as an import does."
+                        ? "; an optional attribute without a default whose key the mapped JSON object did not have is left out, so that `update` and `upsert` keep the stored value, as an import does."
                         : "."))
             printer.block("\(access)func encode(to container: inout GRDB.PersistenceContainer) throws {") { printer in
                 for property in plan.recordProperties {
                     let assignment = "container[\(SwiftLiteral.string(property.column))] = \(encoded(property))"
-                    if let bit = plan.columns.first(where: { $0.name == property.column })?.absentBit {
+                    if let bit = property.omittedWhenAbsent {
                         printer.line("if !\(MapperRenderer.absentFields).contains(\(bit)) { \(assignment) }")
                     } else {
                         printer.line(assignment)
