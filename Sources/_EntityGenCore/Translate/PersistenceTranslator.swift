@@ -1,3 +1,6 @@
+import EntityGenRuntime
+import Foundation
+
 /// Builds ``TablePlan``s: the backend-neutral storage decisions of the persistence code (table and
 /// column names, storage classes, keys, link tables, owned rows, delete rules, associations). A
 /// ``StorageBackend`` turns them into its own DDL.
@@ -131,7 +134,7 @@ struct PersistenceTranslator: Sendable {
     }
 
     /// A schema default as a column default, for the rows that exist when a migration adds the column;
-    /// `nil` when the stored form is not a plain literal (dates, data, custom types, non-empty collections).
+    /// `nil` when the stored form is not a plain literal (custom types, non-empty collections).
     func columnDefault(_ value: ValueNode, _ type: ResolvedType) -> ColumnDefault? {
         switch (type, value.kind, value.scalar) {
         case (.array, .sequence(let elements), _) where elements.isEmpty: return .text("[]")
@@ -153,8 +156,8 @@ struct PersistenceTranslator: Sendable {
         }
     }
 
-    /// A built-in scalar's default as a column default; `nil` for dates and data, whose stored forms
-    /// are not the schema's literal.
+    /// A built-in scalar's default as a column default, in the form the runtime stores the type (a date
+    /// rounded to the millisecond; `nil` for a date outside the years 0 to 9999).
     private static func columnDefault(_ builtin: BuiltinType, _ scalar: ValueNode.Scalar) -> ColumnDefault? {
         var integer: String?
         var number: String?
@@ -167,15 +170,26 @@ struct PersistenceTranslator: Sendable {
         case .bool:
             if case let .bool(flag) = scalar { return .bool(flag) }
             return nil
-        case .string, .url, .uuid:
+        case .string, .url:
             if case let .string(text) = scalar { return .text(text) }
+            return nil
+        case .uuid:
+            if case let .string(text) = scalar, let uuid = UUID(uuidString: text) { return .uuid(uuid.uuidString) }
             return nil
         case .decimal: return number.flatMap(decimalText)
         case .uint, .uint64:
             return integer.flatMap { text in UInt64(text).map { _ in .unsigned(text) } }
         case .double, .float: return number.flatMap(numberLiteral)
         case .int, .int8, .int16, .int32, .int64, .uint8, .uint16, .uint32: return integer.flatMap(numberLiteral)
-        case .date, .data: return nil
+        case .date:
+            guard case var .string(text) = scalar else { return nil }
+            guard let date = text.withUTF8({ ISO8601.parse($0) }) else { return nil }
+            let milliseconds = (date.timeIntervalSince1970 * 1000 + 0.5).rounded(.down)
+            guard let whole = Int64(exactly: milliseconds), ColumnDefault.dateRange.contains(whole) else { return nil }
+            return .date(millisecondsSince1970: whole)
+        case .data:
+            guard case let .string(text) = scalar, let data = Data(base64Encoded: text) else { return nil }
+            return .data(Array(data))
         }
     }
 

@@ -117,6 +117,34 @@ import Testing
         }
     }
 
+    /// Defaults of types PostgreSQL stores in their own column types fill the rows stored before the
+    /// column was added with the value the runtime binds for the same default.
+    @Test func newColumnsWithUUIDDateAndDataDefaultsFillTheStoredRows() async throws {
+        let pod = "entities:\n  Pod:\n    identifiedBy: name\n    attributes:\n      name: String\n"
+        let first = try Self.plan(pod, history: nil)
+        let second = try Self.plan(
+            pod + """
+                      token: {type: UUID, default: e621e1f8-c36c-495a-93fc-0c247a3e6e5f}
+                      since: {type: Date, default: "2020-02-29T23:59:59.9995+01:00"}
+                      seal: {type: Data, default: 3q2+7w==}
+
+                """, history: first.migrations(for: .postgres).updatedHistory)
+        try await PostgresTestServer.withDatabase { client in
+            try await Self.migrator(first).migrate(client)
+            try await client.query(#"INSERT INTO "pod" ("name") VALUES ('Yams')"#)
+            #expect(try await Self.migrator(second).migrate(client) == ["entitygen-v2"])
+            var found: [(UUID, Date, String)] = []
+            let query: PostgresQuery = #"SELECT "token", "since", encode("seal", 'hex') FROM "pod""#
+            for try await row in try await client.query(query).decode((UUID, Date, String).self) {
+                found.append(row)
+            }
+            #expect(found.count == 1)
+            #expect(found.first?.0 == UUID(uuidString: "E621E1F8-C36C-495A-93FC-0C247A3E6E5F"))
+            #expect(found.first?.1 == Date(timeIntervalSince1970: 1_583_017_200))  // 2020-02-29T23:00:00Z
+            #expect(found.first?.2 == "deadbeef")
+        }
+    }
+
     @Test func anUnmigratableChangeIsRefusedAtItsDeclarationAsOnSQLite() throws {
         let first = try Self.plan(
             "entities:\n  Pod:\n    identifiedBy: name\n    attributes:\n      name: String\n", history: nil)

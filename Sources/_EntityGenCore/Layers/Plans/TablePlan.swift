@@ -307,18 +307,6 @@ enum ForeignKeyAction: String, Sendable {
     case setNull, cascade
 }
 
-/// A schema default as a column default, for rows stored before the column was added.
-enum ColumnDefault: Hashable, Sendable {
-    case text(String)
-    /// A number, as written in the schema.
-    case number(String)
-    case bool(Bool)
-    /// An unsigned integer (`UInt`, `UInt64`), its digits; each backend writes it as it stores one.
-    case unsigned(String)
-    /// A `Decimal`, its plain decimal text (`-12.50`); each backend writes it as it stores one.
-    case decimal(String)
-}
-
 /// A trigger keeping owned and cascading rows consistent, as data; the backend writes its statement.
 enum TriggerPlan: Sendable {
     /// After a row is deleted, delete the embedded to-one target it named (`deleteRule: cascade`).

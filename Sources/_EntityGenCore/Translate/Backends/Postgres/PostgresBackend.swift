@@ -134,9 +134,14 @@ struct PostgresBackend: StorageBackend {
     /// A column default as a PostgreSQL literal.
     static func literal(_ value: ColumnDefault) -> String {
         switch value {
-        case let .text(text): return SQL.string(text)
+        case let .text(text), let .uuid(text): return SQL.string(text)
         case let .number(text), let .unsigned(text), let .decimal(text): return text
         case let .bool(flag): return flag ? "true" : "false"
+        case let .date(milliseconds):
+            return SQL.string(ColumnDefault.dateText(millisecondsSince1970: milliseconds, separator: "T") + "Z")
+        case let .data(bytes):
+            // A bytea literal in hex form (backslashes are plain characters in standard SQL strings).
+            return SQL.string("\\x" + ColumnDefault.hex(bytes))
         }
     }
 }

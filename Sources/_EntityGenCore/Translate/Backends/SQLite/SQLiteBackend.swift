@@ -55,6 +55,14 @@ struct SQLiteBackend: StorageBackend {
         case let .decimal(text):
             // As the runtime stores it: its text, in the form `Decimal.description` writes.
             return SQL.string(text)
+        case let .uuid(text):
+            // As the runtime and GRDB store it: its 16 bytes in a blob (the hex digits in order).
+            return "X'" + text.filter { $0 != "-" } + "'"
+        case let .date(milliseconds):
+            // As GRDB and the runtime store it: `yyyy-MM-dd HH:mm:ss.SSS` in UTC.
+            return SQL.string(ColumnDefault.dateText(millisecondsSince1970: milliseconds, separator: " "))
+        case let .data(bytes):
+            return "X'" + ColumnDefault.hex(bytes) + "'"
         }
     }
 
