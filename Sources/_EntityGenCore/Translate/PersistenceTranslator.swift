@@ -186,7 +186,7 @@ struct PersistenceTranslator: Sendable {
             guard let date = text.withUTF8({ ISO8601.parse($0) }) else { return nil }
             let milliseconds = (date.timeIntervalSince1970 * 1000 + 0.5).rounded(.down)
             guard let whole = Int64(exactly: milliseconds), ColumnDefault.dateRange.contains(whole) else { return nil }
-            return .date(millisecondsSince1970: whole)
+            return .date(secondsSince1970: date.timeIntervalSince1970)
         case .data:
             guard case let .string(text) = scalar, let data = Data(base64Encoded: text) else { return nil }
             return .data(Array(data))

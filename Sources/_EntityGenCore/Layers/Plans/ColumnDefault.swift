@@ -14,29 +14,35 @@ enum ColumnDefault: Hashable, Sendable {
     case decimal(String)
     /// A `UUID`, its canonical text (upper case, with hyphens); each backend writes it as it stores one.
     case uuid(String)
-    /// A `Date` in the years 0 to 9999, in whole milliseconds since 1970 (rounded as the runtime rounds
-    /// a stored date: halves up).
-    case date(millisecondsSince1970: Int64)
+    /// A `Date` in the years 0 to 9999, in seconds since 1970, as the mapper holds the default; each
+    /// backend rounds it as its runtime rounds a stored date (SQLite to the millisecond, PostgreSQL to
+    /// the microsecond, halves up).
+    case date(secondsSince1970: Double)
     /// A `Data`, its bytes.
     case data([UInt8])
 
-    /// The first and last milliseconds since 1970 a ``date(millisecondsSince1970:)`` may hold: GRDB's
-    /// date text covers the years 0 to 9999.
+    /// The first and last milliseconds since 1970 a ``date(secondsSince1970:)`` may hold, rounded to
+    /// the millisecond: GRDB's date text covers the years 0 to 9999.
     static let dateRange: ClosedRange<Int64> = -62_167_219_200_000...253_402_300_799_999
 
-    /// The UTC date-time text of a date default, `yyyy-MM-dd HH:mm:ss.SSS` (GRDB's form) with
-    /// `separator` between the date and the time.
-    static func dateText(millisecondsSince1970 total: Int64, separator: String) -> String {
-        let day = total >= 0 ? total / 86_400_000 : (total - 86_399_999) / 86_400_000
-        let milliseconds = Int(total - day * 86_400_000)
+    /// The UTC date-time text of a date default in the years 0 to 9999, `yyyy-MM-dd HH:mm:ss` and
+    /// `fractionDigits` digits of the second (3 for GRDB's form, 6 for PostgreSQL's), rounded half up.
+    static func dateText(secondsSince1970 seconds: Double, fractionDigits: Int) -> String {
+        var unit: Int64 = 1
+        for _ in 0..<fractionDigits { unit *= 10 }
+        let total = Int64((seconds * Double(unit) + 0.5).rounded(.down))
+        let dayLength = 86_400 * unit
+        let day = total >= 0 ? total / dayLength : (total - dayLength + 1) / dayLength
+        let inDay = total - day * dayLength
+        let second = Int(inDay / unit)
         let (year, month, dayOfMonth) = ISO8601.civilDate(daysSinceEpoch: Int(day))
         func digits(_ value: Int, _ count: Int) -> String {
             let text = String(value)
             return String(repeating: "0", count: max(0, count - text.count)) + text
         }
-        return digits(year, 4) + "-" + digits(month, 2) + "-" + digits(dayOfMonth, 2) + separator
-            + digits(milliseconds / 3_600_000, 2) + ":" + digits(milliseconds / 60_000 % 60, 2) + ":"
-            + digits(milliseconds / 1000 % 60, 2) + "." + digits(milliseconds % 1000, 3)
+        return digits(year, 4) + "-" + digits(month, 2) + "-" + digits(dayOfMonth, 2) + " "
+            + digits(second / 3600, 2) + ":" + digits(second / 60 % 60, 2) + ":" + digits(second % 60, 2) + "."
+            + digits(Int(inDay % unit), fractionDigits)
     }
 
     /// Bytes as upper-case hexadecimal digits, two a byte.

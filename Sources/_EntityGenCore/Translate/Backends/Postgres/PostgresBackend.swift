@@ -137,8 +137,9 @@ struct PostgresBackend: StorageBackend {
         case let .text(text), let .uuid(text): return SQL.string(text)
         case let .number(text), let .unsigned(text), let .decimal(text): return text
         case let .bool(flag): return flag ? "true" : "false"
-        case let .date(milliseconds):
-            return SQL.string(ColumnDefault.dateText(millisecondsSince1970: milliseconds, separator: "T") + "Z")
+        case let .date(seconds):
+            // As the importer's COPY writes it: UTC, to the microsecond.
+            return SQL.string(ColumnDefault.dateText(secondsSince1970: seconds, fractionDigits: 6) + "+00")
         case let .data(bytes):
             // A bytea literal in hex form (backslashes are plain characters in standard SQL strings).
             return SQL.string("\\x" + ColumnDefault.hex(bytes))

@@ -58,9 +58,9 @@ struct SQLiteBackend: StorageBackend {
         case let .uuid(text):
             // As the runtime and GRDB store it: its 16 bytes in a blob (the hex digits in order).
             return "X'" + text.filter { $0 != "-" } + "'"
-        case let .date(milliseconds):
+        case let .date(seconds):
             // As GRDB and the runtime store it: `yyyy-MM-dd HH:mm:ss.SSS` in UTC.
-            return SQL.string(ColumnDefault.dateText(millisecondsSince1970: milliseconds, separator: " "))
+            return SQL.string(ColumnDefault.dateText(secondsSince1970: seconds, fractionDigits: 3))
         case let .data(bytes):
             return "X'" + ColumnDefault.hex(bytes) + "'"
         }
