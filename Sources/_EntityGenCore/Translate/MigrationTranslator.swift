@@ -16,7 +16,7 @@ enum MigrationTranslator {
         for recorded in history.migrations {
             let (steps, problems, _) = backend.migrationSteps(
                 from: previous, to: recorded.schema, intents: recorded.intents, locations: [:],
-                fallback: historyLocation)
+                unstorableDefaults: [], fallback: historyLocation)
             for problem in problems {
                 diagnostics.append(
                     Diagnostic(
@@ -31,9 +31,13 @@ enum MigrationTranslator {
         let current = backend.snapshot(of: tables)
         let configLocation = SourceLocation.startOf(schema.configPath ?? historyPath)
         let intents = Self.intents(in: tables, schema: schema)
+        let unstorableDefaults = Set(
+            tables.flatMap { table in
+                table.columns.filter(\.hasUnstorableDefault).map { "\(table.tableName).\($0.name)" }
+            })
         let (steps, problems, applied) = backend.migrationSteps(
             from: previous, to: current.snapshot, intents: intents, locations: current.locations,
-            fallback: configLocation)
+            unstorableDefaults: unstorableDefaults, fallback: configLocation)
         let since = history.migrations.last.map { "since migration '\($0.name)', " } ?? ""
         let losses =
             problems.isEmpty

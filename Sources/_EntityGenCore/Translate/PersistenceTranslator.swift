@@ -58,6 +58,7 @@ struct PersistenceTranslator: Sendable {
                     name: attribute.swiftName, value: stored, notNull: !attribute.isOptional,
                     source: json ? .json(property) : .property(identifier: property.identifier),
                     location: attribute.declaration.name.location, defaultValue: defaultValue,
+                    hasUnstorableDefault: attribute.declaration.defaultValue != nil && defaultValue == nil,
                     absentBit: table.absentBits[property.name],
                     renamedFrom: attribute.declaration.renamedFrom.map { SwiftNaming.memberName($0.value) }))
             let omittable = attribute.isOptional && attribute.declaration.defaultValue == nil
@@ -162,7 +163,10 @@ struct PersistenceTranslator: Sendable {
         var integer: String?
         var number: String?
         switch scalar {
-        case let .integer(text): (integer, number) = (text, text)
+        case let .integer(text):
+            // In decimal digits: YAML also writes integers as `0x1F` and `0o17`.
+            let digits = SchemaValidator.integerValue(text).map { String($0) } ?? text
+            (integer, number) = (digits, digits)
         case let .float(text): number = text
         case .null, .bool, .string: break
         }

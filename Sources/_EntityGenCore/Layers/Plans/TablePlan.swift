@@ -17,6 +17,9 @@ struct TablePlan: Sendable {
         /// The value rows that existed before the column get, when the schema gives a default a column
         /// can hold.
         var defaultValue: ColumnDefault? = nil
+        /// Whether the schema gives a default no column can hold (a custom type's, a non-empty
+        /// collection's): the mapper applies it, a migration cannot fill stored rows with it.
+        var hasUnstorableDefault = false
         /// The property's bit in the model's absent fields, when an import keeps the stored value for an
         /// absent key (``AbsentKeyPolicy/keep``).
         var absentBit: Int? = nil

@@ -11,9 +11,10 @@
 /// and a table whose primary key changes — existing rows have no correct value or identity to carry over.
 enum MigrationPlanner {
     /// The steps from `old` to `new`, or the problems that prevent them (no steps then).
+    /// `unstorableDefaults` names the columns (`table.column`) whose schema `default:` no column can hold.
     static func plan(
         from recorded: SchemaSnapshot, to new: SchemaSnapshot, intents: MigrationHistory.Intents,
-        locations: [String: SourceLocation], fallback: SourceLocation
+        locations: [String: SourceLocation], unstorableDefaults: Set<String> = [], fallback: SourceLocation
     ) -> (steps: [MigrationStep], problems: [MigrationProblem], intents: MigrationHistory.Intents) {
         // Renames first: the old tables as if their columns had the new names, so the rest compares like
         // with like and keeps the values.
@@ -52,11 +53,16 @@ enum MigrationPlanner {
                 guard let before, !discarded.contains(column.name) else {
                     // A new column, or one whose values are discarded: filled from its default, or NULL.
                     if column.notNull && column.defaultSQL == nil {
+                        let unstorable = unstorableDefaults.contains("\(table.name).\(column.name)")
+                        let remedy =
+                            unstorable
+                            ? "its 'default:' (of a custom type, or a non-empty collection) is applied by the mapper only and cannot fill stored rows; make it optional, or give it a default a column holds (text, a number, a date, an empty collection)"
+                            : "make it optional or give it a default"
                         let message =
                             before.map {
-                                "column '\(table.name).\(column.name)' changes type from \($0.type) to \(column.type) and its stored values are discarded, but it is required without a default: rows already stored would have no value; make it optional or give it a default"
+                                "column '\(table.name).\(column.name)' changes type from \($0.type) to \(column.type) and its stored values are discarded, but it is required without a default: rows already stored would have no value; \(remedy)"
                             }
-                            ?? "new required column '\(table.name).\(column.name)' has no default for the rows already stored; make it optional or give it a default"
+                            ?? "new required column '\(table.name).\(column.name)' has no default for the rows already stored; \(remedy)"
                         tableProblems.append(MigrationProblem(message: message, location: location(column.name)))
                     }
                     if before == nil { added.append(column) }

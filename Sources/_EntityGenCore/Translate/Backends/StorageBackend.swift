@@ -15,10 +15,11 @@ protocol StorageBackend: Sendable {
 
     /// The steps from `old` to `new`, or the problems that prevent them (no steps then).
     /// `intents` say what the schema says about the change (renames, discarded values); the result says which
-    /// applied, for the history to record.
+    /// applied, for the history to record. `unstorableDefaults` names the columns (`table.column`)
+    /// whose schema `default:` no column can hold, for a clear problem when a migration would need it.
     func migrationSteps(
         from old: SchemaSnapshot, to new: SchemaSnapshot, intents: MigrationHistory.Intents,
-        locations: [String: SourceLocation], fallback: SourceLocation
+        locations: [String: SourceLocation], unstorableDefaults: Set<String>, fallback: SourceLocation
     ) -> (steps: [MigrationStep], problems: [MigrationProblem], intents: MigrationHistory.Intents)
 }
 

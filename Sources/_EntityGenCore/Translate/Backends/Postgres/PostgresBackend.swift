@@ -13,9 +13,11 @@ struct PostgresBackend: StorageBackend {
 
     func migrationSteps(
         from old: SchemaSnapshot, to new: SchemaSnapshot, intents: MigrationHistory.Intents,
-        locations: [String: SourceLocation], fallback: SourceLocation
+        locations: [String: SourceLocation], unstorableDefaults: Set<String>, fallback: SourceLocation
     ) -> (steps: [MigrationStep], problems: [MigrationProblem], intents: MigrationHistory.Intents) {
-        MigrationPlanner.plan(from: old, to: new, intents: intents, locations: locations, fallback: fallback)
+        MigrationPlanner.plan(
+            from: old, to: new, intents: intents, locations: locations, unstorableDefaults: unstorableDefaults,
+            fallback: fallback)
     }
 
     func limitations(of tables: [TablePlan]) -> [Diagnostic] {

@@ -12,9 +12,11 @@ struct SQLiteBackend: StorageBackend {
 
     func migrationSteps(
         from old: SchemaSnapshot, to new: SchemaSnapshot, intents: MigrationHistory.Intents,
-        locations: [String: SourceLocation], fallback: SourceLocation
+        locations: [String: SourceLocation], unstorableDefaults: Set<String>, fallback: SourceLocation
     ) -> (steps: [MigrationStep], problems: [MigrationProblem], intents: MigrationHistory.Intents) {
-        MigrationPlanner.plan(from: old, to: new, intents: intents, locations: locations, fallback: fallback)
+        MigrationPlanner.plan(
+            from: old, to: new, intents: intents, locations: locations, unstorableDefaults: unstorableDefaults,
+            fallback: fallback)
     }
 
     /// The column type (as GRDB's `Database.ColumnType` names it) of a value: text for values an `Int64`
