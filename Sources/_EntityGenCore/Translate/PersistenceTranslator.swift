@@ -187,10 +187,7 @@ struct PersistenceTranslator: Sendable {
         case .int, .int8, .int16, .int32, .int64, .uint8, .uint16, .uint32: return integer.flatMap(numberLiteral)
         case .date:
             guard case var .string(text) = scalar else { return nil }
-            guard let date = text.withUTF8({ ISO8601.parse($0) }) else { return nil }
-            let milliseconds = (date.timeIntervalSince1970 * 1000 + 0.5).rounded(.down)
-            guard let whole = Int64(exactly: milliseconds), ColumnDefault.dateRange.contains(whole) else { return nil }
-            return .date(secondsSince1970: date.timeIntervalSince1970)
+            return text.withUTF8({ ISO8601.parse($0) }).flatMap(ColumnDefault.date)
         case .data:
             guard case let .string(text) = scalar, let data = Data(base64Encoded: text) else { return nil }
             return .data(Array(data))

@@ -1,4 +1,5 @@
 import EntityGenRuntime
+import Foundation
 
 /// A schema default as a column default, for rows stored before the column was added. Each case holds
 /// the value, not SQL: each backend writes it as its runtime stores the type, so that the rows a
@@ -21,9 +22,14 @@ enum ColumnDefault: Hashable, Sendable {
     /// A `Data`, its bytes.
     case data([UInt8])
 
-    /// The first and last milliseconds since 1970 a ``date(secondsSince1970:)`` may hold, rounded to
-    /// the millisecond: GRDB's date text covers the years 0 to 9999.
-    static let dateRange: ClosedRange<Int64> = -62_167_219_200_000...253_402_300_799_999
+    /// The default of a date, or `nil` when, rounded to the millisecond, it falls outside the years 0 to
+    /// 9999 that GRDB's date text covers (a zone offset or rounding can carry `0000-01-01` or
+    /// `9999-12-31` across).
+    static func date(_ date: Date) -> ColumnDefault? {
+        let milliseconds = (date.timeIntervalSince1970 * 1000 + 0.5).rounded(.down)
+        guard (-62_167_219_200_000...253_402_300_799_999).contains(milliseconds) else { return nil }
+        return .date(secondsSince1970: date.timeIntervalSince1970)
+    }
 
     /// The UTC date-time text of a date default in the years 0 to 9999, `yyyy-MM-dd HH:mm:ss` and
     /// `fractionDigits` digits of the second (3 for GRDB's form, 6 for PostgreSQL's), rounded half up.
@@ -36,13 +42,10 @@ enum ColumnDefault: Hashable, Sendable {
         let inDay = total - day * dayLength
         let second = Int(inDay / unit)
         let (year, month, dayOfMonth) = ISO8601.civilDate(daysSinceEpoch: Int(day))
-        func digits(_ value: Int, _ count: Int) -> String {
-            let text = String(value)
-            return String(repeating: "0", count: max(0, count - text.count)) + text
-        }
+        func digits(_ value: some BinaryInteger, _ width: Int) -> String { String(value).leftPadded(to: width) }
         return digits(year, 4) + "-" + digits(month, 2) + "-" + digits(dayOfMonth, 2) + " "
             + digits(second / 3600, 2) + ":" + digits(second / 60 % 60, 2) + ":" + digits(second % 60, 2) + "."
-            + digits(Int(inDay % unit), fractionDigits)
+            + digits(inDay % unit, fractionDigits)
     }
 
     /// Bytes as upper-case hexadecimal digits, two a byte.

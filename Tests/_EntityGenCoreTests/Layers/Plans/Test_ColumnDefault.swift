@@ -27,6 +27,10 @@ import Testing
         #expect(SQLiteBackend.literal(data) == "X'DEAD000F'")
         #expect(PostgresBackend.literal(data) == #"'\xDEAD000F'"#)
         #expect(SQLiteBackend.literal(.data([])) == "X''")
+        // An unsigned integer past Int64.max: its 20 digits as a blob, as the runtime stores it.
+        #expect(
+            SQLiteBackend.literal(.unsigned("18446744073709551615")) == "X'3138343436373434303733373039353531363135'")
+        #expect(SQLiteBackend.literal(.unsigned("7")) == "7")
         let date = ColumnDefault.date(secondsSince1970: 1_583_017_199.9995)
         #expect(SQLiteBackend.literal(date) == "'2020-02-29 23:00:00.000'")
         #expect(PostgresBackend.literal(date) == "'2020-02-29 22:59:59.999500+00'")

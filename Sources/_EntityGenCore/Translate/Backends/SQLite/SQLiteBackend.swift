@@ -53,7 +53,7 @@ struct SQLiteBackend: StorageBackend {
         case let .unsigned(text):
             // As the runtime stores it: an integer while it fits Int64, else its 20 digits as a blob.
             guard let value = UInt64(text), value > UInt64(Int64.max) else { return text }
-            return "X'" + String(format: "%020llu", value).utf8.map { String(format: "%02X", $0) }.joined() + "'"
+            return "X'" + ColumnDefault.hex(Array(String(format: "%020llu", value).utf8)) + "'"
         case let .decimal(text):
             // As the runtime stores it: its text, in the form `Decimal.description` writes.
             return SQL.string(text)
