@@ -23,6 +23,18 @@ enum Measurement {
         Double(bytes) / 1e6 / seconds
     }
 
+    /// Prints `info machine <processor>, <n> cores`: ratios against simdjson, SQLite or PostgreSQL move
+    /// with the processor (the same code read twitter.json at 0.45 of simdjson on one host of this machine
+    /// kind and 0.69 on another), so every run names the one it ran on.
+    static func printMachine() {
+        let cpuinfo = (try? String(contentsOfFile: "/proc/cpuinfo", encoding: .utf8)) ?? ""
+        let model =
+            cpuinfo.split(separator: "\n").first { $0.hasPrefix("model name") }
+            .flatMap { $0.split(separator: ":", maxSplits: 1).last }
+            .map { $0.trimmingCharacters(in: .whitespaces) } ?? "unknown processor"
+        print("info machine \(model), \(ProcessInfo.processInfo.activeProcessorCount) cores")
+    }
+
     /// Prints a summary line a script can read: `kind name value`.
     static func summary(_ kind: String, _ name: String, _ value: Double) {
         print("\(kind) \(name) \(String(format: kind == "seconds" ? "%.3f" : "%.2f", value))")

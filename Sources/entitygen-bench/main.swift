@@ -12,6 +12,9 @@ let corpora = packageRoot.deletingLastPathComponent().appendingPathComponent(
 
 /// Runs the mode named on the command line.
 func runBenchmark() async throws {
+    if let mode = arguments.first, ["reader", "mapping", "import", "postgres", "generate"].contains(mode) {
+        Measurement.printMachine()
+    }
     switch arguments.first {
     case "reader":
         try ReaderBenchmark.run(corpora: corpora)
