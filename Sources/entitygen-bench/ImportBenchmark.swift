@@ -154,9 +154,8 @@ enum ImportBenchmark {
     }
 
     static func peakResidentMegabytes() -> Int {
-        let status = (try? String(contentsOfFile: "/proc/self/status", encoding: .utf8)) ?? ""
-        let line = status.split(separator: "\n").first { $0.hasPrefix("VmHWM:") } ?? "VmHWM: 0 kB"
-        return (Int(line.split(separator: " ").dropFirst().first ?? "0") ?? 0) / 1024
+        let kilobytes = Measurement.procValue("VmHWM", in: "/proc/self/status")?.split(separator: " ").first
+        return (kilobytes.flatMap { Int($0) } ?? 0) / 1024
     }
 
     static func freshDatabase() throws -> (DatabasePool, URL) {

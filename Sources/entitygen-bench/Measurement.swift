@@ -27,12 +27,18 @@ enum Measurement {
     /// with the processor (the same code read twitter.json at 0.45 of simdjson on one host of this machine
     /// kind and 0.69 on another), so every run names the one it ran on.
     static func printMachine() {
-        let cpuinfo = (try? String(contentsOfFile: "/proc/cpuinfo", encoding: .utf8)) ?? ""
-        let model =
-            cpuinfo.split(separator: "\n").first { $0.hasPrefix("model name") }
-            .flatMap { $0.split(separator: ":", maxSplits: 1).last }
-            .map { $0.trimmingCharacters(in: .whitespaces) } ?? "unknown processor"
+        let model = procValue("model name", in: "/proc/cpuinfo") ?? "unknown processor"
         print("info machine \(model), \(ProcessInfo.processInfo.activeProcessorCount) cores")
+    }
+
+    /// The value of the first `key: value` line of a `/proc` file (`/proc/cpuinfo`, `/proc/self/status`),
+    /// trimmed; `nil` when the file or the line is missing (not Linux).
+    static func procValue(_ key: String, in file: String) -> String? {
+        let text = (try? String(contentsOfFile: file, encoding: .utf8)) ?? ""
+        guard let line = text.split(separator: "\n").first(where: { $0.hasPrefix(key) }),
+            let value = line.split(separator: ":", maxSplits: 1).dropFirst().first
+        else { return nil }
+        return value.trimmingCharacters(in: .whitespaces)
     }
 
     /// Prints a summary line a script can read: `kind name value`.
