@@ -33,7 +33,7 @@ struct RecordRenderer {
                         : "."))
             printer.block("\(access)func encode(to container: inout GRDB.PersistenceContainer) throws {") { printer in
                 for property in plan.recordProperties {
-                    let assignment = "container[\(SwiftLiteral.string(property.column))] = \(encoded(property))"
+                    let assignment = "container.\(encoded(property))"
                     if let bit = property.omittedWhenAbsent {
                         printer.line("if !\(MapperRenderer.absentFields).contains(\(bit)) { \(assignment) }")
                     } else {
@@ -75,9 +75,9 @@ struct RecordRenderer {
                 printer.documentation("Encodes the columns as the importer stores them.")
                 printer.block("\(access)func encode(to container: inout GRDB.PersistenceContainer) throws {") {
                     printer in
-                    if hasRowID { printer.line("container[\"_id\"] = \(GeneratedNames.rowID)") }
+                    if hasRowID { printer.line("container.setColumn(\"_id\", \(GeneratedNames.rowID))") }
                     for property in plan.recordProperties {
-                        printer.line("container[\(SwiftLiteral.string(property.column))] = \(encoded(property))")
+                        printer.line("container.\(encoded(property))")
                     }
                 }
                 if hasRowID {
@@ -184,20 +184,26 @@ struct RecordRenderer {
         }
     }
 
-    /// A property's value as a database value.
+    /// The `PersistenceContainer` call that sets a property's column (`setColumn("name", name)`): one
+    /// non-overloaded method per kind of column, which type-checks faster than the subscripts.
     private func encoded(_ property: TablePlan.RecordProperty) -> String {
-        guard let json = property.json else { return "\(property.identifier).columnDatabaseValue" }
+        let column = SwiftLiteral.string(property.column)
+        guard let json = property.json else { return "setColumn(\(column), \(property.identifier))" }
         return
-            "\(Spelling.persistence).JSONColumn.databaseValue(\(property.identifier), \(json.storageTransformerReference(spelling)))"
+            "\(Self.isOptional(property) ? "setOptionalJSONColumn" : "setJSONColumn")(\(column), \(property.identifier), \(json.storageTransformerReference(spelling)))"
+    }
+
+    /// Whether a property is optional: its JSON column is read and written by the optional variants.
+    private static func isOptional(_ property: TablePlan.RecordProperty) -> Bool {
+        if case .optional = property.type { true } else { false }
     }
 
     /// A property's value decoded from `row`.
     private func decoded(_ property: TablePlan.RecordProperty) -> String {
         let column = SwiftLiteral.string(property.column)
         guard let json = property.json else { return "try row.column(\(column))" }
-        let optional = if case .optional = property.type { true } else { false }
         return
-            "try row.\(optional ? "optionalJSONColumn" : "jsonColumn")(\(column), \(json.storageTransformerReference(spelling)))"
+            "try row.\(Self.isOptional(property) ? "optionalJSONColumn" : "jsonColumn")(\(column), \(json.storageTransformerReference(spelling)))"
     }
 
     /// An association's declaration, as GRDB's guide writes it.

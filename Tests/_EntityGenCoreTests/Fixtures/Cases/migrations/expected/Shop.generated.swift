@@ -123,8 +123,8 @@ extension Address: GRDB.PersistableRecord {
 
     /// Encodes the columns as the importer stores them.
     internal func encode(to container: inout GRDB.PersistenceContainer) throws {
-        container["id"] = id.columnDatabaseValue
-        container["street"] = street.columnDatabaseValue
+        container.setColumn("id", id)
+        container.setColumn("street", street)
     }
 
     /// The `Order` records that reach this one: an inverse association.
@@ -330,10 +330,10 @@ extension Customer {
 
         /// Encodes the columns as the importer stores them.
         internal func encode(to container: inout GRDB.PersistenceContainer) throws {
-            container["id"] = id.columnDatabaseValue
-            container["name"] = name.columnDatabaseValue
-            container["email"] = email.columnDatabaseValue
-            container["loyaltyPoints"] = loyaltyPoints.columnDatabaseValue
+            container.setColumn("id", id)
+            container.setColumn("name", name)
+            container.setColumn("email", email)
+            container.setColumn("loyaltyPoints", loyaltyPoints)
         }
 
         /// The link table of `orders`, as a GRDB record type for associations.
@@ -513,9 +513,9 @@ extension Order {
 
         /// Encodes the columns as the importer stores them.
         internal func encode(to container: inout GRDB.PersistenceContainer) throws {
-            container["number"] = number.columnDatabaseValue
-            container["total"] = total.columnDatabaseValue
-            container["shippingAddressId"] = shippingAddressId.columnDatabaseValue
+            container.setColumn("number", number)
+            container.setColumn("total", total)
+            container.setColumn("shippingAddressId", shippingAddressId)
         }
 
         /// The `shippingAddress` relationship, for `including` and `request(for:)`.

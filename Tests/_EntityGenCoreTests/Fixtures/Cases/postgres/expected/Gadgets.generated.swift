@@ -451,19 +451,19 @@ extension Gadget {
 
         /// Encodes the columns as the importer stores them.
         public func encode(to container: inout GRDB.PersistenceContainer) throws {
-            container["id"] = id.columnDatabaseValue
-            container["batch"] = batch.columnDatabaseValue
-            container["name"] = name.columnDatabaseValue
-            container["price"] = price.columnDatabaseValue
-            container["weight"] = weight.columnDatabaseValue
-            container["sku"] = sku.columnDatabaseValue
-            container["releasedAt"] = releasedAt.columnDatabaseValue
-            container["photo"] = photo.columnDatabaseValue
-            container["site"] = site.columnDatabaseValue
-            container["finish"] = finish.columnDatabaseValue
-            container["tags"] = EntityGenPersistence.JSONColumn.databaseValue(tags, EntityGenRuntime.ArrayTransformer(EntityGenRuntime.StringTransformer()))
-            container["sparesCount"] = sparesCount.columnDatabaseValue
-            container["makerCode"] = makerCode.columnDatabaseValue
+            container.setColumn("id", id)
+            container.setColumn("batch", batch)
+            container.setColumn("name", name)
+            container.setColumn("price", price)
+            container.setColumn("weight", weight)
+            container.setColumn("sku", sku)
+            container.setColumn("releasedAt", releasedAt)
+            container.setColumn("photo", photo)
+            container.setColumn("site", site)
+            container.setColumn("finish", finish)
+            container.setJSONColumn("tags", tags, EntityGenRuntime.ArrayTransformer(EntityGenRuntime.StringTransformer()))
+            container.setColumn("sparesCount", sparesCount)
+            container.setColumn("makerCode", makerCode)
         }
 
         /// The link table of `labels`, as a GRDB record type for associations.
@@ -721,8 +721,8 @@ extension Label {
 
         /// Encodes the columns as the importer stores them.
         public func encode(to container: inout GRDB.PersistenceContainer) throws {
-            container["_id"] = rowID
-            container["text"] = text.columnDatabaseValue
+            container.setColumn("_id", rowID)
+            container.setColumn("text", text)
         }
 
         /// Keeps the row id of an inserted record.
@@ -887,7 +887,7 @@ extension Maker: GRDB.PersistableRecord {
 
     /// Encodes the columns as the importer stores them.
     public func encode(to container: inout GRDB.PersistenceContainer) throws {
-        container["code"] = code.columnDatabaseValue
+        container.setColumn("code", code)
     }
 
     /// The `Gadget` records that reach this one: an inverse association.
@@ -1036,8 +1036,8 @@ extension Nut: GRDB.PersistableRecord {
 
     /// Encodes the columns as the importer stores them.
     public func encode(to container: inout GRDB.PersistenceContainer) throws {
-        container["serial"] = serial.columnDatabaseValue
-        container["size"] = size.columnDatabaseValue
+        container.setColumn("serial", serial)
+        container.setColumn("size", size)
     }
 }
 
@@ -1306,8 +1306,8 @@ extension Screw: GRDB.PersistableRecord {
 
     /// Encodes the columns as the importer stores them.
     public func encode(to container: inout GRDB.PersistenceContainer) throws {
-        container["serial"] = serial.columnDatabaseValue
-        container["length"] = length.columnDatabaseValue
+        container.setColumn("serial", serial)
+        container.setColumn("length", length)
     }
 }
 

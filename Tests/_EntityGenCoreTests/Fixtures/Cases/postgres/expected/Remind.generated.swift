@@ -128,8 +128,8 @@ extension Avatar: GRDB.PersistableRecord {
 
     /// Encodes the columns as the importer stores them.
     public func encode(to container: inout GRDB.PersistenceContainer) throws {
-        container["remoteId"] = remoteId.columnDatabaseValue
-        container["fileUrlString"] = fileUrlString.columnDatabaseValue
+        container.setColumn("remoteId", remoteId)
+        container.setColumn("fileUrlString", fileUrlString)
     }
 
     /// The `Group` records that reach this one: an inverse association.
@@ -341,10 +341,10 @@ extension Group {
 
         /// Encodes the columns as the importer stores them.
         public func encode(to container: inout GRDB.PersistenceContainer) throws {
-            container["remoteId"] = remoteId.columnDatabaseValue
-            container["name"] = name.columnDatabaseValue
-            container["className"] = className.columnDatabaseValue
-            container["avatarRemoteId"] = avatarRemoteId.columnDatabaseValue
+            container.setColumn("remoteId", remoteId)
+            container.setColumn("name", name)
+            container.setColumn("className", className)
+            container.setColumn("avatarRemoteId", avatarRemoteId)
         }
 
         /// The `avatar` relationship, for `including` and `request(for:)`.

@@ -207,9 +207,9 @@ extension Person {
 
         /// Encodes the columns as the importer stores them.
         internal func encode(to container: inout GRDB.PersistenceContainer) throws {
-            container["identifier"] = identifier.columnDatabaseValue
-            container["name"] = name.columnDatabaseValue
-            container["height"] = height.columnDatabaseValue
+            container.setColumn("identifier", identifier)
+            container.setColumn("name", name)
+            container.setColumn("height", height)
         }
 
         /// The link table of `friends`, as a GRDB record type for associations.

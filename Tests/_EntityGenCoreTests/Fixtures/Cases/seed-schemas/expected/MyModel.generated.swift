@@ -171,10 +171,10 @@ extension ModelTwo {
 
         /// Encodes the columns as the importer stores them.
         internal func encode(to container: inout GRDB.PersistenceContainer) throws {
-            container["_id"] = rowID
-            container["key3"] = key3.columnDatabaseValue
-            container["createdAt"] = createdAt.columnDatabaseValue
-            container["homepage"] = homepage.columnDatabaseValue
+            container.setColumn("_id", rowID)
+            container.setColumn("key3", key3)
+            container.setColumn("createdAt", createdAt)
+            container.setColumn("homepage", homepage)
         }
 
         /// Keeps the row id of an inserted record.
@@ -370,10 +370,10 @@ extension MyModel {
 
         /// Encodes the columns as the importer stores them.
         internal func encode(to container: inout GRDB.PersistenceContainer) throws {
-            container["_id"] = rowID
-            container["modelProperty1"] = modelProperty1.columnDatabaseValue
-            container["modelProperty2"] = modelProperty2.columnDatabaseValue
-            container["model2"] = model2.columnDatabaseValue
+            container.setColumn("_id", rowID)
+            container.setColumn("modelProperty1", modelProperty1)
+            container.setColumn("modelProperty2", modelProperty2)
+            container.setColumn("model2", model2)
         }
 
         /// Keeps the row id of an inserted record.

@@ -513,20 +513,20 @@ extension Pod {
 
         /// Encodes the columns as the importer stores them.
         internal func encode(to container: inout GRDB.PersistenceContainer) throws {
-            container["name"] = name.columnDatabaseValue
-            container["version"] = version.columnDatabaseValue
-            container["summary"] = summary.columnDatabaseValue
-            container["details"] = details.columnDatabaseValue
-            container["homepage"] = homepage.columnDatabaseValue
-            container["socialMediaUrl"] = socialMediaUrl.columnDatabaseValue
-            container["licenseType"] = licenseType.columnDatabaseValue
-            container["licenseFile"] = licenseFile.columnDatabaseValue
-            container["authors"] = EntityGenPersistence.JSONColumn.databaseValue(authors, AuthorList())
-            container["sourceGit"] = sourceGit.columnDatabaseValue
-            container["sourceTag"] = sourceTag.columnDatabaseValue
-            container["requiresArc"] = requiresArc.columnDatabaseValue
-            container["platforms"] = EntityGenPersistence.JSONColumn.databaseValue(platforms, EntityGenRuntime.MapTransformer(EntityGenRuntime.StringTransformer(), skipsInvalidElements: true, schemaLocation: "Pods.yaml:72:7"))
-            container["sourceFiles"] = EntityGenPersistence.JSONColumn.databaseValue(sourceFiles, PathList())
+            container.setColumn("name", name)
+            container.setColumn("version", version)
+            container.setColumn("summary", summary)
+            container.setColumn("details", details)
+            container.setColumn("homepage", homepage)
+            container.setColumn("socialMediaUrl", socialMediaUrl)
+            container.setColumn("licenseType", licenseType)
+            container.setColumn("licenseFile", licenseFile)
+            container.setOptionalJSONColumn("authors", authors, AuthorList())
+            container.setColumn("sourceGit", sourceGit)
+            container.setColumn("sourceTag", sourceTag)
+            container.setColumn("requiresArc", requiresArc)
+            container.setJSONColumn("platforms", platforms, EntityGenRuntime.MapTransformer(EntityGenRuntime.StringTransformer(), skipsInvalidElements: true, schemaLocation: "Pods.yaml:72:7"))
+            container.setOptionalJSONColumn("sourceFiles", sourceFiles, PathList())
         }
 
         /// The link table of `subspecs`, as a GRDB record type for associations.
@@ -742,11 +742,11 @@ extension Subspec {
 
         /// Encodes the columns as the importer stores them.
         internal func encode(to container: inout GRDB.PersistenceContainer) throws {
-            container["_id"] = rowID
-            container["name"] = name.columnDatabaseValue
-            container["sourceFiles"] = EntityGenPersistence.JSONColumn.databaseValue(sourceFiles, PathList())
-            container["dependencies"] = EntityGenPersistence.JSONColumn.databaseValue(dependencies, EntityGenRuntime.MapTransformer(EntityGenRuntime.ArrayTransformer(EntityGenRuntime.StringTransformer())))
-            container["primaryPlatform"] = primaryPlatform.columnDatabaseValue
+            container.setColumn("_id", rowID)
+            container.setColumn("name", name)
+            container.setOptionalJSONColumn("sourceFiles", sourceFiles, PathList())
+            container.setJSONColumn("dependencies", dependencies, EntityGenRuntime.MapTransformer(EntityGenRuntime.ArrayTransformer(EntityGenRuntime.StringTransformer())))
+            container.setColumn("primaryPlatform", primaryPlatform)
         }
 
         /// Keeps the row id of an inserted record.

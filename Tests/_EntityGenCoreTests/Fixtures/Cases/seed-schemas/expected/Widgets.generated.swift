@@ -196,10 +196,10 @@ extension ImageWidget {
 
         /// Encodes the columns as the importer stores them.
         internal func encode(to container: inout GRDB.PersistenceContainer) throws {
-            container["serverId"] = serverId.columnDatabaseValue
-            container["url"] = url.columnDatabaseValue
-            container["caption"] = caption.columnDatabaseValue
-            container["textWidgetServerId"] = textWidgetServerId.columnDatabaseValue
+            container.setColumn("serverId", serverId)
+            container.setColumn("url", url)
+            container.setColumn("caption", caption)
+            container.setColumn("textWidgetServerId", textWidgetServerId)
         }
 
         /// The `textWidget` relationship, for `including` and `request(for:)`.
@@ -327,8 +327,8 @@ extension TextWidget: GRDB.PersistableRecord {
 
     /// Encodes the columns as the importer stores them.
     internal func encode(to container: inout GRDB.PersistenceContainer) throws {
-        container["serverId"] = serverId.columnDatabaseValue
-        container["title"] = title.columnDatabaseValue
+        container.setColumn("serverId", serverId)
+        container.setColumn("title", title)
     }
 
     /// The `ImageWidget` records that reach this one: an inverse association.
