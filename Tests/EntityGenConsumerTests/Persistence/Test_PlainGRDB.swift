@@ -230,4 +230,34 @@ import Testing
             #expect(eventCounts == [1, 1, 1])
         }
     }
+
+    /// JSON columns (arrays, maps) written through GRDB's own `update` and `insert` hold the text the
+    /// importer writes: a page delivering the same values finds the row unchanged, `nil` is `NULL` to
+    /// GRDB's filters, and a map reads back whole.
+    @Test func jsonColumnsWrittenThroughGRDBAreWhatTheImporterWrites() throws {
+        let pool = try Self.database()
+        try pool.write { db throws in
+            var yams = try #require(try Repo.Record.fetchOne(db, id: 2))
+            #expect(yams.topics == nil)
+            yams.topics = ["yaml", "swift"]
+            try yams.update(db)
+            var grdb = try #require(try Repo.Record.fetchOne(db, id: 1))
+            grdb.topics = nil
+            try grdb.update(db)
+            #expect(try Repo.Record.filter(Repo.Columns.topics == nil).fetchAll(db).map(\.id) == [1])
+
+            var subspec = Subspec.Record(name: "Core", dependencies: ["Yams": ["6.2.2"], "GRDB": []])
+            try subspec.insert(db)
+            let rowID = try #require(subspec.rowID)
+            #expect(try Subspec.Record.fetchOne(db, id: rowID)?.dependencies == ["Yams": ["6.2.2"], "GRDB": []])
+        }
+        let page = """
+            [{"id": 2, "name": "yams", "full_name": "jpsim/Yams", "stargazers_count": 1100, "topics": ["yaml", "swift"],
+              "owner": {"id": 20, "login": "jpsim", "avatar_url": "https://a.example/20"}}]
+            """
+        let report = try FeedImporter(feed: EntityGenDatabase.repos, writer: pool).importPage(Array(page.utf8))
+        #expect(report.entities["Repo"]?.unchanged == 1)
+        #expect(report.entities["Repo"]?.updated == 0)
+    }
+
 }

@@ -33,7 +33,7 @@ struct RecordRenderer {
                         : "."))
             printer.block("\(access)func encode(to container: inout GRDB.PersistenceContainer) throws {") { printer in
                 for property in plan.recordProperties {
-                    let assignment = "container.\(encoded(property))"
+                    let assignment = setting(property)
                     if let bit = property.omittedWhenAbsent {
                         printer.line("if !\(MapperRenderer.absentFields).contains(\(bit)) { \(assignment) }")
                     } else {
@@ -77,7 +77,7 @@ struct RecordRenderer {
                     printer in
                     if hasRowID { printer.line("container.setColumn(\"_id\", \(GeneratedNames.rowID))") }
                     for property in plan.recordProperties {
-                        printer.line("container.\(encoded(property))")
+                        printer.line(setting(property))
                     }
                 }
                 if hasRowID {
@@ -184,13 +184,13 @@ struct RecordRenderer {
         }
     }
 
-    /// The `PersistenceContainer` call that sets a property's column (`setColumn("name", name)`): one
-    /// non-overloaded method per kind of column, which type-checks faster than the subscripts.
-    private func encoded(_ property: TablePlan.RecordProperty) -> String {
+    /// The statement of `encode(to:)` that sets a property's column (`container.setColumn("name", name)`):
+    /// one non-overloaded method per kind of column, which type-checks faster than the subscripts.
+    private func setting(_ property: TablePlan.RecordProperty) -> String {
         let column = SwiftLiteral.string(property.column)
-        guard let json = property.json else { return "setColumn(\(column), \(property.identifier))" }
+        guard let json = property.json else { return "container.setColumn(\(column), \(property.identifier))" }
         return
-            "\(Self.isOptional(property) ? "setOptionalJSONColumn" : "setJSONColumn")(\(column), \(property.identifier), \(json.storageTransformerReference(spelling)))"
+            "container.\(Self.isOptional(property) ? "setOptionalJSONColumn" : "setJSONColumn")(\(column), \(property.identifier), \(json.storageTransformerReference(spelling)))"
     }
 
     /// Whether a property is optional: its JSON column is read and written by the optional variants.
