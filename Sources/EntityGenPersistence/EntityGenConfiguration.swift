@@ -37,6 +37,10 @@ extension EntityGenConfiguration {
     /// remembers of the migrations it ran: a migration whose code changed after it ran (a pending one,
     /// edited before it was recorded) is ``ChangedPendingMigrationError``, before anything is written.
     /// After migrating, the database remembers the fingerprints of the migrations it has run.
+    ///
+    /// With `migrator.eraseDatabaseOnSchemaChange`, the table holding the fingerprints is dropped before
+    /// GRDB compares the database with what the migrations build (no migration creates it, so GRDB would
+    /// otherwise erase the database at every launch) and written again after.
     public static func migrate(
         _ writer: some DatabaseWriter, with migrator: DatabaseMigrator, fingerprints: [String: String] = [:]
     ) throws {
@@ -57,7 +61,25 @@ extension EntityGenConfiguration {
         if let changed, !migrator.eraseDatabaseOnSchemaChange {
             throw ChangedPendingMigrationError(path: writer.path, migration: changed)
         }
-        try migrator.migrate(writer)
+        if migrator.eraseDatabaseOnSchemaChange, !remembered.isEmpty {
+            // GRDB erases a database whose tables differ from those its migrations build in a scratch
+            // database, comparing every table but its own and SQLite's. No migration creates this one:
+            // kept, it would erase the database at every launch. It is written again after migrating.
+            try writer.write { db in try db.execute(sql: "DROP TABLE IF EXISTS \(fingerprintTable)") }
+        }
+        do {
+            try migrator.migrate(writer)
+        } catch {
+            if migrator.eraseDatabaseOnSchemaChange { try? remember(remembered, in: writer, ranBy: migrator) }
+            throw error
+        }
+        try remember(fingerprints, in: writer, ranBy: migrator)
+    }
+
+    /// Writes the fingerprints of the migrations `migrator` ran on `writer`.
+    private static func remember(
+        _ fingerprints: [String: String], in writer: some DatabaseWriter, ranBy migrator: DatabaseMigrator
+    ) throws {
         guard !fingerprints.isEmpty else { return }
         try writer.write { db in
             try db.execute(

@@ -243,6 +243,27 @@ import Testing
         #expect(users == 0)
     }
 
+    /// `eraseDatabaseOnSchemaChange` erases a database whose schema differs from what its migrations
+    /// build, and only such a database: one the same code created opens with its rows, launch after
+    /// launch. (GRDB compares every table but its own and SQLite's, and migrations never create the
+    /// table where the database remembers fingerprints.)
+    @Test func eraseDatabaseOnSchemaChangeKeepsAnUnchangedDatabase() throws {
+        let folder = try TemporaryFolder.make("entitygen-dev")
+        let path = folder.appendingPathComponent("db.sqlite").path
+        let pool = try EntityGenDatabase.openDatabase(atPath: path, eraseDatabaseOnSchemaChange: true)
+        try pool.write { db in try User.Record(id: 1, login: "groue").insert(db) }
+        try pool.close()
+        for _ in 1...2 {
+            let reopened = try EntityGenDatabase.openDatabase(atPath: path, eraseDatabaseOnSchemaChange: true)
+            #expect(try reopened.read { db in try User.Record.fetchOne(db, id: 1)?.login } == "groue")
+            let remembered = try reopened.read { db in
+                try String.fetchAll(db, sql: "SELECT identifier FROM entitygen_migration_fingerprints")
+            }
+            #expect(Set(remembered) == Set(Self.migrator().migrations))
+            try reopened.close()
+        }
+    }
+
     /// A development database that ran a pending migration which has changed since is refused when
     /// opened, before anything is written, instead of failing at the next import (issue 14). The
     /// migrators stand for two builds of the app: the same pending next migration, edited in between.
