@@ -7,23 +7,50 @@ public enum SwiftLiteral {
     /// ever reaches the source file.
     public static func string(_ text: String) -> String {
         var result = "\""
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "\"": result += "\\\""
-            case "\\": result += "\\\\"
-            case "\n": result += "\\n"
-            case "\r": result += "\\r"
-            case "\t": result += "\\t"
-            case "\0": result += "\\0"
-            default:
-                if scalar.value >= 0x20, scalar.value < 0x7F {
-                    result.unicodeScalars.append(scalar)
+        for scalar in text.unicodeScalars { append(scalar, escapingQuote: true, to: &result) }
+        return result + "\""
+    }
+
+    /// The content lines of a multi-line string literal (`"""`, one line each) whose value is `pieces`
+    /// joined with nothing: every line but the last ends in `\`, which continues the line without a line
+    /// break. Escaped as ``string(_:)`` escapes, except that a double quote is escaped only after another
+    /// (so `"""` cannot occur) and a trailing space of the last line is an escape (it would otherwise be
+    /// invisible before the closing delimiter).
+    public static func continuedLines(_ pieces: [String]) -> [String] {
+        pieces.enumerated().map { offset, piece in
+            var line = ""
+            var afterQuote = false
+            let scalars = Array(piece.unicodeScalars)
+            let isLast = offset == pieces.count - 1
+            for (index, scalar) in scalars.enumerated() {
+                if isLast, index == scalars.count - 1, scalar == " " {
+                    line += "\\u{20}"
                 } else {
-                    result += "\\u{" + String(scalar.value, radix: 16, uppercase: true) + "}"
+                    append(scalar, escapingQuote: afterQuote, to: &line)
                 }
+                afterQuote = scalar == "\"" && !afterQuote
+            }
+            return isLast ? line : line + "\\"
+        }
+    }
+
+    /// Appends `scalar` to a string literal's text: printable ASCII as is (a double quote escaped when
+    /// `escapingQuote`), everything else as an escape.
+    private static func append(_ scalar: Unicode.Scalar, escapingQuote: Bool, to result: inout String) {
+        switch scalar {
+        case "\"" where escapingQuote: result += "\\\""
+        case "\\": result += "\\\\"
+        case "\n": result += "\\n"
+        case "\r": result += "\\r"
+        case "\t": result += "\\t"
+        case "\0": result += "\\0"
+        default:
+            if scalar.value >= 0x20, scalar.value < 0x7F {
+                result.unicodeScalars.append(scalar)
+            } else {
+                result += "\\u{" + String(scalar.value, radix: 16, uppercase: true) + "}"
             }
         }
-        return result + "\""
     }
 
     /// Lines of doc comment text for a schema description: split at line breaks, control and

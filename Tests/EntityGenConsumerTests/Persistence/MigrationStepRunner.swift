@@ -6,21 +6,29 @@ import GRDB
 /// (`MigrationRenderer` prints them), registered in a `DatabaseMigrator` as the generated code registers
 /// them, so a test can migrate a database through many schemas without compiling each one.
 /// `Test_MigrationStepRunner` checks it against the compiled migrations of the consumer schemas.
+///
+/// Tables are created as `form` says: with the `CREATE TABLE` statements generated migrations run
+/// (`.statement`), or through GRDB's schema DSL (`.schemaDSL`), as migrations were printed before, which
+/// stands for a database an earlier version of EntityGen created.
 enum MigrationStepRunner {
     /// A migrator with `migrations` registered in order, each running its steps.
-    static func migrator(_ migrations: [MigrationSetPlan.Migration]) -> DatabaseMigrator {
+    static func migrator(
+        _ migrations: [MigrationSetPlan.Migration], creatingTables form: MigrationRenderer.TableCreation = .statement
+    ) -> DatabaseMigrator {
         var migrator = DatabaseMigrator()
         for migration in migrations {
             let steps = migration.steps
             migrator.registerMigration(migration.name) { db in
-                for step in steps { try run(step, in: db) }
+                for step in steps { try run(step, creatingTables: form, in: db) }
             }
         }
         return migrator
     }
 
     /// Runs one step as the generated code does.
-    static func run(_ step: MigrationStep, in db: Database) throws {
+    static func run(
+        _ step: MigrationStep, creatingTables form: MigrationRenderer.TableCreation = .statement, in db: Database
+    ) throws {
         if MigrationRenderer.createsDecimalColumn(step) { db.add(collation: DecimalCollation.collation) }
         switch step {
         case let .dropTrigger(name):
@@ -30,7 +38,7 @@ enum MigrationStepRunner {
         case let .dropTable(name):
             try db.drop(table: name)
         case let .createTable(table):
-            try create(table, as: table.name, in: db)
+            try create(table, as: table.name, form, in: db)
             for index in table.indexes {
                 try db.create(index: index.name, on: table.name, columns: index.columns)
             }
@@ -52,7 +60,7 @@ enum MigrationStepRunner {
             db.add(function: MigrationFunctions.decimalText)
             let temporary = "_entitygen_new_" + table.name
             let appObjects = try AppSchemaObjects.save(db, table: table.name, generatedIndexes: generatedIndexes)
-            try create(table, as: temporary, in: db)
+            try create(table, as: temporary, form, in: db)
             let columns = copy.map { SQL.identifier($0.column) }.joined(separator: ", ")
             let values = copy.map { MigrationRenderer.sql($0.source) }.joined(separator: ", ")
             try db.execute(
@@ -69,7 +77,17 @@ enum MigrationStepRunner {
         }
     }
 
-    private static func create(_ table: TableSnapshot, as name: String, in db: Database) throws {
+    /// Creates `table` named `name` as `form` says.
+    static func create(
+        _ table: TableSnapshot, as name: String, _ form: MigrationRenderer.TableCreation, in db: Database
+    ) throws {
+        switch form {
+        case .statement: try db.execute(sql: TableCreationSQL.statement(table, as: name))
+        case .schemaDSL: try createThroughSchemaDSL(table, as: name, in: db)
+        }
+    }
+
+    private static func createThroughSchemaDSL(_ table: TableSnapshot, as name: String, in db: Database) throws {
         try db.create(table: name, options: table.withoutRowID ? .withoutRowID : []) { t in
             if table.hiddenRowID { t.primaryKey("_id", .integer) }
             for column in table.columns {

@@ -1,3 +1,4 @@
+@testable import _EntityGenCore
 import EntityGenPersistence
 import EntityGenTestSupport
 import Foundation
@@ -241,6 +242,26 @@ import Testing
         }
         #expect(!columns.contains("drifted"))
         #expect(users == 0)
+    }
+
+    /// A database an earlier version of EntityGen created, whose migrations created tables through GRDB's
+    /// schema DSL and remembered their fingerprints, opens with today's generated code as it was: not
+    /// refused, and not erased even with `eraseDatabaseOnSchemaChange` (which erases on any difference in
+    /// `sqlite_master`, where SQLite keeps each `CREATE TABLE` statement as it ran).
+    @Test func aDatabaseAnEarlierVersionCreatedThroughTheSchemaDSLOpensAsItWas() throws {
+        let folder = try TemporaryFolder.make("entitygen-earlier")
+        let path = folder.appendingPathComponent("db.sqlite").path
+        let earlier = try DatabasePool(path: path, configuration: EntityGenConfiguration.prepared(Configuration()))
+        let migrations = try Test_MigrationStepRunner.plannedMigrations()
+        try EntityGenConfiguration.migrate(
+            earlier, with: MigrationStepRunner.migrator(migrations, creatingTables: .schemaDSL),
+            fingerprints: EntityGenDatabase.migrationFingerprints)
+        try earlier.write { db in try db.execute(sql: "INSERT INTO user (id, login) VALUES (1, 'groue')") }
+        try earlier.close()
+
+        let pool = try EntityGenDatabase.openDatabase(atPath: path, eraseDatabaseOnSchemaChange: true)
+        #expect(try pool.read { db in try User.Record.fetchOne(db, id: 1)?.login } == "groue")
+        #expect(try Self.schema(pool) == Self.schema(makeDatabase().pool))
     }
 
     /// `eraseDatabaseOnSchemaChange` erases a database whose schema differs from what its migrations

@@ -66,7 +66,7 @@ struct PostgresMigrationRenderer {
     /// `ALTER TABLE ... ADD FOREIGN KEY`, with the schema's delete rule.
     static func addForeignKey(_ key: ForeignKeySnapshot, to table: String) -> String {
         var text =
-            "ALTER TABLE \(SQL.identifier(table)) ADD FOREIGN KEY (\(key.columns.map(SQL.identifier).joined(separator: ", "))) REFERENCES \(SQL.identifier(key.table)) (\(key.targetColumns.map(SQL.identifier).joined(separator: ", "))) ON DELETE \(deleteAction(key.onDelete))"
+            "ALTER TABLE \(SQL.identifier(table)) ADD FOREIGN KEY (\(key.columns.map(SQL.identifier).joined(separator: ", "))) REFERENCES \(SQL.identifier(key.table)) (\(key.targetColumns.map(SQL.identifier).joined(separator: ", "))) ON DELETE \(SQL.deleteAction(key.onDelete))"
         if key.onUpdateCascade { text += " ON UPDATE CASCADE" }
         if key.deferred { text += " DEFERRABLE INITIALLY DEFERRED" }
         return text
@@ -111,19 +111,5 @@ struct PostgresMigrationRenderer {
             }
         }
         return statements
-    }
-
-    /// A recorded `ON DELETE` action in SQL. Histories are checked when read, so every recorded action is
-    /// one of ``RecordedDeleteAction``; a snapshot built in memory holds only the plan's actions.
-    static func deleteAction(_ action: String) -> String {
-        guard let recorded = RecordedDeleteAction(rawValue: action) else {
-            preconditionFailure("an unchecked ON DELETE action '\(action)' reached the renderer")
-        }
-        switch recorded {
-        case .cascade: return "CASCADE"
-        case .setNull: return "SET NULL"
-        case .setDefault: return "SET DEFAULT"
-        case .restrict: return "RESTRICT"
-        }
     }
 }

@@ -1,5 +1,6 @@
 /// Prints the project-wide persistence file: the migration creating every table, index and trigger
-/// (GRDB's `DatabaseMigrator`, schema DSL), a database opener, and the feeds.
+/// (GRDB's `DatabaseMigrator` and schema methods; tables created by ``TableCreationSQL``'s statements), a
+/// database opener, and the feeds.
 struct DatabaseRenderer {
     let spelling: Spelling
     private var access: String { spelling.access }
@@ -28,10 +29,10 @@ struct DatabaseRenderer {
             }
             printer.line()
             printer.documentation(
-                "Each migration's fingerprint (of its code): a database remembers those of the migrations it ran, so a development database that ran a pending migration which has changed since is refused when opened (`EntityGenPersistence.ChangedPendingMigrationError`) instead of failing later. Recording a migration does not change its fingerprint."
+                "Each migration's fingerprint (of what it does, not of how it is printed): a database remembers those of the migrations it ran, so a development database that ran a pending migration which has changed since is refused when opened (`EntityGenPersistence.ChangedPendingMigrationError`) instead of failing later. Recording a migration does not change its fingerprint."
             )
             let fingerprints = migrations.map {
-                "\(SwiftLiteral.string($0.name)): \(SwiftLiteral.string(MigrationRenderer().fingerprint($0)))"
+                "\(SwiftLiteral.string($0.name)): \(SwiftLiteral.string(MigrationFingerprint.of($0)))"
             }
             printer.line(
                 "\(access)static let migrationFingerprints: [Swift.String: Swift.String] = [\(fingerprints.isEmpty ? ":" : fingerprints.joined(separator: ", "))]"

@@ -19,30 +19,34 @@ internal enum EntityGenDatabase {
 
     /// Migration `entitygen-v1`.
     private static func _migration1(_ db: GRDB.Database) throws {
-        try db.create(table: "client") { t in
-            t.column("id", .integer).notNull()
-            t.column("name", .text).notNull()
-            t.primaryKey(["id"])
-        }
-        try db.create(table: "client_purchases", options: .withoutRowID) { t in
-            t.column("ownerId", .integer).notNull()
-            t.column("position", .integer).notNull()
-            t.column("targetNumber", .text).notNull()
-            t.primaryKey(["ownerId", "position"])
-            t.foreignKey(["ownerId"], references: "client", columns: ["id"], onDelete: .cascade, onUpdate: .cascade)
-            t.foreignKey(["targetNumber"], references: "order", columns: ["number"], onDelete: .cascade, onUpdate: .cascade, deferred: true)
-        }
+        try db.execute(sql: """
+            CREATE TABLE "client" (\
+            "id" INTEGER NOT NULL, \
+            "name" TEXT NOT NULL, \
+            PRIMARY KEY ("id"))
+            """)
+        try db.execute(sql: """
+            CREATE TABLE "client_purchases" (\
+            "ownerId" INTEGER NOT NULL, \
+            "position" INTEGER NOT NULL, \
+            "targetNumber" TEXT NOT NULL, \
+            PRIMARY KEY ("ownerId", "position"), \
+            FOREIGN KEY ("ownerId") REFERENCES "client"("id") ON DELETE CASCADE ON UPDATE CASCADE, \
+            FOREIGN KEY ("targetNumber") REFERENCES "order"("number") ON DELETE CASCADE ON UPDATE CASCADE DEFERRABLE INITIALLY DEFERRED) WITHOUT ROWID
+            """)
         try db.create(index: "client_purchases_target", on: "client_purchases", columns: ["targetNumber"])
-        try db.create(table: "coupon") { t in
-            t.column("code", .text).notNull()
-            t.primaryKey(["code"])
-        }
-        try db.create(table: "order") { t in
-            t.column("number", .text).notNull()
-            t.column("total", .double).notNull()
-            t.column("legacyCode", .text)
-            t.primaryKey(["number"])
-        }
+        try db.execute(sql: """
+            CREATE TABLE "coupon" (\
+            "code" TEXT NOT NULL, \
+            PRIMARY KEY ("code"))
+            """)
+        try db.execute(sql: """
+            CREATE TABLE "order" (\
+            "number" TEXT NOT NULL, \
+            "total" DOUBLE NOT NULL, \
+            "legacyCode" TEXT, \
+            PRIMARY KEY ("number"))
+            """)
     }
 
     /// Migration `entitygen-v2`.
@@ -51,11 +55,12 @@ internal enum EntityGenDatabase {
         try db.rename(table: "client_purchases", to: "customer_orders")
         try db.drop(index: "client_purchases_target")
         try db.drop(table: "coupon")
-        try db.create(table: "address") { t in
-            t.column("id", .integer).notNull()
-            t.column("street", .text).notNull()
-            t.primaryKey(["id"])
-        }
+        try db.execute(sql: """
+            CREATE TABLE "address" (\
+            "id" INTEGER NOT NULL, \
+            "street" TEXT NOT NULL, \
+            PRIMARY KEY ("id"))
+            """)
         try db.alter(table: "customer") { t in
             t.add(column: "email", .text)
             t.add(column: "loyaltyPoints", .integer).notNull().defaults(sql: "0")
@@ -63,13 +68,14 @@ internal enum EntityGenDatabase {
         // order: rebuilt (SQLite cannot alter these columns or keys in place); rows are copied, the app's own indexes, triggers and views kept.
         do {
             let _appObjects = try EntityGenPersistence.AppSchemaObjects.save(db, table: "order", generatedIndexes: [])
-            try db.create(table: "_entitygen_new_order") { t in
-                t.column("number", .text).notNull()
-                t.column("total", .double).notNull()
-                t.column("shippingAddressId", .integer)
-                t.primaryKey(["number"])
-                t.foreignKey(["shippingAddressId"], references: "address", columns: ["id"], onDelete: .setNull, onUpdate: .cascade, deferred: true)
-            }
+            try db.execute(sql: """
+                CREATE TABLE "_entitygen_new_order" (\
+                "number" TEXT NOT NULL, \
+                "total" DOUBLE NOT NULL, \
+                "shippingAddressId" INTEGER, \
+                PRIMARY KEY ("number"), \
+                FOREIGN KEY ("shippingAddressId") REFERENCES "address"("id") ON DELETE SET NULL ON UPDATE CASCADE DEFERRABLE INITIALLY DEFERRED)
+                """)
             try db.execute(sql: "INSERT INTO \"_entitygen_new_order\" (\"number\", \"total\", \"shippingAddressId\") SELECT \"number\", \"total\", NULL FROM \"order\"")
             try db.drop(table: "order")
             try db.rename(table: "_entitygen_new_order", to: "order")
@@ -80,7 +86,7 @@ internal enum EntityGenDatabase {
         try db.execute(sql: "CREATE TRIGGER \"customer_orders_cascade\" BEFORE DELETE ON \"customer\" BEGIN DELETE FROM \"order\" WHERE EXISTS (SELECT 1 FROM \"customer_orders\" AS l WHERE l.\"ownerId\" = OLD.\"id\" AND l.\"targetNumber\" = \"order\".\"number\"); END")
     }
 
-    /// Each migration's fingerprint (of its code): a database remembers those of the migrations it ran, so a development database that ran a pending migration which has changed since is refused when opened (`EntityGenPersistence.ChangedPendingMigrationError`) instead of failing later. Recording a migration does not change its fingerprint.
+    /// Each migration's fingerprint (of what it does, not of how it is printed): a database remembers those of the migrations it ran, so a development database that ran a pending migration which has changed since is refused when opened (`EntityGenPersistence.ChangedPendingMigrationError`) instead of failing later. Recording a migration does not change its fingerprint.
     internal static let migrationFingerprints: [Swift.String: Swift.String] = ["entitygen-v1": "5e1a2090b8f03c35", "entitygen-v2": "2ca673f9aec71d31"]
 
     /// Opens (creating when needed) a database file in WAL mode, so readers read while the importer writes, and migrates it; a database a newer version of the app migrated is refused (`EntityGenPersistence.UnknownMigrationsError`); SQLite's errors (a file that is not a database, a lock held past the busy timeout) name the file (`EntityGenPersistence.DatabaseFileError`). `migrations` registers the app's own migrations, after the generated ones: GRDB runs the pending ones in registration order, so on an existing database a generated migration added in a later version runs after the app's that already ran. `eraseDatabaseOnSchemaChange` (GRDB's option, for debug builds only) erases and re-creates the database when a migration it ran has changed, such as an unrecorded one edited since.

@@ -20,100 +20,111 @@ public enum EntityGenDatabase {
     /// Migration `entitygen-v1`.
     private static func _migration1(_ db: GRDB.Database) throws {
         db.add(collation: EntityGenPersistence.DecimalCollation.collation)
-        try db.create(table: "avatar") { t in
-            t.column("remoteId", .integer).notNull()
-            t.column("fileUrlString", .text).notNull()
-            t.primaryKey(["remoteId"])
-        }
-        try db.create(table: "gadget") { t in
-            t.column("id", .integer).notNull()
-            t.column("batch", .integer).notNull()
-            t.column("name", .text).notNull()
-            t.column("price", .text).collate(EntityGenPersistence.DecimalCollation.collation)
-            t.column("weight", .double)
-            t.column("sku", .blob)
-            t.column("releasedAt", .datetime)
-            t.column("photo", .blob)
-            t.column("site", .text)
-            t.column("finish", .text)
-            t.column("tags", .text).notNull()
-            t.column("sparesCount", .integer)
-            t.column("makerCode", .text)
-            t.primaryKey(["id", "batch"])
-            t.foreignKey(["makerCode"], references: "maker", columns: ["code"], onDelete: .setNull, onUpdate: .cascade, deferred: true)
-        }
+        try db.execute(sql: """
+            CREATE TABLE "avatar" (\
+            "remoteId" INTEGER NOT NULL, \
+            "fileUrlString" TEXT NOT NULL, \
+            PRIMARY KEY ("remoteId"))
+            """)
+        try db.execute(sql: """
+            CREATE TABLE "gadget" (\
+            "id" INTEGER NOT NULL, \
+            "batch" INTEGER NOT NULL, \
+            "name" TEXT NOT NULL, \
+            "price" TEXT COLLATE entitygen_decimal, \
+            "weight" DOUBLE, \
+            "sku" BLOB, \
+            "releasedAt" DATETIME, \
+            "photo" BLOB, \
+            "site" TEXT, \
+            "finish" TEXT, \
+            "tags" TEXT NOT NULL, \
+            "sparesCount" INTEGER, \
+            "makerCode" TEXT, \
+            PRIMARY KEY ("id", "batch"), \
+            FOREIGN KEY ("makerCode") REFERENCES "maker"("code") ON DELETE SET NULL ON UPDATE CASCADE DEFERRABLE INITIALLY DEFERRED)
+            """)
         try db.create(index: "gadget_maker", on: "gadget", columns: ["makerCode"])
-        try db.create(table: "gadget_labels", options: .withoutRowID) { t in
-            t.column("ownerId", .integer).notNull()
-            t.column("ownerBatch", .integer).notNull()
-            t.column("position", .integer).notNull()
-            t.column("target", .integer).notNull()
-            t.primaryKey(["ownerId", "ownerBatch", "position"])
-            t.foreignKey(["ownerId", "ownerBatch"], references: "gadget", columns: ["id", "batch"], onDelete: .cascade, onUpdate: .cascade)
-            t.foreignKey(["target"], references: "label", columns: ["_id"], onDelete: .cascade, onUpdate: .cascade, deferred: true)
-        }
+        try db.execute(sql: """
+            CREATE TABLE "gadget_labels" (\
+            "ownerId" INTEGER NOT NULL, \
+            "ownerBatch" INTEGER NOT NULL, \
+            "position" INTEGER NOT NULL, \
+            "target" INTEGER NOT NULL, \
+            PRIMARY KEY ("ownerId", "ownerBatch", "position"), \
+            FOREIGN KEY ("ownerId", "ownerBatch") REFERENCES "gadget"("id", "batch") ON DELETE CASCADE ON UPDATE CASCADE, \
+            FOREIGN KEY ("target") REFERENCES "label"("_id") ON DELETE CASCADE ON UPDATE CASCADE DEFERRABLE INITIALLY DEFERRED) WITHOUT ROWID
+            """)
         try db.create(index: "gadget_labels_target", on: "gadget_labels", columns: ["target"])
-        try db.create(table: "gadget_resellers", options: .withoutRowID) { t in
-            t.column("ownerId", .integer).notNull()
-            t.column("ownerBatch", .integer).notNull()
-            t.column("position", .integer).notNull()
-            t.column("targetCode", .text).notNull()
-            t.primaryKey(["ownerId", "ownerBatch", "position"])
-            t.foreignKey(["ownerId", "ownerBatch"], references: "gadget", columns: ["id", "batch"], onDelete: .cascade, onUpdate: .cascade)
-        }
+        try db.execute(sql: """
+            CREATE TABLE "gadget_resellers" (\
+            "ownerId" INTEGER NOT NULL, \
+            "ownerBatch" INTEGER NOT NULL, \
+            "position" INTEGER NOT NULL, \
+            "targetCode" TEXT NOT NULL, \
+            PRIMARY KEY ("ownerId", "ownerBatch", "position"), \
+            FOREIGN KEY ("ownerId", "ownerBatch") REFERENCES "gadget"("id", "batch") ON DELETE CASCADE ON UPDATE CASCADE) WITHOUT ROWID
+            """)
         try db.create(index: "gadget_resellers_target", on: "gadget_resellers", columns: ["targetCode"])
-        try db.create(table: "gadget_spares", options: .withoutRowID) { t in
-            t.column("ownerId", .integer).notNull()
-            t.column("ownerBatch", .integer).notNull()
-            t.column("position", .integer).notNull()
-            t.column("key", .text).notNull()
-            t.column("targetSerial", .text).notNull()
-            t.primaryKey(["ownerId", "ownerBatch", "position"])
-            t.foreignKey(["ownerId", "ownerBatch"], references: "gadget", columns: ["id", "batch"], onDelete: .cascade, onUpdate: .cascade)
-            t.foreignKey(["targetSerial"], references: "nut", columns: ["serial"], onDelete: .cascade, onUpdate: .cascade, deferred: true)
-        }
+        try db.execute(sql: """
+            CREATE TABLE "gadget_spares" (\
+            "ownerId" INTEGER NOT NULL, \
+            "ownerBatch" INTEGER NOT NULL, \
+            "position" INTEGER NOT NULL, \
+            "key" TEXT NOT NULL, \
+            "targetSerial" TEXT NOT NULL, \
+            PRIMARY KEY ("ownerId", "ownerBatch", "position"), \
+            FOREIGN KEY ("ownerId", "ownerBatch") REFERENCES "gadget"("id", "batch") ON DELETE CASCADE ON UPDATE CASCADE, \
+            FOREIGN KEY ("targetSerial") REFERENCES "nut"("serial") ON DELETE CASCADE ON UPDATE CASCADE DEFERRABLE INITIALLY DEFERRED) WITHOUT ROWID
+            """)
         try db.create(index: "gadget_spares_target", on: "gadget_spares", columns: ["targetSerial"])
-        try db.create(table: "group") { t in
-            t.column("remoteId", .integer).notNull()
-            t.column("name", .text).notNull()
-            t.column("className", .text)
-            t.column("avatarRemoteId", .integer)
-            t.primaryKey(["remoteId"])
-            t.foreignKey(["avatarRemoteId"], references: "avatar", columns: ["remoteId"], onDelete: .setNull, onUpdate: .cascade, deferred: true)
-        }
+        try db.execute(sql: """
+            CREATE TABLE "group" (\
+            "remoteId" INTEGER NOT NULL, \
+            "name" TEXT NOT NULL, \
+            "className" TEXT, \
+            "avatarRemoteId" INTEGER, \
+            PRIMARY KEY ("remoteId"), \
+            FOREIGN KEY ("avatarRemoteId") REFERENCES "avatar"("remoteId") ON DELETE SET NULL ON UPDATE CASCADE DEFERRABLE INITIALLY DEFERRED)
+            """)
         try db.create(index: "group_avatar", on: "group", columns: ["avatarRemoteId"])
-        try db.create(table: "label") { t in
-            t.primaryKey("_id", .integer)
-            t.column("text", .text).notNull()
-        }
-        try db.create(table: "label_children", options: .withoutRowID) { t in
-            t.column("owner", .integer).notNull()
-            t.column("position", .integer).notNull()
-            t.column("target", .integer).notNull()
-            t.primaryKey(["owner", "position"])
-            t.foreignKey(["owner"], references: "label", columns: ["_id"], onDelete: .cascade, onUpdate: .cascade)
-            t.foreignKey(["target"], references: "label", columns: ["_id"], onDelete: .cascade, onUpdate: .cascade, deferred: true)
-        }
+        try db.execute(sql: """
+            CREATE TABLE "label" (\
+            "_id" INTEGER PRIMARY KEY, \
+            "text" TEXT NOT NULL)
+            """)
+        try db.execute(sql: """
+            CREATE TABLE "label_children" (\
+            "owner" INTEGER NOT NULL, \
+            "position" INTEGER NOT NULL, \
+            "target" INTEGER NOT NULL, \
+            PRIMARY KEY ("owner", "position"), \
+            FOREIGN KEY ("owner") REFERENCES "label"("_id") ON DELETE CASCADE ON UPDATE CASCADE, \
+            FOREIGN KEY ("target") REFERENCES "label"("_id") ON DELETE CASCADE ON UPDATE CASCADE DEFERRABLE INITIALLY DEFERRED) WITHOUT ROWID
+            """)
         try db.create(index: "label_children_target", on: "label_children", columns: ["target"])
-        try db.create(table: "maker") { t in
-            t.column("code", .text).notNull()
-            t.primaryKey(["code"])
-        }
-        try db.create(table: "nut") { t in
-            t.column("serial", .text).notNull()
-            t.column("size", .integer).notNull()
-            t.primaryKey(["serial"])
-        }
-        try db.create(table: "screw") { t in
-            t.column("serial", .text).notNull()
-            t.column("length", .double).notNull()
-            t.primaryKey(["serial"])
-        }
+        try db.execute(sql: """
+            CREATE TABLE "maker" (\
+            "code" TEXT NOT NULL, \
+            PRIMARY KEY ("code"))
+            """)
+        try db.execute(sql: """
+            CREATE TABLE "nut" (\
+            "serial" TEXT NOT NULL, \
+            "size" INTEGER NOT NULL, \
+            PRIMARY KEY ("serial"))
+            """)
+        try db.execute(sql: """
+            CREATE TABLE "screw" (\
+            "serial" TEXT NOT NULL, \
+            "length" DOUBLE NOT NULL, \
+            PRIMARY KEY ("serial"))
+            """)
         try db.execute(sql: "CREATE TRIGGER \"gadget_labels_unlinked\" AFTER DELETE ON \"gadget_labels\" BEGIN DELETE FROM \"label\" WHERE \"_id\" = OLD.\"target\"; END")
         try db.execute(sql: "CREATE TRIGGER \"label_children_unlinked\" AFTER DELETE ON \"label_children\" BEGIN DELETE FROM \"label\" WHERE \"_id\" = OLD.\"target\"; END")
     }
 
-    /// Each migration's fingerprint (of its code): a database remembers those of the migrations it ran, so a development database that ran a pending migration which has changed since is refused when opened (`EntityGenPersistence.ChangedPendingMigrationError`) instead of failing later. Recording a migration does not change its fingerprint.
+    /// Each migration's fingerprint (of what it does, not of how it is printed): a database remembers those of the migrations it ran, so a development database that ran a pending migration which has changed since is refused when opened (`EntityGenPersistence.ChangedPendingMigrationError`) instead of failing later. Recording a migration does not change its fingerprint.
     public static let migrationFingerprints: [Swift.String: Swift.String] = ["entitygen-v1": "da39080523c9e5d2"]
 
     /// Opens (creating when needed) a database file in WAL mode, so readers read while the importer writes, and migrates it; a database a newer version of the app migrated is refused (`EntityGenPersistence.UnknownMigrationsError`); SQLite's errors (a file that is not a database, a lock held past the busy timeout) name the file (`EntityGenPersistence.DatabaseFileError`). `migrations` registers the app's own migrations, after the generated ones: GRDB runs the pending ones in registration order, so on an existing database a generated migration added in a later version runs after the app's that already ran. `eraseDatabaseOnSchemaChange` (GRDB's option, for debug builds only) erases and re-creates the database when a migration it ran has changed, such as an unrecorded one edited since.

@@ -18,115 +18,128 @@ internal enum EntityGenDatabase {
 
     /// Migration `entitygen-v1`.
     private static func _migration1(_ db: GRDB.Database) throws {
-        try db.create(table: "avatar") { t in
-            t.column("remoteId", .integer).notNull()
-            t.column("fileUrlString", .text).notNull()
-            t.primaryKey(["remoteId"])
-        }
-        try db.create(table: "group") { t in
-            t.column("remoteId", .integer).notNull()
-            t.column("name", .text).notNull()
-            t.column("className", .text)
-            t.column("avatarRemoteId", .integer)
-            t.primaryKey(["remoteId"])
-            t.foreignKey(["avatarRemoteId"], references: "avatar", columns: ["remoteId"], onDelete: .setNull, onUpdate: .cascade, deferred: true)
-        }
+        try db.execute(sql: """
+            CREATE TABLE "avatar" (\
+            "remoteId" INTEGER NOT NULL, \
+            "fileUrlString" TEXT NOT NULL, \
+            PRIMARY KEY ("remoteId"))
+            """)
+        try db.execute(sql: """
+            CREATE TABLE "group" (\
+            "remoteId" INTEGER NOT NULL, \
+            "name" TEXT NOT NULL, \
+            "className" TEXT, \
+            "avatarRemoteId" INTEGER, \
+            PRIMARY KEY ("remoteId"), \
+            FOREIGN KEY ("avatarRemoteId") REFERENCES "avatar"("remoteId") ON DELETE SET NULL ON UPDATE CASCADE DEFERRABLE INITIALLY DEFERRED)
+            """)
         try db.create(index: "group_avatar", on: "group", columns: ["avatarRemoteId"])
-        try db.create(table: "imageWidget") { t in
-            t.column("serverId", .text).notNull()
-            t.column("url", .text).notNull()
-            t.column("caption", .text)
-            t.column("textWidgetServerId", .text)
-            t.primaryKey(["serverId"])
-            t.foreignKey(["textWidgetServerId"], references: "textWidget", columns: ["serverId"], onDelete: .setNull, onUpdate: .cascade, deferred: true)
-        }
+        try db.execute(sql: """
+            CREATE TABLE "imageWidget" (\
+            "serverId" TEXT NOT NULL, \
+            "url" TEXT NOT NULL, \
+            "caption" TEXT, \
+            "textWidgetServerId" TEXT, \
+            PRIMARY KEY ("serverId"), \
+            FOREIGN KEY ("textWidgetServerId") REFERENCES "textWidget"("serverId") ON DELETE SET NULL ON UPDATE CASCADE DEFERRABLE INITIALLY DEFERRED)
+            """)
         try db.create(index: "imageWidget_textWidget", on: "imageWidget", columns: ["textWidgetServerId"])
-        try db.create(table: "modelTwo") { t in
-            t.primaryKey("_id", .integer)
-            t.column("key3", .text).notNull()
-            t.column("createdAt", .datetime)
-            t.column("homepage", .text)
-        }
-        try db.create(table: "myModel") { t in
-            t.primaryKey("_id", .integer)
-            t.column("modelProperty1", .text).notNull()
-            t.column("modelProperty2", .text)
-            t.column("model2", .integer)
-            t.foreignKey(["model2"], references: "modelTwo", columns: ["_id"], onDelete: .setNull, deferred: true)
-        }
+        try db.execute(sql: """
+            CREATE TABLE "modelTwo" (\
+            "_id" INTEGER PRIMARY KEY, \
+            "key3" TEXT NOT NULL, \
+            "createdAt" DATETIME, \
+            "homepage" TEXT)
+            """)
+        try db.execute(sql: """
+            CREATE TABLE "myModel" (\
+            "_id" INTEGER PRIMARY KEY, \
+            "modelProperty1" TEXT NOT NULL, \
+            "modelProperty2" TEXT, \
+            "model2" INTEGER, \
+            FOREIGN KEY ("model2") REFERENCES "modelTwo"("_id") ON DELETE SET NULL DEFERRABLE INITIALLY DEFERRED)
+            """)
         try db.create(index: "myModel_model2", on: "myModel", columns: ["model2"])
-        try db.create(table: "myModel_model2s", options: .withoutRowID) { t in
-            t.column("owner", .integer).notNull()
-            t.column("position", .integer).notNull()
-            t.column("target", .integer).notNull()
-            t.primaryKey(["owner", "position"])
-            t.foreignKey(["owner"], references: "myModel", columns: ["_id"], onDelete: .cascade, onUpdate: .cascade)
-            t.foreignKey(["target"], references: "modelTwo", columns: ["_id"], onDelete: .cascade, onUpdate: .cascade, deferred: true)
-        }
+        try db.execute(sql: """
+            CREATE TABLE "myModel_model2s" (\
+            "owner" INTEGER NOT NULL, \
+            "position" INTEGER NOT NULL, \
+            "target" INTEGER NOT NULL, \
+            PRIMARY KEY ("owner", "position"), \
+            FOREIGN KEY ("owner") REFERENCES "myModel"("_id") ON DELETE CASCADE ON UPDATE CASCADE, \
+            FOREIGN KEY ("target") REFERENCES "modelTwo"("_id") ON DELETE CASCADE ON UPDATE CASCADE DEFERRABLE INITIALLY DEFERRED) WITHOUT ROWID
+            """)
         try db.create(index: "myModel_model2s_target", on: "myModel_model2s", columns: ["target"])
-        try db.create(table: "person") { t in
-            t.column("identifier", .integer).notNull()
-            t.column("name", .text).notNull()
-            t.column("height", .double)
-            t.primaryKey(["identifier"])
-        }
-        try db.create(table: "person_friends", options: .withoutRowID) { t in
-            t.column("ownerIdentifier", .integer).notNull()
-            t.column("position", .integer).notNull()
-            t.column("targetIdentifier", .integer).notNull()
-            t.primaryKey(["ownerIdentifier", "position"])
-            t.foreignKey(["ownerIdentifier"], references: "person", columns: ["identifier"], onDelete: .cascade, onUpdate: .cascade)
-            t.foreignKey(["targetIdentifier"], references: "person", columns: ["identifier"], onDelete: .cascade, onUpdate: .cascade, deferred: true)
-        }
+        try db.execute(sql: """
+            CREATE TABLE "person" (\
+            "identifier" INTEGER NOT NULL, \
+            "name" TEXT NOT NULL, \
+            "height" DOUBLE, \
+            PRIMARY KEY ("identifier"))
+            """)
+        try db.execute(sql: """
+            CREATE TABLE "person_friends" (\
+            "ownerIdentifier" INTEGER NOT NULL, \
+            "position" INTEGER NOT NULL, \
+            "targetIdentifier" INTEGER NOT NULL, \
+            PRIMARY KEY ("ownerIdentifier", "position"), \
+            FOREIGN KEY ("ownerIdentifier") REFERENCES "person"("identifier") ON DELETE CASCADE ON UPDATE CASCADE, \
+            FOREIGN KEY ("targetIdentifier") REFERENCES "person"("identifier") ON DELETE CASCADE ON UPDATE CASCADE DEFERRABLE INITIALLY DEFERRED) WITHOUT ROWID
+            """)
         try db.create(index: "person_friends_target", on: "person_friends", columns: ["targetIdentifier"])
-        try db.create(table: "pod") { t in
-            t.column("name", .text).notNull()
-            t.column("version", .text).notNull()
-            t.column("summary", .text)
-            t.column("details", .text)
-            t.column("homepage", .text)
-            t.column("socialMediaUrl", .text)
-            t.column("licenseType", .text)
-            t.column("licenseFile", .text)
-            t.column("authors", .text)
-            t.column("sourceGit", .text)
-            t.column("sourceTag", .text)
-            t.column("requiresArc", .integer).notNull()
-            t.column("platforms", .text).notNull()
-            t.column("sourceFiles", .text)
-            t.primaryKey(["name", "version"])
-        }
-        try db.create(table: "pod_subspecs", options: .withoutRowID) { t in
-            t.column("ownerName", .text).notNull()
-            t.column("ownerVersion", .text).notNull()
-            t.column("position", .integer).notNull()
-            t.column("target", .integer).notNull()
-            t.primaryKey(["ownerName", "ownerVersion", "position"])
-            t.foreignKey(["ownerName", "ownerVersion"], references: "pod", columns: ["name", "version"], onDelete: .cascade, onUpdate: .cascade)
-            t.foreignKey(["target"], references: "subspec", columns: ["_id"], onDelete: .cascade, onUpdate: .cascade, deferred: true)
-        }
+        try db.execute(sql: """
+            CREATE TABLE "pod" (\
+            "name" TEXT NOT NULL, \
+            "version" TEXT NOT NULL, \
+            "summary" TEXT, \
+            "details" TEXT, \
+            "homepage" TEXT, \
+            "socialMediaUrl" TEXT, \
+            "licenseType" TEXT, \
+            "licenseFile" TEXT, \
+            "authors" TEXT, \
+            "sourceGit" TEXT, \
+            "sourceTag" TEXT, \
+            "requiresArc" INTEGER NOT NULL, \
+            "platforms" TEXT NOT NULL, \
+            "sourceFiles" TEXT, \
+            PRIMARY KEY ("name", "version"))
+            """)
+        try db.execute(sql: """
+            CREATE TABLE "pod_subspecs" (\
+            "ownerName" TEXT NOT NULL, \
+            "ownerVersion" TEXT NOT NULL, \
+            "position" INTEGER NOT NULL, \
+            "target" INTEGER NOT NULL, \
+            PRIMARY KEY ("ownerName", "ownerVersion", "position"), \
+            FOREIGN KEY ("ownerName", "ownerVersion") REFERENCES "pod"("name", "version") ON DELETE CASCADE ON UPDATE CASCADE, \
+            FOREIGN KEY ("target") REFERENCES "subspec"("_id") ON DELETE CASCADE ON UPDATE CASCADE DEFERRABLE INITIALLY DEFERRED) WITHOUT ROWID
+            """)
         try db.create(index: "pod_subspecs_target", on: "pod_subspecs", columns: ["target"])
-        try db.create(table: "subspec") { t in
-            t.primaryKey("_id", .integer)
-            t.column("name", .text).notNull()
-            t.column("sourceFiles", .text)
-            t.column("dependencies", .text).notNull()
-            t.column("primaryPlatform", .text)
-        }
-        try db.create(table: "subspec_subspecs", options: .withoutRowID) { t in
-            t.column("owner", .integer).notNull()
-            t.column("position", .integer).notNull()
-            t.column("target", .integer).notNull()
-            t.primaryKey(["owner", "position"])
-            t.foreignKey(["owner"], references: "subspec", columns: ["_id"], onDelete: .cascade, onUpdate: .cascade)
-            t.foreignKey(["target"], references: "subspec", columns: ["_id"], onDelete: .cascade, onUpdate: .cascade, deferred: true)
-        }
+        try db.execute(sql: """
+            CREATE TABLE "subspec" (\
+            "_id" INTEGER PRIMARY KEY, \
+            "name" TEXT NOT NULL, \
+            "sourceFiles" TEXT, \
+            "dependencies" TEXT NOT NULL, \
+            "primaryPlatform" TEXT)
+            """)
+        try db.execute(sql: """
+            CREATE TABLE "subspec_subspecs" (\
+            "owner" INTEGER NOT NULL, \
+            "position" INTEGER NOT NULL, \
+            "target" INTEGER NOT NULL, \
+            PRIMARY KEY ("owner", "position"), \
+            FOREIGN KEY ("owner") REFERENCES "subspec"("_id") ON DELETE CASCADE ON UPDATE CASCADE, \
+            FOREIGN KEY ("target") REFERENCES "subspec"("_id") ON DELETE CASCADE ON UPDATE CASCADE DEFERRABLE INITIALLY DEFERRED) WITHOUT ROWID
+            """)
         try db.create(index: "subspec_subspecs_target", on: "subspec_subspecs", columns: ["target"])
-        try db.create(table: "textWidget") { t in
-            t.column("serverId", .text).notNull()
-            t.column("title", .text).notNull()
-            t.primaryKey(["serverId"])
-        }
+        try db.execute(sql: """
+            CREATE TABLE "textWidget" (\
+            "serverId" TEXT NOT NULL, \
+            "title" TEXT NOT NULL, \
+            PRIMARY KEY ("serverId"))
+            """)
         try db.execute(sql: "CREATE TRIGGER \"myModel_model2_deleted\" AFTER DELETE ON \"myModel\" BEGIN DELETE FROM \"modelTwo\" WHERE \"_id\" = OLD.\"model2\"; END")
         try db.execute(sql: "CREATE TRIGGER \"myModel_model2_replaced\" AFTER UPDATE OF \"model2\" ON \"myModel\" WHEN OLD.\"model2\" IS NOT NEW.\"model2\" BEGIN DELETE FROM \"modelTwo\" WHERE \"_id\" = OLD.\"model2\"; END")
         try db.execute(sql: "CREATE TRIGGER \"myModel_model2s_unlinked\" AFTER DELETE ON \"myModel_model2s\" BEGIN DELETE FROM \"modelTwo\" WHERE \"_id\" = OLD.\"target\"; END")
@@ -134,7 +147,7 @@ internal enum EntityGenDatabase {
         try db.execute(sql: "CREATE TRIGGER \"subspec_subspecs_unlinked\" AFTER DELETE ON \"subspec_subspecs\" BEGIN DELETE FROM \"subspec\" WHERE \"_id\" = OLD.\"target\"; END")
     }
 
-    /// Each migration's fingerprint (of its code): a database remembers those of the migrations it ran, so a development database that ran a pending migration which has changed since is refused when opened (`EntityGenPersistence.ChangedPendingMigrationError`) instead of failing later. Recording a migration does not change its fingerprint.
+    /// Each migration's fingerprint (of what it does, not of how it is printed): a database remembers those of the migrations it ran, so a development database that ran a pending migration which has changed since is refused when opened (`EntityGenPersistence.ChangedPendingMigrationError`) instead of failing later. Recording a migration does not change its fingerprint.
     internal static let migrationFingerprints: [Swift.String: Swift.String] = ["entitygen-v1": "d0913c02bed0a696"]
 
     /// Opens (creating when needed) a database file in WAL mode, so readers read while the importer writes, and migrates it; a database a newer version of the app migrated is refused (`EntityGenPersistence.UnknownMigrationsError`); SQLite's errors (a file that is not a database, a lock held past the busy timeout) name the file (`EntityGenPersistence.DatabaseFileError`). `migrations` registers the app's own migrations, after the generated ones: GRDB runs the pending ones in registration order, so on an existing database a generated migration added in a later version runs after the app's that already ran. `eraseDatabaseOnSchemaChange` (GRDB's option, for debug builds only) erases and re-creates the database when a migration it ran has changed, such as an unrecorded one edited since.
