@@ -13,6 +13,7 @@ import Foundation
 /// `ratio compile_1000_persistence_vs_codable_grdb` (generated time / hand-written time).
 enum ScaleBenchmark {
     static func run(buildFolder: URL, count: Int = 1_000) throws {
+        _ = try grdbSQLiteModuleMap(buildFolder: buildFolder)  // before minutes of work, not after them
         let work = buildFolder.deletingLastPathComponent().appendingPathComponent("entitygen-scale-\(getpid())")
         let schemas = work.appendingPathComponent("Schemas")
         try? FileManager.default.removeItem(at: work)
@@ -119,8 +120,7 @@ enum ScaleBenchmark {
     /// package's modules (GRDB's C module included) on the search path; prints `seconds compile_<name>`.
     static func compile(files: [String], work: URL, buildFolder: URL, name: String) throws -> Process.Timing {
         let modules = buildFolder.appendingPathComponent("Modules")
-        let grdbSQLite = buildFolder.deletingLastPathComponent().appendingPathComponent(
-            "checkouts/GRDB.swift/Sources/GRDBSQLite/module.modulemap")
+        let grdbSQLite = try grdbSQLiteModuleMap(buildFolder: buildFolder)
         let objects = work.appendingPathComponent("Objects-\(name)")
         try FileManager.default.createDirectory(at: objects, withIntermediateDirectories: true)
         let swiftc = URL(fileURLWithPath: "/usr/bin/env")
@@ -138,6 +138,22 @@ enum ScaleBenchmark {
         )
         Measurement.summary("seconds", "compile_\(name)", compile.seconds)
         return compile
+    }
+
+    /// GRDB's C module map in the package's checkouts, which sit beside the build folder's parent
+    /// (`.build/checkouts` for `.build/release`) or its grandparent (for the real path
+    /// `.build/x86_64-unknown-linux-gnu/release`, which `.build/release` links to).
+    static func grdbSQLiteModuleMap(buildFolder: URL) throws -> URL {
+        let relative = "checkouts/GRDB.swift/Sources/GRDBSQLite/module.modulemap"
+        var folder = buildFolder.resolvingSymlinksInPath()
+        for _ in 0..<2 {
+            folder = folder.deletingLastPathComponent()
+            let candidate = folder.appendingPathComponent(relative)
+            if FileManager.default.fileExists(atPath: candidate.path) { return candidate }
+        }
+        throw BenchmarkError(
+            "no \(relative) above \(buildFolder.path): run the benchmark from the package's build folder (swift run -c release entitygen-bench generate)"
+        )
     }
 
     /// One flat entity: the 12 attributes of ``schema(_:count:)``, no relationships, snake_case keys.
