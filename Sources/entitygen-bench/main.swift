@@ -10,6 +10,11 @@ let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().de
 let corpora = packageRoot.deletingLastPathComponent().appendingPathComponent(
     "shared/corpora/benchmarks-nativejson/data")
 
+/// This executable, wherever it was started from (`CommandLine.arguments[0]` is only the name when it
+/// runs from `PATH`): `import` starts it again for its streaming children, and `generate` finds the build
+/// folder beside it.
+let executable = Bundle.main.executableURL ?? URL(fileURLWithPath: CommandLine.arguments[0])
+
 /// The modes that measure against a baseline (the rest profile one thing alone); the usage line lists them.
 let benchmarkModes = ["mapping", "reader", "generate", "import", "postgres"]
 
@@ -44,7 +49,7 @@ func runBenchmark() async throws {
     case "profile-import":
         try ImportBenchmark.profile()
     case "import":
-        try ImportBenchmark.run(executable: URL(fileURLWithPath: CommandLine.arguments[0]))
+        try ImportBenchmark.run(executable: executable)
     case "import-stream":
         let rest = Array(arguments.dropFirst())
         guard rest.count == 2 else {
@@ -59,8 +64,7 @@ func runBenchmark() async throws {
             FileHandle.standardError.write(Data("usage: entitygen-bench generate [count > 1]\n".utf8))
             exit(2)
         }
-        try ScaleBenchmark.run(
-            buildFolder: URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent(), count: count)
+        try ScaleBenchmark.run(buildFolder: executable.deletingLastPathComponent(), count: count)
     default:
         FileHandle.standardError.write(Data("usage: entitygen-bench \(benchmarkModes.joined(separator: "|"))\n".utf8))
         exit(2)
