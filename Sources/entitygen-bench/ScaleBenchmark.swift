@@ -140,9 +140,9 @@ enum ScaleBenchmark {
         return compile
     }
 
-    /// GRDB's C module map in the package's checkouts, which sit beside the build folder's parent
-    /// (`.build/checkouts` for `.build/release`) or its grandparent (for the real path
-    /// `.build/x86_64-unknown-linux-gnu/release`, which `.build/release` links to).
+    /// GRDB's C module map in the package's checkouts: two folders above the build folder's real path
+    /// (`.build/checkouts` for `.build/x86_64-unknown-linux-gnu/release`, which `.build/release` links
+    /// to), or one above it in a layout without the platform folder.
     static func grdbSQLiteModuleMap(buildFolder: URL) throws -> URL {
         let relative = "checkouts/GRDB.swift/Sources/GRDBSQLite/module.modulemap"
         var folder = buildFolder.resolvingSymlinksInPath()
