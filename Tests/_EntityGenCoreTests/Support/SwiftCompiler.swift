@@ -40,15 +40,21 @@ enum SwiftCompiler {
     /// Type-checks `files` as one module in Swift 6 mode.
     static func typecheck(_ files: [URL]) throws -> Result {
         guard let modules = modulesFolder else { throw CompilerError.runtimeModuleNotBuilt }
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
         var arguments = [
             "swiftc", "-typecheck", "-swift-version", "6", "-I", modules.path, "-module-name", "GeneratedCheck",
         ]
         for map in cModuleMaps(near: modules) {
             arguments += ["-Xcc", "-fmodule-map-file=" + map.path]  // C modules persistence code reaches
         }
-        process.arguments = arguments + files.map(\.path)
+        return try run(arguments + files.map(\.path))
+    }
+
+    /// Runs a toolchain command (`swiftc ...`, or `swift file.swift` to interpret a program) and returns
+    /// its status and everything it printed.
+    static func run(_ arguments: [String]) throws -> Result {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = arguments
         // The driver leaves an empty `TemporaryDirectory.*` behind in TMPDIR on each run: give it ours.
         process.environment = ProcessInfo.processInfo.environment.merging(
             ["TMPDIR": try TemporaryFolder.make("swiftc").path]) { $1 }
