@@ -45,4 +45,21 @@ enum ByteScan {
             index &+= 16
         }
     }
+
+    /// The index of the first byte at or after `index` that is not an ASCII digit, eight bytes per
+    /// step (the padding's zero bytes end every run).
+    ///
+    /// A byte is flagged (top bit set) when `x - 0x30` has its top bit set (below `0`, wrapping, or
+    /// 0xB0 and above) or `x + 0x46` has (above `9` up to 0xB9): exactly the bytes that are not digits.
+    /// Borrows and carries cross into a byte only from a flagged byte below it, so the first flagged
+    /// byte is always exact.
+    @inline(__always) static func firstNonDigit(_ base: UnsafePointer<UInt8>, from index: Int) -> Int {
+        var index = index
+        while true {
+            let word = UInt64(littleEndian: UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self))
+            let flagged = ((word &- 0x3030_3030_3030_3030) | (word &+ 0x4646_4646_4646_4646)) & 0x8080_8080_8080_8080
+            if flagged != 0 { return index &+ flagged.trailingZeroBitCount &>> 3 }
+            index &+= 8
+        }
+    }
 }

@@ -30,11 +30,19 @@ struct JSONParser: ~Copyable {
     private let tapeBuffer: TapeBuffer
     private var tape: TapeWriter
     private var position = 0
-    /// Per open container: tape index of its entry, its value count, tape index of its current key.
-    private var frames: UnsafeMutablePointer<Int>
-    private var depth = 0
+    /// The innermost open container's state (saved in ``frames`` while a container inside it is open,
+    /// so the hot path updates fields rather than indexing a stack): the tape index of its entry, its
+    /// value count, and the tape index of its current key (-1 before the first).
+    private var container = -1
+    private var valueCount = 0
+    private var keyIndex = -1
     /// Whether the innermost open container is an object (asked after every value).
     private var inObject = false
+    /// For each open container but the innermost, its state (``container``, ``valueCount``,
+    /// ``keyIndex``), saved when the container inside it opened: the state of level `d` is at
+    /// `3 * (d + 1)`. Three words for the root's opening hold the initial fields.
+    private var frames: UnsafeMutablePointer<Int>
+    private var depth = 0
 
     /// A parser of the `count` bytes at `base`, which must be followed by ``JSONStorage/padding`` zero
     /// bytes (the scans read past the end and stop at a zero byte), writing into `tape`, emptied first.
@@ -63,7 +71,7 @@ struct JSONParser: ~Copyable {
         guard position < count else { throw error("document is empty") }
 
         value: while true {
-            if depth > 0 { frames[3 * (depth - 1) + 1] += 1 }
+            valueCount &+= 1
             guard position < count else { throw error("unexpected end of input; expected a value") }
             switch base[position] {
             case UInt8(ascii: "{"):
@@ -90,11 +98,11 @@ struct JSONParser: ~Copyable {
             case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"):
                 try parseNumber()
             case UInt8(ascii: "t"):
-                try literal("true", .true)
+                try literal(.true, length: 4, lastFour: 0x6575_7274)  // "true"
             case UInt8(ascii: "f"):
-                try literal("false", .false)
+                try literal(.false, length: 5, lastFour: 0x6573_6C61)  // "alse"
             case UInt8(ascii: "n"):
-                try literal("null", .null)
+                try literal(.null, length: 4, lastFour: 0x6C6C_756E)  // "null"
             default:
                 throw error("unexpected \(describeByte(at: position)); expected a value")
             }
@@ -150,9 +158,12 @@ struct JSONParser: ~Copyable {
             throw error("nesting is deeper than \(options.maximumDepth) levels")
         }
         let frame = 3 * depth
-        frames[frame] = tape.count
-        frames[frame + 1] = 0
-        frames[frame + 2] = -1
+        frames[frame] = container
+        frames[frame + 1] = valueCount
+        frames[frame + 2] = keyIndex
+        container = tape.count
+        valueCount = 0
+        keyIndex = -1
         depth += 1
         inObject = kind == .object
         tape.append(UInt64(kind.rawValue))
@@ -161,11 +172,13 @@ struct JSONParser: ~Copyable {
 
     private mutating func close() {
         depth -= 1
+        let kind = JSONTape.kind(tape[container])
+        tape[container] = JSONTape.container(kind, count: min(valueCount, JSONTape.maximumCount), end: tape.count)
         let frame = 3 * depth
-        let index = frames[frame]
-        let kind = JSONTape.kind(tape[index])
-        tape[index] = JSONTape.container(kind, count: min(frames[frame + 1], JSONTape.maximumCount), end: tape.count)
-        if depth > 0 { inObject = JSONTape.kind(tape[frames[frame - 3]]) == .object }
+        container = frames[frame]
+        valueCount = frames[frame + 1]
+        keyIndex = frames[frame + 2]
+        if depth > 0 { inObject = JSONTape.kind(tape[container]) == .object }
     }
 
     /// A member's key, the colon, and the whitespace before the value.
@@ -176,7 +189,7 @@ struct JSONParser: ~Copyable {
                     ? "unexpected \(describeByte(at: position)); expected a key in quotes"
                     : "unexpected end of input; expected a key")
         }
-        frames[3 * (depth - 1) + 2] = tape.count
+        keyIndex = tape.count
         try parseString()
         // The usual separator, `": "` before a value, in one comparison.
         if base[position] == UInt8(ascii: ":"), base[position &+ 1] == 0x20, base[position &+ 2] > 0x20 {
@@ -194,18 +207,16 @@ struct JSONParser: ~Copyable {
         skipWhitespace()
     }
 
-    private mutating func literal(_ word: StaticString, _ kind: JSONTape.Kind) throws(JSONError) {
-        let length = word.utf8CodeUnitCount
-        var matches = position + length <= count
-        var offset = 0
-        while matches, offset < length {
-            matches = base[position + offset] == word.utf8Start[offset]
-            offset += 1
-        }
-        guard matches else {
+    /// `true`, `false` or `null`, whose first byte matched: `lastFour` is the literal's last four bytes
+    /// as a little-endian word, compared in one load. The padding's zero bytes match no literal byte,
+    /// so a literal cut off by the end of the input fails the comparison without a bounds check.
+    @inline(__always)
+    private mutating func literal(_ kind: JSONTape.Kind, length: Int, lastFour: UInt32) throws(JSONError) {
+        let word = UnsafeRawPointer(base + position + length - 4).loadUnaligned(as: UInt32.self)
+        guard UInt32(littleEndian: word) == lastFour else {
             throw error("unexpected \(describeByte(at: position)); expected a value")
         }
-        position += length
+        position &+= length
         tape.append(UInt64(kind.rawValue))
     }
 
@@ -220,14 +231,14 @@ struct JSONParser: ~Copyable {
             index += 1
             if isDigit(index) { position = index; throw error("numbers must not have leading zeros") }
         } else {
-            while isDigit(index) { index += 1 }
+            index = ByteScan.firstNonDigit(base, from: index &+ 1)
         }
         var integer = true
         if index < count, base[index] == UInt8(ascii: ".") {
             integer = false
             index += 1
             guard isDigit(index) else { position = index; throw error("a number needs a digit after '.'") }
-            while isDigit(index) { index += 1 }
+            index = ByteScan.firstNonDigit(base, from: index &+ 1)
         }
         if index < count, base[index] | 0x20 == UInt8(ascii: "e") {
             integer = false
@@ -358,14 +369,17 @@ struct JSONParser: ~Copyable {
         let (line, column) = UTF8Validation.lineAndColumn(base, count: count, offset: offset)
         var path = "$"
         for level in 0..<depth {
-            let frame = 3 * level
-            if JSONTape.kind(tape[frames[frame]]) == .object {
-                let keyIndex = frames[frame + 2]
+            let frame = 3 * (level + 1)
+            let (container, valueCount, keyIndex) =
+                level == depth - 1
+                ? (self.container, self.valueCount, self.keyIndex)
+                : (frames[frame], frames[frame + 1], frames[frame + 2])
+            if JSONTape.kind(tape[container]) == .object {
                 guard keyIndex >= 0, keyIndex < tape.count, JSONTape.kind(tape[keyIndex]) == .string else { break }
                 let key = JSONStringDecoder.decode(base, entry: tape[keyIndex])
                 path += JSONPath.component(key: key)
             } else {
-                path += "[\(max(frames[frame + 1] - 1, 0))]"
+                path += "[\(max(valueCount - 1, 0))]"
             }
         }
         return JSONError(message: message, byteOffset: offset, line: line, column: column, path: path)

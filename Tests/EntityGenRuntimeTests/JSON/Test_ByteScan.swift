@@ -1,10 +1,10 @@
 @testable import EntityGenRuntime
 import Testing
 
-/// The reader scans strings sixteen bytes at a time and relies on the zero padding after the input to
-/// stop at the end: every outcome is checked with the interesting byte at each offset across several
-/// blocks, at the end of the input, and through a reused reader whose memory holds an earlier, longer
-/// document.
+/// The reader scans strings sixteen bytes at a time, digits eight at a time and compares literals in one
+/// load, and relies on the zero padding after the input to stop at the end: every outcome is checked
+/// with the interesting byte at each offset across several blocks, at the end of the input, and through
+/// a reused reader whose memory holds an earlier, longer document.
 @Suite struct Test_ByteScan {
     private static let offsets = Array(0...49)
 
@@ -77,13 +77,55 @@ import Testing
         #expect(trailing?.byteOffset == 3 + length)
     }
 
+    @Test(arguments: offsets)
+    func aDigitRunEndsAtItsFirstOtherByteWhereverItFalls(length: Int) throws {
+        guard length > 0 else { return }
+        let digits = String((0..<length).map { Character(String(1 + $0 % 9)) })
+        // Each byte class that can follow digits, including the neighbours of '0' and '9' in ASCII
+        // ('/' and ':') and a non-ASCII byte, which must end the run rather than be taken for a digit.
+        var literals: [String?] = []
+        try JSONDocument(bytes: Array("[\(digits),\(digits).\(digits)e\(digits)]".utf8)).withRoot {
+            $0.forEachElement { _, element in literals.append(element.numberLiteral()) }
+        }
+        #expect(literals == [digits, "\(digits).\(digits)e\(digits)"])
+        for (follower, offset) in [("/", length + 1), (":", length + 1), ("\u{E9}", length + 1), (".x", length + 2)] {
+            let failure = error(Array("[\(digits)\(follower)]".utf8))
+            #expect(failure?.byteOffset == offset, "\(length) \(follower)")
+        }
+        // At the end of the input, alone and after a fraction: the padding ends the run.
+        #expect(try JSONDocument(bytes: Array(digits.utf8)).withRoot { $0.numberLiteral() } == digits)
+        #expect(try JSONDocument(bytes: Array("-0.\(digits)".utf8)).withRoot { $0.numberLiteral() } == "-0.\(digits)")
+        #expect(error(Array("\(digits).".utf8))?.message == "a number needs a digit after '.'")
+    }
+
+    @Test func literalsAreComparedWholeAndNeverPastTheEnd() throws {
+        for literal in ["true", "false", "null"] {
+            #expect(error(Array("[\(literal)]".utf8)) == nil)
+            #expect(error(Array(literal.utf8)) == nil)
+            // Every prefix (the padding follows it) and every single changed byte is rejected at the
+            // literal's start.
+            for cut in 1..<literal.count {
+                let failure = error(Array("[\(literal.prefix(cut))".utf8))
+                #expect(failure?.byteOffset == 1, "\(literal.prefix(cut))")
+                #expect(failure?.message == "unexpected '\(literal.first!)'; expected a value")
+            }
+            for index in 1..<literal.count {
+                var bytes = Array(literal.utf8)
+                bytes[index] ^= 0x20
+                #expect(error([UInt8(ascii: "[")] + bytes + [UInt8(ascii: "]")])?.byteOffset == 1, "\(bytes)")
+            }
+            // A literal followed by more letters is a literal and then an unexpected byte.
+            #expect(error(Array("[\(literal)s]".utf8))?.byteOffset == 1 + literal.count)
+        }
+    }
+
     @Test func aReusedReaderNeverReadsTheLastDocumentsBytes() throws {
         let reader = JSONReader()
-        let long = "[\"" + String(repeating: "d", count: 200) + "\", 1, 2, 3]"
+        let long = "[\"" + String(repeating: "d", count: 200) + "\", 1, 2, 3, true, false, null, 12345678]"
         _ = try reader.read(Array(long.utf8))
         // Shorter documents into the same memory: the old bytes after them (a quote, digits) must not
         // end their strings or complete their values.
-        for text in ["[\"dd", "[\"" + String(repeating: "d", count: 20), "[1", "  "] {
+        for text in ["[\"dd", "[\"" + String(repeating: "d", count: 20), "[1", "  ", "[tru", "[fals", "[nul", "[12"] {
             #expect(throws: JSONError.self, "\(text)") { _ = try reader.read(Array(text.utf8)) }
         }
         #expect(try reader.read(Array("\"short\"".utf8)).withRoot { $0.string() } == "short")

@@ -27,6 +27,19 @@ import Testing
         #expect(odd.path == "$[\"+1\"][\"a.b\"][2]")
     }
 
+    @Test func pathsCountPastClosedContainers() throws {
+        // Containers opened and closed before the error restore their parent's key and element count.
+        let failure = try error("{\"a\": [[], {\"x\": {}}, [1, [2]], {\"b\": [{}, [], {\"c\": [1, 2, x]}]}]}")
+        #expect(failure.path == "$.a[3].b[2].c[2]")
+        let key = try error("{\"a\": {\"inner\": {}}, \"b\": [], \"c\": {\"d\": [], \"e\" 1}}")
+        #expect(key.path == "$.c.e")
+        let afterClose = try error("{\"a\": {\"x\": [1]} x}")
+        #expect(afterClose.path == "$.a")
+        // An error in a key names the object, not the key before it.
+        let badKey = try error("{\"a\": {\"b\": 1, \"\u{01}\": 2}}")
+        #expect(badKey.path == "$.a")
+    }
+
     @Test func nestingIsLimitedWithAnErrorNotACrash() throws {
         let depth = 1_000_000
         let failure = try error(String(repeating: "[", count: depth) + String(repeating: "]", count: depth))
