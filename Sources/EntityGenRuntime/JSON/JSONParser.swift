@@ -72,7 +72,8 @@ struct JSONParser: ~Copyable {
 
         value: while true {
             valueCount &+= 1
-            guard position < count else { throw error("unexpected end of input; expected a value") }
+            // The end of the input needs no check of its own here: the padding's zero byte after it
+            // matches no case, and the default case tells the two apart.
             switch base[position] {
             case UInt8(ascii: "{"):
                 try open(.object)
@@ -104,6 +105,7 @@ struct JSONParser: ~Copyable {
             case UInt8(ascii: "n"):
                 try literal(.null, length: 4, lastFour: 0x6C6C_756E)  // "null"
             default:
+                guard position < count else { throw error("unexpected end of input; expected a value") }
                 throw error("unexpected \(describeByte(at: position)); expected a value")
             }
             // After a complete value: close containers or move on to the next member or element.
@@ -116,11 +118,6 @@ struct JSONParser: ~Copyable {
                     return
                 }
                 let isObject = inObject
-                guard position < count else {
-                    throw error(
-                        isObject
-                            ? "unexpected end of input inside an object" : "unexpected end of input inside an array")
-                }
                 let byte = base[position]
                 if byte == UInt8(ascii: ",") {
                     position += 1
@@ -132,6 +129,11 @@ struct JSONParser: ~Copyable {
                     position += 1
                     close()
                     continue
+                }
+                guard position < count else {
+                    throw error(
+                        isObject
+                            ? "unexpected end of input inside an object" : "unexpected end of input inside an array")
                 }
                 throw error("unexpected \(describeByte(at: position)); expected ',' or '\(isObject ? "}" : "]")'")
             }

@@ -27,6 +27,26 @@ import Testing
         #expect(odd.path == "$[\"+1\"][\"a.b\"][2]")
     }
 
+    @Test func theEndOfTheInputIsNamedWhereverItCuts() throws {
+        let cases: [(String, String, Int)] = [
+            ("[", "unexpected end of input; expected a value", 1),
+            ("[1,", "unexpected end of input; expected a value", 3),
+            ("{\"a\":", "unexpected end of input; expected a value", 5),
+            ("[1", "unexpected end of input inside an array", 2),
+            ("[[1] ", "unexpected end of input inside an array", 5),
+            ("{\"a\": 1", "unexpected end of input inside an object", 7),
+            ("{\"a\": {}", "unexpected end of input inside an object", 8),
+            // A NUL byte inside the input is a byte, not the end.
+            ("[\u{0}]", "unexpected byte 0x0; expected a value", 1),
+            ("[1\u{0}]", "unexpected byte 0x0; expected ',' or ']'", 2),
+        ]
+        for (text, message, offset) in cases {
+            let failure = try error(text)
+            #expect(failure.message == message, "\(text)")
+            #expect(failure.byteOffset == offset, "\(text)")
+        }
+    }
+
     @Test func pathsCountPastClosedContainers() throws {
         // Containers opened and closed before the error restore their parent's key and element count.
         let failure = try error("{\"a\": [[], {\"x\": {}}, [1, [2]], {\"b\": [{}, [], {\"c\": [1, 2, x]}]}]}")
