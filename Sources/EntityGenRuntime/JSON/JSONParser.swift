@@ -155,7 +155,7 @@ struct JSONParser: ~Copyable {
         }
     }
 
-    private mutating func open(_ kind: JSONTape.Kind) throws(JSONError) {
+    @inline(__always) private mutating func open(_ kind: JSONTape.Kind) throws(JSONError) {
         guard depth < options.maximumDepth else {
             throw error("nesting is deeper than \(options.maximumDepth) levels")
         }
@@ -172,7 +172,7 @@ struct JSONParser: ~Copyable {
         position += 1
     }
 
-    private mutating func close() {
+    @inline(__always) private mutating func close() {
         depth -= 1
         let kind = JSONTape.kind(tape[container])
         tape[container] = JSONTape.container(kind, count: min(valueCount, JSONTape.maximumCount), end: tape.count)
