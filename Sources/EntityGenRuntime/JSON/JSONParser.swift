@@ -185,7 +185,8 @@ struct JSONParser: ~Copyable {
 
     /// A member's key, the colon, and the whitespace before the value.
     private mutating func parseKey() throws(JSONError) {
-        guard position < count, base[position] == UInt8(ascii: "\"") else {
+        // The padding's zero byte after the input is not a quote: the end needs no check of its own.
+        guard base[position] == UInt8(ascii: "\"") else {
             throw error(
                 position < count
                     ? "unexpected \(describeByte(at: position)); expected a key in quotes"
@@ -262,16 +263,17 @@ struct JSONParser: ~Copyable {
             // Sixteen bytes at a time while none is a quote, a backslash, a control character or non-ASCII.
             // The input is followed by zero padding (a control character), so the scan stops at the end.
             index = ByteScan.firstSpecialInString(base, from: index)
-            guard index < count else {
-                position = start - 1
-                throw error("string is not terminated")
-            }
             let byte = base[index]
             if byte == UInt8(ascii: "\"") { break }
             if byte == UInt8(ascii: "\\") {
                 escaped = true
                 index = try validateEscape(at: index)
             } else if byte < 0x20 {
+                // The padding's zero byte: the input ended inside the string.
+                guard index < count else {
+                    position = start - 1
+                    throw error("string is not terminated")
+                }
                 position = index
                 throw error("control character U+\(hex(UInt32(byte))) must be escaped in a string")
             } else {

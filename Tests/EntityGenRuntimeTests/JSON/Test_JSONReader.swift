@@ -36,7 +36,12 @@ import Testing
             ("[[1] ", "unexpected end of input inside an array", 5),
             ("{\"a\": 1", "unexpected end of input inside an object", 7),
             ("{\"a\": {}", "unexpected end of input inside an object", 8),
+            ("{", "unexpected end of input; expected a key", 1),
+            ("{\"a\": 1, ", "unexpected end of input; expected a key", 9),
+            ("{\"a\": 1, \"b", "string is not terminated", 9),
             // A NUL byte inside the input is a byte, not the end.
+            ("[\"a\u{0}\"]", "control character U+0000 must be escaped in a string", 3),
+            ("{\u{0}}", "unexpected byte 0x0; expected a key in quotes", 1),
             ("[\u{0}]", "unexpected byte 0x0; expected a value", 1),
             ("[1\u{0}]", "unexpected byte 0x0; expected ',' or ']'", 2),
         ]
