@@ -18,6 +18,17 @@ let executable = Bundle.main.executableURL ?? URL(fileURLWithPath: CommandLine.a
 /// The modes that measure against a baseline (the rest profile one thing alone); the usage line lists them.
 let benchmarkModes = ["mapping", "reader", "generate", "import", "postgres"]
 
+/// The whole number at `position` after the mode (or `fallback` when there is none), at least `minimum`;
+/// anything else prints `usage` and exits with status 2, so a typo never runs a default or crashes.
+func countArgument(_ position: Int, default fallback: Int, minimum: Int, usage: String) -> Int {
+    let given = arguments.dropFirst(position).first
+    guard let count = given.map({ Int($0) }) ?? fallback, count >= minimum else {
+        FileHandle.standardError.write(Data("usage: entitygen-bench \(usage)\n".utf8))
+        exit(2)
+    }
+    return count
+}
+
 /// Runs the mode named on the command line.
 func runBenchmark() async throws {
     if let mode = arguments.first, benchmarkModes.contains(mode) { Measurement.printMachine() }
@@ -29,8 +40,11 @@ func runBenchmark() async throws {
     case "profile-pods":
         // Only the generated pods mapper, for profilers (perf, valgrind --tool=callgrind): `profile-pods
         // [pods] [runs]`, each run's time printed.
-        let pods = Data(PodsPayload.make(count: Int(arguments.dropFirst().first ?? "") ?? 100_000))
-        for _ in 0..<(Int(arguments.dropFirst(2).first ?? "") ?? 3) {
+        let usage = "profile-pods [pods > 0] [runs > 0]"
+        let count = countArgument(1, default: 100_000, minimum: 1, usage: usage)
+        let runs = countArgument(2, default: 3, minimum: 1, usage: usage)
+        let pods = Data(PodsPayload.make(count: count))
+        for _ in 0..<runs {
             Measurement.summary(
                 "seconds", "pods_generated", try Measurement.seconds { _ = try BenchPod.mapArray(json: pods) })
         }
@@ -59,11 +73,7 @@ func runBenchmark() async throws {
     case "postgres":
         try await PostgresBenchmark.run()
     case "generate":
-        let count = arguments.dropFirst().first.map { Int($0) } ?? 1_000
-        guard let count, count > 1 else {
-            FileHandle.standardError.write(Data("usage: entitygen-bench generate [count > 1]\n".utf8))
-            exit(2)
-        }
+        let count = countArgument(1, default: 1_000, minimum: 2, usage: "generate [count > 1]")
         try ScaleBenchmark.run(buildFolder: executable.deletingLastPathComponent(), count: count)
     default:
         FileHandle.standardError.write(Data("usage: entitygen-bench \(benchmarkModes.joined(separator: "|"))\n".utf8))
