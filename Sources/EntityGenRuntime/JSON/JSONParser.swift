@@ -248,7 +248,7 @@ struct JSONParser: ~Copyable {
             index += 1
             if index < count, base[index] == UInt8(ascii: "+") || base[index] == UInt8(ascii: "-") { index += 1 }
             guard isDigit(index) else { position = index; throw error("a number needs a digit in its exponent") }
-            while isDigit(index) { index += 1 }
+            index = ByteScan.firstNonDigit(base, from: index &+ 1)
         }
         guard index - start <= JSONTape.maximumStringLength else { throw error("number literal is too long") }
         tape.append(JSONTape.number(offset: start, length: index - start, integer: integer, negative: negative))
