@@ -29,7 +29,10 @@ struct PostgresServer: Sendable {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
             "entitygen-postgres-\(ProcessInfo.processInfo.processIdentifier)-\(UUID().uuidString.prefix(8))"
         ).path
-        let (status, output) = script("start", folder, packageRoot: packageRoot)
+        // With this process's id: the script's watchdog stops the server once this process is gone,
+        // even when it crashed and `stop()` never ran.
+        let (status, output) = script(
+            "start", folder, String(ProcessInfo.processInfo.processIdentifier), packageRoot: packageRoot)
         guard status == 0 else { throw Unavailable(reason: output) }
         return try PostgresServer(
             endpoint: output.trimmingCharacters(in: .whitespacesAndNewlines), packageRoot: packageRoot, folder: folder)
@@ -53,11 +56,12 @@ struct PostgresServer: Sendable {
         try? FileManager.default.removeItem(atPath: folder)
     }
 
-    /// Runs `.ci/postgres ACTION FOLDER`; returns its status and output.
-    static func script(_ action: String, _ folder: String, packageRoot: URL) -> (Int32, String) {
+    /// Runs `.ci/postgres ACTION FOLDER [OWNER]`; returns its status and output.
+    static func script(_ action: String, _ folder: String, _ owner: String = "", packageRoot: URL) -> (Int32, String) {
         // popen, not Foundation's Process: its waitUntilExit on Linux can wait forever when called from
         // a Swift concurrency thread (seen here under swift-testing).
-        let command = "bash '\(packageRoot.appendingPathComponent(".ci/postgres").path)' \(action) '\(folder)' 2>&1"
+        let command =
+            "bash '\(packageRoot.appendingPathComponent(".ci/postgres").path)' \(action) '\(folder)' \(owner) 2>&1"
         guard let pipe = popen(command, "r") else { return (-1, "could not run .ci/postgres") }
         var output: [UInt8] = []
         var chunk = [UInt8](repeating: 0, count: 4096)

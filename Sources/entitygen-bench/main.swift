@@ -7,8 +7,7 @@ let arguments = CommandLine.arguments.dropFirst()
 /// The package's folder (which holds `.ci/postgres`).
 let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
     .deletingLastPathComponent()
-let corpora = packageRoot.deletingLastPathComponent().appendingPathComponent(
-    "shared/corpora/benchmarks-nativejson/data")
+let corpora = packageRoot.appendingPathComponent("Tests/Corpora/benchmarks-nativejson/data")
 
 /// This executable, wherever it was started from (`CommandLine.arguments[0]` is only the name when it
 /// runs from `PATH`): `import` starts it again for its streaming children, and `generate` finds the build

@@ -15,10 +15,9 @@ enum Fixtures {
     static let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
         .deletingLastPathComponent()
 
-    /// Every real podspec in `../shared/corpora/cocoapods-Core-fixtures`, sorted by path.
+    /// Every real podspec in `Tests/Corpora/cocoapods-Core-fixtures`, sorted by path.
     static func podspecs() throws -> [(path: String, bytes: [UInt8])] {
-        let folder = packageRoot.deletingLastPathComponent().appendingPathComponent(
-            "shared/corpora/cocoapods-Core-fixtures/spec/fixtures")
+        let folder = packageRoot.appendingPathComponent("Tests/Corpora/cocoapods-Core-fixtures/spec/fixtures")
         let enumerator = try #require(FileManager.default.enumerator(atPath: folder.path))
         var result: [(String, [UInt8])] = []
         while let relative = enumerator.nextObject() as? String {

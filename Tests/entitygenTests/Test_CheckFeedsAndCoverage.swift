@@ -3,8 +3,8 @@ import Testing
 
 /// `entitygen check --feed` and `--coverage` through the built binary, as a schema author runs them.
 @Suite struct Test_CheckFeedsAndCoverage {
-    static let corpus = Test_LintCommand.packageRoot.deletingLastPathComponent()
-        .appendingPathComponent("shared/corpora/cocoapods-Core-fixtures/spec/fixtures").path
+    static let corpus = Test_LintCommand.packageRoot
+        .appendingPathComponent("Tests/Corpora/cocoapods-Core-fixtures/spec/fixtures").path
 
     /// A first Pod schema, written from the README against real podspecs: what it leaves out is listed
     /// with counts and an example, and a key no podspec has is named.

@@ -9,11 +9,11 @@ import Testing
 /// linked through `pod_subspecs` and `subspec_subspecs`, replaced whenever their pod sends them, deleted
 /// with their pod (triggers created by the generated migrations).
 @Suite struct Test_GeneratedPods {
-    /// Every real podspec in `../shared/corpora/cocoapods-Core-fixtures`, sorted by path.
+    /// Every real podspec in `Tests/Corpora/cocoapods-Core-fixtures`, sorted by path.
     static func podspecs() throws -> [[UInt8]] {
         let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-            .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-        let folder = root.appendingPathComponent("shared/corpora/cocoapods-Core-fixtures/spec/fixtures")
+            .deletingLastPathComponent().deletingLastPathComponent()
+        let folder = root.appendingPathComponent("Tests/Corpora/cocoapods-Core-fixtures/spec/fixtures")
         let enumerator = try #require(FileManager.default.enumerator(atPath: folder.path))
         var paths: [String] = []
         while let relative = enumerator.nextObject() as? String {

@@ -2,13 +2,13 @@
 import Foundation
 import Testing
 
-/// RFC 8259 conformance on nst/JSONTestSuite (`../shared/corpora/jsontestsuite`): every `y_` file is
+/// RFC 8259 conformance on nst/JSONTestSuite (`Tests/Corpora/jsontestsuite`): every `y_` file is
 /// accepted, every `n_` file rejected with an error, every `i_` file gets the answer documented in
 /// ``implementationDefined``, and nothing crashes.
 @Suite struct Test_JSONTestSuite {
     static let folder = URL(fileURLWithPath: #filePath)
         .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-        .deletingLastPathComponent().appendingPathComponent("shared/corpora/jsontestsuite/test_parsing")
+        .appendingPathComponent("Tests/Corpora/jsontestsuite/test_parsing")
 
     static let files: [String] =
         (try? FileManager.default.contentsOfDirectory(atPath: folder.path).filter { $0.hasSuffix(".json") }.sorted())
