@@ -45,7 +45,11 @@ extension EntityGenConfiguration {
         _ writer: some DatabaseWriter, with migrator: DatabaseMigrator, fingerprints: [String: String] = [:]
     ) throws {
         let known = Set(migrator.migrations)
-        let (applied, remembered) = try writer.read { db -> ([String], [String: String]) in
+        // Read on the writer's connection, not a pool's reader: a reader connection opened before the
+        // schema changes keeps SQLite's parsed schema of the old tables, so its next `SELECT *` is expanded
+        // with the old columns and silently re-prepared, and GRDB's row no longer finds the new columns
+        // ("column not found" on the first launch after an update that changed a table).
+        let (applied, remembered) = try writer.writeWithoutTransaction { db -> ([String], [String: String]) in
             guard try db.tableExists("grdb_migrations") else { return ([], [:]) }
             let applied = try String.fetchAll(db, sql: "SELECT identifier FROM grdb_migrations ORDER BY identifier")
             guard try db.tableExists(fingerprintTable) else { return (applied, [:]) }
@@ -74,6 +78,9 @@ extension EntityGenConfiguration {
             throw error
         }
         try remember(fingerprints, in: writer, ranBy: migrator)
+        // Reader connections the app opened before migrating (through its own reads of `writer`) hold the
+        // old schema, as above: later reads use new connections.
+        (writer as? DatabasePool)?.invalidateReadOnlyConnections()
     }
 
     /// Writes the fingerprints of the migrations `migrator` ran on `writer`.
