@@ -55,7 +55,8 @@ extension Rules {
     /// A date pattern that cannot be a Unicode date format.
     public static let invalidDateFormat = RuleDescription(
         id: "invalid-date-format",
-        summary: "dateFormat uses Unicode TR35 pattern letters; literal text goes in single quotes.",
+        summary:
+            "dateFormat uses the pattern letters DateFormatter reads (yyyy, not the week-based YYYY; dd, not the day of year DD); literal text goes in single quotes.",
         triggering: [
             RuleExample(
                 "entities:\n  Tweet:\n    attributes:\n      created:\n        type: Date\n        dateFormat: ↓\"yyyy-MM-dd'T\"\n"
@@ -63,10 +64,17 @@ extension Rules {
             RuleExample(
                 "entities:\n  Tweet:\n    attributes:\n      created:\n        type: Date\n        dateFormat: ↓\"yyyy-MM-dd i\"\n"
             ),
+            RuleExample(
+                "entities:\n  Issue:\n    attributes:\n      due:\n        type: Date\n        dateFormat: ↓YYYY-MM-DD\n"),
+            RuleExample(
+                "entities:\n  Issue:\n    attributes:\n      due:\n        type: Date\n        dateFormat: ↓yyyy-MM-DD\n"),
+            RuleExample(
+                "entities:\n  Issue:\n    attributes:\n      due:\n        type: Date\n        dateFormat: ↓\"yyyy-MM-dd jj:mm\"\n"
+            ),
         ],
         nonTriggering: [
             RuleExample(
-                "entities:\n  Tweet:\n    attributes:\n      created:\n        type: Date\n        dateFormat: EEE MMM dd HH:mm:ss Z yyyy\n      day:\n        type: Date\n        dateFormat: \"yyyy-MM-dd'T'HH:mm\"\n"
+                "entities:\n  Tweet:\n    attributes:\n      created:\n        type: Date\n        dateFormat: EEE MMM dd HH:mm:ss Z yyyy\n      day:\n        type: Date\n        dateFormat: \"yyyy-MM-dd'T'HH:mm\"\n      week:\n        type: Date\n        dateFormat: YYYY-'W'ww-e\n      ordinal:\n        type: Date\n        dateFormat: yyyy-DDD\n"
             )
         ]
     )
