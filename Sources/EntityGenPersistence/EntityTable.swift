@@ -8,8 +8,12 @@ public final class EntityTable: Sendable {
     /// The columns generated code binds, in parameter order (the hidden `_id` is not among them).
     public let columns: [String]
     /// The identification columns (a prefix-free subset of `columns`); empty when the entity has none,
-    /// in which case every save inserts a new row owned by its parent.
+    /// in which case its rows are owned by their parent and saved in a slot: the hidden `_id` of the row
+    /// at the same place in the parent (bound at ``slotParameter``), or a new row when there is none.
     public let identity: [String]
+    /// For a table without identity, the save statement's parameter taking the slot (the `_id` to
+    /// update, or `NULL` for a new row); 0 for a table with identity.
+    public let slotParameter: Int32
     /// Foreign-key columns of relationships declared with `reference:`, checked after each page.
     public let references: [ReferenceColumns]
     /// `INSERT` (no identity) or `INSERT ... ON CONFLICT (identity) DO UPDATE` (identity).
@@ -36,22 +40,25 @@ public final class EntityTable: Sendable {
         self.references = references
         self.absentWords = absentBits.values.max().map { $0 / 63 + 1 } ?? 0
         let table = SQLText.identifier(name)
-        // Numbered parameters: the absent words are referred to once per column that uses them.
-        let values = columns.indices.map { "?\($0 + 1)" }.joined(separator: ", ")
+        // Numbered parameters: the absent words are referred to once per column that uses them; an owned
+        // row's slot comes last.
+        let slot = identity.isEmpty ? columns.count + absentWords + 1 : 0
+        slotParameter = Int32(slot)
+        let insertColumns = columns + (identity.isEmpty ? ["_id"] : [])
+        let values = (columns.indices.map { "?\($0 + 1)" } + (identity.isEmpty ? ["?\(slot)"] : []))
+            .joined(separator: ", ")
         let insert =
-            columns.isEmpty
-            ? "INSERT INTO \(table) DEFAULT VALUES"
-            : "INSERT INTO \(table) (\(columns.map(SQLText.identifier).joined(separator: ", "))) VALUES (\(values))"
+            "INSERT INTO \(table) (\(insertColumns.map(SQLText.identifier).joined(separator: ", "))) VALUES (\(values))"
+        // An owned row is upserted by its slot: `_id` NULL inserts a new row.
+        let conflictColumns = identity.isEmpty ? ["_id"] : identity
         let others = columns.filter { !identity.contains($0) }
         /// `(?N & bit) != 0`: whether the column's key was absent.
         func absent(_ bit: Int) -> String {
             "(?\(columns.count + 1 + bit / 63) & \(Int64(1) << Int64(bit % 63))) != 0"
         }
-        if identity.isEmpty {
-            saveSQL = insert
-            saveChangedSQL = insert
-        } else if others.isEmpty {
-            saveSQL = insert + " ON CONFLICT (\(identity.map(SQLText.identifier).joined(separator: ", "))) DO NOTHING"
+        if others.isEmpty {
+            saveSQL =
+                insert + " ON CONFLICT (\(conflictColumns.map(SQLText.identifier).joined(separator: ", "))) DO NOTHING"
             saveChangedSQL = saveSQL
         } else {
             let assignments = others.map { column -> String in
@@ -65,12 +72,19 @@ public final class EntityTable: Sendable {
                 return "(NOT \(absent(bit)) AND \(quoted) IS NOT excluded.\(quoted))"
             }
             let conflict =
-                " ON CONFLICT (\(identity.map(SQLText.identifier).joined(separator: ", "))) DO UPDATE SET "
+                " ON CONFLICT (\(conflictColumns.map(SQLText.identifier).joined(separator: ", "))) DO UPDATE SET "
                 + assignments.joined(separator: ", ")
             saveSQL = insert + conflict
             saveChangedSQL = insert + conflict + " WHERE " + changes.joined(separator: " OR ")
         }
         deleteSQL = "DELETE FROM \(table) WHERE " + SQLText.matching(identity)
+    }
+
+    /// `SELECT column FROM table WHERE identity` (`_id` for a table without identity): the row id an
+    /// owned to-one target's column holds in the stored row, its slot for the next save.
+    func storedRowIDSQL(_ column: String) -> String {
+        "SELECT \(SQLText.identifier(column)) FROM \(SQLText.identifier(name)) WHERE "
+            + SQLText.matching(identity.isEmpty ? ["_id"] : identity)
     }
 }
 
@@ -98,10 +112,18 @@ public struct ReferenceColumns: Sendable {
 public final class LinkTable: Sendable {
     /// The table name.
     public let name: String
-    /// `INSERT` of one link; parameters: owner key, position, map key (maps only), target key.
+    /// Upsert of one link by owner and position (a link that is already there is left alone);
+    /// parameters: owner key, position, map key (maps only), target key.
     public let insertSQL: String
-    /// `DELETE` of an owner's links; parameters: owner key.
+    /// `DELETE` of an owner's links from a position on (those past the current elements); parameters:
+    /// owner key, the number of current elements.
     public let deleteSQL: String
+    /// For targets the owner owns (no identity): the target entity's schema name. Their row ids by
+    /// position are the slots the next save reuses (``ImportSession/linkedTargets(_:owner:)``), and
+    /// removing a link deletes its target (a trigger), counted as deleted.
+    public let ownedTargetEntity: String?
+    /// `SELECT` of an owner's targets in position order; parameters: owner key.
+    let targetsSQL: String
     /// For links to references: what a missing target means, and the SQL that finds and drops one.
     public let reference: Reference?
     /// `SELECT` of one link's target key when no target row has it; parameters: owner key, position.
@@ -139,15 +161,28 @@ public final class LinkTable: Sendable {
 
     /// Creates the description and its SQL.
     public init(
-        name: String, ownerColumns: [String], targetColumns: [String], isMap: Bool, reference: Reference? = nil
+        name: String, ownerColumns: [String], targetColumns: [String], isMap: Bool, reference: Reference? = nil,
+        ownedTargetEntity: String? = nil
     ) {
         self.name = name
         self.reference = reference
+        self.ownedTargetEntity = ownedTargetEntity
         let table = SQLText.identifier(name)
         let columns = ownerColumns + ["position"] + (isMap ? ["key"] : []) + targetColumns
+        let values = (isMap ? ["key"] : []) + targetColumns
+        let key = (ownerColumns + ["position"]).map(SQLText.identifier).joined(separator: ", ")
         insertSQL =
             "INSERT INTO \(table) (\(columns.map(SQLText.identifier).joined(separator: ", "))) VALUES (\(SQLText.parameters(columns.count)))"
-        deleteSQL = "DELETE FROM \(table) WHERE " + SQLText.matching(ownerColumns)
+            + " ON CONFLICT (\(key)) DO UPDATE SET "
+            + values.map { "\(SQLText.identifier($0)) = excluded.\(SQLText.identifier($0))" }.joined(separator: ", ")
+            + " WHERE "
+            + values.map { "\(SQLText.identifier($0)) IS NOT excluded.\(SQLText.identifier($0))" }
+            .joined(separator: " OR ")
+        deleteSQL =
+            "DELETE FROM \(table) WHERE " + SQLText.matching(ownerColumns) + " AND \"position\" >= ?"
+        targetsSQL =
+            "SELECT \(targetColumns.map(SQLText.identifier).joined(separator: ", ")) FROM \(table) WHERE "
+            + SQLText.matching(ownerColumns) + " ORDER BY \"position\""
         let oneLink = SQLText.matching(ownerColumns + ["position"])
         dropSQL = "DELETE FROM \(table) WHERE " + oneLink
         let targetMatch = zip(reference?.targetKeyColumns ?? [], targetColumns).map {

@@ -50,27 +50,69 @@ public struct ImportSession {
         return PreparedRow(state: state)
     }
 
-    /// Runs a bound save statement; returns the new row id for tables without identity, 0 otherwise.
+    /// Runs a bound save statement; returns the row id for tables without identity (the `slot` it
+    /// updated, or the new row's), 0 otherwise.
+    ///
+    /// `slot` is, for a table without identity, the `_id` of the row at the same place in the parent
+    /// (``linkedTargets(_:owner:)``, ``storedRowID(_:column:key:)``): that row is updated when the values
+    /// differ and counted unchanged when not, so an identical page leaves owned rows alone. `nil`
+    /// inserts a new row.
     @discardableResult
-    public mutating func save(_ row: PreparedRow) throws -> Int64 {
+    public mutating func save(_ row: PreparedRow, slot: Int64? = nil) throws -> Int64 {
+        let state = row.state
+        let owned = state.table.identity.isEmpty
+        if owned {
+            if let slot {
+                sqlite3_bind_int64(state.statement, state.table.slotParameter, slot)
+            } else {
+                sqlite3_bind_null(state.statement, state.table.slotParameter)
+            }
+        }
         // An upsert that updates leaves the last insert rowid alone; an insert sets it (to the row's id,
         // which for an INTEGER identity may be any value but this sentinel).
         sqlite3_set_last_insert_rowid(connection, Int64.min)
         try execute(row.statement)
         let inserted = sqlite3_last_insert_rowid(connection)
-        let state = row.state
         if inserted != Int64.min {
             state.counts.inserted += 1
-        } else if sqlite3_changes(connection) == 0 {
+            return owned ? inserted : 0
+        }
+        if sqlite3_changes(connection) == 0 {
             state.counts.unchanged += 1
         } else {
             state.counts.updated += 1
         }
-        return state.table.identity.isEmpty ? inserted : 0
+        return owned ? slot ?? 0 : 0
     }
 
-    /// A link table's statements: bind the owner key to `delete` and run it before inserting the current
-    /// links (a to-many relationship is replaced as a whole).
+    /// The row ids of the targets an owner's links hold, in position order: the slots in which the
+    /// owner's current elements are saved (a link table whose targets the owner owns).
+    public func linkedTargets(_ link: LinkTable, owner: [DatabaseValue]) throws -> [Int64] {
+        try Int64.fetchAll(db.cachedStatement(sql: link.targetsSQL), arguments: StatementArguments(owner))
+    }
+
+    /// The row id an owned to-one target's `column` holds in the stored row `key` names (its identity,
+    /// or its own slot for an owned owner); `nil` when the row or the target is not stored yet, or when
+    /// `key` is `nil` (an owned owner saved in a new row).
+    public func storedRowID(_ table: EntityTable, column: String, key: [DatabaseValue]?) throws -> Int64? {
+        guard let key else { return nil }
+        let statement = try db.cachedStatement(sql: table.storedRowIDSQL(column))
+        return try Int64?.fetchOne(statement, arguments: StatementArguments(key)) ?? nil
+    }
+
+    /// Runs a link table's bound `delete` statement, which removes the links past an owner's current
+    /// elements; the targets an owner owns go with their links, and are counted deleted.
+    public mutating func trimLinks(_ link: LinkTable, _ statement: SQLiteStatement) throws {
+        try execute(statement)
+        let removed = Int(sqlite3_changes(connection))
+        if let entity = link.ownedTargetEntity, removed > 0 {
+            report.entities[entity, default: .init()].deleted += removed
+        }
+    }
+
+    /// A link table's statements: `insert` upserts one link by owner and position; after the current
+    /// links, bind the owner key and the element count to `delete` and run it through
+    /// ``trimLinks(_:_:)`` (a to-many relationship is replaced as a whole, links already in place kept).
     public mutating func linkStatements(_ link: LinkTable) throws -> (insert: SQLiteStatement, delete: SQLiteStatement)
     {
         let key = ObjectIdentifier(link)

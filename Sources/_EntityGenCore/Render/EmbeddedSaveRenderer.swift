@@ -4,13 +4,15 @@
 /// (SQLite's rowid, PostgreSQL's local id in the page).
 enum EmbeddedSaveRenderer {
     /// The statement saving `save`'s target; `tryKeyword` is `"try "` when saving throws, `""` otherwise.
-    static func statement(_ save: TablePlan.EmbeddedSave, tryKeyword: String) -> String {
+    /// `slot`, for an owned target, is the expression of the row id to save it in (SQLite).
+    static func statement(_ save: TablePlan.EmbeddedSave, tryKeyword: String, slot: String? = nil) -> String {
         let property = "self.\(save.identifier)"
         if let local = save.rowIDLocal, !save.isExpandable, !save.isCollection {
             // An owned target: the owner's column stores the row id its save returns.
+            let arguments = slot.map { "in: &session, slot: \($0)" } ?? "in: &session"
             return save.isOptional
-                ? "let \(local) = \(tryKeyword)\(property).map { \(tryKeyword)$0.save(in: &session) }"
-                : "let \(local) = \(tryKeyword)\(property).save(in: &session)"
+                ? "let \(local) = \(tryKeyword)\(property).map { \(tryKeyword)$0.save(\(arguments)) }"
+                : "let \(local) = \(tryKeyword)\(property).save(\(arguments))"
         }
         if save.isExpandable {
             return

@@ -16,9 +16,13 @@ extension TablePlan.Link {
     /// The loop over the relationship's elements in a backend's `save(in:)`, binding `_position` and
     /// `_element` (and `_key` for a map, in key order); `nil` saves like `[]`.
     var elementLoop: String {
-        let collection = isOptional ? "(self.\(identifier) ?? \(isMap ? "[:]" : "[]"))" : "self.\(identifier)"
-        return isMap
+        isMap
             ? "for (_position, (_key, _element)) in \(collection).sorted(by: { $0.key < $1.key }).enumerated() {"
             : "for (_position, _element) in \(collection).enumerated() {"
+    }
+
+    /// The relationship's elements (`nil` as empty).
+    var collection: String {
+        isOptional ? "(self.\(identifier) ?? \(isMap ? "[:]" : "[]"))" : "self.\(identifier)"
     }
 }

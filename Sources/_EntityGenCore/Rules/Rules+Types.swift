@@ -65,9 +65,11 @@ extension Rules {
                 "entities:\n  Tweet:\n    attributes:\n      created:\n        type: Date\n        dateFormat: ↓\"yyyy-MM-dd i\"\n"
             ),
             RuleExample(
-                "entities:\n  Issue:\n    attributes:\n      due:\n        type: Date\n        dateFormat: ↓YYYY-MM-DD\n"),
+                "entities:\n  Issue:\n    attributes:\n      due:\n        type: Date\n        dateFormat: ↓YYYY-MM-DD\n"
+            ),
             RuleExample(
-                "entities:\n  Issue:\n    attributes:\n      due:\n        type: Date\n        dateFormat: ↓yyyy-MM-DD\n"),
+                "entities:\n  Issue:\n    attributes:\n      due:\n        type: Date\n        dateFormat: ↓yyyy-MM-DD\n"
+            ),
             RuleExample(
                 "entities:\n  Issue:\n    attributes:\n      due:\n        type: Date\n        dateFormat: ↓\"yyyy-MM-dd jj:mm\"\n"
             ),

@@ -49,7 +49,9 @@ extension PersistenceTranslator {
             let column = table.uniqueColumnName(relationship.swiftName)
             let local = "_\(relationship.swiftName)RowID"
             table.embeddedSaves.append(
-                .init(identifier: property.identifier, isOptional: relationship.isOptional, rowIDLocal: local))
+                .init(
+                    identifier: property.identifier, isOptional: relationship.isOptional, rowIDLocal: local,
+                    slotColumn: column, slotLocal: "_\(relationship.swiftName)Slot"))
             table.columns.append(
                 .init(
                     name: column, value: .rowID, notNull: false,
@@ -216,7 +218,7 @@ extension PersistenceTranslator {
                 staticName: "_\(relationship.swiftName)Links", table: linkTable, ownerColumns: ownerKey,
                 targetColumns: targetKey,
                 relationship: key, identifier: property.identifier, isMap: relationship.isMap, ownsTargets: ownsTargets,
-                foreignKeys: linkKeys,
+                targetEntity: target.name, foreignKeys: linkKeys,
                 linkType: linkType, targetType: target.swiftName, targetKeyColumns: targetKeyColumns,
                 ownerTargetColumns: ownerTargetColumns,
                 isReference: isReference, isOptional: relationship.isOptional,

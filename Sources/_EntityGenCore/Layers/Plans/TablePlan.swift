@@ -67,6 +67,11 @@ struct TablePlan: Sendable {
         var isOptional: Bool
         /// The local holding the target's row id, for owned targets (no identity); `nil` otherwise.
         var rowIDLocal: String?
+        /// For an owned to-one target: the owner's column holding its row id, whose stored value is the
+        /// slot the target is saved in (SQLite), so that saving the same target again changes nothing.
+        var slotColumn: String? = nil
+        /// The local holding that slot (`_resolutionSlot`), looked up before the save.
+        var slotLocal: String? = nil
         /// A to-many relationship to a polymorphic target (saved element by element, not linked).
         var isCollection = false
         /// A map rather than an array.
@@ -119,6 +124,8 @@ struct TablePlan: Sendable {
         var isMap: Bool
         /// Whether targets belong to the owner (no identity): removing a link deletes the target.
         var ownsTargets: Bool
+        /// The target entity's schema name (reports count owned targets removed with their links).
+        var targetEntity: String = ""
         /// The link table's foreign keys (owner; target unless references).
         var foreignKeys: [ForeignKey]
         /// The nested `TableRecord` enum naming the link table for associations.

@@ -41,7 +41,7 @@ struct PersistenceRenderer {
                     ? ", reference: .init(entity: \(SwiftLiteral.string(plan.schemaName)), relationship: \(SwiftLiteral.string(link.relationship)), targetTable: \(SwiftLiteral.string(link.targetTable)), targetKeyColumns: \(Spelling.list(link.targetKeyColumns)), failsWhenMissing: \(link.failsWhenMissing))"
                     : ""
                 printer.line(
-                    "\(access)static let \(link.staticName) = \(persistence).LinkTable(name: \(SwiftLiteral.string(link.table)), ownerColumns: \(Spelling.list(link.ownerColumns.map(\.name))), targetColumns: \(Spelling.list(link.targetColumns.map(\.name))), isMap: \(link.isMap)\(reference))"
+                    "\(access)static let \(link.staticName) = \(persistence).LinkTable(name: \(SwiftLiteral.string(link.table)), ownerColumns: \(Spelling.list(link.ownerColumns.map(\.name))), targetColumns: \(Spelling.list(link.targetColumns.map(\.name))), isMap: \(link.isMap)\(reference)\(link.ownsTargets ? ", ownedTargetEntity: \(SwiftLiteral.string(link.targetEntity))" : ""))"
                 )
             }
             printer.line()
@@ -96,48 +96,87 @@ struct PersistenceRenderer {
     }
 
     private func renderSave(_ plan: TablePlan, into printer: inout CodePrinter) {
-        printer.documentation(
-            "Saves this instance: embedded targets first, then the row (an upsert by identity), then links.")
-        printer.line("@discardableResult")
-        printer.block("\(access)func save(in session: inout \(Self.persistence).ImportSession) throws -> Swift.Int64 {")
-        { printer in
-            for save in plan.embeddedSaves {
-                printer.line(EmbeddedSaveRenderer.statement(save, tryKeyword: "try "))
+        let session = "session: inout \(Self.persistence).ImportSession"
+        let owned = plan.identity.isEmpty
+        if owned {
+            printer.documentation("Saves this instance in a new row (its owner's save passes the slot to reuse).")
+            printer.line("@discardableResult")
+            printer.block("\(access)func save(in \(session)) throws -> Swift.Int64 {") { printer in
+                printer.line("try save(in: &session, slot: nil)")
             }
-            printer.line("let _row = try session.prepare(Self.entityTable)")
-            if !plan.columns.isEmpty { printer.line("let _statement = _row.statement") }
-            for (offset, column) in plan.columns.enumerated() {
-                printer.line(bindStatement(column.source, at: offset + 1))
+            printer.line()
+            printer.documentation(
+                "Saves this instance in `slot`, the row id of the row at its place in the owner (`nil`: a new row), updated only where it differs: embedded targets first, then the row, then links."
+            )
+            printer.line("@discardableResult")
+            printer.block("\(access)func save(in \(session), slot: Swift.Int64?) throws -> Swift.Int64 {") { printer in
+                renderSaveBody(plan, into: &printer)
             }
-            if plan.columns.contains(where: { $0.absentBit != nil }) {
-                printer.line(
-                    "self.\(MapperRenderer.absentFields).bind(to: _statement, after: \(plan.columns.count), words: \(plan.absentWords))"
-                )
+        } else {
+            printer.documentation(
+                "Saves this instance: embedded targets first, then the row (an upsert by identity), then links.")
+            printer.line("@discardableResult")
+            printer.block("\(access)func save(in \(session)) throws -> Swift.Int64 {") { printer in
+                renderSaveBody(plan, into: &printer)
             }
-            printer.line("let _rowID = try session.save(_row)")
-            for link in plan.links {
-                guard let bit = link.absentBit else {
-                    renderLinks(link, into: &printer)
-                    continue
-                }
-                // An absent key keeps the stored links.
-                printer.block("if !self.\(MapperRenderer.absentFields).contains(\(bit)) {") { printer in
-                    renderLinks(link, into: &printer)
-                }
-            }
-            printer.line("return _rowID")
         }
     }
 
-    /// Replaces the owner's links of one to-many relationship: delete them, then insert the current ones.
-    private func renderLinks(_ link: TablePlan.Link, into printer: inout CodePrinter) {
-        printer.line("let \(link.staticName)Statements = try session.linkStatements(Self.\(link.staticName))")
-        for (offset, owner) in link.ownerColumns.enumerated() {
+    /// The stored row's key for slot look-ups: its identity, or (owned) its own slot.
+    private func storedKey(_ plan: TablePlan) -> String {
+        plan.identity.isEmpty
+            ? "slot.map { [$0.columnDatabaseValue] }"
+            : "[\(plan.identityProperties.map { "self.\($0.identifier).columnDatabaseValue" }.joined(separator: ", "))]"
+    }
+
+    private func renderSaveBody(_ plan: TablePlan, into printer: inout CodePrinter) {
+        for save in plan.embeddedSaves {
+            // Looked up before the save that takes `session` inout.
+            let slot = save.slotLocal
+            if let slot, let column = save.slotColumn {
+                printer.line(
+                    "let \(slot) = try session.storedRowID(Self.entityTable, column: \(SwiftLiteral.string(column)), key: \(storedKey(plan)))"
+                )
+            }
+            printer.line(EmbeddedSaveRenderer.statement(save, tryKeyword: "try ", slot: slot))
+        }
+        printer.line("let _row = try session.prepare(Self.entityTable)")
+        if !plan.columns.isEmpty { printer.line("let _statement = _row.statement") }
+        for (offset, column) in plan.columns.enumerated() {
+            printer.line(bindStatement(column.source, at: offset + 1))
+        }
+        if plan.columns.contains(where: { $0.absentBit != nil }) {
             printer.line(
-                "\(owner.value.saveExpression).bindValue(to: \(link.staticName)Statements.delete, at: \(offset + 1))"
+                "self.\(MapperRenderer.absentFields).bind(to: _statement, after: \(plan.columns.count), words: \(plan.absentWords))"
             )
         }
-        printer.line("try session.execute(\(link.staticName)Statements.delete)")
+        printer.line(
+            plan.identity.isEmpty
+                ? "let _rowID = try session.save(_row, slot: slot)" : "let _rowID = try session.save(_row)")
+        for link in plan.links {
+            guard let bit = link.absentBit else {
+                renderLinks(link, into: &printer)
+                continue
+            }
+            // An absent key keeps the stored links.
+            printer.block("if !self.\(MapperRenderer.absentFields).contains(\(bit)) {") { printer in
+                renderLinks(link, into: &printer)
+            }
+        }
+        printer.line("return _rowID")
+    }
+
+    /// Replaces the owner's links of one to-many relationship: each current element's link upserted by
+    /// position (an owned target saved in the row its position held), then the links past them removed.
+    private func renderLinks(_ link: TablePlan.Link, into printer: inout CodePrinter) {
+        let slots = "\(link.staticName)Slots"
+        printer.line("let \(link.staticName)Statements = try session.linkStatements(Self.\(link.staticName))")
+        if link.ownsTargets {
+            let owner = link.ownerColumns.map { "\($0.value.saveExpression).columnDatabaseValue" }
+            printer.line(
+                "let \(slots) = try session.linkedTargets(Self.\(link.staticName), owner: [\(owner.joined(separator: ", "))])"
+            )
+        }
         printer.block(link.elementLoop) { printer in
             let insert = "\(link.staticName)Statements.insert"
             if link.isExpandable {
@@ -145,7 +184,8 @@ struct PersistenceRenderer {
             } else if !link.isReference {
                 printer.line(
                     link.ownsTargets
-                        ? "let _target = try _element.save(in: &session)" : "try _element.save(in: &session)")
+                        ? "let _target = try _element.save(in: &session, slot: _position < \(slots).count ? \(slots)[_position] : nil)"
+                        : "try _element.save(in: &session)")
             }
             var index = 1
             for owner in link.ownerColumns {
@@ -170,6 +210,15 @@ struct PersistenceRenderer {
                 )
             }
         }
+        for (offset, owner) in link.ownerColumns.enumerated() {
+            printer.line(
+                "\(owner.value.saveExpression).bindValue(to: \(link.staticName)Statements.delete, at: \(offset + 1))"
+            )
+        }
+        printer.line(
+            "Swift.Int64(\(link.collection).count).bindValue(to: \(link.staticName)Statements.delete, at: \(link.ownerColumns.count + 1))"
+        )
+        printer.line("try session.trimLinks(Self.\(link.staticName), \(link.staticName)Statements.delete)")
     }
 
     /// The statement binding a column's value to parameter `index` of `_statement`.

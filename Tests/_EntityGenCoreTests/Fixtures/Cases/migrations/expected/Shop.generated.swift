@@ -266,8 +266,6 @@ extension Customer: EntityGenPersistence.PersistableEntity {
         let _rowID = try session.save(_row)
         if !self._absentFields.contains(2) {
             let _ordersLinksStatements = try session.linkStatements(Self._ordersLinks)
-            self.id.bindValue(to: _ordersLinksStatements.delete, at: 1)
-            try session.execute(_ordersLinksStatements.delete)
             for (_position, _element) in self.orders.enumerated() {
                 try _element.save(in: &session)
                 self.id.bindValue(to: _ordersLinksStatements.insert, at: 1)
@@ -275,6 +273,9 @@ extension Customer: EntityGenPersistence.PersistableEntity {
                 _element.number.bindValue(to: _ordersLinksStatements.insert, at: 3)
                 try session.execute(_ordersLinksStatements.insert)
             }
+            self.id.bindValue(to: _ordersLinksStatements.delete, at: 1)
+            Swift.Int64(self.orders.count).bindValue(to: _ordersLinksStatements.delete, at: 2)
+            try session.trimLinks(Self._ordersLinks, _ordersLinksStatements.delete)
         }
         return _rowID
     }

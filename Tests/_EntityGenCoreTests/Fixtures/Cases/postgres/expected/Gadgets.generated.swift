@@ -254,7 +254,7 @@ extension Gadget: EntityGenPersistence.PersistableEntity {
     public static let entityTable = EntityGenPersistence.EntityTable(entity: "Gadget", name: "gadget", columns: ["id", "batch", "name", "price", "weight", "sku", "releasedAt", "photo", "site", "finish", "tags", "sparesCount", "makerCode"], identity: ["id", "batch"], references: [EntityGenPersistence.ReferenceColumns(relationship: "maker", columns: ["makerCode"], targetTable: "maker", failsWhenMissing: true)], absentBits: ["price": 0, "weight": 1, "sku": 2, "releasedAt": 3, "photo": 4, "site": 5, "finish": 6, "tags": 7, "sparesCount": 9, "makerCode": 10])
 
     /// The link table of `labels`.
-    public static let _labelsLinks = EntityGenPersistence.LinkTable(name: "gadget_labels", ownerColumns: ["ownerId", "ownerBatch"], targetColumns: ["target"], isMap: false)
+    public static let _labelsLinks = EntityGenPersistence.LinkTable(name: "gadget_labels", ownerColumns: ["ownerId", "ownerBatch"], targetColumns: ["target"], isMap: false, ownedTargetEntity: "Label")
 
     /// The link table of `spares`.
     public static let _sparesLinks = EntityGenPersistence.LinkTable(name: "gadget_spares", ownerColumns: ["ownerId", "ownerBatch"], targetColumns: ["targetSerial"], isMap: true)
@@ -310,23 +310,22 @@ extension Gadget: EntityGenPersistence.PersistableEntity {
         let _rowID = try session.save(_row)
         if !self._absentFields.contains(8) {
             let _labelsLinksStatements = try session.linkStatements(Self._labelsLinks)
-            self.id.bindValue(to: _labelsLinksStatements.delete, at: 1)
-            self.batch.bindValue(to: _labelsLinksStatements.delete, at: 2)
-            try session.execute(_labelsLinksStatements.delete)
+            let _labelsLinksSlots = try session.linkedTargets(Self._labelsLinks, owner: [self.id.columnDatabaseValue, self.batch.columnDatabaseValue])
             for (_position, _element) in self.labels.enumerated() {
-                let _target = try _element.save(in: &session)
+                let _target = try _element.save(in: &session, slot: _position < _labelsLinksSlots.count ? _labelsLinksSlots[_position] : nil)
                 self.id.bindValue(to: _labelsLinksStatements.insert, at: 1)
                 self.batch.bindValue(to: _labelsLinksStatements.insert, at: 2)
                 Swift.Int64(_position).bindValue(to: _labelsLinksStatements.insert, at: 3)
                 _target.bindValue(to: _labelsLinksStatements.insert, at: 4)
                 try session.execute(_labelsLinksStatements.insert)
             }
+            self.id.bindValue(to: _labelsLinksStatements.delete, at: 1)
+            self.batch.bindValue(to: _labelsLinksStatements.delete, at: 2)
+            Swift.Int64(self.labels.count).bindValue(to: _labelsLinksStatements.delete, at: 3)
+            try session.trimLinks(Self._labelsLinks, _labelsLinksStatements.delete)
         }
         if !self._absentFields.contains(9) {
             let _sparesLinksStatements = try session.linkStatements(Self._sparesLinks)
-            self.id.bindValue(to: _sparesLinksStatements.delete, at: 1)
-            self.batch.bindValue(to: _sparesLinksStatements.delete, at: 2)
-            try session.execute(_sparesLinksStatements.delete)
             for (_position, (_key, _element)) in (self.spares ?? [:]).sorted(by: { $0.key < $1.key }).enumerated() {
                 try _element.save(in: &session)
                 self.id.bindValue(to: _sparesLinksStatements.insert, at: 1)
@@ -336,12 +335,13 @@ extension Gadget: EntityGenPersistence.PersistableEntity {
                 _element.serial.bindValue(to: _sparesLinksStatements.insert, at: 5)
                 try session.execute(_sparesLinksStatements.insert)
             }
+            self.id.bindValue(to: _sparesLinksStatements.delete, at: 1)
+            self.batch.bindValue(to: _sparesLinksStatements.delete, at: 2)
+            Swift.Int64((self.spares ?? [:]).count).bindValue(to: _sparesLinksStatements.delete, at: 3)
+            try session.trimLinks(Self._sparesLinks, _sparesLinksStatements.delete)
         }
         if !self._absentFields.contains(11) {
             let _resellersLinksStatements = try session.linkStatements(Self._resellersLinks)
-            self.id.bindValue(to: _resellersLinksStatements.delete, at: 1)
-            self.batch.bindValue(to: _resellersLinksStatements.delete, at: 2)
-            try session.execute(_resellersLinksStatements.delete)
             for (_position, _element) in self.resellers.enumerated() {
                 self.id.bindValue(to: _resellersLinksStatements.insert, at: 1)
                 self.batch.bindValue(to: _resellersLinksStatements.insert, at: 2)
@@ -350,6 +350,10 @@ extension Gadget: EntityGenPersistence.PersistableEntity {
                 try session.execute(_resellersLinksStatements.insert)
                 session.linkedReference(Self._resellersLinks, owner: [self.id.columnDatabaseValue, self.batch.columnDatabaseValue], position: Swift.Int64(_position))
             }
+            self.id.bindValue(to: _resellersLinksStatements.delete, at: 1)
+            self.batch.bindValue(to: _resellersLinksStatements.delete, at: 2)
+            Swift.Int64(self.resellers.count).bindValue(to: _resellersLinksStatements.delete, at: 3)
+            try session.trimLinks(Self._resellersLinks, _resellersLinksStatements.delete)
         }
         return _rowID
     }
@@ -643,7 +647,7 @@ extension Label: EntityGenPersistence.PersistableEntity {
     public static let entityTable = EntityGenPersistence.EntityTable(entity: "Label", name: "label", columns: ["text"], identity: [])
 
     /// The link table of `children`.
-    public static let _childrenLinks = EntityGenPersistence.LinkTable(name: "label_children", ownerColumns: ["owner"], targetColumns: ["target"], isMap: false)
+    public static let _childrenLinks = EntityGenPersistence.LinkTable(name: "label_children", ownerColumns: ["owner"], targetColumns: ["target"], isMap: false, ownedTargetEntity: "Label")
 
     /// Every row as the graph JSON maps to, its direct relationships included (one level: the relationships of included targets are not fetched). Filter and order it with `Columns`, like any GRDB request.
     public static func requestIncludingRelationships() -> GRDB.QueryInterfaceRequest<Label> {
@@ -658,23 +662,31 @@ extension Label: EntityGenPersistence.PersistableEntity {
         )
     }
 
-    /// Saves this instance: embedded targets first, then the row (an upsert by identity), then links.
+    /// Saves this instance in a new row (its owner's save passes the slot to reuse).
     @discardableResult
     public func save(in session: inout EntityGenPersistence.ImportSession) throws -> Swift.Int64 {
+        try save(in: &session, slot: nil)
+    }
+
+    /// Saves this instance in `slot`, the row id of the row at its place in the owner (`nil`: a new row), updated only where it differs: embedded targets first, then the row, then links.
+    @discardableResult
+    public func save(in session: inout EntityGenPersistence.ImportSession, slot: Swift.Int64?) throws -> Swift.Int64 {
         let _row = try session.prepare(Self.entityTable)
         let _statement = _row.statement
         self.text.bindValue(to: _statement, at: 1)
-        let _rowID = try session.save(_row)
+        let _rowID = try session.save(_row, slot: slot)
         let _childrenLinksStatements = try session.linkStatements(Self._childrenLinks)
-        _rowID.bindValue(to: _childrenLinksStatements.delete, at: 1)
-        try session.execute(_childrenLinksStatements.delete)
+        let _childrenLinksSlots = try session.linkedTargets(Self._childrenLinks, owner: [_rowID.columnDatabaseValue])
         for (_position, _element) in self.children.enumerated() {
-            let _target = try _element.save(in: &session)
+            let _target = try _element.save(in: &session, slot: _position < _childrenLinksSlots.count ? _childrenLinksSlots[_position] : nil)
             _rowID.bindValue(to: _childrenLinksStatements.insert, at: 1)
             Swift.Int64(_position).bindValue(to: _childrenLinksStatements.insert, at: 2)
             _target.bindValue(to: _childrenLinksStatements.insert, at: 3)
             try session.execute(_childrenLinksStatements.insert)
         }
+        _rowID.bindValue(to: _childrenLinksStatements.delete, at: 1)
+        Swift.Int64(self.children.count).bindValue(to: _childrenLinksStatements.delete, at: 2)
+        try session.trimLinks(Self._childrenLinks, _childrenLinksStatements.delete)
         return _rowID
     }
 

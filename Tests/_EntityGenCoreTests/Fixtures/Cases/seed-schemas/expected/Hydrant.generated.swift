@@ -145,8 +145,6 @@ extension Person: EntityGenPersistence.PersistableEntity {
         let _rowID = try session.save(_row)
         if !self._absentFields.contains(1) {
             let _friendsLinksStatements = try session.linkStatements(Self._friendsLinks)
-            self.identifier.bindValue(to: _friendsLinksStatements.delete, at: 1)
-            try session.execute(_friendsLinksStatements.delete)
             for (_position, _element) in self.friends.enumerated() {
                 try _element.save(in: &session)
                 self.identifier.bindValue(to: _friendsLinksStatements.insert, at: 1)
@@ -154,6 +152,9 @@ extension Person: EntityGenPersistence.PersistableEntity {
                 _element.identifier.bindValue(to: _friendsLinksStatements.insert, at: 3)
                 try session.execute(_friendsLinksStatements.insert)
             }
+            self.identifier.bindValue(to: _friendsLinksStatements.delete, at: 1)
+            Swift.Int64(self.friends.count).bindValue(to: _friendsLinksStatements.delete, at: 2)
+            try session.trimLinks(Self._friendsLinks, _friendsLinksStatements.delete)
         }
         return _rowID
     }

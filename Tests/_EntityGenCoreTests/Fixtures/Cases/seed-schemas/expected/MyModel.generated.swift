@@ -106,15 +106,21 @@ extension ModelTwo: EntityGenPersistence.PersistableEntity {
         )
     }
 
-    /// Saves this instance: embedded targets first, then the row (an upsert by identity), then links.
+    /// Saves this instance in a new row (its owner's save passes the slot to reuse).
     @discardableResult
     internal func save(in session: inout EntityGenPersistence.ImportSession) throws -> Swift.Int64 {
+        try save(in: &session, slot: nil)
+    }
+
+    /// Saves this instance in `slot`, the row id of the row at its place in the owner (`nil`: a new row), updated only where it differs: embedded targets first, then the row, then links.
+    @discardableResult
+    internal func save(in session: inout EntityGenPersistence.ImportSession, slot: Swift.Int64?) throws -> Swift.Int64 {
         let _row = try session.prepare(Self.entityTable)
         let _statement = _row.statement
         self.key3.bindValue(to: _statement, at: 1)
         self.createdAt.bindValue(to: _statement, at: 2)
         self.homepage.bindValue(to: _statement, at: 3)
-        let _rowID = try session.save(_row)
+        let _rowID = try session.save(_row, slot: slot)
         return _rowID
     }
 
@@ -277,7 +283,7 @@ extension MyModel: EntityGenPersistence.PersistableEntity {
     internal static let entityTable = EntityGenPersistence.EntityTable(entity: "MyModel", name: "myModel", columns: ["modelProperty1", "modelProperty2", "model2"], identity: [])
 
     /// The link table of `model2s`.
-    internal static let _model2sLinks = EntityGenPersistence.LinkTable(name: "myModel_model2s", ownerColumns: ["owner"], targetColumns: ["target"], isMap: false)
+    internal static let _model2sLinks = EntityGenPersistence.LinkTable(name: "myModel_model2s", ownerColumns: ["owner"], targetColumns: ["target"], isMap: false, ownedTargetEntity: "ModelTwo")
 
     /// Every row as the graph JSON maps to, its direct relationships included (one level: the relationships of included targets are not fetched). Filter and order it with `Columns`, like any GRDB request.
     internal static func requestIncludingRelationships() -> GRDB.QueryInterfaceRequest<MyModel> {
@@ -294,26 +300,35 @@ extension MyModel: EntityGenPersistence.PersistableEntity {
         )
     }
 
-    /// Saves this instance: embedded targets first, then the row (an upsert by identity), then links.
+    /// Saves this instance in a new row (its owner's save passes the slot to reuse).
     @discardableResult
     internal func save(in session: inout EntityGenPersistence.ImportSession) throws -> Swift.Int64 {
-        let _model2RowID = try self.model2.map { try $0.save(in: &session) }
+        try save(in: &session, slot: nil)
+    }
+
+    /// Saves this instance in `slot`, the row id of the row at its place in the owner (`nil`: a new row), updated only where it differs: embedded targets first, then the row, then links.
+    @discardableResult
+    internal func save(in session: inout EntityGenPersistence.ImportSession, slot: Swift.Int64?) throws -> Swift.Int64 {
+        let _model2Slot = try session.storedRowID(Self.entityTable, column: "model2", key: slot.map { [$0.columnDatabaseValue] })
+        let _model2RowID = try self.model2.map { try $0.save(in: &session, slot: _model2Slot) }
         let _row = try session.prepare(Self.entityTable)
         let _statement = _row.statement
         self.modelProperty1.bindValue(to: _statement, at: 1)
         self.modelProperty2.bindValue(to: _statement, at: 2)
         _model2RowID.bindValue(to: _statement, at: 3)
-        let _rowID = try session.save(_row)
+        let _rowID = try session.save(_row, slot: slot)
         let _model2sLinksStatements = try session.linkStatements(Self._model2sLinks)
-        _rowID.bindValue(to: _model2sLinksStatements.delete, at: 1)
-        try session.execute(_model2sLinksStatements.delete)
+        let _model2sLinksSlots = try session.linkedTargets(Self._model2sLinks, owner: [_rowID.columnDatabaseValue])
         for (_position, _element) in self.model2s.enumerated() {
-            let _target = try _element.save(in: &session)
+            let _target = try _element.save(in: &session, slot: _position < _model2sLinksSlots.count ? _model2sLinksSlots[_position] : nil)
             _rowID.bindValue(to: _model2sLinksStatements.insert, at: 1)
             Swift.Int64(_position).bindValue(to: _model2sLinksStatements.insert, at: 2)
             _target.bindValue(to: _model2sLinksStatements.insert, at: 3)
             try session.execute(_model2sLinksStatements.insert)
         }
+        _rowID.bindValue(to: _model2sLinksStatements.delete, at: 1)
+        Swift.Int64(self.model2s.count).bindValue(to: _model2sLinksStatements.delete, at: 2)
+        try session.trimLinks(Self._model2sLinks, _model2sLinksStatements.delete)
         return _rowID
     }
 

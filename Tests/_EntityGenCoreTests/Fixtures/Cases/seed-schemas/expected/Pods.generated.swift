@@ -345,7 +345,7 @@ extension Pod: EntityGenPersistence.PersistableEntity {
     internal static let entityTable = EntityGenPersistence.EntityTable(entity: "Pod", name: "pod", columns: ["name", "version", "summary", "details", "homepage", "socialMediaUrl", "licenseType", "licenseFile", "authors", "sourceGit", "sourceTag", "requiresArc", "platforms", "sourceFiles"], identity: ["name", "version"], absentBits: ["summary": 0, "details": 1, "homepage": 2, "socialMediaUrl": 3, "licenseType": 4, "licenseFile": 5, "authors": 6, "sourceGit": 7, "sourceTag": 8, "requiresArc": 9, "platforms": 10, "sourceFiles": 11])
 
     /// The link table of `subspecs`.
-    internal static let _subspecsLinks = EntityGenPersistence.LinkTable(name: "pod_subspecs", ownerColumns: ["ownerName", "ownerVersion"], targetColumns: ["target"], isMap: false)
+    internal static let _subspecsLinks = EntityGenPersistence.LinkTable(name: "pod_subspecs", ownerColumns: ["ownerName", "ownerVersion"], targetColumns: ["target"], isMap: false, ownedTargetEntity: "Subspec")
 
     /// Every row as the graph JSON maps to, its direct relationships included (one level: the relationships of included targets are not fetched). Filter and order it with `Columns`, like any GRDB request.
     internal static func requestIncludingRelationships() -> GRDB.QueryInterfaceRequest<Pod> {
@@ -396,17 +396,19 @@ extension Pod: EntityGenPersistence.PersistableEntity {
         let _rowID = try session.save(_row)
         if !self._absentFields.contains(12) {
             let _subspecsLinksStatements = try session.linkStatements(Self._subspecsLinks)
-            self.name.bindValue(to: _subspecsLinksStatements.delete, at: 1)
-            self.version.bindValue(to: _subspecsLinksStatements.delete, at: 2)
-            try session.execute(_subspecsLinksStatements.delete)
+            let _subspecsLinksSlots = try session.linkedTargets(Self._subspecsLinks, owner: [self.name.columnDatabaseValue, self.version.columnDatabaseValue])
             for (_position, _element) in self.subspecs.enumerated() {
-                let _target = try _element.save(in: &session)
+                let _target = try _element.save(in: &session, slot: _position < _subspecsLinksSlots.count ? _subspecsLinksSlots[_position] : nil)
                 self.name.bindValue(to: _subspecsLinksStatements.insert, at: 1)
                 self.version.bindValue(to: _subspecsLinksStatements.insert, at: 2)
                 Swift.Int64(_position).bindValue(to: _subspecsLinksStatements.insert, at: 3)
                 _target.bindValue(to: _subspecsLinksStatements.insert, at: 4)
                 try session.execute(_subspecsLinksStatements.insert)
             }
+            self.name.bindValue(to: _subspecsLinksStatements.delete, at: 1)
+            self.version.bindValue(to: _subspecsLinksStatements.delete, at: 2)
+            Swift.Int64(self.subspecs.count).bindValue(to: _subspecsLinksStatements.delete, at: 3)
+            try session.trimLinks(Self._subspecsLinks, _subspecsLinksStatements.delete)
         }
         return _rowID
     }
@@ -643,7 +645,7 @@ extension Subspec: EntityGenPersistence.PersistableEntity {
     internal static let entityTable = EntityGenPersistence.EntityTable(entity: "Subspec", name: "subspec", columns: ["name", "sourceFiles", "dependencies", "primaryPlatform"], identity: [])
 
     /// The link table of `subspecs`.
-    internal static let _subspecsLinks = EntityGenPersistence.LinkTable(name: "subspec_subspecs", ownerColumns: ["owner"], targetColumns: ["target"], isMap: false)
+    internal static let _subspecsLinks = EntityGenPersistence.LinkTable(name: "subspec_subspecs", ownerColumns: ["owner"], targetColumns: ["target"], isMap: false, ownedTargetEntity: "Subspec")
 
     /// Every row as the graph JSON maps to, its direct relationships included (one level: the relationships of included targets are not fetched). Filter and order it with `Columns`, like any GRDB request.
     internal static func requestIncludingRelationships() -> GRDB.QueryInterfaceRequest<Subspec> {
@@ -661,26 +663,34 @@ extension Subspec: EntityGenPersistence.PersistableEntity {
         )
     }
 
-    /// Saves this instance: embedded targets first, then the row (an upsert by identity), then links.
+    /// Saves this instance in a new row (its owner's save passes the slot to reuse).
     @discardableResult
     internal func save(in session: inout EntityGenPersistence.ImportSession) throws -> Swift.Int64 {
+        try save(in: &session, slot: nil)
+    }
+
+    /// Saves this instance in `slot`, the row id of the row at its place in the owner (`nil`: a new row), updated only where it differs: embedded targets first, then the row, then links.
+    @discardableResult
+    internal func save(in session: inout EntityGenPersistence.ImportSession, slot: Swift.Int64?) throws -> Swift.Int64 {
         let _row = try session.prepare(Self.entityTable)
         let _statement = _row.statement
         self.name.bindValue(to: _statement, at: 1)
         EntityGenPersistence.JSONColumn.bind(self.sourceFiles, PathList(), to: _statement, at: 2)
         EntityGenPersistence.JSONColumn.bind(self.dependencies, EntityGenRuntime.MapTransformer(EntityGenRuntime.ArrayTransformer(EntityGenRuntime.StringTransformer())), to: _statement, at: 3)
         self.primaryPlatform.bindValue(to: _statement, at: 4)
-        let _rowID = try session.save(_row)
+        let _rowID = try session.save(_row, slot: slot)
         let _subspecsLinksStatements = try session.linkStatements(Self._subspecsLinks)
-        _rowID.bindValue(to: _subspecsLinksStatements.delete, at: 1)
-        try session.execute(_subspecsLinksStatements.delete)
+        let _subspecsLinksSlots = try session.linkedTargets(Self._subspecsLinks, owner: [_rowID.columnDatabaseValue])
         for (_position, _element) in self.subspecs.enumerated() {
-            let _target = try _element.save(in: &session)
+            let _target = try _element.save(in: &session, slot: _position < _subspecsLinksSlots.count ? _subspecsLinksSlots[_position] : nil)
             _rowID.bindValue(to: _subspecsLinksStatements.insert, at: 1)
             Swift.Int64(_position).bindValue(to: _subspecsLinksStatements.insert, at: 2)
             _target.bindValue(to: _subspecsLinksStatements.insert, at: 3)
             try session.execute(_subspecsLinksStatements.insert)
         }
+        _rowID.bindValue(to: _subspecsLinksStatements.delete, at: 1)
+        Swift.Int64(self.subspecs.count).bindValue(to: _subspecsLinksStatements.delete, at: 2)
+        try session.trimLinks(Self._subspecsLinks, _subspecsLinksStatements.delete)
         return _rowID
     }
 
