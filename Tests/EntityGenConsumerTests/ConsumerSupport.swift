@@ -24,7 +24,7 @@ enum Fixtures {
             guard relative.hasSuffix(".podspec.json") else { continue }
             result.append((relative, Array(try Data(contentsOf: folder.appendingPathComponent(relative)))))
         }
-        try #require(result.count == 114, "Tests/Corpora/cocoapods-Core-fixtures holds 114 podspecs, found \(result.count)")
+        try #require(result.count == 114, "Tests/Corpora/cocoapods-Core-fixtures: 114 podspecs, found \(result.count)")
         return result.sorted { $0.0 < $1.0 }
     }
 }

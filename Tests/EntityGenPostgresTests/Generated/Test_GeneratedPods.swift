@@ -19,7 +19,7 @@ import Testing
         while let relative = enumerator.nextObject() as? String {
             if relative.hasSuffix(".podspec.json") { paths.append(relative) }
         }
-        try #require(paths.count == 114, "Tests/Corpora/cocoapods-Core-fixtures holds 114 podspecs, found \(paths.count)")
+        try #require(paths.count == 114, "Tests/Corpora/cocoapods-Core-fixtures: 114 podspecs, found \(paths.count)")
         return try paths.sorted().map { Array(try Data(contentsOf: folder.appendingPathComponent($0))) }
     }
 
