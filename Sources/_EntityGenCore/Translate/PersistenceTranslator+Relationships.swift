@@ -43,7 +43,8 @@ extension PersistenceTranslator {
         let associationName = Self.associationName(property.name)
         let formerName = relationship.declaration.renamedFrom.map { SwiftNaming.memberName($0.value) }
         let include = TablePlan.Include(
-            association: associationName, method: relationship.isOptional ? .optional : .required)
+            association: associationName, method: relationship.isOptional ? .optional : .required,
+            targetType: target.swiftName)
         guard !targetIdentity.isEmpty else {
             // The target has no identity: it belongs to this row.
             let column = table.uniqueColumnName(relationship.swiftName)
@@ -257,7 +258,7 @@ extension PersistenceTranslator {
                         target: target.swiftName, linkType: linkType, ownerColumns: ownerKey.map(\.name),
                         ownerTargetColumns: ownerTargetColumns)))
             table.rowArguments.append((label, read(.prefetched(key: key))))
-            table.includes.append(.init(association: associationName, method: .all))
+            table.includes.append(.init(association: associationName, method: .all, targetType: target.swiftName))
         }
     }
 }

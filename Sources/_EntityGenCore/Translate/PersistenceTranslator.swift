@@ -239,6 +239,32 @@ struct PersistenceTranslator: Sendable {
     /// Adds to each table the inverse of every association that reaches it: `hasMany` for another
     /// table's `belongsTo`, `hasMany(through:)` for a link table. Named `<owner table>sVia<Relationship>`
     /// (`reposViaOwner`, `podsViaSubspecs`), with a number appended when the name is taken.
+    /// Completes each table's graph request: an included target whose rows need a required to-one
+    /// relationship to decode (a `Comment` needs its `author`) includes it in turn, at any depth; a path
+    /// stops before an entity it already went through, so a cycle of required relationships ends there.
+    static func addNestedIncludes(to tables: inout [String: TablePlan]) {
+        var byType: [String: TablePlan] = [:]
+        for table in tables.values { byType[table.typeName] = table }
+        func required(of type: String, path: Set<String>) -> [TablePlan.Include] {
+            guard let table = byType[type] else { return [] }
+            return table.includes.compactMap { include in
+                guard include.method == .required, !path.contains(include.targetType) else { return nil }
+                var include = include
+                include.nested = required(of: include.targetType, path: path.union([include.targetType]))
+                return include
+            }
+        }
+        for name in tables.keys.sorted() {
+            guard var table = tables[name] else { continue }
+            table.includes = table.includes.map { include in
+                var include = include
+                include.nested = required(of: include.targetType, path: [table.typeName, include.targetType])
+                return include
+            }
+            tables[name] = table
+        }
+    }
+
     static func addInverseAssociations(to tables: inout [String: TablePlan]) {
         let owners = tables.values.sorted { $0.tableName < $1.tableName }
         var byType: [String: String] = [:]

@@ -29,6 +29,7 @@ struct Translator: Sendable {
             familyPlans[name] = family
         }
         PersistenceTranslator.addInverseAssociations(to: &tablePlans)
+        PersistenceTranslator.addNestedIncludes(to: &tablePlans)
         let tables = tablePlans.values.sorted { $0.tableName < $1.tableName }
         let files = schema.files.map { file in
             let enumNames = Set(file.enums.map(\.name.value))

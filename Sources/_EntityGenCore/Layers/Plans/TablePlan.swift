@@ -214,6 +214,11 @@ struct TablePlan: Sendable {
         var association: String
         /// Optional, required or all (to-many).
         var method: Method
+        /// The target's Swift type (whose `Record` declares the nested includes' associations).
+        var targetType: String
+        /// What the target's rows need included to decode: its required to-one relationships, and
+        /// theirs, at any depth (stopping where the path would enter an entity already on it).
+        var nested: [Include] = []
     }
 
     /// How `init(row:)` fills one initializer argument.

@@ -46,7 +46,7 @@ struct PersistenceRenderer {
             }
             printer.line()
             printer.documentation(
-                "Every row as the graph JSON maps to, its direct relationships included (one level: the relationships of included targets are not fetched). Filter and order it with `Columns`, like any GRDB request."
+                "Every row as the graph JSON maps to, its direct relationships included, and what their rows need to decode (their required to-one relationships, at any depth; other relationships of included targets are not fetched). Filter and order it with `Columns`, like any GRDB request."
             )
             printer.block(
                 "\(access)static func requestIncludingRelationships() -> GRDB.QueryInterfaceRequest<\(plan.typeName)> {"
@@ -57,7 +57,7 @@ struct PersistenceRenderer {
                 case .nested:
                     let record = GeneratedNames.record
                     let included = plan.includes.reduce("\(record).all()") {
-                        "\($0).\(Self.method($1.method)) \(record).\($1.association))"
+                        "\($0).\(Self.method($1.method)) \(Self.association($1, of: record)))"
                     }
                     printer.line("\(included).asRequest(of: \(plan.typeName).self)")
                 }
@@ -92,6 +92,14 @@ struct PersistenceRenderer {
             printer.line(
                 "\(access)var \(GeneratedNames.rowKey): \(persistence).RowKey { \(persistence).RowKey(Self.entityTable, [\(plan.identityProperties.map { "self.\($0.identifier)" }.joined(separator: ", "))]) }"
             )
+        }
+    }
+
+    /// An included association, with what its target's rows need included in turn
+    /// (`Record.comments.including(required: Comment.Record.author)`).
+    static func association(_ include: TablePlan.Include, of record: String) -> String {
+        include.nested.reduce("\(record).\(include.association)") {
+            "\($0).\(method($1.method)) \(association($1, of: "\(include.targetType).\(GeneratedNames.record)")))"
         }
     }
 

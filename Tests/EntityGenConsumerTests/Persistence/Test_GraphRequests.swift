@@ -1,0 +1,61 @@
+import EntityGenPersistence
+import EntityGenRuntime
+import Foundation
+import GRDB
+import Testing
+
+/// Graph requests for an ordinary schema (issue 43, item 3): `Ticket.requestIncludingRelationships()`
+/// includes its remarks, and each remark needs its required `author` to decode, so the request includes
+/// it too (`Tracker.yaml`). Before, every remark failed with "the relationship is required but the request
+/// did not include it".
+@Suite struct Test_GraphRequests {
+    static let page = """
+        [{"id": 1, "title": "Crash on launch", "due_date": "2024-07-15",
+          "reporter": {"id": 10, "name": "Ada"},
+          "remarks": [{"id": 100, "body": "Seen on 17.2", "author": {"id": 11, "name": "Grace"}},
+                      {"id": 101, "body": "Fixed", "author": {"id": 10, "name": "Ada"}}],
+          "resolution": {"name": "fixed", "note": "in 2.1"}},
+         {"id": 2, "title": "Typo", "reporter": {"id": 11, "name": "Grace"}, "remarks": []}]
+        """
+
+    @Test func theGraphRequestIncludesWhatNestedRequiredRelationshipsNeed() throws {
+        let (pool, _) = try makeDatabase()
+        let importer = FeedImporter(feed: EntityGenDatabase.tickets, writer: pool)
+        try importer.importPage(Array(Self.page.utf8))
+        let expected = try Ticket.mapArray(json: Array(Self.page.utf8)).value
+        let tickets = try pool.read { db in
+            try Ticket.requestIncludingRelationships().order(Ticket.Columns.id).fetchAll(db)
+        }
+        #expect(tickets == expected)
+        #expect(tickets.first?.remarks.map(\.author.name) == ["Grace", "Ada"])
+        #expect(tickets.first?.resolution?.name == "fixed")
+        // The nested request filters like any GRDB request.
+        let late = try pool.read { db in
+            try Remark.requestIncludingRelationships().filter(Remark.Columns.body == "Fixed").fetchAll(db)
+        }
+        #expect(late.map(\.author.name) == ["Ada"])
+    }
+
+    /// The owned resolution (a to-one without identity) and every other row are unchanged on a second
+    /// import of the same page (item 2): the resolution keeps its `_id`, so its ticket is not updated.
+    @Test func aSecondImportOfTheSamePageIsAllUnchanged() throws {
+        let (pool, _) = try makeDatabase()
+        let importer = FeedImporter(feed: EntityGenDatabase.tickets, writer: pool)
+        let first = try importer.importPage(Array(Self.page.utf8))
+        #expect(first.entities["Resolution"]?.inserted == 1)
+        let resolution = try pool.read { db in try Row.fetchAll(db, sql: "SELECT * FROM resolution") }
+        let second = try importer.importPage(Array(Self.page.utf8))
+        for (entity, counts) in second.entities {
+            #expect(counts.inserted == 0 && counts.updated == 0 && counts.deleted == 0, "\(entity): \(counts)")
+        }
+        #expect(second.entities["Ticket"]?.unchanged == 2)
+        #expect(second.entities["Resolution"]?.unchanged == 1)
+        #expect(try pool.read { db in try Row.fetchAll(db, sql: "SELECT * FROM resolution") } == resolution)
+
+        // A changed note updates the resolution in place; its ticket is unchanged.
+        let changed = Self.page.replacingOccurrences(of: "in 2.1", with: "in 2.2")
+        let third = try importer.importPage(Array(changed.utf8))
+        #expect(third.entities["Resolution"] == ImportReport.Counts(updated: 1))
+        #expect(third.entities["Ticket"]?.unchanged == 2)
+    }
+}
