@@ -5,12 +5,17 @@ import PostgresNIO
 public struct PostgresMigration: Sendable, Hashable {
     /// The identifier recorded in `entitygen_migrations` (`entitygen-v1`).
     public let name: String
+    /// What the migration does, as a fingerprint (the generated code's, computed like SQLite's): the
+    /// database remembers it beside the name, so a migration that ran while it was pending and has
+    /// changed since is refused before anything runs. `nil` checks nothing.
+    public let fingerprint: String?
     /// The statements, in order.
     public let statements: [String]
 
     /// Creates a migration.
-    public init(name: String, statements: [String]) {
+    public init(name: String, fingerprint: String? = nil, statements: [String]) {
         self.name = name
+        self.fingerprint = fingerprint
         self.statements = statements
     }
 }
@@ -35,7 +40,10 @@ public struct PostgresMigrator: Sendable {
     static let lockKey: Int64 = 0x656e_7469_7479_6765
 
     /// Applies the migrations not applied yet; returns their names. A database holding a migration this
-    /// list does not know (written by a newer version of the app) is refused before anything runs.
+    /// list does not know (written by a newer version of the app), or one whose fingerprint differs from
+    /// the one it remembers (a pending migration that ran on a development database and changed since),
+    /// is refused before anything runs. Migrations applied before fingerprints were remembered get the
+    /// current ones.
     @discardableResult
     public func migrate(
         _ client: PostgresClient, logger: Logger = Logger(label: "EntityGenPostgres")
@@ -47,23 +55,17 @@ public struct PostgresMigrator: Sendable {
                 try await connection.query(
                     PostgresQuery(
                         unsafeSQL:
-                            "CREATE TABLE IF NOT EXISTS \"\(Self.recordTable)\" (\"name\" text PRIMARY KEY, \"appliedAt\" timestamptz NOT NULL DEFAULT now())"
+                            "CREATE TABLE IF NOT EXISTS \"\(Self.recordTable)\" (\"name\" text PRIMARY KEY, \"appliedAt\" timestamptz NOT NULL DEFAULT now(), \"fingerprint\" text)"
                     ), logger: logger)
-                let known = Set(migrations.map(\.name))
-                var recorded: [String] = []
-                for try await name in try await connection.query(
-                    PostgresQuery(unsafeSQL: "SELECT \"name\" FROM \"\(Self.recordTable)\""), logger: logger
-                ).decode(String.self) {
-                    recorded.append(name)
-                }
-                if let unknown = recorded.sorted().first(where: { !known.contains($0) }) {
-                    throw MigrationError(
-                        migration: unknown,
-                        message:
-                            "the database holds migration '\(unknown)', which this app does not know (a newer version of it migrated the database)"
-                    )
-                }
-                guard !recorded.contains(migration.name) else { return false }
+                // Tables created before fingerprints were remembered.
+                try await connection.query(
+                    PostgresQuery(
+                        unsafeSQL: "ALTER TABLE \"\(Self.recordTable)\" ADD COLUMN IF NOT EXISTS \"fingerprint\" text"),
+                    logger: logger)
+                let recorded = try await Self.recorded(connection, logger: logger)
+                try check(recorded)
+                try await rememberMissingFingerprints(recorded, connection, logger: logger)
+                guard recorded[migration.name] == nil else { return false }
                 for statement in migration.statements {
                     do {
                         try await connection.execute(sql: statement, logger: logger)
@@ -74,7 +76,8 @@ public struct PostgresMigrator: Sendable {
                     }
                 }
                 try await connection.query(
-                    "INSERT INTO \"entitygen_migrations\" (\"name\") VALUES (\(migration.name))", logger: logger)
+                    "INSERT INTO \"entitygen_migrations\" (\"name\", \"fingerprint\") VALUES (\(migration.name), \(migration.fingerprint))",
+                    logger: logger)
                 return true
             }
             if ran { applied.append(migration.name) }
@@ -102,6 +105,55 @@ public struct PostgresMigrator: Sendable {
             names.append(name)
         }
         return names
+    }
+
+    /// The recorded migrations and the fingerprints remembered for them (`nil`: none).
+    private static func recorded(
+        _ connection: PostgresConnection, logger: Logger
+    ) async throws -> [String: String?] {
+        var recorded: [String: String?] = [:]
+        for try await (name, fingerprint) in try await connection.query(
+            PostgresQuery(unsafeSQL: "SELECT \"name\", \"fingerprint\" FROM \"\(recordTable)\""), logger: logger
+        ).decode((String, String?).self) {
+            recorded[name] = fingerprint
+        }
+        return recorded
+    }
+
+    /// Refuses a database holding a migration this list does not know, or one that changed since it ran.
+    private func check(_ recorded: [String: String?]) throws {
+        let known = Set(migrations.map(\.name))
+        if let unknown = recorded.keys.sorted().first(where: { !known.contains($0) }) {
+            throw MigrationError(
+                migration: unknown,
+                message:
+                    "the database holds migration '\(unknown)', which this app does not know (a newer version of it migrated the database)"
+            )
+        }
+        for migration in migrations {
+            guard let current = migration.fingerprint, case let .some(.some(ran)) = recorded[migration.name],
+                ran != current
+            else { continue }
+            throw MigrationError(
+                migration: migration.name,
+                message:
+                    "it ran on this database while it was pending (not recorded in entitygen-migrations.postgres.json) and has changed since (fingerprint \(ran), now \(current)); nothing was written. Drop this development database and migrate again; record migrations before shipping so this cannot happen to a production database"
+            )
+        }
+    }
+
+    /// Remembers the fingerprints of applied migrations recorded before fingerprints were.
+    private func rememberMissingFingerprints(
+        _ recorded: [String: String?], _ connection: PostgresConnection, logger: Logger
+    ) async throws {
+        for migration in migrations {
+            guard let fingerprint = migration.fingerprint, case .some(.none) = recorded[migration.name] else {
+                continue
+            }
+            try await connection.query(
+                "UPDATE \"entitygen_migrations\" SET \"fingerprint\" = \(fingerprint) WHERE \"name\" = \(migration.name)",
+                logger: logger)
+        }
     }
 
     private func transaction<Result: Sendable>(

@@ -26,8 +26,68 @@ import Testing
     static func migrator(_ plan: GenerationPlan) -> PostgresMigrator {
         PostgresMigrator(
             plan.migrations(for: .postgres).migrations.map {
-                PostgresMigration(name: $0.name, statements: PostgresMigrationRenderer().statements($0))
+                PostgresMigration(
+                    name: $0.name, fingerprint: PostgresMigrationFingerprint.of($0),
+                    statements: PostgresMigrationRenderer().statements($0))
             })
+    }
+
+    /// A pending migration that ran on a development database and changed since is refused before
+    /// anything runs, as SQLite's `ChangedPendingMigrationError` is (issue 43, item 5); before, `migrate`
+    /// did nothing and the next import failed on a missing column of the staging table.
+    @Test func aChangedPendingMigrationIsRefusedBeforeAnythingRuns() async throws {
+        let first = try Self.plan(
+            "entities:\n  Issue:\n    identifiedBy: id\n    attributes:\n      id: Int\n      title: String\n",
+            history: nil)
+        let edited = try Self.plan(
+            "entities:\n  Issue:\n    identifiedBy: id\n    attributes:\n      id: Int\n      title: String\n      watchCount: Int?\n",
+            history: nil)
+        try await PostgresTestServer.withDatabase { client in
+            #expect(try await Self.migrator(first).migrate(client) == ["entitygen-v1"])
+            do {
+                try await Self.migrator(edited).migrate(client)
+                Issue.record("a changed pending migration was accepted")
+            } catch let error as PostgresMigrator.MigrationError {
+                #expect(error.migration == "entitygen-v1")
+                #expect(error.description.contains("has changed since"), "\(error)")
+            }
+            let columns = try await Self.rows(
+                client,
+                "SELECT column_name::text, NULL::text, NULL::text, NULL::text FROM information_schema.columns WHERE table_name = 'issue' ORDER BY column_name"
+            ).map { $0[0] }
+            #expect(columns == ["id", "title"])
+            // The unchanged migration still opens the database.
+            #expect(try await Self.migrator(first).migrate(client) == [])
+        }
+    }
+
+    /// A database migrated before fingerprints were remembered (no `fingerprint` column) gets them, and
+    /// from then on a changed migration is refused.
+    @Test func aDatabaseFromBeforeFingerprintsRemembersThem() async throws {
+        let first = try Self.plan(
+            "entities:\n  Issue:\n    identifiedBy: id\n    attributes:\n      id: Int\n", history: nil)
+        let edited = try Self.plan(
+            "entities:\n  Issue:\n    identifiedBy: id\n    attributes:\n      id: Int\n      title: String?\n",
+            history: nil)
+        try await PostgresTestServer.withDatabase { client in
+            try await client.query(
+                #"CREATE TABLE "entitygen_migrations" ("name" text PRIMARY KEY, "appliedAt" timestamptz NOT NULL DEFAULT now())"#
+            )
+            for statement in PostgresMigrationRenderer().statements(first.migrations(for: .postgres).migrations[0]) {
+                try await client.query(PostgresQuery(unsafeSQL: statement))
+            }
+            try await client.query(#"INSERT INTO "entitygen_migrations" ("name") VALUES ('entitygen-v1')"#)
+            #expect(try await Self.migrator(first).migrate(client) == [])
+            let remembered = try await Self.rows(
+                client, #"SELECT "name", "fingerprint", NULL::text, NULL::text FROM "entitygen_migrations""#)
+            #expect(
+                remembered.map { Array($0.prefix(2)) } == [
+                    ["entitygen-v1", PostgresMigrationFingerprint.of(first.migrations(for: .postgres).migrations[0])]
+                ])
+            await #expect(throws: PostgresMigrator.MigrationError.self) {
+                try await Self.migrator(edited).migrate(client)
+            }
+        }
     }
 
     static func rows(_ client: PostgresClient, _ sql: String) async throws -> [[String?]] {

@@ -13,7 +13,8 @@ struct PostgresDatabaseRenderer {
                 The migrations that create and evolve the tables, in PostgreSQL's dialect. A table's primary key is
                 its entity's identification attributes, with foreign keys for relationships (deferred, so a page may
                 reference rows it creates later). Migrations recorded in entitygen-migrations.postgres.json never
-                change; the last one may be pending until recorded.
+                change; the last one may be pending until recorded. Each carries a fingerprint of what it does: a
+                database that ran a pending migration which has changed since is refused before anything runs.
                 """)
             printer.line("\(access)static let migrations: [\(postgres).PostgresMigration] = [")
             printer.indent()
@@ -21,6 +22,7 @@ struct PostgresDatabaseRenderer {
                 printer.line("\(postgres).PostgresMigration(")
                 printer.indent()
                 printer.line("name: \(SwiftLiteral.string(migration.name)),")
+                printer.line("fingerprint: \(SwiftLiteral.string(PostgresMigrationFingerprint.of(migration))),")
                 printer.line("statements: [")
                 printer.indent()
                 for statement in PostgresMigrationRenderer().statements(migration) {

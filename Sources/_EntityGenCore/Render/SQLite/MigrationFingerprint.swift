@@ -12,8 +12,13 @@ enum MigrationFingerprint {
     static func of(_ migration: MigrationSetPlan.Migration) -> String {
         var printer = CodePrinter()
         MigrationRenderer().render(migration.steps, creatingTables: .schemaDSL, into: &printer)
+        return hash(printer.contents)
+    }
+
+    /// FNV-1a (64 bits) of `text`'s UTF-8 bytes, as 16 hex digits.
+    static func hash(_ text: String) -> String {
         var hash: UInt64 = 0xcbf2_9ce4_8422_2325
-        for byte in printer.contents.utf8 {
+        for byte in text.utf8 {
             hash = (hash ^ UInt64(byte)) &* 0x0000_0100_0000_01b3
         }
         let hex = String(hash, radix: 16)

@@ -156,10 +156,12 @@ public enum EntityGenPostgresDatabase {
     /// The migrations that create and evolve the tables, in PostgreSQL's dialect. A table's primary key is
     /// its entity's identification attributes, with foreign keys for relationships (deferred, so a page may
     /// reference rows it creates later). Migrations recorded in entitygen-migrations.postgres.json never
-    /// change; the last one may be pending until recorded.
+    /// change; the last one may be pending until recorded. Each carries a fingerprint of what it does: a
+    /// database that ran a pending migration which has changed since is refused before anything runs.
     public static let migrations: [EntityGenPostgres.PostgresMigration] = [
         EntityGenPostgres.PostgresMigration(
             name: "entitygen-v1",
+            fingerprint: "71c1b852fe372f16",
             statements: [
                 "CREATE TABLE \"avatar\" (\"remoteId\" bigint NOT NULL, \"fileUrlString\" text NOT NULL, PRIMARY KEY (\"remoteId\"))",
                 "CREATE TABLE \"gadget\" (\"id\" bigint NOT NULL, \"batch\" smallint NOT NULL, \"name\" text NOT NULL, \"price\" numeric, \"weight\" real, \"sku\" uuid, \"releasedAt\" timestamptz, \"photo\" bytea, \"site\" text, \"finish\" text, \"tags\" jsonb NOT NULL, \"sparesCount\" bigint, \"makerCode\" text, PRIMARY KEY (\"id\", \"batch\"))",

@@ -1,0 +1,43 @@
+@testable import _EntityGenCore
+import Foundation
+import Testing
+
+/// PostgreSQL databases remember the fingerprint of each migration they ran (`entitygen_migrations`) and
+/// refuse to migrate when one changed, so a fingerprint is a stored format: these are the values of the
+/// recorded migrations, and they must stay so. A failure here means a change to how migrations are
+/// printed would lock servers out of their databases: keep the old text for the fingerprint.
+@Suite struct Test_PostgresMigrationFingerprint {
+    static let recorded: [(folder: String, fingerprints: [String: String])] = [
+        ("Tests/_EntityGenCoreTests/Fixtures/Cases/postgres/input", ["entitygen-v1": "71c1b852fe372f16"]),
+        (
+            "Tests/EntityGenPostgresTests/Schemas",
+            [
+                "entitygen-v1": "cbbf6bdeb3c9cfe9", "entitygen-v2": "4113ab5d413d6338",
+                "entitygen-v3": "dc407f343ead2695", "entitygen-v4": "4d8935a99bb8e53f",
+                "entitygen-v5": "5f36502465d009eb",
+            ]
+        ),
+    ]
+
+    @Test func fingerprintsOfRecordedMigrationsNeverChange() throws {
+        for (folder, expected) in Self.recorded {
+            let path = TestSupport.packageRoot.appendingPathComponent(folder).path
+            let result = GeneratorPipeline.validate(inputs: try SchemaInputs.discover(paths: [path]))
+            let plan = try #require(result.plan, "\(folder): \(result.diagnostics)")
+            let migrations = plan.migrations(for: .postgres).migrations
+            let computed = Dictionary(
+                uniqueKeysWithValues: migrations.map { ($0.name, PostgresMigrationFingerprint.of($0)) })
+            #expect(computed == expected, "\(folder)")
+        }
+    }
+
+    /// What a migration does changes its fingerprint.
+    @Test func aChangedStatementChangesTheFingerprint() throws {
+        let path = TestSupport.packageRoot.appendingPathComponent(Self.recorded[0].folder).path
+        let plan = try #require(GeneratorPipeline.validate(inputs: try SchemaInputs.discover(paths: [path])).plan)
+        var migration = try #require(plan.migrations(for: .postgres).migrations.first)
+        let original = PostgresMigrationFingerprint.of(migration)
+        migration.steps.removeLast()
+        #expect(PostgresMigrationFingerprint.of(migration) != original)
+    }
+}
