@@ -242,23 +242,28 @@ struct PersistenceTranslator: Sendable {
     /// Completes each table's graph request: an included target whose rows need a required to-one
     /// relationship to decode (a `Comment` needs its `author`) includes it in turn, at any depth; a path
     /// stops before an entity it already went through, so a cycle of required relationships ends there.
+    ///
+    /// Behind an optional to-one include the nested ones are optional too: GRDB cannot chain a required
+    /// association behind an optional one (it traps), and a row whose optional target is absent has
+    /// nothing to decode there.
     static func addNestedIncludes(to tables: inout [String: TablePlan]) {
         var byType: [String: TablePlan] = [:]
         for table in tables.values { byType[table.typeName] = table }
-        func required(of type: String, path: Set<String>) -> [TablePlan.Include] {
-            guard let table = byType[type] else { return [] }
-            return table.includes.compactMap { include in
-                guard include.method == .required, !path.contains(include.targetType) else { return nil }
-                var include = include
-                include.nested = required(of: include.targetType, path: path.union([include.targetType]))
-                return include
+        func required(of include: TablePlan.Include, path: Set<String>) -> [TablePlan.Include] {
+            guard let table = byType[include.targetType] else { return [] }
+            return table.includes.compactMap { nested in
+                guard nested.method == .required, !path.contains(nested.targetType) else { return nil }
+                var nested = nested
+                if include.method == .optional { nested.method = .optional }
+                nested.nested = required(of: nested, path: path.union([nested.targetType]))
+                return nested
             }
         }
         for name in tables.keys.sorted() {
             guard var table = tables[name] else { continue }
             table.includes = table.includes.map { include in
                 var include = include
-                include.nested = required(of: include.targetType, path: [table.typeName, include.targetType])
+                include.nested = required(of: include, path: [table.typeName, include.targetType])
                 return include
             }
             tables[name] = table

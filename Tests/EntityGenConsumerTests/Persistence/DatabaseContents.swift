@@ -41,9 +41,16 @@ struct DatabaseContents: Equatable, CustomStringConvertible {
                 case "table":
                     tables[name] = try Self.table(name, sql: sql ?? "", db)
                     let rows = try Row.fetchAll(db, sql: "SELECT * FROM \(name.quotedDatabaseIdentifier)")
+                    // Every column the table declares, looked up by name as records do: a connection left on
+                    // an old schema fails here ("column not found").
+                    let declared = try String.fetchAll(
+                        db, sql: "SELECT name FROM pragma_table_info(?)", arguments: [name])
                     self.rows[name] = Self.canonical(
-                        rows.map { row in
-                            Dictionary(uniqueKeysWithValues: row.columnNames.map { ($0, row[$0] as DatabaseValue) })
+                        try rows.map { row in
+                            Dictionary(
+                                uniqueKeysWithValues: try declared.map {
+                                    ($0, try row.decode(DatabaseValue.self, forColumn: $0))
+                                })
                         })
                 case "index":
                     guard sql != nil else { continue }  // SQLite's own (primary keys, unique constraints)

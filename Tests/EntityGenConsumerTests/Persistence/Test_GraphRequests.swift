@@ -36,6 +36,19 @@ import Testing
         #expect(late.map(\.author.name) == ["Ada"])
     }
 
+    /// Behind an optional relationship (`Event.repo: Repo?`) the target's required ones (`Repo.owner`) are
+    /// included optionally: GRDB traps on a required association chained behind an optional one
+    /// ("Not implemented: chaining a required association behind an optional association").
+    @Test func requiredRelationshipsBehindAnOptionalOneAreIncluded() throws {
+        let (pool, _) = try makeDatabase()
+        try FeedImporter(feed: EntityGenDatabase.events, writer: pool).importPage(Array(Test_PlainGRDB.events.utf8))
+        let events = try pool.read { db in
+            try Event.requestIncludingRelationships().order(Event.Columns.id).fetchAll(db)
+        }
+        #expect(events.map { $0.repo?.owner.login } == ["groue", nil, "jpsim"])
+        #expect(events.map(\.actor.login) == ["groue", "ally", "jpsim"])
+    }
+
     /// The owned resolution (a to-one without identity) and every other row are unchanged on a second
     /// import of the same page (item 2): the resolution keeps its `_id`, so its ticket is not updated.
     @Test func aSecondImportOfTheSamePageIsAllUnchanged() throws {
