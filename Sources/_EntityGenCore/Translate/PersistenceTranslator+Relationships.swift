@@ -106,7 +106,8 @@ extension PersistenceTranslator {
         let targetColumns = targetIdentity.map(\.attribute.swiftName)
         table.foreignKeys.append(
             .init(
-                columns: names, table: targetTable, targetColumns: targetColumns, onDelete: .setNull,
+                columns: names, table: targetTable, targetColumns: targetColumns,
+                onDelete: relationship.isOptional ? .setNull : .restrict,
                 onUpdateCascade: true, deferred: true))
         table.indexes.append(("\(table.tableName)_\(relationship.swiftName)", names))
         table.associations.append(

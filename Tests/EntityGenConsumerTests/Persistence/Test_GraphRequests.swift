@@ -72,3 +72,39 @@ import Testing
         #expect(third.entities["Ticket"]?.unchanged == 2)
     }
 }
+
+/// A required relationship never leaves its row unreadable (issue 43, item 4): the foreign key of a
+/// required to-one relationship refuses the delete of a target rows still point at (`ON DELETE
+/// RESTRICT`); an optional one is cleared (`SET NULL`). Before, `reporter: Member` was cleared like an
+/// optional one, and the ticket silently dropped out of the graph request (an inner join) while
+/// `Ticket.Record.fetchCount` still counted it.
+@Suite struct Test_RequiredRelationshipDeletes {
+    @Test func deletingTheTargetOfARequiredRelationshipIsRefused() throws {
+        let (pool, _) = try makeDatabase()
+        try FeedImporter(feed: EntityGenDatabase.tickets, writer: pool).importPage(Array(Test_GraphRequests.page.utf8))
+        #expect(throws: DatabaseError.self) {
+            try pool.write { db in _ = try Member.Record.deleteOne(db, id: 10) }
+        }
+        let (records, graphs) = try pool.read { db in
+            (try Ticket.Record.fetchCount(db), try Ticket.requestIncludingRelationships().fetchCount(db))
+        }
+        #expect(records == 2 && graphs == 2)
+        // Once no row points at it, it goes.
+        try pool.write { db in
+            _ = try Ticket.Record.deleteAll(db)
+            _ = try Remark.Record.deleteAll(db)
+            #expect(try Member.Record.deleteOne(db, id: 10))
+        }
+    }
+
+    @Test func deletingTheTargetOfAnOptionalRelationshipClearsIt() throws {
+        let (pool, _) = try makeDatabase()
+        try FeedImporter(feed: EntityGenDatabase.groupList, writer: pool).importPage(
+            try Fixtures.bytes("remind-groups.json"))
+        let before = try pool.read { db in try Group.Record.fetchCount(db) }
+        try pool.write { db in _ = try Avatar.Record.deleteAll(db) }
+        let groups = try pool.read { db in try Group.requestIncludingRelationships().fetchAll(db) }
+        #expect(groups.count == before)
+        #expect(groups.allSatisfy { $0.avatar == nil })
+    }
+}

@@ -319,7 +319,13 @@ enum StoredValue: Hashable, Sendable {
 
 /// A foreign key's `ON DELETE` action (GRDB's `Database.ForeignKeyAction` case names).
 enum ForeignKeyAction: String, Sendable {
-    case setNull, cascade
+    /// An optional relationship is cleared when its target is deleted.
+    case setNull
+    /// Link rows go with their owner or target.
+    case cascade
+    /// A required relationship's target cannot be deleted while a row points at it: clearing it would
+    /// leave the row unreadable as its model (and missing from graph requests).
+    case restrict
 }
 
 /// A trigger keeping owned and cascading rows consistent, as data; the backend writes its statement.
