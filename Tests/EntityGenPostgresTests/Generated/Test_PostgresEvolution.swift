@@ -61,6 +61,34 @@ import Testing
         }
     }
 
+    /// The target of a required to-one relationship cannot be deleted while rows point at it; an
+    /// optional one is cleared (issue 43, item 4), as on SQLite.
+    @Test func aRequiredRelationshipsTargetIsKeptAndAnOptionalOneCleared() async throws {
+        let plan = try Self.plan(
+            """
+            entities:
+              Member:
+                identifiedBy: id
+                attributes: {id: Int}
+              Ticket:
+                identifiedBy: id
+                attributes: {id: Int}
+                relationships:
+                  reporter: Member
+                  assignee: Member?
+            """, history: nil)
+        try await PostgresTestServer.withDatabase { client in
+            try await Self.migrator(plan).migrate(client)
+            try await client.query(#"INSERT INTO "member" ("id") VALUES (1), (2)"#)
+            try await client.query(#"INSERT INTO "ticket" ("id", "reporterId", "assigneeId") VALUES (7, 1, 2)"#)
+            await #expect(throws: (any Error).self) { try await client.query(#"DELETE FROM "member" WHERE "id" = 1"#) }
+            try await client.query(#"DELETE FROM "member" WHERE "id" = 2"#)
+            #expect(
+                try await Self.rows(client, #"SELECT "reporterId"::text, "assigneeId"::text, NULL, NULL FROM "ticket""#)
+                    == [["1", nil, nil, nil]])
+        }
+    }
+
     /// A database migrated before fingerprints were remembered (no `fingerprint` column) gets them, and
     /// from then on a changed migration is refused.
     @Test func aDatabaseFromBeforeFingerprintsRemembersThem() async throws {
