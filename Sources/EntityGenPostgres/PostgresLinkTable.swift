@@ -2,11 +2,14 @@
 /// `key` for `[String: Target]`, target key), built once per relationship (a `static let` in generated
 /// code).
 ///
-/// Per page part, after every entity table is merged: the links of each owner that sent the
-/// relationship are deleted (a trigger deletes owned targets with their link), the staged links of the
-/// owner's last occurrence in the page are inserted, and owned targets staged for an earlier occurrence
-/// (now linked by nothing) are deleted. Owned rows (entities without identification attributes) are
-/// staged under a local id, their position in the page; the insert maps it to the `_id` the row got.
+/// Per page part, after every entity table is merged: the stored links of each owner that sent the
+/// relationship past those it sent now are deleted (a trigger deletes owned targets with their link), the
+/// staged links of the owner's last occurrence in the page are upserted by owner and position (a link
+/// already in place is left alone), and owned targets staged for an earlier occurrence (now linked by
+/// nothing) are deleted. Owned rows (entities without identification attributes) are staged under a
+/// local id, their position in the page; before the merge each is given the `_id` of the target the
+/// stored link at its position holds (``slotsSQL``), so an unchanged element is an unchanged row, and the
+/// upsert maps local ids to the `_id`s the rows got.
 public final class PostgresLinkTable: Sendable {
     /// The owner's schema name, as reports show it.
     public let entity: String
@@ -32,10 +35,22 @@ public final class PostgresLinkTable: Sendable {
     let ownersColumns: [String]
     /// `CREATE TEMP TABLE` of the staging tables.
     let createStagingSQL: [String]
-    /// Deletes the stored links of the staged owners; `nil` when owners are owned rows (new every time).
-    let deleteLinksSQL: String?
-    /// Inserts the staged links, owned rows' local ids mapped to their `_id`.
+    /// Deletes the stored links of the staged owners past their staged ones; returns one row, the count
+    /// (of owned targets deleted with them, when targets are owned rows).
+    let deleteLinksSQL: String
+    /// When targets are owned rows and their staging table exists: ``deleteLinksSQL`` that also deletes a
+    /// stored link whose target is not the staged one at its place (a concurrent importer linked another
+    /// row there after this one found its slots), so the row it held goes with it instead of being
+    /// left linked by nothing.
+    let deleteChangedLinksSQL: String?
+    /// Whether owners are identified (their occurrences staged in the owners table), not owned rows.
+    var stagesOwners: Bool { ownerRows == nil }
+    /// Upserts the staged links by owner and position, owned rows' local ids mapped to their `_id`.
     let insertSQL: String
+    /// When targets are owned rows: gives each staged target the `_id` of the target the stored link at
+    /// its owner and position holds (its slot); returns one row, the count of rows given a slot. For an
+    /// owned owner, once the owner has its own `_id`.
+    let slotsSQL: String?
     /// Deletes owned targets staged for an owner occurrence that a later one replaced.
     let removeSupersededSQL: String?
     /// For a to-many `reference:` relationship (elements name rows by identity, not constrained): the
@@ -69,11 +84,19 @@ public final class PostgresLinkTable: Sendable {
         var joins: [String] = []
         var ownerValues = ownerColumns.map { "k.\(id($0))" }
         var targetValues = targetColumns.map { "k.\(id($0))" }
+        let storedLink: String
+        /// The delete of surplus links, with a join and a condition that keep only matching staged ones.
+        let deleteLinks: ((join: String, condition: String)) -> String
         if let ownerRows {
-            // A new owned row: it has no stored links, and it occurs once.
-            joins.append("JOIN \(id(ownerRows.stagingName)) AS o ON o.\"_position\" = k.\(id(ownerColumns[0]))")
+            // An owned row occurs once; saved in a slot, it may have stored links.
+            let ownerStaging = id(ownerRows.stagingName)
+            joins.append("JOIN \(ownerStaging) AS o ON o.\"_position\" = k.\(id(ownerColumns[0]))")
             ownerValues = ["o.\"_id\""]
-            deleteLinksSQL = nil
+            let owner = id(ownerColumns[0])
+            storedLink = "l.\(owner) = o.\"_id\" AND l.\"position\" = k.\"position\""
+            deleteLinks = { extra in
+                "WITH d AS (DELETE FROM \(table) AS l USING \(ownerStaging) AS o WHERE l.\(owner) = o.\"_id\" AND NOT EXISTS (SELECT 1 FROM \(staging) AS k \(extra.join) WHERE k.\(owner) = o.\"_position\" AND k.\"position\" = l.\"position\"\(extra.condition)) RETURNING 1) SELECT count(*) FROM d"
+            }
         } else {
             create.append(
                 "CREATE TEMP TABLE \(owners) ON COMMIT DROP AS SELECT \(ownerList), 0::bigint AS \"_position\" FROM \(table) WITH NO DATA"
@@ -83,18 +106,45 @@ public final class PostgresLinkTable: Sendable {
             let sameOwner = ownerColumns.map { "o.\(id($0)) = k.\(id($0))" } + ["o.\"_position\" = k.\"_owner\""]
             joins.append("JOIN \(last) ON \(sameOwner.joined(separator: " AND "))")
             let stored = ownerColumns.map { "l.\(id($0)) = o.\(id($0))" }.joined(separator: " AND ")
+            let sameLink =
+                ownerColumns.map { "k.\(id($0)) = l.\(id($0))" }.joined(separator: " AND ")
+                + " AND k.\"position\" = l.\"position\" AND k.\"_owner\" = o.\"_position\""
+            storedLink =
+                ownerColumns.map { "l.\(id($0)) = k.\(id($0))" }.joined(separator: " AND ")
+                + " AND l.\"position\" = k.\"position\""
             // Owners are locked already (their rows were merged in identity order), so these deletes do
             // not wait on another importer.
-            deleteLinksSQL =
-                "DELETE FROM \(table) AS l USING (SELECT DISTINCT \(ownerList) FROM \(owners)) AS o WHERE \(stored)"
+            deleteLinks = { extra in
+                "WITH d AS (DELETE FROM \(table) AS l USING \(last) WHERE \(stored) AND NOT EXISTS (SELECT 1 FROM \(staging) AS k \(extra.join) WHERE \(sameLink)\(extra.condition)) RETURNING 1) SELECT count(*) FROM d"
+            }
+        }
+        deleteLinksSQL = deleteLinks(("", ""))
+        deleteChangedLinksSQL = targetRows.map {
+            deleteLinks(
+                (
+                    "JOIN \(id($0.stagingName)) AS x ON x.\"_position\" = k.\(id(targetColumns[0]))",
+                    " AND x.\"_id\" = l.\(id(targetColumns[0]))"
+                ))
         }
         if let targetRows {
             joins.append("JOIN \(id(targetRows.stagingName)) AS x ON x.\"_position\" = k.\(id(targetColumns[0]))")
             targetValues = ["x.\"_id\""]
         }
+        if let targetRows {
+            // Joined as above, before the target has its `_id`: the stored link at the same place.
+            let ownerJoin = joins.dropLast().joined(separator: " ")
+            slotsSQL =
+                "WITH u AS (UPDATE \(id(targetRows.stagingName)) AS x SET \"_id\" = l.\(id(targetColumns[0])) FROM \(staging) AS k \(ownerJoin) JOIN \(table) AS l ON \(storedLink) WHERE x.\"_position\" = k.\(id(targetColumns[0])) AND x.\"_id\" IS NULL RETURNING 1) SELECT count(*) FROM u"
+        } else {
+            slotsSQL = nil
+        }
         let values = ownerValues + ["k.\"position\""] + (isMap ? ["k.\"key\""] : []) + targetValues
+        let replaced = (isMap ? ["key"] : []) + targetColumns
         let insert =
             "INSERT INTO \(table) (\(columns.map(id).joined(separator: ", "))) SELECT \(values.joined(separator: ", ")) FROM \(staging) AS k \(joins.joined(separator: " "))"
+            + " ON CONFLICT (\((ownerColumns + ["position"]).map(id).joined(separator: ", "))) DO UPDATE SET "
+            + replaced.map { "\(id($0)) = excluded.\(id($0))" }.joined(separator: ", ")
+            + " WHERE ROW(\(replaced.map { "\(table).\(id($0))" }.joined(separator: ", "))) IS DISTINCT FROM ROW(\(replaced.map { "excluded.\(id($0))" }.joined(separator: ", ")))"
         if let reference {
             let checkedName = PostgresSQL.temporaryName("entitygen_check", name)
             let checked = id(checkedName)

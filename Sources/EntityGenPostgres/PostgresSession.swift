@@ -82,11 +82,13 @@ public struct PostgresSession {
     /// Notes that the owner whose row has local id `owner` sent the relationship `link` stores: its stored
     /// links are replaced by those it stages with ``link(_:owner:_:)`` (the last occurrence of an owner in
     /// the page wins). `write` appends the owner's key columns. Nothing for an owner left out (`owner` 0).
+    /// For an owned owner (whose every staged row replaces its links) `write` is not called.
     public mutating func replaceLinks(
         _ link: PostgresLinkTable, owner: Int64, _ write: (inout PostgresCopyBuffer) -> Void
     ) {
         guard owner > 0 else { return }
         let state = linkState(of: link)
+        guard link.stagesOwners else { return }
         write(&state.owners)
         state.owners.append(owner)
         state.owners.endRow()

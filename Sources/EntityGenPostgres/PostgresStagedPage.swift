@@ -41,7 +41,12 @@ public struct PostgresStagedPage: Sendable {
             try await Self.copy(
                 rows.bytes, into: table.stagingName, columns: table.stagingColumns, on: connection, logger: logger)
         }
-        // Owned rows get their ids first, then owners map local ids to them; then every table merges.
+        let stagedLinks = try await stageLinks(
+            on: connection, logger: logger, staging: &state.staging,
+            stagedTables: Set(sent.map { ObjectIdentifier($0.table) }))
+        // Owned rows get their ids first (the stored rows at their places, else new ones), then owners map
+        // local ids to them; then every table merges.
+        try await assignSlots(links: stagedLinks, on: connection, logger: logger, staging: state.staging)
         for (table, _, _) in sent {
             if let sql = table.assignIDsSQL {
                 try await connection.execute(sql: sql, logger: logger)
@@ -72,7 +77,7 @@ public struct PostgresStagedPage: Sendable {
                 try await connection.execute(sql: sql, logger: logger)
             }
         }
-        try await flushLinks(on: connection, logger: logger, staging: &state.staging)
+        try await writeLinks(stagedLinks, on: connection, logger: logger, staging: state.staging, report: &report)
         for (table, columns, rows) in seen {
             try await Self.copy(rows.bytes, into: table, columns: columns, on: connection, logger: logger)
         }
@@ -97,49 +102,6 @@ public struct PostgresStagedPage: Sendable {
             }
         }
         return report
-    }
-
-    /// Replaces the links of the staged owners, once every entity table is merged (owned rows have their
-    /// `_id` then): all stored links of those owners are deleted first, then the staged ones inserted, then
-    /// owned targets an owner's later occurrence replaced are deleted (so that a nested owned row's own
-    /// links exist before its owner's cleanup cascades to them).
-    func flushLinks(
-        on connection: PostgresConnection, logger: Logger, staging: inout Set<ObjectIdentifier>
-    ) async throws {
-        let sent = links.filter { $0.owners.rowCount > 0 || $0.links.rowCount > 0 }
-        for (link, owners, rows) in sent {
-            if staging.insert(ObjectIdentifier(link)).inserted {
-                for sql in link.createStagingSQL {
-                    try await connection.execute(sql: sql, logger: logger)
-                }
-            } else {
-                var names = [link.stagingName]
-                if link.deleteLinksSQL != nil { names.append(link.ownersName) }
-                let list = names.map(PostgresSQL.identifier).joined(separator: ", ")
-                try await connection.execute(sql: "TRUNCATE \(list)", logger: logger)
-            }
-            if owners.rowCount > 0 {
-                try await Self.copy(
-                    owners.bytes, into: link.ownersName, columns: link.ownersColumns, on: connection, logger: logger)
-            }
-            if rows.rowCount > 0 {
-                try await Self.copy(
-                    rows.bytes, into: link.stagingName, columns: link.stagingColumns, on: connection, logger: logger)
-            }
-        }
-        for (link, owners, _) in sent where owners.rowCount > 0 {
-            if let sql = link.deleteLinksSQL {
-                try await connection.execute(sql: sql, logger: logger)
-            }
-        }
-        for (link, _, rows) in sent where rows.rowCount > 0 {
-            try await connection.execute(sql: link.insertSQL, logger: logger)
-        }
-        for (link, _, rows) in sent where rows.rowCount > 0 {
-            if let sql = link.removeSupersededSQL {
-                try await connection.execute(sql: sql, logger: logger)
-            }
-        }
     }
 
     /// Keys of `reference:` relationships in the rows the page wrote that name no target row: the page

@@ -53,9 +53,13 @@ public final class PostgresTable: Sendable {
     public let createDeleteStagingSQL: String
     /// Deletes the staged identities; returns one row: the deleted count.
     public let deleteSQL: String
-    /// Gives each staged row its `_id` from the table's identity sequence (a table without identity: its
-    /// rows are owned), before any merge: owners map the rows' local ids to it.
+    /// Gives each staged row that no slot was found for its `_id` from the table's identity sequence (a
+    /// table without identity: its rows are owned), before any merge: owners map the rows' local ids to it.
     let assignIDsSQL: String?
+    /// Per column holding an owned to-one row: gives the staged target row the `_id` the stored owner row
+    /// already holds there (its slot), so that saving the same target again updates nothing; returns one
+    /// row, the count of rows given a slot. Before ``assignIDsSQL``, with the target's staging table.
+    let ownedSlotsSQL: [(target: String, sql: String)]
     /// Per column holding an owned to-one row: replaces the staged local ids by the `_id`s the rows got
     /// (NULL for a row that was left out), with the owned rows' table.
     let mapOwnedRowsSQL: [(target: String, sql: String)]
@@ -102,19 +106,43 @@ public final class PostgresTable: Sendable {
                 "UPDATE \(staging) AS s SET \(id(column)) = m.\"_id\" FROM (SELECT o.\"_position\", x.\"_id\" FROM \(staging) AS o LEFT JOIN \(target) AS x ON x.\"_position\" = o.\(id(column)) WHERE o.\(id(column)) IS NOT NULL) AS m WHERE s.\"_position\" = m.\"_position\""
             )
         }
+        // The stored owner row: for an identified owner its page's last occurrence, by identity; for an
+        // owned owner the row its own slot names.
+        let storedOwner =
+            identity.isEmpty
+            ? "\(staging) AS s JOIN \(table) AS t ON t.\"_id\" = s.\"_id\""
+            : "(SELECT DISTINCT ON (\(keys)) * FROM \(staging) ORDER BY \(keys), \"_position\" DESC) AS s JOIN \(table) AS t ON "
+                + identity.map { "t.\(id($0)) = s.\(id($0))" }.joined(separator: " AND ")
+        ownedSlotsSQL = ownedRows.keys.sorted().map { column in
+            let target = id(PostgresSQL.temporaryName("entitygen_stage", ownedRows[column]!))
+            return (
+                ownedRows[column]!,
+                "WITH u AS (UPDATE \(target) AS x SET \"_id\" = t.\(id(column)) FROM \(storedOwner) WHERE x.\"_position\" = s.\(id(column)) AND x.\"_id\" IS NULL AND t.\(id(column)) IS NOT NULL RETURNING 1) SELECT count(*) FROM u"
+            )
+        }
         removeSupersededSQL = ownedRows.keys.sorted().map { column in
             let target = ownedRows[column]!
             return
                 "DELETE FROM \(id(target)) AS x USING \(staging) AS s WHERE x.\"_id\" = s.\(id(column)) AND NOT EXISTS (SELECT 1 FROM \(table) AS t WHERE t.\(id(column)) = x.\"_id\")"
         }
         if identity.isEmpty {
-            // Owned rows: each staged row gets its `_id` from the table's identity sequence (kept in the
-            // staging table, where owners and links map the row's local id, its `_position`, to it).
+            // Owned rows: each staged row gets the `_id` of the stored row at its place in its owner (its
+            // slot, ``ownedSlotsSQL`` and the links'), or a new one from the table's identity sequence
+            // (kept in the staging table, where owners and links map the row's local id, its `_position`,
+            // to it); then an upsert by `_id`, which leaves an unchanged row alone.
             create.append("ALTER TABLE \(staging) ALTER COLUMN \"_id\" DROP NOT NULL")
             let sequence = "pg_get_serial_sequence(\(PostgresSQL.string(table)), '_id')"
-            assignIDsSQL = "UPDATE \(staging) SET \"_id\" = nextval(\(sequence))"
+            assignIDsSQL = "UPDATE \(staging) SET \"_id\" = nextval(\(sequence)) WHERE \"_id\" IS NULL"
+            let assignments = columns.map { "\(id($0)) = excluded.\(id($0))" }.joined(separator: ", ")
+            let stored = columns.map { "t.\(id($0))" }.joined(separator: ", ")
+            let incoming = columns.map { "excluded.\(id($0))" }.joined(separator: ", ")
+            let action =
+                columns.isEmpty
+                ? "DO NOTHING"
+                : "DO UPDATE SET \(assignments) WHERE ROW(\(stored)) IS DISTINCT FROM ROW(\(incoming))"
+            let values = (["\"_id\""] + columns.map(id)).joined(separator: ", ")
             mergeSQL =
-                "WITH written AS (INSERT INTO \(table) (\"_id\", \(list)) SELECT \"_id\", \(list) FROM \(staging) ORDER BY \"_position\" RETURNING 1) SELECT count(*), 0::bigint FROM written"
+                "WITH written AS (INSERT INTO \(table) AS t (\(values)) SELECT \(values) FROM \(staging) ORDER BY \"_position\" ON CONFLICT (\"_id\") \(action) RETURNING (xmax = 0) AS inserted) SELECT count(*) FILTER (WHERE inserted), count(*) FILTER (WHERE NOT inserted) FROM written"
             mergeWithoutAbsentSQL = mergeSQL
             createAbsentIndexSQL = nil
         } else {

@@ -93,6 +93,55 @@ import Testing
         }
     }
 
+    /// Every owned row's `_id`, link and values, as text: what an identical re-import must leave alone.
+    static func ownedRows(_ client: PostgresClient) async throws -> [String] {
+        var rows: [String] = []
+        let query: PostgresQuery = """
+            SELECT 's' || s."_id" || ' ' || s."name" FROM "subspec" s
+            UNION ALL SELECT 'p' || l."ownerName" || l."ownerVersion" || l."position" || '>' || l."target" FROM "pod_subspecs" l
+            UNION ALL SELECT 'q' || l."owner" || ' ' || l."position" || '>' || l."target" FROM "subspec_subspecs" l
+            """
+        for try await row in try await client.query(query).decode(String.self) { rows.append(row) }
+        return rows.sorted()
+    }
+
+    /// A page of one pod, Kit 1.0, with these subspecs.
+    static func kit(_ subspecs: String) -> [UInt8] {
+        Array(
+            #"{"number_of_pages": 1, "result": [{"name": "Kit", "version": "1.0", "platforms": {}, "subspecs": [\#(subspecs)]}]}"#
+                .utf8)
+    }
+
+    /// Issue 43, item 2, on PostgreSQL: owned rows are saved in the rows their places already hold, so a
+    /// second import of the same pages is all unchanged with the same `_id`s, and a page that renames one
+    /// subspec and drops another counts exactly that.
+    @Test func reimportingTheSamePagesLeavesOwnedRowsUnchanged() async throws {
+        let specs = try Self.podspecs()
+        let pages = stride(from: 0, to: specs.count, by: 40).map { Self.page(specs[$0..<min($0 + 40, specs.count)]) }
+        try await PostgresTestServer.withDatabase { client in
+            try await EntityGenPostgresDatabase.migrator.migrate(client)
+            let importer = PostgresImporter(feed: EntityGenPostgresDatabase.podSpecs, client: client)
+            for page in pages { try await importer.importPage(page) }
+            let before = try await Self.ownedRows(client)
+            var second = ImportReport()
+            for page in pages { second.merge(try await importer.importPage(page)) }
+            for (entity, counts) in second.entities {
+                #expect(counts.inserted == 0 && counts.updated == 0 && counts.deleted == 0, "\(entity): \(counts)")
+            }
+            #expect((second.entities["Subspec"]?.unchanged ?? 0) > 100)
+            #expect(try await Self.ownedRows(client) == before)
+
+            let first = try await importer.importPage(
+                Self.kit(#"{"name": "Core"}, {"name": "UI", "subspecs": [{"name": "Views"}]}, {"name": "Net"}"#))
+            #expect(first.entities["Subspec"] == .init(inserted: 4))
+            let report = try await importer.importPage(
+                Self.kit(#"{"name": "Core"}, {"name": "UIKit", "subspecs": [{"name": "Views"}]}"#))
+            #expect(report.entities["Subspec"] == .init(updated: 1, unchanged: 2, deleted: 1))
+            #expect(report.entities["Pod"] == .init(unchanged: 1))
+            #expect(try await Self.storedTree("Kit", "1.0", client: client) == ["Core", "UIKit", " Views"])
+        }
+    }
+
     @Test func fourConcurrentImportersOfTheSamePodsLeaveOneSubspecTreePerPod() async throws {
         let specs = try Self.podspecs()
         var expected: [String: Pod] = [:]

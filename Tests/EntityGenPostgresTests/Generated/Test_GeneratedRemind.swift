@@ -37,9 +37,9 @@ import Testing
                 return try await group.reduce(into: []) { $0 += $1 }
             }
             // Each generated migration (the recorded history: Remind; Widgets and Library; Pods; MyModel;
-            // Catalog) once, by whichever instance held the lock, and in order in the database.
+            // Catalog; Tracker) once, by whichever instance held the lock, and in order in the database.
             let generated = EntityGenPostgresDatabase.migrations.map(\.name)
-            #expect(generated.count == 5)
+            #expect(generated.count == 6)
             #expect(applied.count == generated.count && Set(applied) == Set(generated))
             #expect(try await PostgresMigrator.appliedMigrations(client) == generated)
             #expect(try await EntityGenPostgresDatabase.migrator.migrate(client) == [])

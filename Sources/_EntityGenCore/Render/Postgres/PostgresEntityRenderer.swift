@@ -96,13 +96,15 @@ struct PostgresEntityRenderer {
     }
 
     /// Stages the owner's links of one to-many relationship: the owner's stored links are replaced (an
-    /// owned owner is new and has none), each element saved before its link.
+    /// owned owner's, saved in a slot, too), each element saved before its link.
     private func renderLinks(_ link: TablePlan.Link, ownerHasIdentity: Bool, into printer: inout CodePrinter) {
         let table = "Self.\(Self.linkStatic(link))"
         if ownerHasIdentity {
             printer.block("session.replaceLinks(\(table), owner: _rowID) { _row in") { printer in
                 for owner in link.ownerColumns { printer.line("_row.append(\(owner.value.saveExpression))") }
             }
+        } else {
+            printer.line("session.replaceLinks(\(table), owner: _rowID) { _ in }")
         }
         printer.block(link.elementLoop) { printer in
             if link.isExpandable {

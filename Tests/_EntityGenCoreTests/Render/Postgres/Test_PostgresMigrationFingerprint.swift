@@ -27,7 +27,10 @@ import Testing
             let migrations = plan.migrations(for: .postgres).migrations
             let computed = Dictionary(
                 uniqueKeysWithValues: migrations.map { ($0.name, PostgresMigrationFingerprint.of($0)) })
-            #expect(computed == expected, "\(folder)")
+            // Migrations recorded later have fingerprints of their own; these never change.
+            for (name, fingerprint) in expected {
+                #expect(computed[name] == fingerprint, "\(folder): \(name)")
+            }
         }
     }
 

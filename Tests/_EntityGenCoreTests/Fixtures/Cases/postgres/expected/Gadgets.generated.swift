@@ -773,6 +773,7 @@ extension Label: EntityGenPostgres.PostgresTableEntity {
         let _rowID = session.save(Self.postgresTable, key: self.postgresKey, absent: EntityGenRuntime.AbsentFields()) { _row in
             _row.append(self.text)
         }
+        session.replaceLinks(Self._childrenLinksPostgres, owner: _rowID) { _ in }
         for (_position, _element) in self.children.enumerated() {
             let _target = _element.save(in: &session)
             session.link(Self._childrenLinksPostgres, owner: _rowID) { _row in
