@@ -30,22 +30,51 @@ public struct ImportReport: Hashable, Sendable, CustomStringConvertible {
         }
     }
 
-    /// An item (or action, or reference) left out, and why.
+    /// An item (or action) left out, or, in an item that was imported, a link or reference left out;
+    /// and why.
     public struct Skip: Hashable, Sendable, CustomStringConvertible {
-        /// Where: a JSON path (`$.result[3].version`, prefixed by the page when there are several), or
+        /// What was left out.
+        public enum Kind: Hashable, Sendable {
+            /// The item or action: nothing of it was imported.
+            case item
+            /// One link of a to-many `reference:` relationship; its owner was imported.
+            case link
+            /// A to-one `reference:`, left unset; its row was imported.
+            case reference
+        }
+
+        /// Where: a JSON path (`$.result[3].version`, prefixed by the page for a page of a sync), or
         /// the entity and identity of a row whose reference had no target.
         public var path: String
         /// Why.
         public var reason: String
+        /// The schema declaration that decided it (`Pods.yaml:40:7`), when one did.
+        public var schemaLocation: String?
+        /// What was left out.
+        public var kind: Kind
 
         /// Creates a skip.
-        public init(path: String, reason: String) {
+        public init(path: String, reason: String, schemaLocation: String? = nil, kind: Kind = .item) {
             self.path = path
             self.reason = reason
+            self.schemaLocation = schemaLocation
+            self.kind = kind
         }
 
-        /// `path: reason`
-        public var description: String { "\(path): \(reason)" }
+        /// `path: reason (schema: file:line:column)`
+        public var description: String {
+            "\(path): \(reason)" + (schemaLocation.map { $0.isEmpty ? "" : " (schema: \($0))" } ?? "")
+        }
+
+        /// How a report line names it: `skipped` (the item), `dropped link` or `unset reference` (in an
+        /// item that was imported).
+        public var verb: String {
+            switch kind {
+            case .item: "skipped"
+            case .link: "dropped link"
+            case .reference: "unset reference"
+            }
+        }
 
         /// The skip a backend reports when a link of a to-many `reference:` relationship names no row of
         /// its target table once the page is written, and `onMissingTarget: drop` dropped it: `owner` and
@@ -56,18 +85,21 @@ public struct ImportReport: Hashable, Sendable, CustomStringConvertible {
             Skip(
                 path: "\(entity) \(owner)",
                 reason:
-                    "\(relationship): no \(targetTable) row has the identifier \(target); the link was dropped")
+                    "\(relationship): no \(targetTable) row has the identifier \(target); the link was dropped",
+                kind: .link)
         }
 
         /// The skip a backend reports when a `reference:` relationship's key names no row of its target
         /// table once the page is written, and `onMissingTarget: drop` unset it: `row` describes the
-        /// owner's identity (`serverId=w1`).
+        /// owner's identity (`serverId=w1`), `target` the key it named (`42`), when known.
         public static func unsetReference(
-            entity: String, row: String, relationship: String, targetTable: String
+            entity: String, row: String, relationship: String, targetTable: String, target: String? = nil
         ) -> Skip {
-            Skip(
+            let named = target.map { "the identifier \($0)" } ?? "this identifier"
+            return Skip(
                 path: "\(entity) \(row)",
-                reason: "\(relationship): no \(targetTable) row has this identifier; the reference was left unset")
+                reason: "\(relationship): no \(targetTable) row has \(named); the reference was left unset",
+                kind: .reference)
         }
     }
 
@@ -102,7 +134,7 @@ public struct ImportReport: Hashable, Sendable, CustomStringConvertible {
                 "\(entity): inserted \(counts.inserted), updated \(counts.updated), unchanged \(counts.unchanged), deleted \(counts.deleted)"
             )
         }
-        lines += skipped.map { "skipped \($0)" }
+        lines += skipped.map { "\($0.verb) \($0)" }
         lines += issues.map { "issue \($0)" }
         return lines.joined(separator: "\n")
     }

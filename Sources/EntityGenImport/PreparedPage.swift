@@ -95,7 +95,9 @@ extension Feed {
         _ element: JSONValue, page: String, key: DeleteKeyReader<Key>, into prepared: inout PreparedPage<Entity, Key>
     ) throws(ImportError) {
         guard actions != nil else {
-            if let entity = map(element, report: &prepared.report) { prepared.operations.append(.save(entity)) }
+            if let entity = map(element, page: page, report: &prepared.report) {
+                prepared.operations.append(.save(entity))
+            }
             return
         }
         switch try layout.action(element, page: page) {
@@ -106,21 +108,38 @@ extension Feed {
             do {
                 prepared.operations.append(.delete(try key(payload, &context)))
             } catch {
-                prepared.report.skipped.append(.init(path: error.path, reason: error.message))
+                prepared.report.skipped.append(Self.skip(error, page: page))
             }
         case let .save(payload):
-            if let entity = map(payload, report: &prepared.report) { prepared.operations.append(.save(entity)) }
+            if let entity = map(payload, page: page, report: &prepared.report) {
+                prepared.operations.append(.save(entity))
+            }
         }
     }
 
-    private func map(_ value: JSONValue, report: inout ImportReport) -> Entity? {
+    /// A JSON path as reports give it: prefixed by the page's name, unless it is the one page of an
+    /// `importPage` call (named `page`).
+    static func located(_ path: String, page: String) -> String {
+        page == "page" ? path : "\(page) \(path)"
+    }
+
+    /// The skip of an item that failed to map: where, why, and the schema declaration that decided it.
+    static func skip(_ error: MappingError, page: String) -> ImportReport.Skip {
+        .init(path: located(error.path, page: page), reason: error.message, schemaLocation: error.schemaLocation)
+    }
+
+    private func map(_ value: JSONValue, page: String, report: inout ImportReport) -> Entity? {
         var context = MappingContext()
         do {
             let entity = try Entity.map(from: value, context: &context)
-            report.issues += context.issues
+            report.issues += context.issues.map { issue in
+                var issue = issue
+                issue.path = Self.located(issue.path, page: page)
+                return issue
+            }
             return entity
         } catch {
-            report.skipped.append(.init(path: error.path, reason: error.message))
+            report.skipped.append(Self.skip(error, page: page))
             return nil
         }
     }

@@ -193,9 +193,16 @@ public struct ImportSession {
                     continue
                 }
                 let identity = try describeRow(table, rowID: rowID)
+                let named = try Row.fetchOne(
+                    db,
+                    sql:
+                        "SELECT \(reference.columns.map(SQLText.identifier).joined(separator: ", ")) FROM \(SQLText.identifier(table.name)) WHERE rowid = ?",
+                    arguments: [rowID]
+                ).map { $0.databaseValues.map(\.description).joined(separator: ", ") }
                 if reference.failsWhenMissing {
                     throw ImportError.missingTarget(
-                        entity: table.entity, relationship: reference.relationship, row: identity)
+                        entity: table.entity, relationship: reference.relationship,
+                        row: identity + (named.map { " (naming \(reference.targetTable) \($0))" } ?? ""))
                 }
                 let assignments = reference.columns.map { "\(SQLText.identifier($0)) = NULL" }.joined(separator: ", ")
                 try db.execute(
@@ -204,7 +211,7 @@ public struct ImportSession {
                 report.skipped.append(
                     .unsetReference(
                         entity: table.entity, row: identity, relationship: reference.relationship,
-                        targetTable: reference.targetTable))
+                        targetTable: reference.targetTable, target: named))
             }
         }
         if outstandingForeignKeyViolations() > 0 {

@@ -65,14 +65,22 @@ struct PostgresReferenceCheck: Sendable {
         let condition = (sameRow + present + [missing]).joined(separator: " AND ")
         // JSON text: strings quoted, numbers bare, as the SQLite importer describes values.
         let values = described.map { "to_jsonb(t.\(id($0)))::text" }.joined(separator: ", ")
-        firstMissingSQL =
-            "SELECT \(values) FROM \(id(table)) AS t, \(written) WHERE \(condition) ORDER BY \(rowKeys.map { "t.\(id($0))" }.joined(separator: ", ")) LIMIT 1"
+        // A row's reference (`.unset`) is described by its identity, then the key it named.
+        let named = reference.columns.map { "to_jsonb(t.\(id($0)))::text" }
+        let order = rowKeys.map { "t.\(id($0))" }.joined(separator: ", ")
         switch repair {
         case .unset:
+            firstMissingSQL =
+                "SELECT \(([values] + named).joined(separator: ", ")) FROM \(id(table)) AS t, \(written) WHERE \(condition) ORDER BY \(order) LIMIT 1"
             let assignments = reference.columns.map { "\(id($0)) = NULL" }.joined(separator: ", ")
+            // The named key is read before it is unset (RETURNING sees the new row).
+            let namedColumns = named.enumerated().map { "\($1) AS \"_named\($0)\"" }.joined(separator: ", ")
+            let namedValues = named.indices.map { "m.\"_named\($0)\"" }.joined(separator: ", ")
             repairSQL =
-                "UPDATE \(id(table)) AS t SET \(assignments) FROM \(written) WHERE \(condition) RETURNING \(values)"
+                "WITH m AS (SELECT t.ctid AS \"_row\", \(namedColumns) FROM \(id(table)) AS t, \(written) WHERE \(condition)) UPDATE \(id(table)) AS t SET \(assignments) FROM m WHERE t.ctid = m.\"_row\" RETURNING \(values), \(namedValues)"
         case .delete:
+            firstMissingSQL =
+                "SELECT \(values) FROM \(id(table)) AS t, \(written) WHERE \(condition) ORDER BY \(order) LIMIT 1"
             repairSQL = "DELETE FROM \(id(table)) AS t USING \(written) WHERE \(condition) RETURNING \(values)"
         }
     }

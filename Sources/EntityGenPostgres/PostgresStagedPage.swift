@@ -113,14 +113,16 @@ public struct PostgresStagedPage: Sendable {
             let reference = check.reference
             for values in try await missingTargets(check, on: connection, logger: logger) {
                 let row = zip(table.identity, values).map { "\($0)=\($1)" }.joined(separator: " ")
+                let named = values.dropFirst(table.identity.count).joined(separator: ", ")
                 if reference.failsWhenMissing {
                     throw ImportError.missingTarget(
-                        entity: table.entity, relationship: reference.relationship, row: row)
+                        entity: table.entity, relationship: reference.relationship,
+                        row: row + " (naming \(reference.targetTable) \(named))")
                 }
                 report.skipped.append(
                     .unsetReference(
                         entity: table.entity, row: row, relationship: reference.relationship,
-                        targetTable: reference.targetTable))
+                        targetTable: reference.targetTable, target: named))
             }
         }
     }

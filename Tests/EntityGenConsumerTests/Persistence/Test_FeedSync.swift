@@ -23,6 +23,27 @@ import Testing
         Set(try reader.read { db in try Pod.Record.fetchAll(db) }.map { $0.name + " " + $0.version })
     }
 
+    /// A sync's report tells which page a skipped item or a tolerated problem came from, and the schema
+    /// declaration that decided it (issue 43, item 9).
+    @Test func syncReportsLocateSkipsByPageAndSchema() async throws {
+        let good = #"{"name": "A", "version": "1", "platforms": {"ios": null}, "subspecs": []}"#
+        let bad = #"{"name": "B", "version": 2, "platforms": {}, "subspecs": []}"#
+        let pages = [
+            Data(#"{"number_of_pages": 2, "result": [\#(good)]}"#.utf8),
+            Data(#"{"number_of_pages": 2, "result": [\#(bad)]}"#.utf8),
+        ]
+        let session = StubProtocol.session(pageResponses(pages, host: "located.pods.test"))
+        let (pool, _) = try makeDatabase()
+        let report = try await FeedImporter(feed: EntityGenDatabase.podSpecs, writer: pool).sync(
+            from: URL(string: "https://located.pods.test/specs")!, session: session)
+        let skip = try #require(report.skipped.first)
+        #expect(skip.path == "https://located.pods.test/specs?page=1 $.result[0].version", "\(skip)")
+        #expect(skip.schemaLocation?.contains("Pods.yaml:") == true, "\(skip)")
+        #expect(report.description.contains("skipped https://located.pods.test/specs?page=1 $.result[0].version"))
+        let issue = try #require(report.issues.first)
+        #expect(issue.path.hasPrefix("https://located.pods.test/specs?page=0 $.result[0].platforms"), "\(issue)")
+    }
+
     @Test func stubbedPagesSyncEveryPodThenResyncChangesNothing() async throws {
         let pages = try podPages(pageSize: 20)
         let responses = pageResponses(pages, host: "sync.pods.test")

@@ -98,6 +98,11 @@ import Testing
         #expect(report.skipped.count == 1)
         #expect(report.skipped.first?.path == "ImageWidget serverId=\"1\"")
         #expect(report.skipped.first?.reason.contains("textWidget") == true)
+        // The report names what was left out (the reference, in a row that was imported) and the key.
+        #expect(report.skipped.first?.kind == .reference)
+        #expect(report.skipped.first?.reason.contains("the identifier \"404\"") == true, "\(report.skipped)")
+        #expect(report.description.contains("unset reference ImageWidget serverId=\"1\""), "\(report)")
+        #expect(!report.description.contains("skipped"))
         #expect(try pool.read { db in try ImageWidget.Record.fetchOne(db) }?.textWidgetServerId == nil)
     }
 
