@@ -1,18 +1,25 @@
 /// Did-you-mean suggestions for misspelled keys, types and names.
 public enum Suggestions {
     /// The candidate closest to `word`, if it is close enough to be a plausible typo: same letters
-    /// ignoring case and separators, or an edit distance of at most a third of the word's length.
+    /// ignoring case and separators, or an edit distance of at most a third of the word's length; failing
+    /// those, the one candidate that begins the word or that the word begins (four letters at least:
+    /// `Datetime` -> `Date`, `Issue` -> `IssueList`).
     public static func closest(to word: String, in candidates: some Sequence<String>) -> String? {
         let folded = fold(word)
         var best: (candidate: String, distance: Int)?
+        var prefixed: [String] = []
         for candidate in candidates where candidate != word {
-            if fold(candidate) == folded { return candidate }
+            let other = fold(candidate)
+            if other == folded { return candidate }
             let distance = editDistance(Array(word.lowercased()), Array(candidate.lowercased()))
             if distance <= max(1, word.count / 3), distance < (best?.distance ?? .max) {
                 best = (candidate, distance)
             }
+            if min(other.count, folded.count) >= 4, other.hasPrefix(folded) || folded.hasPrefix(other) {
+                prefixed.append(candidate)
+            }
         }
-        return best?.candidate
+        return best?.candidate ?? (prefixed.count == 1 ? prefixed[0] : nil)
     }
 
     /// ` (did you mean 'x'?)` or the empty string.

@@ -25,17 +25,26 @@ public enum YAMLDocumentLoader {
                 at: file.location(ofByteOffset: offset))
             return nil
         }
-        let text = String(decoding: file.bytes, as: UTF8.self)
-        do {
-            let parser = try Parser(yaml: text, resolver: .basic, constructor: .default, encoding: .utf8)
-            return try parser.singleRoot()
-        } catch let error as YamlError {
-            diagnostics.emit(diagnostic(for: error, in: file))
-            return nil
-        } catch {
-            diagnostics.emit(Rules.yamlSyntax, "cannot parse YAML: \(error)", at: .startOf(file.path))
-            return nil
+        var text = String(decoding: file.bytes, as: UTF8.self)
+        // A repeated key is reported, its later occurrences blanked, and the file parsed again (a bounded
+        // number of times), so that the rest of the file is still checked.
+        for _ in 0..<64 {
+            do {
+                let parser = try Parser(yaml: text, resolver: .basic, constructor: .default, encoding: .utf8)
+                return try parser.singleRoot()
+            } catch let error as YamlError {
+                diagnostics.emit(diagnostic(for: error, in: file))
+                guard case let .duplicatedKeysInMapping(keys, context) = error,
+                    let repaired = DuplicateKeyRecovery.removingLaterOccurrences(
+                        of: keys, line: context.mark.line, column: context.mark.column, in: text)
+                else { return nil }
+                text = repaired
+            } catch {
+                diagnostics.emit(Rules.yamlSyntax, "cannot parse YAML: \(error)", at: .startOf(file.path))
+                return nil
+            }
         }
+        return nil
     }
 
     private static func diagnostic(for error: YamlError, in file: SourceFile) -> Diagnostic {

@@ -167,9 +167,10 @@ extension SchemaValidator {
                 return nil
             }
             let known = BuiltinType.allCases.map(\.rawValue) + enums.keys.sorted()
-            emit(
-                Rules.unknownType, "unknown type '\(name)' for \(what)\(Suggestions.didYouMean(name, in: known))",
-                at: location)
+            let suggestion =
+                BuiltinType.aliased(name).map { " (did you mean '\($0.rawValue)'?)" }
+                ?? Suggestions.didYouMean(name, in: known)
+            emit(Rules.unknownType, "unknown type '\(name)' for \(what)\(suggestion)", at: location)
             return nil
         }
     }

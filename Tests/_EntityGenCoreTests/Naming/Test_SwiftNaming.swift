@@ -50,6 +50,21 @@ import Testing
         #expect(Suggestions.closest(to: "zzzzzz", in: SchemaKeys.entity) == nil)
     }
 
+    /// Issue 43, item 9: a word that begins the one candidate, or that the candidate begins, is suggested
+    /// (not when several would fit), and so are other languages' names of the built-in types.
+    @Test func suggestsPrefixesAndTypeAliases() {
+        #expect(Suggestions.closest(to: "Issue", in: ["IssueList", "Projects"]) == "IssueList")
+        #expect(Suggestions.closest(to: "Issue", in: ["IssueList", "IssueDiff"]) == nil)
+        #expect(Suggestions.closest(to: "Proj", in: ["Projects"]) == "Projects")
+        #expect(Suggestions.closest(to: "Pro", in: ["Projects"]) == nil)
+        #expect(BuiltinType.aliased("Datetime") == .date)
+        #expect(BuiltinType.aliased("Integer") == .int)
+        #expect(BuiltinType.aliased("boolean") == .bool)
+        #expect(BuiltinType.aliased("Date") == nil)
+        let diagnostics = TestSupport.lint("entities:\n  Issue:\n    attributes:\n      due: Datetime\n")
+        #expect(diagnostics.map(\.message) == ["unknown type 'Datetime' for attribute 'due' (did you mean 'Date'?)"])
+    }
+
     /// The ASCII shortcuts of `isUsable` and `memberName` give the definitions' answers: every name of
     /// up to three characters from an alphabet of letter cases, digits, separators and punctuation.
     @Test func asciiShortcutsAgreeWithTheDefinitions() {

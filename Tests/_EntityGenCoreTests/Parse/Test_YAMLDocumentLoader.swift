@@ -56,3 +56,39 @@ import Testing
         #expect(diagnostics.diagnostics.isEmpty)
     }
 }
+
+/// A repeated key no longer hides the rest of the file (issue 43, item 9): it is reported, its later
+/// occurrences are left out, and validation goes on.
+@Suite struct Test_DuplicateKeyRecovery {
+    @Test func theRestOfTheFileIsStillChecked() {
+        let text = """
+            entities:
+              Issue:
+                identifiedBy: id
+                attributes:
+                  id: Int64
+                  title: String
+                  title:
+                    type: String
+                    key: name
+                  due: Datetime
+                relationships:
+                  reporter: Usr
+            """
+        let diagnostics = TestSupport.lint(text)
+        #expect(diagnostics.map(\.ruleID) == ["duplicate-key", "unknown-type", "unknown-entity"], "\(diagnostics)")
+        #expect(diagnostics.map(\.location.line) == [6, 10, 12])
+    }
+
+    @Test func repeatedKeysInSeveralMappingsAreEachReportedOnce() {
+        let text =
+            "entities:\n  A:\n    attributes: {x: Int}\n    attributes: {y: Int}\n  B:\n    attributes:\n      z: Int\n      z: Int\n"
+        let diagnostics = TestSupport.lint(text)
+        #expect(diagnostics.filter { $0.ruleID == "duplicate-key" }.map(\.location.line) == [3, 7], "\(diagnostics)")
+    }
+
+    @Test func aRepeatedKeyInAFlowMappingStopsAtItsDiagnostic() {
+        let diagnostics = TestSupport.lint("entities: {A: {attributes: {x: Int, x: Int}}}\n")
+        #expect(diagnostics.map(\.ruleID) == ["duplicate-key"])
+    }
+}

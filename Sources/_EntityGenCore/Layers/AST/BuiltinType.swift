@@ -8,6 +8,29 @@ public enum BuiltinType: String, CaseIterable, Hashable, Sendable {
     case double = "Double", float = "Float", decimal = "Decimal"
     case date = "Date", url = "URL", uuid = "UUID", data = "Data"
 
+    /// Names other languages and formats use for this type (`Datetime`, `Integer`), lowercased: an
+    /// unknown type that is one of them is told which type to write.
+    public var aliases: [String] {
+        switch self {
+        case .string: return ["str", "text", "varchar", "char"]
+        case .bool: return ["boolean"]
+        case .int: return ["integer", "long", "number"]
+        case .double: return ["real", "float64", "numeric"]
+        case .float: return ["float32"]
+        case .date: return ["datetime", "timestamp", "time", "instant", "date-time"]
+        case .url: return ["uri", "link"]
+        case .uuid: return ["guid"]
+        case .data: return ["bytes", "blob", "binary", "byte"]
+        case .int8, .int16, .int32, .int64, .uint, .uint8, .uint16, .uint32, .uint64, .decimal: return []
+        }
+    }
+
+    /// The type an alias names (`Datetime` -> `Date`), ignoring case.
+    public static func aliased(_ name: String) -> BuiltinType? {
+        let folded = name.lowercased()
+        return allCases.first { $0.aliases.contains(folded) }
+    }
+
     /// Whether the type is an integer type.
     public var isInteger: Bool { integerRange != nil }
 
