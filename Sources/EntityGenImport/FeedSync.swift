@@ -41,12 +41,21 @@ extension Feed {
     /// The page loop every backend's `sync(from:...)` runs: fetches the feed page by page over `session`
     /// (`file://` URLs read from disk), hands each page's bytes to `importPage` (which maps and writes it
     /// in its own transaction), and finds the next page as the feed's pagination says: page numbers, a
-    /// next URL in the body, or the response's `Link` header. Cancellation stops between pages.
+    /// next URL in the body, or the response's `Link` header. Cancellation stops between pages. Requests
+    /// go only to the start URL's origin and `allowedHosts` (``SyncOrigin``): a next URL or a redirect
+    /// elsewhere fails the sync before anything is sent there.
     package func syncPages(
-        from url: URL, session: URLSession, progress: (@Sendable (SyncProgress) -> Void)?,
-        prepareRequest: (@Sendable (inout URLRequest) -> Void)?,
+        from url: URL, session: URLSession, allowedHosts: Set<String> = [],
+        progress: (@Sendable (SyncProgress) -> Void)?, prepareRequest: (@Sendable (inout URLRequest) -> Void)?,
         importPage: (_ bytes: Data, _ page: String) async throws -> SyncedPage
     ) async throws -> ImportReport {
+        let origin = SyncOrigin(url, allowedHosts: allowedHosts)
+        // The app's session configuration (protocols, timeouts, headers, cookies) in a session of the
+        // sync's own whose delegate refuses redirects to other origins: a task's own delegate is not asked
+        // about redirects by every Foundation (not by Linux's), a session's is.
+        let guarded = URLSession(
+            configuration: session.configuration, delegate: SyncRedirectGuard(origin), delegateQueue: nil)
+        defer { guarded.finishTasksAndInvalidate() }
         var report = ImportReport()
         var pageCount: Int?
         var pageNumber: Int?
@@ -57,7 +66,11 @@ extension Feed {
         }
         while let current = next {
             try Task.checkCancellation()
-            let (bytes, response) = try await Self.fetch(current, session: session, prepareRequest: prepareRequest)
+            if let refusal = origin.refusal(of: current) {
+                throw ImportError.fetch(url: current.absoluteString, message: "not followed: \(refusal)")
+            }
+            let (bytes, response) = try await Self.fetch(
+                current, session: guarded, origin: origin, prepareRequest: prepareRequest)
             try Task.checkCancellation()
             let page = try await importPage(bytes, current.absoluteString)
             report.merge(page.report)
@@ -120,7 +133,7 @@ extension Feed {
 
     /// The page's bytes, and the HTTP response (`nil` for a file).
     private static func fetch(
-        _ url: URL, session: URLSession, prepareRequest: (@Sendable (inout URLRequest) -> Void)?
+        _ url: URL, session: URLSession, origin: SyncOrigin, prepareRequest: (@Sendable (inout URLRequest) -> Void)?
     ) async throws -> (Data, HTTPURLResponse?) {
         // URLSession on Linux does not read file URLs; a local page (a fixture, an offline copy, a next
         // URL naming the next file) is read from disk.
@@ -144,6 +157,16 @@ extension Feed {
             throw ImportError.fetch(url: url.absoluteString, message: error.localizedDescription)
         }
         if let http = response as? HTTPURLResponse, !(200..<300).contains(http.statusCode) {
+            if (300..<400).contains(http.statusCode), let location = http.value(forHTTPHeaderField: "Location"),
+                let target = URL(string: location, relativeTo: url)?.absoluteURL,
+                let refusal = origin.refusal(of: target)
+            {
+                throw ImportError.fetch(
+                    url: url.absoluteString,
+                    message:
+                        "HTTP status \(http.statusCode): the redirect to \(target.absoluteString) was not followed: \(refusal)"
+                )
+            }
             throw ImportError.fetch(url: url.absoluteString, message: "HTTP status \(http.statusCode)")
         }
         return (data, response as? HTTPURLResponse)

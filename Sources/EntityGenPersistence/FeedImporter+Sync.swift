@@ -17,19 +17,28 @@ extension FeedImporter {
     /// `request.setValue("Bearer \(token)", forHTTPHeaderField: "Authorization")`). The next page is found
     /// as the feed's pagination says: page numbers, a next URL in the body, or the response's `Link`
     /// header (`pagination: {link: next}`). `file://` URLs are read from disk.
+    ///
+    /// Requests go only to the origin (scheme, host, port) of `url` and to `allowedHosts`: a next URL, a
+    /// `Link` or a redirect naming another host fails the sync before anything is sent there (it would
+    /// receive `prepareRequest`'s headers, and its pages would decide which rows are orphans), and a sync
+    /// that started over HTTP never follows a `file://` URL.
     public func sync(
-        from url: URL, session: URLSession = .shared, progress: (@Sendable (SyncProgress) -> Void)? = nil,
+        from url: URL, session: URLSession = .shared, allowedHosts: Set<String> = [],
+        progress: (@Sendable (SyncProgress) -> Void)? = nil,
         prepareRequest: (@Sendable (inout URLRequest) -> Void)? = nil
     ) async throws -> ImportReport {
         try await sweeping { seen in
-            try await feed.syncPages(from: url, session: session, progress: progress, prepareRequest: prepareRequest) {
+            try await feed.syncPages(
+                from: url, session: session, allowedHosts: allowedHosts, progress: progress,
+                prepareRequest: prepareRequest
+            ) {
                 try await importPage($0, name: $1, seen: seen)
             }
         }
     }
 
     /// Imports the pages an app's own loop fetches (any `AsyncSequence` of page bytes, for a paging scheme
-    /// of its own) as ``sync(from:session:progress:prepareRequest:)`` imports fetched pages: each page
+    /// of its own) as ``sync(from:session:allowedHosts:progress:prepareRequest:)`` imports fetched pages: each page
     /// mapped and written in its own transaction, and, when the schema declares `deleteOrphans`, the rows
     /// no page delivered deleted once the sequence ends (not when it throws or the task is cancelled).
     public func sync<Pages: AsyncSequence>(

@@ -11,24 +11,29 @@ extension PostgresImporter {
     /// transaction, until the last page; then, when the schema declares `deleteOrphans`, deletes the rows
     /// that the whole sync did not deliver. The same loop as the SQLite importer's `sync`: page numbers,
     /// a next URL in the body or the response's `Link` header; `file://` URLs read from disk;
-    /// `prepareRequest` adjusts each request (headers, authentication).
+    /// `prepareRequest` adjusts each request (headers, authentication). Requests go only to the origin of
+    /// `url` and to `allowedHosts`; a sync that started over HTTP never follows a `file://` URL.
     ///
     /// The sync holds one connection of the client for all its pages (the identities it saved are kept in
     /// temporary tables of that connection). Cancelling the task stops between pages: pages committed
     /// stay, no page is half written, and no orphan is deleted (the sync did not complete).
     public func sync(
-        from url: URL, session: URLSession = .shared, progress: (@Sendable (SyncProgress) -> Void)? = nil,
+        from url: URL, session: URLSession = .shared, allowedHosts: Set<String> = [],
+        progress: (@Sendable (SyncProgress) -> Void)? = nil,
         prepareRequest: (@Sendable (inout URLRequest) -> Void)? = nil
     ) async throws -> ImportReport {
         try await sweeping { connection, tracking in
-            try await feed.syncPages(from: url, session: session, progress: progress, prepareRequest: prepareRequest) {
+            try await feed.syncPages(
+                from: url, session: session, allowedHosts: allowedHosts, progress: progress,
+                prepareRequest: prepareRequest
+            ) {
                 try await importPage($0, page: $1, on: connection, tracking: tracking)
             }
         }
     }
 
     /// Imports the pages an app's own loop fetches (any `AsyncSequence` of page bytes) as
-    /// ``sync(from:session:progress:prepareRequest:)`` imports fetched pages: each in its own
+    /// ``sync(from:session:allowedHosts:progress:prepareRequest:)`` imports fetched pages: each in its own
     /// transaction, and, when the schema declares `deleteOrphans`, the rows no page delivered deleted
     /// once the sequence ends (not when it throws or the task is cancelled).
     public func sync<Pages: AsyncSequence>(

@@ -20,7 +20,8 @@ final class LoopbackServer: @unchecked Sendable {
     var requestHeads: [String] { lock.withLock { heads } }
 
     /// Serves `pages` by path and query, each with its `headers` (by the same key) added to the response;
-    /// `{base}` in a header value becomes the server's own base URL.
+    /// `{base}` in a header value becomes the server's own base URL, and a `:status` header sets the
+    /// status line (`302 Found`, with a `Location`).
     init(pages: [String: Data], headers: [String: [String: String]] = [:]) throws {
         self.pages = pages
         self.headers = headers
@@ -69,11 +70,11 @@ final class LoopbackServer: @unchecked Sendable {
                 heads.append(String(decoding: request, as: UTF8.self))
             }
             let body = pages[target]
-            let status = body == nil ? "404 Not Found" : "200 OK"
+            let status = headers[target]?[":status"] ?? (body == nil ? "404 Not Found" : "200 OK")
             let payload = body ?? Data("no page \(target)".utf8)
             // `{base}` in a header value is this server's `http://127.0.0.1:<port>`.
             let base = "http://127.0.0.1:\(port)"
-            let extra = (headers[target] ?? [:]).sorted { $0.key < $1.key }.map {
+            let extra = (headers[target] ?? [:]).filter { $0.key != ":status" }.sorted { $0.key < $1.key }.map {
                 "\($0.key): \($0.value.replacingOccurrences(of: "{base}", with: base))\r\n"
             }.joined()
             let head =

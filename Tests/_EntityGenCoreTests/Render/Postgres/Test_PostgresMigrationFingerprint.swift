@@ -20,18 +20,8 @@ import Testing
     ]
 
     @Test func fingerprintsOfRecordedMigrationsNeverChange() throws {
-        for (folder, expected) in Self.recorded {
-            let path = TestSupport.packageRoot.appendingPathComponent(folder).path
-            let result = GeneratorPipeline.validate(inputs: try SchemaInputs.discover(paths: [path]))
-            let plan = try #require(result.plan, "\(folder): \(result.diagnostics)")
-            let migrations = plan.migrations(for: .postgres).migrations
-            let computed = Dictionary(
-                uniqueKeysWithValues: migrations.map { ($0.name, PostgresMigrationFingerprint.of($0)) })
-            // Migrations recorded later have fingerprints of their own; these never change.
-            for (name, fingerprint) in expected {
-                #expect(computed[name] == fingerprint, "\(folder): \(name)")
-            }
-        }
+        try Test_MigrationFingerprint.expectUnchanged(
+            Self.recorded, backend: .postgres, PostgresMigrationFingerprint.of)
     }
 
     /// What a migration does changes its fingerprint.

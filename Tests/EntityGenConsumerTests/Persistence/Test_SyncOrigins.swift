@@ -1,0 +1,141 @@
+import EntityGenPersistence
+import Foundation
+import GRDB
+import Testing
+
+#if canImport(FoundationNetworking)
+    import FoundationNetworking
+#endif
+
+/// Where a sync sends its requests (issue 37, items 1 and 2): only to the origin it started from, and
+/// hosts the app allows. A page from the server names a next page on another host by its `Link` header, by
+/// a next URL in its body or by a redirect, or names a local file: the sync fails before anything is sent
+/// there, so the request hook's credentials never leave the origin, nothing of the other host is imported
+/// and no orphan is deleted on its word.
+@Suite struct Test_SyncOrigins {
+    static func repos(_ ids: ClosedRange<Int>) -> Data {
+        let items = ids.map {
+            #"{"id": \#($0), "name": "r\#($0)", "full_name": "o/r\#($0)", "owner": {"id": 7, "login": "o"}, "contributors": []}"#
+        }
+        return Data(("[" + items.joined(separator: ",") + "]").utf8)
+    }
+
+    static let credentials: @Sendable (inout URLRequest) -> Void = {
+        $0.setValue("Bearer s3cret", forHTTPHeaderField: "Authorization")
+    }
+
+    /// Syncs the Repos feed (`pagination: {link: next}`) from `server`'s `/repos`.
+    static func sync(
+        _ server: LoopbackServer, into pool: DatabasePool, allowedHosts: Set<String> = []
+    ) async throws -> ImportReport {
+        try await FeedImporter(feed: EntityGenDatabase.repos, writer: pool).sync(
+            from: URL(string: "http://127.0.0.1:\(server.port)/repos")!, session: URLSession(configuration: .ephemeral),
+            allowedHosts: allowedHosts, prepareRequest: credentials)
+    }
+
+    @Test func aLinkToAnotherOriginIsNotFollowed() async throws {
+        let other = try LoopbackServer(pages: ["/repos?page=2": Self.repos(8...9)])
+        defer { other.stop() }
+        let server = try LoopbackServer(
+            pages: ["/repos": Self.repos(1...3)],
+            headers: ["/repos": ["Link": "<http://localhost:\(other.port)/repos?page=2>; rel=\"next\""]])
+        defer { server.stop() }
+        let (pool, _) = try makeDatabase()
+        do {
+            _ = try await Self.sync(server, into: pool)
+            Issue.record("the sync followed another origin")
+        } catch let error as ImportError {
+            #expect(error.description.contains("not followed: it is on another origin"), "\(error)")
+            #expect(error.description.contains("localhost:\(other.port)"), "\(error)")
+        }
+        #expect(other.requests.isEmpty)
+        #expect(try count("repo", in: pool) == 3)  // the first page, committed before
+    }
+
+    @Test func aRedirectToAnotherOriginIsNotFollowed() async throws {
+        let other = try LoopbackServer(pages: ["/stolen": Self.repos(8...9)])
+        defer { other.stop() }
+        let server = try LoopbackServer(
+            pages: ["/repos": Self.repos(1...3)],
+            headers: [
+                "/repos": ["Link": #"</repos?page=2>; rel="next""#],
+                "/repos?page=2": [":status": "302 Found", "Location": "http://localhost:\(other.port)/stolen"],
+            ])
+        defer { server.stop() }
+        let (pool, _) = try makeDatabase()
+        do {
+            _ = try await Self.sync(server, into: pool)
+            Issue.record("the sync followed a redirect to another origin")
+        } catch let error as ImportError {
+            #expect(error.description.contains("HTTP status 302: the redirect to"), "\(error)")
+            #expect(error.description.contains("was not followed"), "\(error)")
+        }
+        #expect(other.requests.isEmpty, "the other host received \(other.requestHeads)")
+        #expect(try count("repo", in: pool) == 3)
+    }
+
+    @Test func anAllowedHostIsFollowedWithTheCredentials() async throws {
+        let other = try LoopbackServer(pages: ["/repos?page=2": Self.repos(8...9)])
+        defer { other.stop() }
+        let server = try LoopbackServer(
+            pages: ["/repos": Self.repos(1...3)],
+            headers: ["/repos": ["Link": "<http://localhost:\(other.port)/repos?page=2>; rel=\"next\""]])
+        defer { server.stop() }
+        let (pool, _) = try makeDatabase()
+        let report = try await Self.sync(server, into: pool, allowedHosts: ["LOCALHOST"])
+        #expect(report.pages == 2)
+        #expect(other.requestHeads.first?.contains("Authorization: Bearer s3cret") == true)
+        #expect(try count("repo", in: pool) == 5)
+    }
+
+    /// A next URL in the body naming a local file (the widgets' diff feed, `pagination: {nextURL: nextUrl}`)
+    /// is never read when the sync started over HTTP.
+    @Test func aFileURLInAnHTTPSyncIsNotRead() async throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("entitygen-origin-\(UUID())")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let local = folder.appendingPathComponent("local.json")
+        try Data(
+            #"{"actions": [{"type": "add", "payload": {"serverId": "9", "serverType": "TextWidget", "title": "local"}}]}"#
+                .utf8
+        )
+        .write(to: local)
+        let page =
+            #"{"actions": [{"type": "add", "payload": {"serverId": "0", "serverType": "TextWidget", "title": "t"}}], "nextUrl": "\#(local.absoluteString)"}"#
+        let server = try LoopbackServer(pages: ["/widgets": Data(page.utf8)])
+        defer { server.stop() }
+        let (pool, _) = try makeDatabase()
+        let importer = FeedImporter(feed: EntityGenDatabase.widgetDiff, writer: pool)
+        do {
+            _ = try await importer.sync(
+                from: URL(string: "http://127.0.0.1:\(server.port)/widgets")!,
+                session: URLSession(configuration: .ephemeral))
+            Issue.record("the sync read a local file")
+        } catch let error as ImportError {
+            #expect(error.description.contains("never 'file:' ones"), "\(error)")
+        }
+        #expect(try count("textWidget", in: pool) == 1)
+    }
+
+    /// A sync that started from a file follows files, as before (a local copy of a feed).
+    @Test func aFileSyncFollowsFiles() async throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("entitygen-origin-\(UUID())")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let second = folder.appendingPathComponent("2.json")
+        try Data(
+            #"{"actions": [{"type": "add", "payload": {"serverId": "2", "serverType": "TextWidget", "title": "b"}}]}"#
+                .utf8
+        )
+        .write(to: second)
+        let first = folder.appendingPathComponent("1.json")
+        try Data(
+            #"{"actions": [{"type": "add", "payload": {"serverId": "1", "serverType": "TextWidget", "title": "a"}}], "nextUrl": "2.json"}"#
+                .utf8
+        )
+        .write(to: first)
+        let (pool, _) = try makeDatabase()
+        let report = try await FeedImporter(feed: EntityGenDatabase.widgetDiff, writer: pool).sync(from: first)
+        #expect(report.pages == 2)
+    }
+}
