@@ -187,12 +187,39 @@ final class SeenRows: Sendable {
         index = Dictionary(uniqueKeysWithValues: self.tables.enumerated().map { (ObjectIdentifier($1.table), $0) })
     }
 
-    /// Creates the temporary tables, empty; call before the sync's first page.
+    /// Creates the temporary tables, empty; call before the sync's first page. Their columns have the
+    /// table's declared types and its key's collations: untyped, SQLite could not use their key to look a
+    /// row up (the comparison applies the table column's affinity), and deleting orphans scanned the
+    /// whole seen table for every row (200 s for 100,000 rows).
     func create(in db: Database) throws {
         for entry in tables {
+            let table = entry.table.name
+            let types = Dictionary(
+                try Row.fetchAll(db, sql: "SELECT name, type FROM main.pragma_table_info(?)", arguments: [table])
+                    .map { ($0["name"] as String, $0["type"] as String) }
+            ) { first, _ in first }
+            var collations: [String: String] = [:]
+            if let key = try String.fetchOne(
+                db, sql: "SELECT name FROM main.pragma_index_list(?) WHERE origin = 'pk'", arguments: [table])
+            {
+                for row in try Row.fetchAll(
+                    db, sql: "SELECT name, coll FROM main.pragma_index_xinfo(?) WHERE key = 1", arguments: [key])
+                {
+                    if let name: String = row["name"], let collation: String = row["coll"] {
+                        collations[name] = collation
+                    }
+                }
+            }
+            let definitions = entry.table.identity.map { column in
+                SQLText.identifier(column) + (types[column].map { $0.isEmpty ? "" : " \($0)" } ?? "")
+                    + (collations[column].map { $0 == "BINARY" ? "" : " COLLATE \(SQLText.identifier($0))" } ?? "")
+            }
             let columns = entry.table.identity.map(SQLText.identifier).joined(separator: ", ")
             try db.execute(sql: "DROP TABLE IF EXISTS temp.\(entry.seen)")
-            try db.execute(sql: "CREATE TEMP TABLE \(entry.seen) (\(columns), PRIMARY KEY (\(columns))) WITHOUT ROWID")
+            try db.execute(
+                sql:
+                    "CREATE TEMP TABLE \(entry.seen) (\(definitions.joined(separator: ", ")), PRIMARY KEY (\(columns))) WITHOUT ROWID"
+            )
         }
     }
 
