@@ -42,7 +42,7 @@ extension Feed {
     /// (`file://` URLs read from disk), hands each page's bytes to `importPage` (which maps and writes it
     /// in its own transaction), and finds the next page as the feed's pagination says: page numbers, a
     /// next URL in the body, or the response's `Link` header. Cancellation stops between pages. Requests
-    /// go only to the start URL's origin and `allowedHosts` (``SyncOrigin``): a next URL or a redirect
+    /// go only to the start URL's origin and `allowedHosts` (`SyncOrigin`): a next URL or a redirect
     /// elsewhere fails the sync before anything is sent there.
     package func syncPages(
         from url: URL, session: URLSession, allowedHosts: Set<String> = [],

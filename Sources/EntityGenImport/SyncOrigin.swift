@@ -56,7 +56,7 @@ package struct SyncOrigin: Sendable {
     }
 }
 
-/// Refuses redirects a ``SyncOrigin`` does not allow, before their request is sent (the session would
+/// Refuses redirects a `SyncOrigin` does not allow, before their request is sent (the session would
 /// otherwise follow them with the same headers); the response is then the redirect itself.
 final class SyncRedirectGuard: NSObject, URLSessionTaskDelegate, Sendable {
     let origin: SyncOrigin

@@ -8,7 +8,7 @@
 /// already in place is left alone), and owned targets staged for an earlier occurrence (now linked by
 /// nothing) are deleted. Owned rows (entities without identification attributes) are staged under a
 /// local id, their position in the page; before the merge each is given the `_id` of the target the
-/// stored link at its position holds (``slotsSQL``), so an unchanged element is an unchanged row, and the
+/// stored link at its position holds (`slotsSQL`), so an unchanged element is an unchanged row, and the
 /// upsert maps local ids to the `_id`s the rows got.
 public final class PostgresLinkTable: Sendable {
     /// The owner's schema name, as reports show it.
@@ -38,7 +38,7 @@ public final class PostgresLinkTable: Sendable {
     /// Deletes the stored links of the staged owners past their staged ones; returns one row, the count
     /// (of owned targets deleted with them, when targets are owned rows).
     let deleteLinksSQL: String
-    /// When targets are owned rows and their staging table exists: ``deleteLinksSQL`` that also deletes a
+    /// When targets are owned rows and their staging table exists: `deleteLinksSQL` that also deletes a
     /// stored link whose target is not the staged one at its place (a concurrent importer linked another
     /// row there after this one found its slots), so the row it held goes with it instead of being
     /// left linked by nothing.

@@ -58,7 +58,7 @@ public final class PostgresTable: Sendable {
     let assignIDsSQL: String?
     /// Per column holding an owned to-one row: gives the staged target row the `_id` the stored owner row
     /// already holds there (its slot), so that saving the same target again updates nothing; returns one
-    /// row, the count of rows given a slot. Before ``assignIDsSQL``, with the target's staging table.
+    /// row, the count of rows given a slot. Before `assignIDsSQL`, with the target's staging table.
     let ownedSlotsSQL: [(target: String, sql: String)]
     /// Per column holding an owned to-one row: replaces the staged local ids by the `_id`s the rows got
     /// (NULL for a row that was left out), with the owned rows' table.
@@ -127,7 +127,7 @@ public final class PostgresTable: Sendable {
         }
         if identity.isEmpty {
             // Owned rows: each staged row gets the `_id` of the stored row at its place in its owner (its
-            // slot, ``ownedSlotsSQL`` and the links'), or a new one from the table's identity sequence
+            // slot, `ownedSlotsSQL` and the links'), or a new one from the table's identity sequence
             // (kept in the staging table, where owners and links map the row's local id, its `_position`,
             // to it); then an upsert by `_id`, which leaves an unchanged row alone.
             create.append("ALTER TABLE \(staging) ALTER COLUMN \"_id\" DROP NOT NULL")
