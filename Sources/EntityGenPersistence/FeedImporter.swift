@@ -171,15 +171,18 @@ final class ChunkChannel<Entity: ImportableEntity>: @unchecked Sendable {
 
 /// Identities saved during a sync, kept in temporary tables of the writer connection (one per table the
 /// entity can be saved in, created before the first page: no schema change happens mid-sync), so that
-/// rows not seen in the whole sync can be deleted once it completes.
+/// rows not seen in the whole sync can be deleted once it completes. Each sync has tables of its own
+/// (named with a random token of its own): two syncs at once on one pool share its
+/// writer connection, and with one table they deleted each other's rows or failed with `no such table`.
 final class SeenRows: Sendable {
     /// (table, temporary table name, insert SQL) for every identified table.
     private let tables: [(table: EntityTable, seen: String, insert: String)]
     private let index: [ObjectIdentifier: Int]
 
     init(_ tables: [EntityTable]) {
+        let sync = UUID().uuidString.replacingOccurrences(of: "-", with: "").prefix(12).lowercased()
         self.tables = tables.filter { !$0.identity.isEmpty }.sorted { $0.name < $1.name }.map { table in
-            let seen = SQLText.identifier("entitygen_seen_" + table.name)
+            let seen = SQLText.identifier("entitygen_seen_\(sync)_" + table.name)
             return (
                 table, seen, "INSERT OR IGNORE INTO temp.\(seen) VALUES (\(SQLText.parameters(table.identity.count)))"
             )

@@ -55,6 +55,31 @@ import Testing
         #expect(large < small * 8, "4x the rows took \(large / small)x the time")
     }
 
+    /// Two syncs of one feed at once on one pool (issue 37, item 4): each keeps what it saw in tables of
+    /// its own on the shared writer connection. Before, the second one recreated the first one's table
+    /// (losing what it had seen) and dropped it, and the first failed with `no such table`.
+    @Test func concurrentSyncsKeepTheirOwnSeenRows() async throws {
+        func users(_ ids: Range<Int>) -> Data {
+            Data("[\(ids.map { #"{"id": \#($0), "login": "u\#($0)"}"# }.joined(separator: ","))]".utf8)
+        }
+        let (pool, _) = try makeDatabase()
+        let importer = FeedImporter(feed: Feed<User>(name: "Users", deleteOrphans: true), writer: pool)
+        let (pages, continuation) = AsyncStream.makeStream(of: Data.self)
+        continuation.yield(users(0..<100))
+        let first = Task { try await importer.sync(pages: pages) }
+        // The first sync has committed its page: the second runs whole in between.
+        while try count("user", in: pool) < 100 { try await Task.sleep(for: .milliseconds(5)) }
+        let second = try await importer.sync(
+            pages: AsyncStream {
+                $0.yield(users(100..<150)); $0.finish()
+            })
+        #expect(second.entities["User"]?.deleted == 100)
+        continuation.finish()
+        let report = try await first.value
+        #expect(report.entities["User"]?.deleted == 50)
+        #expect(try count("user", in: pool) == 0)
+    }
+
     /// A sync's report tells which page a skipped item or a tolerated problem came from, and the schema
     /// declaration that decided it (issue 43, item 9).
     @Test func syncReportsLocateSkipsByPageAndSchema() async throws {
