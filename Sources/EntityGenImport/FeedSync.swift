@@ -44,11 +44,16 @@ extension Feed {
     /// next URL in the body, or the response's `Link` header. Cancellation stops between pages. Requests
     /// go only to the start URL's origin and `allowedHosts` (`SyncOrigin`): a next URL or a redirect
     /// elsewhere fails the sync before anything is sent there.
+    ///
+    /// A page fetched before in the same sync (a loop of next URLs or `Link` headers), or more than
+    /// `pageLimit` pages (announced, or followed), fails the sync with what happened: the pages committed
+    /// stay, and no orphan is deleted.
     package func syncPages(
-        from url: URL, session: URLSession, allowedHosts: Set<String> = [],
+        from url: URL, session: URLSession, allowedHosts: Set<String> = [], pageLimit: Int = Self.defaultPageLimit,
         progress: (@Sendable (SyncProgress) -> Void)?, prepareRequest: (@Sendable (inout URLRequest) -> Void)?,
         importPage: (_ bytes: Data, _ page: String) async throws -> SyncedPage
     ) async throws -> ImportReport {
+        var fetched = Set<String>()
         let origin = SyncOrigin(url, allowedHosts: allowedHosts)
         // The app's session configuration (protocols, timeouts, headers, cookies) in a session of the
         // sync's own whose delegate refuses redirects to other origins: a task's own delegate is not asked
@@ -69,6 +74,19 @@ extension Feed {
             if let refusal = origin.refusal(of: current) {
                 throw ImportError.fetch(url: current.absoluteString, message: "not followed: \(refusal)")
             }
+            guard fetched.insert(current.absoluteString).inserted else {
+                throw ImportError.fetch(
+                    url: current.absoluteString,
+                    message:
+                        "not followed: this sync fetched this page before (a pagination loop, after \(report.pages) pages); no orphan was deleted"
+                )
+            }
+            guard report.pages < pageLimit else {
+                throw ImportError.fetch(
+                    url: current.absoluteString,
+                    message:
+                        "not followed: the sync reached its limit of \(pageLimit) pages (pageLimit:); no orphan was deleted")
+            }
             let (bytes, response) = try await Self.fetch(
                 current, session: guarded, origin: origin, prepareRequest: prepareRequest)
             try Task.checkCancellation()
@@ -77,6 +95,13 @@ extension Feed {
             switch pagination {
             case let .pageNumber(_, parameter, firstPage)?:
                 pageCount = page.pageCount
+                if let count = page.pageCount, count > pageLimit {
+                    throw ImportError.fetch(
+                        url: current.absoluteString,
+                        message:
+                            "the feed announces \(count) pages, more than the sync's limit of \(pageLimit) (pageLimit:); no orphan was deleted"
+                    )
+                }
                 let following = pageNumber! + 1
                 pageNumber = following
                 next =
@@ -96,6 +121,9 @@ extension Feed {
         }
         return report
     }
+
+    /// How many pages a sync follows at most unless the app says otherwise (`pageLimit:`).
+    public static var defaultPageLimit: Int { 10_000 }
 
     /// The page loop of a backend's `sync(pages:...)`: each page of an app's own sequence handed to
     /// `importPage` in turn (named `page 1`, `page 2`, ...), progress after each.

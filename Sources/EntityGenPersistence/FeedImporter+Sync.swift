@@ -24,12 +24,12 @@ extension FeedImporter {
     /// that started over HTTP never follows a `file://` URL.
     public func sync(
         from url: URL, session: URLSession = .shared, allowedHosts: Set<String> = [],
-        progress: (@Sendable (SyncProgress) -> Void)? = nil,
+        pageLimit: Int = Feed<Entity>.defaultPageLimit, progress: (@Sendable (SyncProgress) -> Void)? = nil,
         prepareRequest: (@Sendable (inout URLRequest) -> Void)? = nil
     ) async throws -> ImportReport {
         try await sweeping { seen in
             try await feed.syncPages(
-                from: url, session: session, allowedHosts: allowedHosts, progress: progress,
+                from: url, session: session, allowedHosts: allowedHosts, pageLimit: pageLimit, progress: progress,
                 prepareRequest: prepareRequest
             ) {
                 try await importPage($0, name: $1, seen: seen)
@@ -38,7 +38,7 @@ extension FeedImporter {
     }
 
     /// Imports the pages an app's own loop fetches (any `AsyncSequence` of page bytes, for a paging scheme
-    /// of its own) as ``sync(from:session:allowedHosts:progress:prepareRequest:)`` imports fetched pages: each page
+    /// of its own) as ``sync(from:session:allowedHosts:pageLimit:progress:prepareRequest:)`` imports fetched pages: each page
     /// mapped and written in its own transaction, and, when the schema declares `deleteOrphans`, the rows
     /// no page delivered deleted once the sequence ends (not when it throws or the task is cancelled).
     public func sync<Pages: AsyncSequence>(

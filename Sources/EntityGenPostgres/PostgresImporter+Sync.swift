@@ -19,12 +19,12 @@ extension PostgresImporter {
     /// stay, no page is half written, and no orphan is deleted (the sync did not complete).
     public func sync(
         from url: URL, session: URLSession = .shared, allowedHosts: Set<String> = [],
-        progress: (@Sendable (SyncProgress) -> Void)? = nil,
+        pageLimit: Int = Feed<Entity>.defaultPageLimit, progress: (@Sendable (SyncProgress) -> Void)? = nil,
         prepareRequest: (@Sendable (inout URLRequest) -> Void)? = nil
     ) async throws -> ImportReport {
         try await sweeping { connection, tracking in
             try await feed.syncPages(
-                from: url, session: session, allowedHosts: allowedHosts, progress: progress,
+                from: url, session: session, allowedHosts: allowedHosts, pageLimit: pageLimit, progress: progress,
                 prepareRequest: prepareRequest
             ) {
                 try await importPage($0, page: $1, on: connection, tracking: tracking)
@@ -33,7 +33,7 @@ extension PostgresImporter {
     }
 
     /// Imports the pages an app's own loop fetches (any `AsyncSequence` of page bytes) as
-    /// ``sync(from:session:allowedHosts:progress:prepareRequest:)`` imports fetched pages: each in its own
+    /// ``sync(from:session:allowedHosts:pageLimit:progress:prepareRequest:)`` imports fetched pages: each in its own
     /// transaction, and, when the schema declares `deleteOrphans`, the rows no page delivered deleted
     /// once the sequence ends (not when it throws or the task is cancelled).
     public func sync<Pages: AsyncSequence>(

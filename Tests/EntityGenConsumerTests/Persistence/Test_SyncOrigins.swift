@@ -139,3 +139,82 @@ import Testing
         #expect(report.pages == 2)
     }
 }
+
+/// A sync stops on pagination loops and at a page limit (issue 37, item 6), saying which, with the pages
+/// it committed kept and no orphan deleted. Before, a `Link` loop, a next URL naming its own page and a
+/// page count of 2^31-1 each went on for hundreds of pages.
+@Suite struct Test_SyncLoops {
+    static func failure(_ sync: () async throws -> ImportReport) async -> String {
+        do {
+            _ = try await sync()
+            return "no error"
+        } catch {
+            return "\(error)"
+        }
+    }
+
+    @Test func aLinkLoopStops() async throws {
+        let server = try LoopbackServer(
+            pages: ["/repos": Test_SyncOrigins.repos(1...3), "/repos?page=2": Test_SyncOrigins.repos(4...5)],
+            headers: [
+                "/repos": ["Link": #"</repos?page=2>; rel="next""#],
+                "/repos?page=2": ["Link": #"</repos>; rel="next""#],
+            ])
+        defer { server.stop() }
+        let (pool, _) = try makeDatabase()
+        let message = await Self.failure { try await Test_SyncOrigins.sync(server, into: pool) }
+        #expect(message.contains("fetched this page before (a pagination loop, after 2 pages)"), "\(message)")
+        #expect(server.requests == ["/repos", "/repos?page=2"])
+        #expect(try count("repo", in: pool) == 5)
+    }
+
+    @Test func aNextURLNamingItsOwnPageStops() async throws {
+        let page = #"{"actions": [], "nextUrl": "/widgets"}"#
+        let server = try LoopbackServer(pages: ["/widgets": Data(page.utf8)])
+        defer { server.stop() }
+        let (pool, _) = try makeDatabase()
+        let message = await Self.failure {
+            try await FeedImporter(feed: EntityGenDatabase.widgetDiff, writer: pool).sync(
+                from: URL(string: "http://127.0.0.1:\(server.port)/widgets")!,
+                session: URLSession(configuration: .ephemeral))
+        }
+        #expect(message.contains("a pagination loop, after 1 pages"), "\(message)")
+        #expect(server.requests == ["/widgets"])
+    }
+
+    @Test func anAnnouncedPageCountPastTheLimitStopsAtOnce() async throws {
+        let page = Data(#"{"number_of_pages": 2147483647, "result": []}"#.utf8)
+        let server = try LoopbackServer(pages: ["/specs?page=0": page])
+        defer { server.stop() }
+        let (pool, _) = try makeDatabase()
+        let message = await Self.failure {
+            try await FeedImporter(feed: EntityGenDatabase.podSpecs, writer: pool).sync(
+                from: URL(string: "http://127.0.0.1:\(server.port)/specs")!,
+                session: URLSession(configuration: .ephemeral))
+        }
+        #expect(message.contains("announces 2147483647 pages, more than the sync's limit of 10000"), "\(message)")
+        #expect(server.requests == ["/specs?page=0"])
+    }
+
+    @Test func thePageLimitIsTheApps() async throws {
+        let server = try LoopbackServer(
+            pages: [
+                "/repos": Test_SyncOrigins.repos(1...1), "/repos?page=2": Test_SyncOrigins.repos(2...2),
+                "/repos?page=3": Test_SyncOrigins.repos(3...3),
+            ],
+            headers: [
+                "/repos": ["Link": #"</repos?page=2>; rel="next""#],
+                "/repos?page=2": ["Link": #"</repos?page=3>; rel="next""#],
+            ])
+        defer { server.stop() }
+        let (pool, _) = try makeDatabase()
+        let importer = FeedImporter(feed: EntityGenDatabase.repos, writer: pool)
+        let url = URL(string: "http://127.0.0.1:\(server.port)/repos")!
+        let message = await Self.failure {
+            try await importer.sync(from: url, session: URLSession(configuration: .ephemeral), pageLimit: 2)
+        }
+        #expect(message.contains("reached its limit of 2 pages"), "\(message)")
+        let report = try await importer.sync(from: url, session: URLSession(configuration: .ephemeral), pageLimit: 3)
+        #expect(report.pages == 3)
+    }
+}
