@@ -85,7 +85,8 @@ extension Feed {
                 throw ImportError.fetch(
                     url: current.absoluteString,
                     message:
-                        "not followed: the sync reached its limit of \(pageLimit) pages (pageLimit:); no orphan was deleted")
+                        "not followed: the sync reached its limit of \(pageLimit) pages (pageLimit:); no orphan was deleted"
+                )
             }
             let (bytes, response) = try await Self.fetch(
                 current, session: guarded, origin: origin, prepareRequest: prepareRequest)
