@@ -18,6 +18,10 @@ public struct Feed<Entity: FeedEntity>: Sendable {
     public var actions: Actions?
     /// Delete stored rows not seen during a completed sync.
     public var deleteOrphans: Bool
+    /// Whether a completed sync that delivered no row at all deletes every stored row as an orphan. Off
+    /// by default: an empty answer (a server's bad day, a `page count: 0`) then deletes nothing, and the
+    /// report says so; set it for a feed whose emptiness is real news.
+    public var deletesOrphansWhenEmpty = false
 
     /// Creates a feed description.
     public init(

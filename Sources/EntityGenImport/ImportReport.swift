@@ -76,6 +76,14 @@ public struct ImportReport: Hashable, Sendable, CustomStringConvertible {
             }
         }
 
+        /// What a sync reports when it delivered no row and so deleted no orphan (its feed's
+        /// `deletesOrphansWhenEmpty` is off).
+        public static let emptySyncKeptRows = Skip(
+            path: "orphan deletion",
+            reason:
+                "the sync delivered no row, so nothing was deleted; set the feed's deletesOrphansWhenEmpty if an empty answer means every row is gone"
+        )
+
         /// The skip a backend reports when a link of a to-many `reference:` relationship names no row of
         /// its target table once the page is written, and `onMissingTarget: drop` dropped it: `owner` and
         /// `target` describe the owner's key and the named identifier (`"s1"`).

@@ -11,6 +11,10 @@ public struct PreparedPage<Entity: FeedEntity, Key: Sendable>: Sendable {
         case save(Entity)
         /// Delete the row a delete action names.
         case delete(Key)
+        /// An item that was delivered but could not be mapped (reported skipped), whose identification
+        /// could be read: its stored row is left as it is, and a sync's orphan deletion counts it as seen
+        /// (it is still on the server).
+        case keep(Key)
     }
 
     /// The operations.
@@ -97,6 +101,8 @@ extension Feed {
         guard actions != nil else {
             if let entity = map(element, page: page, report: &prepared.report) {
                 prepared.operations.append(.save(entity))
+            } else if let kept = Self.identification(of: element, key: key) {
+                prepared.operations.append(.keep(kept))
             }
             return
         }
@@ -113,8 +119,16 @@ extension Feed {
         case let .save(payload):
             if let entity = map(payload, page: page, report: &prepared.report) {
                 prepared.operations.append(.save(entity))
+            } else if let kept = Self.identification(of: payload, key: key) {
+                prepared.operations.append(.keep(kept))
             }
         }
+    }
+
+    /// The row an item that failed to map names, when its identification attributes can be read.
+    private static func identification<Key>(of item: JSONValue, key: DeleteKeyReader<Key>) -> Key? {
+        var context = MappingContext()
+        return try? key(item, &context)
     }
 
     /// A JSON path as reports give it: prefixed by the page's name, unless it is the one page of an

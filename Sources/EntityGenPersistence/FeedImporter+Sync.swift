@@ -57,7 +57,16 @@ extension FeedImporter {
         do {
             var report = try await loop(seen)
             if let seen {
-                report.merge(try await writer.writeWithoutTransaction { db in try seen.deleteUnseen(in: db) })
+                let deletes = try await writer.writeWithoutTransaction { db in
+                    try seen.isEmpty(in: db) && !feed.deletesOrphansWhenEmpty
+                        ? nil : try seen.deleteUnseen(in: db)
+                }
+                if let deletes {
+                    report.merge(deletes)
+                } else {
+                    try await writer.writeWithoutTransaction { db in try seen.drop(in: db) }
+                    report.skipped.append(.emptySyncKeptRows)
+                }
             }
             return report
         } catch {

@@ -103,6 +103,8 @@ public final class FeedImporter<Entity: ImportableEntity>: Sendable {
                         if let seen { try seen.record(entity.rowKey, in: db) }
                     case let .delete(key):
                         try session.delete(key)
+                    case let .keep(key):
+                        if let seen { try seen.record(key, in: db) }
                     }
                 }
             }
@@ -234,6 +236,15 @@ final class SeenRows: Sendable {
             value.bindValue(to: statement, at: Int32(offset + 1))
         }
         try ImportSession.run(statement, on: db.sqliteConnection!)
+    }
+
+    /// Whether the sync saw no row at all.
+    func isEmpty(in db: Database) throws -> Bool {
+        for entry in tables where try Bool.fetchOne(db, sql: "SELECT EXISTS (SELECT 1 FROM temp.\(entry.seen))") == true
+        {
+            return false
+        }
+        return true
     }
 
     /// Deletes rows of every table that the sync did not save, in one transaction, then drops the

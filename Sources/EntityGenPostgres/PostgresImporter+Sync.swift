@@ -58,7 +58,14 @@ extension PostgresImporter {
                 do {
                     try await tracking?.create(on: connection, logger: logger)
                     var report = try await loop(connection, tracking)
-                    if let tracking { report.merge(try await tracking.deleteUnseen(on: connection, logger: logger)) }
+                    if let tracking {
+                        if try await tracking.isEmpty(on: connection, logger: logger), !feed.deletesOrphansWhenEmpty {
+                            try await tracking.drop(on: connection, logger: logger)
+                            report.skipped.append(.emptySyncKeptRows)
+                        } else {
+                            report.merge(try await tracking.deleteUnseen(on: connection, logger: logger))
+                        }
+                    }
                     return report
                 } catch {
                     try? await tracking?.drop(on: connection, logger: logger)

@@ -119,6 +119,7 @@ public struct PostgresImporter<Entity: PostgresEntity>: Sendable {
                 entity.save(in: &session)
                 if let key = entity.postgresKey { session.recordSeen(key) }
             case let .delete(key): session.delete(key)
+            case let .keep(key): session.recordSeen(key)
             }
         }
     }

@@ -42,6 +42,17 @@ struct PostgresSeenRows: Sendable {
         }
     }
 
+    /// Whether the sync saw no row at all.
+    func isEmpty(on connection: PostgresConnection, logger: Logger) async throws -> Bool {
+        for entry in tables {
+            let (seen, _) = try await PostgresStagedPage.counts(
+                "SELECT count(*) FROM (SELECT 1 FROM \(PostgresSQL.identifier(entry.seen)) LIMIT 1) AS s",
+                on: connection, logger: logger)
+            if seen > 0 { return false }
+        }
+        return true
+    }
+
     /// Deletes the rows of every tracked table the sync did not save, in one transaction; then drops the
     /// temporary tables. Returns the deleted counts.
     func deleteUnseen(on connection: PostgresConnection, logger: Logger) async throws -> ImportReport {

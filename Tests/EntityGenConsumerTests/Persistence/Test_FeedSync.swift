@@ -80,6 +80,44 @@ import Testing
         #expect(try count("user", in: pool) == 0)
     }
 
+    /// Issue 37, item 10: an item that was delivered but could not be mapped is still on the server, so
+    /// its stored row is no orphan; and a sync that delivered nothing deletes nothing unless the feed says
+    /// an empty answer means every row is gone. Before: `deleted 1, skipped 1`, and an empty page deleted
+    /// every row.
+    @Test func skippedItemsAndEmptySyncsDeleteNoRow() async throws {
+        func page(_ items: [String]) -> Data {
+            Data(#"{"number_of_pages": 1, "result": [\#(items.joined(separator: ","))]}"#.utf8)
+        }
+        let a = #"{"name": "A", "version": "1", "platforms": {}, "subspecs": []}"#
+        let b = #"{"name": "B", "version": "1", "platforms": {}, "subspecs": []}"#
+        let badB = #"{"name": "B", "version": "1", "platforms": {}, "subspecs": "not a list"}"#
+        let (pool, _) = try makeDatabase()
+        let importer = FeedImporter(feed: EntityGenDatabase.podSpecs, writer: pool)
+        func sync(_ data: Data, feed: Feed<Pod> = EntityGenDatabase.podSpecs) async throws -> ImportReport {
+            try await FeedImporter(feed: feed, writer: pool).sync(
+                pages: AsyncStream {
+                    $0.yield(data); $0.finish()
+                })
+        }
+        _ = try await importer.importPage(page([a, b]))
+
+        let report = try await sync(page([a, badB]))
+        #expect(report.skipped.count == 1)
+        #expect(report.entities["Pod"]?.deleted ?? 0 == 0, "\(report)")
+        #expect(try Self.storedPods(pool) == ["A 1", "B 1"])
+
+        let empty = try await sync(page([]))
+        #expect(empty.entities["Pod"]?.deleted ?? 0 == 0)
+        #expect(empty.skipped == [.emptySyncKeptRows])
+        #expect(try Self.storedPods(pool) == ["A 1", "B 1"])
+
+        var allowing = EntityGenDatabase.podSpecs
+        allowing.deletesOrphansWhenEmpty = true
+        let emptied = try await sync(page([]), feed: allowing)
+        #expect(emptied.entities["Pod"]?.deleted == 2)
+        #expect(try Self.storedPods(pool).isEmpty)
+    }
+
     /// A sync's report tells which page a skipped item or a tolerated problem came from, and the schema
     /// declaration that decided it (issue 43, item 9).
     @Test func syncReportsLocateSkipsByPageAndSchema() async throws {

@@ -142,6 +142,37 @@ import Testing
         }
     }
 
+    /// Issue 37, item 10, on PostgreSQL: a delivered item that could not be mapped keeps its row, and a
+    /// sync that delivered nothing deletes nothing unless the feed says an empty answer is real.
+    @Test func skippedItemsAndEmptySyncsDeleteNoRow() async throws {
+        func page(_ items: [String]) -> Data {
+            Data(#"{"number_of_pages": 1, "result": [\#(items.joined(separator: ","))]}"#.utf8)
+        }
+        let a = #"{"name": "A", "version": "1", "platforms": {}, "subspecs": []}"#
+        let b = #"{"name": "B", "version": "1", "platforms": {}, "subspecs": []}"#
+        let badB = #"{"name": "B", "version": "1", "platforms": {}, "subspecs": "not a list"}"#
+        try await PostgresTestServer.withDatabase { client in
+            try await EntityGenPostgresDatabase.migrator.migrate(client)
+            func sync(_ data: Data, feed: Feed<Pod> = EntityGenPostgresDatabase.podSpecs) async throws -> ImportReport {
+                try await PostgresImporter(feed: feed, client: client).sync(
+                    pages: AsyncStream {
+                        $0.yield(data); $0.finish()
+                    })
+            }
+            _ = try await sync(page([a, b]))
+            let report = try await sync(page([a, badB]))
+            #expect(report.skipped.count == 1)
+            #expect(report.entities["Pod"]?.deleted ?? 0 == 0, "\(report)")
+            #expect(try await Self.count(#"SELECT count(*) FROM "pod""#, client) == 2)
+            let empty = try await sync(page([]))
+            #expect(empty.skipped == [.emptySyncKeptRows])
+            #expect(try await Self.count(#"SELECT count(*) FROM "pod""#, client) == 2)
+            var allowing = EntityGenPostgresDatabase.podSpecs
+            allowing.deletesOrphansWhenEmpty = true
+            #expect(try await sync(page([]), feed: allowing).entities["Pod"]?.deleted == 2)
+        }
+    }
+
     @Test func fourConcurrentImportersOfTheSamePodsLeaveOneSubspecTreePerPod() async throws {
         let specs = try Self.podspecs()
         var expected: [String: Pod] = [:]
