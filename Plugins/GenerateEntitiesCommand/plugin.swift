@@ -79,7 +79,7 @@ struct GenerateEntitiesCommand: CommandPlugin {
     /// the next target declaration.
     static func usesBuildPlugin(_ target: SourceModuleTarget, manifest directory: URL) -> Bool {
         let url = directory.appendingPathComponent("Package.swift")
-        guard let text = try? String(contentsOf: url, encoding: .utf8) else { return false }
+        guard let text = PluginUtilities.smallTextFile(url) else { return false }
         let kinds = ["target", "executableTarget", "testTarget", "macro", "plugin", "binaryTarget", "systemLibrary"]
         let openers = kinds.map { "." + $0 + "(" }
         var rest = Substring(text)

@@ -42,13 +42,23 @@ extension PluginUtilities {
     /// `backends:` it names; `nil` without persistence. A plain text scan: plugins cannot link the YAML
     /// parser, and the tool reports anything malformed itself.
     static func persistenceOutput(inConfig url: URL) -> (line: Int, modules: [String])? {
-        guard let text = try? String(contentsOf: url, encoding: .utf8) else { return nil }
+        guard let text = smallTextFile(url) else { return nil }
         let lines = text.split(separator: "\n", omittingEmptySubsequences: false).map { line in
             String(line.split(separator: "#", maxSplits: 1, omittingEmptySubsequences: false).first ?? "")
         }
         guard let outputs = words(of: "outputs", in: lines), outputs.words.contains("persistence") else { return nil }
         let backends = words(of: "backends", in: lines)?.words ?? ["sqlite"]
         return (outputs.line, backends.compactMap { persistenceModules[$0] })
+    }
+
+    /// A regular file's text when it is at most a megabyte: a config that is a link to a device
+    /// (`/dev/zero`) or a FIFO is left to the tool, which reports it, instead of being read forever.
+    static func smallTextFile(_ url: URL) -> String? {
+        guard let attributes = try? FileManager.default.attributesOfItem(atPath: url.resolvingSymlinksInPath().path),
+            attributes[.type] as? FileAttributeType == .typeRegular,
+            let size = attributes[.size] as? NSNumber, size.intValue <= 1 << 20
+        else { return nil }
+        return try? String(contentsOf: url, encoding: .utf8)
     }
 
     /// The words of a top-level key's value (one word, a flow list or a block list) and its 1-based line.

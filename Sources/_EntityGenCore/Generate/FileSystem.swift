@@ -9,8 +9,9 @@ import Foundation
 /// extended-attribute copies per file, which dominated generating 1,000 files. Generated files can always
 /// be regenerated, so they are replaced atomically (write a temporary file, rename) but not synced.
 enum FileSystem {
-    /// The file's bytes, or `nil` when it cannot be read.
-    static func contents(of path: String) -> [UInt8]? {
+    /// The file's bytes (at most `limit` + 1 of them, so a caller can tell a file past its limit), or
+    /// `nil` when it cannot be read.
+    static func contents(of path: String, limit: Int = .max - 1) -> [UInt8]? {
         let descriptor = open(path, O_RDONLY | O_CLOEXEC)
         guard descriptor >= 0 else { return nil }
         defer { close(descriptor) }
@@ -21,6 +22,7 @@ enum FileSystem {
             if count < 0 { return nil }
             if count == 0 { return result }
             result.append(contentsOf: buffer[0..<count])
+            if result.count > limit { return Array(result.prefix(limit + 1)) }
         }
     }
 

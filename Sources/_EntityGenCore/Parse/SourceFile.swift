@@ -24,19 +24,27 @@ public struct SourceFile: Sendable {
     }
 
     /// Reads a file from disk.
-    /// - Throws: ``InputError`` when the file cannot be read or is larger than ``maximumSize``.
+    /// - Throws: ``InputError`` when the file cannot be read, is not a regular file (a device such as
+    ///   `/dev/zero` behind a symbolic link would be read forever, a FIFO would block), or is larger than
+    ///   ``maximumSize`` (also when it grows past it while being read).
     public static func read(path: String) throws(InputError) -> SourceFile {
         var status = stat()
         guard stat(path, &status) == 0 else {
             throw InputError(path: path, message: "cannot read file: \(String(cString: strerror(errno)))")
         }
-        guard Int(status.st_size) <= maximumSize else {
+        guard status.st_mode & S_IFMT == S_IFREG else {
             throw InputError(
-                path: path, message: "file is \(status.st_size) bytes; schema files are limited to \(maximumSize) bytes"
-            )
+                path: path, message: "not a regular file (a device, FIFO or socket); schema files are regular files")
         }
-        guard let bytes = FileSystem.contents(of: path) else {
+        let tooLarge = "schema files are limited to \(maximumSize) bytes"
+        guard Int(status.st_size) <= maximumSize else {
+            throw InputError(path: path, message: "file is \(status.st_size) bytes; \(tooLarge)")
+        }
+        guard let bytes = FileSystem.contents(of: path, limit: maximumSize) else {
             throw InputError(path: path, message: "cannot read file: \(String(cString: strerror(errno)))")
+        }
+        guard bytes.count <= maximumSize else {
+            throw InputError(path: path, message: "file grew past \(maximumSize) bytes while read; \(tooLarge)")
         }
         return SourceFile(path: path, bytes: bytes)
     }

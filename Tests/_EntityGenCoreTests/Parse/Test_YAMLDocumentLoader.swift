@@ -1,5 +1,6 @@
 @testable import _EntityGenCore
 import EntityGenRuntime
+import Foundation
 import Testing
 
 @Suite struct Test_YAMLDocumentLoader {
@@ -90,5 +91,26 @@ import Testing
     @Test func aRepeatedKeyInAFlowMappingStopsAtItsDiagnostic() {
         let diagnostics = TestSupport.lint("entities: {A: {attributes: {x: Int, x: Int}}}\n")
         #expect(diagnostics.map(\.ruleID) == ["duplicate-key"])
+    }
+}
+
+/// Schema inputs that are not regular files (issue 37, item 11): a `.yaml` link to `/dev/zero` was read
+/// until memory ran out (4.6-6.6 GB), a FIFO blocked forever. Both are refused at once, located.
+@Suite struct Test_NonRegularInputs {
+    @Test func devicesAndFIFOsAreRefusedAtOnce() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("entitygen-nonregular-\(UUID())")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try FileManager.default.createSymbolicLink(
+            atPath: folder.appendingPathComponent("zero.yaml").path, withDestinationPath: "/dev/zero")
+        #expect(mkfifo(folder.appendingPathComponent("fifo.yaml").path, 0o600) == 0)
+        for name in ["zero.yaml", "fifo.yaml"] {
+            #expect(throws: InputError.self) { try SourceFile.read(path: folder.appendingPathComponent(name).path) }
+            do {
+                _ = try SourceFile.read(path: folder.appendingPathComponent(name).path)
+            } catch {
+                #expect(error.message.contains("not a regular file"), "\(error)")
+            }
+        }
     }
 }
