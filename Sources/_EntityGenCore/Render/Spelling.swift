@@ -161,7 +161,7 @@ struct Spelling: Sendable {
         case let .url(text): return "Foundation.URL(string: \(SwiftLiteral.string(text)))!"
         case let .uuid(text): return "Foundation.UUID(uuidString: \(SwiftLiteral.string(text)))!"
         case let .data(base64): return "Foundation.Data(base64Encoded: \(SwiftLiteral.string(base64)))!"
-        case let .enumCase(name): return "." + SwiftNaming.escaped(name)
+        case let .enumCase(type, name): return type + "." + SwiftNaming.escaped(name)
         case let .array(elements): return "[" + elements.map(value).joined(separator: ", ") + "]"
         case let .map(entries):
             guard !entries.isEmpty else { return "[:]" }

@@ -76,7 +76,9 @@ struct TypeTranslator: Sendable {
         case let .enumeration(name):
             guard let declaration = schema.enums.first(where: { $0.name.value == name }) else { return .none }
             let text = value.textOrIntegerText ?? ""
-            return .enumCase(SwiftNaming.memberName(declaration.case(named: text)?.name.value ?? text))
+            return .enumCase(
+                type: SwiftNaming.typeName(declaration.name.value),
+                name: SwiftNaming.memberName(declaration.case(named: text)?.name.value ?? text))
         case .custom:
             return .none
         case let .builtin(builtin):

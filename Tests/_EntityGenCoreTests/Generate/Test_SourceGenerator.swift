@@ -25,6 +25,36 @@ import Testing
         #expect(compiled.warnings.isEmpty, "\(compiled.warnings.prefix(5))")
     }
 
+    /// An enum case named `none` as a default (issue 37, item 9): printed qualified (`Status.none`), since
+    /// a bare `.none` where an optional is expected is `nil` (the generated mapper then called the key
+    /// missing, with four warnings).
+    @Test func anEnumCaseNamedNoneIsADefaultNotNil() throws {
+        let schema = """
+            enums:
+              Status:
+                cases: [none, open]
+            entities:
+              Ticket:
+                identifiedBy: id
+                attributes:
+                  id: Int
+                  status: {type: Status, default: none}
+                  tags: {type: '[Status]', default: [none, open]}
+            """
+        let result = GeneratorPipeline.validate(
+            schemas: [SourceFile(path: "T.yaml", text: schema)],
+            config: SourceFile(path: "entitygen-config.yaml", text: "outputs: [models, mappers, persistence]\n"))
+        #expect(!result.diagnostics.contains { $0.severity == .error }, "\(result.diagnostics)")
+        let shown: @Sendable (String) -> String = { $0 }
+        let generator = try #require(result.sourceGenerator(displayPath: shown))
+        let files = generator.machineFiles() + generator.humanFiles()
+        let text = files.map(\.contents).joined(separator: "\n")
+        #expect(text.contains("Status.none") && !text.contains(": .none"), "\(text.split(separator: "\n").filter { $0.contains("none") })")
+        let compiled = try SwiftCompiler.typecheck(generated: files)
+        #expect(compiled.status == 0, "\(compiled.errors.prefix(5))")
+        #expect(compiled.warnings.isEmpty, "\(compiled.warnings.prefix(5))")
+    }
+
     /// `Codable` on every model, family and enum, and `codable: false` in the config leaves it out
     /// (issue 13, item 5).
     @Test func codableConformancesAndTheConfigOptOut() throws {

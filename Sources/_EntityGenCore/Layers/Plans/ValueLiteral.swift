@@ -14,8 +14,9 @@ indirect enum ValueLiteral: Hashable, Sendable {
     case uuid(String)
     /// Data, as Base64 text.
     case data(base64: String)
-    /// A case of a generated enum, by member name (unescaped).
-    case enumCase(String)
+    /// A case of a generated enum: the enum's Swift type name and the case's member name (unescaped).
+    /// Printed qualified (`Status.none`): a bare `.none` in an optional's place would be `nil`.
+    case enumCase(type: String, name: String)
     case array([ValueLiteral])
     case map([Entry])
     /// No value (a custom type, which cannot take a schema default).

@@ -120,7 +120,7 @@ internal struct Class: Swift.Sendable, EntityGenRuntime.MemberwiseHashable, Swif
     internal var id: Swift.String { `class` }
 
     /// Creates `Class` from its properties.
-    internal init(`class`: Swift.String, `default`: Swift.Bool, `import`: Switch? = .`default`, `extension`: Kind? = nil, `in`: [Swift.String: [Swift.Int]], `let`: Swift.Double = 1.5, `where`: Foundation.Decimal = Foundation.Decimal(string: "2.25", locale: Foundation.Locale(identifier: "en_US_POSIX"))!, `func`: Foundation.Date = Foundation.Date(timeIntervalSince1970: 1394175600.0), `var`: Foundation.URL? = Foundation.URL(string: "https://example.com/a?b=c")!, `guard`: Foundation.UUID? = Foundation.UUID(uuidString: "123e4567-e89b-12d3-a456-426614174000")!, `return`: Foundation.Data? = Foundation.Data(base64Encoded: "aGVsbG8=")!, `inout`: [Class] = []) {
+    internal init(`class`: Swift.String, `default`: Swift.Bool, `import`: Switch? = Switch.`default`, `extension`: Kind? = nil, `in`: [Swift.String: [Swift.Int]], `let`: Swift.Double = 1.5, `where`: Foundation.Decimal = Foundation.Decimal(string: "2.25", locale: Foundation.Locale(identifier: "en_US_POSIX"))!, `func`: Foundation.Date = Foundation.Date(timeIntervalSince1970: 1394175600.0), `var`: Foundation.URL? = Foundation.URL(string: "https://example.com/a?b=c")!, `guard`: Foundation.UUID? = Foundation.UUID(uuidString: "123e4567-e89b-12d3-a456-426614174000")!, `return`: Foundation.Data? = Foundation.Data(base64Encoded: "aGVsbG8=")!, `inout`: [Class] = []) {
         self.`class` = `class`
         self.`default` = `default`
         self.`import` = `import`
@@ -196,7 +196,7 @@ extension Class: EntityGenRuntime.JSONMappable {
         try context.expectObject(json, entity: "Class", schema: "Keywords.yaml:10:3")
         let _class = try context.string(json, "class", schema: "Keywords.yaml:14:7")
         let _default = try context.bool(json, "default", schema: "Keywords.yaml:15:7")
-        let _import = try context.optional(json, EntityGenRuntime.MappingField("import", schema: "Keywords.yaml:16:7"), EntityGenRuntime.EnumTransformer<Switch>(schemaLocation: "Keywords.yaml:16:7"), default: .`default`)
+        let _import = try context.optional(json, EntityGenRuntime.MappingField("import", schema: "Keywords.yaml:16:7"), EntityGenRuntime.EnumTransformer<Switch>(schemaLocation: "Keywords.yaml:16:7"), default: Switch.`default`)
         let _extension = try context.optional(json, EntityGenRuntime.MappingField("extension", schema: "Keywords.yaml:19:7"), EntityGenRuntime.EnumTransformer<Kind>(schemaLocation: "Keywords.yaml:19:7"))
         let _in = try context.required(json, EntityGenRuntime.MappingField("in", schema: "Keywords.yaml:20:7"), EntityGenRuntime.MapTransformer(EntityGenRuntime.ArrayTransformer(EntityGenRuntime.IntegerTransformer<Swift.Int>())))
         let _let = try context.double(json, "let", schema: "Keywords.yaml:21:7", default: 1.5)
