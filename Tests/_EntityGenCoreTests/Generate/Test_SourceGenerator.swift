@@ -49,7 +49,8 @@ import Testing
         let generator = try #require(result.sourceGenerator(displayPath: shown))
         let files = generator.machineFiles() + generator.humanFiles()
         let text = files.map(\.contents).joined(separator: "\n")
-        #expect(text.contains("Status.none") && !text.contains(": .none"), "\(text.split(separator: "\n").filter { $0.contains("none") })")
+        let mentions = text.split(separator: "\n").filter { $0.contains("none") }
+        #expect(text.contains("Status.none") && !text.contains(": .none"), "\(mentions)")
         let compiled = try SwiftCompiler.typecheck(generated: files)
         #expect(compiled.status == 0, "\(compiled.errors.prefix(5))")
         #expect(compiled.warnings.isEmpty, "\(compiled.warnings.prefix(5))")
