@@ -27,6 +27,8 @@ public enum SwiftKeywords {
         "Any", "AnyObject", "Self", "Type", "Protocol", "Optional", "Array", "Dictionary", "Set", "Error",
         "Codable", "Decodable", "Encodable", "Sendable", "Hashable", "Equatable", "Identifiable", "Never",
         "Void", "Character", "Swift", "Foundation", "FoundationEssentials", "EntityGenRuntime",
-        "EntityGenPersistence", "GRDB",
+        "EntityGenPersistence", "EntityGenPostgres", "EntityGenImport", "GRDB", "GRDBSQLite", "PostgresNIO",
+        // `Identifiable`'s associated type: a record's `ID` would name the entity inside it.
+        "ID",
     ]).union(BuiltinType.allCases.map(\.rawValue))
 }

@@ -87,3 +87,42 @@ import Testing
         #expect(SwiftNaming.asciiUsable("größe") == nil)
     }
 }
+
+/// Entity names lint accepted but generated code could not compile with (issue 37, item 8): `ID` (every
+/// record's `Identifiable.ID`) and the modules generated code qualifies names with.
+@Suite struct Test_ReservedEntityNames {
+    @Test(arguments: ["ID", "EntityGenPostgres", "EntityGenImport", "PostgresNIO", "GRDBSQLite"])
+    func isRefusedWithAnAlternative(name: String) {
+        let diagnostics = TestSupport.lint(
+            "entities:\n  \(name):\n    identifiedBy: id\n    attributes:\n      id: Int\n")
+        #expect(diagnostics.map(\.ruleID) == ["reserved-name"], "\(diagnostics)")
+        #expect(diagnostics.first?.message.contains("try '\(name)Model'") == true, "\(diagnostics)")
+    }
+}
+
+extension Test_ReservedEntityNames {
+    /// The alternative lint suggests compiles, with persistence, related both ways.
+    @Test func theSuggestedNameCompiles() throws {
+        let schema = """
+            entities:
+              IDModel:
+                identifiedBy: id
+                attributes: {id: Int}
+              Child:
+                identifiedBy: id
+                attributes: {id: Int}
+                relationships:
+                  owner: IDModel?
+                  others: '[IDModel]'
+            """
+        let result = GeneratorPipeline.validate(
+            schemas: [SourceFile(path: "S.yaml", text: schema)],
+            config: SourceFile(path: "entitygen-config.yaml", text: "outputs: [models, mappers, persistence]\n"))
+        #expect(!result.diagnostics.contains { $0.severity == .error }, "\(result.diagnostics)")
+        let shown: @Sendable (String) -> String = { $0 }
+        let generator = try #require(result.sourceGenerator(displayPath: shown))
+        let compiled = try SwiftCompiler.typecheck(generated: generator.machineFiles() + generator.humanFiles())
+        #expect(compiled.status == 0, "\(compiled.errors.prefix(5))")
+        #expect(compiled.warnings.isEmpty, "\(compiled.warnings.prefix(5))")
+    }
+}
