@@ -3,11 +3,21 @@ extension SchemaValidator {
     /// enums and feeds share the type namespace; transformers have their own.
     mutating func declareAll() {
         var typeNames: [String: Located<String>] = [:]  // Swift type name -> first declaration's name
+        var foldedTypeNames: [String: Located<String>] = [:]  // the same, lowercased
         var transformerNames: [String: Located<String>] = [:]
 
         func declareType(_ name: Located<String>, kind: String, _ validator: inout SchemaValidator) -> Bool {
             guard validator.checkTypeName(name, kind: kind) else { return false }
             let swiftName = SwiftNaming.typeName(name.value)
+            if typeNames[swiftName] == nil, let first = foldedTypeNames[swiftName.lowercased()] {
+                // `Item` and `ITEM`: distinct in Swift, but one table in SQLite (which ignores case in
+                // names) and one human file on a case-insensitive file system (macOS's default).
+                validator.emit(
+                    Rules.nameCollision,
+                    "\(kind) '\(name.value)' and '\(first.value)' (\(first.location.reference(from: name.location))) differ only in case: SQLite tables and files on case-insensitive file systems would be one",
+                    at: name.location)
+                return false
+            }
             if let first = typeNames[swiftName] {
                 if first.value == name.value {
                     validator.emit(
@@ -23,6 +33,7 @@ extension SchemaValidator {
                 return false
             }
             typeNames[swiftName] = name
+            foldedTypeNames[swiftName.lowercased()] = name
             return true
         }
 

@@ -83,6 +83,25 @@ extension SchemaValidator {
                 seen[swiftName] = (memberName, owner)
             }
         }
+        // With persistence, members are columns (and link tables), and SQLite ignores case in names:
+        // `userURL` and `userUrl` would be one column.
+        if config.generatesPersistence {
+            var folded: [String: Located<String>] = [:]
+            for (memberName, owner, swiftName) in members {
+                if let first = folded[swiftName.lowercased()], seen[swiftName]?.name.value == memberName.value,
+                    SwiftNaming.memberName(first.value) != swiftName
+                {
+                    if owner == name {
+                        emit(
+                            Rules.nameCollision,
+                            "'\(memberName.value)' and '\(first.value)' differ only in case: SQLite, which ignores case in names, would store them in one column",
+                            at: memberName.location)
+                    }
+                } else if folded[swiftName.lowercased()] == nil {
+                    folded[swiftName.lowercased()] = memberName
+                }
+            }
+        }
         // `Identifiable.id`: with a single identification attribute other than `id`, the model gets
         // `var id { <that attribute> }`, which an attribute named `id` would contradict.
         let identity = entities[root(of: name)]?.identifiedBy ?? []

@@ -126,3 +126,28 @@ extension Test_ReservedEntityNames {
         #expect(compiled.warnings.isEmpty, "\(compiled.warnings.prefix(5))")
     }
 }
+
+/// Names that differ only in case (issue 37, item 7): SQLite ignores case in table and column names, and
+/// a case-insensitive file system in file names, so lint refuses them where they would collide.
+@Suite struct Test_CaseInsensitiveNames {
+    static let config = "outputs: [models, mappers, persistence]\n"
+
+    @Test(arguments: [("Item", "ITEM"), ("AB", "Ab"), ("URLThing", "UrlThing"), ("TextW", "Textw")])
+    func entitiesDifferingOnlyInCase(first: String, second: String) {
+        let schema =
+            "entities:\n  \(first):\n    identifiedBy: id\n    attributes: {id: Int}\n  \(second):\n    identifiedBy: id\n    attributes: {id: Int}\n"
+        let diagnostics = TestSupport.lint([("S.yaml", schema)], config: Self.config)
+        #expect(diagnostics.map(\.ruleID) == ["name-collision"], "\(diagnostics)")
+        #expect(diagnostics.first?.location.line == 5)
+    }
+
+    @Test(arguments: [("userURL", "userUrl"), ("tagList", "taglist"), ("éB", "éb")])
+    func membersDifferingOnlyInCaseWithPersistence(first: String, second: String) {
+        let schema =
+            "entities:\n  A:\n    identifiedBy: id\n    attributes:\n      id: Int\n      \(first): String?\n      \(second): String?\n"
+        let persisted = TestSupport.lint([("S.yaml", schema)], config: Self.config)
+        #expect(persisted.map(\.ruleID) == ["name-collision"], "\(persisted)")
+        // Without persistence they are two Swift properties and two JSON keys: fine.
+        #expect(TestSupport.lint([("S.yaml", schema)], config: "outputs: [models, mappers]\n").isEmpty)
+    }
+}
