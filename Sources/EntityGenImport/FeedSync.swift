@@ -63,10 +63,8 @@ extension Feed {
         defer { guarded.finishTasksAndInvalidate() }
         var report = ImportReport()
         var pageCount: Int?
-        var pageNumber: Int?
         var next: URL? = url
         if case let .pageNumber(_, parameter, firstPage)? = pagination {
-            pageNumber = firstPage
             next = Self.url(url, parameter: parameter, page: firstPage)
         }
         while let current = next {
@@ -103,11 +101,20 @@ extension Feed {
                             "the feed announces \(count) pages, more than the sync's limit of \(pageLimit) (pageLimit:); no orphan was deleted"
                     )
                 }
-                let following = pageNumber! + 1
-                pageNumber = following
-                next =
-                    following < firstPage + (page.pageCount ?? 0)
-                    ? Self.url(url, parameter: parameter, page: following) : nil
+                // Counted from the first page (`firstPage` may be near Int.max: no overflow).
+                let fetchedCount = report.pages
+                guard fetchedCount < (page.pageCount ?? 0) else {
+                    next = nil
+                    break
+                }
+                let (following, overflow) = firstPage.addingReportingOverflow(fetchedCount)
+                guard !overflow else {
+                    throw ImportError.fetch(
+                        url: current.absoluteString,
+                        message:
+                            "the next page number is past \(Int.max) (firstPage \(firstPage)); no orphan was deleted")
+                }
+                next = Self.url(url, parameter: parameter, page: following)
             case .nextURL?:
                 next = try Self.nextPage(page.nextURL, of: current, foundIn: "$")
             case let .linkHeader(relation)?:

@@ -218,3 +218,24 @@ import Testing
         #expect(report.pages == 3)
     }
 }
+
+extension Test_SyncLoops {
+    /// `firstPage` near `Int.max` (issue 37, item 13): the next page number is checked, not overflowed
+    /// into a crash.
+    @Test func aFirstPageNearIntMaxFailsCleanly() async throws {
+        let page = Data(#"{"number_of_pages": 2, "result": []}"#.utf8)
+        let server = try LoopbackServer(pages: ["/specs?page=\(Int.max)": page])
+        defer { server.stop() }
+        let (pool, _) = try makeDatabase()
+        let feed = Feed<Pod>(
+            name: "Far", items: ["result"],
+            pagination: .pageNumber(pageCount: ["number_of_pages"], parameter: "page", firstPage: Int.max),
+            deleteOrphans: true)
+        let message = await Self.failure {
+            try await FeedImporter(feed: feed, writer: pool).sync(
+                from: URL(string: "http://127.0.0.1:\(server.port)/specs")!,
+                session: URLSession(configuration: .ephemeral))
+        }
+        #expect(message.contains("the next page number is past"), "\(message)")
+    }
+}
