@@ -22,6 +22,24 @@ enum TestSupport {
     static func lint(_ text: String) -> [Diagnostic] {
         lint([("example.yaml", text)])
     }
+
+    /// The files generated from one schema file with persistence on (the schema must have no errors).
+    static func generated(_ schema: String) throws -> [GeneratedFile] {
+        let result = GeneratorPipeline.validate(
+            schemas: [SourceFile(path: "S.yaml", text: schema)],
+            config: SourceFile(path: "entitygen-config.yaml", text: "outputs: [models, mappers, persistence]\n"))
+        #expect(!result.diagnostics.contains { $0.severity == .error }, "\(result.diagnostics)")
+        let shown: @Sendable (String) -> String = { $0 }
+        let generator = try #require(result.sourceGenerator(displayPath: shown))
+        return generator.machineFiles() + generator.humanFiles()
+    }
+
+    /// Expects generated files to type-check without errors or warnings.
+    static func expectCompiles(_ files: [GeneratedFile]) throws {
+        let compiled = try SwiftCompiler.typecheck(generated: files)
+        #expect(compiled.status == 0, "\(compiled.errors.prefix(5))")
+        #expect(compiled.warnings.isEmpty, "\(compiled.warnings.prefix(5))")
+    }
 }
 
 extension RuleDescription: CustomTestStringConvertible {

@@ -1,4 +1,5 @@
 import EntityGenPersistence
+import EntityGenTestSupport
 import Foundation
 import GRDB
 import Testing
@@ -18,6 +19,13 @@ import Testing
             #"{"id": \#($0), "name": "r\#($0)", "full_name": "o/r\#($0)", "owner": {"id": 7, "login": "o"}, "contributors": []}"#
         }
         return Data(("[" + items.joined(separator: ",") + "]").utf8)
+    }
+
+    /// A diff page adding one text widget, with an optional next URL.
+    static func widgetPage(_ id: String, title: String, next: String? = nil) -> Data {
+        let action =
+            #"{"type": "add", "payload": {"serverId": "\#(id)", "serverType": "TextWidget", "title": "\#(title)"}}"#
+        return Data(#"{"actions": [\#(action)]\#(next.map { #", "nextUrl": "\#($0)""# } ?? "")}"#.utf8)
     }
 
     static let credentials: @Sendable (inout URLRequest) -> Void = {
@@ -91,18 +99,12 @@ import Testing
     /// A next URL in the body naming a local file (the widgets' diff feed, `pagination: {nextURL: nextUrl}`)
     /// is never read when the sync started over HTTP.
     @Test func aFileURLInAnHTTPSyncIsNotRead() async throws {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("entitygen-origin-\(UUID())")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: folder) }
+        let folder = try TemporaryFolder.make("entitygen-origin")
         let local = folder.appendingPathComponent("local.json")
-        try Data(
-            #"{"actions": [{"type": "add", "payload": {"serverId": "9", "serverType": "TextWidget", "title": "local"}}]}"#
-                .utf8
-        )
-        .write(to: local)
-        let page =
-            #"{"actions": [{"type": "add", "payload": {"serverId": "0", "serverType": "TextWidget", "title": "t"}}], "nextUrl": "\#(local.absoluteString)"}"#
-        let server = try LoopbackServer(pages: ["/widgets": Data(page.utf8)])
+        try Self.widgetPage("9", title: "local").write(to: local)
+        let server = try LoopbackServer(pages: [
+            "/widgets": Self.widgetPage("0", title: "t", next: local.absoluteString)
+        ])
         defer { server.stop() }
         let (pool, _) = try makeDatabase()
         let importer = FeedImporter(feed: EntityGenDatabase.widgetDiff, writer: pool)
@@ -119,21 +121,11 @@ import Testing
 
     /// A sync that started from a file follows files, as before (a local copy of a feed).
     @Test func aFileSyncFollowsFiles() async throws {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("entitygen-origin-\(UUID())")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: folder) }
+        let folder = try TemporaryFolder.make("entitygen-origin")
         let second = folder.appendingPathComponent("2.json")
-        try Data(
-            #"{"actions": [{"type": "add", "payload": {"serverId": "2", "serverType": "TextWidget", "title": "b"}}]}"#
-                .utf8
-        )
-        .write(to: second)
+        try Self.widgetPage("2", title: "b").write(to: second)
         let first = folder.appendingPathComponent("1.json")
-        try Data(
-            #"{"actions": [{"type": "add", "payload": {"serverId": "1", "serverType": "TextWidget", "title": "a"}}], "nextUrl": "2.json"}"#
-                .utf8
-        )
-        .write(to: first)
+        try Self.widgetPage("1", title: "a", next: "2.json").write(to: first)
         let (pool, _) = try makeDatabase()
         let report = try await FeedImporter(feed: EntityGenDatabase.widgetDiff, writer: pool).sync(from: first)
         #expect(report.pages == 2)

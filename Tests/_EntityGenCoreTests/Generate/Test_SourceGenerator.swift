@@ -41,19 +41,11 @@ import Testing
                   status: {type: Status, default: none}
                   tags: {type: '[Status]', default: [none, open]}
             """
-        let result = GeneratorPipeline.validate(
-            schemas: [SourceFile(path: "T.yaml", text: schema)],
-            config: SourceFile(path: "entitygen-config.yaml", text: "outputs: [models, mappers, persistence]\n"))
-        #expect(!result.diagnostics.contains { $0.severity == .error }, "\(result.diagnostics)")
-        let shown: @Sendable (String) -> String = { $0 }
-        let generator = try #require(result.sourceGenerator(displayPath: shown))
-        let files = generator.machineFiles() + generator.humanFiles()
+        let files = try TestSupport.generated(schema)
         let text = files.map(\.contents).joined(separator: "\n")
         let mentions = text.split(separator: "\n").filter { $0.contains("none") }
         #expect(text.contains("Status.none") && !text.contains(": .none"), "\(mentions)")
-        let compiled = try SwiftCompiler.typecheck(generated: files)
-        #expect(compiled.status == 0, "\(compiled.errors.prefix(5))")
-        #expect(compiled.warnings.isEmpty, "\(compiled.warnings.prefix(5))")
+        try TestSupport.expectCompiles(files)
     }
 
     /// `Codable` on every model, family and enum, and `codable: false` in the config leaves it out

@@ -115,15 +115,7 @@ extension Test_ReservedEntityNames {
                   owner: IDModel?
                   others: '[IDModel]'
             """
-        let result = GeneratorPipeline.validate(
-            schemas: [SourceFile(path: "S.yaml", text: schema)],
-            config: SourceFile(path: "entitygen-config.yaml", text: "outputs: [models, mappers, persistence]\n"))
-        #expect(!result.diagnostics.contains { $0.severity == .error }, "\(result.diagnostics)")
-        let shown: @Sendable (String) -> String = { $0 }
-        let generator = try #require(result.sourceGenerator(displayPath: shown))
-        let compiled = try SwiftCompiler.typecheck(generated: generator.machineFiles() + generator.humanFiles())
-        #expect(compiled.status == 0, "\(compiled.errors.prefix(5))")
-        #expect(compiled.warnings.isEmpty, "\(compiled.warnings.prefix(5))")
+        try TestSupport.expectCompiles(try TestSupport.generated(schema))
     }
 }
 
