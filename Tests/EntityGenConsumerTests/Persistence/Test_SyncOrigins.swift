@@ -145,6 +145,22 @@ import Testing
         }
     }
 
+    /// Syncs `feed` from `path` of a loopback server serving `pages`: what the sync failed with, and the
+    /// paths the server was asked for.
+    static func failure<Entity: ImportableEntity>(
+        _ feed: Feed<Entity>, from path: String, serving pages: [String: Data]
+    ) async throws -> (message: String, requests: [String]) {
+        let server = try LoopbackServer(pages: pages)
+        defer { server.stop() }
+        let (pool, _) = try makeDatabase()
+        let message = await failure {
+            try await FeedImporter(feed: feed, writer: pool).sync(
+                from: URL(string: "http://127.0.0.1:\(server.port)\(path)")!,
+                session: URLSession(configuration: .ephemeral))
+        }
+        return (message, server.requests)
+    }
+
     @Test func aLinkLoopStops() async throws {
         let server = try LoopbackServer(
             pages: ["/repos": Test_SyncOrigins.repos(1...3), "/repos?page=2": Test_SyncOrigins.repos(4...5)],
@@ -161,31 +177,19 @@ import Testing
     }
 
     @Test func aNextURLNamingItsOwnPageStops() async throws {
-        let page = #"{"actions": [], "nextUrl": "/widgets"}"#
-        let server = try LoopbackServer(pages: ["/widgets": Data(page.utf8)])
-        defer { server.stop() }
-        let (pool, _) = try makeDatabase()
-        let message = await Self.failure {
-            try await FeedImporter(feed: EntityGenDatabase.widgetDiff, writer: pool).sync(
-                from: URL(string: "http://127.0.0.1:\(server.port)/widgets")!,
-                session: URLSession(configuration: .ephemeral))
-        }
+        let (message, requests) = try await Self.failure(
+            EntityGenDatabase.widgetDiff, from: "/widgets",
+            serving: ["/widgets": Data(#"{"actions": [], "nextUrl": "/widgets"}"#.utf8)])
         #expect(message.contains("a pagination loop, after 1 pages"), "\(message)")
-        #expect(server.requests == ["/widgets"])
+        #expect(requests == ["/widgets"])
     }
 
     @Test func anAnnouncedPageCountPastTheLimitStopsAtOnce() async throws {
-        let page = Data(#"{"number_of_pages": 2147483647, "result": []}"#.utf8)
-        let server = try LoopbackServer(pages: ["/specs?page=0": page])
-        defer { server.stop() }
-        let (pool, _) = try makeDatabase()
-        let message = await Self.failure {
-            try await FeedImporter(feed: EntityGenDatabase.podSpecs, writer: pool).sync(
-                from: URL(string: "http://127.0.0.1:\(server.port)/specs")!,
-                session: URLSession(configuration: .ephemeral))
-        }
+        let (message, requests) = try await Self.failure(
+            EntityGenDatabase.podSpecs, from: "/specs",
+            serving: ["/specs?page=0": Data(#"{"number_of_pages": 2147483647, "result": []}"#.utf8)])
         #expect(message.contains("announces 2147483647 pages, more than the sync's limit of 10000"), "\(message)")
-        #expect(server.requests == ["/specs?page=0"])
+        #expect(requests == ["/specs?page=0"])
     }
 
     @Test func thePageLimitIsTheApps() async throws {
@@ -215,19 +219,13 @@ extension Test_SyncLoops {
     /// `firstPage` near `Int.max` (issue 37, item 13): the next page number is checked, not overflowed
     /// into a crash.
     @Test func aFirstPageNearIntMaxFailsCleanly() async throws {
-        let page = Data(#"{"number_of_pages": 2, "result": []}"#.utf8)
-        let server = try LoopbackServer(pages: ["/specs?page=\(Int.max)": page])
-        defer { server.stop() }
-        let (pool, _) = try makeDatabase()
         let feed = Feed<Pod>(
             name: "Far", items: ["result"],
             pagination: .pageNumber(pageCount: ["number_of_pages"], parameter: "page", firstPage: Int.max),
             deleteOrphans: true)
-        let message = await Self.failure {
-            try await FeedImporter(feed: feed, writer: pool).sync(
-                from: URL(string: "http://127.0.0.1:\(server.port)/specs")!,
-                session: URLSession(configuration: .ephemeral))
-        }
+        let (message, _) = try await Self.failure(
+            feed, from: "/specs",
+            serving: ["/specs?page=\(Int.max)": Data(#"{"number_of_pages": 2, "result": []}"#.utf8)])
         #expect(message.contains("the next page number is past"), "\(message)")
     }
 }
