@@ -47,7 +47,7 @@ public struct IntegerTransformer<Integer: FixedWidthInteger & Sendable>: JSONTra
         guard value.kind == .number else { throw .expected("an integer", found: value) }
         if value.isIntegerLiteral {
             throw TransformFailure(
-                "\(value.numberLiteral() ?? "") is out of range for \(Integer.self) (\(Integer.min)...\(Integer.max))")
+                "\(value.numberExcerpt) is out of range for \(Integer.self) (\(Integer.min)...\(Integer.max))")
         }
         throw .expected("an integer", found: value)
     }
@@ -62,7 +62,7 @@ public struct DoubleTransformer: JSONTransformer {
     {
         if let double = value.double() { return double }
         if value.kind == .number {
-            throw TransformFailure("\(value.numberLiteral() ?? "") is beyond the range of Double")
+            throw TransformFailure("\(value.numberExcerpt) is beyond the range of Double")
         }
         throw .expected("a number", found: value)
     }
@@ -76,7 +76,7 @@ public struct FloatTransformer: JSONTransformer {
     @inlinable public func decode(_ value: JSONValue, context: inout MappingContext) throws(TransformFailure) -> Float {
         if let float = value.float() { return float }
         if value.kind == .number {
-            throw TransformFailure("\(value.numberLiteral() ?? "") is beyond the range of Float")
+            throw TransformFailure("\(value.numberExcerpt) is beyond the range of Float")
         }
         throw .expected("a number", found: value)
     }
@@ -89,10 +89,27 @@ public struct DecimalTransformer: JSONTransformer {
     @inlinable public init() {}
     @inlinable public func decode(_ value: JSONValue, context: inout MappingContext) throws(TransformFailure) -> Decimal
     {
-        guard let decimal = value.decimal() else { throw .expected("a number", found: value) }
+        guard value.kind == .number else { throw .expected("a number", found: value) }
+        guard let decimal = value.decimal() else {
+            throw TransformFailure("\(value.numberExcerpt) is beyond the range of Decimal")
+        }
+        // Decimal keeps 38 significant digits: more would be rounded silently.
+        let digits = Self.significantDigits(value.numberLiteral() ?? "")
+        guard digits <= 38 else {
+            throw TransformFailure(
+                "\(value.numberExcerpt) has \(digits) significant digits; Decimal keeps 38 and would round it")
+        }
         return decimal
     }
     public func encode(_ value: Decimal, to writer: inout JSONWriter) { writer.decimal(value) }
+
+    /// The significant digits of a JSON number literal: its mantissa's digits without leading and
+    /// trailing zeros (`0.00120` has 2, `1e200` has 1).
+    @usableFromInline static func significantDigits(_ literal: String) -> Int {
+        let mantissa = literal.prefix { $0 != "e" && $0 != "E" }.filter(\.isNumber)
+        let trimmed = mantissa.drop { $0 == "0" }.reversed().drop { $0 == "0" }
+        return trimmed.count
+    }
 }
 
 /// UUID strings.
@@ -149,7 +166,7 @@ public struct NumberFromStringTransformer<Base: JSONTransformer>: JSONTransforme
                 }
             })
         else {
-            throw TransformFailure("\"\(text)\" is not a number")
+            throw TransformFailure("\"\(JSONValue.excerpt(text))\" is not a number")
         }
         return try result.get()
     }
@@ -168,7 +185,7 @@ public struct BoolFromStringTransformer: JSONTransformer {
         switch text.lowercased() {
         case "true", "yes", "1": return true
         case "false", "no", "0": return false
-        default: throw TransformFailure("\"\(text)\" is not a boolean (true/false, yes/no, 1/0)")
+        default: throw TransformFailure("\"\(JSONValue.excerpt(text))\" is not a boolean (true/false, yes/no, 1/0)")
         }
     }
     public func encode(_ value: Bool, to writer: inout JSONWriter) { writer.bool(value) }

@@ -1,4 +1,13 @@
 extension JSONValue {
+    /// Input text as messages quote it: whole when short, else its start and its length (a message must
+    /// not repeat a 100 MB number).
+    public static func excerpt(_ text: String, limit: Int = 40) -> String {
+        text.count <= limit ? text : "\(text.prefix(limit))... (\(text.count) characters)"
+    }
+
+    /// This number's literal as messages quote it (``excerpt(_:limit:)``).
+    @usableFromInline var numberExcerpt: String { Self.excerpt(numberLiteral() ?? "") }
+
     /// A short description of the value's kind for messages: "a string", "the number 42", "null".
     public var kindDescription: String {
         switch kind {
