@@ -79,6 +79,9 @@ extension Rules {
                 "entities:\n  Pod:\n    identifiedBy: [name, ↓version]\n    attributes:\n      name: String\n      version: String?\n"
             ),
             RuleExample("entities:\n  Pod:\n    identifiedBy: ↓tags\n    attributes:\n      tags: [String]\n"),
+            RuleExample(
+                "entities:\n  Pod:\n    identifiedBy: id\n    attributes:\n      id:\n        type: Int\n        default: ↓0\n"
+            ),
         ],
         nonTriggering: [
             RuleExample(

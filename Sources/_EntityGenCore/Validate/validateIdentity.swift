@@ -41,6 +41,14 @@ extension SchemaValidator {
                     "identification attribute '\(identifier.value)' is optional; an identity must always be present",
                     at: identifier.location)
             }
+            if let value = attribute.declaration.defaultValue {
+                // Every record sent without the key would take the default, and so the same identity:
+                // they would be one row, each overwriting the one before.
+                emit(
+                    Rules.invalidIdentification,
+                    "identification attribute '\(identifier.value)' has a default; records without it would all be the one row it identifies (remove the default)",
+                    at: value.location)
+            }
             switch attribute.type {
             case .builtin(.double), .builtin(.float), .builtin(.bool), .builtin(.data), .array, .map, .custom:
                 emit(
