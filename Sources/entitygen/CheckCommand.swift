@@ -95,6 +95,13 @@ struct CheckCommand: ParsableCommand {
                     "\(payloadPath):\(error.line):\(error.column): error: \(error.message) (at \(error.path))"))
             throw ExitCode(1)
         }
+        // A key an object repeats: the first is read, the others ignored (RFC 8259 leaves it open).
+        for repeated in document.withRoot({ DuplicateJSONKeys.find(in: $0) }) {
+            Swift.print(
+                InertText.escaped(
+                    "\(payloadPath): warning: \(repeated.path): key '\(repeated.key)' appears \(repeated.count) times; the first is read, the others are ignored"
+                ))
+        }
         switch target {
         case let .entity(entity):
             try checkEntity(entity, document, payloadPath, interpreter)

@@ -142,3 +142,26 @@ import Testing
         #expect(both.status == 2 && both.stderr.contains("either --entity <name> or --feed <name>"))
     }
 }
+
+/// A repeated key in a payload (issue 37, item 13): the first occurrence is read, and `check` warns about
+/// every repeat with its JSON path, in document order.
+@Suite struct Test_CheckDuplicateKeys {
+    @Test func repeatedKeysAreReportedWhereTheyAre() throws {
+        let folder = try Test_CommandPaths.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try Data(
+            "entities:\n  User:\n    identifiedBy: id\n    attributes:\n      id: Int64\n      login: String\n".utf8
+        )
+        .write(to: folder.appendingPathComponent("User.yaml"))
+        try Data(#"[{"id": 1, "id": 2, "login": "a"}, {"id": 3, "login": "b", "x": {"k": 1, "k": 2, "k": 3}}]"#.utf8)
+            .write(to: folder.appendingPathComponent("users.json"))
+        let run = try Test_LintCommand.run(["check", "User.yaml", "--entity", "User", "users.json"], in: folder)
+        #expect(run.status == 0, "\(run.stderr)")
+        let warnings = run.stdout.split(separator: "\n").filter { $0.contains("warning:") }
+        #expect(
+            warnings == [
+                "users.json: warning: $[0]: key 'id' appears 2 times; the first is read, the others are ignored",
+                "users.json: warning: $[1].x: key 'k' appears 3 times; the first is read, the others are ignored",
+            ], "\(run.stdout)")
+    }
+}

@@ -38,3 +38,11 @@ import Testing
         #expect(try Test_TransformerRoundTrips.read("0.000120", DecimalTransformer()) == Decimal(string: "0.00012"))
     }
 }
+
+/// The reader's answer to a repeated key (documented in MappingSemantics): the first occurrence.
+@Suite struct Test_RepeatedKeys {
+    @Test func theFirstOccurrenceIsRead() throws {
+        let document = try JSONDocument(bytes: Array(#"{"id": 1, "id": 2}"#.utf8))
+        #expect(document.withRoot { $0.value(at: ["id"])?.int64() } == 1)
+    }
+}
