@@ -41,13 +41,22 @@ import Testing
             allowedHosts: allowedHosts, prepareRequest: credentials)
     }
 
-    @Test func aLinkToAnotherOriginIsNotFollowed() async throws {
+    /// A server whose first page links its second page on another origin (`localhost` and another
+    /// port), and that other server.
+    static func linkedServers() throws -> (server: LoopbackServer, other: LoopbackServer) {
         let other = try LoopbackServer(pages: ["/repos?page=2": Self.repos(8...9)])
-        defer { other.stop() }
         let server = try LoopbackServer(
             pages: ["/repos": Self.repos(1...3)],
             headers: ["/repos": ["Link": "<http://localhost:\(other.port)/repos?page=2>; rel=\"next\""]])
-        defer { server.stop() }
+        return (server, other)
+    }
+
+    @Test func aLinkToAnotherOriginIsNotFollowed() async throws {
+        let (server, other) = try Self.linkedServers()
+        defer {
+            server.stop()
+            other.stop()
+        }
         let (pool, _) = try makeDatabase()
         do {
             _ = try await Self.sync(server, into: pool)
@@ -83,12 +92,11 @@ import Testing
     }
 
     @Test func anAllowedHostIsFollowedWithTheCredentials() async throws {
-        let other = try LoopbackServer(pages: ["/repos?page=2": Self.repos(8...9)])
-        defer { other.stop() }
-        let server = try LoopbackServer(
-            pages: ["/repos": Self.repos(1...3)],
-            headers: ["/repos": ["Link": "<http://localhost:\(other.port)/repos?page=2>; rel=\"next\""]])
-        defer { server.stop() }
+        let (server, other) = try Self.linkedServers()
+        defer {
+            server.stop()
+            other.stop()
+        }
         let (pool, _) = try makeDatabase()
         let report = try await Self.sync(server, into: pool, allowedHosts: ["LOCALHOST"])
         #expect(report.pages == 2)
