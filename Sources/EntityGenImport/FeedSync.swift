@@ -90,7 +90,7 @@ extension Feed {
                 current, session: guarded, origin: origin, prepareRequest: prepareRequest)
             try Task.checkCancellation()
             let page = try await importPage(bytes, current.absoluteString)
-            report.merge(page.report)
+            report.merge(Self.located(page.report, page: current.absoluteString))
             switch pagination {
             case let .pageNumber(_, parameter, firstPage)?:
                 pageCount = page.pageCount
@@ -142,8 +142,22 @@ extension Feed {
         var report = ImportReport()
         for try await bytes in pages {
             try Task.checkCancellation()
-            report.merge(try await importPage(bytes, "page \(report.pages + 1)").report)
+            let name = "page \(report.pages + 1)"
+            report.merge(Self.located(try await importPage(bytes, name).report, page: name))
             progress?(SyncProgress(pagesCommitted: report.pages, pageCount: nil, report: report))
+        }
+        return report
+    }
+
+    /// A page's report with its JSON paths (those of skipped items and of tolerated issues) prefixed by
+    /// the page's name, so that a sync's report tells which page each came from.
+    static func located(_ page: ImportReport, page name: String) -> ImportReport {
+        var report = page
+        for index in report.skipped.indices where report.skipped[index].path.hasPrefix("$") {
+            report.skipped[index].path = "\(name) \(report.skipped[index].path)"
+        }
+        for index in report.issues.indices {
+            report.issues[index].path = "\(name) \(report.issues[index].path)"
         }
         return report
     }

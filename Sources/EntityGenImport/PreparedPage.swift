@@ -99,11 +99,7 @@ extension Feed {
         _ element: JSONValue, page: String, key: DeleteKeyReader<Key>, into prepared: inout PreparedPage<Entity, Key>
     ) throws(ImportError) {
         guard actions != nil else {
-            if let entity = map(element, page: page, report: &prepared.report) {
-                prepared.operations.append(.save(entity))
-            } else if let kept = Self.identification(of: element, key: key) {
-                prepared.operations.append(.keep(kept))
-            }
+            save(element, key: key, into: &prepared)
             return
         }
         switch try layout.action(element, page: page) {
@@ -114,46 +110,39 @@ extension Feed {
             do {
                 prepared.operations.append(.delete(try key(payload, &context)))
             } catch {
-                prepared.report.skipped.append(Self.skip(error, page: page))
+                prepared.report.skipped.append(Self.skip(error))
             }
         case let .save(payload):
-            if let entity = map(payload, page: page, report: &prepared.report) {
-                prepared.operations.append(.save(entity))
-            } else if let kept = Self.identification(of: payload, key: key) {
-                prepared.operations.append(.keep(kept))
-            }
+            save(payload, key: key, into: &prepared)
         }
     }
 
-    /// The row an item that failed to map names, when its identification attributes can be read.
-    private static func identification<Key>(of item: JSONValue, key: DeleteKeyReader<Key>) -> Key? {
+    /// Appends the save of an item that maps; for one that does not (reported skipped), the keep of the
+    /// row its identification names, when that can be read.
+    private func save<Key>(
+        _ item: JSONValue, key: DeleteKeyReader<Key>, into prepared: inout PreparedPage<Entity, Key>
+    ) {
+        if let entity = map(item, report: &prepared.report) {
+            prepared.operations.append(.save(entity))
+            return
+        }
         var context = MappingContext()
-        return try? key(item, &context)
-    }
-
-    /// A JSON path as reports give it: prefixed by the page's name, unless it is the one page of an
-    /// `importPage` call (named `page`).
-    static func located(_ path: String, page: String) -> String {
-        page == "page" ? path : "\(page) \(path)"
+        if let kept = try? key(item, &context) { prepared.operations.append(.keep(kept)) }
     }
 
     /// The skip of an item that failed to map: where, why, and the schema declaration that decided it.
-    static func skip(_ error: MappingError, page: String) -> ImportReport.Skip {
-        .init(path: located(error.path, page: page), reason: error.message, schemaLocation: error.schemaLocation)
+    static func skip(_ error: MappingError) -> ImportReport.Skip {
+        .init(path: error.path, reason: error.message, schemaLocation: error.schemaLocation)
     }
 
-    private func map(_ value: JSONValue, page: String, report: inout ImportReport) -> Entity? {
+    private func map(_ value: JSONValue, report: inout ImportReport) -> Entity? {
         var context = MappingContext()
         do {
             let entity = try Entity.map(from: value, context: &context)
-            report.issues += context.issues.map { issue in
-                var issue = issue
-                issue.path = Self.located(issue.path, page: page)
-                return issue
-            }
+            report.issues += context.issues
             return entity
         } catch {
-            report.skipped.append(Self.skip(error, page: page))
+            report.skipped.append(Self.skip(error))
             return nil
         }
     }

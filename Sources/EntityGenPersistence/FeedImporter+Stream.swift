@@ -22,19 +22,14 @@ extension FeedImporter {
         // Each batch is parsed into the memory of the one before (the previous document is gone by then).
         let reader = JSONReader()
         let flush: ([UInt8], Int) throws -> Void = { batch, before in
-            let label = "\(file.lastPathComponent) elements from \(before)"
-            var page = try batchFeed.prepare(batch, page: label, reader: reader)
-            // A batch is its own array: its paths (`$[500]`, after the batch's label) become indices in the
-            // whole array, which is one document.
-            func rebased(_ path: String) -> String {
-                Self.path(
-                    path.hasPrefix(label + " ") ? String(path.dropFirst(label.count + 1)) : path, offsetBy: before)
-            }
+            var page = try batchFeed.prepare(
+                batch, page: "\(file.lastPathComponent) elements from \(before)", reader: reader)
+            // A batch is its own array: its paths (`$[500]`) become indices in the whole array.
             for index in page.report.skipped.indices {
-                page.report.skipped[index].path = rebased(page.report.skipped[index].path)
+                page.report.skipped[index].path = Self.path(page.report.skipped[index].path, offsetBy: before)
             }
             for index in page.report.issues.indices {
-                page.report.issues[index].path = rebased(page.report.issues[index].path)
+                page.report.issues[index].path = Self.path(page.report.issues[index].path, offsetBy: before)
             }
             report.merge(try self.write(page))
         }

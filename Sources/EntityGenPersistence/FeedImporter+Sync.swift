@@ -57,16 +57,17 @@ extension FeedImporter {
         do {
             var report = try await loop(seen)
             if let seen {
-                let deletes = try await writer.writeWithoutTransaction { db in
-                    try seen.isEmpty(in: db) && !feed.deletesOrphansWhenEmpty
-                        ? nil : try seen.deleteUnseen(in: db)
-                }
-                if let deletes {
-                    report.merge(deletes)
-                } else {
-                    try await writer.writeWithoutTransaction { db in try seen.drop(in: db) }
-                    report.skipped.append(.emptySyncKeptRows)
-                }
+                let deletesWhenEmpty = feed.deletesOrphansWhenEmpty
+                report.merge(
+                    try await writer.writeWithoutTransaction { db in
+                        guard try !seen.isEmpty(in: db) || deletesWhenEmpty else {
+                            try seen.drop(in: db)
+                            var kept = ImportReport()
+                            kept.skipped.append(.emptySyncKeptRows)
+                            return kept
+                        }
+                        return try seen.deleteUnseen(in: db)
+                    })
             }
             return report
         } catch {

@@ -193,12 +193,8 @@ public struct ImportSession {
                     continue
                 }
                 let identity = try describeRow(table, rowID: rowID)
-                let named = try Row.fetchOne(
-                    db,
-                    sql:
-                        "SELECT \(reference.columns.map(SQLText.identifier).joined(separator: ", ")) FROM \(SQLText.identifier(table.name)) WHERE rowid = ?",
-                    arguments: [rowID]
-                ).map { $0.databaseValues.map(\.description).joined(separator: ", ") }
+                let named = try row(table, reference.columns, rowID: rowID)?.databaseValues.map(\.description)
+                    .joined(separator: ", ")
                 if reference.failsWhenMissing {
                     throw ImportError.missingTarget(
                         entity: table.entity, relationship: reference.relationship,
@@ -247,10 +243,15 @@ public struct ImportSession {
 
     private func describeRow(_ table: EntityTable, rowID: Int64) throws -> String {
         let columns = table.identity.isEmpty ? ["rowid"] : table.identity
+        guard let row = try row(table, columns, rowID: rowID) else { return "rowid \(rowID)" }
+        return zip(columns, row.databaseValues).map { "\($0)=\($1)" }.joined(separator: " ")
+    }
+
+    /// `columns` of the row `rowID` names in `table`.
+    private func row(_ table: EntityTable, _ columns: [String], rowID: Int64) throws -> Row? {
         let sql =
             "SELECT \(columns.map(SQLText.identifier).joined(separator: ", ")) FROM \(SQLText.identifier(table.name)) WHERE rowid = ?"
-        guard let row = try Row.fetchOne(db, sql: sql, arguments: [rowID]) else { return "rowid \(rowID)" }
-        return zip(columns, row.databaseValues).map { "\($0)=\($1)" }.joined(separator: " ")
+        return try Row.fetchOne(db, sql: sql, arguments: [rowID])
     }
 
     private func outstandingForeignKeyViolations() -> Int32 {

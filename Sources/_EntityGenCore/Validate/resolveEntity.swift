@@ -86,20 +86,18 @@ extension SchemaValidator {
         // With persistence, members are columns (and link tables), and SQLite ignores case in names:
         // `userURL` and `userUrl` would be one column.
         if config.generatesPersistence {
-            var folded: [String: Located<String>] = [:]
+            // Lowercased Swift name -> the first member with it; same Swift names were reported above.
+            var folded: [String: (swiftName: String, name: Located<String>)] = [:]
             for (memberName, owner, swiftName) in members {
-                if let first = folded[swiftName.lowercased()], seen[swiftName]?.name.value == memberName.value,
-                    SwiftNaming.memberName(first.value) != swiftName
-                {
-                    if owner == name {
-                        emit(
-                            Rules.nameCollision,
-                            "'\(memberName.value)' and '\(first.value)' differ only in case: SQLite, which ignores case in names, would store them in one column",
-                            at: memberName.location)
-                    }
-                } else if folded[swiftName.lowercased()] == nil {
-                    folded[swiftName.lowercased()] = memberName
+                guard let first = folded[swiftName.lowercased()] else {
+                    folded[swiftName.lowercased()] = (swiftName, memberName)
+                    continue
                 }
+                guard first.swiftName != swiftName, owner == name else { continue }
+                emit(
+                    Rules.nameCollision,
+                    "'\(memberName.value)' and '\(first.name.value)' differ only in case: SQLite, which ignores case in names, would store them in one column",
+                    at: memberName.location)
             }
         }
         // `Identifiable.id`: with a single identification attribute other than `id`, the model gets

@@ -157,7 +157,9 @@ import Testing
         try graph(Resolution.requestIncludingRelationships())
         try graph(TextWidget.requestIncludingRelationships())
         try graph(ImageWidget.requestIncludingRelationships())
-        #expect(graphs.count == counts.count)
+        // A graph request returns every row its plain request does (an inner join that drops rows is the
+        // silent loss of item 4). Both lists are in the same entity order.
+        #expect(graphs == counts.map(\.1), "\(counts.map(\.0))")
         // A joined request, as the GRDB guide writes them.
         _ = try Pod.Record.including(all: Pod.Record.subspecs).asRequest(of: Row.self).fetchAll(db)
         _ = try Group.Record.including(optional: Group.Record.avatar).asRequest(of: Row.self).fetchAll(db)
