@@ -20,6 +20,7 @@ enum PostgresFailure {
     static func message(_ error: any Error) -> String {
         switch innermost(error) {
         case let psql as PSQLError: return describe(psql)
+        case let roundTrip as PostgresRoundTripError: return roundTrip.message
         case is PostgresTransactionError: return "the transaction failed"
         case let other: return String(describing: other)
         }

@@ -54,7 +54,7 @@ extension PostgresImporter {
         let tracking = feed.deleteOrphans ? PostgresSeenRows(Entity.postgresTables) : nil
         let logger = logger
         do {
-            return try await client.withConnection { connection in
+            return try await withConnection { connection in
                 do {
                     try await tracking?.create(on: connection, logger: logger)
                     var report = try await loop(connection, tracking)

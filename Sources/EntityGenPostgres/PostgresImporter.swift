@@ -17,12 +17,18 @@ public struct PostgresImporter<Entity: PostgresEntity>: Sendable {
     public let client: PostgresClient
     /// Where postgres-nio logs.
     public let logger: Logger
+    /// How long to wait for a connection and for each statement before a page fails.
+    public let timeouts: PostgresTimeouts
 
     /// Creates an importer.
-    public init(feed: Feed<Entity>, client: PostgresClient, logger: Logger = Logger(label: "EntityGenPostgres")) {
+    public init(
+        feed: Feed<Entity>, client: PostgresClient, logger: Logger = Logger(label: "EntityGenPostgres"),
+        timeouts: PostgresTimeouts = PostgresTimeouts()
+    ) {
         self.feed = feed
         self.client = client
         self.logger = logger
+        self.timeouts = timeouts
     }
 
     /// Maps and writes one page; `page` names it in errors. A page that is not JSON or not the feed's
@@ -96,19 +102,30 @@ public struct PostgresImporter<Entity: PostgresEntity>: Sendable {
     /// Operations mapped, staged and sent at a time in a large page.
     static var chunkSize: Int { 10_000 }
 
-    /// Runs `body` in one transaction, on `connection` or one of the client's; what postgres-nio throws
-    /// becomes the importer's error.
+    /// Runs `body` in one transaction, on `connection` or one of the client's, every statement within
+    /// the timeouts; what postgres-nio throws becomes the importer's error.
     func transaction(
         on connection: PostgresConnection? = nil, _ body: (PostgresConnection) async throws -> ImportReport
     ) async throws -> ImportReport {
+        let logger = logger
         do {
             if let connection {
-                return try await connection.withTransaction(logger: logger) { try await body($0) }
+                return try await bounded { try await connection.transaction(logger: logger, body) }
             }
-            return try await client.withTransaction(logger: logger) { try await body($0) }
+            return try await withConnection { try await $0.transaction(logger: logger, body) }
         } catch {
             throw PostgresFailure.importError(error)
         }
+    }
+
+    /// Runs `body` with every statement bounded by ``timeouts``.
+    func bounded<Result>(_ body: () async throws -> Result) async throws -> Result {
+        try await PostgresRoundTrip.$timeout.withValue(timeouts.roundTrip, operation: body)
+    }
+
+    /// Runs `body` on one of the client's connections, within ``timeouts``.
+    func withConnection<Result>(_ body: (PostgresConnection) async throws -> Result) async throws -> Result {
+        try await PostgresRoundTrip.withConnection(client, timeouts: timeouts, body)
     }
 
     /// Stages a page's operations in feed order.

@@ -45,22 +45,24 @@ public struct PostgresMigrator: Sendable {
     /// is refused before anything runs. Migrations applied before fingerprints were remembered get the
     /// current ones.
     @discardableResult
+    ///
+    /// `timeouts` bounds the wait for a connection (a server that cannot be reached fails within
+    /// `connect`) and, when it says so, each statement.
     public func migrate(
-        _ client: PostgresClient, logger: Logger = Logger(label: "EntityGenPostgres")
+        _ client: PostgresClient, logger: Logger = Logger(label: "EntityGenPostgres"),
+        timeouts: PostgresTimeouts = .migrating
     ) async throws -> [String] {
         var applied: [String] = []
         for migration in migrations {
-            let ran = try await transaction(client, logger: logger) { connection in
-                try await connection.query("SELECT pg_advisory_xact_lock(\(Self.lockKey))", logger: logger)
-                try await connection.query(
-                    PostgresQuery(
-                        unsafeSQL:
-                            "CREATE TABLE IF NOT EXISTS \"\(Self.recordTable)\" (\"name\" text PRIMARY KEY, \"appliedAt\" timestamptz NOT NULL DEFAULT now(), \"fingerprint\" text)"
-                    ), logger: logger)
+            let ran = try await transaction(client, logger: logger, timeouts: timeouts) { connection in
+                try await connection.execute(sql: "SELECT pg_advisory_xact_lock(\(Self.lockKey))", logger: logger)
+                try await connection.execute(
+                    sql:
+                        "CREATE TABLE IF NOT EXISTS \"\(Self.recordTable)\" (\"name\" text PRIMARY KEY, \"appliedAt\" timestamptz NOT NULL DEFAULT now(), \"fingerprint\" text)",
+                    logger: logger)
                 // Tables created before fingerprints were remembered.
-                try await connection.query(
-                    PostgresQuery(
-                        unsafeSQL: "ALTER TABLE \"\(Self.recordTable)\" ADD COLUMN IF NOT EXISTS \"fingerprint\" text"),
+                try await connection.execute(
+                    sql: "ALTER TABLE \"\(Self.recordTable)\" ADD COLUMN IF NOT EXISTS \"fingerprint\" text",
                     logger: logger)
                 let recorded = try await Self.recorded(connection, logger: logger)
                 try check(recorded)
@@ -75,7 +77,7 @@ public struct PostgresMigrator: Sendable {
                             message: "\(PostgresFailure.message(error)) in: \(statement)")
                     }
                 }
-                try await connection.query(
+                try await connection.run(
                     "INSERT INTO \"entitygen_migrations\" (\"name\", \"fingerprint\") VALUES (\(migration.name), \(migration.fingerprint))",
                     logger: logger)
                 return true
@@ -89,22 +91,23 @@ public struct PostgresMigrator: Sendable {
     /// own transaction, recorded with its start time; `entitygen-v10` after `entitygen-v9`, which a sort
     /// by name would not give); empty for a new database.
     public static func appliedMigrations(
-        _ client: PostgresClient, logger: Logger = Logger(label: "EntityGenPostgres")
+        _ client: PostgresClient, logger: Logger = Logger(label: "EntityGenPostgres"),
+        timeouts: PostgresTimeouts = .migrating
     ) async throws -> [String] {
-        let exists = try await client.query(
-            "SELECT to_regclass(\(recordTable)) IS NOT NULL", logger: logger
-        ).decode(Bool.self)
-        var found = false
-        for try await value in exists { found = value }
-        guard found else { return [] }
-        var names: [String] = []
-        for try await name in try await client.query(
-            PostgresQuery(unsafeSQL: "SELECT \"name\" FROM \"\(recordTable)\" ORDER BY \"appliedAt\", \"name\""),
-            logger: logger
-        ).decode(String.self) {
-            names.append(name)
+        do {
+            return try await PostgresRoundTrip.withConnection(client, timeouts: timeouts) { connection in
+                let exists = try await connection.rows(
+                    "SELECT to_regclass(\(recordTable)) IS NOT NULL", of: Bool.self, logger: logger)
+                guard exists.first?.first == true else { return [] }
+                return try await connection.rows(
+                    PostgresQuery(
+                        unsafeSQL: "SELECT \"name\" FROM \"\(recordTable)\" ORDER BY \"appliedAt\", \"name\""),
+                    of: String.self, logger: logger
+                ).compactMap { $0.first ?? nil }
+            }
+        } catch let error as PostgresRoundTripError {
+            throw MigrationError(migration: nil, message: error.message)
         }
-        return names
     }
 
     /// The recorded migrations and the fingerprints remembered for them (`nil`: none).
@@ -112,10 +115,11 @@ public struct PostgresMigrator: Sendable {
         _ connection: PostgresConnection, logger: Logger
     ) async throws -> [String: String?] {
         var recorded: [String: String?] = [:]
-        for try await (name, fingerprint) in try await connection.query(
-            PostgresQuery(unsafeSQL: "SELECT \"name\", \"fingerprint\" FROM \"\(recordTable)\""), logger: logger
-        ).decode((String, String?).self) {
-            recorded[name] = fingerprint
+        for row in try await connection.rows(
+            PostgresQuery(unsafeSQL: "SELECT \"name\", \"fingerprint\" FROM \"\(recordTable)\""), of: String.self,
+            logger: logger)
+        {
+            if let name = row[0] { recorded[name] = row[1] }
         }
         return recorded
     }
@@ -150,23 +154,22 @@ public struct PostgresMigrator: Sendable {
             guard let fingerprint = migration.fingerprint, case .some(.none) = recorded[migration.name] else {
                 continue
             }
-            try await connection.query(
+            try await connection.run(
                 "UPDATE \"entitygen_migrations\" SET \"fingerprint\" = \(fingerprint) WHERE \"name\" = \(migration.name)",
                 logger: logger)
         }
     }
 
     private func transaction<Result: Sendable>(
-        _ client: PostgresClient, logger: Logger,
+        _ client: PostgresClient, logger: Logger, timeouts: PostgresTimeouts,
         _ body: (PostgresConnection) async throws -> Result
     ) async throws -> Result {
         do {
-            return try await client.withTransaction(logger: logger) { connection in try await body(connection) }
+            return try await PostgresRoundTrip.withConnection(client, timeouts: timeouts) {
+                try await $0.transaction(logger: logger, body)
+            }
         } catch let error as MigrationError {
             throw error
-        } catch let error as PostgresTransactionError {
-            if let failure = error.closureError as? MigrationError { throw failure }
-            throw MigrationError(migration: nil, message: PostgresFailure.message(error))
         } catch {
             throw MigrationError(migration: nil, message: PostgresFailure.message(error))
         }

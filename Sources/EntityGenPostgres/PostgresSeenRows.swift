@@ -56,7 +56,7 @@ struct PostgresSeenRows: Sendable {
     /// Deletes the rows of every tracked table the sync did not save, in one transaction; then drops the
     /// temporary tables. Returns the deleted counts.
     func deleteUnseen(on connection: PostgresConnection, logger: Logger) async throws -> ImportReport {
-        let report = try await connection.withTransaction(logger: logger) { connection in
+        let report = try await connection.transaction(logger: logger) { connection in
             var report = ImportReport()
             for entry in tables {
                 let (deleted, _) = try await PostgresStagedPage.counts(

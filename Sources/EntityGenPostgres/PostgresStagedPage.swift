@@ -154,36 +154,22 @@ public struct PostgresStagedPage: Sendable {
         _ check: PostgresReferenceCheck, on connection: PostgresConnection, logger: Logger
     ) async throws -> [[String]] {
         let sql = check.reference.failsWhenMissing ? check.firstMissingSQL : check.repairSQL
-        var rows: [[String]] = []
-        for try await row in try await connection.query(PostgresQuery(unsafeSQL: sql), logger: logger) {
-            rows.append(try row.map { try $0.decode(String.self) })
+        return try await connection.rows(PostgresQuery(unsafeSQL: sql), of: String.self, logger: logger).map { row in
+            row.map { $0 ?? "NULL" }
         }
-        return rows
     }
 
-    /// Streams COPY text into a table, a megabyte at a time.
+    /// Streams COPY text into a table.
     static func copy(
         _ bytes: [UInt8], into table: String, columns: [String], on connection: PostgresConnection, logger: Logger
     ) async throws {
-        try await connection.copyFrom(table: table, columns: columns, logger: logger) { writer in
-            var start = 0
-            while start < bytes.count {
-                let end = min(start + 1 << 20, bytes.count)
-                try await writer.write(ByteBuffer(bytes: bytes[start..<end]))
-                start = end
-            }
-        }
+        try await connection.copy(bytes, into: table, columns: columns, logger: logger)
     }
 
     /// Runs a statement that returns one row of one or two counts.
     static func counts(_ sql: String, on connection: PostgresConnection, logger: Logger) async throws -> (Int, Int) {
-        let rows = try await connection.query(PostgresQuery(unsafeSQL: sql), logger: logger)
-        for try await row in rows {
-            let cells = Array(row)
-            let first = try cells[0].decode(Int64.self)
-            let second = cells.count > 1 ? try cells[1].decode(Int64.self) : 0
-            return (Int(first), Int(second))
-        }
-        return (0, 0)
+        guard let cells = try await connection.rows(PostgresQuery(unsafeSQL: sql), of: Int64.self, logger: logger).first
+        else { return (0, 0) }
+        return (Int(cells.first.flatMap { $0 } ?? 0), cells.count > 1 ? Int(cells[1] ?? 0) : 0)
     }
 }

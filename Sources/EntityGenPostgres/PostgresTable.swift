@@ -243,11 +243,3 @@ enum PostgresSQL {
         return cut + suffix
     }
 }
-
-extension PostgresConnection {
-    /// Runs one statement whose rows, if any, are not wanted. Always with `logger`: without it
-    /// postgres-nio picks an older `EventLoopFuture` overload, which the caller would not await.
-    func execute(sql: String, logger: Logger) async throws {
-        try await query(PostgresQuery(unsafeSQL: sql), logger: logger)
-    }
-}

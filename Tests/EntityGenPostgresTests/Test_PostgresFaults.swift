@@ -1,0 +1,190 @@
+import EntityGenPostgres
+import EntityGenRuntime
+import Foundation
+import PostgresNIO
+import Testing
+
+/// The importer when the server or the network fails it: a connection the server ends mid-page, a
+/// server that stops answering, a server that cannot be reached. Each page fails within its timeout,
+/// with a message that says what happened, and nothing of it is written.
+@Suite struct Test_PostgresFaults {
+    let feed = Feed<Gadget>(name: "Gadgets")
+    let page = Array(#"[{"id": 1, "name": "a"}, {"id": 2, "name": "b"}]"#.utf8)
+
+    /// What `task` ended with, or `nil` when it had not ended within `limit` (a hung task is left
+    /// behind, not awaited, so that the test reports it instead of hanging too).
+    static func outcome<Value: Sendable>(
+        of task: Task<Value, any Error>, within limit: Duration
+    ) async -> Result<Value, any Error>? {
+        let (results, continuation) = AsyncStream<Result<Value, any Error>?>.makeStream()
+        Task { continuation.yield(await task.result) }
+        Task {
+            try? await Task.sleep(for: limit)
+            continuation.yield(nil)
+        }
+        for await first in results { return first }
+        return nil
+    }
+
+    /// Runs `body` while another connection holds an exclusive lock on the gadget table, so that a page's
+    /// merge waits for it; the lock is released (rolled back) afterwards.
+    static func whileLocked<Result: Sendable>(
+        _ client: PostgresClient, _ body: () async throws -> Result
+    ) async throws -> Result {
+        try await client.withConnection { locker in
+            try await locker.query("BEGIN", logger: Self.logger)
+            try await locker.query("LOCK TABLE gadget IN ACCESS EXCLUSIVE MODE", logger: Self.logger)
+            do {
+                let result = try await body()
+                try await locker.query("ROLLBACK", logger: Self.logger)
+                return result
+            } catch {
+                _ = try? await locker.query("ROLLBACK", logger: Self.logger)
+                throw error
+            }
+        }
+    }
+
+    static let logger = Logger(label: "Test_PostgresFaults")
+
+    /// The process id of the backend waiting for the gadget table's lock, once one does.
+    static func blockedBackend(_ client: PostgresClient) async throws -> Int32 {
+        for _ in 0..<200 {
+            let rows = try await client.query(
+                "SELECT pid FROM pg_stat_activity WHERE datname = current_database() AND wait_event_type = 'Lock'",
+                logger: logger)
+            for try await pid in rows.decode(Int32.self) { return pid }
+            try await Task.sleep(for: .milliseconds(50))
+        }
+        throw ImportError.database("no backend waited for the lock")
+    }
+
+    static func gadgetCount(_ client: PostgresClient) async throws -> Int {
+        for try await count in try await client.query("SELECT count(*) FROM gadget", logger: logger).decode(Int.self) {
+            return count
+        }
+        return -1
+    }
+
+    /// The description of the error `outcome` holds; the test fails when it holds none.
+    static func message<Value>(_ outcome: Result<Value, any Error>?, _ what: String) -> String {
+        switch outcome {
+        case nil:
+            Issue.record("\(what): still waiting (it hangs)")
+            return ""
+        case .success?:
+            Issue.record("\(what): succeeded")
+            return ""
+        case let .failure(error)?:
+            #expect(error is ImportError, "\(type(of: error)): \(error)")
+            return "\(error)"
+        }
+    }
+
+    @Test func aConnectionTheServerEndsMidPageFailsThePageAndWritesNothing() async throws {
+        try await PostgresTestServer.withDatabase { client in
+            try await Test_PostgresImporter.createTable(client)
+            let importer = PostgresImporter(feed: feed, client: client)
+            let page = page
+            let outcome = try await Self.whileLocked(client) {
+                let task = Task { try await importer.importPage(page) }
+                let pid = try await Self.blockedBackend(client)
+                try await client.query("SELECT pg_terminate_backend(\(pid))", logger: Self.logger)
+                return await Self.outcome(of: task, within: .seconds(30))
+            }
+            let message = Self.message(outcome, "a page whose connection the server ended")
+            #expect(message.contains("PostgreSQL"), "\(message)")
+            #expect(try await Self.gadgetCount(client) == 0)
+            // The client replaces the connection: the next page is written.
+            let again = try await importer.importPage(page)
+            #expect(again.entities["Gadget"]?.inserted == 2, "\(again)")
+        }
+    }
+
+    /// A large page is mapped while its transaction is open; a server that ends transactions idle for
+    /// 20 ms (`idle_in_transaction_session_timeout`) closes the connection between two chunks. The page
+    /// fails at once (it hung forever), or is written whole when no pause was that long.
+    @Test func aConnectionEndedByTheIdleTransactionTimeoutFailsThePageWhole() async throws {
+        try await PostgresTestServer.withDatabase { client in
+            try await Test_PostgresImporter.createTable(client)
+            var database = ""
+            for try await name in try await client.query("SELECT current_database()", logger: Self.logger).decode(
+                String.self)
+            {
+                database = name
+            }
+            try await client.query(
+                PostgresQuery(
+                    unsafeSQL: "ALTER DATABASE \(database) SET idle_in_transaction_session_timeout = '20ms'"),
+                logger: Self.logger)
+            let items = (0..<20_000).map { #"{"id": \#($0), "name": "n\#($0)"}"# }
+            let page = Array("[\(items.joined(separator: ","))]".utf8)
+            let server = try PostgresTestServer.server.get()
+            // A new client: the setting applies to connections opened after it.
+            try await PostgresTestServer.withClient(host: server.host, port: server.port, database: database) {
+                client in
+                let importer = PostgresImporter(feed: feed, client: client)
+                for _ in 0..<3 {
+                    let outcome = await Self.outcome(
+                        of: Task { try await importer.importPage(page) }, within: .seconds(30))
+                    let count = try await Self.gadgetCount(client)
+                    if case .success = outcome {
+                        #expect(count == 20_000)
+                    } else {
+                        let message = Self.message(outcome, "a page whose connection the server ended")
+                        #expect(message.contains("the connection closed while waiting for"), "\(message)")
+                        #expect(count == 0)
+                    }
+                }
+            }
+        }
+    }
+
+    @Test func aServerThatStopsAnsweringFailsThePageAfterTheRoundTripTimeout() async throws {
+        try await PostgresTestServer.withDatabase { client in
+            try await Test_PostgresImporter.createTable(client)
+            let importer = PostgresImporter(
+                feed: feed, client: client, timeouts: PostgresTimeouts(roundTrip: .milliseconds(500)))
+            let page = page
+            let started = ContinuousClock.now
+            let outcome = try await Self.whileLocked(client) {
+                await Self.outcome(of: Task { try await importer.importPage(page) }, within: .seconds(30))
+            }
+            let message = Self.message(outcome, "a page the server does not answer")
+            #expect(message.contains("no answer within 0.5 s"), "\(message)")
+            #expect(ContinuousClock.now - started < .seconds(10))
+            #expect(try await Self.gadgetCount(client) == 0)
+            let again = try await importer.importPage(page)
+            #expect(again.entities["Gadget"]?.inserted == 2, "\(again)")
+        }
+    }
+
+    /// Nothing listens on the port (postgres-nio's pool retries for about a minute before it gives up,
+    /// and then does not say why); the importer and the migrator fail after the connect timeout.
+    @Test func aServerThatCannotBeReachedFailsAfterTheConnectTimeout() async throws {
+        let closed = try LoopbackServer(pages: [:])
+        closed.stop()
+        let configuration = PostgresClient.Configuration(
+            host: "127.0.0.1", port: Int(closed.port), username: "postgres", password: nil, database: "postgres",
+            tls: .disable)
+        let client = PostgresClient(configuration: configuration)
+        let run = Task { await client.run() }
+        defer { run.cancel() }
+        let timeouts = PostgresTimeouts(connect: .seconds(1))
+        let importer = PostgresImporter(feed: feed, client: client, timeouts: timeouts)
+        let page = page
+        let started = ContinuousClock.now
+        let imported = await Self.outcome(of: Task { try await importer.importPage(page) }, within: .seconds(30))
+        let message = Self.message(imported, "a page for a server nobody runs")
+        #expect(message.contains("no connection to PostgreSQL within 1 s"), "\(message)")
+        let migrator = PostgresMigrator([PostgresMigration(name: "entitygen-v1", statements: ["SELECT 1"])])
+        let migrated = await Self.outcome(
+            of: Task { try await migrator.migrate(client, timeouts: timeouts) }, within: .seconds(30))
+        if case let .failure(error)? = migrated {
+            #expect("\(error)".contains("no connection to PostgreSQL within 1 s"), "\(error)")
+        } else {
+            Issue.record("migrating against a server nobody runs: \(String(describing: migrated))")
+        }
+        #expect(ContinuousClock.now - started < .seconds(10))
+    }
+}
