@@ -119,6 +119,9 @@ public struct ImportReport: Hashable, Sendable, CustomStringConvertible {
     public var issues: [MappingIssue] = []
     /// Pages (or streamed batches) committed.
     public var pages = 0
+    /// Transactions the server aborted (a serialization failure or a deadlock, PostgreSQL) and that were
+    /// run again from the start; the counts are the committed attempt's only.
+    public var retries = 0
 
     /// An empty report.
     public init() {}
@@ -132,11 +135,12 @@ public struct ImportReport: Hashable, Sendable, CustomStringConvertible {
         skipped += other.skipped
         issues += other.issues
         pages += other.pages
+        retries += other.retries
     }
 
     /// One line per entity (sorted), then skips and issues.
     public var description: String {
-        var lines = ["pages \(pages)"]
+        var lines = ["pages \(pages)" + (retries > 0 ? ", retries \(retries)" : "")]
         for (entity, counts) in entities.sorted(by: { $0.key < $1.key }) {
             lines.append(
                 "\(entity): inserted \(counts.inserted), updated \(counts.updated), unchanged \(counts.unchanged), deleted \(counts.deleted)"

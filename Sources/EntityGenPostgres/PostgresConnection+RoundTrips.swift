@@ -49,7 +49,8 @@ extension PostgresConnection {
 
     /// Runs `body` in a transaction: `BEGIN`, then `COMMIT` when it returns, `ROLLBACK` when it throws.
     /// A connection that cannot roll back (it closed, or did not answer) is closed, so the server rolls
-    /// back. Unlike postgres-nio's `withTransaction`, every statement is bounded, the rollback too.
+    /// back. Unlike postgres-nio's `withTransaction`, every statement is bounded, the rollback too. A
+    /// transaction the server aborted for another's sake throws ``PostgresAbortedTransaction``.
     func transaction<Result>(
         logger: Logger, _ body: (PostgresConnection) async throws -> Result
     ) async throws
@@ -65,9 +66,13 @@ extension PostgresConnection {
                 (try? await execute(sql: "ROLLBACK", logger: logger)) != nil
             }.value
             if !rolledBack { abandon() }
-            throw error
+            throw PostgresAbortedTransaction(error) ?? error
         }
-        try await execute(sql: "COMMIT", logger: logger)
+        do {
+            try await execute(sql: "COMMIT", logger: logger)
+        } catch {
+            throw PostgresAbortedTransaction(error) ?? error
+        }
         return result
     }
 

@@ -51,20 +51,21 @@ extension PostgresImporter {
     private func sweeping(
         _ loop: (PostgresConnection, PostgresSeenRows?) async throws -> ImportReport
     ) async throws -> ImportReport {
-        let tracking = feed.deleteOrphans ? PostgresSeenRows(Entity.postgresTables) : nil
         let logger = logger
         do {
             return try await withConnection { connection in
+                var tracking = feed.deleteOrphans ? PostgresSeenRows(Entity.postgresTables) : nil
                 do {
-                    try await tracking?.create(on: connection, logger: logger)
+                    tracking = try await tracking?.create(on: connection, logger: logger)
                     var report = try await loop(connection, tracking)
                     if let tracking {
-                        if try await tracking.isEmpty(on: connection, logger: logger), !feed.deletesOrphansWhenEmpty {
-                            try await tracking.drop(on: connection, logger: logger)
-                            report.skipped.append(.emptySyncKeptRows)
-                        } else {
-                            report.merge(try await tracking.deleteUnseen(on: connection, logger: logger))
+                        let finished = try await retry.run {
+                            try await tracking.finish(
+                                deletesWhenEmpty: feed.deletesOrphansWhenEmpty, on: connection, logger: logger)
+                        } retried: {
+                            $0?.retries += $1
                         }
+                        if let finished { report.merge(finished) } else { report.skipped.append(.emptySyncKeptRows) }
                     }
                     return report
                 } catch {

@@ -19,16 +19,19 @@ public struct PostgresImporter<Entity: PostgresEntity>: Sendable {
     public let logger: Logger
     /// How long to wait for a connection and for each statement before a page fails.
     public let timeouts: PostgresTimeouts
+    /// How a page whose transaction the server aborted (a serialization failure, a deadlock) runs again.
+    public let retry: PostgresRetryPolicy
 
     /// Creates an importer.
     public init(
         feed: Feed<Entity>, client: PostgresClient, logger: Logger = Logger(label: "EntityGenPostgres"),
-        timeouts: PostgresTimeouts = PostgresTimeouts()
+        timeouts: PostgresTimeouts = PostgresTimeouts(), retry: PostgresRetryPolicy = PostgresRetryPolicy()
     ) {
         self.feed = feed
         self.client = client
         self.logger = logger
         self.timeouts = timeouts
+        self.retry = retry
     }
 
     /// Maps and writes one page; `page` names it in errors. A page that is not JSON or not the feed's
@@ -44,6 +47,18 @@ public struct PostgresImporter<Entity: PostgresEntity>: Sendable {
     /// pages), or on one of the client's when `nil`; with `tracking`, the saved instances' identities
     /// are recorded for orphan deletion. Returns what the page says about the pages after it too.
     func importPage(
+        _ bytes: some Collection<UInt8>, page: String, on connection: PostgresConnection?,
+        tracking: PostgresSeenRows?
+    ) async throws -> SyncedPage {
+        try await retry.run {
+            try await attemptPage(bytes, page: page, on: connection, tracking: tracking)
+        } retried: {
+            $0.report.retries += $1
+        }
+    }
+
+    /// One attempt at ``importPage(_:page:on:tracking:)``: the page mapped and written in one transaction.
+    private func attemptPage(
         _ bytes: some Collection<UInt8>, page: String, on connection: PostgresConnection?,
         tracking: PostgresSeenRows?
     ) async throws -> SyncedPage {
@@ -85,6 +100,7 @@ public struct PostgresImporter<Entity: PostgresEntity>: Sendable {
         defer { channel.abandon() }
         let logger = logger
         var report = try await transaction(on: connection) { connection in
+            try await tracking?.checkSession(on: connection, logger: logger)
             var total = ImportReport()
             var state = PostgresTransactionState()
             while let staged = try await channel.next() {
@@ -113,6 +129,8 @@ public struct PostgresImporter<Entity: PostgresEntity>: Sendable {
                 return try await bounded { try await connection.transaction(logger: logger, body) }
             }
             return try await withConnection { try await $0.transaction(logger: logger, body) }
+        } catch let aborted as PostgresAbortedTransaction {
+            throw aborted
         } catch {
             throw PostgresFailure.importError(error)
         }
@@ -141,14 +159,20 @@ public struct PostgresImporter<Entity: PostgresEntity>: Sendable {
         }
     }
 
-    /// Writes a mapped page in one transaction. Throws `ImportError.database(_:)` with the server's
-    /// message when PostgreSQL refuses it; nothing of the page is written then.
+    /// Writes a mapped page in one transaction (run again when the server aborts it for another's sake,
+    /// as ``retry`` says). Throws `ImportError.database(_:)` with the server's message when PostgreSQL
+    /// refuses it; nothing of the page is written then.
     @discardableResult
     public func write(_ page: PreparedPage<Entity, PostgresRowKey>) async throws -> ImportReport {
-        try await write(page, on: nil, tracking: nil)
+        try await retry.run {
+            try await write(page, on: nil, tracking: nil)
+        } retried: {
+            $0.retries += $1
+        }
     }
 
-    /// ``write(_:)`` on `connection` (or one of the client's), recording identities with `tracking`.
+    /// One attempt at ``write(_:)`` on `connection` (or one of the client's), recording identities with
+    /// `tracking`.
     func write(
         _ page: PreparedPage<Entity, PostgresRowKey>, on connection: PostgresConnection?,
         tracking: PostgresSeenRows?
@@ -160,6 +184,7 @@ public struct PostgresImporter<Entity: PostgresEntity>: Sendable {
         let staged = session.take(deletions: true)
         let logger = logger
         var report = try await transaction(on: connection) { connection in
+            try await tracking?.checkSession(on: connection, logger: logger)
             var state = PostgresTransactionState()
             return try await staged.flush(on: connection, logger: logger, state: &state)
         }

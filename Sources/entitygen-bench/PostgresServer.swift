@@ -32,7 +32,7 @@ struct PostgresServer: Sendable {
         // With this process's id: the script's watchdog stops the server once this process is gone,
         // even when it crashed and `stop()` never ran.
         let (status, output) = script(
-            "start", folder, String(ProcessInfo.processInfo.processIdentifier), packageRoot: packageRoot)
+            ["start", folder, String(ProcessInfo.processInfo.processIdentifier)], packageRoot: packageRoot)
         guard status == 0 else { throw Unavailable(reason: output) }
         return try PostgresServer(
             endpoint: output.trimmingCharacters(in: .whitespacesAndNewlines), packageRoot: packageRoot, folder: folder)
@@ -52,16 +52,31 @@ struct PostgresServer: Sendable {
     /// Stops a server started here and removes its folder.
     func stop() {
         guard let folder else { return }
-        _ = Self.script("stop", folder, packageRoot: packageRoot)
+        _ = Self.script(["stop", folder], packageRoot: packageRoot)
         try? FileManager.default.removeItem(atPath: folder)
     }
 
-    /// Runs `.ci/postgres ACTION FOLDER [OWNER]`; returns its status and output.
-    static func script(_ action: String, _ folder: String, _ owner: String = "", packageRoot: URL) -> (Int32, String) {
+    /// PgBouncer in transaction pooling mode in front of this server (`.ci/postgres pooler`), in a
+    /// temporary folder; it stops once this process is gone. Returns its host and port.
+    func startPooler() throws(Unavailable) -> (host: String, port: Int) {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "entitygen-pgbouncer-\(ProcessInfo.processInfo.processIdentifier)-\(UUID().uuidString.prefix(8))"
+        ).path
+        let (status, output) = Self.script(
+            ["pooler", folder, "\(host):\(port)", String(ProcessInfo.processInfo.processIdentifier)],
+            packageRoot: packageRoot)
+        guard status == 0 else { throw Unavailable(reason: output) }
+        let pooler = try PostgresServer(
+            endpoint: output.trimmingCharacters(in: .whitespacesAndNewlines), packageRoot: packageRoot, folder: nil)
+        return (pooler.host, pooler.port)
+    }
+
+    /// Runs `.ci/postgres` with `arguments`; returns its status and output.
+    static func script(_ arguments: [String], packageRoot: URL) -> (Int32, String) {
         // popen, not Foundation's Process: its waitUntilExit on Linux can wait forever when called from
         // a Swift concurrency thread (seen here under swift-testing).
-        let command =
-            "bash '\(packageRoot.appendingPathComponent(".ci/postgres").path)' \(action) '\(folder)' \(owner) 2>&1"
+        let quoted = arguments.map { "'\($0)'" }.joined(separator: " ")
+        let command = "bash '\(packageRoot.appendingPathComponent(".ci/postgres").path)' \(quoted) 2>&1"
         guard let pipe = popen(command, "r") else { return (-1, "could not run .ci/postgres") }
         var output: [UInt8] = []
         var chunk = [UInt8](repeating: 0, count: 4096)

@@ -18,6 +18,28 @@ enum PostgresTestServer {
         return result
     }()
 
+    /// PgBouncer in transaction pooling mode in front of ``server``, started on first use; it stops once
+    /// this process is gone.
+    static let pooler: Result<(host: String, port: Int), PostgresServer.Unavailable> = {
+        Result { () throws(PostgresServer.Unavailable) in try server.get().startPooler() }
+    }()
+
+    /// ``withDatabase(_:)`` with a second client, connected to the same database through ``pooler``.
+    static func withPooledDatabase<Result: Sendable>(
+        _ body: (_ direct: PostgresClient, _ pooled: PostgresClient) async throws -> Result
+    ) async throws -> Result {
+        let pooler = try pooler.get()
+        return try await withDatabase { direct in
+            var database = ""
+            for try await name in try await direct.query("SELECT current_database()").decode(String.self) {
+                database = name
+            }
+            return try await withClient(host: pooler.host, port: pooler.port, database: database) { pooled in
+                try await body(direct, pooled)
+            }
+        }
+    }
+
     /// A server this process started, stopped at exit.
     nonisolated(unsafe) static var started: PostgresServer?
 
