@@ -31,12 +31,25 @@ public struct ImportSession {
             [:]
     /// Skips and deletions recorded so far.
     var report = ImportReport()
+    /// The state of the generator of the values ``save(_:slot:)`` sets the last insert rowid to before a
+    /// save (SplitMix64, seeded at random per session).
+    private var sentinelState = UInt64.random(in: .min ... .max)
 
     /// Starts a session on a connection that is inside a transaction.
     public init(_ db: Database, skipsUnchanged: Bool = true) {
         self.db = db
         connection = db.sqliteConnection!
         self.skipsUnchanged = skipsUnchanged
+    }
+
+    /// The next sentinel: a value no input can aim at (a fixed one, `Int64.min`, made a row with that id
+    /// count as updated when it was inserted).
+    private mutating func nextSentinel() -> Int64 {
+        sentinelState &+= 0x9E37_79B9_7F4A_7C15
+        var mixed = sentinelState
+        mixed = (mixed ^ (mixed >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        mixed = (mixed ^ (mixed >> 27)) &* 0x94D0_49BB_1331_11EB
+        return Int64(bitPattern: mixed ^ (mixed >> 31))
     }
 
     /// A table's save statement, ready for binding parameters `1...table.columns.count`.
@@ -68,12 +81,14 @@ public struct ImportSession {
                 sqlite3_bind_null(state.statement, state.table.slotParameter)
             }
         }
-        // An upsert that updates leaves the last insert rowid alone; an insert sets it (to the row's id,
-        // which for an INTEGER identity may be any value but this sentinel).
-        sqlite3_set_last_insert_rowid(connection, Int64.min)
+        // An upsert that updates leaves the last insert rowid alone; an insert sets it to the row's id,
+        // which for an INTEGER identity may be any value: the sentinel is drawn at random per save, so
+        // a row's id equals it with a chance of 2^-64, and no input can choose one that does.
+        let sentinel = nextSentinel()
+        sqlite3_set_last_insert_rowid(connection, sentinel)
         try execute(row.statement)
         let inserted = sqlite3_last_insert_rowid(connection)
-        if inserted != Int64.min {
+        if inserted != sentinel {
             state.counts.inserted += 1
             return owned ? inserted : 0
         }
