@@ -41,9 +41,14 @@ extension EntityGenConfiguration {
     /// With `migrator.eraseDatabaseOnSchemaChange`, the table holding the fingerprints is dropped before
     /// GRDB compares the database with what the migrations build (no migration creates it, so GRDB would
     /// otherwise erase the database at every launch) and written again after.
+    ///
+    /// With `checksIntegrity`, the file's structure is checked first (``checkIntegrity(_:)``): a damaged
+    /// file is ``DatabaseIntegrityError`` before anything is read or written.
     public static func migrate(
-        _ writer: some DatabaseWriter, with migrator: DatabaseMigrator, fingerprints: [String: String] = [:]
+        _ writer: some DatabaseWriter, with migrator: DatabaseMigrator, fingerprints: [String: String] = [:],
+        checksIntegrity: Bool = false
     ) throws {
+        if checksIntegrity { try checkIntegrity(writer) }
         let known = Set(migrator.migrations)
         // Read on the writer's connection, not a pool's reader: a reader connection opened before the
         // schema changes keeps SQLite's parsed schema of the old tables, so its next `SELECT *` is expanded

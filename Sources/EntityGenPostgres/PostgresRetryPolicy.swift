@@ -7,7 +7,7 @@ import PostgresNIO
 ///
 /// The page's whole transaction runs again from the start, after a pause drawn at random up to a
 /// bound that doubles with each attempt ("full jitter"), so that importers that collided spread out.
-/// A page is reported once, with the committed attempt's counts; ``ImportReport/retries`` counts the
+/// A page is reported once, with the committed attempt's counts; `ImportReport.retries` counts the
 /// attempts that were aborted. Once `maximumAttempts` attempts have failed, the page fails with the
 /// server's message, and nothing of it is written.
 public struct PostgresRetryPolicy: Sendable, Hashable {

@@ -39,10 +39,10 @@ struct DatabaseRenderer {
             )
             printer.line()
             printer.documentation(
-                "Opens (creating when needed) a database file in WAL mode, so readers read while the importer writes, and migrates it; a database a newer version of the app migrated is refused (`EntityGenPersistence.UnknownMigrationsError`); SQLite's errors (a file that is not a database, a lock held past the busy timeout) name the file (`EntityGenPersistence.DatabaseFileError`). `migrations` registers the app's own migrations, after the generated ones: GRDB runs the pending ones in registration order, so on an existing database a generated migration added in a later version runs after the app's that already ran. `eraseDatabaseOnSchemaChange` (GRDB's option, for debug builds only) erases and re-creates the database when a migration it ran has changed, such as an unrecorded one edited since."
+                "Opens (creating when needed) a database file in WAL mode, so readers read while the importer writes, and migrates it; a database a newer version of the app migrated is refused (`EntityGenPersistence.UnknownMigrationsError`); SQLite's errors (a file that is not a database, a lock held past the busy timeout) name the file (`EntityGenPersistence.DatabaseFileError`). `migrations` registers the app's own migrations, after the generated ones: GRDB runs the pending ones in registration order, so on an existing database a generated migration added in a later version runs after the app's that already ran. `checksIntegrity` first checks the whole file's structure (SQLite's `quick_check`, in time proportional to its size): a damaged file is `EntityGenPersistence.DatabaseIntegrityError` instead of an import that succeeds while other rows are unreadable. `eraseDatabaseOnSchemaChange` (GRDB's option, for debug builds only) erases and re-creates the database when a migration it ran has changed, such as an unrecorded one edited since."
             )
             printer.block(
-                "\(access)static func openDatabase(atPath path: Swift.String, configuration: GRDB.Configuration = GRDB.Configuration(), eraseDatabaseOnSchemaChange: Swift.Bool = false, migrations: (inout GRDB.DatabaseMigrator) -> Swift.Void = { _ in }) throws -> GRDB.DatabasePool {"
+                "\(access)static func openDatabase(atPath path: Swift.String, configuration: GRDB.Configuration = GRDB.Configuration(), checksIntegrity: Swift.Bool = false, eraseDatabaseOnSchemaChange: Swift.Bool = false, migrations: (inout GRDB.DatabaseMigrator) -> Swift.Void = { _ in }) throws -> GRDB.DatabasePool {"
             ) { printer in
                 printer.block("try \(Spelling.persistence).DatabaseFileError.naming(path) {") { printer in
                     printer.line(
@@ -53,7 +53,7 @@ struct DatabaseRenderer {
                     printer.line("registerMigrations(in: &migrator)")
                     printer.line("migrations(&migrator)")
                     printer.line(
-                        "try \(Spelling.persistence).EntityGenConfiguration.migrate(pool, with: migrator, fingerprints: migrationFingerprints)"
+                        "try \(Spelling.persistence).EntityGenConfiguration.migrate(pool, with: migrator, fingerprints: migrationFingerprints, checksIntegrity: checksIntegrity)"
                     )
                     printer.line("return pool")
                 }
