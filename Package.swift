@@ -25,11 +25,14 @@ let package = Package(
         .plugin(name: "EntityGenPlugin", targets: ["EntityGenPlugin"]),
         .plugin(name: "GenerateEntitiesCommand", targets: ["GenerateEntitiesCommand"]),
     ],
+    // Ranges, so that apps resolve EntityGen beside their own dependencies (.ci/dependency-check: with
+    // swift-openapi-generator, vapor, fluent-postgres-driver and hummingbird); each lower bound is the
+    // lowest release built and tested here. Reasons in README.md ("Dependencies").
     dependencies: [
-        .package(url: "https://github.com/jpsim/Yams", exact: "6.2.2"),
-        .package(url: "https://github.com/apple/swift-argument-parser", exact: "1.8.2"),
-        .package(url: "https://github.com/groue/GRDB.swift", exact: "7.10.0"),
-        .package(url: "https://github.com/vapor/postgres-nio", exact: "1.33.2"),
+        .package(url: "https://github.com/jpsim/Yams", from: "6.2.2"),
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
+        .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
+        .package(url: "https://github.com/vapor/postgres-nio", from: "1.33.2"),
     ],
     targets: [
         .target(
