@@ -141,11 +141,11 @@ import Testing
     @Test func aConnectionEndedByTheIdleTransactionTimeoutFailsThePageWhole() async throws {
         let items = (0..<20_000).map { #"{"id": \#($0), "name": "n\#($0)"}"# }
         let page = Array("[\(items.joined(separator: ","))]".utf8)
-        try await Self.withGadgets(setting: "idle_in_transaction_session_timeout = '20ms'") { client in
+        try await Self.withGadgets(setting: "idle_in_transaction_session_timeout = '20ms'") { client, plain in
             let importer = PostgresImporter(feed: feed, client: client)
             for _ in 0..<3 {
                 let outcome = await Self.outcome(of: Task { try await importer.importPage(page) }, within: .seconds(30))
-                let count = try await Self.gadgetCount(client)
+                let count = try await Self.gadgetCount(plain)
                 if case .succeeded = outcome {
                     #expect(count == 20_000)
                 } else {
@@ -162,8 +162,12 @@ import Testing
     }
 
     /// Runs `body` with a client of a new database holding the gadget table, whose connections run with
-    /// `setting` (`ALTER DATABASE ... SET`, which applies to connections opened after it).
-    static func withGadgets(setting: String, _ body: (PostgresClient) async throws -> Void) async throws {
+    /// `setting` (`ALTER DATABASE ... SET`, which applies to connections opened after it), and a client
+    /// whose connections were opened before (for the test's own reads: postgres-nio's own queries, on a
+    /// pool whose connections the server ended, have no bound).
+    static func withGadgets(
+        setting: String, _ body: (_ configured: PostgresClient, _ plain: PostgresClient) async throws -> Void
+    ) async throws {
         try await PostgresTestServer.withDatabase { client in
             try await Test_PostgresImporter.createTable(client)
             var database = ""
@@ -175,7 +179,9 @@ import Testing
             try await client.query(
                 PostgresQuery(unsafeSQL: "ALTER DATABASE \(database) SET \(setting)"), logger: logger)
             let server = try PostgresTestServer.server.get()
-            try await PostgresTestServer.withClient(host: server.host, port: server.port, database: database, body)
+            try await PostgresTestServer.withClient(host: server.host, port: server.port, database: database) {
+                try await body($0, client)
+            }
         }
     }
 

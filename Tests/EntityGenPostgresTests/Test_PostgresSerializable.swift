@@ -41,7 +41,7 @@ import Testing
 
     @Test func concurrentImportersRetryAbortedPagesAndReportEachPageOnce() async throws {
         try await Test_PostgresFaults.withGadgets(setting: "default_transaction_isolation = 'serializable'") {
-            client in
+            client, _ in
             let results = await Self.importConcurrently(PostgresImporter(feed: feed, client: client))
             let reports = try results.map { try $0.get() }
             let total = reports.reduce(into: ImportReport()) { $0.merge($1) }
@@ -60,7 +60,7 @@ import Testing
     /// nothing of them.
     @Test func withoutRetriesAbortedPagesFailWithTheServersReason() async throws {
         try await Test_PostgresFaults.withGadgets(setting: "default_transaction_isolation = 'serializable'") {
-            client in
+            client, _ in
             let results = await Self.importConcurrently(PostgresImporter(feed: feed, client: client, retry: .never))
             let failures = results.compactMap { result -> String? in
                 guard case let .failure(error) = result else { return nil }
