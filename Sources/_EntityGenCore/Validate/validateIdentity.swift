@@ -49,14 +49,28 @@ extension SchemaValidator {
                     "identification attribute '\(identifier.value)' has a default; records without it would all be the one row it identifies (remove the default)",
                     at: value.location)
             }
-            switch attribute.type {
-            case .builtin(.double), .builtin(.float), .builtin(.bool), .builtin(.data), .array, .map, .custom:
+            if !Self.canIdentify(attribute.type) {
                 emit(
                     Rules.invalidIdentification,
                     "'\(identifier.value)' is \(attribute.type), which cannot identify (use text, integers, UUID, URL, Decimal, Date or an enum)",
                     at: identifier.location)
-            default: break
             }
+        }
+    }
+
+    /// Whether values of `type` can identify a row: compared exactly and stored as a key. Exhaustive,
+    /// so that a new built-in type is decided here, not allowed by default.
+    static func canIdentify(_ type: ResolvedType) -> Bool {
+        switch type {
+        case let .builtin(builtin):
+            switch builtin {
+            case .string, .int, .int8, .int16, .int32, .int64, .uint, .uint8, .uint16, .uint32, .uint64, .decimal,
+                .date, .url, .uuid:
+                return true
+            case .double, .float, .bool, .data: return false
+            }
+        case .enumeration: return true
+        case .custom, .array, .map: return false
         }
     }
 }

@@ -84,7 +84,7 @@ extension SchemaValidator {
         case .data:
             guard let string = text() else { return "expected base64 text, found \(value.kindDescription)" }
             return Data(base64Encoded: string) == nil ? "'\(string)' is not base64" : nil
-        default:
+        case .int, .int8, .int16, .int32, .int64, .uint, .uint8, .uint16, .uint32, .uint64:
             guard case let .integer(literal)? = scalar else {
                 return "expected an integer, found \(value.kindDescription)"
             }
