@@ -79,27 +79,39 @@ extension EntityGenConfiguration {
         do {
             try migrator.migrate(writer)
         } catch {
-            if migrator.eraseDatabaseOnSchemaChange { try? remember(remembered, in: writer, ranBy: migrator) }
+            if migrator.eraseDatabaseOnSchemaChange {
+                try? remember(remembered, in: writer, ranBy: migrator, alreadyRemembered: [:])
+            }
             throw error
         }
-        try remember(fingerprints, in: writer, ranBy: migrator)
+        // With eraseDatabaseOnSchemaChange the table was dropped above: every fingerprint is written again.
+        try remember(
+            fingerprints, in: writer, ranBy: migrator,
+            alreadyRemembered: migrator.eraseDatabaseOnSchemaChange ? [:] : remembered)
         // Reader connections the app opened before migrating (through its own reads of `writer`) hold the
         // old schema, as above: later reads use new connections.
         (writer as? DatabasePool)?.invalidateReadOnlyConnections()
     }
 
-    /// Writes the fingerprints of the migrations `migrator` ran on `writer`.
+    /// Writes the fingerprints of the migrations `migrator` ran on `writer` that the database does not
+    /// remember as they are (`alreadyRemembered`): a launch with nothing new writes nothing.
     private static func remember(
-        _ fingerprints: [String: String], in writer: some DatabaseWriter, ranBy migrator: DatabaseMigrator
+        _ fingerprints: [String: String], in writer: some DatabaseWriter, ranBy migrator: DatabaseMigrator,
+        alreadyRemembered: [String: String]
     ) throws {
         guard !fingerprints.isEmpty else { return }
+        let applied = try writer.writeWithoutTransaction { db in try migrator.appliedIdentifiers(db) }
+        let changed = applied.compactMap { name -> (String, String)? in
+            guard let fingerprint = fingerprints[name], alreadyRemembered[name] != fingerprint else { return nil }
+            return (name, fingerprint)
+        }
+        guard !changed.isEmpty else { return }
         try writer.write { db in
             try db.execute(
                 sql:
                     "CREATE TABLE IF NOT EXISTS \(fingerprintTable) (identifier TEXT PRIMARY KEY NOT NULL, fingerprint TEXT NOT NULL)"
             )
-            for name in try migrator.appliedIdentifiers(db) {
-                guard let fingerprint = fingerprints[name] else { continue }
+            for (name, fingerprint) in changed {
                 try db.execute(
                     sql: "INSERT OR REPLACE INTO \(fingerprintTable) (identifier, fingerprint) VALUES (?, ?)",
                     arguments: [name, fingerprint])
