@@ -60,9 +60,22 @@ enum PostgresRoundTrip {
     /// Leases a connection from `client` and gives it back at once, within `timeout`: the pool then holds
     /// one, so the caller's own lease does not wait for a server that cannot be reached.
     static func connect(_ client: PostgresClient, within timeout: Duration) async throws {
-        try await race({ try await client.withConnection { _ in } }) { race in
+        try await within(
+            timeout, failing: PostgresRoundTripError(noConnectionWithin: PostgresTimeouts.describe(timeout))
+        ) {
+            try await client.withConnection { _ in }
+        }
+    }
+
+    /// Runs `operation`, failing with `failure` when it has not finished within `timeout` (it is then
+    /// cancelled and left to end on its own).
+    static func within<Value: Sendable>(
+        _ timeout: Duration, failing failure: PostgresRoundTripError,
+        _ operation: @escaping @Sendable () async throws -> Value
+    ) async throws -> Value {
+        try await race(operation) { race in
             guard (try? await Task.sleep(for: timeout)) != nil else { return }
-            race.finish(.failure(PostgresRoundTripError(noConnectionWithin: PostgresTimeouts.describe(timeout))))
+            race.finish(.failure(failure))
         }
     }
 
@@ -173,6 +186,10 @@ struct PostgresRoundTripError: Error, CustomStringConvertible {
 
     init(noConnectionWithin bound: String) {
         message =
-            "no connection to PostgreSQL within \(bound): the client could not connect (a server that refuses or is unreachable, rejected credentials, a missing database); postgres-nio logs the reason on the client's background logger as \"Connection creation failed\""
+            "no connection to PostgreSQL within \(bound): the client could not connect (a server that refuses or is unreachable, rejected credentials, a missing database); PostgresConnectionCheck.check(_:) with the client's settings says which, and postgres-nio logs it on the client's background logger as \"Connection creation failed\""
+    }
+
+    init(noAnswerWithin bound: String) {
+        message = "nothing answered within \(bound)"
     }
 }
