@@ -107,7 +107,7 @@ let package = Package(
         .testTarget(
             name: "EntityGenPostgresTests",
             // _EntityGenCore: migrations planned from schemas written in the test run on the server as printed.
-            dependencies: ["EntityGenPostgres", "_EntityGenCore"], plugins: ["EntityGenPlugin"]),
+            dependencies: ["EntityGenPostgres", "_EntityGenCore", "EntityGenTestSupport"], plugins: ["EntityGenPlugin"]),
         .testTarget(
             name: "EntityGenConsumerTests",
             dependencies: [

@@ -15,22 +15,17 @@ extension PostgresConnection {
         }
     }
 
-    /// Runs `query` and returns its rows, each decoded by `decode`.
-    func rows<Row: Sendable>(
-        _ query: PostgresQuery, logger: Logger, _ decode: @escaping @Sendable (PostgresRow) throws -> Row
-    ) async throws -> [Row] {
-        try await PostgresRoundTrip.bounded(on: self, Self.describe(query.sql)) {
-            var rows: [Row] = []
-            for try await row in try await self.query(query, logger: logger) { rows.append(try decode(row)) }
-            return rows
-        }
-    }
-
     /// Runs `query` and returns its rows, each cell decoded as `Cell` (`NULL` as nil).
     func rows<Cell: PostgresDecodable & Sendable>(
         _ query: PostgresQuery, of cell: Cell.Type, logger: Logger
     ) async throws -> [[Cell?]] where Cell._DecodableType == Cell {
-        try await rows(query, logger: logger) { row in try row.map { try $0.decode(Cell?.self) } }
+        try await PostgresRoundTrip.bounded(on: self, Self.describe(query.sql)) {
+            var rows: [[Cell?]] = []
+            for try await row in try await self.query(query, logger: logger) {
+                rows.append(try row.map { try $0.decode(Cell?.self) })
+            }
+            return rows
+        }
     }
 
     /// Streams COPY text into `table`'s `columns`, a megabyte at a time.

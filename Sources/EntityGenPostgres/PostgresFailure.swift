@@ -8,31 +8,22 @@ enum PostgresFailure {
     /// The error to throw for `error`: an `ImportError` as is, a cancellation as is, anything from the
     /// server or the connection as `ImportError.database(_:)`.
     static func importError(_ error: any Error) -> any Error {
-        let inner = innermost(error)
-        switch inner {
-        case is ImportError, is CancellationError: return inner
-        default: return ImportError.database(message(inner))
+        switch error {
+        case is ImportError, is CancellationError: return error
+        default: return ImportError.database(message(error))
         }
     }
 
-    /// What went wrong, as text: the server's message for a server error, the innermost error of a
-    /// failed transaction.
+    /// What went wrong, as text: the server's message for a server error, ours for a wait given up on
+    /// or a transaction the server aborted. (Transactions are the importer's own, never postgres-nio's
+    /// `withTransaction`, so no error arrives wrapped.)
     static func message(_ error: any Error) -> String {
-        switch innermost(error) {
+        switch error {
         case let psql as PSQLError: return describe(psql)
         case let roundTrip as PostgresRoundTripError: return roundTrip.message
         case let aborted as PostgresAbortedTransaction: return aborted.message
-        case is PostgresTransactionError: return "the transaction failed"
         case let other: return String(describing: other)
         }
-    }
-
-    /// The error a failed transaction wraps (what its body, `COMMIT` or `BEGIN` threw), unwrapped.
-    static func innermost(_ error: any Error) -> any Error {
-        guard let transaction = error as? PostgresTransactionError,
-            let inner = transaction.closureError ?? transaction.commitError ?? transaction.beginError
-        else { return error }
-        return innermost(inner)
     }
 
     /// `message (detail) [SQLSTATE 23505]`, or what the error's code means when the server sent nothing.

@@ -71,7 +71,7 @@ struct PostgresAbortedTransaction: Error {
 
     /// The aborted transaction `error` reports, if it is one.
     init?(_ error: any Error) {
-        guard let psql = PostgresFailure.innermost(error) as? PSQLError,
+        guard let psql = error as? PSQLError,
             let state = psql.serverInfo?[.sqlState], state == "40001" || state == "40P01"
         else { return nil }
         message = PostgresFailure.describe(psql)

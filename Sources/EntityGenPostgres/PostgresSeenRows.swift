@@ -72,9 +72,8 @@ struct PostgresSeenRows: Sendable {
     }
 
     private static func backend(of connection: PostgresConnection, logger: Logger) async throws -> Int32 {
-        try await connection.rows("SELECT pg_backend_pid()", of: Int32.self, logger: logger).first?.first.flatMap {
-            $0
-        } ?? 0
+        let rows = try await connection.rows("SELECT pg_backend_pid()", of: Int32.self, logger: logger)
+        return rows.first?.first.flatMap { $0 } ?? 0
     }
 
     /// Ends the sync, in one transaction: unless the sync saw no row at all and `deletesWhenEmpty` is

@@ -46,7 +46,7 @@ import Testing
         // A sound file passes the check (what opening wrote is checkpointed into the file before it is
         // damaged, so that the refused open below can be seen to write nothing).
         let sound = try EntityGenDatabase.openDatabase(atPath: url.path, checksIntegrity: true)
-        try sound.writeWithoutTransaction { db in try db.checkpoint(.truncate) }
+        _ = try sound.writeWithoutTransaction { db in try db.checkpoint(.truncate) }
         try sound.close()
         try Self.damageLastLeaf(of: url, root: root)
         let damaged = try Data(contentsOf: url)

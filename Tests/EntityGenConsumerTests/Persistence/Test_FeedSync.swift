@@ -85,12 +85,7 @@ import Testing
     /// an empty answer means every row is gone. Before: `deleted 1, skipped 1`, and an empty page deleted
     /// every row.
     @Test func skippedItemsAndEmptySyncsDeleteNoRow() async throws {
-        func page(_ items: [String]) -> Data {
-            Data(#"{"number_of_pages": 1, "result": [\#(items.joined(separator: ","))]}"#.utf8)
-        }
-        let a = #"{"name": "A", "version": "1", "platforms": {}, "subspecs": []}"#
-        let b = #"{"name": "B", "version": "1", "platforms": {}, "subspecs": []}"#
-        let badB = #"{"name": "B", "version": "1", "platforms": {}, "subspecs": "not a list"}"#
+        let (page, a, b, badB) = (PodSyncPages.page, PodSyncPages.a, PodSyncPages.b, PodSyncPages.badB)
         let (pool, _) = try makeDatabase()
         let importer = FeedImporter(feed: EntityGenDatabase.podSpecs, writer: pool)
         func sync(_ data: Data, feed: Feed<Pod> = EntityGenDatabase.podSpecs) async throws -> ImportReport {

@@ -1,5 +1,6 @@
 import EntityGenPostgres
 import EntityGenRuntime
+import EntityGenTestSupport
 import Foundation
 import PostgresNIO
 import Testing
@@ -145,12 +146,7 @@ import Testing
     /// Issue 37, item 10, on PostgreSQL: a delivered item that could not be mapped keeps its row, and a
     /// sync that delivered nothing deletes nothing unless the feed says an empty answer is real.
     @Test func skippedItemsAndEmptySyncsDeleteNoRow() async throws {
-        func page(_ items: [String]) -> Data {
-            Data(#"{"number_of_pages": 1, "result": [\#(items.joined(separator: ","))]}"#.utf8)
-        }
-        let a = #"{"name": "A", "version": "1", "platforms": {}, "subspecs": []}"#
-        let b = #"{"name": "B", "version": "1", "platforms": {}, "subspecs": []}"#
-        let badB = #"{"name": "B", "version": "1", "platforms": {}, "subspecs": "not a list"}"#
+        let (page, a, b, badB) = (PodSyncPages.page, PodSyncPages.a, PodSyncPages.b, PodSyncPages.badB)
         try await PostgresTestServer.withDatabase { client in
             try await EntityGenPostgresDatabase.migrator.migrate(client)
             func sync(_ data: Data, feed: Feed<Pod> = EntityGenPostgresDatabase.podSpecs) async throws -> ImportReport {

@@ -33,10 +33,8 @@ struct KeyTree<Leaf> {
         // The validator lets only members inside an embedded object overlap it; nothing else lands here.
         // The child is taken out of the list first, so its subtree is the only reference to its storage
         // and grows in place (a copy per insert made a shared parent object quadratic).
-        var node = children[index].1
+        var (object, subtree) = Self.parts(children[index].1)
         children[index].1 = .tree(KeyTree())
-        var (object, subtree) = Self.parts(node)
-        node = .tree(KeyTree())
         if !rest.isEmpty {
             if subtree == nil { subtree = KeyTree() }
             subtree!.insert(rest, leaf: leaf)
