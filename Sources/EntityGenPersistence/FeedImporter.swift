@@ -182,7 +182,7 @@ final class SeenRows: Sendable {
     private let index: [ObjectIdentifier: Int]
 
     init(_ tables: [EntityTable]) {
-        let sync = UUID().uuidString.replacingOccurrences(of: "-", with: "").prefix(12).lowercased()
+        let sync = SyncToken.make()
         self.tables = tables.filter { !$0.identity.isEmpty }.sorted { $0.name < $1.name }.map { table in
             let seen = SQLText.identifier("entitygen_seen_\(sync)_" + table.name)
             return (

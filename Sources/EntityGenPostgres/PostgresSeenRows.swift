@@ -22,7 +22,7 @@ struct PostgresSeenRows: Sendable {
 
     /// Tracks the identified tables among `tables` (sorted by name, so that deletes lock in one order),
     /// in temporary tables named with `token`.
-    init(_ tables: [PostgresTable], token: String = PostgresSeenRows.newToken()) {
+    init(_ tables: [PostgresTable], token: String = SyncToken.make()) {
         let id = PostgresSQL.identifier
         self.tables = tables.filter { !$0.identity.isEmpty }.sorted { $0.name < $1.name }.map { table in
             let seen = PostgresSQL.temporaryName("entitygen_seen_\(token)", table.name)
@@ -36,11 +36,6 @@ struct PostgresSeenRows: Sendable {
             )
         }
         seenTables = Dictionary(uniqueKeysWithValues: self.tables.map { (ObjectIdentifier($0.table), $0.seen) })
-    }
-
-    /// Eight random hexadecimal digits.
-    static func newToken() -> String {
-        String(UInt32.random(in: .min ... .max), radix: 16)
     }
 
     /// The temporary table recording `table`'s seen identities; `nil` when it is not tracked.
