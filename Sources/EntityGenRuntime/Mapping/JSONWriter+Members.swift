@@ -117,6 +117,17 @@ extension JSONWriter {
         if let value { base64Data(value, forKey: key) }
     }
 
+    /// Any JSON value, as read.
+    @inlinable public mutating func anyJSON(_ value: AnyJSON, forKey key: String) {
+        self.key(key)
+        value.write(to: &self)
+    }
+
+    /// Any JSON value, left out when `nil`.
+    @inlinable public mutating func optionalAnyJSON(_ value: AnyJSON?, forKey key: String) {
+        if let value { anyJSON(value, forKey: key) }
+    }
+
     /// An embedded entity member.
     @inlinable public mutating func entity(_ value: some JSONMappable, forKey key: String) {
         self.key(key)

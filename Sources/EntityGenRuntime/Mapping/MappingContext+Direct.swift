@@ -153,6 +153,20 @@ extension MappingContext {
         try optional(object, MappingField(key, schema: schema), Base64Transformer(), default: fallback)
     }
 
+    /// Any JSON value, kept exactly.
+    @inlinable public mutating func anyJSON(
+        _ object: JSONValue, _ key: String, schema: String, default fallback: AnyJSON? = nil
+    ) throws(MappingError) -> AnyJSON {
+        try required(object, MappingField(key, schema: schema), AnyJSONTransformer(), default: fallback)
+    }
+
+    /// Any JSON value (`null` is `nil`), kept exactly.
+    @inlinable public mutating func optionalAnyJSON(
+        _ object: JSONValue, _ key: String, schema: String, default fallback: AnyJSON? = nil
+    ) throws(MappingError) -> AnyJSON? {
+        try optional(object, MappingField(key, schema: schema), AnyJSONTransformer(), default: fallback)
+    }
+
     /// An embedded entity.
     @inlinable public mutating func entity<Entity: JSONMappable>(
         _ object: JSONValue, _ key: String, schema: String, as type: Entity.Type

@@ -33,6 +33,8 @@ public final class SchemaInterpreter: @unchecked Sendable {
         var defaultValue: InterpretedValue?
         var writePath: [String]
         var isOptional: Bool
+        /// Whether `nil` is written as `null`.
+        var writesNull: Bool
         /// The value of an absent to-many: an empty array or map.
         var empty = InterpretedValue(value: [InterpretedValue]())
     }
@@ -88,7 +90,7 @@ public final class SchemaInterpreter: @unchecked Sendable {
                     field: Self.field(property.field, displayPath),
                     transformer: builder.erased(property.transformer, interpreter: self),
                     read: property.read, defaultValue: nil, writePath: property.writePath,
-                    isOptional: property.isOptional)
+                    isOptional: property.isOptional, writesNull: property.writesNull)
                 if let attribute, let node = attribute.declaration.defaultValue, property.defaultValue != nil {
                     program.defaultValue = convertDefault(node, attribute.type)
                 }
@@ -159,7 +161,8 @@ public final class SchemaInterpreter: @unchecked Sendable {
         func present(_ tree: KeyTree<Leaf>) -> Bool {
             tree.leaves.contains { leaf in
                 if case let .property(index) = leaf {
-                    return !program.properties[index].isOptional || entity.values[index] != nil
+                    let property = program.properties[index]
+                    return !property.isOptional || property.writesNull || entity.values[index] != nil
                 }
                 return true
             }
@@ -173,7 +176,13 @@ public final class SchemaInterpreter: @unchecked Sendable {
                 writer.key(key)
                 writer.string(value)
             case let .leaf(.property(index)):
-                guard let value = entity.values[index] else { return }
+                guard let value = entity.values[index] else {
+                    if program.properties[index].writesNull {
+                        writer.key(key)
+                        writer.null()
+                    }
+                    return
+                }
                 writer.key(key)
                 program.properties[index].transformer.encode(value, to: &writer)
             case let .tree(subtree):

@@ -167,6 +167,8 @@ public struct ResolvedAttribute: Sendable {
     public var onFailure: FailurePolicy
     /// Element failure policy.
     public var onInvalidElement: ElementFailurePolicy
+    /// Whether `nil` is written as `null` (optional only; the member's `writeNulls`, else its entity's).
+    public var writesNull = false
 }
 
 /// A relationship with its target and JSON key path decided.
@@ -207,6 +209,8 @@ public struct ResolvedRelationship: Sendable {
     public var onInvalidElement: ElementFailurePolicy
     /// Missing-target policy (references only).
     public var onMissingTarget: FailurePolicy
+    /// Whether `nil` is written as `null` (optional only; the member's `writeNulls`, else its entity's).
+    public var writesNull = false
 }
 
 extension ResolvedSchema {

@@ -8,18 +8,19 @@ public enum SchemaKeys {
     public static let entity = [
         "description", "abstract", "extends", "discriminator", "discriminatorValue", "identifiedBy",
         "keyConvention", "basePath", "attributes", "relationships", "errorEnvelope", "onAbsent",
-        "renamedFrom", "discardStoredData",
+        "writeNulls", "renamedFrom", "discardStoredData",
     ]
     /// An attribute in its mapping form.
     public static let attribute = [
         "type", "optional", "description", "key", "fallbackKeys", "default", "transformer", "dateFormat",
         "onFailure", "onInvalidElement", "minimum", "maximum", "minLength", "maxLength", "pattern", "oneOf",
-        "onAbsent", "renamedFrom", "examples",
+        "onAbsent", "writeNulls", "renamedFrom", "examples",
     ]
     /// A relationship in its mapping form.
     public static let relationship = [
         "to", "optional", "description", "key", "fallbackKeys", "reference", "expandable", "inverse", "deleteRule",
-        "onFailure", "onInvalidElement", "onMissingTarget", "onAbsent", "renamedFrom",
+        "onFailure", "onInvalidElement", "onMissingTarget", "onAbsent", "writeNulls",
+        "renamedFrom",
     ]
     /// An error envelope in its mapping form.
     public static let errorEnvelope = ["key", "message"]

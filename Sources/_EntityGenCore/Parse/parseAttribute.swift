@@ -30,6 +30,7 @@ extension SchemaParser {
             case "dateFormat": attribute.dateFormat = reader.string(value, "date format")
             case "onFailure": attribute.onFailure = reader.keyword(value, "failure policy")
             case "onAbsent": attribute.onAbsent = reader.keyword(value, "absent key policy")
+            case "writeNulls": attribute.writeNulls = reader.bool(value, "'writeNulls'")
             case "renamedFrom": attribute.renamedFrom = reader.string(value, "former name")
             case "examples": attribute.examples = reader.examples(value, "examples of \(what)")
             case "onInvalidElement": attribute.onInvalidElement = reader.keyword(value, "element failure policy")

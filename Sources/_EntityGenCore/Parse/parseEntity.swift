@@ -29,6 +29,7 @@ extension SchemaParser {
                 }
             case "errorEnvelope": entity.errorEnvelope = parseErrorEnvelope(value)
             case "onAbsent": entity.onAbsent = reader.keyword(value, "absent key policy")
+            case "writeNulls": entity.writeNulls = reader.bool(value, "'writeNulls'")
             case "renamedFrom": entity.renamedFrom = reader.string(value, "former name")
             case "discardStoredData": entity.discardStoredData = reader.stringList(value, "removed member") ?? []
             default: break

@@ -26,6 +26,7 @@ extension SchemaParser {
             case "deleteRule": relationship.deleteRule = reader.keyword(value, "delete rule")
             case "onFailure": relationship.onFailure = reader.keyword(value, "failure policy")
             case "onAbsent": relationship.onAbsent = reader.keyword(value, "absent key policy")
+            case "writeNulls": relationship.writeNulls = reader.bool(value, "'writeNulls'")
             case "renamedFrom": relationship.renamedFrom = reader.string(value, "former name")
             case "onInvalidElement": relationship.onInvalidElement = reader.keyword(value, "element failure policy")
             case "onMissingTarget": relationship.onMissingTarget = reader.keyword(value, "missing target policy")

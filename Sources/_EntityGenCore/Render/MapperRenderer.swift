@@ -128,6 +128,16 @@ struct MapperRenderer {
         case let .leaf(.constant(value)):
             printer.line("writer.key(\(keyLiteral))")
             printer.line("writer.string(\(SwiftLiteral.string(value)))")
+        case let .leaf(.property(property)) where property.writesNull:
+            // `null` for nil: the key is always written.
+            printer.line("writer.key(\(keyLiteral))")
+            printer.block("if let \(property.local) = self.\(property.identifier) {", closing: "} else {") { printer in
+                printer.line(encodeStatement(property, property.local))
+            }
+            printer.indent()
+            printer.line("writer.null()")
+            printer.outdent()
+            printer.line("}")
         case let .leaf(.property(property)):
             if let method = property.directMethod {
                 printer.line("writer.\(method)(self.\(property.identifier), forKey: \(keyLiteral))")
@@ -164,7 +174,9 @@ struct MapperRenderer {
     /// all are `nil`); `nil` when one is always present.
     private static func anyPresent(_ tree: KeyTree<WriteLeaf>) -> String? {
         let optionals = tree.leaves.compactMap { leaf -> String? in
-            if case let .property(property) = leaf, property.isOptional { return "self.\(property.identifier) != nil" }
+            if case let .property(property) = leaf, property.isOptional, !property.writesNull {
+                return "self.\(property.identifier) != nil"
+            }
             return nil
         }
         return optionals.count == tree.leaves.count ? optionals.joined(separator: " || ") : nil

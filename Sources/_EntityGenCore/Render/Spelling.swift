@@ -41,6 +41,7 @@ struct Spelling: Sendable {
     static func builtinType(_ builtin: BuiltinType) -> String {
         switch builtin {
         case .decimal, .date, .url, .uuid, .data: return "Foundation.\(builtin.rawValue)"
+        case .anyJSON: return "\(runtime).AnyJSON"
         case .string, .bool, .int, .int8, .int16, .int32, .int64, .uint, .uint8, .uint16, .uint32, .uint64, .double,
             .float:
             return "Swift.\(builtin.rawValue)"

@@ -30,6 +30,7 @@ struct PersistenceTranslator: Sendable {
     /// What a column of a value's type holds.
     func storedValue(_ type: ResolvedType) -> StoredValue {
         switch type {
+        case .builtin(.anyJSON): return .json
         case let .builtin(builtin): return .scalar(builtin)
         case let .enumeration(name):
             return .enumeration(isInteger: schema.enums.first { $0.name.value == name }?.rawType?.value == .int)
@@ -191,6 +192,7 @@ struct PersistenceTranslator: Sendable {
         case .data:
             guard case let .string(text) = scalar, let data = Data(base64Encoded: text) else { return nil }
             return .data(Array(data))
+        case .anyJSON: return nil  // lint rejects its defaults (``SchemaValidator/valueProblem``)
         }
     }
 

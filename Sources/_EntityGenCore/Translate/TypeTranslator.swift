@@ -102,6 +102,7 @@ struct TypeTranslator: Sendable {
         case .url: return .url(text)
         case .uuid: return .uuid(text)
         case .data: return .data(base64: text)
+        case .anyJSON: return .none  // lint rejects its defaults
         case .int, .int8, .int16, .int32, .int64, .uint, .uint8, .uint16, .uint32, .uint64:
             return .integer(SchemaValidator.integerValue(text).map { String($0) } ?? "0")
         }

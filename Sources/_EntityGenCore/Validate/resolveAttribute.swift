@@ -78,7 +78,8 @@ extension SchemaValidator {
             fallbackKeyPaths: attribute.fallbackKeys.map { based($0.value, in: entity) },
             transformer: transformer,
             onFailure: attribute.onFailure?.value ?? .fail,
-            onInvalidElement: attribute.onInvalidElement?.value ?? .fail
+            onInvalidElement: attribute.onInvalidElement?.value ?? .fail,
+            writesNull: isOptional && (attribute.writeNulls ?? entity.writeNulls)?.value == true
         )
     }
 

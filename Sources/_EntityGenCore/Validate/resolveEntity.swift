@@ -186,7 +186,8 @@ extension SchemaValidator {
             deleteRule: relationship.deleteRule?.value ?? .nullify,
             onFailure: relationship.onFailure?.value ?? .fail,
             onInvalidElement: relationship.onInvalidElement?.value ?? .fail,
-            onMissingTarget: relationship.onMissingTarget?.value ?? .fail
+            onMissingTarget: relationship.onMissingTarget?.value ?? .fail,
+            writesNull: isOptional && (relationship.writeNulls ?? entity.writeNulls)?.value == true
         )
     }
 }

@@ -67,7 +67,7 @@ extension SchemaValidator {
             case .string, .int, .int8, .int16, .int32, .int64, .uint, .uint8, .uint16, .uint32, .uint64, .decimal,
                 .date, .url, .uuid:
                 return true
-            case .double, .float, .bool, .data: return false
+            case .double, .float, .bool, .data, .anyJSON: return false
             }
         case .enumeration: return true
         case .custom, .array, .map: return false

@@ -84,6 +84,8 @@ extension SchemaValidator {
         case .data:
             guard let string = text() else { return "expected base64 text, found \(value.kindDescription)" }
             return Data(base64Encoded: string) == nil ? "'\(string)' is not base64" : nil
+        case .anyJSON:
+            return "an AnyJSON attribute takes no default (make it optional: a missing value is nil)"
         case .int, .int8, .int16, .int32, .int64, .uint, .uint8, .uint16, .uint32, .uint64:
             guard case let .integer(literal)? = scalar else {
                 return "expected an integer, found \(value.kindDescription)"

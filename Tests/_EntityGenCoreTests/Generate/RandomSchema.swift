@@ -179,10 +179,10 @@ struct RandomSchema {
                 "      \(Self.quote(name)): {type: Bool\(q)\(key), transformer: boolFromString, default: \(bool() ? "true" : "false")}\n"
         case 6:
             return
-                "      \(Self.quote(name)): {type: \(pick(["URL", "UUID", "Data"]))?\(key), onFailure: drop, onAbsent: \(pick(["keep", "clear"]))}\n"
+                "      \(Self.quote(name)): {type: \(pick(["URL", "UUID", "Data", "AnyJSON"]))?\(key), onFailure: drop, onAbsent: \(pick(["keep", "clear"])), writeNulls: \(bool())}\n"
         case 7:
             return
-                "      \(Self.quote(name)): {type: \(Self.quote(pick(["[String]", "[[Int]]", "[String: [Double]]", "[String: [String: Bool]]", "[[[UUID]]]"])))\(key), onInvalidElement: \(pick(["skip", "fail"])), minLength: 0}\n"
+                "      \(Self.quote(name)): {type: \(Self.quote(pick(["[String]", "[[Int]]", "[String: [Double]]", "[String: [String: Bool]]", "[[[UUID]]]", "[AnyJSON]", "[String: AnyJSON]"])))\(key), onInvalidElement: \(pick(["skip", "fail"])), minLength: 0}\n"
         case 8: return "      \(Self.quote(name)): {type: \(enumName)\(q)\(key), default: alpha}\n"
         case 9:
             return

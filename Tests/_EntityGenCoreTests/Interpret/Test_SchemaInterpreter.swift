@@ -77,3 +77,58 @@ import Testing
         #expect(result.issues.map(\.schemaLocation) == ["Schémas/Pods 🚀.yaml:5:7"])
     }
 }
+
+/// `writeNulls` and `AnyJSON`: written back as read.
+@Suite struct Test_WriteNullsAndAnyJSON {
+    @Test func nilIsWrittenAsNullWhereTheSchemaSaysSo() throws {
+        let yaml = """
+            entities:
+              Tweet:
+                writeNulls: true
+                attributes:
+                  id: Int64
+                  reply: {type: Int64?, key: in_reply_to}
+                  place: {type: String?, writeNulls: false}
+                  license: AnyJSON?
+                  extra: {type: '[String: AnyJSON]?'}
+                relationships:
+                  quoted: Tweet?
+            """
+        let schema = try #require(
+            GeneratorPipeline.validate(schemas: [SourceFile(path: "t.yaml", text: yaml)], config: nil).schema)
+        let interpreter = SchemaInterpreter(schema: schema) { $0 }
+        for (json, written) in [
+            (#"{"id": 1}"#, #"{"id":1,"in_reply_to":null,"license":null,"extra":null,"quoted":null}"#),
+            (
+                #"{"id": 2, "place": null, "license": {"type": "MIT", "n": 1.50}, "extra": {"a": [null]}, "quoted": {"id": 3, "license": "BSD"}}"#,
+                #"{"id":2,"in_reply_to":null,"license":{"type":"MIT","n":1.50},"extra":{"a":[null]},"quoted":{"id":3,"in_reply_to":null,"license":"BSD","extra":null,"quoted":null}}"#
+            ),
+        ] {
+            let document = try JSONDocument(bytes: Array(json.utf8))
+            let result = try document.withRoot { root throws(MappingError) in
+                var context = MappingContext()
+                let value = try interpreter.map("Tweet", from: root, context: &context)
+                var writer = JSONWriter()
+                interpreter.write(value, to: &writer)
+                return String(decoding: writer.bytes, as: UTF8.self)
+            }
+            #expect(result == written)
+        }
+    }
+
+    @Test func anyJSONTakesNoDefaultAndCannotIdentify() {
+        let yaml = """
+            entities:
+              Blob:
+                identifiedBy: body
+                attributes:
+                  body: AnyJSON
+                  other: {type: AnyJSON?, default: 1}
+            """
+        let diagnostics = GeneratorPipeline.validate(
+            schemas: [SourceFile(path: "b.yaml", text: yaml)], config: nil
+        ).diagnostics.map(\.message)
+        #expect(diagnostics.contains { $0.contains("AnyJSON attribute takes no default") })
+        #expect(diagnostics.contains { $0.contains("cannot identify") })
+    }
+}

@@ -22,6 +22,9 @@ public struct AttributeDeclaration: Hashable, Sendable {
     public var onFailure: Located<FailurePolicy>?
     /// What an import does with the stored value when the key is absent (`keep` unless the entity says otherwise).
     public var onAbsent: Located<AbsentKeyPolicy>?
+    /// Whether a `nil` value is written as `null` rather than left out (`writeNulls: true`, for APIs that
+    /// send `null` for what they have no value for); unset: the entity's setting, then `false`.
+    public var writeNulls: Located<Bool>?
     /// The attribute's former name: the migration renames its column, keeping the stored values.
     public var renamedFrom: Located<String>?
     /// What to do with an array element that cannot be mapped.

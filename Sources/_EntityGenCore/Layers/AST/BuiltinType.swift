@@ -7,6 +7,8 @@ public enum BuiltinType: String, CaseIterable, Hashable, Sendable {
     case uint = "UInt", uint8 = "UInt8", uint16 = "UInt16", uint32 = "UInt32", uint64 = "UInt64"
     case double = "Double", float = "Float", decimal = "Decimal"
     case date = "Date", url = "URL", uuid = "UUID", data = "Data"
+    /// Any JSON value, kept exactly (EntityGenRuntime's `AnyJSON`): for members with no single shape.
+    case anyJSON = "AnyJSON"
 
     /// Names other languages and formats use for this type (`Datetime`, `Integer`), lowercased: an
     /// unknown type that is one of them is told which type to write.
@@ -21,6 +23,7 @@ public enum BuiltinType: String, CaseIterable, Hashable, Sendable {
         case .url: return ["uri", "link"]
         case .uuid: return ["guid"]
         case .data: return ["bytes", "blob", "binary", "byte"]
+        case .anyJSON: return ["json", "any", "jsonvalue", "jsonany", "object"]
         case .int8, .int16, .int32, .int64, .uint, .uint8, .uint16, .uint32, .uint64, .decimal: return []
         }
     }
@@ -48,7 +51,7 @@ public enum BuiltinType: String, CaseIterable, Hashable, Sendable {
         case .uint8: return 0...Int128(UInt8.max)
         case .uint16: return 0...Int128(UInt16.max)
         case .uint32: return 0...Int128(UInt32.max)
-        case .string, .bool, .double, .float, .decimal, .date, .url, .uuid, .data: return nil
+        case .string, .bool, .double, .float, .decimal, .date, .url, .uuid, .data, .anyJSON: return nil
         }
     }
 
@@ -60,7 +63,7 @@ public enum BuiltinType: String, CaseIterable, Hashable, Sendable {
         case .data: return .base64
         case .string, .bool, .int, .int8, .int16, .int32, .int64, .uint, .uint8, .uint16, .uint32, .uint64, .double,
             .float,
-            .decimal, .uuid:
+            .decimal, .uuid, .anyJSON:
             return nil
         }
     }
@@ -82,6 +85,7 @@ extension BuiltinType {
         case .url: return RuntimeTransformer("URLTransformer")
         case .uuid: return RuntimeTransformer("UUIDTransformer")
         case .data: return RuntimeTransformer("Base64Transformer")
+        case .anyJSON: return RuntimeTransformer("AnyJSONTransformer")
         }
     }
 
@@ -107,6 +111,7 @@ extension BuiltinType {
         case .url: return URLTransformer()
         case .uuid: return UUIDTransformer()
         case .data: return Base64Transformer()
+        case .anyJSON: return AnyJSONTransformer()
         }
     }
 
@@ -124,6 +129,7 @@ extension BuiltinType {
         case .url: return DirectAccess(required: "url", optional: "optionalURL")
         case .uuid: return DirectAccess(required: "uuid", optional: "optionalUUID")
         case .data: return DirectAccess(required: "base64Data", optional: "optionalBase64Data")
+        case .anyJSON: return DirectAccess(required: "anyJSON", optional: "optionalAnyJSON")
         }
     }
 }

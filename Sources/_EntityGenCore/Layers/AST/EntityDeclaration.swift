@@ -29,6 +29,9 @@ public struct EntityDeclaration: Hashable, Sendable {
     public var errorEnvelope: ErrorEnvelopeDeclaration?
     /// What an import does with stored values whose keys are absent (`keep`, the default, or `clear`).
     public var onAbsent: Located<AbsentKeyPolicy>?
+    /// Whether the optional members the entity declares write `nil` as `null` (`writeNulls: true`)
+    /// unless a member says otherwise.
+    public var writeNulls: Located<Bool>?
     /// The entity's former name: the migration renames its table (and its link tables), keeping the rows.
     public var renamedFrom: Located<String>?
     /// Removed or retyped attributes and relationships whose stored values the next migration may

@@ -31,6 +31,9 @@ public struct RelationshipDeclaration: Hashable, Sendable {
     public var onFailure: Located<FailurePolicy>?
     /// What an import does with the stored relationship when the key is absent.
     public var onAbsent: Located<AbsentKeyPolicy>?
+    /// Whether a `nil` value is written as `null` rather than left out (`writeNulls: true`, for APIs that
+    /// send `null` for what they have no value for); unset: the entity's setting, then `false`.
+    public var writeNulls: Located<Bool>?
     /// The relationship's former name: the migration renames its key columns, keeping the links.
     public var renamedFrom: Located<String>?
     /// What to do with an element of a to-many that cannot be mapped.

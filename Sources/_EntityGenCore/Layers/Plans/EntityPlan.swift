@@ -11,6 +11,8 @@ struct EntityPlan: Sendable {
         var type: TypeUsage
         /// Whether the type is optional (`?`).
         var isOptional: Bool
+        /// Whether `writeJSON` writes `nil` as `null` (`writeNulls: true`) instead of leaving the key out.
+        var writesNull = false
         /// How the value is stored: inline, or behind a reference to break a cycle (``StorageDecision``).
         var storage: Storage
         /// Doc comment text.

@@ -85,6 +85,7 @@ struct PostgresBackend: StorageBackend {
             case .float: return .real
             case .date: return .timestamptz
             case .data: return .bytea
+            case .anyJSON: return .jsonb  // stored as ``StoredValue/json``: never a scalar column
             case .bool: return .boolean
             case .int8, .int16, .uint8: return .smallint
             case .int32, .uint16: return .integer

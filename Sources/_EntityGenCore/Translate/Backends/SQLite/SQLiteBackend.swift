@@ -35,6 +35,7 @@ struct SQLiteBackend: StorageBackend {
             case .double, .float: type = .double
             case .date: type = .datetime
             case .data: type = .blob
+            case .anyJSON: type = .text  // stored as ``StoredValue/json``: never a scalar column
             case .bool, .int, .int8, .int16, .int32, .int64, .uint8, .uint16, .uint32: type = .integer
             }
         case let .enumeration(isInteger): type = isInteger ? .integer : .text
