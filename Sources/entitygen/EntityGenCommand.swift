@@ -11,7 +11,7 @@ struct EntityGenCommand: ParsableCommand {
         commandName: "entitygen",
         abstract: "Generates Swift models, JSON mappers and persistence glue from YAML entity schemas.",
         version: EntityGenVersion.current,
-        subcommands: [GenerateCommand.self, LintCommand.self, CheckCommand.self]
+        subcommands: [GenerateCommand.self, LintCommand.self, CheckCommand.self, InferCommand.self]
     )
 
     static func main() {

@@ -1,0 +1,87 @@
+/// What `entitygen infer` decided, as data: the entities, enums and feed of one schema file, each
+/// decision with the reason a comment gives in the file. ``InferredSchemaPrinter`` only prints it.
+public struct InferredSchema: Sendable {
+    /// The schema file's name (`Status.yaml`).
+    public var fileName: String
+    /// The file's lines of introduction (what was read).
+    public var header: [String]
+    /// A file-wide key convention, when every key follows it.
+    public var keyConvention: KeyConvention?
+    /// Why the convention was chosen.
+    public var keyConventionReason: String?
+    /// Entities, the record entity first, then in the order they were met.
+    public var entities: [Entity]
+    /// Enums, in the order they were met.
+    public var enums: [Enumeration]
+    /// The feed that imports the records (none when they have no identity).
+    public var feed: Feed?
+    /// Why there is no feed.
+    public var feedNote: String?
+
+    /// An entity.
+    public struct Entity: Sendable {
+        public var name: String
+        /// Where it was met (`$.statuses[].user`), for the comment above it.
+        public var paths: [String]
+        /// Objects read.
+        public var objects: Int
+        /// Identification attributes (schema names); empty when nothing identifies.
+        public var identifiedBy: [String]
+        /// Why (or why nothing).
+        public var identityReason: String
+        /// `onAbsent: clear`, with the reason.
+        public var clearsAbsent: String?
+        /// `writeNulls: true` for every optional member, with the reason.
+        public var writesNulls: String?
+        public var attributes: [Member]
+        public var relationships: [Member]
+    }
+
+    /// An attribute or relationship.
+    public struct Member: Sendable {
+        /// Schema name.
+        public var name: String
+        /// The type as written (`Int64?`, `'[String]'`, `{String: Event}`).
+        public var type: String
+        /// The JSON key when the convention does not give it.
+        public var key: String?
+        /// A built-in transformer's name.
+        public var transformer: String?
+        /// A date pattern.
+        public var dateFormat: String?
+        /// Whether it is a relationship (`to:` in the mapping form).
+        public var isRelationship = false
+        /// `writeNulls: true` on this member alone.
+        public var writesNull = false
+        /// The JSON key, as sent.
+        public var jsonKey = ""
+        /// Whether the samples both sent `null` and left the key out: written back one way for both, the
+        /// one place an inferred schema does not give back what it read (said in its comment).
+        public var nullOrAbsent = false
+        /// Why the type, when it was a guess.
+        public var reason: String?
+    }
+
+    /// An enum of the strings one member had.
+    public struct Enumeration: Sendable {
+        public var name: String
+        /// Raw values, in first-seen order.
+        public var cases: [String]
+        /// The fallback case that keeps values the samples did not have.
+        public var fallback: String
+        public var reason: String
+    }
+
+    /// The feed of the records.
+    public struct Feed: Sendable {
+        public var name: String
+        public var entity: String
+        /// The envelope key holding the records.
+        public var items: String?
+        /// `single: true` (one record per page) or `either`.
+        public var single: String?
+        /// `pagination: {nextURL: key}` or `{pageCount: key}`.
+        public var pagination: (kind: String, key: String)?
+        public var reason: String
+    }
+}

@@ -1,0 +1,119 @@
+/// Prints an ``InferredSchema`` as a schema file: the YAML a person would write, each guess explained by
+/// a comment where it applies. Byte-stable: the same schema prints the same bytes.
+public enum InferredSchemaPrinter {
+    /// The schema file's text.
+    public static func yaml(_ schema: InferredSchema) -> String {
+        var printer = CodePrinter()
+        for line in schema.header { printer.line("# " + line) }
+        if let convention = schema.keyConvention {
+            printer.line(
+                "keyConvention: \(scalar(convention.rawValue))" + comment(schema.keyConventionReason, pad: false))
+        }
+        printer.line("entities:")
+        for entity in schema.entities { print(entity, into: &printer) }
+        if !schema.enums.isEmpty {
+            printer.line("enums:")
+            for enumeration in schema.enums {
+                printer.line("  \(enumeration.name):" + comment(enumeration.reason, pad: false))
+                printer.line("    cases: [" + enumeration.cases.map(scalar).joined(separator: ", ") + "]")
+                printer.line("    fallback: \(scalar(enumeration.fallback))")
+            }
+        }
+        if let note = schema.feedNote { printer.line("# " + oneLine(note)) }
+        if let feed = schema.feed {
+            printer.line("feeds:")
+            printer.line("  \(feed.name):" + comment(feed.reason, pad: false))
+            printer.line("    entity: \(feed.entity)")
+            if let items = feed.items { printer.line("    items: \(scalar(items))") }
+            if let single = feed.single { printer.line("    single: \(single)") }
+            if let pagination = feed.pagination {
+                printer.line("    pagination: {\(pagination.kind): \(scalar(pagination.key))}")
+            }
+        }
+        return printer.contents
+    }
+
+    private static func print(_ entity: InferredSchema.Entity, into printer: inout CodePrinter) {
+        let places = entity.paths.prefix(3).joined(separator: ", ") + (entity.paths.count > 3 ? ", ..." : "")
+        printer.line("  \(entity.name):" + comment("\(InferenceText.plural(entity.objects, "object")) at \(places)", pad: false))
+        if entity.identifiedBy.isEmpty {
+            printer.line("    # " + oneLine(entity.identityReason))
+        } else {
+            let names = entity.identifiedBy.count == 1 ? entity.identifiedBy[0] : "[" + entity.identifiedBy.joined(separator: ", ") + "]"
+            printer.line("    identifiedBy: \(names)" + comment("identity: " + entity.identityReason, pad: false))
+        }
+        if let reason = entity.clearsAbsent { printer.line("    onAbsent: clear" + comment(reason, pad: false)) }
+        if let reason = entity.writesNulls { printer.line("    writeNulls: true" + comment(reason, pad: false)) }
+        if !entity.attributes.isEmpty {
+            printer.line("    attributes:")
+            for member in entity.attributes { print(member, into: &printer) }
+        }
+        if !entity.relationships.isEmpty {
+            printer.line("    relationships:")
+            for member in entity.relationships { print(member, into: &printer) }
+        }
+    }
+
+    private static func print(_ member: InferredSchema.Member, into printer: inout CodePrinter) {
+        var options: [String] = []
+        if let key = member.key { options.append("key: " + keyText(key)) }
+        if let transformer = member.transformer { options.append("transformer: \(transformer)") }
+        if let pattern = member.dateFormat { options.append("dateFormat: " + quoted(pattern)) }
+        if member.writesNull { options.append("writeNulls: true") }
+        let typeKey = member.isRelationship ? "to" : "type"
+        let value =
+            options.isEmpty ? member.type : "{\(typeKey): \(member.type), " + options.joined(separator: ", ") + "}"
+        printer.line("      \(member.name): \(value)" + comment(member.reason, pad: true))
+    }
+
+    /// A key as the schema reads it literally: the list form when the text form would read a path.
+    private static func keyText(_ key: String) -> String {
+        key.contains(where: { ".[]\\".contains($0) }) ? "[\(quoted(key))]" : scalar(key)
+    }
+
+    private static func comment(_ text: String?, pad: Bool) -> String {
+        guard let text, !text.isEmpty else { return "" }
+        return (pad ? "   # " : "   # ") + oneLine(text)
+    }
+
+    private static func oneLine(_ text: String) -> String {
+        String(text.map { $0.isNewline ? " " : $0 })
+    }
+
+    /// A plain scalar when YAML reads it back as the same text, else quoted.
+    static func scalar(_ text: String) -> String {
+        let plainWords: Set<String> = ["true", "false", "null", "yes", "no", "on", "off", "y", "n", "~"]
+        let safe = text.unicodeScalars.allSatisfy { scalar in
+            (scalar >= "a" && scalar <= "z") || (scalar >= "A" && scalar <= "Z") || (scalar >= "0" && scalar <= "9")
+                || scalar == "_" || scalar == "-"
+        }
+        guard safe, let first = text.unicodeScalars.first, first != "-", !plainWords.contains(text.lowercased()),
+            Double(text) == nil, Int(text) == nil
+        else { return quoted(text) }
+        return text
+    }
+
+    /// Single-quoted (`'it''s'`), or double-quoted with escapes when the text has control characters.
+    static func quoted(_ text: String) -> String {
+        guard text.unicodeScalars.contains(where: { $0.value < 0x20 || $0.value == 0x7F || $0 == "\u{2028}" || $0 == "\u{2029}" || $0 == "\u{FEFF}" || $0 == "\u{85}" })
+        else { return "'" + text.replacingOccurrences(of: "'", with: "''") + "'" }
+        var result = "\""
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "\"": result += "\\\""
+            case "\\": result += "\\\\"
+            case "\n": result += "\\n"
+            case "\t": result += "\\t"
+            case "\r": result += "\\r"
+            default:
+                if scalar.value < 0x20 || scalar.value == 0x7F || scalar == "\u{2028}" || scalar == "\u{2029}" || scalar == "\u{FEFF}" || scalar == "\u{85}" {
+                    result += "\\u" + String(repeating: "0", count: 4 - String(scalar.value, radix: 16).count)
+                        + String(scalar.value, radix: 16)
+                } else {
+                    result.unicodeScalars.append(scalar)
+                }
+            }
+        }
+        return result + "\""
+    }
+}

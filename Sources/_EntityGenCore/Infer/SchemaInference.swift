@@ -1,0 +1,271 @@
+/// `entitygen infer`'s decisions: from what ``SampleReader`` learned to an ``InferredSchema``. Every type
+/// is one the samples prove (each value reads and is written back as the same JSON), and every guess
+/// carries its reason.
+public struct SchemaInference {
+    let reader: SampleReader
+    let clustering: ShapeClustering
+    /// Type names taken (entities and enums).
+    private var typeNames: Set<String> = []
+    /// Entity names by cluster.
+    var entityNames: [Int: String] = [:]
+    /// Enums found so far.
+    var enums: [InferredSchema.Enumeration] = []
+    private var keyConvention: KeyConvention = .verbatim
+    /// Whether any value anywhere was `null`.
+    private let anyNulls: Bool
+
+    /// Decides the schema of what `reader` read; the records' entity is named `name` (a type name is
+    /// derived from it), or after the envelope's key.
+    public static func infer(_ reader: SampleReader, name: String) throws(SampleError) -> InferredSchema {
+        guard reader.summary.records > 0 else {
+            throw SampleError("no records: the samples hold no JSON objects to infer entities from")
+        }
+        var inference = SchemaInference(reader: reader)
+        return inference.schema(name: name)
+    }
+
+    private init(reader: SampleReader) {
+        self.reader = reader
+        clustering = ShapeClustering(records: reader.records)
+        anyNulls = Self.containsNull(reader.records)
+    }
+
+    private mutating func schema(name: String) -> InferredSchema {
+        let clusters = clustering.clusters
+        keyConvention = Self.convention(clusters.flatMap { cluster in cluster.places.flatMap(keys(of:)) })
+        for cluster in clusters { entityNames[cluster.id] = entityName(cluster, recordsName: name) }
+        var entities: [InferredSchema.Entity] = []
+        for cluster in clusters { entities.append(entity(cluster)) }
+        let summary = reader.summary
+        return InferredSchema(
+            fileName: entities[0].name + ".yaml",
+            header: [
+                "Inferred by `entitygen infer` from \(InferenceText.plural(summary.files, "file")) (\(InferenceText.plural(summary.records, "record"))).",
+                "Each guess says why where it applies: check them, then edit this file as your own.",
+            ],
+            keyConvention: keyConvention == .verbatim ? nil : keyConvention,
+            keyConventionReason: keyConvention == .verbatim ? nil : "the keys are snake_case; the others are written out",
+            entities: entities, enums: enums, feed: feed(entities[0]),
+            feedNote: entities[0].identifiedBy.isEmpty
+                ? "no feed: \(entities[0].name) has no identity, and a feed updates rows by identity; give the records an id, or write identifiedBy yourself"
+                : nil)
+    }
+
+    // MARK: Entities
+
+    private func keys(of place: Int) -> [String] {
+        clustering.places[place].node.object?.keys ?? []
+    }
+
+    private mutating func entity(_ cluster: (id: Int, places: [Int])) -> InferredSchema.Entity {
+        let name = entityNames[cluster.id]!
+        let objects = cluster.places.reduce(0) { $0 + (clustering.places[$1].node.object?.count ?? 0) }
+        var keys: [String] = []
+        var seen = Set<String>()
+        for place in cluster.places { for key in self.keys(of: place) where seen.insert(key).inserted { keys.append(key) } }
+        var namer = MemberNamer(convention: keyConvention)
+        var attributes: [InferredSchema.Member] = []
+        var relationships: [InferredSchema.Member] = []
+        var schemaNames: [String: String] = [:]
+        var nullHabits: [(member: Int, isRelationship: Bool, writesNull: Bool)] = []
+        for key in keys {
+            let nodes = cluster.places.compactMap { clustering.places[$0].node.object?.member(key) }
+            let present = nodes.reduce(0) { $0 + $1.present }
+            let merged = ShapeNode(key: key, path: nodes[0].node.path)
+            for member in nodes { merged.absorb(member.node) }
+            let (memberName, writtenKey) = namer.name(for: key)
+            schemaNames[key] = memberName
+            let child = cluster.places.compactMap { clustering.children[$0]?[key] }.first
+            let target = child.flatMap { entityNames[clustering.cluster(of: $0)] }
+            var decision = describe(merged, key: key, memberName: memberName, owner: name, target: target)
+            let absent = objects - present
+            let optional = absent > 0 || merged.nulls > 0 || decision.forcesOptional
+            var member = InferredSchema.Member(
+                name: memberName, type: decision.type(optional: optional), key: writtenKey,
+                transformer: decision.transformer, dateFormat: decision.dateFormat,
+                isRelationship: decision.isRelationship, reason: decision.reason)
+            if optional, merged.nulls > 0 {
+                member.writesNull = merged.nulls >= absent
+                if absent > 0 {
+                    member.nullOrAbsent = true
+                    decision.note(
+                        "not lossless: null in \(InferenceText.count(merged.nulls)) and absent in \(InferenceText.count(absent)) objects, and a model writes nil one way (\(member.writesNull ? "as null" : "left out"))")
+                    member.reason = decision.reason
+                }
+            }
+            member.jsonKey = key
+            if decision.isRelationship {
+                relationships.append(member)
+            } else {
+                attributes.append(member)
+            }
+            if optional {
+                nullHabits.append(
+                    (decision.isRelationship ? relationships.count - 1 : attributes.count - 1, decision.isRelationship,
+                        member.writesNull))
+            }
+        }
+        var writesNulls: String?
+        let writing = nullHabits.filter(\.writesNull).count
+        if writing >= 2, writing == nullHabits.count {
+            writesNulls = "null, never left out, for its \(InferenceText.plural(writing, "optional member"))"
+            for habit in nullHabits {
+                if habit.isRelationship {
+                    relationships[habit.member].writesNull = false
+                } else {
+                    attributes[habit.member].writesNull = false
+                }
+            }
+        }
+        let (identity, identityReason) = self.identity(cluster, objects: objects, schemaNames: schemaNames)
+        var clearsAbsent: String?
+        if cluster.id == 0, !anyNulls, nullHabits.count > 0 {
+            clearsAbsent =
+                "the samples leave keys out and never send null: an absent key means no value (the default, keep, would keep a stale one)"
+        }
+        return InferredSchema.Entity(
+            name: name, paths: cluster.places.map { clustering.places[$0].node.path }, objects: objects,
+            identifiedBy: identity, identityReason: identityReason, clearsAbsent: clearsAbsent,
+            writesNulls: writesNulls, attributes: attributes, relationships: relationships)
+    }
+
+    /// The first candidate key (or pair) that survived, id-like names first.
+    private func identity(
+        _ cluster: (id: Int, places: [Int]), objects: Int, schemaNames: [String: String]
+    ) -> ([String], String) {
+        let trackers = cluster.places.map { clustering.places[$0].node.object?.identity }
+        guard trackers.allSatisfy({ $0 != nil }), let tracker = IdentityTracker.merged(trackers.compactMap { $0 }) else {
+            return ([], "no identity: the objects' keys were not checked (a map's values met under too many keys)")
+        }
+        let total = InferenceText.count(objects)
+        for candidate in tracker.candidates where candidate.alive {
+            let idLike = candidate.keys.count == 1 && IdentityTracker.isIDName(candidate.keys[0])
+            // An id-like name may repeat (the same user embedded twice); other keys and pairs only rarely
+            // (a record delivered twice), never for most objects (`{"lang": "en"}` met 173 times).
+            guard idLike || (objects >= 2 && candidate.repeats * 2 < objects) else { continue }
+            let names = candidate.keys.map { schemaNames[$0] ?? $0 }
+            let keys = InferenceText.list(candidate.keys.map { "'\($0)'" })
+            var reason: String
+            if candidate.repeats == 0 {
+                reason = "\(keys) unique in \(total) of \(total) objects"
+            } else {
+                reason = "\(keys): \(InferenceText.count(objects - candidate.repeats)) distinct in \(total) objects; a value met again carries the same object"
+            }
+            if candidate.truncated { reason += " (checked on the first values only: the identity budget ran out)" }
+            return (names, reason)
+        }
+        let tried = tracker.candidates.filter { $0.keys.count == 1 }.map { candidate in
+            "'\(candidate.keys[0])' \(candidate.ruledOut ?? "repeats")"
+        }
+        let detail = tried.isEmpty ? "no key holds an integer or text in every object" : InferenceText.list(tried)
+        return ([], "no identity: \(detail); rows are owned by what embeds them")
+    }
+
+    // MARK: Names
+
+    private mutating func entityName(_ cluster: (id: Int, places: [Int]), recordsName: String) -> String {
+        var base: String
+        if cluster.id == 0 {
+            base = recordsName
+        } else {
+            var counts: [String: Int] = [:]
+            var order: [String] = []
+            for index in cluster.places {
+                let place = clustering.places[index]
+                guard let hint = place.hint else { continue }
+                let word = place.isElement ? InferenceText.singular(hint) : hint
+                if counts[word] == nil { order.append(word) }
+                counts[word, default: 0] += 1
+            }
+            base = order.max { counts[$0]! < counts[$1]! || (counts[$0]! == counts[$1]! && order.firstIndex(of: $0)! > order.firstIndex(of: $1)!) } ?? "Item"
+            // A name met before under another parent: qualified by this one's parent (`UserEntities`).
+            let typeName = SwiftNaming.typeName(MemberNamer.sanitized(base))
+            if typeNameTaken(typeName), let parent = clustering.parent(of: cluster.places[0]),
+                let parentName = entityNames[clustering.cluster(of: parent)]
+            {
+                base = parentName + typeName
+            }
+        }
+        return uniqueTypeName(base)
+    }
+
+    /// Whether a type name is taken.
+    func typeNameTaken(_ name: String) -> Bool { typeNames.contains(name) }
+
+    /// A usable type name from a word, not taken, not reserved.
+    mutating func uniqueTypeName(_ word: String) -> String {
+        var name = SwiftNaming.typeName(MemberNamer.sanitized(word))
+        if name.isEmpty { name = "Item" }
+        if SwiftKeywords.reservedTypeNames.contains(name) || GeneratedNames.reservedTypeNames.contains(name)
+            || SwiftKeywords.escapable.contains(name)
+        {
+            name += "Item"
+        }
+        var candidate = name
+        var number = 2
+        while typeNames.contains(candidate) {
+            candidate = name + String(number)
+            number += 1
+        }
+        typeNames.insert(candidate)
+        return candidate
+    }
+
+    /// `snake_case` when nearly every key is (four in five, one with an underscore): the others get their
+    /// `key:` written; otherwise keys as they are.
+    static func convention(_ keys: [String]) -> KeyConvention {
+        let snake = keys.filter { key in
+            guard let first = key.utf8.first, first >= 0x61, first <= 0x7A, !key.hasSuffix("_"), !key.contains("__")
+            else { return false }
+            return key.utf8.allSatisfy { ($0 >= 0x61 && $0 <= 0x7A) || ($0 >= 0x30 && $0 <= 0x39) || $0 == 0x5F }
+        }
+        return snake.count * 5 >= keys.count * 4 && snake.contains { $0.contains("_") } ? .snakeCase : .verbatim
+    }
+
+    private static func containsNull(_ node: ShapeNode) -> Bool {
+        if node.nulls > 0 { return true }
+        if let object = node.object {
+            if let collapsed = object.collapsed, containsNull(collapsed) { return true }
+            for key in object.keys where containsNull(object.member(key)!.node) { return true }
+        }
+        if let array = node.array, containsNull(array.element) { return true }
+        return false
+    }
+
+    // MARK: Feed
+
+    private func feed(_ records: InferredSchema.Entity) -> InferredSchema.Feed? {
+        // A feed updates rows by identity: records without one can be mapped, not imported.
+        guard !records.identifiedBy.isEmpty else { return nil }
+        let summary = reader.summary
+        var feed = InferredSchema.Feed(
+            name: InferenceText.plural(records.name), entity: records.name, items: nil, single: nil, pagination: nil,
+            reason: "")
+        let envelopes = summary.forms.compactMap { form -> String? in
+            if case let .envelope(key) = form { return key }
+            return nil
+        }
+        if let path = reader.recordsPath {
+            feed.items = path.joined(separator: ".")
+            feed.reason = "records at '\(feed.items!)' (--records)"
+        } else if envelopes.count == 1, summary.forms.count == 1 {
+            feed.items = envelopes[0]
+            let others = summary.envelopeKeys.sorted().map { "'\($0)'" }
+            feed.reason =
+                "records in '\(envelopes[0])' of each page"
+                + (others.isEmpty ? "" : "; beside them \(InferenceText.list(others)), which no entity reads")
+            if summary.pagination.count == 1, let pagination = summary.pagination.first {
+                feed.pagination = (pagination.kind, pagination.key)
+            }
+        } else if summary.forms == [.single] {
+            feed.single = "true"
+            feed.reason = "one record per document"
+        } else if summary.forms == [.array] {
+            feed.reason = "a list of records per document"
+        } else {
+            feed.single = "either"
+            feed.reason = "documents hold one record or a list of them"
+        }
+        return feed
+    }
+}

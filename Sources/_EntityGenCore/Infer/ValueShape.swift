@@ -1,0 +1,118 @@
+/// What the values at one place can be in a schema, before names: the decision `entitygen infer` takes
+/// for each member from its ``ShapeNode``, in one place, so that the entities found and the members'
+/// types never disagree.
+indirect enum ValueShape {
+    /// Only `null`, or never a value (the elements of arrays that were always empty).
+    case unknown
+    /// Values of several JSON kinds, or a form no schema type has: `AnyJSON`, with the reason.
+    case any(String)
+    /// `true`/`false`.
+    case bool
+    /// Numbers.
+    case number(NumberStatistics)
+    /// Strings.
+    case string(StringStatistics)
+    /// Objects with a fixed set of keys: an entity (the node is a place of it).
+    case entity(ShapeNode)
+    /// Arrays of a shape.
+    case array(ValueShape)
+    /// Objects with dynamic keys (ids, names) of a shape.
+    case map(ValueShape, keys: Int)
+
+    /// The shape of a node's non-null values.
+    static func of(_ node: ShapeNode) -> ValueShape {
+        guard node.nonNull > 0 else { return .unknown }
+        guard node.kindCount == 1 else { return .any(mixedReason(node)) }
+        if node.bools > 0 { return .bool }
+        if node.numbers.count > 0 { return .number(node.numbers) }
+        if node.strings.count > 0 { return .string(node.strings) }
+        if let object = node.object {
+            if object.repeatedKeys > 0 { return .any("objects repeat a key, which a model cannot keep") }
+            if object.keys.isEmpty, object.collapsed == nil { return .map(.unknown, keys: 0) }
+            guard let value = MapDetection.value(of: node) else { return .entity(node) }
+            return .map(element(value, in: "map"), keys: MapDetection.distinctKeys(node))
+        }
+        if let array = node.array {
+            if array.element.count == 0 { return .array(.unknown) }
+            return .array(element(array.element, in: "array"))
+        }
+        return .unknown
+    }
+
+    /// The shape of an array's elements or a map's values: a collection cannot hold `null` or a nested
+    /// collection of entities.
+    private static func element(_ node: ShapeNode, in collection: String) -> ValueShape {
+        if node.nulls > 0 { return .any("the \(collection) holds null in \(node.nulls) of \(node.count) values") }
+        let shape = of(node)
+        if case .entity = shape { return shape }
+        if shape.containsEntity {
+            return .any("\(collection)s of collections of objects have no relationship form")
+        }
+        return shape
+    }
+
+    /// Whether an entity appears anywhere inside.
+    var containsEntity: Bool {
+        switch self {
+        case .entity: return true
+        case let .array(element), let .map(element, _): return element.containsEntity
+        case .unknown, .any, .bool, .number, .string: return false
+        }
+    }
+
+    /// The node's kinds, counted, for a reason: "text in 105 and objects in 9 values".
+    private static func mixedReason(_ node: ShapeNode) -> String {
+        let kinds: [(String, Int)] = [
+            ("true/false", node.bools), ("numbers", node.numbers.count), ("text", node.strings.count),
+            ("objects", node.object?.count ?? 0), ("arrays", node.array?.count ?? 0),
+        ]
+        let parts = kinds.filter { $0.1 > 0 }.map { "\($0.0) in \(InferenceText.count($0.1))" }
+        return "values are " + InferenceText.list(parts) + ": no single type"
+    }
+}
+
+/// Objects whose keys are data (ids, names, paths) rather than a fixed set of members: maps.
+enum MapDetection {
+    /// The node all member values fold into, when the objects at `node` are a map.
+    static func value(of node: ShapeNode) -> ShapeNode? {
+        if let cached = node.mapValueCache { return cached }
+        let value = computeValue(of: node)
+        node.mapValueCache = .some(value)
+        return value
+    }
+
+    private static func computeValue(of node: ShapeNode) -> ShapeNode? {
+        guard let object = node.object else { return nil }
+        if let collapsed = object.collapsed { return collapsed }
+        let keys = object.keys
+        guard !keys.isEmpty else { return nil }
+        let dynamic = keys.filter(looksDynamic).count
+        let mostPresent = keys.map { object.member($0)!.present }.max() ?? 0
+        let sparse = keys.count >= 12 && object.count >= 4 && mostPresent * 2 <= object.count
+        guard dynamic * 2 >= keys.count || sparse else { return nil }
+        let value = ShapeNode(key: nil, path: node.path + ".*")
+        for key in keys { value.absorb(object.member(key)!.node) }
+        // The values' identities, checked across the whole map (an id met under two keys must carry
+        // the same object).
+        let trackers = keys.compactMap { object.member($0)!.node.object?.identity }
+        if let valueObject = value.object, trackers.count == keys.count, !trackers.isEmpty {
+            valueObject.identity = IdentityTracker.merged(trackers)
+            valueObject.identityUnknown = false
+        }
+        return value
+    }
+
+    /// Distinct keys seen (at least the collapse limit when collapsed).
+    static func distinctKeys(_ node: ShapeNode) -> Int {
+        guard let object = node.object else { return 0 }
+        return object.collapsed != nil ? ObjectShape.mapCollapseLimit : object.keys.count
+    }
+
+    /// A key that is data: digits, a UUID, or text no member name could be (spaces, slashes, dots).
+    static func looksDynamic(_ key: String) -> Bool {
+        guard let first = key.unicodeScalars.first else { return true }
+        if first.properties.numericType != nil { return true }
+        if UUIDTransformerProbe.isUUID(key) { return true }
+        return key.unicodeScalars.contains { " /.:@#+".unicodeScalars.contains($0) } || !SwiftNaming.isUsable(key)
+    }
+}

@@ -1,0 +1,99 @@
+import _EntityGenCore
+import ArgumentParser
+import Foundation
+
+/// `entitygen infer <samples...> --output Schemas`: a schema inferred from sample payloads, every guess
+/// explained where it applies, proven against the samples (each value reads and is written back as the
+/// same JSON).
+struct InferCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "infer",
+        abstract: "Infer a schema from sample JSON payloads (files, folders, JSON Lines, feed pages).",
+        discussion: """
+            Reads every record of the samples (a top-level array's elements, one object, the one list of \
+            objects in an envelope such as {"results": [...], "next": ...}, or what --records names) and \
+            writes one schema file for them: entities, their identities, types, enums, maps and the feed, \
+            each guess explained by a comment. Without --output the schema is printed. Exit status: 0 \
+            written, 1 nothing to infer from, 2 usage or I/O error (an existing schema is not replaced \
+            without --force).
+            """
+    )
+
+    @Argument(help: "Sample files (.json, .jsonl, .ndjson) or folders of them.")
+    var inputs: [String] = []
+
+    @Option(help: "Folder to write the schema (and an entitygen-config.yaml, when it has none) into.")
+    var output: String?
+
+    @Option(help: "The records' entity name (default: the envelope's key or the first input's name, singular).")
+    var name: String?
+
+    @Option(help: "Key path of the records in each document (default: detected).")
+    var records: String?
+
+    @Option(help: "Report format: text or json.")
+    var format: LintCommand.OutputFormat = .text
+
+    @Flag(inversion: .prefixedNo, help: "Write an entitygen-config.yaml turning persistence on, when the folder has none.")
+    var persistence = true
+
+    @Flag(help: "Replace a schema file of the same name that differs.")
+    var force = false
+
+    func validate() throws {
+        if inputs.isEmpty { throw ValidationError("give sample files or folders to infer from") }
+        if output == "" { throw ValidationError("--output names no folder (an empty path)") }
+        if let name, MemberNamer.sanitized(name).isEmpty {
+            throw ValidationError("--name '\(name)' has no letters to make a type name of")
+        }
+    }
+
+    func run() throws {
+        let files: [String]
+        do {
+            files = try SampleReader.files(inputs)
+        } catch {
+            printError("error: \(error)")
+            throw ExitCode(2)
+        }
+        var reader = SampleReader(recordsPath: records.map { $0.split(separator: ".").map(String.init) })
+        let showsProgress = isatty(STDERR_FILENO) == 1 && files.count > 1
+        if showsProgress {
+            reader.progress = { done, total, bytes in
+                FileHandle.standardError.write(
+                    Data("\r\u{1B}[Kread \(done) of \(total) files, \(bytes >> 20) MB".utf8))
+            }
+        }
+        reader.read(files)
+        if showsProgress { FileHandle.standardError.write(Data("\r\u{1B}[K".utf8)) }
+        let schema: InferredSchema
+        do {
+            schema = try SchemaInference.infer(reader, name: name ?? defaultName(reader))
+        } catch {
+            for warning in reader.summary.warnings { printError("warning: \(warning)") }
+            printError("error: \(error)")
+            throw ExitCode(1)
+        }
+        var report = InferenceReport(schema: schema, samples: reader.summary)
+        guard let output else {
+            print(InferredSchemaPrinter.yaml(schema), terminator: "")
+            FileHandle.standardError.write(Data((format == .json ? report.json : report.text).utf8))
+            return
+        }
+        do {
+            report.files = try InferenceOutput.write(schema, to: output, replacing: force, writesConfig: persistence)
+        } catch {
+            printError("error: \(error)")
+            throw ExitCode(2)
+        }
+        print(format == .json ? report.json : report.text, terminator: "")
+    }
+
+    /// The envelope's key, or the first input's file name, in the singular.
+    private func defaultName(_ reader: SampleReader) -> String {
+        if let key = reader.summary.envelopeItemsKey { return InferenceText.singular(key) }
+        var base = (inputs[0] as NSString).lastPathComponent
+        while !(base as NSString).pathExtension.isEmpty { base = (base as NSString).deletingPathExtension }
+        return InferenceText.singular(base)
+    }
+}
