@@ -20,6 +20,9 @@ public struct InferenceReport: Sendable {
         var result: [String] = []
         for entity in schema.entities {
             result.append("\(entity.name): " + (entity.identifiedBy.isEmpty ? entity.identityReason : "identity: " + entity.identityReason))
+            if !entity.skippedKeys.isEmpty {
+                result.append("\(entity.name): not read: the empty key '': a schema cannot name it")
+            }
             if let reason = entity.clearsAbsent { result.append("\(entity.name): onAbsent: clear: \(reason)") }
             if let reason = entity.writesNulls { result.append("\(entity.name): writeNulls: \(reason)") }
             for member in entity.attributes + entity.relationships {

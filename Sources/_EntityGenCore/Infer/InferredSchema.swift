@@ -33,6 +33,8 @@ public struct InferredSchema: Sendable {
         public var clearsAbsent: String?
         /// `writeNulls: true` for every optional member, with the reason.
         public var writesNulls: String?
+        /// Keys no member can read (an empty key): said in a comment and the report.
+        public var skippedKeys: [String] = []
         public var attributes: [Member]
         public var relationships: [Member]
     }

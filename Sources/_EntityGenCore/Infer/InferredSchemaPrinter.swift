@@ -44,6 +44,9 @@ public enum InferredSchemaPrinter {
         }
         if let reason = entity.clearsAbsent { printer.line("    onAbsent: clear" + comment(reason, pad: false)) }
         if let reason = entity.writesNulls { printer.line("    writeNulls: true" + comment(reason, pad: false)) }
+        if !entity.skippedKeys.isEmpty {
+            printer.line("    # not read: the empty key '': a schema cannot name it (its values are lost on import)")
+        }
         if !entity.attributes.isEmpty {
             printer.line("    attributes:")
             for member in entity.attributes { print(member, into: &printer) }

@@ -14,11 +14,12 @@ public struct MemberNamer {
         if Self.reserved(name) { name = SwiftNaming.suggestion(forMember: name) }
         var candidate = name
         var number = 2
-        while taken.contains(SwiftNaming.memberName(candidate)) || Self.reserved(candidate) {
+        // Case-insensitively: SQLite ignores case in column names.
+        while taken.contains(SwiftNaming.memberName(candidate).lowercased()) || Self.reserved(candidate) {
             candidate = name + String(number)
             number += 1
         }
-        taken.insert(SwiftNaming.memberName(candidate))
+        taken.insert(SwiftNaming.memberName(candidate).lowercased())
         let derived = SwiftNaming.jsonKey(schemaName: candidate, convention: convention)
         return (candidate, derived == key ? nil : key)
     }

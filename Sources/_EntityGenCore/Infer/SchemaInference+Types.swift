@@ -101,11 +101,11 @@ extension SchemaInference {
                 if Self.namesATime(key) {
                     return MemberDecision(
                         base: "Date", transformer: format.spelling.transformer?.rawValue,
-                        reason: "Date: \(total) are \(format.explanation) (by size and name)")
+                        reason: "Date: \(format.explanation) in \(numbers.count == 1 ? "its 1 value" : "all \(total)") (by size and name)")
                 }
                 return MemberDecision(
                     base: "Int64",
-                    reason: "\(total) could be \(format.explanation), but the name does not say time: kept Int64")
+                    reason: "could be \(format.explanation) (\(total)), but the name does not say time: kept Int64")
             }
             if numbers.fitsInt64 { return MemberDecision(base: "Int64") }
             if numbers.fitsUInt64 { return MemberDecision(base: "UInt64", reason: "integers beyond Int64") }
@@ -136,10 +136,9 @@ extension SchemaInference {
         let total = InferenceText.plural(strings.count, "value")
         if let format = ValueFormat.stringFormats.first(where: strings.formats.contains) {
             let spelling = format.spelling
-            let what = format.type == .date ? "match \(format.explanation)" : "are \(format.explanation)"
             return MemberDecision(
                 base: format.type.rawValue, transformer: spelling.transformer?.rawValue, dateFormat: spelling.dateFormat,
-                reason: "\(format.type.rawValue): \(total) \(what)")
+                reason: "\(format.type.rawValue): \(format.explanation) in \(strings.count == 1 ? "its 1 value" : "all \(total)")")
         }
         if strings.anyCaseUUIDs == strings.count {
             return MemberDecision(

@@ -68,7 +68,14 @@ public struct SchemaInference {
         var relationships: [InferredSchema.Member] = []
         var schemaNames: [String: String] = [:]
         var nullHabits: [(member: Int, isRelationship: Bool, writesNull: Bool)] = []
+        var skipped: [String] = []
+        var identifiable = Set<String>()
         for key in keys {
+            // A schema cannot name an empty key (key paths need one): said, not silently dropped.
+            guard !key.isEmpty else {
+                skipped.append(key)
+                continue
+            }
             let nodes = cluster.places.compactMap { clustering.places[$0].node.object?.member(key) }
             let present = nodes.reduce(0) { $0 + $1.present }
             let merged = ShapeNode(key: key, path: nodes[0].node.path)
@@ -94,6 +101,11 @@ public struct SchemaInference {
                 }
             }
             member.jsonKey = key
+            if !optional, !decision.isRelationship, Self.identifyingTypes.contains(decision.base)
+                || enums.contains(where: { $0.name == decision.base })
+            {
+                identifiable.insert(key)
+            }
             if decision.isRelationship {
                 relationships.append(member)
             } else {
@@ -117,7 +129,8 @@ public struct SchemaInference {
                 }
             }
         }
-        let (identity, identityReason) = self.identity(cluster, objects: objects, schemaNames: schemaNames)
+        let (identity, identityReason) = self.identity(
+            cluster, objects: objects, schemaNames: schemaNames, identifiable: identifiable)
         var clearsAbsent: String?
         if cluster.id == 0, !anyNulls, nullHabits.count > 0 {
             clearsAbsent =
@@ -126,19 +139,19 @@ public struct SchemaInference {
         return InferredSchema.Entity(
             name: name, paths: cluster.places.map { clustering.places[$0].node.path }, objects: objects,
             identifiedBy: identity, identityReason: identityReason, clearsAbsent: clearsAbsent,
-            writesNulls: writesNulls, attributes: attributes, relationships: relationships)
+            writesNulls: writesNulls, skippedKeys: skipped, attributes: attributes, relationships: relationships)
     }
 
     /// The first candidate key (or pair) that survived, id-like names first.
     private func identity(
-        _ cluster: (id: Int, places: [Int]), objects: Int, schemaNames: [String: String]
+        _ cluster: (id: Int, places: [Int]), objects: Int, schemaNames: [String: String], identifiable: Set<String>
     ) -> ([String], String) {
         let trackers = cluster.places.map { clustering.places[$0].node.object?.identity }
         guard trackers.allSatisfy({ $0 != nil }), let tracker = IdentityTracker.merged(trackers.compactMap { $0 }) else {
             return ([], "no identity: the objects' keys were not checked (a map's values met under too many keys)")
         }
         let total = InferenceText.count(objects)
-        for candidate in tracker.candidates where candidate.alive {
+        for candidate in tracker.candidates where candidate.alive && candidate.keys.allSatisfy(identifiable.contains) {
             let idLike = candidate.keys.count == 1 && IdentityTracker.isIDName(candidate.keys[0])
             // An id-like name may repeat (the same user embedded twice); other keys and pairs only rarely
             // (a record delivered twice), never for most objects (`{"lang": "en"}` met 173 times).
@@ -188,6 +201,9 @@ public struct SchemaInference {
         }
         return uniqueTypeName(base)
     }
+
+    /// Types that can identify a row (``SchemaValidator/canIdentify(_:)``, as inferred types are spelled).
+    static let identifyingTypes: Set<String> = ["Int64", "UInt64", "String", "Decimal", "Date", "URL", "UUID"]
 
     /// Whether a type name is taken.
     func typeNameTaken(_ name: String) -> Bool { typeNames.contains(name) }

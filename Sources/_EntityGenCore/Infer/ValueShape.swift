@@ -30,25 +30,31 @@ indirect enum ValueShape {
             if object.repeatedKeys > 0 { return .any("objects repeat a key, which a model cannot keep") }
             if object.keys.isEmpty, object.collapsed == nil { return .map(.unknown, keys: 0) }
             guard let value = MapDetection.value(of: node) else { return .entity(node) }
+            if value.nulls > 0 { return .any(nullElements(value, in: "maps")) }
             return .map(element(value, in: "map"), keys: MapDetection.distinctKeys(node))
         }
         if let array = node.array {
             if array.element.count == 0 { return .array(.unknown) }
+            // Collections cannot hold null: the whole value is then AnyJSON.
+            if array.element.nulls > 0 { return .any(nullElements(array.element, in: "arrays")) }
             return .array(element(array.element, in: "array"))
         }
         return .unknown
     }
 
-    /// The shape of an array's elements or a map's values: a collection cannot hold `null` or a nested
-    /// collection of entities.
+    /// The shape of an array's elements or a map's values (never null): a collection cannot hold a
+    /// nested collection of entities.
     private static func element(_ node: ShapeNode, in collection: String) -> ValueShape {
-        if node.nulls > 0 { return .any("the \(collection) holds null in \(node.nulls) of \(node.count) values") }
         let shape = of(node)
         if case .entity = shape { return shape }
         if shape.containsEntity {
             return .any("\(collection)s of collections of objects have no relationship form")
         }
         return shape
+    }
+
+    private static func nullElements(_ node: ShapeNode, in collection: String) -> String {
+        "the \(collection) hold null in \(InferenceText.count(node.nulls)) of \(InferenceText.plural(node.count, "value")), which a collection of a type cannot"
     }
 
     /// Whether an entity appears anywhere inside.

@@ -92,6 +92,17 @@ enum JSONComparison {
                 }
             }
             return nil
+        case let (.object(left), .object(right)) where Set(left.map(\.key)).count < left.count:
+            // A repeated key: only the members in order say what was written.
+            guard left.count == right.count, zip(left, right).allSatisfy({ $0.key == $1.key }) else {
+                return "\(path): \(expected) became \(actual)"
+            }
+            for (mine, theirs) in zip(left, right) {
+                if let found = difference(mine.value, theirs.value, at: "\(path).\(mine.key)", nullOrAbsent: nullOrAbsent) {
+                    return found
+                }
+            }
+            return nil
         case let (.object(left), .object(right)):
             let rightByKey = Dictionary(right.map { ($0.key, $0.value) }, uniquingKeysWith: { first, _ in first })
             let leftKeys = Set(left.map(\.key))
