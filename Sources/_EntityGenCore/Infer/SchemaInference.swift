@@ -151,12 +151,21 @@ public struct SchemaInference {
             return ([], "no identity: the objects' keys were not checked (a map's values met under too many keys)")
         }
         let total = InferenceText.count(objects)
+        var blocked: [String] = []
         for candidate in tracker.candidates where candidate.alive && candidate.keys.allSatisfy(identifiable.contains) {
+            // A pair only where no key alone was unique: a pair holding a unique key says nothing more.
+            if candidate.keys.count == 2, !blocked.isEmpty { break }
             let idLike = candidate.keys.count == 1 && IdentityTracker.isIDName(candidate.keys[0])
             // An id-like name may repeat (the same user embedded twice); other keys and pairs only rarely
             // (a record delivered twice), never for most objects (`{"lang": "en"}` met 173 times).
             guard idLike || (objects >= 2 && candidate.repeats * 2 < objects) else { continue }
             let names = candidate.keys.map { schemaNames[$0] ?? $0 }
+            // One key gives the model `Identifiable`'s `id`: not beside another member of that name.
+            if names.count == 1, names[0] != "id", schemaNames.values.contains("id") {
+                blocked.append(
+                    "'\(candidate.keys[0])' is unique, but the model's Identifiable id would collide with its member 'id'")
+                continue
+            }
             let keys = InferenceText.list(candidate.keys.map { "'\($0)'" })
             var reason: String
             if candidate.repeats == 0 {
@@ -167,10 +176,11 @@ public struct SchemaInference {
             if candidate.truncated { reason += " (checked on the first values only: the identity budget ran out)" }
             return (names, reason)
         }
-        let tried = tracker.candidates.filter { $0.keys.count == 1 }.map { candidate in
-            "'\(candidate.keys[0])' \(candidate.ruledOut ?? "repeats")"
+        let tried = tracker.candidates.filter { $0.keys.count == 1 && !$0.alive }.map { candidate in
+            "'\(candidate.keys[0])': \(candidate.ruledOut ?? "ruled out")"
         }
-        let detail = tried.isEmpty ? "no key holds an integer or text in every object" : InferenceText.list(tried)
+        let detail = tried.isEmpty && blocked.isEmpty
+            ? "no key holds an integer or text in every object" : InferenceText.list(tried + blocked)
         return ([], "no identity: \(detail); rows are owned by what embeds them")
     }
 
