@@ -100,7 +100,7 @@ let package = Package(
             resources: [.copy("Fixtures")]
         ),
         // Helpers the test targets share (temporary folders removed when the test process exits).
-        .target(name: "EntityGenTestSupport", path: "Tests/EntityGenTestSupport"),
+        .target(name: "EntityGenTestSupport", dependencies: ["EntityGenRuntime"], path: "Tests/EntityGenTestSupport"),
         .testTarget(name: "entitygenTests", dependencies: ["EntityGenTestSupport"]),
         .testTarget(name: "EntityGenRuntimeTests", dependencies: ["EntityGenRuntime"]),
         .testTarget(name: "EntityGenImportTests", dependencies: ["EntityGenImport"]),
@@ -108,6 +108,16 @@ let package = Package(
             name: "EntityGenPostgresTests",
             // _EntityGenCore: migrations planned from schemas written in the test run on the server as printed.
             dependencies: ["EntityGenPostgres", "_EntityGenCore", "EntityGenTestSupport"], plugins: ["EntityGenPlugin"]),
+        // Schemas `entitygen infer` wrote from Tests/Corpora (checked byte for byte by _EntityGenCoreTests),
+        // built by the plugin: the corpora imported and read back through the generated code.
+        .testTarget(
+            name: "EntityGenInferredTests",
+            dependencies: [
+                "EntityGenRuntime", "EntityGenPersistence", "EntityGenTestSupport",
+                .product(name: "GRDB", package: "GRDB.swift"),
+            ],
+            plugins: ["EntityGenPlugin"]
+        ),
         .testTarget(
             name: "EntityGenConsumerTests",
             dependencies: [

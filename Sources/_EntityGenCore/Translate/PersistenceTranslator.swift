@@ -241,9 +241,11 @@ struct PersistenceTranslator: Sendable {
     /// Adds to each table the inverse of every association that reaches it: `hasMany` for another
     /// table's `belongsTo`, `hasMany(through:)` for a link table. Named `<owner table>sVia<Relationship>`
     /// (`reposViaOwner`, `podsViaSubspecs`), with a number appended when the name is taken.
-    /// Completes each table's graph request: an included target whose rows need a required to-one
-    /// relationship to decode (a `Comment` needs its `author`) includes it in turn, at any depth; a path
-    /// stops before an entity it already went through, so a cycle of required relationships ends there.
+    /// Completes each table's graph request, so that it reads back the whole graph an import saved: an
+    /// included target includes its own relationships in turn (a `Comment` its `author`, a tweet's
+    /// `entities` their `user_mentions`), at any depth; a path stops before an entity it already went
+    /// through (a retweet's own retweet is not read), so cycles end there, and a request holds at most
+    /// ``includeBudget`` includes (past it, deeper relationships are read by their targets' requests).
     ///
     /// Behind an optional to-one include the nested ones are optional too: GRDB cannot chain a required
     /// association behind an optional one (it traps), and a row whose optional target is absent has
@@ -251,26 +253,34 @@ struct PersistenceTranslator: Sendable {
     static func addNestedIncludes(to tables: inout [String: TablePlan]) {
         var byType: [String: TablePlan] = [:]
         for table in tables.values { byType[table.typeName] = table }
-        func required(of include: TablePlan.Include, path: Set<String>) -> [TablePlan.Include] {
+        func nestedIncludes(of include: TablePlan.Include, path: Set<String>, budget: inout Int) -> [TablePlan.Include] {
             guard let table = byType[include.targetType] else { return [] }
-            return table.includes.compactMap { nested in
-                guard nested.method == .required, !path.contains(nested.targetType) else { return nil }
-                var nested = nested
-                if include.method == .optional { nested.method = .optional }
-                nested.nested = required(of: nested, path: path.union([nested.targetType]))
-                return nested
+            var result: [TablePlan.Include] = []
+            for candidate in table.includes where !path.contains(candidate.targetType) {
+                // Required ones first claim the budget: without them a row cannot decode at all.
+                guard budget > 0 || candidate.method == .required else { continue }
+                budget -= 1
+                var nested = candidate
+                if include.method == .optional, nested.method == .required { nested.method = .optional }
+                nested.nested = nestedIncludes(of: nested, path: path.union([nested.targetType]), budget: &budget)
+                result.append(nested)
             }
+            return result
         }
         for name in tables.keys.sorted() {
             guard var table = tables[name] else { continue }
+            var budget = includeBudget
             table.includes = table.includes.map { include in
                 var include = include
-                include.nested = required(of: include, path: [table.typeName, include.targetType])
+                include.nested = nestedIncludes(of: include, path: [table.typeName, include.targetType], budget: &budget)
                 return include
             }
             tables[name] = table
         }
     }
+
+    /// The most nested includes one graph request holds beyond what its rows need to decode.
+    static let includeBudget = 200
 
     static func addInverseAssociations(to tables: inout [String: TablePlan]) {
         let owners = tables.values.sorted { $0.tableName < $1.tableName }

@@ -216,8 +216,8 @@ struct TablePlan: Sendable {
         var method: Method
         /// The target's Swift type (whose `Record` declares the nested includes' associations).
         var targetType: String
-        /// What the target's rows need included to decode: its required to-one relationships, and
-        /// theirs, at any depth (stopping where the path would enter an entity already on it).
+        /// The target's own relationships, and theirs, at any depth (stopping where the path would enter
+        /// an entity already on it; see ``PersistenceTranslator/addNestedIncludes(to:)``).
         var nested: [Include] = []
     }
 

@@ -46,7 +46,7 @@ struct PersistenceRenderer {
             }
             printer.line()
             printer.documentation(
-                "Every row as the graph JSON maps to, its direct relationships included, and what their rows need to decode (their required to-one relationships, at any depth; other relationships of included targets are not fetched). Filter and order it with `Columns`, like any GRDB request."
+                "Every row as the graph JSON maps to, its relationships included, and theirs, at any depth (a path stops before an entity it already went through). Filter and order it with `Columns`, like any GRDB request."
             )
             printer.block(
                 "\(access)static func requestIncludingRelationships() -> GRDB.QueryInterfaceRequest<\(plan.typeName)> {"

@@ -73,7 +73,7 @@ extension Address: EntityGenPersistence.PersistableEntity {
     /// The table's fixed SQL, prepared once per transaction by the importer.
     internal static let entityTable = EntityGenPersistence.EntityTable(entity: "Address", name: "address", columns: ["id", "street"], identity: ["id"])
 
-    /// Every row as the graph JSON maps to, its direct relationships included, and what their rows need to decode (their required to-one relationships, at any depth; other relationships of included targets are not fetched). Filter and order it with `Columns`, like any GRDB request.
+    /// Every row as the graph JSON maps to, its relationships included, and theirs, at any depth (a path stops before an entity it already went through). Filter and order it with `Columns`, like any GRDB request.
     internal static func requestIncludingRelationships() -> GRDB.QueryInterfaceRequest<Address> {
         all()
     }
@@ -237,9 +237,9 @@ extension Customer: EntityGenPersistence.PersistableEntity {
     /// The link table of `orders`.
     internal static let _ordersLinks = EntityGenPersistence.LinkTable(name: "customer_orders", ownerColumns: ["ownerId"], targetColumns: ["targetNumber"], isMap: false)
 
-    /// Every row as the graph JSON maps to, its direct relationships included, and what their rows need to decode (their required to-one relationships, at any depth; other relationships of included targets are not fetched). Filter and order it with `Columns`, like any GRDB request.
+    /// Every row as the graph JSON maps to, its relationships included, and theirs, at any depth (a path stops before an entity it already went through). Filter and order it with `Columns`, like any GRDB request.
     internal static func requestIncludingRelationships() -> GRDB.QueryInterfaceRequest<Customer> {
-        Record.all().including(all: Record.orders).asRequest(of: Customer.self)
+        Record.all().including(all: Record.orders.including(optional: Order.Record.shippingAddress)).asRequest(of: Customer.self)
     }
 
     /// Decodes a row; relationships are filled when the request includes them.
@@ -437,7 +437,7 @@ extension Order: EntityGenPersistence.PersistableEntity {
     /// The table's fixed SQL, prepared once per transaction by the importer.
     internal static let entityTable = EntityGenPersistence.EntityTable(entity: "Order", name: "order", columns: ["number", "total", "shippingAddressId"], identity: ["number"], absentBits: ["shippingAddressId": 0])
 
-    /// Every row as the graph JSON maps to, its direct relationships included, and what their rows need to decode (their required to-one relationships, at any depth; other relationships of included targets are not fetched). Filter and order it with `Columns`, like any GRDB request.
+    /// Every row as the graph JSON maps to, its relationships included, and theirs, at any depth (a path stops before an entity it already went through). Filter and order it with `Columns`, like any GRDB request.
     internal static func requestIncludingRelationships() -> GRDB.QueryInterfaceRequest<Order> {
         Record.all().including(optional: Record.shippingAddress).asRequest(of: Order.self)
     }

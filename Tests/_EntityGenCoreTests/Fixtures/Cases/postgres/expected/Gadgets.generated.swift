@@ -262,7 +262,7 @@ extension Gadget: EntityGenPersistence.PersistableEntity {
     /// The link table of `resellers`.
     public static let _resellersLinks = EntityGenPersistence.LinkTable(name: "gadget_resellers", ownerColumns: ["ownerId", "ownerBatch"], targetColumns: ["targetCode"], isMap: false, reference: .init(entity: "Gadget", relationship: "resellers", targetTable: "maker", targetKeyColumns: ["code"], failsWhenMissing: false))
 
-    /// Every row as the graph JSON maps to, its direct relationships included, and what their rows need to decode (their required to-one relationships, at any depth; other relationships of included targets are not fetched). Filter and order it with `Columns`, like any GRDB request.
+    /// Every row as the graph JSON maps to, its relationships included, and theirs, at any depth (a path stops before an entity it already went through). Filter and order it with `Columns`, like any GRDB request.
     public static func requestIncludingRelationships() -> GRDB.QueryInterfaceRequest<Gadget> {
         Record.all().including(all: Record.labels).asRequest(of: Gadget.self)
     }
@@ -649,7 +649,7 @@ extension Label: EntityGenPersistence.PersistableEntity {
     /// The link table of `children`.
     public static let _childrenLinks = EntityGenPersistence.LinkTable(name: "label_children", ownerColumns: ["owner"], targetColumns: ["target"], isMap: false, ownedTargetEntity: "Label")
 
-    /// Every row as the graph JSON maps to, its direct relationships included, and what their rows need to decode (their required to-one relationships, at any depth; other relationships of included targets are not fetched). Filter and order it with `Columns`, like any GRDB request.
+    /// Every row as the graph JSON maps to, its relationships included, and theirs, at any depth (a path stops before an entity it already went through). Filter and order it with `Columns`, like any GRDB request.
     public static func requestIncludingRelationships() -> GRDB.QueryInterfaceRequest<Label> {
         Record.all().including(all: Record.children).asRequest(of: Label.self)
     }
@@ -853,7 +853,7 @@ extension Maker: EntityGenPersistence.PersistableEntity {
     /// The table's fixed SQL, prepared once per transaction by the importer.
     public static let entityTable = EntityGenPersistence.EntityTable(entity: "Maker", name: "maker", columns: ["code"], identity: ["code"])
 
-    /// Every row as the graph JSON maps to, its direct relationships included, and what their rows need to decode (their required to-one relationships, at any depth; other relationships of included targets are not fetched). Filter and order it with `Columns`, like any GRDB request.
+    /// Every row as the graph JSON maps to, its relationships included, and theirs, at any depth (a path stops before an entity it already went through). Filter and order it with `Columns`, like any GRDB request.
     public static func requestIncludingRelationships() -> GRDB.QueryInterfaceRequest<Maker> {
         all()
     }
@@ -999,7 +999,7 @@ extension Nut: EntityGenPersistence.PersistableEntity {
     /// The table's fixed SQL, prepared once per transaction by the importer.
     public static let entityTable = EntityGenPersistence.EntityTable(entity: "Nut", name: "nut", columns: ["serial", "size"], identity: ["serial"])
 
-    /// Every row as the graph JSON maps to, its direct relationships included, and what their rows need to decode (their required to-one relationships, at any depth; other relationships of included targets are not fetched). Filter and order it with `Columns`, like any GRDB request.
+    /// Every row as the graph JSON maps to, its relationships included, and theirs, at any depth (a path stops before an entity it already went through). Filter and order it with `Columns`, like any GRDB request.
     public static func requestIncludingRelationships() -> GRDB.QueryInterfaceRequest<Nut> {
         all()
     }
@@ -1269,7 +1269,7 @@ extension Screw: EntityGenPersistence.PersistableEntity {
     /// The table's fixed SQL, prepared once per transaction by the importer.
     public static let entityTable = EntityGenPersistence.EntityTable(entity: "Screw", name: "screw", columns: ["serial", "length"], identity: ["serial"])
 
-    /// Every row as the graph JSON maps to, its direct relationships included, and what their rows need to decode (their required to-one relationships, at any depth; other relationships of included targets are not fetched). Filter and order it with `Columns`, like any GRDB request.
+    /// Every row as the graph JSON maps to, its relationships included, and theirs, at any depth (a path stops before an entity it already went through). Filter and order it with `Columns`, like any GRDB request.
     public static func requestIncludingRelationships() -> GRDB.QueryInterfaceRequest<Screw> {
         all()
     }

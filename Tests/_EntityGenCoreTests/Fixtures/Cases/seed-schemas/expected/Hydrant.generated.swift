@@ -118,7 +118,7 @@ extension Person: EntityGenPersistence.PersistableEntity {
     /// The link table of `friends`.
     internal static let _friendsLinks = EntityGenPersistence.LinkTable(name: "person_friends", ownerColumns: ["ownerIdentifier"], targetColumns: ["targetIdentifier"], isMap: false)
 
-    /// Every row as the graph JSON maps to, its direct relationships included, and what their rows need to decode (their required to-one relationships, at any depth; other relationships of included targets are not fetched). Filter and order it with `Columns`, like any GRDB request.
+    /// Every row as the graph JSON maps to, its relationships included, and theirs, at any depth (a path stops before an entity it already went through). Filter and order it with `Columns`, like any GRDB request.
     internal static func requestIncludingRelationships() -> GRDB.QueryInterfaceRequest<Person> {
         Record.all().including(all: Record.friends).asRequest(of: Person.self)
     }

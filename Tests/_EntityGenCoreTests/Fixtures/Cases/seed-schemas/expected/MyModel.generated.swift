@@ -92,7 +92,7 @@ extension ModelTwo: EntityGenPersistence.PersistableEntity {
     /// The table's fixed SQL, prepared once per transaction by the importer.
     internal static let entityTable = EntityGenPersistence.EntityTable(entity: "ModelTwo", name: "modelTwo", columns: ["key3", "createdAt", "homepage"], identity: [])
 
-    /// Every row as the graph JSON maps to, its direct relationships included, and what their rows need to decode (their required to-one relationships, at any depth; other relationships of included targets are not fetched). Filter and order it with `Columns`, like any GRDB request.
+    /// Every row as the graph JSON maps to, its relationships included, and theirs, at any depth (a path stops before an entity it already went through). Filter and order it with `Columns`, like any GRDB request.
     internal static func requestIncludingRelationships() -> GRDB.QueryInterfaceRequest<ModelTwo> {
         Record.all().asRequest(of: ModelTwo.self)
     }
@@ -285,7 +285,7 @@ extension MyModel: EntityGenPersistence.PersistableEntity {
     /// The link table of `model2s`.
     internal static let _model2sLinks = EntityGenPersistence.LinkTable(name: "myModel_model2s", ownerColumns: ["owner"], targetColumns: ["target"], isMap: false, ownedTargetEntity: "ModelTwo")
 
-    /// Every row as the graph JSON maps to, its direct relationships included, and what their rows need to decode (their required to-one relationships, at any depth; other relationships of included targets are not fetched). Filter and order it with `Columns`, like any GRDB request.
+    /// Every row as the graph JSON maps to, its relationships included, and theirs, at any depth (a path stops before an entity it already went through). Filter and order it with `Columns`, like any GRDB request.
     internal static func requestIncludingRelationships() -> GRDB.QueryInterfaceRequest<MyModel> {
         Record.all().including(optional: Record.model2).including(all: Record.model2s).asRequest(of: MyModel.self)
     }

@@ -347,7 +347,7 @@ extension Pod: EntityGenPersistence.PersistableEntity {
     /// The link table of `subspecs`.
     internal static let _subspecsLinks = EntityGenPersistence.LinkTable(name: "pod_subspecs", ownerColumns: ["ownerName", "ownerVersion"], targetColumns: ["target"], isMap: false, ownedTargetEntity: "Subspec")
 
-    /// Every row as the graph JSON maps to, its direct relationships included, and what their rows need to decode (their required to-one relationships, at any depth; other relationships of included targets are not fetched). Filter and order it with `Columns`, like any GRDB request.
+    /// Every row as the graph JSON maps to, its relationships included, and theirs, at any depth (a path stops before an entity it already went through). Filter and order it with `Columns`, like any GRDB request.
     internal static func requestIncludingRelationships() -> GRDB.QueryInterfaceRequest<Pod> {
         Record.all().including(all: Record.subspecs).asRequest(of: Pod.self)
     }
@@ -647,7 +647,7 @@ extension Subspec: EntityGenPersistence.PersistableEntity {
     /// The link table of `subspecs`.
     internal static let _subspecsLinks = EntityGenPersistence.LinkTable(name: "subspec_subspecs", ownerColumns: ["owner"], targetColumns: ["target"], isMap: false, ownedTargetEntity: "Subspec")
 
-    /// Every row as the graph JSON maps to, its direct relationships included, and what their rows need to decode (their required to-one relationships, at any depth; other relationships of included targets are not fetched). Filter and order it with `Columns`, like any GRDB request.
+    /// Every row as the graph JSON maps to, its relationships included, and theirs, at any depth (a path stops before an entity it already went through). Filter and order it with `Columns`, like any GRDB request.
     internal static func requestIncludingRelationships() -> GRDB.QueryInterfaceRequest<Subspec> {
         Record.all().including(all: Record.subspecs).asRequest(of: Subspec.self)
     }
