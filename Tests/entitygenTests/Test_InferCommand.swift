@@ -1,0 +1,67 @@
+import EntityGenTestSupport
+import Foundation
+import Testing
+
+/// `entitygen infer` as a user runs it: what it writes, what it refuses, and its exit statuses.
+@Suite struct Test_InferCommand {
+    private func run(_ arguments: [String]) throws -> Test_LintCommand.Run {
+        try Test_LintCommand.run(["infer"] + arguments)
+    }
+
+    private func samples(_ files: [String: String]) throws -> URL {
+        let folder = try TemporaryFolder.make("entitygen-infer-cli")
+        for (name, text) in files {
+            try text.write(to: folder.appendingPathComponent(name), atomically: true, encoding: .utf8)
+        }
+        return folder
+    }
+
+    @Test func writesALintCleanSchemaAndConfigThenRefusesToOverwriteEdits() throws {
+        let input = try samples([
+            "page1.json": #"{"results": [{"id": 1, "title": "a", "created_at": "2024-03-10T07:00:00Z"}], "next": "https://x/p2"}"#,
+            "page2.json": #"{"results": [{"id": 2, "title": "b", "created_at": "2024-03-11T07:00:00Z"}], "next": null}"#,
+        ])
+        let output = try TemporaryFolder.make("entitygen-infer-out")
+        let first = try run([input.path, "--output", output.path])
+        #expect(first.status == 0, "\(first.stderr)")
+        #expect(first.stdout.contains("wrote \(output.path)/Result.yaml"))
+        #expect(first.stdout.contains("wrote \(output.path)/entitygen-config.yaml"))
+        let schema = try String(contentsOf: output.appendingPathComponent("Result.yaml"), encoding: .utf8)
+        #expect(schema.contains("items: results"))
+        #expect(schema.contains("pagination: {nextURL: next}"))
+        #expect(schema.contains("createdAt: Date   # Date: ISO 8601 in all 2 values"))
+        let lint = try Test_LintCommand.run(["lint", output.path])
+        #expect(!lint.stdout.contains("error:") && !lint.stderr.contains("error:"), "\(lint.stdout)\(lint.stderr)")
+        // The same samples again: nothing changes.
+        #expect(try run([input.path, "--output", output.path]).stdout.contains("unchanged \(output.path)/Result.yaml"))
+        // An edited schema is the user's: not replaced without --force.
+        try (schema + "# mine\n").write(to: output.appendingPathComponent("Result.yaml"), atomically: true, encoding: .utf8)
+        let refused = try run([input.path, "--output", output.path])
+        #expect(refused.status == 2)
+        #expect(refused.stderr.contains("exists and differs"))
+        #expect(try run([input.path, "--output", output.path, "--force"]).stdout.contains("replaced"))
+    }
+
+    @Test func reportsAsJSONAndPrintsWithoutOutput() throws {
+        let input = try samples(["items.jsonl": "{\"id\": 1}\n{\"id\": 2}\n"])
+        let printed = try run([input.path, "--name", "Thing", "--format", "json"])
+        #expect(printed.status == 0)
+        #expect(printed.stdout.hasPrefix("# Inferred by `entitygen infer` from 1 file (2 records)."))
+        #expect(printed.stderr.contains(#""records":2"#))
+        #expect(printed.stderr.contains(#""name":"Thing""#))
+    }
+
+    @Test func badInputSaysWhere() throws {
+        let input = try samples(["bad.json": "{\"id\": 1,\n  oops}", "good.json": #"[{"id": 1}]"#])
+        let run = try run([input.path])
+        #expect(run.status == 0)
+        #expect(run.stderr.contains("\(input.path)/bad.json:2:3: skipped, not JSON"))
+        let none = try self.run([try samples(["bad.json": "nope"]).path])
+        #expect(none.status == 1)
+        #expect(none.stderr.contains("error: no records"))
+        let empty = try self.run([try TemporaryFolder.make("entitygen-infer-empty").path])
+        #expect(empty.status == 2)
+        #expect(empty.stderr.contains("no .json, .jsonl or .ndjson files in this folder"))
+        #expect(try self.run([]).status == 2)
+    }
+}
