@@ -15,7 +15,7 @@ let corpora = packageRoot.appendingPathComponent("Tests/Corpora/benchmarks-nativ
 let executable = Bundle.main.executableURL ?? URL(fileURLWithPath: CommandLine.arguments[0])
 
 /// The modes that measure against a baseline (the rest profile one thing alone); the usage line lists them.
-let benchmarkModes = ["mapping", "reader", "generate", "import", "postgres"]
+let benchmarkModes = ["mapping", "reader", "generate", "import", "postgres", "infer"]
 
 /// The whole number at `position` after the mode (or `fallback` when there is none), at least `minimum`;
 /// anything else prints `usage` and exits with status 2, so a typo never runs a default or crashes.
@@ -71,6 +71,9 @@ func runBenchmark() async throws {
         try ImportBenchmark.stream(file: rest[0], database: rest[1])
     case "postgres":
         try await PostgresBenchmark.run()
+    case "infer":
+        let megabytes = countArgument(1, default: 100, minimum: 4, usage: "infer [megabytes >= 4]")
+        try InferBenchmark.run(buildFolder: executable.deletingLastPathComponent(), megabytes: megabytes)
     case "generate":
         let count = countArgument(1, default: 1_000, minimum: 2, usage: "generate [count > 1]")
         try ScaleBenchmark.run(buildFolder: executable.deletingLastPathComponent(), count: count)

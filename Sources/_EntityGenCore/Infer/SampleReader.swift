@@ -22,8 +22,8 @@ public struct SampleReader {
     let records = ShapeNode(key: nil, path: "$")
     let budget = IdentityBudget()
 
-    /// Files larger than this are streamed (arrays in batches, JSON Lines in chunks).
-    static let streamingThreshold = 16 << 20
+    /// Files larger than this (in bytes) are streamed: a top-level array in batches of elements.
+    public var streamingThreshold = 16 << 20
     static let chunkSize = 1 << 20
 
     public init(recordsPath: [String]? = nil) {
@@ -83,7 +83,7 @@ public struct SampleReader {
         summary.files += 1
         if Self.isJSONLines(file) {
             readLines(handle, file: file)
-        } else if size > Self.streamingThreshold {
+        } else if size > streamingThreshold {
             readLargeArray(handle, file: file)
         } else {
             let data = (try? handle.readToEnd()) ?? Data()
@@ -171,9 +171,6 @@ public struct SampleReader {
     /// A large file: a top-level array split into batches as it is read; anything else is read whole.
     private mutating func readLargeArray(_ handle: FileHandle, file: String) {
         var splitter = JSONArraySplitter()
-        var failed = false
-        summary.documents += 1
-        summary.forms.insert(.array)
         do {
             while let chunk = try handle.read(upToCount: Self.chunkSize), !chunk.isEmpty {
                 try chunk.withUnsafeBytes { raw in
@@ -183,21 +180,20 @@ public struct SampleReader {
                 }
             }
             try splitter.finish { batch, _ in self.batch(batch, file: file) }
+            summary.documents += 1
+            summary.forms.insert(.array)
         } catch let failure as JSONArraySplitter.Failure {
-            failed = true
             if failure.message == "expected a top-level array", splitter.count == 0 {
                 // Not an array: read whole (an object, or an envelope).
-                summary.documents -= 1
                 try? handle.seek(toOffset: 0)
                 document(Array((try? handle.readToEnd()) ?? Data()), file: file, line: nil)
                 return
             }
+            summary.documents += 1
             summary.warn("\(file): byte \(failure.offset): \(failure.message); the records before it were read")
         } catch {
-            failed = true
             summary.warn("\(file): \(error); the records before it were read")
         }
-        _ = failed
     }
 
     private mutating func batch(_ bytes: [UInt8], file: String) {

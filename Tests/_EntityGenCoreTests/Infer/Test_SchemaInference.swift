@@ -222,6 +222,32 @@ import Testing
         #expect(throws: SampleError.self) { try SampleReader.files([folder.path + "/missing.json"]) }
     }
 
+    @Test func aLargeArrayIsStreamedInBatchesWithTheSameResult() throws {
+        let folder = try TemporaryFolder.make("entitygen-infer")
+        let file = folder.appendingPathComponent("large.json")
+        try records(3_000) { #"{"id": \#($0), "state": "\#(["a", "b"][$0 % 2])", "tags": ["x"]}"# }
+            .write(to: file, atomically: true, encoding: .utf8)
+        var whole = SampleReader()
+        whole.read([file.path])
+        var streamed = SampleReader()
+        streamed.streamingThreshold = 1_000
+        streamed.read([file.path])
+        #expect(streamed.summary.records == 3_000)
+        #expect(streamed.summary.documents == 1)
+        let wholeSchema = try SchemaInference.infer(whole, name: "Item")
+        let streamedSchema = try SchemaInference.infer(streamed, name: "Item")
+        #expect(InferredSchemaPrinter.yaml(wholeSchema) == InferredSchemaPrinter.yaml(streamedSchema))
+        // Cut off mid-way: the records before the cut are read, and the warning says where.
+        let cut = folder.appendingPathComponent("cut.json")
+        let text = try String(contentsOf: file, encoding: .utf8)
+        try String(text.prefix(text.utf8.count / 2)).write(to: cut, atomically: true, encoding: .utf8)
+        var partial = SampleReader()
+        partial.streamingThreshold = 1_000
+        partial.read([cut.path])
+        #expect(partial.summary.records > 1_000 && partial.summary.records < 1_500)
+        #expect(partial.summary.warnings.first?.hasPrefix(cut.path + ": ") == true, "\(partial.summary.warnings)")
+    }
+
     @Test func theSameSamplesGiveTheSameBytes() throws {
         let json = records(20) { #"{"id": \#($0), "state": "\#(["a_b", "c"][$0 % 2])", "m": {"\#($0)": {"x": 1}}}"# }
         let first = try infer([json]).yaml
