@@ -29,6 +29,15 @@ package struct JSONArraySplitter {
     package private(set) var batch: [UInt8] = [UInt8(ascii: "[")]
     /// Elements in `batch`.
     package private(set) var count = 0
+    /// Where the element being read starts in ``batch`` (its comma included).
+    private var elementStart = 1
+
+    /// The complete elements not yet flushed, as a JSON array (`nil` when there are none): what an input
+    /// that stops mid-element still holds.
+    package var completeElements: [UInt8]? {
+        guard count > 0 else { return nil }
+        return Array(batch[..<(elementHasContent ? elementStart : batch.count)]) + [UInt8(ascii: "]")]
+    }
     /// Offset of the first element of the batch, and elements before this batch.
     package private(set) var elementsBefore = 0
 
@@ -132,6 +141,7 @@ package struct JSONArraySplitter {
 
     private mutating func append(_ byte: UInt8) {
         if !elementHasContent {
+            elementStart = batch.count
             if count > 0 { batch.append(UInt8(ascii: ",")) }
             elementHasContent = true
         }

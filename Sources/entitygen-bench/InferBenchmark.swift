@@ -33,7 +33,8 @@ enum InferBenchmark {
         let (small, large) = (results[0], results[1])
         Measurement.summary("seconds", "infer_\(large.megabytes)mb", large.seconds)
         Measurement.summary("megabytes", "infer_peak_\(large.megabytes)mb", large.peak)
-        Measurement.summary("ratio", "infer_growth_\(large.megabytes / max(small.megabytes, 1))x_input", large.seconds / small.seconds)
+        Measurement.summary(
+            "ratio", "infer_growth_\(large.megabytes / max(small.megabytes, 1))x_input", large.seconds / small.seconds)
         Measurement.summary("ratio", "infer_vs_reader_alone", large.seconds / large.parse)
         print("info targets: growth about \(large.megabytes / max(small.megabytes, 1)) (linear), peak < 64 MB")
     }

@@ -34,7 +34,9 @@ struct InferCommand: ParsableCommand {
     @Option(help: "Report format: text or json.")
     var format: LintCommand.OutputFormat = .text
 
-    @Flag(inversion: .prefixedNo, help: "Write an entitygen-config.yaml turning persistence on, when the folder has none.")
+    @Flag(
+        inversion: .prefixedNo, help: "Write an entitygen-config.yaml turning persistence on, when the folder has none."
+    )
     var persistence = true
 
     @Flag(help: "Replace a schema file of the same name that differs.")

@@ -18,7 +18,8 @@ import Testing
     }
 
     /// Each record's JSON as sent, by identity, from the pages' bytes.
-    private func records(_ page: [UInt8], at key: String?, identity: (JSONValue) -> String) throws -> [String: AnyJSON] {
+    private func records(_ page: [UInt8], at key: String?, identity: (JSONValue) -> String) throws -> [String: AnyJSON]
+    {
         try JSONDocument(bytes: page).withRoot { root in
             var result: [String: AnyJSON] = [:]
             let list = key.flatMap { root[$0] } ?? root
@@ -36,13 +37,16 @@ import Testing
         _ model: some JSONMappable, as sent: AnyJSON?, _ label: String, nullOrAbsent: Set<String> = []
     ) throws {
         let written = try JSONDocument(bytes: model.jsonBytes()).withRoot { AnyJSON($0) }
-        let difference = sent.map { JSONComparison.difference($0, written, at: "$", nullOrAbsent: nullOrAbsent) } ?? "not sent"
+        let difference =
+            sent.map { JSONComparison.difference($0, written, at: "$", nullOrAbsent: nullOrAbsent) } ?? "not sent"
         #expect(difference == nil, "\(label): \(difference ?? "")")
     }
 
     @Test func twitterStatusesImportAndReadBackAsSent() throws {
-        let page = try Array(Data(contentsOf: Self.root.appendingPathComponent(
-            "Tests/Corpora/benchmarks-nativejson/data/twitter.json")))
+        let page = try Array(
+            Data(
+                contentsOf: Self.root.appendingPathComponent(
+                    "Tests/Corpora/benchmarks-nativejson/data/twitter.json")))
         let pool = try database()
         let importer = FeedImporter(feed: EntityGenDatabase.statuses, writer: pool)
         let first = try importer.importPage(page)
@@ -76,9 +80,11 @@ import Testing
         for file in files {
             let page = try Array(Data(contentsOf: folder.appendingPathComponent(file)))
             try importer.importPage(page)
-            sent.merge(try records(page, at: nil) { record in
-                "\(record["name"]?.string() ?? "")@\(record["version"]?.string() ?? "")"
-            }) { first, _ in first }
+            sent.merge(
+                try records(page, at: nil) { record in
+                    "\(record["name"]?.string() ?? "")@\(record["version"]?.string() ?? "")"
+                }
+            ) { first, _ in first }
         }
         let stored = try pool.read { db in try Pod.requestIncludingRelationships().fetchAll(db) }
         #expect(stored.count == sent.count)
@@ -90,7 +96,8 @@ import Testing
         }
         for file in files.prefix(20) {
             let report = try importer.importPage(Array(Data(contentsOf: folder.appendingPathComponent(file))))
-            #expect(report.entities.values.allSatisfy { $0.inserted == 0 && $0.updated == 0 && $0.deleted == 0 }, "\(file)")
+            #expect(
+                report.entities.values.allSatisfy { $0.inserted == 0 && $0.updated == 0 && $0.deleted == 0 }, "\(file)")
         }
     }
 }

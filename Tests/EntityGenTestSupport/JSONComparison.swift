@@ -13,7 +13,9 @@ public enum JSONComparison {
             if let a = Double(left), let b = Double(right), a.isFinite, a == b { return nil }
         case let (.array(left), .array(right)) where left.count == right.count:
             for index in left.indices {
-                if let found = difference(left[index], right[index], at: "\(path)[\(index)]", nullOrAbsent: nullOrAbsent) {
+                if let found = difference(
+                    left[index], right[index], at: "\(path)[\(index)]", nullOrAbsent: nullOrAbsent)
+                {
                     return found
                 }
             }
@@ -24,7 +26,9 @@ public enum JSONComparison {
                 return "\(path): \(expected) became \(actual)"
             }
             for (mine, theirs) in zip(left, right) {
-                if let found = difference(mine.value, theirs.value, at: "\(path).\(mine.key)", nullOrAbsent: nullOrAbsent) {
+                if let found = difference(
+                    mine.value, theirs.value, at: "\(path).\(mine.key)", nullOrAbsent: nullOrAbsent)
+                {
                     return found
                 }
             }
@@ -37,7 +41,8 @@ public enum JSONComparison {
                     if member.value == .null, nullOrAbsent.contains(member.key) { continue }
                     return "\(path).\(member.key): missing (was \(member.value))"
                 }
-                if let found = difference(member.value, other, at: "\(path).\(member.key)", nullOrAbsent: nullOrAbsent) {
+                if let found = difference(member.value, other, at: "\(path).\(member.key)", nullOrAbsent: nullOrAbsent)
+                {
                     return found
                 }
             }

@@ -18,8 +18,10 @@ import Testing
 
     @Test func writesALintCleanSchemaAndConfigThenRefusesToOverwriteEdits() throws {
         let input = try samples([
-            "page1.json": #"{"results": [{"id": 1, "title": "a", "created_at": "2024-03-10T07:00:00Z"}], "next": "https://x/p2"}"#,
-            "page2.json": #"{"results": [{"id": 2, "title": "b", "created_at": "2024-03-11T07:00:00Z"}], "next": null}"#,
+            "page1.json":
+                #"{"results": [{"id": 1, "title": "a", "created_at": "2024-03-10T07:00:00Z"}], "next": "https://x/p2"}"#,
+            "page2.json":
+                #"{"results": [{"id": 2, "title": "b", "created_at": "2024-03-11T07:00:00Z"}], "next": null}"#,
         ])
         let output = try TemporaryFolder.make("entitygen-infer-out")
         let first = try run([input.path, "--output", output.path])
@@ -35,7 +37,8 @@ import Testing
         // The same samples again: nothing changes.
         #expect(try run([input.path, "--output", output.path]).stdout.contains("unchanged \(output.path)/Result.yaml"))
         // An edited schema is the user's: not replaced without --force.
-        try (schema + "# mine\n").write(to: output.appendingPathComponent("Result.yaml"), atomically: true, encoding: .utf8)
+        try (schema + "# mine\n").write(
+            to: output.appendingPathComponent("Result.yaml"), atomically: true, encoding: .utf8)
         let refused = try run([input.path, "--output", output.path])
         #expect(refused.status == 2)
         #expect(refused.stderr.contains("exists and differs"))

@@ -40,7 +40,8 @@ struct IdentityTracker {
     /// Whether a key's name says it identifies: `id`, `uuid`, `code`, or ending in `id` (`user_id`, `podId`).
     static func isIDName(_ key: String) -> Bool {
         let folded = key.lowercased().replacingOccurrences(of: "_", with: "")
-        return idNames.contains(folded) || (folded.hasSuffix("id") && folded.count > 2 && key != "paid" && key != "valid")
+        return idNames.contains(folded)
+            || (folded.hasSuffix("id") && folded.count > 2 && key != "paid" && key != "valid")
     }
 
     /// Chooses candidates from the first object's scalar members: id-like names first (`id`, `uuid`,

@@ -19,7 +19,9 @@ public struct InferenceReport: Sendable {
     public var guesses: [String] {
         var result: [String] = []
         for entity in schema.entities {
-            result.append("\(entity.name): " + (entity.identifiedBy.isEmpty ? entity.identityReason : "identity: " + entity.identityReason))
+            result.append(
+                "\(entity.name): "
+                    + (entity.identifiedBy.isEmpty ? entity.identityReason : "identity: " + entity.identityReason))
             if !entity.skippedKeys.isEmpty {
                 result.append("\(entity.name): not read: the empty key '': a schema cannot name it")
             }
@@ -39,13 +41,16 @@ public struct InferenceReport: Sendable {
         var lines: [String] = []
         lines.append(
             "Read \(InferenceText.plural(samples.files, "file")), \(InferenceText.plural(samples.records, "record"))"
-                + (samples.documents != samples.files ? " in \(InferenceText.plural(samples.documents, "document"))" : ""))
+                + (samples.documents != samples.files
+                    ? " in \(InferenceText.plural(samples.documents, "document"))" : ""))
         for file in files { lines.append("\(file.outcome) \(file.path)") }
         lines.append(
             "\(InferenceText.plural(schema.entities.count, "entity").replacingOccurrences(of: "entitys", with: "entities")), \(InferenceText.plural(schema.enums.count, "enum"))"
                 + (schema.feed.map { ", feed \($0.name)" } ?? ""))
         for entity in schema.entities {
-            let identity = entity.identifiedBy.isEmpty ? "no identity" : "identified by " + entity.identifiedBy.joined(separator: " + ")
+            let identity =
+                entity.identifiedBy.isEmpty
+                ? "no identity" : "identified by " + entity.identifiedBy.joined(separator: " + ")
             lines.append(
                 "  \(entity.name): \(InferenceText.plural(entity.objects, "object")), \(identity), \(InferenceText.plural(entity.attributes.count, "attribute")), \(InferenceText.plural(entity.relationships.count, "relationship"))"
             )

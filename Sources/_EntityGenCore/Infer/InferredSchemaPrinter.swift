@@ -35,11 +35,14 @@ public enum InferredSchemaPrinter {
 
     private static func print(_ entity: InferredSchema.Entity, into printer: inout CodePrinter) {
         let places = entity.paths.prefix(3).joined(separator: ", ") + (entity.paths.count > 3 ? ", ..." : "")
-        printer.line("  \(entity.name):" + comment("\(InferenceText.plural(entity.objects, "object")) at \(places)", pad: false))
+        printer.line(
+            "  \(entity.name):" + comment("\(InferenceText.plural(entity.objects, "object")) at \(places)", pad: false))
         if entity.identifiedBy.isEmpty {
             printer.line("    # " + oneLine(entity.identityReason))
         } else {
-            let names = entity.identifiedBy.count == 1 ? entity.identifiedBy[0] : "[" + entity.identifiedBy.joined(separator: ", ") + "]"
+            let names =
+                entity.identifiedBy.count == 1
+                ? entity.identifiedBy[0] : "[" + entity.identifiedBy.joined(separator: ", ") + "]"
             printer.line("    identifiedBy: \(names)" + comment("identity: " + entity.identityReason, pad: false))
         }
         if let reason = entity.clearsAbsent { printer.line("    onAbsent: clear" + comment(reason, pad: false)) }
@@ -98,7 +101,11 @@ public enum InferredSchemaPrinter {
 
     /// Single-quoted (`'it''s'`), or double-quoted with escapes when the text has control characters.
     static func quoted(_ text: String) -> String {
-        guard text.unicodeScalars.contains(where: { $0.value < 0x20 || $0.value == 0x7F || $0 == "\u{2028}" || $0 == "\u{2029}" || $0 == "\u{FEFF}" || $0 == "\u{85}" })
+        guard
+            text.unicodeScalars.contains(where: {
+                $0.value < 0x20 || $0.value == 0x7F || $0 == "\u{2028}" || $0 == "\u{2029}" || $0 == "\u{FEFF}"
+                    || $0 == "\u{85}"
+            })
         else { return "'" + text.replacingOccurrences(of: "'", with: "''") + "'" }
         var result = "\""
         for scalar in text.unicodeScalars {
@@ -109,8 +116,11 @@ public enum InferredSchemaPrinter {
             case "\t": result += "\\t"
             case "\r": result += "\\r"
             default:
-                if scalar.value < 0x20 || scalar.value == 0x7F || scalar == "\u{2028}" || scalar == "\u{2029}" || scalar == "\u{FEFF}" || scalar == "\u{85}" {
-                    result += "\\u" + String(repeating: "0", count: 4 - String(scalar.value, radix: 16).count)
+                if scalar.value < 0x20 || scalar.value == 0x7F || scalar == "\u{2028}" || scalar == "\u{2029}"
+                    || scalar == "\u{FEFF}" || scalar == "\u{85}"
+                {
+                    result +=
+                        "\\u" + String(repeating: "0", count: 4 - String(scalar.value, radix: 16).count)
                         + String(scalar.value, radix: 16)
                 } else {
                     result.unicodeScalars.append(scalar)

@@ -190,6 +190,8 @@ public struct SampleReader {
                 return
             }
             summary.documents += 1
+            // The complete elements since the last batch are read too.
+            if let complete = splitter.completeElements { batch(complete, file: file) }
             summary.warn("\(file): byte \(failure.offset): \(failure.message); the records before it were read")
         } catch {
             summary.warn("\(file): \(error); the records before it were read")

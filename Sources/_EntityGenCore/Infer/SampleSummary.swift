@@ -80,7 +80,9 @@ struct Envelope {
                 pagination = Pagination(kind: "pageCount", key: key)
             }
         }
-        guard lists.count == 1, others.count <= 4, others.allSatisfy({ root[$0].map(isMetadata) ?? false }) else { return nil }
+        guard lists.count == 1, others.count <= 4, others.allSatisfy({ root[$0].map(isMetadata) ?? false }) else {
+            return nil
+        }
         return Envelope(itemsKey: lists[0], otherKeys: others, pagination: pagination)
     }
 

@@ -16,7 +16,11 @@ extension SchemaInference {
                 if counts[word] == nil { order.append(word) }
                 counts[word, default: 0] += 1
             }
-            base = order.max { counts[$0]! < counts[$1]! || (counts[$0]! == counts[$1]! && order.firstIndex(of: $0)! > order.firstIndex(of: $1)!) } ?? "Item"
+            base =
+                order.max {
+                    counts[$0]! < counts[$1]!
+                        || (counts[$0]! == counts[$1]! && order.firstIndex(of: $0)! > order.firstIndex(of: $1)!)
+                } ?? "Item"
             // A name met before under another parent: qualified by this one's parent (`UserEntities`).
             let typeName = SwiftNaming.typeName(MemberNamer.sanitized(base))
             if typeNameTaken(typeName), let parent = clustering.parent(of: cluster.places[0]),

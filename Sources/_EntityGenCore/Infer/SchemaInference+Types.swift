@@ -39,7 +39,8 @@ extension SchemaInference {
         case .unknown:
             var decision = MemberDecision(base: "AnyJSON")
             decision.forcesOptional = true
-            decision.reason = "always null in \(InferenceText.plural(node.count, "value")): AnyJSON keeps whatever comes"
+            decision.reason =
+                "always null in \(InferenceText.plural(node.count, "value")): AnyJSON keeps whatever comes"
             return decision
         case .entity:
             var decision = MemberDecision(base: target)
@@ -89,7 +90,10 @@ extension SchemaInference {
             if keys == 0 { inner.reason = nil }
             inner.base = "[String: \(inner.base)]"
             inner.quoted = true
-            inner.note(keys == 0 ? "always {}: the value type is unknown, AnyJSON keeps whatever comes" : MemberDecision.mapReason(keys))
+            inner.note(
+                keys == 0
+                    ? "always {}: the value type is unknown, AnyJSON keeps whatever comes"
+                    : MemberDecision.mapReason(keys))
             return inner
         }
     }
@@ -101,7 +105,9 @@ extension SchemaInference {
                 if Self.namesATime(key) {
                     return MemberDecision(
                         base: "Date", transformer: format.spelling.transformer?.rawValue,
-                        reason: "Date: \(format.explanation) in \(numbers.count == 1 ? "its 1 value" : "all \(total)") (by size and name)")
+                        reason:
+                            "Date: \(format.explanation) in \(numbers.count == 1 ? "its 1 value" : "all \(total)") (by size and name)"
+                    )
                 }
                 return MemberDecision(
                     base: "Int64",
@@ -116,7 +122,8 @@ extension SchemaInference {
         }
         if numbers.doubleKeepsValue { return MemberDecision(base: "Double") }
         if numbers.decimalKeepsValue {
-            return MemberDecision(base: "Decimal", reason: "numbers with more digits than a Double keeps: Decimal keeps them")
+            return MemberDecision(
+                base: "Decimal", reason: "numbers with more digits than a Double keeps: Decimal keeps them")
         }
         return MemberDecision(base: "AnyJSON", reason: "numbers beyond Double and Decimal: AnyJSON keeps their digits")
     }
@@ -124,8 +131,10 @@ extension SchemaInference {
     /// Whether a key names a moment (`created_at`, `updatedAt`, `timestamp`, `start`).
     static func namesATime(_ key: String) -> Bool {
         let lower = key.lowercased()
-        let words = ["time", "date", "created", "updated", "modified", "start", "end", "expire", "since", "until",
-            "published", "deleted", "last", "when"]
+        let words = [
+            "time", "date", "created", "updated", "modified", "start", "end", "expire", "since", "until",
+            "published", "deleted", "last", "when",
+        ]
         return words.contains { lower.contains($0) } || lower.hasSuffix("_at") || key.hasSuffix("At")
             || lower.hasSuffix("_on")
     }
@@ -137,8 +146,11 @@ extension SchemaInference {
         if let format = ValueFormat.stringFormats.first(where: strings.formats.contains) {
             let spelling = format.spelling
             return MemberDecision(
-                base: format.type.rawValue, transformer: spelling.transformer?.rawValue, dateFormat: spelling.dateFormat,
-                reason: "\(format.type.rawValue): \(format.explanation) in \(strings.count == 1 ? "its 1 value" : "all \(total)")")
+                base: format.type.rawValue, transformer: spelling.transformer?.rawValue,
+                dateFormat: spelling.dateFormat,
+                reason:
+                    "\(format.type.rawValue): \(format.explanation) in \(strings.count == 1 ? "its 1 value" : "all \(total)")"
+            )
         }
         if strings.anyCaseUUIDs == strings.count {
             return MemberDecision(
@@ -183,10 +195,13 @@ extension SchemaInference {
         while caseNames.contains(fallback) { fallback = "other" + (fallback == "unknown" ? "" : "Value") }
         let reason =
             "enum: \(InferenceText.plural(values.count, "distinct value")) in \(InferenceText.plural(strings.count, "string")); '\(fallback)' keeps any other"
-        if let existing = enums.first(where: { Set($0.cases) == Set(values) && $0.name.hasSuffix(SwiftNaming.typeName(memberName)) }) {
+        if let existing = enums.first(where: {
+            Set($0.cases) == Set(values) && $0.name.hasSuffix(SwiftNaming.typeName(memberName))
+        }) {
             return existing
         }
-        let base = typeNameTaken(SwiftNaming.typeName(memberName)) ? owner + SwiftNaming.typeName(memberName) : memberName
+        let base =
+            typeNameTaken(SwiftNaming.typeName(memberName)) ? owner + SwiftNaming.typeName(memberName) : memberName
         let enumeration = InferredSchema.Enumeration(
             name: uniqueTypeName(base), cases: values, fallback: fallback, reason: reason)
         enums.append(enumeration)

@@ -44,7 +44,8 @@ public struct SchemaInference {
                 "Each guess says why where it applies: check them, then edit this file as your own.",
             ],
             keyConvention: keyConvention == .verbatim ? nil : keyConvention,
-            keyConventionReason: keyConvention == .verbatim ? nil : "the keys are snake_case; the others are written out",
+            keyConventionReason: keyConvention == .verbatim
+                ? nil : "the keys are snake_case; the others are written out",
             entities: entities, enums: enums, feed: feed(entities[0]),
             feedNote: entities[0].identifiedBy.isEmpty
                 ? "no feed: \(entities[0].name) has no identity, and a feed updates rows by identity; give the records an id, or write identifiedBy yourself"
@@ -62,7 +63,9 @@ public struct SchemaInference {
         let objects = cluster.places.reduce(0) { $0 + (clustering.places[$1].node.object?.count ?? 0) }
         var keys: [String] = []
         var seen = Set<String>()
-        for place in cluster.places { for key in self.keys(of: place) where seen.insert(key).inserted { keys.append(key) } }
+        for place in cluster.places {
+            for key in self.keys(of: place) where seen.insert(key).inserted { keys.append(key) }
+        }
         var namer = MemberNamer(convention: keyConvention)
         var attributes: [InferredSchema.Member] = []
         var relationships: [InferredSchema.Member] = []
@@ -96,13 +99,15 @@ public struct SchemaInference {
                 if absent > 0 {
                     member.nullOrAbsent = true
                     decision.note(
-                        "not lossless: null in \(InferenceText.count(merged.nulls)) and absent in \(InferenceText.count(absent)) objects, and a model writes nil one way (\(member.writesNull ? "as null" : "left out"))")
+                        "not lossless: null in \(InferenceText.count(merged.nulls)) and absent in \(InferenceText.count(absent)) objects, and a model writes nil one way (\(member.writesNull ? "as null" : "left out"))"
+                    )
                     member.reason = decision.reason
                 }
             }
             member.jsonKey = key
-            if !optional, !decision.isRelationship, Self.identifyingTypes.contains(decision.base)
-                || enums.contains(where: { $0.name == decision.base })
+            if !optional, !decision.isRelationship,
+                Self.identifyingTypes.contains(decision.base)
+                    || enums.contains(where: { $0.name == decision.base })
             {
                 identifiable.insert(key)
             }
@@ -113,8 +118,11 @@ public struct SchemaInference {
             }
             if optional {
                 nullHabits.append(
-                    (decision.isRelationship ? relationships.count - 1 : attributes.count - 1, decision.isRelationship,
-                        member.writesNull))
+                    (
+                        decision.isRelationship ? relationships.count - 1 : attributes.count - 1,
+                        decision.isRelationship,
+                        member.writesNull
+                    ))
             }
         }
         var writesNulls: String?
@@ -147,7 +155,8 @@ public struct SchemaInference {
         _ cluster: (id: Int, places: [Int]), objects: Int, schemaNames: [String: String], identifiable: Set<String>
     ) -> ([String], String) {
         let trackers = cluster.places.map { clustering.places[$0].node.object?.identity }
-        guard trackers.allSatisfy({ $0 != nil }), let tracker = IdentityTracker.merged(trackers.compactMap { $0 }) else {
+        guard trackers.allSatisfy({ $0 != nil }), let tracker = IdentityTracker.merged(trackers.compactMap { $0 })
+        else {
             return ([], "no identity: the objects' keys were not checked (a map's values met under too many keys)")
         }
         let total = InferenceText.count(objects)
@@ -163,7 +172,8 @@ public struct SchemaInference {
             // One key gives the model `Identifiable`'s `id`: not beside another member of that name.
             if names.count == 1, names[0] != "id", schemaNames.values.contains("id") {
                 blocked.append(
-                    "'\(candidate.keys[0])' is unique, but the model's Identifiable id would collide with its member 'id'")
+                    "'\(candidate.keys[0])' is unique, but the model's Identifiable id would collide with its member 'id'"
+                )
                 continue
             }
             let keys = InferenceText.list(candidate.keys.map { "'\($0)'" })
@@ -171,7 +181,8 @@ public struct SchemaInference {
             if candidate.repeats == 0 {
                 reason = "\(keys) unique in \(total) of \(total) objects"
             } else {
-                reason = "\(keys): \(InferenceText.count(objects - candidate.repeats)) distinct in \(total) objects; a value met again carries the same object"
+                reason =
+                    "\(keys): \(InferenceText.count(objects - candidate.repeats)) distinct in \(total) objects; a value met again carries the same object"
             }
             if candidate.truncated { reason += " (checked on the first values only: the identity budget ran out)" }
             return (names, reason)
@@ -179,7 +190,8 @@ public struct SchemaInference {
         let tried = tracker.candidates.filter { $0.keys.count == 1 && !$0.alive }.map { candidate in
             "'\(candidate.keys[0])': \(candidate.ruledOut ?? "ruled out")"
         }
-        let detail = tried.isEmpty && blocked.isEmpty
+        let detail =
+            tried.isEmpty && blocked.isEmpty
             ? "no key holds an integer or text in every object" : InferenceText.list(tried + blocked)
         return ([], "no identity: \(detail); rows are owned by what embeds them")
     }

@@ -133,7 +133,9 @@ enum UUIDTransformerProbe {
         for (index, byte) in bytes.enumerated() {
             if [8, 13, 18, 23].contains(index) {
                 if byte != UInt8(ascii: "-") { return false }
-            } else if !(byte >= 0x30 && byte <= 0x39) && !(byte >= 0x41 && byte <= 0x46) && !(byte >= 0x61 && byte <= 0x66) {
+            } else if !(byte >= 0x30 && byte <= 0x39) && !(byte >= 0x41 && byte <= 0x46)
+                && !(byte >= 0x61 && byte <= 0x66)
+            {
                 return false
             }
         }

@@ -253,7 +253,8 @@ struct PersistenceTranslator: Sendable {
     static func addNestedIncludes(to tables: inout [String: TablePlan]) {
         var byType: [String: TablePlan] = [:]
         for table in tables.values { byType[table.typeName] = table }
-        func nestedIncludes(of include: TablePlan.Include, path: Set<String>, budget: inout Int) -> [TablePlan.Include] {
+        func nestedIncludes(of include: TablePlan.Include, path: Set<String>, budget: inout Int) -> [TablePlan.Include]
+        {
             guard let table = byType[include.targetType] else { return [] }
             var result: [TablePlan.Include] = []
             for candidate in table.includes where !path.contains(candidate.targetType) {
@@ -272,7 +273,8 @@ struct PersistenceTranslator: Sendable {
             var budget = includeBudget
             table.includes = table.includes.map { include in
                 var include = include
-                include.nested = nestedIncludes(of: include, path: [table.typeName, include.targetType], budget: &budget)
+                include.nested = nestedIncludes(
+                    of: include, path: [table.typeName, include.targetType], budget: &budget)
                 return include
             }
             tables[name] = table

@@ -22,7 +22,8 @@ import Testing
         let second = try EntityGenDatabase.openDatabase(atPath: path)
         // Rows changed by statements on the writer's connection since it opened (GRDB's own set-up
         // changes no row).
-        #expect(try second.writeWithoutTransaction { db in db.totalChangesCount } == 0)
+        let changes = try second.writeWithoutTransaction { db throws in db.totalChangesCount }
+        #expect(changes == 0)
         #expect(
             try second.read { db in try Int.fetchOne(db, sql: "SELECT count(*) FROM entitygen_migration_fingerprints") }
                 == remembered)

@@ -25,9 +25,12 @@ import Testing
     }
 
     @Test func numberValuesNeverTrap() {
-        for literal in ["", "-", "1e", "1e+", "..", "0x10", "1" + String(repeating: "0", count: 400), "9e99999999999999999999"] {
+        for literal in [
+            "", "-", "1e", "1e+", "..", "0x10", "1" + String(repeating: "0", count: 400), "9e99999999999999999999",
+        ] {
             _ = JSONNumberValue(literal).hashValue
         }
-        #expect(JSONNumberValue("12.340e1") == JSONNumberValue(isNegative: false, digits: Array("1234".utf8), exponent: -1))
+        #expect(
+            JSONNumberValue("12.340e1") == JSONNumberValue(isNegative: false, digits: Array("1234".utf8), exponent: -1))
     }
 }

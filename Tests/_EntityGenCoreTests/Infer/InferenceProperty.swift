@@ -74,4 +74,3 @@ enum InferenceProperty {
         return outcome
     }
 }
-

@@ -124,9 +124,12 @@ struct RandomJSON {
         case .int: writer.integer(Int64(int(-1000...1_000_000)))
         case .bigInt: writer.raw(Array("1844674407370955\(int(1000...9999))\(int(10...99))".utf8))
         case .double: writer.raw(Array("\(int(-99...99)).\(int(0...999_999))".utf8))
-        case .longDecimal: writer.raw(Array("0.\(int(100_000_000...999_999_999))\(int(100_000_000...999_999_999))\(int(100...999))".utf8))
+        case .longDecimal:
+            writer.raw(
+                Array("0.\(int(100_000_000...999_999_999))\(int(100_000_000...999_999_999))\(int(100...999))".utf8))
         case .bool: writer.bool(int(0...1) == 0)
-        case .text: writer.string(["plain", "ünïcødé ✓", "line\nbreak", "quote\"s", "", " spaced ", "\u{1}"][int(0...6)])
+        case .text:
+            writer.string(["plain", "ünïcødé ✓", "line\nbreak", "quote\"s", "", " spaced ", "\u{1}"][int(0...6)])
         case let .date(form):
             let day = int(10...28)
             let texts = [

@@ -30,7 +30,9 @@ import Testing
         let files = try SampleReader.files(entry.files)
         let outcome = try InferenceProperty.check(files, name: entry.entity)
         #expect(outcome.records > 0)
-        #expect(outcome.failures.isEmpty, "\(corpus):\n\(outcome.failures.prefix(20).joined(separator: "\n"))\n\(outcome.yaml)")
+        #expect(
+            outcome.failures.isEmpty,
+            "\(corpus):\n\(outcome.failures.prefix(20).joined(separator: "\n"))\n\(outcome.yaml)")
         // The schemas EntityGenInferredTests builds and imports with are this output, byte for byte
         // (ENTITYGEN_RECORD=1 rewrites them: a reviewed step).
         if let committed = Self.committed[corpus] {
@@ -39,7 +41,10 @@ import Testing
                 try outcome.yaml.write(toFile: path, atomically: true, encoding: .utf8)
             }
             let text = try String(contentsOfFile: path, encoding: .utf8)
-            #expect(text == outcome.yaml, "\(committed) differs from infer's output:\n\(TestSupport.lineDiff(expected: text, actual: outcome.yaml))")
+            #expect(
+                text == outcome.yaml,
+                "\(committed) differs from infer's output:\n\(TestSupport.lineDiff(expected: text, actual: outcome.yaml))"
+            )
         }
         let shown: @Sendable (String) -> String = { $0 }
         let generator = try #require(outcome.result.sourceGenerator(displayPath: shown))
