@@ -33,18 +33,41 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
         .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
         .package(url: "https://github.com/vapor/postgres-nio", from: "1.33.2"),
+        // `traits: []`: without ExternalLoading (async loading of external references), as
+        // swift-openapi-generator depends on it; it builds faster.
+        .package(url: "https://github.com/mattpolzin/OpenAPIKit", from: "6.4.0", traits: []),
     ],
     targets: [
         .target(
             name: "_EntityGenCore",
             dependencies: ["EntityGenRuntime", "EntityGenImport", .product(name: "Yams", package: "Yams")]),
+        // The commands both executables share (no API promise).
+        .target(
+            name: "EntityGenCommands",
+            dependencies: [
+                "_EntityGenCore", "EntityGenRuntime", "EntityGenImport",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]),
         .executableTarget(
             name: "entitygen",
             dependencies: [
-                "_EntityGenCore",
-                "EntityGenRuntime",
-                "EntityGenImport",
+                "EntityGenCommands", "_EntityGenCore", "_EntityGenOpenAPI",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]),
+        // What the plugins run: the commands without `infer`, so users' builds never compile OpenAPIKit.
+        .executableTarget(
+            name: "entitygen-tool",
+            dependencies: ["EntityGenCommands", .product(name: "ArgumentParser", package: "swift-argument-parser")]),
+        // `entitygen infer` for OpenAPI documents, read with OpenAPIKit (what swift-openapi-generator reads
+        // them with). No API promise.
+        .target(
+            name: "_EntityGenOpenAPI",
+            dependencies: [
+                "_EntityGenCore",
+                .product(name: "OpenAPIKit", package: "OpenAPIKit"),
+                .product(name: "OpenAPIKit30", package: "OpenAPIKit"),
+                .product(name: "OpenAPIKitCompat", package: "OpenAPIKit"),
+                .product(name: "Yams", package: "Yams"),
             ]),
         .target(name: "EntityGenRuntime"),
         .executableTarget(
@@ -77,7 +100,7 @@ let package = Package(
                 "EntityGenImport",
                 .product(name: "PostgresNIO", package: "postgres-nio"),
             ]),
-        .plugin(name: "EntityGenPlugin", capability: .buildTool(), dependencies: ["entitygen"]),
+        .plugin(name: "EntityGenPlugin", capability: .buildTool(), dependencies: ["entitygen-tool"]),
         .plugin(
             name: "GenerateEntitiesCommand",
             capability: .command(
@@ -87,13 +110,13 @@ let package = Package(
                     .writeToPackageDirectory(reason: "Writes generated Swift files into the package's sources")
                 ]
             ),
-            dependencies: ["entitygen"]
+            dependencies: ["entitygen-tool"]
         ),
         .testTarget(
             name: "_EntityGenCoreTests",
             // EntityGenPersistence: built so that generated persistence code can be type-checked against it.
             dependencies: [
-                "_EntityGenCore", "EntityGenRuntime", "EntityGenPersistence", "EntityGenPostgres",
+                "_EntityGenCore", "_EntityGenOpenAPI", "EntityGenRuntime", "EntityGenPersistence", "EntityGenPostgres",
                 "EntityGenTestSupport",
                 .product(name: "Yams", package: "Yams"),
             ],

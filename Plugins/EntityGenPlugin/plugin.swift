@@ -49,7 +49,7 @@ struct EntityGenPlugin: BuildToolPlugin {
         return [
             .buildCommand(
                 displayName: "Generating entities for \(target.name)",
-                executable: try context.tool(named: "entitygen").url,
+                executable: try context.tool(named: "entitygen-tool").url,
                 arguments: arguments,
                 inputFiles: inputs,
                 outputFiles: schemas.map {

@@ -13,7 +13,7 @@ struct GenerateEntitiesCommand: CommandPlugin {
         let names = extractor.extractOption(named: "target")
         let migrationsOnly = extractor.extractFlag(named: "migrations-only") > 0
         let targets = try Self.selectedTargets(context.package, names: names)
-        let tool = try context.tool(named: "entitygen")
+        let tool = try context.tool(named: "entitygen-tool")
         var generated = 0
         for target in targets {
             let (schemas, config) = PluginUtilities.inputs(of: target)

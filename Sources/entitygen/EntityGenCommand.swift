@@ -1,10 +1,7 @@
 import ArgumentParser
-import Foundation
+import EntityGenCommands
 
-/// `entitygen`: the command-line front end of the engine.
-///
-/// Exit codes are part of the interface: 0 clean, 1 findings (or changes, for `generate --check`),
-/// 2 usage or I/O error. ArgumentParser's own usage errors are mapped to 2 in ``main()``.
+/// `entitygen`: the command-line front end of the engine (`infer`, `generate`, `lint`, `check`).
 @main
 struct EntityGenCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
@@ -15,24 +12,6 @@ struct EntityGenCommand: ParsableCommand {
     )
 
     static func main() {
-        do {
-            var command = try parseAsRoot()
-            try command.run()
-        } catch let exit as ExitCode {
-            Foundation.exit(exit.rawValue)
-        } catch {
-            let code = exitCode(for: error)
-            if code == .success {
-                print(fullMessage(for: error))
-                Foundation.exit(0)
-            }
-            FileHandle.standardError.write(Data((fullMessage(for: error) + "\n").utf8))
-            Foundation.exit(2)
-        }
+        EntityGenMain.run(Self.self)
     }
-}
-
-/// The tool's version, printed by `--version`.
-enum EntityGenVersion {
-    static let current = "0.1.0"
 }

@@ -1,5 +1,8 @@
 import _EntityGenCore
+import _EntityGenOpenAPI
 import ArgumentParser
+import EntityGenCommands
+import EntityGenRuntime
 import Foundation
 
 /// `entitygen infer <samples...> --output Schemas`: a schema inferred from sample payloads, every guess
@@ -19,7 +22,7 @@ struct InferCommand: ParsableCommand {
             """
     )
 
-    @Argument(help: "Sample files (.json, .jsonl, .ndjson) or folders of them.")
+    @Argument(help: "Sample files (.json, .jsonl, .ndjson) or folders of them, or one OpenAPI 3.0/3.1 document (JSON or YAML).")
     var inputs: [String] = []
 
     @Option(help: "Folder to write the schema (and an entitygen-config.yaml, when it has none) into.")
@@ -51,6 +54,10 @@ struct InferCommand: ParsableCommand {
     }
 
     func run() throws {
+        if let document = try openAPIDocument() {
+            try inferFromOpenAPI(document)
+            return
+        }
         let files: [String]
         do {
             files = try SampleReader.files(inputs)
@@ -77,6 +84,55 @@ struct InferCommand: ParsableCommand {
             throw ExitCode(1)
         }
         var report = InferenceReport(schema: schema, samples: reader.summary)
+        guard let output else {
+            print(InferredSchemaPrinter.yaml(schema), terminator: "")
+            FileHandle.standardError.write(Data((format == .json ? report.json : report.text).utf8))
+            return
+        }
+        do {
+            report.files = try InferenceOutput.write(schema, to: output, replacing: force, writesConfig: persistence)
+        } catch {
+            printError("error: \(error)")
+            throw ExitCode(2)
+        }
+        print(format == .json ? report.json : report.text, terminator: "")
+    }
+
+    /// The OpenAPI document among the inputs (a `.yaml`/`.yml` file, or JSON with a top-level `openapi`
+    /// or `swagger` key), when there is one; samples and a document together are refused.
+    private func openAPIDocument() throws -> String? {
+        let documents = inputs.filter(Self.isOpenAPIDocument)
+        guard let document = documents.first else { return nil }
+        guard documents.count == 1, inputs.count == 1 else {
+            printError(
+                "error: give one OpenAPI document, or sample payloads: refining a document with samples is not supported yet"
+            )
+            throw ExitCode(2)
+        }
+        return document
+    }
+
+    private static func isOpenAPIDocument(_ path: String) -> Bool {
+        let lower = path.lowercased()
+        if lower.hasSuffix(".yaml") || lower.hasSuffix(".yml") { return true }
+        guard lower.hasSuffix(".json"), let data = FileManager.default.contents(atPath: path),
+            data.count < 64 << 20, let document = try? JSONDocument(data: data)
+        else { return false }
+        return document.withRoot { root in root["openapi"] != nil || root["swagger"] != nil }
+    }
+
+    /// `infer` from an OpenAPI document.
+    private func inferFromOpenAPI(_ path: String) throws {
+        let schema: InferredSchema
+        let warnings: [String]
+        do {
+            (schema, warnings) = try OpenAPIInference.infer(documentAt: path, name: name)
+        } catch {
+            printError("error: \(error)")
+            throw ExitCode(1)
+        }
+        var report = InferenceReport(schema: schema, samples: SampleSummary())
+        report.warnings = warnings
         guard let output else {
             print(InferredSchemaPrinter.yaml(schema), terminator: "")
             FileHandle.standardError.write(Data((format == .json ? report.json : report.text).utf8))

@@ -9,6 +9,8 @@ public struct InferenceReport: Sendable {
     public var samples: SampleSummary
     /// Files written (or left as they were), with what happened to each.
     public var files: [(path: String, outcome: String)] = []
+    /// Located warnings beside the samples' (an OpenAPI document's).
+    public var warnings: [String] = []
 
     public init(schema: InferredSchema, samples: SampleSummary) {
         self.schema = schema
@@ -31,7 +33,9 @@ public struct InferenceReport: Sendable {
                 if let reason = member.reason { result.append("\(entity.name).\(member.name): \(reason)") }
             }
         }
-        if let feed = schema.feed { result.append("feed \(feed.name): \(feed.reason)") }
+        for feed in (schema.feed.map { [$0] } ?? []) + schema.moreFeeds {
+            result.append("feed \(feed.name): \(feed.reason)")
+        }
         if let note = schema.feedNote { result.append(note) }
         return result
     }
@@ -39,10 +43,12 @@ public struct InferenceReport: Sendable {
     /// The report as text.
     public var text: String {
         var lines: [String] = []
-        lines.append(
-            "Read \(InferenceText.plural(samples.files, "file")), \(InferenceText.plural(samples.records, "record"))"
-                + (samples.documents != samples.files
-                    ? " in \(InferenceText.plural(samples.documents, "document"))" : ""))
+        if samples.files > 0 {
+            lines.append(
+                "Read \(InferenceText.plural(samples.files, "file")), \(InferenceText.plural(samples.records, "record"))"
+                    + (samples.documents != samples.files
+                        ? " in \(InferenceText.plural(samples.documents, "document"))" : ""))
+        }
         for file in files { lines.append("\(file.outcome) \(file.path)") }
         lines.append(
             "\(InferenceText.plural(schema.entities.count, "entity").replacingOccurrences(of: "entitys", with: "entities")), \(InferenceText.plural(schema.enums.count, "enum"))"
@@ -60,9 +66,9 @@ public struct InferenceReport: Sendable {
             lines.append("Guesses (each is a comment in the schema):")
             lines += guesses.map { "  " + $0 }
         }
-        if !samples.warnings.isEmpty {
+        if !(samples.warnings + warnings).isEmpty {
             lines.append("Warnings:")
-            lines += samples.warnings.map { "  warning: " + $0 }
+            lines += (samples.warnings + warnings).map { "  warning: " + $0 }
         }
         return lines.joined(separator: "\n") + "\n"
     }
@@ -102,7 +108,7 @@ public struct InferenceReport: Sendable {
         writer.beginArray()
         for enumeration in schema.enums { writer.string(enumeration.name) }
         writer.endArray()
-        for (key, list) in [("guesses", guesses), ("warnings", samples.warnings)] {
+        for (key, list) in [("guesses", guesses), ("warnings", samples.warnings + warnings)] {
             writer.key(key)
             writer.beginArray()
             for item in list { writer.string(item) }

@@ -15,12 +15,16 @@ public struct InferredSchema: Sendable {
     public var enums: [Enumeration]
     /// The feed that imports the records (none when they have no identity).
     public var feed: Feed?
+    /// Further feeds (an OpenAPI document's other list endpoints).
+    public var moreFeeds: [Feed] = []
     /// Why there is no feed.
     public var feedNote: String?
 
     /// An entity.
     public struct Entity: Sendable {
         public var name: String
+        /// The entity's doc comment (an OpenAPI schema's `description`).
+        public var description: String?
         /// Where it was met (`$.statuses[].user`), for the comment above it.
         public var paths: [String]
         /// Objects read.
@@ -43,6 +47,8 @@ public struct InferredSchema: Sendable {
     public struct Member: Sendable {
         /// Schema name.
         public var name: String
+        /// The member's doc comment (an OpenAPI property's `description`).
+        public var description: String?
         /// The type as written (`Int64?`, `'[String]'`, `{String: Event}`).
         public var type: String
         /// The JSON key when the convention does not give it.
@@ -85,5 +91,52 @@ public struct InferredSchema: Sendable {
         /// `pagination: {nextURL: key}` or `{pageCount: key}`.
         public var pagination: (kind: String, key: String)?
         public var reason: String
+    }
+}
+
+extension InferredSchema {
+    /// A schema file's plan.
+    public init(
+        fileName: String, header: [String], keyConvention: KeyConvention?, keyConventionReason: String?,
+        entities: [Entity], enums: [Enumeration], feeds: [Feed], feedNote: String? = nil
+    ) {
+        self.init(
+            fileName: fileName, header: header, keyConvention: keyConvention,
+            keyConventionReason: keyConventionReason, entities: entities, enums: enums, feed: feeds.first,
+            feedNote: feedNote)
+        self.moreFeeds = Array(feeds.dropFirst())
+    }
+}
+
+extension InferredSchema.Entity {
+    /// An entity with no members yet.
+    public init(name: String, paths: [String], objects: Int, identifiedBy: [String], identityReason: String) {
+        self.init(
+            name: name, paths: paths, objects: objects, identifiedBy: identifiedBy, identityReason: identityReason,
+            clearsAbsent: nil, writesNulls: nil, attributes: [], relationships: [])
+    }
+}
+
+extension InferredSchema.Member {
+    /// A member.
+    public init(name: String, type: String, key: String?, isRelationship: Bool, reason: String?) {
+        self.init(name: name, type: type, key: key, transformer: nil, dateFormat: nil, isRelationship: isRelationship, reason: reason)
+    }
+}
+
+extension InferredSchema.Enumeration {
+    /// An enum.
+    public init(name: String, cases: [String], fallback: String, reason: String, description: String? = nil) {
+        self.name = name
+        self.cases = cases
+        self.fallback = fallback
+        self.reason = reason
+    }
+}
+
+extension InferredSchema.Feed {
+    /// A feed.
+    public init(name: String, entity: String, items: String?, pagination: (kind: String, key: String)?, reason: String) {
+        self.init(name: name, entity: entity, items: items, single: nil, pagination: pagination, reason: reason)
     }
 }

@@ -20,8 +20,9 @@ public enum InferredSchemaPrinter {
             }
         }
         if let note = schema.feedNote { printer.line("# " + oneLine(note)) }
-        if let feed = schema.feed {
-            printer.line("feeds:")
+        let feeds = (schema.feed.map { [$0] } ?? []) + schema.moreFeeds
+        if !feeds.isEmpty { printer.line("feeds:") }
+        for feed in feeds {
             printer.line("  \(feed.name):" + comment(feed.reason, pad: false))
             printer.line("    entity: \(feed.entity)")
             if let items = feed.items { printer.line("    items: \(scalar(items))") }
@@ -37,6 +38,9 @@ public enum InferredSchemaPrinter {
         let places = entity.paths.prefix(3).joined(separator: ", ") + (entity.paths.count > 3 ? ", ..." : "")
         printer.line(
             "  \(entity.name):" + comment("\(InferenceText.plural(entity.objects, "object")) at \(places)", pad: false))
+        if let description = entity.description, !description.isEmpty {
+            printer.line("    description: " + quoted(description))
+        }
         if entity.identifiedBy.isEmpty {
             printer.line("    # " + oneLine(entity.identityReason))
         } else {
@@ -67,6 +71,14 @@ public enum InferredSchemaPrinter {
         if let pattern = member.dateFormat { options.append("dateFormat: " + quoted(pattern)) }
         if member.writesNull { options.append("writeNulls: true") }
         let typeKey = member.isRelationship ? "to" : "type"
+        if let description = member.description, !description.isEmpty {
+            // The block form: a description reads better on a line of its own.
+            printer.line("      \(member.name):" + comment(member.reason, pad: true))
+            printer.line("        \(typeKey): \(member.type)")
+            printer.line("        description: " + quoted(description))
+            for option in options { printer.line("        " + option) }
+            return
+        }
         let value =
             options.isEmpty ? member.type : "{\(typeKey): \(member.type), " + options.joined(separator: ", ") + "}"
         printer.line("      \(member.name): \(value)" + comment(member.reason, pad: true))

@@ -5,10 +5,11 @@ public struct MemberNamer {
     let convention: KeyConvention
     private var taken: Set<String> = []
 
-    init(convention: KeyConvention) { self.convention = convention }
+    /// A namer for one entity's members.
+    public init(convention: KeyConvention) { self.convention = convention }
 
     /// The member's schema name, and its key when the convention does not give it.
-    mutating func name(for key: String) -> (name: String, key: String?) {
+    public mutating func name(for key: String) -> (name: String, key: String?) {
         var name = SwiftNaming.memberName(Self.sanitized(key))
         if name.isEmpty || !SwiftNaming.isUsable(name) { name = "value" }
         if Self.reserved(name) { name = SwiftNaming.suggestion(forMember: name) }
@@ -25,7 +26,7 @@ public struct MemberNamer {
     }
 
     /// Names lint refuses for a member.
-    static func reserved(_ name: String) -> Bool {
+    public static func reserved(_ name: String) -> Bool {
         let member = SwiftNaming.memberName(name)
         return SwiftKeywords.unusableMemberNames.contains(member) || GeneratedNames.reservedMemberNames.contains(member)
             || SwiftKeywords.conformanceMemberNames.contains(member)

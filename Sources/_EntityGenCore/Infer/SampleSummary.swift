@@ -2,6 +2,9 @@ import EntityGenRuntime
 
 /// What ``SampleReader`` read: counts, the forms documents had, envelope keys and warnings.
 public struct SampleSummary: Sendable {
+    /// Nothing read (an OpenAPI document's report).
+    public init() {}
+
     /// Files read.
     public var files = 0
     /// JSON documents (a JSON Lines file has one per line).

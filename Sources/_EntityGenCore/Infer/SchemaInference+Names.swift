@@ -22,7 +22,7 @@ extension SchemaInference {
                         || (counts[$0]! == counts[$1]! && order.firstIndex(of: $0)! > order.firstIndex(of: $1)!)
                 } ?? "Item"
             // A name met before under another parent: qualified by this one's parent (`UserEntities`).
-            let typeName = SwiftNaming.typeName(MemberNamer.sanitized(base))
+            let typeName = TypeNamer.typeName(base)
             if typeNameTaken(typeName), let parent = clustering.parent(of: cluster.places[0]),
                 let parentName = entityNames[clustering.cluster(of: parent)]
             {
@@ -33,33 +33,17 @@ extension SchemaInference {
     }
 
     /// Types that can identify a row (``SchemaValidator/canIdentify(_:)``, as inferred types are spelled).
-    static let identifyingTypes: Set<String> = ["Int64", "UInt64", "String", "Decimal", "Date", "URL", "UUID"]
+    public static let identifyingTypes: Set<String> = ["Int64", "UInt64", "String", "Decimal", "Date", "URL", "UUID"]
 
     /// Whether a type name is taken.
-    func typeNameTaken(_ name: String) -> Bool { typeNames.contains(name) }
+    func typeNameTaken(_ name: String) -> Bool { typeNames.isTaken(name) }
 
-    /// A usable type name from a word, not taken, not reserved.
-    mutating func uniqueTypeName(_ word: String) -> String {
-        var name = SwiftNaming.typeName(MemberNamer.sanitized(word))
-        if name.isEmpty { name = "Item" }
-        if SwiftKeywords.reservedTypeNames.contains(name) || GeneratedNames.reservedTypeNames.contains(name)
-            || SwiftKeywords.escapable.contains(name)
-        {
-            name += "Item"
-        }
-        var candidate = name
-        var number = 2
-        while typeNames.contains(candidate) {
-            candidate = name + String(number)
-            number += 1
-        }
-        typeNames.insert(candidate)
-        return candidate
-    }
+    /// A usable type name from a word, not taken, not reserved (``TypeNamer``).
+    mutating func uniqueTypeName(_ word: String) -> String { typeNames.unique(word) }
 
     /// `snake_case` when nearly every key is (four in five, one with an underscore): the others get their
     /// `key:` written; otherwise keys as they are.
-    static func convention(_ keys: [String]) -> KeyConvention {
+    public static func convention(_ keys: [String]) -> KeyConvention {
         let snake = keys.filter { key in
             guard let first = key.utf8.first, first >= 0x61, first <= 0x7A, !key.hasSuffix("_"), !key.contains("__")
             else { return false }

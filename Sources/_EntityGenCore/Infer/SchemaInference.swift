@@ -5,7 +5,7 @@ public struct SchemaInference {
     let reader: SampleReader
     let clustering: ShapeClustering
     /// Type names taken (entities and enums).
-    var typeNames: Set<String> = []
+    var typeNames = TypeNamer()
     /// Entity names by cluster.
     var entityNames: [Int: String] = [:]
     /// Enums found so far.

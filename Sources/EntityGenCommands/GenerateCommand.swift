@@ -3,8 +3,8 @@ import ArgumentParser
 import Foundation
 
 /// `entitygen generate`: schema files in, machine files (and human files once) out.
-struct GenerateCommand: ParsableCommand {
-    static let configuration = CommandConfiguration(
+package struct GenerateCommand: ParsableCommand {
+    package static let configuration = CommandConfiguration(
         commandName: "generate",
         abstract: "Generate Swift models and mappers from entity schemas.",
         discussion: """
@@ -55,7 +55,7 @@ struct GenerateCommand: ParsableCommand {
             valueName: "file"))
     var unrecordedMigrationNote: String?
 
-    func validate() throws {
+    package func validate() throws {
         if output == nil && !migrationsOnly { throw ValidationError("Missing expected argument '--output <output>'") }
         if output == "" {
             throw ValidationError("--output names no folder (an empty path); name the folder for machine files")
@@ -70,7 +70,10 @@ struct GenerateCommand: ParsableCommand {
         }
     }
 
-    func run() throws {
+    /// Creates the command (ArgumentParser fills the options).
+    package init() {}
+
+    package func run() throws {
         let inputs = try SchemaInputs.forCommand(paths: paths, config: config)
         let result = GeneratorPipeline.validate(inputs: inputs)
         let records = recordMigrations && !(check || dryRun)

@@ -3,8 +3,8 @@ import ArgumentParser
 import Foundation
 
 /// `entitygen lint [paths...]`: checks schema files and prints `path:line:column: severity: message [rule]`.
-struct LintCommand: ParsableCommand {
-    static let configuration = CommandConfiguration(
+package struct LintCommand: ParsableCommand {
+    package static let configuration = CommandConfiguration(
         commandName: "lint",
         abstract: "Check entity schema files.",
         discussion: """
@@ -29,11 +29,14 @@ struct LintCommand: ParsableCommand {
     @Flag(help: "List the lint rules with their ids and exit.")
     var listRules = false
 
-    enum OutputFormat: String, ExpressibleByArgument, CaseIterable {
+    package enum OutputFormat: String, ExpressibleByArgument, CaseIterable {
         case text, json
     }
 
-    func run() throws {
+    /// Creates the command (ArgumentParser fills the options).
+    package init() {}
+
+    package func run() throws {
         if listRules {
             for rule in Rules.all {
                 print("\(rule.id) (\(rule.severity.rawValue)): \(rule.summary)")
@@ -59,6 +62,6 @@ struct LintCommand: ParsableCommand {
 }
 
 /// Writes a line to standard error.
-func printError(_ message: String) {
+package func printError(_ message: String) {
     FileHandle.standardError.write(Data((message + "\n").utf8))
 }

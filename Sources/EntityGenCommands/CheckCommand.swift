@@ -8,8 +8,8 @@ import Foundation
 /// compiling, and prints what a generated mapper would report; `--feed Pods page.json` maps a page as the
 /// feed's importer would; with `--keys`, which payload keys the schema does not read and which members'
 /// keys never appear; `--coverage <payloads...>` reports that over many payloads, as text or JSON.
-struct CheckCommand: ParsableCommand {
-    static let configuration = CommandConfiguration(
+package struct CheckCommand: ParsableCommand {
+    package static let configuration = CommandConfiguration(
         commandName: "check",
         abstract: "Map a JSON payload or feed page with a schema, without compiling, and print the report.",
         discussion: """
@@ -62,7 +62,10 @@ struct CheckCommand: ParsableCommand {
         case feed(name: String, entity: String, layout: FeedLayout)
     }
 
-    func run() throws {
+    /// Creates the command (ArgumentParser fills the options).
+    package init() {}
+
+    package func run() throws {
         let schemaPaths = coverage.isEmpty ? Array(arguments.dropLast()) : arguments
         guard !schemaPaths.isEmpty, coverage.isEmpty ? arguments.count >= 2 : true else {
             printError(

@@ -1,0 +1,74 @@
+import Foundation
+import OpenAPIKit
+import OpenAPIKit30
+import OpenAPIKitCompat
+import Yams
+
+/// Reads an OpenAPI 3.0 or 3.1 document (JSON or YAML) with OpenAPIKit, as swift-openapi-generator does:
+/// the `openapi` version first, then the document, 3.0 converted to OpenAPIKit's 3.1 model.
+public enum OpenAPIDocumentLoader {
+    /// Whether a file looks like an OpenAPI document (its top level names `openapi:` or `swagger:`).
+    public static func isOpenAPI(_ bytes: Data) -> Bool {
+        let head = String(decoding: bytes.prefix(4096), as: UTF8.self)
+        return head.contains("openapi") || head.contains("swagger")
+    }
+
+    /// The document at `path`, or an error that says where and why.
+    public static func load(_ path: String) throws(OpenAPILoadError) -> OpenAPIKit.OpenAPI.Document {
+        guard let data = FileManager.default.contents(atPath: path) else {
+            throw OpenAPILoadError(path: path, message: "cannot be read")
+        }
+        struct Versioned: Decodable {
+            var openapi: String?
+            var swagger: String?
+        }
+        let decoder = YAMLDecoder()  // YAML is a superset of JSON: one decoder reads both
+        let versioned: Versioned
+        do {
+            versioned = try decoder.decode(Versioned.self, from: data)
+        } catch {
+            throw OpenAPILoadError(path: path, message: "not a YAML or JSON document: \(Self.describe(error))")
+        }
+        if let swagger = versioned.swagger {
+            throw OpenAPILoadError(
+                path: path, message: "Swagger \(swagger) (OpenAPI 2) is not supported: convert it to OpenAPI 3 first")
+        }
+        guard let version = versioned.openapi else {
+            throw OpenAPILoadError(path: path, message: "no 'openapi' version: not an OpenAPI document")
+        }
+        do {
+            if version.hasPrefix("3.0.") {
+                return try decoder.decode(OpenAPIKit30.OpenAPI.Document.self, from: data).convert(to: .v3_1_0)
+            }
+            if version.hasPrefix("3.1.") || version.hasPrefix("3.2.") {
+                return try decoder.decode(OpenAPIKit.OpenAPI.Document.self, from: data)
+            }
+        } catch {
+            throw OpenAPILoadError(path: path, message: Self.describe(error))
+        }
+        throw OpenAPILoadError(path: path, message: "OpenAPI \(version) is not supported: give a 3.0 or 3.1 document")
+    }
+
+    /// A decoding error as one line: where in the document, and what.
+    static func describe(_ error: any Error) -> String {
+        guard let decoding = error as? DecodingError else { return "\(error)" }
+        switch decoding {
+        case let .dataCorrupted(context), let .keyNotFound(_, context), let .typeMismatch(_, context),
+            let .valueNotFound(_, context):
+            let path = context.codingPath.map(\.stringValue).joined(separator: "/")
+            let underlying = context.underlyingError.map { ": \($0)" } ?? ""
+            return (path.isEmpty ? "" : "#/\(path): ") + context.debugDescription + underlying
+        @unknown default:
+            return "\(error)"
+        }
+    }
+}
+
+/// An OpenAPI document that cannot be read.
+public struct OpenAPILoadError: Error, CustomStringConvertible {
+    /// The document's path.
+    public var path: String
+    /// Why.
+    public var message: String
+    public var description: String { "\(path): \(message)" }
+}

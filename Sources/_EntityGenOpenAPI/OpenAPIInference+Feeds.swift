@@ -1,0 +1,79 @@
+import _EntityGenCore
+import OpenAPIKit
+
+extension OpenAPIInference {
+    /// Keys an envelope's next-page URL and page count go by.
+    static let nextURLKeys: Set<String> = ["next", "next_url", "nextUrl", "nextURL", "next_page_url", "nextPageUrl"]
+    static let pageCountKeys: Set<String> = [
+        "total_pages", "totalPages", "page_count", "pageCount", "number_of_pages", "numberOfPages", "pages",
+    ]
+
+    /// A feed for every GET whose success response is JSON listing one entity: a top-level array of it,
+    /// or an envelope with one array of it (`items:`) and, when its properties show it, the pagination
+    /// (a next-page URL or a page count).
+    mutating func feeds() -> [InferredSchema.Feed] {
+        var feeds: [InferredSchema.Feed] = []
+        var names = TypeNamer()
+        for (path, item) in document.paths {
+            guard case let .b(pathItem) = item, let get = pathItem.get,
+                let schema = Self.successJSONSchema(get)
+            else { continue }
+            let location = "#/paths/\(Self.pointerToken(path.rawValue))/get"
+            guard var feed = feed(for: schema) else { continue }
+            guard let entity = entities.first(where: { $0.name == feed.entity }), !entity.identifiedBy.isEmpty else {
+                warn(location, "lists '\(feed.entity)', which has no identity: no feed (a feed updates rows by identity)")
+                continue
+            }
+            feed.name = names.unique(get.operationId ?? "\(feed.entity) list \(path.rawValue)")
+            feed.reason = "GET \(path.rawValue)" + (feed.items.map { ", records in '\($0)'" } ?? ": a list")
+            feeds.append(feed)
+        }
+        return feeds
+    }
+
+    /// The schema of a GET's first success response in JSON.
+    static func successJSONSchema(_ operation: OpenAPI.Operation) -> JSONSchema? {
+        for (status, response) in operation.responses where status.isSuccess {
+            guard case let .b(response) = response else { continue }
+            for (type, content) in response.content where type.rawValue.contains("json") {
+                if case let .b(content) = content, let schema = content.schema { return schema }
+            }
+        }
+        return nil
+    }
+
+    /// The entity a response lists, and where.
+    private func feed(for schema: JSONSchema) -> InferredSchema.Feed? {
+        if let entity = listedEntity(schema) {
+            return InferredSchema.Feed(name: "", entity: entity, items: nil, pagination: nil, reason: "")
+        }
+        var resolved = schema
+        if case let .reference(reference, _) = schema.value, let name = reference.name,
+            let target = document.components.schemas[.init(stringLiteral: name)]
+        {
+            resolved = target
+        }
+        let (properties, _) = self.properties(resolved)
+        let lists = properties.compactMap { key, property in listedEntity(property).map { (key, $0) } }
+        guard lists.count == 1 else { return nil }
+        var pagination: (kind: String, key: String)?
+        for (key, property) in properties {
+            if Self.nextURLKeys.contains(key), property.isString || property.isReference {
+                pagination = ("nextURL", key)
+            } else if Self.pageCountKeys.contains(key), property.isInteger {
+                pagination = ("pageCount", key)
+            }
+        }
+        return InferredSchema.Feed(
+            name: "", entity: lists[0].1, items: lists[0].0, pagination: pagination, reason: "")
+    }
+
+    /// The entity an array schema lists.
+    private func listedEntity(_ schema: JSONSchema) -> String? {
+        guard case let .array(_, array) = schema.value, let items = array.items,
+            case let .reference(reference, _) = items.value, let name = reference.name,
+            case let .entity(entity)? = components[name]
+        else { return nil }
+        return entity
+    }
+}

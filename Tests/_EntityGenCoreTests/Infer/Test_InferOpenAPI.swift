@@ -1,0 +1,192 @@
+@testable import _EntityGenCore
+import _EntityGenOpenAPI
+import EntityGenTestSupport
+import Foundation
+import Testing
+
+/// `entitygen infer` from OpenAPI documents: the real ones in Tests/Corpora (the Spotify Web API and the
+/// specification's examples) give lint-clean schemas whose generated code compiles with persistence
+/// on, and each mapping rule is named on a small invented document.
+@Suite struct Test_InferOpenAPI {
+    static let folder = TestSupport.packageRoot.appendingPathComponent("Tests/Corpora/openapi")
+
+    private func lint(_ schema: InferredSchema) -> (GeneratorPipeline.ValidationResult, [String]) {
+        let yaml = InferredSchemaPrinter.yaml(schema)
+        let result = GeneratorPipeline.validate(
+            schemas: [SourceFile(path: schema.fileName, text: yaml)], config: InferenceProperty.persistenceConfig)
+        let findings = result.diagnostics.filter { $0.ruleID != Rules.unrecordedMigration.id }.map(\.description)
+        return (result, findings)
+    }
+
+    @Test(arguments: [
+        "spotify-web-api.yml", "oai-petstore-expanded.yaml", "oai-uspto.yaml", "oai-link-example.yaml",
+    ])
+    func realDocumentsGiveLintCleanSchemasThatCompile(document: String) throws {
+        let (schema, warnings) = try OpenAPIInference.infer(
+            documentAt: Self.folder.appendingPathComponent(document).path, name: nil)
+        let (result, findings) = lint(schema)
+        #expect(findings.isEmpty, "\(document): \(findings.prefix(10))")
+        // Every warning is located by the document's path.
+        #expect(warnings.allSatisfy { $0.contains("#/") }, "\(warnings.prefix(3))")
+        let shown: @Sendable (String) -> String = { $0 }
+        let generator = try #require(result.sourceGenerator(displayPath: shown))
+        try TestSupport.expectCompiles(generator.machineFiles())
+    }
+
+    @Test func theSpotifyDocumentKeepsItsDescriptionsEnumsAndRelationships() throws {
+        let (schema, warnings) = try OpenAPIInference.infer(
+            documentAt: Self.folder.appendingPathComponent("spotify-web-api.yml").path, name: "Spotify")
+        #expect(schema.fileName == "Spotify.yaml")
+        #expect(schema.keyConvention == .snakeCase)
+        let artist = try #require(schema.entities.first { $0.name == "ArtistObject" })
+        #expect(artist.attributes.contains { $0.name == "popularity" && $0.type == "Int64?" })
+        #expect(artist.relationships.contains { $0.name == "followers" })
+        #expect(artist.attributes.first { $0.name == "genres" }?.type == "'[String]?'")
+        #expect(artist.attributes.first { $0.name == "href" }?.description?.hasPrefix("A link to the Web API") == true)
+        #expect(schema.enums.count > 10)
+        // oneOf with a discriminator (a track or an episode): said, located, AnyJSON.
+        #expect(warnings.contains { $0.contains("#/components/schemas/QueueObject/properties/currently_playing: oneOf") })
+    }
+
+    private func infer(_ yaml: String) throws -> (InferredSchema, [String]) {
+        let folder = try TemporaryFolder.make("entitygen-openapi")
+        let file = folder.appendingPathComponent("api.yaml")
+        try yaml.write(to: file, atomically: true, encoding: .utf8)
+        return try OpenAPIInference.infer(documentAt: file.path, name: "Shop")
+    }
+
+    private func member(_ schema: InferredSchema, _ entity: String, _ name: String) -> InferredSchema.Member? {
+        schema.entities.first { $0.name == entity }.flatMap { entity in
+            (entity.attributes + entity.relationships).first { $0.name == name }
+        }
+    }
+
+    static let shop = """
+        openapi: 3.0.3
+        info: {title: Shop, version: '1'}
+        paths:
+          /products:
+            get:
+              operationId: listProducts
+              responses:
+                '200':
+                  description: A page
+                  content:
+                    application/json:
+                      schema:
+                        type: object
+                        properties:
+                          results: {type: array, items: {$ref: '#/components/schemas/Product'}}
+                          next: {type: string, nullable: true}
+          /tags:
+            get:
+              responses:
+                '200':
+                  description: All tags
+                  content:
+                    application/json:
+                      schema: {type: array, items: {$ref: '#/components/schemas/Tag'}}
+        components:
+          schemas:
+            Base:
+              type: object
+              required: [id]
+              properties:
+                id: {type: integer, format: int64, readOnly: true}
+            Product:
+              description: Something to sell.
+              allOf:
+                - $ref: '#/components/schemas/Base'
+                - type: object
+                  required: [name, created_at, note]
+                  properties:
+                    name: {type: string, description: The product's name.}
+                    created_at: {type: string, format: date-time}
+                    launch: {type: string, format: date}
+                    site: {type: string, format: uri}
+                    sku: {type: string, format: uuid}
+                    weight: {type: number, format: float}
+                    stock: {type: integer, format: int32}
+                    note: {type: string, nullable: true}
+                    state: {$ref: '#/components/schemas/State'}
+                    tags: {type: array, items: {$ref: '#/components/schemas/Tag'}}
+                    prices: {type: object, additionalProperties: {type: number}}
+                    size: {type: object, properties: {width: {type: number}, height: {type: number}}}
+                    either: {oneOf: [{type: string}, {type: integer}]}
+                    elsewhere: {$ref: 'other.yaml#/components/schemas/Thing'}
+            State: {type: string, enum: [draft, live, retired]}
+            Tag:
+              type: object
+              required: [code]
+              properties:
+                code: {type: string}
+                parent: {$ref: '#/components/schemas/Tag'}
+            Loop1: {$ref: '#/components/schemas/Loop2'}
+            Loop2: {$ref: '#/components/schemas/Loop1'}
+            UsesLoop:
+              type: object
+              properties:
+                value: {$ref: '#/components/schemas/Loop1'}
+        """
+
+    @Test func eachRuleOnASmallDocument() throws {
+        let (schema, warnings) = try infer(Self.shop)
+        #expect(lint(schema).1.isEmpty, "\(lint(schema).1)\n\(InferredSchemaPrinter.yaml(schema))")
+        // allOf merged, identity from a required id, readOnly said.
+        let product = try #require(schema.entities.first { $0.name == "Product" })
+        #expect(product.identifiedBy == ["id"])
+        #expect(product.description == "Something to sell.")
+        #expect(member(schema, "Product", "id")?.reason?.contains("readOnly") == true)
+        #expect(member(schema, "Product", "name")?.description == "The product's name.")
+        #expect(member(schema, "Product", "createdAt")?.type == "Date")
+        #expect(member(schema, "Product", "launch")?.dateFormat == "yyyy-MM-dd")
+        #expect(member(schema, "Product", "site")?.type == "URL?")
+        #expect(member(schema, "Product", "sku")?.type == "UUID?")
+        #expect(member(schema, "Product", "weight")?.type == "Float?")
+        #expect(member(schema, "Product", "stock")?.type == "Int32?")
+        // Required and nullable: always sent, null when empty.
+        #expect(member(schema, "Product", "note")?.type == "String?")
+        #expect(member(schema, "Product", "note")?.writesNull == true)
+        #expect(member(schema, "Product", "state")?.type == "State?")
+        #expect(schema.enums.contains { $0.name == "State" && $0.cases == ["draft", "live", "retired"] })
+        #expect(member(schema, "Product", "tags")?.type == "'[Tag]?'")
+        #expect(member(schema, "Product", "tags")?.isRelationship == true)
+        #expect(member(schema, "Product", "prices")?.type == "'[String: Double]?'")
+        #expect(member(schema, "Product", "size")?.type == "ProductSize?")
+        #expect(member(schema, "Tag", "parent")?.type == "Tag?")
+        // What the schema language cannot say: AnyJSON, with a located warning.
+        #expect(member(schema, "Product", "either")?.type == "AnyJSON?")
+        #expect(warnings.contains { $0.hasSuffix("api.yaml#/components/schemas/Product/properties/either: oneOf/anyOf of 2 schemas without a discriminator: families are not inferred yet; kept as AnyJSON (any of them maps)") })
+        #expect(warnings.contains { $0.contains("properties/elsewhere: $ref 'other.yaml#/components/schemas/Thing' is not a component of this document") })
+        #expect(warnings.contains { $0.contains("$ref cycle through") })
+        // List endpoints: an envelope with its pagination, and a plain array.
+        let feeds = (schema.feed.map { [$0] } ?? []) + schema.moreFeeds
+        let products = try #require(feeds.first { $0.entity == "Product" })
+        #expect(products.name == "ListProducts")
+        #expect(products.items == "results")
+        #expect(products.pagination?.kind == "nextURL")
+        #expect(feeds.contains { $0.entity == "Tag" && $0.items == nil })
+    }
+
+    @Test func documentsItCannotReadSayWhy() throws {
+        let folder = try TemporaryFolder.make("entitygen-openapi")
+        let cases: [(String, String)] = [
+            ("swagger: '2.0'\ninfo: {title: x, version: '1'}\npaths: {}\n", "Swagger 2.0 (OpenAPI 2) is not supported"),
+            ("openapi: 4.0.0\ninfo: {title: x, version: '1'}\npaths: {}\n", "OpenAPI 4.0.0 is not supported"),
+            ("title: not an API\n", "no 'openapi' version"),
+            ("openapi: 3.1.0\ninfo: {title: x, version: '1'}\npaths: {}\n", "no object schema under components.schemas"),
+            ("openapi: 3.1.0\ninfo: [\n", "not a YAML or JSON document"),
+        ]
+        for (index, (text, message)) in cases.enumerated() {
+            let file = folder.appendingPathComponent("doc\(index).yaml")
+            try text.write(to: file, atomically: true, encoding: .utf8)
+            do {
+                _ = try OpenAPIInference.infer(documentAt: file.path, name: nil)
+                Issue.record("\(text): no error")
+            } catch {
+                #expect(error.description.contains(message), "\(error)")
+                #expect(error.description.hasPrefix(file.path))
+            }
+        }
+    }
+}
