@@ -6,7 +6,9 @@ import PackageDescription
 /// Targets:
 /// - `_EntityGenCore`: the engine (parse -> validate -> translate -> render; `check` reads feed pages
 ///   through `EntityGenImport`'s `FeedLayout`). No API promise.
-/// - `entitygen`: the command-line tool (`lint`, `generate`, `check`).
+/// - `entitygen`: the command-line tool (`infer`, `lint`, `generate`, `check`); `entitygen-tool`: the same
+///   without `infer`, which the plugins run (so users' builds never compile OpenAPIKit); `EntityGenCommands`:
+///   the commands both share; `_EntityGenOpenAPI`: `infer` from OpenAPI documents. No API promise.
 /// - `EntityGenRuntime`: what generated mappers import. No dependencies.
 /// - `EntityGenImport`: the backend-neutral import core (feeds, prepared pages, reports). No database.
 /// - `EntityGenPersistence`: what generated persistence code imports, on GRDB (re-exports `EntityGenImport`).

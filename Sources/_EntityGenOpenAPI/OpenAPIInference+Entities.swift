@@ -15,7 +15,9 @@ extension OpenAPIInference {
 
     /// An object schema's properties, its `allOf` parts' merged in (a referenced part's too), with the
     /// required ones.
-    func properties(_ schema: JSONSchema, seen: Set<String> = []) -> (
+    func properties(
+        _ schema: JSONSchema, seen: Set<String> = []
+    ) -> (
         properties: [(String, JSONSchema)], required: Set<String>
     ) {
         switch schema.value {

@@ -21,7 +21,9 @@ extension OpenAPIInference {
             let location = "#/paths/\(Self.pointerToken(path.rawValue))/get"
             guard var feed = feed(for: schema) else { continue }
             guard let entity = entities.first(where: { $0.name == feed.entity }), !entity.identifiedBy.isEmpty else {
-                warn(location, "lists '\(feed.entity)', which has no identity: no feed (a feed updates rows by identity)")
+                warn(
+                    location, "lists '\(feed.entity)', which has no identity: no feed (a feed updates rows by identity)"
+                )
                 continue
             }
             feed.name = names.unique(get.operationId ?? "\(feed.entity) list \(path.rawValue)")

@@ -37,7 +37,8 @@ extension OpenAPIInference {
             }
         case let .reference(reference, _):
             guard let name = reference.name, reference.isInternal, let component = components[name] else {
-                warn(location, "$ref '\(reference.absoluteString)' is not a component of this document: kept as AnyJSON")
+                warn(
+                    location, "$ref '\(reference.absoluteString)' is not a component of this document: kept as AnyJSON")
                 return PropertyType(base: "AnyJSON", reason: "unresolved $ref")
             }
             switch component {
@@ -69,7 +70,8 @@ extension OpenAPIInference {
                 guard case let .b(values)? = object.additionalProperties else {
                     return PropertyType(base: "[String: AnyJSON]", reason: "an object with no declared properties")
                 }
-                var value = propertyType(values, at: location + "/additionalProperties", owner: owner, memberName: memberName)
+                var value = propertyType(
+                    values, at: location + "/additionalProperties", owner: owner, memberName: memberName)
                 if value.isRelationship, value.base.hasPrefix("[") {
                     warn(location, "a map of arrays of objects has no relationship form: kept as AnyJSON")
                     return PropertyType(base: "AnyJSON", reason: "a map of arrays of objects")

@@ -80,7 +80,8 @@ public struct OpenAPIInference {
                 "Each guess says why where it applies: check them, then edit this file as your own.",
             ],
             keyConvention: convention == .verbatim ? nil : convention,
-            keyConventionReason: convention == .verbatim ? nil : "the properties are snake_case; the others are written out",
+            keyConventionReason: convention == .verbatim
+                ? nil : "the properties are snake_case; the others are written out",
             entities: entities, enums: enums, feeds: feeds)
     }
 

@@ -22,7 +22,9 @@ struct InferCommand: ParsableCommand {
             """
     )
 
-    @Argument(help: "Sample files (.json, .jsonl, .ndjson) or folders of them, or one OpenAPI 3.0/3.1 document (JSON or YAML).")
+    @Argument(
+        help:
+            "Sample files (.json, .jsonl, .ndjson) or folders of them, or one OpenAPI 3.0/3.1 document (JSON or YAML).")
     var inputs: [String] = []
 
     @Option(help: "Folder to write the schema (and an entitygen-config.yaml, when it has none) into.")

@@ -54,6 +54,24 @@ import Testing
         #expect(printed.stderr.contains(#""name":"Thing""#))
     }
 
+    @Test func readsAnOpenAPIDocumentInJSONAndRefusesOneMixedWithSamples() throws {
+        let document = #"""
+            {"openapi": "3.0.3", "info": {"title": "Pets", "version": "1"}, "paths": {},
+             "components": {"schemas": {"Pet": {"type": "object", "required": ["id"],
+               "properties": {"id": {"type": "integer"}, "name": {"type": "string"}}}}}}
+            """#
+        let input = try samples(["api.json": document, "sample.json": #"[{"id": 1}]"#])
+        let printed = try run([input.appendingPathComponent("api.json").path])
+        #expect(printed.status == 0, "\(printed.stderr)")
+        #expect(printed.stdout.contains("  Pet:   # from #/components/schemas/Pet"))
+        #expect(printed.stdout.contains("    identifiedBy: id   # identity: the required property 'id'"))
+        let mixed = try run([
+            input.appendingPathComponent("api.json").path, input.appendingPathComponent("sample.json").path,
+        ])
+        #expect(mixed.status == 2)
+        #expect(mixed.stderr.contains("refining a document with samples is not supported yet"))
+    }
+
     @Test func badInputSaysWhere() throws {
         let input = try samples(["bad.json": "{\"id\": 1,\n  oops}", "good.json": #"[{"id": 1}]"#])
         let run = try run([input.path])

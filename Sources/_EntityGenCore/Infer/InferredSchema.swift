@@ -120,7 +120,9 @@ extension InferredSchema.Entity {
 extension InferredSchema.Member {
     /// A member.
     public init(name: String, type: String, key: String?, isRelationship: Bool, reason: String?) {
-        self.init(name: name, type: type, key: key, transformer: nil, dateFormat: nil, isRelationship: isRelationship, reason: reason)
+        self.init(
+            name: name, type: type, key: key, transformer: nil, dateFormat: nil, isRelationship: isRelationship,
+            reason: reason)
     }
 }
 
@@ -136,7 +138,8 @@ extension InferredSchema.Enumeration {
 
 extension InferredSchema.Feed {
     /// A feed.
-    public init(name: String, entity: String, items: String?, pagination: (kind: String, key: String)?, reason: String) {
+    public init(name: String, entity: String, items: String?, pagination: (kind: String, key: String)?, reason: String)
+    {
         self.init(name: name, entity: entity, items: items, single: nil, pagination: pagination, reason: reason)
     }
 }

@@ -36,8 +36,9 @@ public enum InferredSchemaPrinter {
 
     private static func print(_ entity: InferredSchema.Entity, into printer: inout CodePrinter) {
         let places = entity.paths.prefix(3).joined(separator: ", ") + (entity.paths.count > 3 ? ", ..." : "")
-        printer.line(
-            "  \(entity.name):" + comment("\(InferenceText.plural(entity.objects, "object")) at \(places)", pad: false))
+        let origin =
+            entity.objects == 0 ? "from \(places)" : "\(InferenceText.plural(entity.objects, "object")) at \(places)"
+        printer.line("  \(entity.name):" + comment(origin, pad: false))
         if let description = entity.description, !description.isEmpty {
             printer.line("    description: " + quoted(description))
         }

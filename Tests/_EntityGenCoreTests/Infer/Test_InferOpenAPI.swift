@@ -45,7 +45,8 @@ import Testing
         #expect(artist.attributes.first { $0.name == "href" }?.description?.hasPrefix("A link to the Web API") == true)
         #expect(schema.enums.count > 10)
         // oneOf with a discriminator (a track or an episode): said, located, AnyJSON.
-        #expect(warnings.contains { $0.contains("#/components/schemas/QueueObject/properties/currently_playing: oneOf") })
+        #expect(
+            warnings.contains { $0.contains("#/components/schemas/QueueObject/properties/currently_playing: oneOf") })
     }
 
     private func infer(_ yaml: String) throws -> (InferredSchema, [String]) {
@@ -156,8 +157,18 @@ import Testing
         #expect(member(schema, "Tag", "parent")?.type == "Tag?")
         // What the schema language cannot say: AnyJSON, with a located warning.
         #expect(member(schema, "Product", "either")?.type == "AnyJSON?")
-        #expect(warnings.contains { $0.hasSuffix("api.yaml#/components/schemas/Product/properties/either: oneOf/anyOf of 2 schemas without a discriminator: families are not inferred yet; kept as AnyJSON (any of them maps)") })
-        #expect(warnings.contains { $0.contains("properties/elsewhere: $ref 'other.yaml#/components/schemas/Thing' is not a component of this document") })
+        #expect(
+            warnings.contains {
+                $0.hasSuffix(
+                    "api.yaml#/components/schemas/Product/properties/either: oneOf/anyOf of 2 schemas without a discriminator: families are not inferred yet; kept as AnyJSON (any of them maps)"
+                )
+            })
+        #expect(
+            warnings.contains {
+                $0.contains(
+                    "properties/elsewhere: $ref 'other.yaml#/components/schemas/Thing' is not a component of this document"
+                )
+            })
         #expect(warnings.contains { $0.contains("$ref cycle through") })
         // List endpoints: an envelope with its pagination, and a plain array.
         let feeds = (schema.feed.map { [$0] } ?? []) + schema.moreFeeds
@@ -168,13 +179,38 @@ import Testing
         #expect(feeds.contains { $0.entity == "Tag" && $0.items == nil })
     }
 
+    @Test func openAPI31NullTypesAreNullable() throws {
+        let (schema, _) = try infer(
+            """
+            openapi: 3.1.0
+            info: {title: Notes, version: '1'}
+            paths: {}
+            components:
+              schemas:
+                Note:
+                  type: object
+                  required: [id, body]
+                  properties:
+                    id: {type: string}
+                    body: {type: [string, 'null']}
+                    pinned: {type: boolean}
+            """)
+        #expect(member(schema, "Note", "body")?.type == "String?")
+        #expect(member(schema, "Note", "body")?.writesNull == true)
+        #expect(member(schema, "Note", "pinned")?.type == "Bool?")
+        #expect(schema.entities[0].identifiedBy == ["id"])
+    }
+
     @Test func documentsItCannotReadSayWhy() throws {
         let folder = try TemporaryFolder.make("entitygen-openapi")
         let cases: [(String, String)] = [
             ("swagger: '2.0'\ninfo: {title: x, version: '1'}\npaths: {}\n", "Swagger 2.0 (OpenAPI 2) is not supported"),
             ("openapi: 4.0.0\ninfo: {title: x, version: '1'}\npaths: {}\n", "OpenAPI 4.0.0 is not supported"),
             ("title: not an API\n", "no 'openapi' version"),
-            ("openapi: 3.1.0\ninfo: {title: x, version: '1'}\npaths: {}\n", "no object schema under components.schemas"),
+            (
+                "openapi: 3.1.0\ninfo: {title: x, version: '1'}\npaths: {}\n",
+                "no object schema under components.schemas"
+            ),
             ("openapi: 3.1.0\ninfo: [\n", "not a YAML or JSON document"),
         ]
         for (index, (text, message)) in cases.enumerated() {
