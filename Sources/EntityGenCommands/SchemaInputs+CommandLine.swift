@@ -3,7 +3,7 @@ import ArgumentParser
 
 extension SchemaInputs {
     /// The inputs of a command: exit 2 with the reason when a path is missing or no schema is found.
-    static func forCommand(paths: [String], config: String?) throws -> SchemaInputs {
+    package static func forCommand(paths: [String], config: String?) throws -> SchemaInputs {
         let inputs: SchemaInputs
         do {
             inputs = try SchemaInputs.discover(paths: paths.isEmpty ? ["."] : paths, configPath: config)

@@ -47,6 +47,14 @@ struct InferCommand: ParsableCommand {
     @Flag(help: "Replace a schema file of the same name that differs.")
     var force = false
 
+    @Option(
+        parsing: .upToNextOption,
+        help: "Schema files or folders to add the samples' unread keys to, in place (with --name: the records' entity).")
+    var update: [String] = []
+
+    @Option(help: "The project config file (with --update).")
+    var config: String?
+
     func validate() throws {
         if inputs.isEmpty { throw ValidationError("give sample files or folders to infer from") }
         if output == "" { throw ValidationError("--output names no folder (an empty path)") }
@@ -56,6 +64,10 @@ struct InferCommand: ParsableCommand {
     }
 
     func run() throws {
+        if !update.isEmpty {
+            try updateSchemas()
+            return
+        }
         if let document = try openAPIDocument() {
             try inferFromOpenAPI(document)
             return
@@ -98,6 +110,48 @@ struct InferCommand: ParsableCommand {
             throw ExitCode(2)
         }
         print(format == .json ? report.json : report.text, terminator: "")
+    }
+
+    /// `--update`: the unread keys added to the existing schema files, which are written only when the
+    /// result passes lint.
+    private func updateSchemas() throws {
+        guard let name else {
+            printError("error: --update needs --name, the entity the samples' records are")
+            throw ExitCode(2)
+        }
+        let inputs = try SchemaInputs.forCommand(paths: update, config: config)
+        let plan: SchemaUpdate
+        do {
+            plan = try SchemaUpdate.plan(
+                inputs: inputs, samples: try SampleReader.files(self.inputs),
+                recordsPath: records.map { $0.split(separator: ".").map(String.init) }, entity: name)
+        } catch {
+            printError("error: \(error)")
+            throw ExitCode(1)
+        }
+        for warning in plan.samples.warnings { printError("warning: \(warning)") }
+        for skipped in plan.skipped { printError("note: \(skipped)") }
+        let errors = plan.errors(inputs: inputs)
+        guard errors.isEmpty else {
+            printError(DiagnosticReporter.text.render(errors))
+            printError("error: the updated schemas would not pass lint; nothing was written")
+            throw ExitCode(1)
+        }
+        guard !plan.additions.isEmpty else {
+            print("Nothing to add: the schemas read every key of the \(plan.samples.records) records.")
+            return
+        }
+        for (path, text) in plan.files.sorted(by: { $0.key < $1.key }) {
+            do {
+                try Data(text.utf8).write(to: URL(fileURLWithPath: path), options: .atomic)
+            } catch {
+                printError("error: cannot write \(path): \(error.localizedDescription)")
+                throw ExitCode(2)
+            }
+        }
+        for addition in plan.additions {
+            print("\(addition.file):\(addition.line): added to \(addition.entity): \(addition.text)")
+        }
     }
 
     /// The OpenAPI document among the inputs (a `.yaml`/`.yml` file, or JSON with a top-level `openapi`

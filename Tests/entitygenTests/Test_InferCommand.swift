@@ -72,6 +72,53 @@ import Testing
         #expect(mixed.stderr.contains("refining a document with samples is not supported yet"))
     }
 
+    @Test func updateAddsTheUnreadKeysInPlaceAndLeavesTheRestAsWritten() throws {
+        let schema = """
+            # My pods, by hand.
+            keyConvention: snake_case
+            entities:
+              Pod:
+                identifiedBy: [name, version]   # a comment of mine
+                attributes:
+                  name: String
+                  version:
+                    type: String
+                    description: Semantic, mostly.
+
+                relationships:
+                  source: Source?
+              Source:
+                attributes:
+                  git: String?
+            """
+        let folder = try samples([
+            "Pods.yaml": schema, "entitygen-config.yaml": "outputs: [models, mappers]\n",
+        ])
+        let pages = try samples([
+            "a.json": #"{"name": "A", "version": "1", "homepage": "https://a.example", "source": {"git": "g", "tag": "1"}}"#,
+            "b.json": #"{"name": "B", "version": "2", "summary": "b", "source": {"git": "g"}}"#,
+        ])
+        let refused = try run([pages.path, "--update", folder.path])
+        #expect(refused.status == 2)
+        #expect(refused.stderr.contains("--update needs --name"))
+        let run = try run([pages.path, "--update", folder.path, "--name", "Pod"])
+        #expect(run.status == 0, "\(run.stderr)")
+        let updated = try String(contentsOf: folder.appendingPathComponent("Pods.yaml"), encoding: .utf8)
+        let lines = updated.components(separatedBy: "\n")
+        // Every line written by hand is still there, in order; the new ones end each entity's attributes.
+        let mine = schema.components(separatedBy: "\n")
+        #expect(lines.filter { !$0.contains("added by infer --update") } == mine)
+        #expect(lines[10].hasPrefix("      homepage: URL?   # added by infer --update: in 1 of 2 objects"))
+        #expect(lines[11].hasPrefix("      summary: String?   # added by infer --update: in 1 of 2 objects"))
+        #expect(lines.contains { $0.hasPrefix("      tag: String?   # added by infer --update") })
+        #expect(run.stdout.contains("\(folder.path)/Pods.yaml:11: added to Pod: homepage: URL?"))
+        // Now every key is read.
+        let again = try self.run([pages.path, "--update", folder.path, "--name", "Pod"])
+        #expect(again.stdout.contains("Nothing to add"))
+        let coverage = try Test_LintCommand.run(["check", folder.path, "--entity", "Pod", "--coverage", pages.path])
+        #expect(!coverage.stdout.contains("not read"), "\(coverage.stdout)")
+    }
+
     @Test func badInputSaysWhere() throws {
         let input = try samples(["bad.json": "{\"id\": 1,\n  oops}", "good.json": #"[{"id": 1}]"#])
         let run = try run([input.path])

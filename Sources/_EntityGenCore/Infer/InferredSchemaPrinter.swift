@@ -80,9 +80,21 @@ public enum InferredSchemaPrinter {
             for option in options { printer.line("        " + option) }
             return
         }
+        printer.line("      " + memberLine(member))
+    }
+
+    /// A member as one line of YAML, without indentation: `name: Type`, or the flow mapping form, with
+    /// its reason as a comment.
+    static func memberLine(_ member: InferredSchema.Member) -> String {
+        var options: [String] = []
+        if let key = member.key { options.append("key: " + keyText(key)) }
+        if let transformer = member.transformer { options.append("transformer: \(transformer)") }
+        if let pattern = member.dateFormat { options.append("dateFormat: " + quoted(pattern)) }
+        if member.writesNull { options.append("writeNulls: true") }
+        let typeKey = member.isRelationship ? "to" : "type"
         let value =
             options.isEmpty ? member.type : "{\(typeKey): \(member.type), " + options.joined(separator: ", ") + "}"
-        printer.line("      \(member.name): \(value)" + comment(member.reason, pad: true))
+        return "\(member.name): \(value)" + comment(member.reason, pad: true)
     }
 
     /// A key as the schema reads it literally: the list form when the text form would read a path.

@@ -136,6 +136,14 @@ public struct SampleReader {
         }
     }
 
+    /// Observes one record given by a caller (the objects of one entity, for `infer --update`).
+    mutating func observeRecord(_ record: JSONValue) {
+        summary.files = max(summary.files, 1)
+        summary.documents += 1
+        summary.forms.insert(.single)
+        observe(record: record, place: "")
+    }
+
     private mutating func observe(record: JSONValue, place: String) {
         guard record.kind == .object else {
             summary.nonObjectRecords += 1

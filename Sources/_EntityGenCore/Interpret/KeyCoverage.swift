@@ -26,6 +26,9 @@ public struct KeyCoverage: Sendable {
     public private(set) var entities: [String: EntityCoverage] = [:]
     private let schema: ResolvedSchema
     private var trees: [String: KeyTree] = [:]
+    /// When set, every object walked is also given, whole, to its entity's sample reader (what
+    /// `entitygen infer --update` infers the unread keys' types from).
+    var objectsByEntity: EntitySamples?
 
     /// Prepares a walk with `schema`.
     public init(schema: ResolvedSchema) {
@@ -63,6 +66,7 @@ public struct KeyCoverage: Sendable {
         guard object.kind == .object, let resolved = concrete(entity, for: object) else { return }
         var coverage = entities[resolved.name] ?? EntityCoverage()
         coverage.objects += 1
+        objectsByEntity?.observe(object, as: resolved.name)
         let members =
             resolved.attributes.map { ($0.name, [$0.keyPath] + $0.fallbackKeyPaths) }
             + resolved.relationships.map { ($0.name, [$0.keyPath] + $0.fallbackKeyPaths) }
@@ -216,5 +220,16 @@ public struct KeyCoverage: Sendable {
         writer.endObject()
         writer.endObject()
         return writer.bytes
+    }
+}
+
+/// The objects of each entity a ``KeyCoverage`` walk met, as samples (statistics only, as
+/// ``SampleReader`` keeps them). Used by one walk on one thread.
+final class EntitySamples: @unchecked Sendable {
+    /// A reader per entity name, fed object by object.
+    private(set) var readers: [String: SampleReader] = [:]
+
+    func observe(_ object: JSONValue, as entity: String) {
+        readers[entity, default: SampleReader()].observeRecord(object)
     }
 }

@@ -1,0 +1,70 @@
+/// Where new attribute lines go in a schema file's text: after the last line of an entity's block-style
+/// `attributes:` mapping, at its entries' indentation (or, with no `attributes:`, a new one after the
+/// entity's last line). Read from the lines alone, so the rest of the file is left byte for byte.
+struct AttributesBlock {
+    /// The 0-based line index to insert at.
+    var line: Int
+    /// The entries' indentation.
+    var indent: Int
+    /// Whether an `attributes:` line must be inserted first, at `headerIndent`.
+    var needsHeader: Bool
+    var headerIndent: Int
+
+    /// The insertion point for the entity whose name is at `location` (1-based line and column); `nil`
+    /// when its attributes are written in flow style (`attributes: {a: Int}`).
+    static func find(entityAt location: SourceLocation, in lines: [String]) -> AttributesBlock? {
+        let entityLine = location.line - 1
+        guard lines.indices.contains(entityLine) else { return nil }
+        let entityIndent = location.column - 1
+        let end = blockEnd(after: entityLine, deeperThan: entityIndent, in: lines)
+        var childIndent = entityIndent + 2
+        for index in (entityLine + 1)..<end where isContent(lines[index]) {
+            childIndent = indentation(lines[index])
+            break
+        }
+        for index in (entityLine + 1)..<end where isContent(lines[index]) && indentation(lines[index]) == childIndent {
+            let trimmed = lines[index].drop { $0 == " " }
+            guard trimmed.hasPrefix("attributes:") else { continue }
+            let rest = trimmed.dropFirst("attributes:".count).drop { $0 == " " }
+            guard rest.isEmpty || rest.hasPrefix("#") else { return nil }
+            let blockEnd = blockEnd(after: index, deeperThan: childIndent, in: lines)
+            var entryIndent = childIndent + 2
+            for entry in (index + 1)..<blockEnd where isContent(lines[entry]) {
+                entryIndent = indentation(lines[entry])
+                break
+            }
+            return AttributesBlock(line: lastContent(before: blockEnd, after: index, in: lines) + 1, indent: entryIndent, needsHeader: false, headerIndent: 0)
+        }
+        return AttributesBlock(
+            line: lastContent(before: end, after: entityLine, in: lines) + 1, indent: childIndent + 2, needsHeader: true,
+            headerIndent: childIndent)
+    }
+
+    /// The index after the last line of the block that starts after `start`: the first content line
+    /// indented `indent` or less (blank and comment lines do not end a block).
+    private static func blockEnd(after start: Int, deeperThan indent: Int, in lines: [String]) -> Int {
+        var index = start + 1
+        while index < lines.count {
+            if isContent(lines[index]), indentation(lines[index]) <= indent { break }
+            index += 1
+        }
+        return index
+    }
+
+    /// The last content line in `(after, before)`, or `after`.
+    private static func lastContent(before end: Int, after start: Int, in lines: [String]) -> Int {
+        var index = end - 1
+        while index > start, !isContent(lines[index]) { index -= 1 }
+        return index
+    }
+
+    /// A line with something other than white space or a comment.
+    private static func isContent(_ line: String) -> Bool {
+        let trimmed = line.drop { $0 == " " || $0 == "\t" }
+        return !trimmed.isEmpty && !trimmed.hasPrefix("#")
+    }
+
+    private static func indentation(_ line: String) -> Int {
+        line.prefix { $0 == " " }.count
+    }
+}

@@ -1,0 +1,150 @@
+import Foundation
+
+/// `entitygen infer <samples...> --update <schemas> --name <Entity>`: the payload keys the schema does not
+/// read (what `check --coverage` reports) added to the existing schema files in place, each as one line at
+/// the end of its entity's `attributes:`, typed from the samples like `infer`'s own members. Nothing a
+/// person wrote changes: no line is moved, reformatted or removed, and the files are written only when
+/// the updated schema still passes lint.
+public struct SchemaUpdate: Sendable {
+    /// One added member.
+    public struct Addition: Sendable {
+        /// The schema file, and the line the member was added at (1-based, in the updated file).
+        public var file: String
+        public var line: Int
+        public var entity: String
+        /// The YAML line, without indentation.
+        public var text: String
+        /// The 0-based line its entity's lines were inserted at, in the file as read.
+        var insertedAt: Int
+    }
+
+    /// Where lines were inserted (file, 0-based line in the file as read, how many).
+    private var insertions: [(file: String, index: Int, count: Int)] = []
+
+    /// Members added, in file and line order.
+    public private(set) var additions: [Addition] = []
+    /// Unread keys left as they were, each with why (a key inside a member's object, an entity whose
+    /// attributes are written in flow style).
+    public private(set) var skipped: [String] = []
+    /// The updated text of each changed schema file.
+    public private(set) var files: [String: String] = [:]
+    /// What the samples held.
+    public private(set) var samples = SampleSummary()
+
+    /// Plans the update of the schemas `inputs` names from sample files whose records are `entity`.
+    public static func plan(
+        inputs: SchemaInputs, samples: [String], recordsPath: [String]?, entity: String
+    ) throws(SampleError) -> SchemaUpdate {
+        let result = GeneratorPipeline.validate(inputs: inputs)
+        guard let schema = result.schema else {
+            throw SampleError("the schemas have errors (run `entitygen lint`): fix them before updating")
+        }
+        guard schema.entity(named: entity) != nil else {
+            throw SampleError("the schemas have no entity '\(entity)' (give the records' entity with --name)")
+        }
+        var coverage = KeyCoverage(schema: schema)
+        let objects = EntitySamples()
+        coverage.objectsByEntity = objects
+        var reader = SampleReader(recordsPath: recordsPath)
+        reader.visitRecord = { record, place in coverage.walk(record, as: entity, source: place) }
+        reader.read(samples)
+        var update = SchemaUpdate()
+        update.samples = reader.summary
+        var texts: [String: [String]] = [:]
+        // Bottom of each file first, so that lines added to one entity do not move the next one's.
+        let names = coverage.entities.keys.compactMap { schema.entity(named: $0) }
+            .sorted { ($0.declaration.name.location.file, $1.declaration.name.location.line) < ($1.declaration.name.location.file, $0.declaration.name.location.line) }
+            .map(\.name)
+        for name in names {
+            guard let resolved = schema.entity(named: name), let unread = coverage.entities[name]?.unread,
+                !unread.isEmpty, let entitySamples = objects.readers[name]
+            else { continue }
+            let file = resolved.declaration.name.location.file
+            if texts[file] == nil {
+                guard let text = try? String(contentsOfFile: file, encoding: .utf8) else { continue }
+                texts[file] = text.components(separatedBy: "\n")
+            }
+            update.add(unread: unread, to: resolved, samples: entitySamples, lines: &texts[file]!)
+        }
+        for (file, lines) in texts { update.files[file] = lines.joined(separator: "\n") }
+        // Lines added above an addition (to entities higher in its file, added after it) move it down.
+        let insertions = update.insertions
+        update.additions = update.additions.map { addition in
+            var addition = addition
+            addition.line += insertions.filter { $0.file == addition.file && $0.index < addition.insertedAt }
+                .reduce(0) { $0 + $1.count }
+            return addition
+        }
+        update.additions.sort { ($0.file, $0.line) < ($1.file, $1.line) }
+        return update
+    }
+
+    /// The lint findings (errors only) of the schemas with the updated files in place of the originals.
+    public func errors(inputs: SchemaInputs) -> [Diagnostic] {
+        let schemas = inputs.schemaPaths.map { path in
+            SourceFile(path: path, text: files[path] ?? (try? String(contentsOfFile: path, encoding: .utf8)) ?? "")
+        }
+        let config = inputs.configPath.flatMap { path in
+            (try? String(contentsOfFile: path, encoding: .utf8)).map { SourceFile(path: path, text: $0) }
+        }
+        return GeneratorPipeline.validate(schemas: schemas, config: config).diagnostics.filter { $0.severity == .error }
+    }
+
+    /// Adds the direct unread keys of one entity's objects.
+    private mutating func add(
+        unread: [String: Int], to entity: ResolvedEntity, samples: SampleReader, lines: inout [String]
+    ) {
+        let location = entity.declaration.name.location
+        let keys = unread.keys.sorted()
+        for key in keys where key.contains(".") || key.contains("[]") {
+            skipped.append("\(location.file):\(location.line): \(entity.name): '\(key)' is inside a member's object; add it to that member by hand")
+        }
+        let direct = keys.filter { !$0.contains(".") && !$0.contains("[]") && !$0.isEmpty }
+        guard !direct.isEmpty else { return }
+        guard entity.declaration.basePath == nil else {
+            skipped.append("\(location.file):\(location.line): \(entity.name): its members live under basePath; add \(direct.map { "'\($0)'" }.joined(separator: ", ")) by hand")
+            return
+        }
+        guard let inferred = try? SchemaInference.infer(samples, name: entity.name).entities.first else { return }
+        guard let insertion = AttributesBlock.find(entityAt: location, in: lines) else {
+            skipped.append("\(location.file):\(location.line): \(entity.name): its attributes are not a block mapping; add \(direct.map { "'\($0)'" }.joined(separator: ", ")) by hand")
+            return
+        }
+        var taken = Set((entity.attributes.map(\.swiftName) + entity.relationships.map(\.swiftName)).map { $0.lowercased() })
+        var added: [String] = []
+        for key in direct {
+            guard var member = (inferred.attributes + inferred.relationships).first(where: { $0.jsonKey == key })
+            else { continue }
+            var name = member.name
+            var number = 2
+            while taken.contains(SwiftNaming.memberName(name).lowercased()) {
+                name = member.name + String(number)
+                number += 1
+            }
+            taken.insert(SwiftNaming.memberName(name).lowercased())
+            member.name = name
+            member.key = name == key ? nil : key
+            if member.isRelationship {
+                member.type = "AnyJSON" + (member.type.hasSuffix("?") || member.type.hasSuffix("?'") ? "?" : "")
+                member.isRelationship = false
+                member.reason = "objects: AnyJSON keeps them; declare an entity to map their members"
+            }
+            let count = unread[key] ?? 0
+            let note = "added by infer --update: in \(InferenceText.count(count)) of \(InferenceText.plural(inferred.objects, "object"))"
+            member.reason = member.reason.map { note + "; " + $0 } ?? note
+            added.append(InferredSchemaPrinter.memberLine(member))
+        }
+        var lineNumber = insertion.line
+        if insertion.needsHeader {
+            lines.insert(String(repeating: " ", count: insertion.headerIndent) + "attributes:", at: lineNumber)
+            lineNumber += 1
+        }
+        for text in added {
+            lines.insert(String(repeating: " ", count: insertion.indent) + text, at: lineNumber)
+            lineNumber += 1
+            additions.append(
+                Addition(file: location.file, line: lineNumber, entity: entity.name, text: text, insertedAt: insertion.line))
+        }
+        insertions.append((location.file, insertion.line, lineNumber - insertion.line))
+    }
+}
