@@ -49,7 +49,8 @@ struct InferCommand: ParsableCommand {
 
     @Option(
         parsing: .upToNextOption,
-        help: "Schema files or folders to add the samples' unread keys to, in place (with --name: the records' entity).")
+        help: "Schema files or folders to add the samples' unread keys to, in place (with --name: the records' entity)."
+    )
     var update: [String] = []
 
     @Option(help: "The project config file (with --update).")
@@ -159,10 +160,13 @@ struct InferCommand: ParsableCommand {
     private func openAPIDocument() throws -> String? {
         let documents = inputs.filter(Self.isOpenAPIDocument)
         guard let document = documents.first else { return nil }
-        guard documents.count == 1, inputs.count == 1 else {
+        guard documents.count == 1 else {
+            printError("error: give one OpenAPI document (found \(documents.count))")
+            throw ExitCode(2)
+        }
+        if inputs.count > 1, name == nil {
             printError(
-                "error: give one OpenAPI document, or sample payloads: refining a document with samples is not supported yet"
-            )
+                "error: an OpenAPI document with samples needs --name, the component the samples' records are")
             throw ExitCode(2)
         }
         return document
@@ -179,16 +183,25 @@ struct InferCommand: ParsableCommand {
 
     /// `infer` from an OpenAPI document.
     private func inferFromOpenAPI(_ path: String) throws {
-        let schema: InferredSchema
-        let warnings: [String]
+        var schema: InferredSchema
+        var warnings: [String]
+        var samples = SampleSummary()
+        let sampleFiles = inputs.filter { $0 != path }
         do {
-            (schema, warnings) = try OpenAPIInference.infer(documentAt: path, name: name)
+            // With samples, the file is named after the document's title; --name is the records' entity.
+            (schema, warnings) = try OpenAPIInference.infer(documentAt: path, name: sampleFiles.isEmpty ? name : nil)
+            if !sampleFiles.isEmpty, let name {
+                let recordsPath = records.map { $0.split(separator: ".").map(String.init) }
+                (schema, _, samples) = try SampleRefinement.refine(
+                    schema, samples: try SampleReader.files(sampleFiles), recordsPath: recordsPath,
+                    entity: TypeNamer.typeName(name))
+            }
         } catch {
             printError("error: \(error)")
             throw ExitCode(1)
         }
-        var report = InferenceReport(schema: schema, samples: SampleSummary())
-        report.warnings = warnings
+        var report = InferenceReport(schema: schema, samples: samples)
+        report.warnings = warnings  // the samples' refinements are guesses with their reasons
         guard let output else {
             print(InferredSchemaPrinter.yaml(schema), terminator: "")
             FileHandle.standardError.write(Data((format == .json ? report.json : report.text).utf8))

@@ -33,10 +33,13 @@ struct AttributesBlock {
                 entryIndent = indentation(lines[entry])
                 break
             }
-            return AttributesBlock(line: lastContent(before: blockEnd, after: index, in: lines) + 1, indent: entryIndent, needsHeader: false, headerIndent: 0)
+            return AttributesBlock(
+                line: lastContent(before: blockEnd, after: index, in: lines) + 1, indent: entryIndent,
+                needsHeader: false, headerIndent: 0)
         }
         return AttributesBlock(
-            line: lastContent(before: end, after: entityLine, in: lines) + 1, indent: childIndent + 2, needsHeader: true,
+            line: lastContent(before: end, after: entityLine, in: lines) + 1, indent: childIndent + 2,
+            needsHeader: true,
             headerIndent: childIndent)
     }
 

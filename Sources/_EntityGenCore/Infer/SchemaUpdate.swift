@@ -53,7 +53,11 @@ public struct SchemaUpdate: Sendable {
         var texts: [String: [String]] = [:]
         // Bottom of each file first, so that lines added to one entity do not move the next one's.
         let names = coverage.entities.keys.compactMap { schema.entity(named: $0) }
-            .sorted { ($0.declaration.name.location.file, $1.declaration.name.location.line) < ($1.declaration.name.location.file, $0.declaration.name.location.line) }
+            .sorted {
+                ($0.declaration.name.location.file, $1.declaration.name.location.line) < (
+                    $1.declaration.name.location.file, $0.declaration.name.location.line
+                )
+            }
             .map(\.name)
         for name in names {
             guard let resolved = schema.entity(named: name), let unread = coverage.entities[name]?.unread,
@@ -97,53 +101,50 @@ public struct SchemaUpdate: Sendable {
         let location = entity.declaration.name.location
         let keys = unread.keys.sorted()
         for key in keys where key.contains(".") || key.contains("[]") {
-            skipped.append("\(location.file):\(location.line): \(entity.name): '\(key)' is inside a member's object; add it to that member by hand")
+            skipped.append(
+                "\(location.file):\(location.line): \(entity.name): '\(key)' is inside a member's object; add it to that member by hand"
+            )
         }
         let direct = keys.filter { !$0.contains(".") && !$0.contains("[]") && !$0.isEmpty }
         guard !direct.isEmpty else { return }
         guard entity.declaration.basePath == nil else {
-            skipped.append("\(location.file):\(location.line): \(entity.name): its members live under basePath; add \(direct.map { "'\($0)'" }.joined(separator: ", ")) by hand")
+            skipped.append(
+                "\(location.file):\(location.line): \(entity.name): its members live under basePath; add \(direct.map { "'\($0)'" }.joined(separator: ", ")) by hand"
+            )
             return
         }
         guard let inferred = try? SchemaInference.infer(samples, name: entity.name).entities.first else { return }
         guard let insertion = AttributesBlock.find(entityAt: location, in: lines) else {
-            skipped.append("\(location.file):\(location.line): \(entity.name): its attributes are not a block mapping; add \(direct.map { "'\($0)'" }.joined(separator: ", ")) by hand")
+            skipped.append(
+                "\(location.file):\(location.line): \(entity.name): its attributes are not a block mapping; add \(direct.map { "'\($0)'" }.joined(separator: ", ")) by hand"
+            )
             return
         }
-        var taken = Set((entity.attributes.map(\.swiftName) + entity.relationships.map(\.swiftName)).map { $0.lowercased() })
-        var added: [String] = []
+        var taken = Set(
+            (entity.attributes.map(\.swiftName) + entity.relationships.map(\.swiftName)).map { $0.lowercased() })
+        var newLines: [String] = []
         for key in direct {
-            guard var member = (inferred.attributes + inferred.relationships).first(where: { $0.jsonKey == key })
+            guard let member = (inferred.attributes + inferred.relationships).first(where: { $0.jsonKey == key })
             else { continue }
-            var name = member.name
-            var number = 2
-            while taken.contains(SwiftNaming.memberName(name).lowercased()) {
-                name = member.name + String(number)
-                number += 1
-            }
-            taken.insert(SwiftNaming.memberName(name).lowercased())
-            member.name = name
-            member.key = name == key ? nil : key
-            if member.isRelationship {
-                member.type = "AnyJSON" + (member.type.hasSuffix("?") || member.type.hasSuffix("?'") ? "?" : "")
-                member.isRelationship = false
-                member.reason = "objects: AnyJSON keeps them; declare an entity to map their members"
-            }
+            var added = SampleRefinement.standalone(member, in: entity, taken: &taken)
             let count = unread[key] ?? 0
-            let note = "added by infer --update: in \(InferenceText.count(count)) of \(InferenceText.plural(inferred.objects, "object"))"
-            member.reason = member.reason.map { note + "; " + $0 } ?? note
-            added.append(InferredSchemaPrinter.memberLine(member))
+            let note =
+                "added by infer --update: in \(InferenceText.count(count)) of \(InferenceText.plural(inferred.objects, "object"))"
+            added.reason = added.reason.map { note + "; " + $0 } ?? note
+            newLines.append(InferredSchemaPrinter.memberLine(added))
         }
+        guard !newLines.isEmpty else { return }
         var lineNumber = insertion.line
         if insertion.needsHeader {
             lines.insert(String(repeating: " ", count: insertion.headerIndent) + "attributes:", at: lineNumber)
             lineNumber += 1
         }
-        for text in added {
+        for text in newLines {
             lines.insert(String(repeating: " ", count: insertion.indent) + text, at: lineNumber)
             lineNumber += 1
             additions.append(
-                Addition(file: location.file, line: lineNumber, entity: entity.name, text: text, insertedAt: insertion.line))
+                Addition(
+                    file: location.file, line: lineNumber, entity: entity.name, text: text, insertedAt: insertion.line))
         }
         insertions.append((location.file, insertion.line, lineNumber - insertion.line))
     }

@@ -1,0 +1,120 @@
+/// What samples add to a schema that did not come from them (an OpenAPI document): the samples are
+/// walked as the schema's entities (as `check --coverage` walks them), and for each entity
+/// - a text attribute whose every sample value reads and writes back as a date, URL or UUID gets that
+///   type (the document says `string`; the samples prove more);
+/// - a key the samples carry and the schema does not read is added, typed from the samples.
+/// Each change says why in its comment, and is listed.
+public enum SampleRefinement {
+    /// The refined schema, the changes made (located by entity and member), and what the samples held.
+    public static func refine(
+        _ schema: InferredSchema, samples: [String], recordsPath: [String]?, entity: String
+    ) throws(SampleError) -> (schema: InferredSchema, changes: [String], samples: SampleSummary) {
+        let result = GeneratorPipeline.validate(
+            schemas: [SourceFile(path: schema.fileName, text: InferredSchemaPrinter.yaml(schema))], config: nil)
+        guard let resolved = result.schema else {
+            throw SampleError("the schema to refine has errors: \(result.diagnostics.prefix(3).map(\.description))")
+        }
+        guard resolved.entity(named: entity) != nil else {
+            throw SampleError("the schema has no entity '\(entity)' (give the records' entity with --name)")
+        }
+        var coverage = KeyCoverage(schema: resolved)
+        let objects = EntitySamples()
+        coverage.objectsByEntity = objects
+        var reader = SampleReader(recordsPath: recordsPath)
+        reader.visitRecord = { record, place in coverage.walk(record, as: entity, source: place) }
+        reader.read(samples)
+        var refined = schema
+        var changes: [String] = []
+        for index in refined.entities.indices {
+            let name = refined.entities[index].name
+            guard let entitySamples = objects.readers[name], let resolvedEntity = resolved.entity(named: name),
+                let learned = try? SchemaInference.infer(entitySamples, name: name).entities.first
+            else { continue }
+            let fromSamples = Dictionary(
+                (learned.attributes + learned.relationships).map { ($0.jsonKey, $0) },
+                uniquingKeysWith: { first, _ in first })
+            // Text the samples prove to be more.
+            for (position, member) in refined.entities[index].attributes.enumerated() {
+                guard member.type == "String" || member.type == "String?",
+                    let key = resolvedEntity.attributes.first(where: { $0.name == member.name })?.keyPath.components
+                        .first,
+                    let proven = fromSamples[key],
+                    ["Date", "URL", "UUID"].contains(proven.type.replacingOccurrences(of: "?", with: ""))
+                else { continue }
+                var updated = member
+                updated.type =
+                    proven.type.replacingOccurrences(of: "?", with: "") + (member.type.hasSuffix("?") ? "?" : "")
+                updated.transformer = proven.transformer
+                updated.dateFormat = proven.dateFormat
+                updated.reason = [
+                    "the document says string; samples: " + (proven.reason ?? proven.type), member.reason,
+                ]
+                .compactMap { $0 }.joined(separator: "; ")
+                refined.entities[index].attributes[position] = updated
+                changes.append("\(name).\(member.name): String -> \(updated.type) (\(proven.reason ?? ""))")
+            }
+            // Keys the document does not declare.
+            let unread = coverage.entities[name]?.unread ?? [:]
+            var taken = Set(
+                (resolvedEntity.attributes.map(\.swiftName) + resolvedEntity.relationships.map(\.swiftName)).map {
+                    $0.lowercased()
+                })
+            for key in unread.keys.sorted() where !key.contains(".") && !key.contains("[]") && !key.isEmpty {
+                guard let member = fromSamples[key] else { continue }
+                var added = standalone(member, in: resolvedEntity, taken: &taken)
+                added.reason =
+                    "not in the document: in \(InferenceText.count(unread[key] ?? 0)) of \(InferenceText.plural(learned.objects, "sample object"))"
+                    + (added.reason.map { "; " + $0 } ?? "")
+                refined.entities[index].attributes.append(added)
+                changes.append("\(name).\(added.name): added (\(added.reason ?? ""))")
+            }
+        }
+        return (refined, changes, reader.summary)
+    }
+
+    /// A member inferred from samples, made to stand in a schema that has neither its target entities
+    /// nor its enums: objects become `AnyJSON`, enums `String`; named so that no member of the entity
+    /// has its name (ignoring case), with `key:` when the name is not the key.
+    static func standalone(
+        _ member: InferredSchema.Member, in entity: ResolvedEntity, taken: inout Set<String>
+    ) -> InferredSchema.Member {
+        var result = member
+        let optional = member.type.hasSuffix("?") || member.type.hasSuffix("?'")
+        if member.isRelationship {
+            result.type = "AnyJSON" + (optional ? "?" : "")
+            result.isRelationship = false
+            result.reason = "objects: AnyJSON keeps them; declare an entity to map their members"
+        } else if let first = member.type.first, first.isUppercase,
+            !BuiltinType.allCases.contains(where: { member.type.hasPrefix($0.rawValue) })
+        {
+            result.type = "String" + (optional ? "?" : "")
+            result.reason = "text (\(member.reason ?? "a few values")): declare an enum for it if it is one"
+        }
+        var name = member.name
+        var number = 2
+        while taken.contains(SwiftNaming.memberName(name).lowercased()) {
+            name = member.name + String(number)
+            number += 1
+        }
+        taken.insert(SwiftNaming.memberName(name).lowercased())
+        result.name = name
+        result.key = keyIsDerived(name: name, key: member.jsonKey, in: entity) ? nil : member.jsonKey
+        return result
+    }
+
+    /// Whether `name` with no `key:` reads `key` in `entity`: every key convention its members without a
+    /// `key:` are consistent with derives `key` from `name` (when they do not tell, the key is written).
+    static func keyIsDerived(name: String, key: String, in entity: ResolvedEntity) -> Bool {
+        let implicit =
+            entity.attributes.filter { $0.declaration.key == nil && $0.declaringEntity == entity.name }
+            .map { ($0.name, $0.keyPath.components) }
+            + entity.relationships.filter { $0.declaration.key == nil && $0.declaringEntity == entity.name }
+            .map { ($0.name, $0.keyPath.components) }
+        guard entity.declaration.basePath == nil, !implicit.isEmpty else { return false }
+        let consistent = KeyConvention.allCases.filter { convention in
+            implicit.allSatisfy { [SwiftNaming.jsonKey(schemaName: $0.0, convention: convention)] == $0.1 }
+        }
+        return !consistent.isEmpty
+            && consistent.allSatisfy { SwiftNaming.jsonKey(schemaName: name, convention: $0) == key }
+    }
+}
