@@ -2,6 +2,7 @@
 /// walked as the schema's entities (as `check --coverage` walks them), and for each entity
 /// - a text attribute whose every sample value reads and writes back as a date, URL or UUID gets that
 ///   type (the document says `string`; the samples prove more);
+/// - an optional member the samples always send, `null` when empty, writes `null` back (`writeNulls`);
 /// - a key the samples carry and the schema does not read is added, typed from the samples.
 /// Each change says why in its comment, and is listed.
 public enum SampleRefinement {
@@ -52,6 +53,29 @@ public enum SampleRefinement {
                 .compactMap { $0 }.joined(separator: "; ")
                 refined.entities[index].attributes[position] = updated
                 changes.append("\(name).\(member.name): String -> \(updated.type) (\(proven.reason ?? ""))")
+            }
+            // The API's habit with nulls: sent as null, never left out.
+            for kind in [false, true] {
+                let members = kind ? refined.entities[index].relationships : refined.entities[index].attributes
+                for (position, member) in members.enumerated() where !member.writesNull && member.type.hasSuffix("?") {
+                    let resolvedMember =
+                        kind
+                        ? resolvedEntity.relationships.first { $0.name == member.name }?.keyPath.components.first
+                        : resolvedEntity.attributes.first { $0.name == member.name }?.keyPath.components.first
+                    guard let key = resolvedMember, let learnedMember = fromSamples[key],
+                        learnedMember.writesNull || (learned.writesNulls != nil && learnedMember.type.hasSuffix("?"))
+                    else { continue }
+                    var updated = member
+                    updated.writesNull = true
+                    updated.reason = (["samples send null, never leave it out", member.reason].compactMap { $0 })
+                        .joined(separator: "; ")
+                    if kind {
+                        refined.entities[index].relationships[position] = updated
+                    } else {
+                        refined.entities[index].attributes[position] = updated
+                    }
+                    changes.append("\(name).\(member.name): writeNulls (samples send null)")
+                }
             }
             // Keys the document does not declare.
             let unread = coverage.entities[name]?.unread ?? [:]

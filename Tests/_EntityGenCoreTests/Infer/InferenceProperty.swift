@@ -29,6 +29,16 @@ enum InferenceProperty {
         var reader = SampleReader(recordsPath: recordsPath)
         reader.read(files)
         let schema = try SchemaInference.infer(reader, name: name)
+        return try check(
+            schema: schema, files: files, entity: schema.entities[0].name, recordsPath: recordsPath,
+            failureLimit: failureLimit)
+    }
+
+    /// Checks every record of `files`, read as `entity`, against a schema (inferred, or refined).
+    static func check(
+        schema: InferredSchema, files: [String], entity: String, recordsPath: [String]? = nil,
+        failureLimit: Int = 20
+    ) throws -> Outcome {
         let yaml = InferredSchemaPrinter.yaml(schema)
         let result = GeneratorPipeline.validate(
             schemas: [SourceFile(path: schema.fileName, text: yaml)], config: persistenceConfig)
@@ -38,7 +48,6 @@ enum InferenceProperty {
         guard let resolved = result.schema, let interpreter = result.interpreter(displayPath: { $0 }) else {
             return outcome
         }
-        let entity = schema.entities[0].name
         // Keys the samples both sent as null and left out: the schema says it cannot give back both.
         let nullOrAbsent = Set(
             schema.entities.flatMap { $0.attributes + $0.relationships }.filter(\.nullOrAbsent).map(\.jsonKey))
