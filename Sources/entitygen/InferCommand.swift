@@ -98,19 +98,7 @@ struct InferCommand: ParsableCommand {
             printError("error: \(error)")
             throw ExitCode(1)
         }
-        var report = InferenceReport(schema: schema, samples: reader.summary)
-        guard let output else {
-            print(InferredSchemaPrinter.yaml(schema), terminator: "")
-            FileHandle.standardError.write(Data((format == .json ? report.json : report.text).utf8))
-            return
-        }
-        do {
-            report.files = try InferenceOutput.write(schema, to: output, replacing: force, writesConfig: persistence)
-        } catch {
-            printError("error: \(error)")
-            throw ExitCode(2)
-        }
-        print(format == .json ? report.json : report.text, terminator: "")
+        try emit(schema, InferenceReport(schema: schema, samples: reader.summary))
     }
 
     /// `--update`: the unread keys added to the existing schema files, which are written only when the
@@ -202,6 +190,13 @@ struct InferCommand: ParsableCommand {
         }
         var report = InferenceReport(schema: schema, samples: samples)
         report.warnings = warnings  // the samples' refinements are guesses with their reasons
+        try emit(schema, report)
+    }
+
+    /// Prints the schema (no --output) with the report on standard error, or writes it and prints the
+    /// report.
+    private func emit(_ schema: InferredSchema, _ report: InferenceReport) throws {
+        var report = report
         guard let output else {
             print(InferredSchemaPrinter.yaml(schema), terminator: "")
             FileHandle.standardError.write(Data((format == .json ? report.json : report.text).utf8))

@@ -66,11 +66,7 @@ public enum InferredSchemaPrinter {
     }
 
     private static func print(_ member: InferredSchema.Member, into printer: inout CodePrinter) {
-        var options: [String] = []
-        if let key = member.key { options.append("key: " + keyText(key)) }
-        if let transformer = member.transformer { options.append("transformer: \(transformer)") }
-        if let pattern = member.dateFormat { options.append("dateFormat: " + quoted(pattern)) }
-        if member.writesNull { options.append("writeNulls: true") }
+        let options = self.options(member)
         let typeKey = member.isRelationship ? "to" : "type"
         if let description = member.description, !description.isEmpty {
             // The block form: a description reads better on a line of its own.
@@ -86,15 +82,21 @@ public enum InferredSchemaPrinter {
     /// A member as one line of YAML, without indentation: `name: Type`, or the flow mapping form, with
     /// its reason as a comment.
     static func memberLine(_ member: InferredSchema.Member) -> String {
+        let options = self.options(member)
+        let typeKey = member.isRelationship ? "to" : "type"
+        let value =
+            options.isEmpty ? member.type : "{\(typeKey): \(member.type), " + options.joined(separator: ", ") + "}"
+        return "\(member.name): \(value)" + comment(member.reason, pad: true)
+    }
+
+    /// A member's keys beside its type (`key: id`, `transformer: ...`), in the order a person writes them.
+    private static func options(_ member: InferredSchema.Member) -> [String] {
         var options: [String] = []
         if let key = member.key { options.append("key: " + keyText(key)) }
         if let transformer = member.transformer { options.append("transformer: \(transformer)") }
         if let pattern = member.dateFormat { options.append("dateFormat: " + quoted(pattern)) }
         if member.writesNull { options.append("writeNulls: true") }
-        let typeKey = member.isRelationship ? "to" : "type"
-        let value =
-            options.isEmpty ? member.type : "{\(typeKey): \(member.type), " + options.joined(separator: ", ") + "}"
-        return "\(member.name): \(value)" + comment(member.reason, pad: true)
+        return options
     }
 
     /// A key as the schema reads it literally: the list form when the text form would read a path.

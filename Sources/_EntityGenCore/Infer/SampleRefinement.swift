@@ -18,12 +18,8 @@ public enum SampleRefinement {
         guard resolved.entity(named: entity) != nil else {
             throw SampleError("the schema has no entity '\(entity)' (give the records' entity with --name)")
         }
-        var coverage = KeyCoverage(schema: resolved)
-        let objects = EntitySamples()
-        coverage.objectsByEntity = objects
-        var reader = SampleReader(recordsPath: recordsPath)
-        reader.visitRecord = { record, place in coverage.walk(record, as: entity, source: place) }
-        reader.read(samples)
+        let (coverage, objects, summary) = EntitySamples.walk(
+            samples, recordsPath: recordsPath, as: entity, with: resolved)
         var refined = schema
         var changes: [String] = []
         for index in refined.entities.indices {
@@ -93,7 +89,7 @@ public enum SampleRefinement {
                 changes.append("\(name).\(added.name): added (\(added.reason ?? ""))")
             }
         }
-        return (refined, changes, reader.summary)
+        return (refined, changes, summary)
     }
 
     /// A member inferred from samples, made to stand in a schema that has neither its target entities

@@ -42,14 +42,10 @@ public struct SchemaUpdate: Sendable {
         guard schema.entity(named: entity) != nil else {
             throw SampleError("the schemas have no entity '\(entity)' (give the records' entity with --name)")
         }
-        var coverage = KeyCoverage(schema: schema)
-        let objects = EntitySamples()
-        coverage.objectsByEntity = objects
-        var reader = SampleReader(recordsPath: recordsPath)
-        reader.visitRecord = { record, place in coverage.walk(record, as: entity, source: place) }
-        reader.read(samples)
+        let (coverage, objects, summary) = EntitySamples.walk(
+            samples, recordsPath: recordsPath, as: entity, with: schema)
         var update = SchemaUpdate()
-        update.samples = reader.summary
+        update.samples = summary
         var texts: [String: [String]] = [:]
         // Bottom of each file first, so that lines added to one entity do not move the next one's.
         let names = coverage.entities.keys.compactMap { schema.entity(named: $0) }

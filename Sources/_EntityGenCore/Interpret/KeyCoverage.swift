@@ -232,4 +232,18 @@ final class EntitySamples: @unchecked Sendable {
     func observe(_ object: JSONValue, as entity: String) {
         readers[entity, default: SampleReader()].observeRecord(object)
     }
+
+    /// Walks the records of sample files as `entity` with `schema`: the key coverage, each entity's
+    /// objects as samples, and what the files held (`infer --update` and a document's refinement).
+    static func walk(
+        _ files: [String], recordsPath: [String]?, as entity: String, with schema: ResolvedSchema
+    ) -> (coverage: KeyCoverage, objects: EntitySamples, summary: SampleSummary) {
+        var coverage = KeyCoverage(schema: schema)
+        let objects = EntitySamples()
+        coverage.objectsByEntity = objects
+        var reader = SampleReader(recordsPath: recordsPath)
+        reader.visitRecord = { record, place in coverage.walk(record, as: entity, source: place) }
+        reader.read(files)
+        return (coverage, objects, reader.summary)
+    }
 }
