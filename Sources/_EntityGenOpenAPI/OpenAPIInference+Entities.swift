@@ -96,8 +96,7 @@ extension OpenAPIInference {
     /// Adds the enum of a string schema with allowed values.
     mutating func enumeration(_ name: String, _ schema: JSONSchema, at location: String) {
         guard let values = OpenAPIInference.enumValues(schema) else { return }
-        var fallback = "unknown"
-        while values.contains(fallback) { fallback = "other" + (fallback == "unknown" ? "" : "Value") }
+        let fallback = InferredSchema.Enumeration.fallbackName(besides: values)
         enums.append(
             InferredSchema.Enumeration(
                 name: name, cases: values, fallback: fallback,

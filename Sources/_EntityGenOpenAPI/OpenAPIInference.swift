@@ -130,14 +130,7 @@ public struct OpenAPIInference {
         guard case .string = schema.value, let values = schema.allowedValues, !values.isEmpty else { return nil }
         let texts = values.compactMap { $0.value as? String }
         guard texts.count == values.count else { return nil }
-        var names = Set<String>()
-        for text in texts {
-            let bytes = Array(text.utf8)
-            guard let first = bytes.first, first >= 0x61, first <= 0x7A,
-                bytes.allSatisfy({ ($0 >= 0x61 && $0 <= 0x7A) || ($0 >= 0x30 && $0 <= 0x39) || $0 == 0x5F }),
-                !MemberNamer.reserved(text), names.insert(SwiftNaming.memberName(text)).inserted
-            else { return nil }
-        }
+        guard InferredSchema.Enumeration.canBeCases(texts) else { return nil }
         return texts
     }
 }

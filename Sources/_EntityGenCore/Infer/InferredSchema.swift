@@ -127,6 +127,31 @@ extension InferredSchema.Member {
 }
 
 extension InferredSchema.Enumeration {
+    /// Whether raw values can be an enum's cases as written (`cases: [open, closed]`): lower-case words
+    /// of letters, digits and `_`, none a reserved member name, no two giving one case name.
+    public static func canBeCases(_ values: [String]) -> Bool {
+        var names = Set<String>()
+        for value in values {
+            let bytes = Array(value.utf8)
+            guard let first = bytes.first, first >= 0x61, first <= 0x7A,
+                bytes.allSatisfy({ ($0 >= 0x61 && $0 <= 0x7A) || ($0 >= 0x30 && $0 <= 0x39) || $0 == 0x5F }),
+                !MemberNamer.reserved(value), names.insert(SwiftNaming.memberName(value)).inserted
+            else { return false }
+        }
+        return !values.isEmpty
+    }
+
+    /// The fallback case's name: `unknown`, or the first of `other`, `unrecognized`, `unknown2`, ... no
+    /// case of `values` takes.
+    public static func fallbackName(besides values: [String]) -> String {
+        let names = Set(values.map(SwiftNaming.memberName))
+        let candidates = ["unknown", "other", "unrecognized"]
+        if let free = candidates.first(where: { !names.contains($0) }) { return free }
+        var number = 2
+        while names.contains("unknown\(number)") { number += 1 }
+        return "unknown\(number)"
+    }
+
     /// An enum.
     public init(name: String, cases: [String], fallback: String, reason: String, description: String? = nil) {
         self.name = name

@@ -183,16 +183,8 @@ extension SchemaInference {
         let lower = key.lowercased()
         guard !Self.textKeyWords.contains(where: lower.contains) else { return nil }
         let values = strings.distinct.keys.sorted()
-        var caseNames = Set<String>()
-        for value in values {
-            let bytes = Array(value.utf8)
-            guard let first = bytes.first, first >= 0x61, first <= 0x7A,
-                bytes.allSatisfy({ ($0 >= 0x61 && $0 <= 0x7A) || ($0 >= 0x30 && $0 <= 0x39) || $0 == 0x5F }),
-                !MemberNamer.reserved(value), caseNames.insert(SwiftNaming.memberName(value)).inserted
-            else { return nil }
-        }
-        var fallback = "unknown"
-        while caseNames.contains(fallback) { fallback = "other" + (fallback == "unknown" ? "" : "Value") }
+        guard InferredSchema.Enumeration.canBeCases(values) else { return nil }
+        let fallback = InferredSchema.Enumeration.fallbackName(besides: values)
         let reason =
             "enum: \(InferenceText.plural(values.count, "distinct value")) in \(InferenceText.plural(strings.count, "string")); '\(fallback)' keeps any other"
         if let existing = enums.first(where: {

@@ -252,6 +252,17 @@ import Testing
         #expect(partial.summary.warnings.first?.hasPrefix(cut.path + ": ") == true, "\(partial.summary.warnings)")
     }
 
+    @Test func theFallbackCaseNeverTakesACaseName() {
+        #expect(InferredSchema.Enumeration.fallbackName(besides: ["open", "closed"]) == "unknown")
+        #expect(InferredSchema.Enumeration.fallbackName(besides: ["unknown", "other"]) == "unrecognized")
+        #expect(
+            InferredSchema.Enumeration.fallbackName(besides: ["unknown", "other", "unrecognized", "unknown2"])
+                == "unknown3")
+        #expect(!InferredSchema.Enumeration.canBeCases(["in_progress", "inProgress"]))
+        #expect(!InferredSchema.Enumeration.canBeCases(["self", "open"]))
+        #expect(InferredSchema.Enumeration.canBeCases(["open", "closed_2"]))
+    }
+
     @Test func theSameSamplesGiveTheSameBytes() throws {
         let json = records(20) { #"{"id": \#($0), "state": "\#(["a_b", "c"][$0 % 2])", "m": {"\#($0)": {"x": 1}}}"# }
         let first = try infer([json]).yaml
