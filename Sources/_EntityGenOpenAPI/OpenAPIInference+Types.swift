@@ -64,7 +64,7 @@ extension OpenAPIInference {
                 return PropertyType(base: "AnyJSON", reason: "an array of arrays of objects")
             }
             element.base = "[\(element.base)]"
-            return element
+            return fitsAType(element, at: location)
         case let .object(_, object):
             if object.properties.isEmpty {
                 guard case let .b(values)? = object.additionalProperties else {
@@ -78,7 +78,7 @@ extension OpenAPIInference {
                 }
                 value.base = "[String: \(value.base)]"
                 value.reason = ["additionalProperties: a map", value.reason].compactMap { $0 }.joined(separator: "; ")
-                return value
+                return fitsAType(value, at: location)
             }
             return inlineEntity(schema, at: location, owner: owner, memberName: memberName)
         case .all:
@@ -98,6 +98,13 @@ extension OpenAPIInference {
         case .fragment:
             return PropertyType(base: "AnyJSON", reason: "no type given")
         }
+    }
+
+    /// `AnyJSON`, with a warning, in place of arrays and maps nested deeper than a schema type can say.
+    mutating func fitsAType(_ type: PropertyType, at location: String) -> PropertyType {
+        guard type.base.filter({ $0 == "[" }).count >= TypeExpression.maximumDepth else { return type }
+        warn(location, "arrays and maps nested deeper than a schema type can say: kept as AnyJSON")
+        return PropertyType(base: "AnyJSON", reason: "nested deeper than a schema type can say")
     }
 
     /// An inline object as an entity of its own, named after its owner and property.

@@ -11,6 +11,8 @@ public struct MemberNamer {
     /// The member's schema name, and its key when the convention does not give it.
     public mutating func name(for key: String) -> (name: String, key: String?) {
         var name = SwiftNaming.memberName(Self.sanitized(key))
+        // A YAML key holds at most 1,024 characters; a name this long helps no one anyway.
+        if name.count > Self.maximumLength { name = String(name.prefix(Self.maximumLength)) }
         if name.isEmpty || !SwiftNaming.isUsable(name) { name = "value" }
         if Self.reserved(name) { name = SwiftNaming.suggestion(forMember: name) }
         var candidate = name
@@ -24,6 +26,9 @@ public struct MemberNamer {
         let derived = SwiftNaming.jsonKey(schemaName: candidate, convention: convention)
         return (candidate, derived == key ? nil : key)
     }
+
+    /// The longest name given (longer keys get a shortened name and their `key:`).
+    public static let maximumLength = 64
 
     /// Names lint refuses for a member.
     public static func reserved(_ name: String) -> Bool {

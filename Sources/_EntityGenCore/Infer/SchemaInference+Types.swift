@@ -17,6 +17,16 @@ struct MemberDecision {
         return quoted || (optional && base.hasPrefix("[")) ? "'\(text)'" : text
     }
 
+    /// `AnyJSON` in place of a collection nested deeper than a schema type can say (`[[...]]` seven
+    /// levels deep at most: ``TypeExpression/maximumDepth``); `nil` when it fits.
+    static func tooDeep(_ decision: MemberDecision) -> MemberDecision? {
+        guard decision.base.filter({ $0 == "[" }).count >= TypeExpression.maximumDepth else { return nil }
+        return MemberDecision(
+            base: "AnyJSON",
+            reason: "lists or maps nested deeper than a schema type can say (\(TypeExpression.maximumDepth - 1) levels)"
+        )
+    }
+
     /// Why objects are a map.
     static func mapReason(_ keys: Int) -> String {
         "map: its keys are data (ids, names), not members (\(InferenceText.plural(keys, "distinct key")))"
@@ -81,6 +91,7 @@ extension SchemaInference {
             var inner = scalar(element, node: nil, key: key, memberName: memberName, owner: owner, nested: true)
             inner.base = "[\(inner.base)]"
             inner.quoted = true
+            if let tooDeep = MemberDecision.tooDeep(inner) { return tooDeep }
             if case .unknown = element {
                 inner.reason = "always empty: the element type is unknown, AnyJSON keeps whatever comes"
             }
@@ -90,6 +101,7 @@ extension SchemaInference {
             if keys == 0 { inner.reason = nil }
             inner.base = "[String: \(inner.base)]"
             inner.quoted = true
+            if let tooDeep = MemberDecision.tooDeep(inner) { return tooDeep }
             inner.note(
                 keys == 0
                     ? "always {}: the value type is unknown, AnyJSON keeps whatever comes"

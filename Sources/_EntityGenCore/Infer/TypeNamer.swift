@@ -13,6 +13,7 @@ public struct TypeNamer: Sendable {
     /// The type name a word gives (`created_at` -> `CreatedAt`), before uniqueness.
     public static func typeName(_ word: String) -> String {
         var name = SwiftNaming.typeName(MemberNamer.sanitized(word))
+        if name.count > MemberNamer.maximumLength { name = String(name.prefix(MemberNamer.maximumLength)) }
         if name.isEmpty { name = "Item" }
         if SwiftKeywords.reservedTypeNames.contains(name) || GeneratedNames.reservedTypeNames.contains(name)
             || SwiftKeywords.escapable.contains(name)

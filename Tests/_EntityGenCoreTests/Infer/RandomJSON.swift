@@ -14,7 +14,7 @@ struct RandomJSON {
     /// A kind of value a key holds across records.
     private indirect enum Kind {
         case int, bigInt, double, longDecimal, bool, text, date(Int), epochMillis, url, uuid(upper: Bool)
-        case word([String]), numericText, mixed, alwaysNull
+        case word([String]), numericText, mixed, alwaysNull, deep
         case object([Field])
         case array(Kind)
         case map(Kind)
@@ -60,6 +60,7 @@ struct RandomJSON {
         "id", "description", "self", "Type", "rowID", "rowKey", "hashValue", "_id", "class", "default", "user_id",
         "a.b", "tags[]", "@type", "+1", "1st", "名前", "created_at", "createdAt", "CREATED_AT", "x y", "null",
         "true", "'quote'", "back\\slash", "updated", "status", "kind", "type", "json", "context", "writer",
+        String(repeating: "long", count: 400), "ключ", "😀",
     ]
 
     private mutating func fields(depth: Int) -> [Field] {
@@ -91,7 +92,7 @@ struct RandomJSON {
         case 10: return .word(["open", "closed", "merged"].shuffled(using: &random).dropLast(int(0...1)).map { $0 })
         case 11: return .numericText
         case 12: return .mixed
-        case 13: return .alwaysNull
+        case 13: return int(0...1) == 0 ? .alwaysNull : .deep
         case 14: return .array(.int)
         case 15: return .array(.text)
         case 16: return .object(fields(depth: depth + 1))
@@ -163,6 +164,12 @@ struct RandomJSON {
                 writer.endArray()
             }
         case .alwaysNull: writer.null()
+        case .deep:
+            // Nested past what a schema type can say (seven levels).
+            let depth = int(6...11)
+            for _ in 0..<depth { writer.beginArray() }
+            writer.integer(int(0...9))
+            for _ in 0..<depth { writer.endArray() }
         case let .object(fields): write(object: fields, index: int(0...1000), to: &writer)
         case let .array(element):
             writer.beginArray()

@@ -194,6 +194,16 @@ import Testing
         #expect(member(schema, "Item", "createdAt2")?.key == "createdAt")
     }
 
+    @Test func longAndNonLatinKeysGetUsableNames() throws {
+        let long = String(repeating: "k", count: 3_000)
+        let (schema, _, _) = try infer([#"[{"id": 1, "\#(long)": {"\#(long)x": 2}, "ключ": 3, "😀": 4}]"#])
+        let member = try #require(
+            schema.entities[0].attributes.first { $0.key == long }
+                ?? schema.entities[0].relationships.first { $0.key == long })
+        #expect(member.name.count == MemberNamer.maximumLength)
+        #expect(schema.entities.allSatisfy { $0.name.count <= MemberNamer.maximumLength })
+    }
+
     @Test func anEmptyKeyIsSaidNotDropped() throws {
         let folder = try TemporaryFolder.make("entitygen-infer")
         let file = folder.appendingPathComponent("empty-key.json")
@@ -250,6 +260,15 @@ import Testing
         partial.read([cut.path])
         #expect(partial.summary.records > 1_000 && partial.summary.records < 3_000)
         #expect(partial.summary.warnings.first?.hasPrefix(cut.path + ": ") == true, "\(partial.summary.warnings)")
+    }
+
+    @Test func collectionsNestedDeeperThanATypeCanSayAreAnyJSON() throws {
+        let deep = String(repeating: "[", count: 12) + "1" + String(repeating: "]", count: 12)
+        let fits = String(repeating: "[", count: 7) + "1" + String(repeating: "]", count: 7)
+        let (schema, _, _) = try infer([#"[{"id": 1, "deep": \#(deep), "fits": \#(fits)}]"#])
+        // The levels past what a type can say are kept whole by AnyJSON (and the property holds).
+        #expect(member(schema, "Item", "deep")?.type == "'[[[[AnyJSON]]]]'")
+        #expect(member(schema, "Item", "fits")?.type == "'[[[[[[[Int64]]]]]]]'")
     }
 
     @Test func theFallbackCaseNeverTakesACaseName() {
