@@ -55,6 +55,10 @@ public enum InferredSchemaPrinter {
         if !entity.skippedKeys.isEmpty {
             printer.line("    # not read: the empty key '': a schema cannot name it (its values are lost on import)")
         }
+        if entity.attributes.isEmpty, entity.relationships.isEmpty {
+            // Only empty objects (or only keys no schema can name): an entity with no members yet.
+            printer.line("    attributes: {}")
+        }
         if !entity.attributes.isEmpty {
             printer.line("    attributes:")
             for member in entity.attributes { print(member, into: &printer) }

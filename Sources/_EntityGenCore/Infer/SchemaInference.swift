@@ -20,6 +20,9 @@ public struct SchemaInference {
         guard reader.summary.records > 0 else {
             throw SampleError("no records: the samples hold no JSON objects to infer entities from")
         }
+        guard reader.records.object?.keys.isEmpty == false || reader.records.object?.collapsed != nil else {
+            throw SampleError("the records are all empty objects ({}): no key to infer a member from")
+        }
         var inference = SchemaInference(reader: reader)
         return inference.schema(name: name)
     }

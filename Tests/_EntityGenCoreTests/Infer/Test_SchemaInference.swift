@@ -214,6 +214,20 @@ import Testing
         #expect(schema.entities[0].skippedKeys == [""])
         #expect(InferredSchemaPrinter.yaml(schema).contains("# not read: the empty key ''"))
         #expect(InferenceReport(schema: schema, samples: reader.summary).text.contains("not read: the empty key"))
+        // Only an empty key: an entity with no members yet, still lint clean.
+        let onlyEmpty = folder.appendingPathComponent("only-empty-key.json")
+        try #"[{"": 2}]"#.write(to: onlyEmpty, atomically: true, encoding: .utf8)
+        var second = SampleReader()
+        second.read([onlyEmpty.path])
+        let bare = try SchemaInference.infer(second, name: "Item")
+        #expect(InferredSchemaPrinter.yaml(bare).contains("    attributes: {}"))
+        #expect(TestSupport.lint([(bare.fileName, InferredSchemaPrinter.yaml(bare))]).isEmpty)
+        // Only empty objects: nothing to infer, said.
+        let empties = folder.appendingPathComponent("empties.json")
+        try "[{}, {}]".write(to: empties, atomically: true, encoding: .utf8)
+        var third = SampleReader()
+        third.read([empties.path])
+        #expect(throws: SampleError.self) { try SchemaInference.infer(third, name: "Item") }
     }
 
     @Test func badInputIsAWarningOrAnErrorThatSaysWhere() throws {
