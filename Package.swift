@@ -164,6 +164,7 @@ if Context.environment["ENTITYGEN_FUZZ"] != nil {
         ("FuzzArraySplitter", ["EntityGenRuntime", "EntityGenImport"]),
         ("FuzzSchema", ["_EntityGenCore"]),
         ("FuzzGenerate", ["_EntityGenCore"]),
+        ("FuzzInfer", ["_EntityGenCore", "EntityGenRuntime"]),
     ]
     // Nothing built for fuzzing uses the plugins; their tool would be built with libFuzzer's main too.
     for target in package.targets where target.plugins != nil { target.plugins = nil }

@@ -113,8 +113,20 @@ public enum InferredSchemaPrinter {
         return (pad ? "   # " : "   # ") + oneLine(text)
     }
 
-    private static func oneLine(_ text: String) -> String {
-        String(text.map { $0.isNewline ? " " : $0 })
+    /// Text a comment can hold: one line, with what YAML does not allow in a file (control characters,
+    /// DEL, C1 controls, line and paragraph separators, the byte order mark) written as `\u{7F}`.
+    static func oneLine(_ text: String) -> String {
+        var result = String.UnicodeScalarView()
+        for scalar in text.unicodeScalars {
+            switch scalar.value {
+            case 0x0A, 0x0D: result.append(" ")
+            case 0x09: result.append(scalar)
+            case _ where needsEscape(scalar):
+                result.append(contentsOf: "\\u{\(String(scalar.value, radix: 16, uppercase: true))}".unicodeScalars)
+            default: result.append(scalar)
+            }
+        }
+        return String(result)
     }
 
     /// A plain scalar when YAML reads it back as the same text, else quoted.
@@ -130,14 +142,12 @@ public enum InferredSchemaPrinter {
         return text
     }
 
-    /// Single-quoted (`'it''s'`), or double-quoted with escapes when the text has control characters.
+    /// Single-quoted (`'it''s'`), or double-quoted with escapes when the text has characters YAML does not
+    /// allow as they are.
     static func quoted(_ text: String) -> String {
-        guard
-            text.unicodeScalars.contains(where: {
-                $0.value < 0x20 || $0.value == 0x7F || $0 == "\u{2028}" || $0 == "\u{2029}" || $0 == "\u{FEFF}"
-                    || $0 == "\u{85}"
-            })
-        else { return "'" + text.replacingOccurrences(of: "'", with: "''") + "'" }
+        guard text.unicodeScalars.contains(where: needsEscape) else {
+            return "'" + text.replacingOccurrences(of: "'", with: "''") + "'"
+        }
         var result = "\""
         for scalar in text.unicodeScalars {
             switch scalar {
@@ -147,17 +157,23 @@ public enum InferredSchemaPrinter {
             case "\t": result += "\\t"
             case "\r": result += "\\r"
             default:
-                if scalar.value < 0x20 || scalar.value == 0x7F || scalar == "\u{2028}" || scalar == "\u{2029}"
-                    || scalar == "\u{FEFF}" || scalar == "\u{85}"
-                {
-                    result +=
-                        "\\u" + String(repeating: "0", count: 4 - String(scalar.value, radix: 16).count)
-                        + String(scalar.value, radix: 16)
+                if needsEscape(scalar) {
+                    let hex = String(scalar.value, radix: 16)
+                    result += "\\u" + String(repeating: "0", count: max(0, 4 - hex.count)) + hex
                 } else {
                     result.unicodeScalars.append(scalar)
                 }
             }
         }
         return result + "\""
+    }
+
+    /// Characters YAML does not allow in a file as they are (outside its printable set): C0 controls, DEL,
+    /// C1 controls, line and paragraph separators, the byte order mark.
+    private static func needsEscape(_ scalar: Unicode.Scalar) -> Bool {
+        switch scalar.value {
+        case 0x00..<0x20, 0x7F...0x9F, 0x2028, 0x2029, 0xFEFF: return true
+        default: return false
+        }
     }
 }

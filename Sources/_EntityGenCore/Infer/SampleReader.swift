@@ -71,6 +71,12 @@ public struct SampleReader {
         }
     }
 
+    /// Reads one JSON document already in memory (`name` is where warnings say it was).
+    public mutating func read(document bytes: [UInt8], name: String) {
+        summary.files += 1
+        document(bytes, file: name, line: nil)
+    }
+
     /// Reads one file; returns its size.
     private mutating func read(file: String) -> Int {
         guard let handle = FileHandle(forReadingAtPath: file) else {

@@ -91,6 +91,15 @@ public struct SchemaInference {
             let child = cluster.places.compactMap { clustering.children[$0]?[key] }.first
             let target = child.flatMap { entityNames[clustering.cluster(of: $0)] }
             var decision = describe(merged, key: key, memberName: memberName, owner: name, target: target)
+            // Every place holding objects under the key must lead to the target: one whose objects were
+            // read otherwise on their own (a map there) would not map as the target.
+            let holders = cluster.places.filter { place in
+                clustering.places[place].node.object?.member(key).map { $0.node.nonNull > 0 } ?? false
+            }
+            if decision.isRelationship, !holders.allSatisfy({ clustering.children[$0]?[key] != nil }) {
+                decision = MemberDecision(
+                    base: "AnyJSON", reason: "objects of different shapes under this key in different places")
+            }
             let absent = objects - present
             let optional = absent > 0 || merged.nulls > 0 || decision.forcesOptional
             var member = InferredSchema.Member(

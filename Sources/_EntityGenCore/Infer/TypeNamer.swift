@@ -1,5 +1,5 @@
 /// Names the types an inferred schema declares (entities and enums): usable, not reserved by Swift,
-/// Foundation or generated code, and unique (`User`, `User2`). One place, so that `infer` from samples
+/// Foundation or generated code, and unique ignoring case (`User`, `User2`). One place, so that `infer` from samples
 /// and from OpenAPI name alike, and every name it gives passes lint.
 public struct TypeNamer: Sendable {
     private var taken: Set<String> = []
@@ -7,8 +7,9 @@ public struct TypeNamer: Sendable {
     /// A namer with no name taken.
     public init() {}
 
-    /// Whether a name is taken.
-    public func isTaken(_ name: String) -> Bool { taken.contains(name) }
+    /// Whether a name is taken (ignoring case: SQLite tables and files on case-insensitive file systems
+    /// cannot tell `Dependencies` from `DEpendencies`).
+    public func isTaken(_ name: String) -> Bool { taken.contains(name.lowercased()) }
 
     /// The type name a word gives (`created_at` -> `CreatedAt`), before uniqueness.
     public static func typeName(_ word: String) -> String {
@@ -28,11 +29,11 @@ public struct TypeNamer: Sendable {
         let name = Self.typeName(word)
         var candidate = name
         var number = 2
-        while taken.contains(candidate) {
+        while isTaken(candidate) {
             candidate = name + String(number)
             number += 1
         }
-        taken.insert(candidate)
+        taken.insert(candidate.lowercased())
         return candidate
     }
 }

@@ -296,6 +296,19 @@ import Testing
         #expect(InferredSchema.Enumeration.canBeCases(["open", "closed_2"]))
     }
 
+    /// Inputs FuzzInfer found (Fixtures/InferFuzzFindings): entity names that differ only in case, and
+    /// one key holding entity objects in one place and a map's in another. The property holds on each.
+    @Test(arguments: [
+        "case-insensitive-entity-names.json", "one-key-two-shapes.json", "control-characters-in-keys.json",
+    ])
+    func fuzzFindingsHoldTheProperty(file: String) throws {
+        let path = TestSupport.packageRoot.appendingPathComponent(
+            "Tests/_EntityGenCoreTests/Fixtures/InferFuzzFindings/\(file)"
+        ).path
+        let outcome = try InferenceProperty.check([path], name: "Record")
+        #expect(outcome.failures.isEmpty, "\(outcome.failures.prefix(5))\n\(outcome.yaml)")
+    }
+
     @Test func theSameSamplesGiveTheSameBytes() throws {
         let json = records(20) { #"{"id": \#($0), "state": "\#(["a_b", "c"][$0 % 2])", "m": {"\#($0)": {"x": 1}}}"# }
         let first = try infer([json]).yaml
