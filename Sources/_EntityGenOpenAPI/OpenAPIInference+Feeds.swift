@@ -9,8 +9,8 @@ extension OpenAPIInference {
     ]
 
     /// A feed for every GET whose success response is JSON listing one entity: a top-level array of it,
-    /// or an envelope with one array of it (`items:`) and, when its properties show it, the pagination
-    /// (a next-page URL or a page count).
+    /// or an envelope with one array of it (`items:`), with the pagination its properties show (a
+    /// next-page URL or a page count) or its `Link` response header.
     mutating func feeds() -> [InferredSchema.Feed] {
         var feeds: [InferredSchema.Feed] = []
         var names = TypeNamer()
@@ -20,6 +20,10 @@ extension OpenAPIInference {
             else { continue }
             let location = "#/paths/\(Self.pointerToken(path.rawValue))/get"
             guard var feed = feed(for: schema) else { continue }
+            // A `Link` response header pages by `rel="next"` (RFC 8288), as GitHub's lists do.
+            if feed.pagination == nil, Self.successHeaders(get).contains(where: { $0.lowercased() == "link" }) {
+                feed.pagination = ("link", "next")
+            }
             guard let entity = entities.first(where: { $0.name == feed.entity }), !entity.identifiedBy.isEmpty else {
                 warn(
                     location, "lists '\(feed.entity)', which has no identity: no feed (a feed updates rows by identity)"
@@ -31,6 +35,14 @@ extension OpenAPIInference {
             feeds.append(feed)
         }
         return feeds
+    }
+
+    /// The header names of a GET's success responses.
+    static func successHeaders(_ operation: OpenAPI.Operation) -> [String] {
+        operation.responses.filter { $0.key.isSuccess }.flatMap { _, response -> [String] in
+            guard case let .b(response) = response else { return [] }
+            return Array((response.headers ?? [:]).keys)
+        }
     }
 
     /// The schema of a GET's first success response in JSON.
