@@ -70,5 +70,6 @@ public struct OpenAPILoadError: Error, CustomStringConvertible {
     public var path: String
     /// Why.
     public var message: String
+    /// `path: message`.
     public var description: String { "\(path): \(message)" }
 }

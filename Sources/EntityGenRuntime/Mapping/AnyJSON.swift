@@ -83,6 +83,7 @@ public enum AnyJSON: Hashable, Sendable, CustomStringConvertible {
         return String(decoding: writer.bytes, as: UTF8.self)
     }
 
+    /// JSON equality: objects by members whatever their order, numbers by value.
     public static func == (lhs: AnyJSON, rhs: AnyJSON) -> Bool {
         switch (lhs, rhs) {
         case (.null, .null): return true
@@ -97,6 +98,7 @@ public enum AnyJSON: Hashable, Sendable, CustomStringConvertible {
         }
     }
 
+    /// Hashes as ``==`` compares (objects by sorted members, numbers by value).
     public func hash(into hasher: inout Hasher) {
         switch self {
         case .null: hasher.combine(0)
@@ -123,8 +125,10 @@ public enum AnyJSON: Hashable, Sendable, CustomStringConvertible {
 public struct AnyJSONTransformer: JSONTransformer {
     /// Creates the transformer.
     @inlinable public init() {}
+    /// Reads any (non-null) value.
     public func decode(_ value: JSONValue, context: inout MappingContext) throws(TransformFailure) -> AnyJSON {
         AnyJSON(value)
     }
+    /// Writes the value as it was read.
     public func encode(_ value: AnyJSON, to writer: inout JSONWriter) { value.write(to: &writer) }
 }

@@ -49,6 +49,7 @@ public enum InferenceOutput {
 
 /// A file `entitygen infer` will not write.
 public struct InferenceOutputError: Error, CustomStringConvertible {
+    /// What was refused, and what to do.
     public var description: String
     init(_ description: String) { self.description = description }
 }

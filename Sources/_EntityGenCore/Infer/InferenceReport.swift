@@ -12,6 +12,7 @@ public struct InferenceReport: Sendable {
     /// Located warnings beside the samples' (an OpenAPI document's).
     public var warnings: [String] = []
 
+    /// The report of a schema inferred from what `samples` summarizes.
     public init(schema: InferredSchema, samples: SampleSummary) {
         self.schema = schema
         self.samples = samples

@@ -22,6 +22,7 @@ public struct InferredSchema: Sendable {
 
     /// An entity.
     public struct Entity: Sendable {
+        /// Schema name (a type name).
         public var name: String
         /// The entity's doc comment (an OpenAPI schema's `description`).
         public var description: String?
@@ -39,7 +40,9 @@ public struct InferredSchema: Sendable {
         public var writesNulls: String?
         /// Keys no member can read (an empty key): said in a comment and the report.
         public var skippedKeys: [String] = []
+        /// Attributes, in the order the keys were first met.
         public var attributes: [Member]
+        /// Relationships, in the order the keys were first met.
         public var relationships: [Member]
     }
 
@@ -72,24 +75,29 @@ public struct InferredSchema: Sendable {
 
     /// An enum of the strings one member had.
     public struct Enumeration: Sendable {
+        /// Schema name (a type name).
         public var name: String
         /// Raw values, in first-seen order.
         public var cases: [String]
         /// The fallback case that keeps values the samples did not have.
         public var fallback: String
+        /// Why it is an enum.
         public var reason: String
     }
 
     /// The feed of the records.
     public struct Feed: Sendable {
+        /// Feed name.
         public var name: String
+        /// The entity it imports.
         public var entity: String
         /// The envelope key holding the records.
         public var items: String?
         /// `single: true` (one record per page) or `either`.
         public var single: String?
-        /// `pagination: {nextURL: key}` or `{pageCount: key}`.
+        /// `pagination: {nextURL: key}`, `{pageCount: key}` or `{link: next}`.
         public var pagination: (kind: String, key: String)?
+        /// Where the records come from.
         public var reason: String
     }
 }

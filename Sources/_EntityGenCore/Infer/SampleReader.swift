@@ -26,6 +26,7 @@ public struct SampleReader {
     public var streamingThreshold = 16 << 20
     static let chunkSize = 1 << 20
 
+    /// A reader of records at `recordsPath` in each document (`nil`: detected).
     public init(recordsPath: [String]? = nil) {
         self.recordsPath = recordsPath
     }
@@ -224,6 +225,7 @@ public struct SampleReader {
 
 /// A sample input that cannot be used at all (a missing path, an empty folder).
 public struct SampleError: Error, CustomStringConvertible {
+    /// What is wrong with the input.
     public var description: String
     init(_ description: String) { self.description = description }
 }

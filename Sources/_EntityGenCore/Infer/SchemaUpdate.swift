@@ -10,7 +10,9 @@ public struct SchemaUpdate: Sendable {
     public struct Addition: Sendable {
         /// The schema file, and the line the member was added at (1-based, in the updated file).
         public var file: String
+        /// The line (1-based).
         public var line: Int
+        /// The entity it was added to.
         public var entity: String
         /// The YAML line, without indentation.
         public var text: String
