@@ -98,7 +98,7 @@ public enum AnyJSON: Hashable, Sendable, CustomStringConvertible {
         }
     }
 
-    /// Hashes as ``==`` compares (objects by sorted members, numbers by value).
+    /// Hashes as `==` compares (objects by sorted members, numbers by value).
     public func hash(into hasher: inout Hasher) {
         switch self {
         case .null: hasher.combine(0)
