@@ -4,3 +4,9 @@
 // the pages EntityGenImport prepares (the same feeds, reports and failure policies as the SQLite backend)
 // through COPY into a staging table and one set-based upsert per table, in one transaction per page.
 // SQLite-only apps never build it: only a target that depends on this product pulls in postgres-nio.
+
+/// Generated PostgreSQL persistence code references this type (`private typealias
+/// _EntityGenPostgresVersionCheck = EntityGenPostgres.EntityGenPostgresFormat1`), so code generated for
+/// another format of this runtime fails to compile with a message naming the missing format instead of
+/// misbehaving at run time.
+public enum EntityGenPostgresFormat1 {}

@@ -83,6 +83,11 @@ public struct SourceGenerator: Sendable {
         printer.documentation(
             "Fails to compile when this file and the EntityGenRuntime it links come from different formats.")
         printer.line("private typealias _EntityGenRuntimeVersionCheck = EntityGenRuntime.EntityGenRuntimeFormat3")
+        for emitter in emitters {
+            printer.documentation(
+                "Fails to compile when this file and the persistence runtime it links come from different formats.")
+            printer.line("private typealias \(emitter.formatCheck.alias) = \(emitter.formatCheck.type)")
+        }
 
         let models = plan.outputs.contains(.models)
         let mappers = plan.outputs.contains(.mappers)

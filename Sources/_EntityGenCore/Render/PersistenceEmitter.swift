@@ -3,6 +3,10 @@
 protocol PersistenceEmitter: Sendable {
     /// Modules every machine file imports when persistence is on.
     var machineFileImports: [String] { get }
+    /// The runtime format every machine file checks, as a private type alias (its name, and the runtime's
+    /// type it aliases): code generated for another format of the backend's runtime fails to compile,
+    /// naming the missing format, instead of misbehaving at run time.
+    var formatCheck: (alias: String, type: String) { get }
     /// Modules the project-wide database file imports.
     var databaseFileImports: [String] { get }
     /// Makes a generated enum storable as a column value.

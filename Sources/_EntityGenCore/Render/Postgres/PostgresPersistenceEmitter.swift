@@ -2,6 +2,9 @@
 /// stage rows as COPY text, and the migrations as PostgreSQL statements.
 struct PostgresPersistenceEmitter: PersistenceEmitter {
     var machineFileImports: [String] { [Spelling.postgres] }
+    var formatCheck: (alias: String, type: String) {
+        ("_EntityGenPostgresVersionCheck", "\(Spelling.postgres).EntityGenPostgresFormat1")
+    }
 
     var databaseFileImports: [String] { [Spelling.postgres] }
 

@@ -2,6 +2,9 @@
 /// GRDB's schema DSL, and feeds.
 struct SQLitePersistenceEmitter: PersistenceEmitter {
     var machineFileImports: [String] { [Spelling.persistence, "GRDB"] }
+    var formatCheck: (alias: String, type: String) {
+        ("_EntityGenPersistenceVersionCheck", "\(Spelling.persistence).EntityGenPersistenceFormat1")
+    }
 
     var databaseFileImports: [String] { [Spelling.persistence, "Foundation", "GRDB"] }
 

@@ -9,6 +9,10 @@ import EntityGenPostgres
 
 /// Fails to compile when this file and the EntityGenRuntime it links come from different formats.
 private typealias _EntityGenRuntimeVersionCheck = EntityGenRuntime.EntityGenRuntimeFormat3
+/// Fails to compile when this file and the persistence runtime it links come from different formats.
+private typealias _EntityGenPersistenceVersionCheck = EntityGenPersistence.EntityGenPersistenceFormat1
+/// Fails to compile when this file and the persistence runtime it links come from different formats.
+private typealias _EntityGenPostgresVersionCheck = EntityGenPostgres.EntityGenPostgresFormat1
 
 /// The Finish enum.
 public enum Finish: Swift.Sendable, Swift.Hashable, EntityGenRuntime.JSONEnumeration {
