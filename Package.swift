@@ -65,7 +65,7 @@ let package = Package(
         .target(
             name: "_EntityGenOpenAPI",
             dependencies: [
-                "_EntityGenCore",
+                "_EntityGenCore", "EntityGenRuntime",
                 .product(name: "OpenAPIKit", package: "OpenAPIKit"),
                 .product(name: "OpenAPIKit30", package: "OpenAPIKit"),
                 .product(name: "OpenAPIKitCompat", package: "OpenAPIKit"),

@@ -1,3 +1,4 @@
+import EntityGenRuntime
 import Foundation
 import OpenAPIKit
 import OpenAPIKit30
@@ -7,10 +8,19 @@ import Yams
 /// Reads an OpenAPI 3.0 or 3.1 document (JSON or YAML) with OpenAPIKit, as swift-openapi-generator does:
 /// the `openapi` version first, then the document, 3.0 converted to OpenAPIKit's 3.1 model.
 public enum OpenAPIDocumentLoader {
-    /// Whether a file looks like an OpenAPI document (its top level names `openapi:` or `swagger:`).
-    public static func isOpenAPI(_ bytes: Data) -> Bool {
-        let head = String(decoding: bytes.prefix(4096), as: UTF8.self)
-        return head.contains("openapi") || head.contains("swagger")
+    /// Whether a file is an OpenAPI document rather than a sample payload: a `.yaml`/`.yml` file, or JSON
+    /// whose top level has an `openapi` or `swagger` key. A JSON file is read whole only when its first
+    /// 64 KB name one of those keys, so sample payloads are not read twice.
+    public static func isDocument(at path: String) -> Bool {
+        let lower = path.lowercased()
+        if lower.hasSuffix(".yaml") || lower.hasSuffix(".yml") { return true }
+        guard lower.hasSuffix(".json"), let handle = FileHandle(forReadingAtPath: path) else { return false }
+        defer { try? handle.close() }
+        let head = String(decoding: (try? handle.read(upToCount: 64 << 10)) ?? Data(), as: UTF8.self)
+        guard head.contains("\"openapi\"") || head.contains("\"swagger\""),
+            let data = FileManager.default.contents(atPath: path), let document = try? JSONDocument(data: data)
+        else { return false }
+        return document.withRoot { root in root["openapi"] != nil || root["swagger"] != nil }
     }
 
     /// The document at `path`, or an error that says where and why.

@@ -28,12 +28,13 @@ extension OpenAPIInference {
             var required = Set<String>()
             for part in parts {
                 var resolved = part
-                if case let .reference(reference, _) = part.value, let name = reference.name, !seen.contains(name),
-                    let target = document.components.schemas[.init(stringLiteral: name)]
-                {
+                var names = seen
+                if let (name, target) = component(part) {
+                    guard !seen.contains(name) else { continue }
                     resolved = target
+                    names.insert(name)
                 }
-                let (more, requiredMore) = properties(resolved, seen: seen.union([reference(of: part) ?? ""]))
+                let (more, requiredMore) = properties(resolved, seen: names)
                 for (key, value) in more where !merged.contains(where: { $0.0 == key }) { merged.append((key, value)) }
                 required.formUnion(requiredMore)
             }
@@ -41,11 +42,6 @@ extension OpenAPIInference {
         case .null, .boolean, .number, .integer, .string, .array, .one, .any, .not, .reference, .fragment:
             return ([], [])
         }
-    }
-
-    private func reference(of schema: JSONSchema) -> String? {
-        if case let .reference(reference, _) = schema.value { return reference.name }
-        return nil
     }
 
     /// Adds the entity of an object schema (and the entities of its inline objects).
@@ -64,7 +60,7 @@ extension OpenAPIInference {
             let type = propertyType(property, at: propertyLocation, owner: name, memberName: memberName)
             let nullable = property.nullable
             let isRequired = required.contains(key)
-            let optional = !isRequired || nullable || type.base == "AnyJSON" && !isRequired
+            let optional = !isRequired || nullable
             var reasons = [type.reason].compactMap { $0 }
             if property.readOnly { reasons.append("readOnly: sent by the server") }
             var member = InferredSchema.Member(
@@ -73,6 +69,7 @@ extension OpenAPIInference {
             member.transformer = type.transformer
             member.dateFormat = type.dateFormat
             member.description = Self.trimmed(property.description)
+            member.jsonKey = key
             // Required and nullable: the key is always sent, `null` when empty.
             member.writesNull = isRequired && nullable
             if type.isRelationship {

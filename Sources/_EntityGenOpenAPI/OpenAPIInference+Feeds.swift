@@ -61,13 +61,7 @@ extension OpenAPIInference {
         if let entity = listedEntity(schema) {
             return InferredSchema.Feed(name: "", entity: entity, items: nil, pagination: nil, reason: "")
         }
-        var resolved = schema
-        if case let .reference(reference, _) = schema.value, let name = reference.name,
-            let target = document.components.schemas[.init(stringLiteral: name)]
-        {
-            resolved = target
-        }
-        let (properties, _) = self.properties(resolved)
+        let (properties, _) = self.properties(component(schema)?.schema ?? schema)
         let lists = properties.compactMap { key, property in listedEntity(property).map { (key, $0) } }
         guard lists.count == 1 else { return nil }
         var pagination: (kind: String, key: String)?

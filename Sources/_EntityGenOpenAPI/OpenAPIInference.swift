@@ -54,7 +54,7 @@ public struct OpenAPIInference {
         // Names first, so that references resolve whatever the order.
         for (key, schema) in schemas {
             let name = key.rawValue
-            if Self.isObject(schema, in: document) {
+            if isObject(schema) {
                 components[name] = .entity(types.unique(name))
             } else if Self.enumValues(schema) != nil {
                 components[name] = .enumeration(types.unique(name))
@@ -107,18 +107,23 @@ public struct OpenAPIInference {
         }
     }
 
-    /// Whether a schema is an object with properties (directly, or merged from `allOf`).
-    static func isObject(_ schema: JSONSchema, in document: OpenAPI.Document) -> Bool {
+    /// The component a `$ref` schema names in this document (`nil` for anything else, or a name it lacks).
+    func component(_ schema: JSONSchema) -> (name: String, schema: JSONSchema)? {
+        guard case let .reference(reference, _) = schema.value, let name = reference.name,
+            let target = document.components.schemas[.init(stringLiteral: name)]
+        else { return nil }
+        return (name, target)
+    }
+
+    /// Whether a schema is an object with properties (directly, or merged from `allOf`, following its
+    /// `$ref` parts once each: `A: {allOf: [{$ref: A}]}` ends).
+    func isObject(_ schema: JSONSchema, seen: Set<String> = []) -> Bool {
         switch schema.value {
         case let .object(_, object): return !object.properties.isEmpty || object.additionalProperties == nil
         case let .all(of: parts, core: _):
             return parts.contains { part in
-                if case let .reference(reference, _) = part.value, let name = reference.name,
-                    let target = document.components.schemas[.init(stringLiteral: name)]
-                {
-                    return isObject(target, in: document)
-                }
-                return isObject(part, in: document)
+                guard let (name, target) = component(part) else { return isObject(part, seen: seen) }
+                return !seen.contains(name) && isObject(target, seen: seen.union([name]))
             }
         case .null, .boolean, .number, .integer, .string, .array, .one, .any, .not, .reference, .fragment:
             return false

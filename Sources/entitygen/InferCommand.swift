@@ -2,7 +2,7 @@ import _EntityGenCore
 import _EntityGenOpenAPI
 import ArgumentParser
 import EntityGenCommands
-import EntityGenRuntime
+
 import Foundation
 
 /// `entitygen infer <samples...> --output Schemas`: a schema inferred from sample payloads, every guess
@@ -56,6 +56,9 @@ struct InferCommand: ParsableCommand {
     @Option(help: "The project config file (with --update).")
     var config: String?
 
+    /// `--records` as key path components.
+    private var recordsPath: [String]? { records.map { $0.split(separator: ".").map(String.init) } }
+
     func validate() throws {
         if inputs.isEmpty { throw ValidationError("give sample files or folders to infer from") }
         if output == "" { throw ValidationError("--output names no folder (an empty path)") }
@@ -80,7 +83,7 @@ struct InferCommand: ParsableCommand {
             printError("error: \(error)")
             throw ExitCode(2)
         }
-        var reader = SampleReader(recordsPath: records.map { $0.split(separator: ".").map(String.init) })
+        var reader = SampleReader(recordsPath: recordsPath)
         let showsProgress = isatty(STDERR_FILENO) == 1 && files.count > 1
         if showsProgress {
             reader.progress = { done, total, bytes in
@@ -113,7 +116,7 @@ struct InferCommand: ParsableCommand {
         do {
             plan = try SchemaUpdate.plan(
                 inputs: inputs, samples: try SampleReader.files(self.inputs),
-                recordsPath: records.map { $0.split(separator: ".").map(String.init) }, entity: name)
+                recordsPath: recordsPath, entity: name)
         } catch {
             printError("error: \(error)")
             throw ExitCode(1)
@@ -143,10 +146,10 @@ struct InferCommand: ParsableCommand {
         }
     }
 
-    /// The OpenAPI document among the inputs (a `.yaml`/`.yml` file, or JSON with a top-level `openapi`
-    /// or `swagger` key), when there is one; samples and a document together are refused.
+    /// The OpenAPI document among the inputs (``OpenAPIDocumentLoader/isDocument(at:)``), when there is
+    /// one; samples beside it need --name, the component their records are.
     private func openAPIDocument() throws -> String? {
-        let documents = inputs.filter(Self.isOpenAPIDocument)
+        let documents = inputs.filter(OpenAPIDocumentLoader.isDocument(at:))
         guard let document = documents.first else { return nil }
         guard documents.count == 1 else {
             printError("error: give one OpenAPI document (found \(documents.count))")
@@ -160,15 +163,6 @@ struct InferCommand: ParsableCommand {
         return document
     }
 
-    private static func isOpenAPIDocument(_ path: String) -> Bool {
-        let lower = path.lowercased()
-        if lower.hasSuffix(".yaml") || lower.hasSuffix(".yml") { return true }
-        guard lower.hasSuffix(".json"), let data = FileManager.default.contents(atPath: path),
-            data.count < 64 << 20, let document = try? JSONDocument(data: data)
-        else { return false }
-        return document.withRoot { root in root["openapi"] != nil || root["swagger"] != nil }
-    }
-
     /// `infer` from an OpenAPI document.
     private func inferFromOpenAPI(_ path: String) throws {
         var schema: InferredSchema
@@ -179,7 +173,6 @@ struct InferCommand: ParsableCommand {
             // With samples, the file is named after the document's title; --name is the records' entity.
             (schema, warnings) = try OpenAPIInference.infer(documentAt: path, name: sampleFiles.isEmpty ? name : nil)
             if !sampleFiles.isEmpty, let name {
-                let recordsPath = records.map { $0.split(separator: ".").map(String.init) }
                 (schema, _, samples) = try SampleRefinement.refine(
                     schema, samples: try SampleReader.files(sampleFiles), recordsPath: recordsPath,
                     entity: TypeNamer.typeName(name))

@@ -60,11 +60,28 @@ import Testing
             let status = try #require(byID[id], "status \(id) not stored")
             try expectSame(status, as: json, "status \(id)")
         }
-        // GRDB's own query interface on the generated record.
-        let verified = try pool.read { db in
-            try User.Record.filter(User.Columns.verified == true).fetchCount(db)
+        // GRDB's own query interface on the generated record: the users with over 1,000 followers the page
+        // sent (in its statuses and their retweets), each once.
+        let popularSent = try JSONDocument(bytes: page).withRoot { root in
+            var ids = Set<String>()
+            root["statuses"]?.forEachElement { _, status in
+                for user in [status["user"], status["retweeted_status"]?["user"]] {
+                    if let user, (user["followers_count"]?.integer(Int64.self) ?? 0) > 1_000,
+                        let id = user["id"]?.numberLiteral()
+                    {
+                        ids.insert(id)
+                    }
+                }
+            }
+            return ids
         }
-        #expect(verified >= 0)
+        let popular = try pool.read { db in
+            try User.Record.filter(User.Columns.followersCount > 1_000).order(User.Columns.id).fetchAll(db)
+                .map { String($0.id) }
+        }
+        #expect(!popularSent.isEmpty)
+        #expect(Set(popular) == popularSent)
+        #expect(popular.count == popularSent.count)
         let second = try importer.importPage(page)
         #expect(second.entities.values.allSatisfy { $0.inserted == 0 && $0.updated == 0 && $0.deleted == 0 })
     }

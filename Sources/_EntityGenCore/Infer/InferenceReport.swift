@@ -52,7 +52,7 @@ public struct InferenceReport: Sendable {
         }
         for file in files { lines.append("\(file.outcome) \(file.path)") }
         lines.append(
-            "\(InferenceText.plural(schema.entities.count, "entity").replacingOccurrences(of: "entitys", with: "entities")), \(InferenceText.plural(schema.enums.count, "enum"))"
+            "\(InferenceText.plural(schema.entities.count, "entity")), \(InferenceText.plural(schema.enums.count, "enum"))"
                 + (schema.feed.map { ", feed \($0.name)" } ?? ""))
         for entity in schema.entities {
             let identity =

@@ -22,7 +22,7 @@ public enum InferenceText {
 
     /// `1 value`, `2 values`.
     static func plural(_ value: Int, _ word: String) -> String {
-        "\(count(value)) \(word)\(value == 1 ? "" : "s")"
+        "\(count(value)) \(value == 1 ? word : plural(word))"
     }
 
     /// A singular noun for a list's key: `statuses` -> `status`, `categories` -> `category`,

@@ -4,7 +4,8 @@
 ///   type (the document says `string`; the samples prove more);
 /// - an optional member the samples always send, `null` when empty, writes `null` back (`writeNulls`);
 /// - a key the samples carry and the schema does not read is added, typed from the samples.
-/// Each change says why in its comment, and is listed.
+/// Each change says why in its comment, and is listed. Members are matched by their JSON key
+/// (``InferredSchema/Member/jsonKey``), which both the document's and the samples' inference set.
 public enum SampleRefinement {
     /// The refined schema, the changes made (located by entity and member), and what the samples held.
     public static func refine(
@@ -15,10 +16,7 @@ public enum SampleRefinement {
         guard let resolved = result.schema else {
             throw SampleError("the schema to refine has errors: \(result.diagnostics.prefix(3).map(\.description))")
         }
-        guard resolved.entity(named: entity) != nil else {
-            throw SampleError("the schema has no entity '\(entity)' (give the records' entity with --name)")
-        }
-        let (coverage, objects, summary) = EntitySamples.walk(
+        let (coverage, objects, summary) = try EntitySamples.walk(
             samples, recordsPath: recordsPath, as: entity, with: resolved)
         var refined = schema
         var changes: [String] = []
@@ -32,10 +30,7 @@ public enum SampleRefinement {
                 uniquingKeysWith: { first, _ in first })
             // Text the samples prove to be more.
             for (position, member) in refined.entities[index].attributes.enumerated() {
-                guard member.type == "String" || member.type == "String?",
-                    let key = resolvedEntity.attributes.first(where: { $0.name == member.name })?.keyPath.components
-                        .first,
-                    let proven = fromSamples[key],
+                guard member.type == "String" || member.type == "String?", let proven = fromSamples[member.jsonKey],
                     ["Date", "URL", "UUID"].contains(proven.type.replacingOccurrences(of: "?", with: ""))
                 else { continue }
                 var updated = member
@@ -51,28 +46,21 @@ public enum SampleRefinement {
                 changes.append("\(name).\(member.name): String -> \(updated.type) (\(proven.reason ?? ""))")
             }
             // The API's habit with nulls: sent as null, never left out.
-            for kind in [false, true] {
-                let members = kind ? refined.entities[index].relationships : refined.entities[index].attributes
-                for (position, member) in members.enumerated() where !member.writesNull && member.type.hasSuffix("?") {
-                    let resolvedMember =
-                        kind
-                        ? resolvedEntity.relationships.first { $0.name == member.name }?.keyPath.components.first
-                        : resolvedEntity.attributes.first { $0.name == member.name }?.keyPath.components.first
-                    guard let key = resolvedMember, let learnedMember = fromSamples[key],
+            func learnNulls(_ members: inout [InferredSchema.Member]) {
+                for position in members.indices
+                where !members[position].writesNull && members[position].type.hasSuffix("?") {
+                    guard let learnedMember = fromSamples[members[position].jsonKey],
                         learnedMember.writesNull || (learned.writesNulls != nil && learnedMember.type.hasSuffix("?"))
                     else { continue }
-                    var updated = member
-                    updated.writesNull = true
-                    updated.reason = (["samples send null, never leave it out", member.reason].compactMap { $0 })
-                        .joined(separator: "; ")
-                    if kind {
-                        refined.entities[index].relationships[position] = updated
-                    } else {
-                        refined.entities[index].attributes[position] = updated
-                    }
-                    changes.append("\(name).\(member.name): writeNulls (samples send null)")
+                    members[position].writesNull = true
+                    members[position].reason =
+                        (["samples send null, never leave it out", members[position].reason]
+                        .compactMap { $0 }).joined(separator: "; ")
+                    changes.append("\(name).\(members[position].name): writeNulls (samples send null)")
                 }
             }
+            learnNulls(&refined.entities[index].attributes)
+            learnNulls(&refined.entities[index].relationships)
             // Keys the document does not declare.
             let unread = coverage.entities[name]?.unread ?? [:]
             var taken = Set(

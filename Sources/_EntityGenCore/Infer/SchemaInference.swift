@@ -93,10 +93,12 @@ public struct SchemaInference {
             var decision = describe(merged, key: key, memberName: memberName, owner: name, target: target)
             // Every place holding objects under the key must lead to the target: one whose objects were
             // read otherwise on their own (a map there) would not map as the target.
-            let holders = cluster.places.filter { place in
-                clustering.places[place].node.object?.member(key).map { $0.node.nonNull > 0 } ?? false
-            }
-            if decision.isRelationship, !holders.allSatisfy({ clustering.children[$0]?[key] != nil }) {
+            if decision.isRelationship,
+                !cluster.places.allSatisfy({ place in
+                    clustering.children[place]?[key] != nil
+                        || (clustering.places[place].node.object?.member(key)?.node.nonNull ?? 0) == 0
+                })
+            {
                 decision = MemberDecision(
                     base: "AnyJSON", reason: "objects of different shapes under this key in different places")
             }

@@ -16,12 +16,7 @@ public struct SchemaUpdate: Sendable {
         public var entity: String
         /// The YAML line, without indentation.
         public var text: String
-        /// The 0-based line its entity's lines were inserted at, in the file as read.
-        var insertedAt: Int
     }
-
-    /// Where lines were inserted (file, 0-based line in the file as read, how many).
-    private var insertions: [(file: String, index: Int, count: Int)] = []
 
     /// Members added, in file and line order.
     public private(set) var additions: [Addition] = []
@@ -41,10 +36,7 @@ public struct SchemaUpdate: Sendable {
         guard let schema = result.schema else {
             throw SampleError("the schemas have errors (run `entitygen lint`): fix them before updating")
         }
-        guard schema.entity(named: entity) != nil else {
-            throw SampleError("the schemas have no entity '\(entity)' (give the records' entity with --name)")
-        }
-        let (coverage, objects, summary) = EntitySamples.walk(
+        let (coverage, objects, summary) = try EntitySamples.walk(
             samples, recordsPath: recordsPath, as: entity, with: schema)
         var update = SchemaUpdate()
         update.samples = summary
@@ -69,14 +61,6 @@ public struct SchemaUpdate: Sendable {
             update.add(unread: unread, to: resolved, samples: entitySamples, lines: &texts[file]!)
         }
         for (file, lines) in texts { update.files[file] = lines.joined(separator: "\n") }
-        // Lines added above an addition (to entities higher in its file, added after it) move it down.
-        let insertions = update.insertions
-        update.additions = update.additions.map { addition in
-            var addition = addition
-            addition.line += insertions.filter { $0.file == addition.file && $0.index < addition.insertedAt }
-                .reduce(0) { $0 + $1.count }
-            return addition
-        }
         update.additions.sort { ($0.file, $0.line) < ($1.file, $1.line) }
         return update
     }
@@ -132,18 +116,18 @@ public struct SchemaUpdate: Sendable {
             newLines.append(InferredSchemaPrinter.memberLine(added))
         }
         guard !newLines.isEmpty else { return }
-        var lineNumber = insertion.line
+        var inserted = newLines.map { String(repeating: " ", count: insertion.indent) + $0 }
         if insertion.needsHeader {
-            lines.insert(String(repeating: " ", count: insertion.headerIndent) + "attributes:", at: lineNumber)
-            lineNumber += 1
+            inserted.insert(String(repeating: " ", count: insertion.headerIndent) + "attributes:", at: 0)
         }
-        for text in newLines {
-            lines.insert(String(repeating: " ", count: insertion.indent) + text, at: lineNumber)
-            lineNumber += 1
-            additions.append(
-                Addition(
-                    file: location.file, line: lineNumber, entity: entity.name, text: text, insertedAt: insertion.line))
+        lines.insert(contentsOf: inserted, at: insertion.line)
+        // The additions already made lie below (entities are taken bottom up): they move down.
+        for earlier in additions.indices where additions[earlier].file == location.file {
+            additions[earlier].line += inserted.count
         }
-        insertions.append((location.file, insertion.line, lineNumber - insertion.line))
+        let first = insertion.line + inserted.count - newLines.count
+        for (offset, text) in newLines.enumerated() {
+            additions.append(Addition(file: location.file, line: first + offset + 1, entity: entity.name, text: text))
+        }
     }
 }

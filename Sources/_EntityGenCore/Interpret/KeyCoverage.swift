@@ -237,7 +237,10 @@ final class EntitySamples: @unchecked Sendable {
     /// objects as samples, and what the files held (`infer --update` and a document's refinement).
     static func walk(
         _ files: [String], recordsPath: [String]?, as entity: String, with schema: ResolvedSchema
-    ) -> (coverage: KeyCoverage, objects: EntitySamples, summary: SampleSummary) {
+    ) throws(SampleError) -> (coverage: KeyCoverage, objects: EntitySamples, summary: SampleSummary) {
+        guard schema.entity(named: entity) != nil else {
+            throw SampleError("the schema has no entity '\(entity)' (give the records' entity with --name)")
+        }
         var coverage = KeyCoverage(schema: schema)
         let objects = EntitySamples()
         coverage.objectsByEntity = objects

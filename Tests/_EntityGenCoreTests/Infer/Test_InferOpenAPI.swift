@@ -124,6 +124,10 @@ import Testing
               properties:
                 code: {type: string}
                 parent: {$ref: '#/components/schemas/Tag'}
+            Looped:
+              allOf:
+                - $ref: '#/components/schemas/Looped'
+                - {type: object, properties: {x: {type: integer}}}
             Loop1: {$ref: '#/components/schemas/Loop2'}
             Loop2: {$ref: '#/components/schemas/Loop1'}
             UsesLoop:
@@ -172,6 +176,8 @@ import Testing
                 )
             })
         #expect(warnings.contains { $0.contains("$ref cycle through") })
+        // An allOf that names itself ends, keeping what its other parts declare.
+        #expect(member(schema, "Looped", "x")?.type == "Int64?")
         // List endpoints: an envelope with its pagination, and a plain array.
         let feeds = (schema.feed.map { [$0] } ?? []) + schema.moreFeeds
         let products = try #require(feeds.first { $0.entity == "Product" })
