@@ -45,6 +45,18 @@ import Testing
         #expect(try run([input.path, "--output", output.path, "--force"]).stdout.contains("replaced"))
     }
 
+    /// `--output t`, a one-letter folder relative to the working directory, crashed the tool (Foundation's
+    /// `deletingLastPathComponent` on Linux); `generate --output g` shares the code.
+    @Test func writesIntoAOneLetterRelativeFolder() throws {
+        let input = try samples(["items.json": #"[{"id": 1, "name": "a"}, {"id": 2, "name": "b"}]"#])
+        let run = try Test_LintCommand.run(["infer", input.path, "--output", "t", "--name", "Thing"], in: input)
+        #expect(run.status == 0, "\(run.stdout)\(run.stderr)")
+        #expect(FileManager.default.fileExists(atPath: input.appendingPathComponent("t/Thing.yaml").path))
+        let nested = try Test_LintCommand.run(["infer", input.path, "--output", "u/v", "--name", "Thing"], in: input)
+        #expect(nested.status == 0, "\(nested.stdout)\(nested.stderr)")
+        #expect(FileManager.default.fileExists(atPath: input.appendingPathComponent("u/v/Thing.yaml").path))
+    }
+
     @Test func reportsAsJSONAndPrintsWithoutOutput() throws {
         let input = try samples(["items.jsonl": "{\"id\": 1}\n{\"id\": 2}\n"])
         let printed = try run([input.path, "--name", "Thing", "--format", "json"])

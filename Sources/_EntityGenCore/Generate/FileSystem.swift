@@ -58,9 +58,21 @@ enum FileSystem {
             guard isDirectory.boolValue else { throw FileSystemError(path: path, code: ENOTDIR) }
             return
         }
-        let parent = (path as NSString).deletingLastPathComponent
+        let parent = parentPath(of: path)
         if !parent.isEmpty, parent != path { try createFolder(parent) }
         guard mkdir(path, 0o755) == 0 || errno == EEXIST else { throw FileSystemError(path: path, code: errno) }
+    }
+
+    /// The folder a path is in (`a/b` for `a/b/c/`, `/` for `/a`, empty for `a`). Not
+    /// `NSString.deletingLastPathComponent`: on Linux its second call on a one-character name (`t`)
+    /// crashes the process (swift-corelibs-foundation, Swift 6.3.1).
+    static func parentPath(of path: String) -> String {
+        var bytes = Array(path.utf8)
+        while bytes.count > 1, bytes.last == UInt8(ascii: "/") { bytes.removeLast() }
+        guard let slash = bytes.lastIndex(of: UInt8(ascii: "/")) else { return "" }
+        var end = slash
+        while end > 0, bytes[end - 1] == UInt8(ascii: "/") { end -= 1 }
+        return end == 0 ? "/" : String(decoding: bytes[..<end], as: UTF8.self)
     }
 
     /// Creates the file only if it does not exist (human files are never overwritten).

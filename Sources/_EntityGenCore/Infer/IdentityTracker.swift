@@ -5,8 +5,14 @@ import EntityGenRuntime
 final class IdentityBudget {
     /// Entries still available.
     var remaining: Int
+    /// Entries still available for the values of foreign-key-like members (``ReferenceValues``), apart,
+    /// so that many such members never starve the identities.
+    var referenceRemaining: Int
 
-    init(entries: Int = 1_000_000) { remaining = entries }
+    init(entries: Int = 1_000_000) {
+        remaining = entries
+        referenceRemaining = entries
+    }
 }
 
 /// The keys that could identify the objects at one place, and whether their values did: each candidate
@@ -42,6 +48,23 @@ struct IdentityTracker {
         let folded = key.lowercased().replacingOccurrences(of: "_", with: "")
         return idNames.contains(folded)
             || (folded.hasSuffix("id") && folded.count > 2 && key != "paid" && key != "valid")
+    }
+
+    /// The name a foreign key's key gives its relationship (`user` for `user_id`, `authorId`, `ownerID`),
+    /// `nil` for a key that does not name another record's id.
+    static func foreignKeyPrefix(_ key: String) -> String? {
+        for suffix in ["_id", "Id", "ID", "_ID"] where key.hasSuffix(suffix) && key.count > suffix.count {
+            let prefix = String(key.dropLast(suffix.count))
+            return prefix.hasSuffix("_") ? nil : prefix
+        }
+        return nil
+    }
+
+    /// The hash a single-key candidate keeps for a value (what ``ReferenceValues`` compares with).
+    static func valueHash(_ text: String) -> UInt64 {
+        var hash = StableHash()
+        hash.combine(text)
+        return hash.value
     }
 
     /// Chooses candidates from the first object's scalar members: id-like names first (`id`, `uuid`,
@@ -88,6 +111,7 @@ struct IdentityTracker {
                     complete = false
                     break
                 }
+                // The same combine as `valueHash`: a single key's hash is its value's.
                 hash.combine(text)
             }
             guard complete else {

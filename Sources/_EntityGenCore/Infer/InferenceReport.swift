@@ -22,9 +22,12 @@ public struct InferenceReport: Sendable {
     public var guesses: [String] {
         var result: [String] = []
         for entity in schema.entities {
-            result.append(
-                "\(entity.name): "
-                    + (entity.identifiedBy.isEmpty ? entity.identityReason : "identity: " + entity.identityReason))
+            if let reason = entity.familyReason { result.append("\(entity.name): \(reason)") }
+            if entity.extends == nil {
+                result.append(
+                    "\(entity.name): "
+                        + (entity.identifiedBy.isEmpty ? entity.identityReason : "identity: " + entity.identityReason))
+            }
             if !entity.skippedKeys.isEmpty {
                 result.append("\(entity.name): not read: the empty key '': a schema cannot name it")
             }
@@ -56,8 +59,9 @@ public struct InferenceReport: Sendable {
                 + (schema.feed.map { ", feed \($0.name)" } ?? ""))
         for entity in schema.entities {
             let identity =
-                entity.identifiedBy.isEmpty
-                ? "no identity" : "identified by " + entity.identifiedBy.joined(separator: " + ")
+                entity.extends.map { "a kind of \($0)" }
+                ?? (entity.identifiedBy.isEmpty
+                    ? "no identity" : "identified by " + entity.identifiedBy.joined(separator: " + "))
             lines.append(
                 "  \(entity.name): \(InferenceText.plural(entity.objects, "object")), \(identity), \(InferenceText.plural(entity.attributes.count, "attribute")), \(InferenceText.plural(entity.relationships.count, "relationship"))"
             )
@@ -102,6 +106,8 @@ public struct InferenceReport: Sendable {
             writer.endArray()
             writer.integer(entity.attributes.count, forKey: "attributes")
             writer.integer(entity.relationships.count, forKey: "relationships")
+            if entity.isAbstract { writer.bool(true, forKey: "abstract") }
+            if let family = entity.extends { writer.string(family, forKey: "extends") }
             writer.endObject()
         }
         writer.endArray()

@@ -44,6 +44,16 @@ public struct InferredSchema: Sendable {
         public var attributes: [Member]
         /// Relationships, in the order the keys were first met.
         public var relationships: [Member]
+        /// A family's root (`abstract: true`).
+        public var isAbstract = false
+        /// A family root's discriminator key.
+        public var discriminator: String?
+        /// Why the records are a family.
+        public var familyReason: String?
+        /// The family a member belongs to (`extends:`).
+        public var extends: String?
+        /// The value that selects a family member.
+        public var discriminatorValue: String?
     }
 
     /// An attribute or relationship.
@@ -71,6 +81,12 @@ public struct InferredSchema: Sendable {
         public var nullOrAbsent = false
         /// Why the type, when it was a guess.
         public var reason: String?
+        /// A relationship holding the target's identifier (`reference: true`).
+        public var isReference = false
+        /// A reference the API may send as the whole object (`expandable: true`).
+        public var isExpandable = false
+        /// An expandable reference's identifier type, as sent (`Int64`, `String`).
+        public var identifierType: String?
     }
 
     /// An enum of the strings one member had.

@@ -42,7 +42,16 @@ public enum InferredSchemaPrinter {
         if let description = entity.description, !description.isEmpty {
             printer.line("    description: " + quoted(description))
         }
-        if entity.identifiedBy.isEmpty {
+        if entity.isAbstract, let discriminator = entity.discriminator {
+            printer.line("    abstract: true")
+            printer.line("    discriminator: \(scalar(discriminator))" + comment(entity.familyReason, pad: false))
+        }
+        if let family = entity.extends {
+            printer.line("    extends: \(family)")
+            if let value = entity.discriminatorValue, value != entity.name {
+                printer.line("    discriminatorValue: \(scalar(value))")
+            }
+        } else if entity.identifiedBy.isEmpty {
             printer.line("    # " + oneLine(entity.identityReason))
         } else {
             let names =
@@ -97,6 +106,8 @@ public enum InferredSchemaPrinter {
     private static func options(_ member: InferredSchema.Member) -> [String] {
         var options: [String] = []
         if let key = member.key { options.append("key: " + keyText(key)) }
+        if member.isReference { options.append("reference: true") }
+        if member.isExpandable { options.append("expandable: true") }
         if let transformer = member.transformer { options.append("transformer: \(transformer)") }
         if let pattern = member.dateFormat { options.append("dateFormat: " + quoted(pattern)) }
         if member.writesNull { options.append("writeNulls: true") }

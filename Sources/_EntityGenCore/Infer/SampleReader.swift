@@ -19,7 +19,11 @@ public struct SampleReader {
     /// What was read.
     public private(set) var summary = SampleSummary()
     /// The node every record was given to.
-    let records = ShapeNode(key: nil, path: "$")
+    let records: ShapeNode = {
+        let node = ShapeNode(key: nil, path: "$")
+        node.tracksVariants = true
+        return node
+    }()
     let budget = IdentityBudget()
 
     /// Files larger than this (in bytes) are streamed: a top-level array in batches of elements.

@@ -10,6 +10,8 @@ struct MemberDecision {
     var isRelationship = false
     /// Always optional (`AnyJSON` for members that were only ever `null`).
     var forcesOptional = false
+    /// An expandable reference's identifier type (`Int64`, `String`).
+    var expandableIdentifier: String?
 
     /// The type as written, optional or not.
     func type(optional: Bool) -> String {
@@ -39,12 +41,13 @@ struct MemberDecision {
 }
 
 extension SchemaInference {
-    /// Decides a member's type from the merged values of its key.
+    /// Decides a member's type from the merged values of its key; `expandable` is the identifier type
+    /// when every place found an identifier or object there (``ValueShape/expandable(_:identifier:)``).
     mutating func describe(
-        _ node: ShapeNode, key: String, memberName: String, owner: String, target: String?
+        _ node: ShapeNode, key: String, memberName: String, owner: String, target: String?, expandable: String? = nil
     ) -> MemberDecision {
         let target = target ?? "AnyJSON"
-        let shape = ValueShape.of(node)
+        let shape = expandable.map { ValueShape.expandable(node, identifier: $0) } ?? ValueShape.of(node)
         switch shape {
         case .unknown:
             var decision = MemberDecision(base: "AnyJSON")
@@ -55,6 +58,15 @@ extension SchemaInference {
         case .entity:
             var decision = MemberDecision(base: target)
             decision.isRelationship = true
+            return decision
+        case let .expandable(_, identifier):
+            var decision = MemberDecision(base: target)
+            decision.isRelationship = true
+            decision.expandableIdentifier = identifier
+            let objects = node.object?.count ?? 0
+            let identifiers = node.nonNull - objects
+            decision.reason =
+                "expandable: the identifier in \(InferenceText.count(identifiers)) and the whole object in \(InferenceText.plural(objects, "value")); importing an identifier that names no stored \(target) fails its page"
             return decision
         case .array(.entity):
             var decision = MemberDecision(base: "[\(target)]", quoted: true)
@@ -79,7 +91,7 @@ extension SchemaInference {
             return MemberDecision(base: "AnyJSON", reason: "never had a value: AnyJSON keeps whatever comes")
         case let .any(reason):
             return MemberDecision(base: "AnyJSON", reason: reason)
-        case .entity:
+        case .entity, .expandable:
             return MemberDecision(base: "AnyJSON", reason: "objects inside a collection of collections")
         case .bool:
             return MemberDecision(base: "Bool")

@@ -11,6 +11,10 @@ public struct SchemaInference {
     /// Enums found so far.
     var enums: [InferredSchema.Enumeration] = []
     var keyConvention: KeyConvention = .verbatim
+    /// The values of members whose keys name another record's id, by entity and JSON key.
+    var foreignKeyValues: [String: [String: ReferenceValues]] = [:]
+    /// Every value of each entity's single identification attribute (when all were kept), by entity.
+    var identityValues: [String: Set<UInt64>] = [:]
     /// Whether any value anywhere was `null`.
     private let anyNulls: Bool
 
@@ -38,7 +42,14 @@ public struct SchemaInference {
         keyConvention = Self.convention(clusters.flatMap { cluster in cluster.places.flatMap(keys(of:)) })
         for cluster in clusters { entityNames[cluster.id] = entityName(cluster, recordsName: name) }
         var entities: [InferredSchema.Entity] = []
-        for cluster in clusters { entities.append(entity(cluster)) }
+        for cluster in clusters {
+            if cluster.id == 0, let family = family(cluster) {
+                entities += family
+            } else {
+                entities.append(entity(cluster))
+            }
+        }
+        linkReferences(&entities)
         let summary = reader.summary
         return InferredSchema(
             fileName: entities[0].name + ".yaml",
@@ -61,13 +72,18 @@ public struct SchemaInference {
         clustering.places[place].node.object?.keys ?? []
     }
 
-    private mutating func entity(_ cluster: (id: Int, places: [Int])) -> InferredSchema.Entity {
-        let name = entityNames[cluster.id]!
-        let objects = cluster.places.reduce(0) { $0 + (clustering.places[$1].node.object?.count ?? 0) }
+    /// The entity of a cluster's objects, or of a part of them (``EntityScope``: a family's root or one
+    /// of its members).
+    mutating func entity(_ cluster: (id: Int, places: [Int]), scope: EntityScope? = nil) -> InferredSchema.Entity {
+        let name = scope?.name ?? entityNames[cluster.id]!
+        let objects =
+            scope?.objects ?? cluster.places.reduce(0) { $0 + (clustering.places[$1].node.object?.count ?? 0) }
         var keys: [String] = []
         var seen = Set<String>()
         for place in cluster.places {
-            for key in self.keys(of: place) where seen.insert(key).inserted { keys.append(key) }
+            for key in self.keys(of: place) where scope?.keys.contains(key) ?? true && seen.insert(key).inserted {
+                keys.append(key)
+            }
         }
         var namer = MemberNamer(convention: keyConvention)
         var attributes: [InferredSchema.Member] = []
@@ -83,14 +99,22 @@ public struct SchemaInference {
                 continue
             }
             let nodes = cluster.places.compactMap { clustering.places[$0].node.object?.member(key) }
-            let present = nodes.reduce(0) { $0 + $1.present }
+            let present = scope?.present[key] ?? nodes.reduce(0) { $0 + $1.present }
             let merged = ShapeNode(key: key, path: nodes[0].node.path)
             for member in nodes { merged.absorb(member.node) }
             let (memberName, writtenKey) = namer.name(for: key)
             schemaNames[key] = memberName
             let child = cluster.places.compactMap { clustering.children[$0]?[key] }.first
             let target = child.flatMap { entityNames[clustering.cluster(of: $0)] }
-            var decision = describe(merged, key: key, memberName: memberName, owner: name, target: target)
+            // The merged node has no identities (they are per place): an expandable member is one at every
+            // place that had values.
+            let identifiers = nodes.filter { $0.node.nonNull > 0 }.map { member -> String? in
+                if case let .expandable(_, identifier) = ValueShape.of(member.node) { return identifier }
+                return nil
+            }
+            let expandable = identifiers.first.flatMap { first in identifiers.allSatisfy { $0 == first } ? first : nil }
+            var decision = describe(
+                merged, key: key, memberName: memberName, owner: name, target: target, expandable: expandable)
             // Every place holding objects under the key must lead to the target: one whose objects were
             // read otherwise on their own (a map there) would not map as the target.
             if decision.isRelationship,
@@ -119,6 +143,14 @@ public struct SchemaInference {
                 }
             }
             member.jsonKey = key
+            if let identifier = decision.expandableIdentifier {
+                member.isReference = true
+                member.isExpandable = true
+                member.identifierType = identifier
+            }
+            if let values = merged.referenceValues, !decision.isRelationship {
+                foreignKeyValues[name, default: [:]][key] = values
+            }
             if !optional, !decision.isRelationship,
                 Self.identifyingTypes.contains(decision.base)
                     || enums.contains(where: { $0.name == decision.base })
@@ -151,8 +183,12 @@ public struct SchemaInference {
                 }
             }
         }
-        let (identity, identityReason) = self.identity(
+        var (identity, identityReason, values) = self.identity(
             cluster, objects: objects, schemaNames: schemaNames, identifiable: identifiable)
+        if let inherited = scope?.inheritedIdentity {
+            (identity, identityReason, values) = ([], inherited, nil)
+        }
+        if let values { identityValues[name] = values }
         var clearsAbsent: String?
         if cluster.id == 0, !anyNulls, nullHabits.count > 0 {
             clearsAbsent =
@@ -164,14 +200,15 @@ public struct SchemaInference {
             writesNulls: writesNulls, skippedKeys: skipped, attributes: attributes, relationships: relationships)
     }
 
-    /// The first candidate key (or pair) that survived, id-like names first.
+    /// The first candidate key (or pair) that survived, id-like names first, with the values of a single
+    /// key when every one was kept.
     private func identity(
         _ cluster: (id: Int, places: [Int]), objects: Int, schemaNames: [String: String], identifiable: Set<String>
-    ) -> ([String], String) {
+    ) -> ([String], String, Set<UInt64>?) {
         let trackers = cluster.places.map { clustering.places[$0].node.object?.identity }
         guard trackers.allSatisfy({ $0 != nil }), let tracker = IdentityTracker.merged(trackers.compactMap { $0 })
         else {
-            return ([], "no identity: the objects' keys were not checked (a map's values met under too many keys)")
+            return ([], "no identity: the objects' keys were not checked (a map's values met under too many keys)", nil)
         }
         let total = InferenceText.count(objects)
         var blocked: [String] = []
@@ -199,7 +236,8 @@ public struct SchemaInference {
                     "\(keys): \(InferenceText.count(objects - candidate.repeats)) distinct in \(total) objects; a value met again carries the same object"
             }
             if candidate.truncated { reason += " (checked on the first values only: the identity budget ran out)" }
-            return (names, reason)
+            let values = candidate.keys.count == 1 && !candidate.truncated ? Set(candidate.seen.keys) : nil
+            return (names, reason, values)
         }
         let tried = tracker.candidates.filter { $0.keys.count == 1 && !$0.alive }.map { candidate in
             "'\(candidate.keys[0])': \(candidate.ruledOut ?? "ruled out")"
@@ -207,6 +245,6 @@ public struct SchemaInference {
         let detail =
             tried.isEmpty && blocked.isEmpty
             ? "no key holds an integer or text in every object" : InferenceText.list(tried + blocked)
-        return ([], "no identity: \(detail); rows are owned by what embeds them")
+        return ([], "no identity: \(detail); rows are owned by what embeds them", nil)
     }
 }

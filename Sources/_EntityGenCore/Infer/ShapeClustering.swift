@@ -77,7 +77,7 @@ struct ShapeClustering {
     /// The entity node a member leads to: its own objects, a list's elements or a map's values.
     private func entityNode(of member: ShapeNode) -> (node: ShapeNode, isElement: Bool)? {
         switch ValueShape.of(member) {
-        case let .entity(node): return (node, false)
+        case let .entity(node), let .expandable(node, _): return (node, false)
         case let .array(.entity(node)), let .map(.entity(node), _): return (node, true)
         case .unknown, .any, .bool, .number, .string, .array, .map: return nil
         }

@@ -27,10 +27,15 @@ final class ShapeNode {
     /// ``MapDetection/value(of:)``'s answer, once asked (the same node every time, so the entities
     /// found inside a map are the ones its type names).
     var mapValueCache: ShapeNode??
+    /// The values, when the key names another record's id (`user_id`): a reference, if each is one.
+    var referenceValues: ReferenceValues?
+    /// Whether the objects here are split by a discriminator-like key (the records only: ``VariantTracker``).
+    var tracksVariants = false
 
     init(key: String?, path: String) {
         self.key = key
         self.path = path
+        if let key, IdentityTracker.foreignKeyPrefix(key) != nil { referenceValues = ReferenceValues() }
     }
 
     /// Values that were not `null`.
@@ -44,13 +49,17 @@ final class ShapeNode {
     /// Records one value.
     func observe(_ value: JSONValue, budget: IdentityBudget) {
         count += 1
+        referenceValues?.observe(value, budget: budget)
         switch value.kind {
         case .null: nulls += 1
         case .false, .true: bools += 1
         case .number: numbers.observe(value)
         case .string: strings.observe(value, key: key)
         case .object:
-            if object == nil { object = ObjectShape(path: path) }
+            if object == nil {
+                object = ObjectShape(path: path)
+                if tracksVariants { object!.variants = VariantTracker(firstObject: value) }
+            }
             object!.observe(value, budget: budget)
         case .array:
             if array == nil { array = ArrayShape(element: ShapeNode(key: nil, path: path + "[]")) }
@@ -75,6 +84,8 @@ final class ObjectShape {
     /// Set when objects were folded in without their identities (a map's values): uniqueness is then
     /// unknown, and no tracker starts part-way.
     var identityUnknown = false
+    /// The objects split by a discriminator-like key, when tracked.
+    var variants: VariantTracker?
     /// Objects that repeated a key (`{"a": 1, "a": 2}`), which a model cannot keep.
     var repeatedKeys = 0
     let path: String
@@ -95,6 +106,7 @@ final class ObjectShape {
         count += 1
         if identity == nil, !identityUnknown { identity = IdentityTracker(firstObject: value) }
         identity?.observe(value, budget: budget)
+        variants?.observe(value)
         var seen = Set<String>()
         value.forEachMember { key, member in
             guard seen.insert(key).inserted else {
@@ -157,6 +169,10 @@ extension ShapeNode {
         bools += other.bools
         numbers.absorb(other.numbers)
         strings.absorb(other.strings)
+        if let otherValues = other.referenceValues {
+            if referenceValues == nil { referenceValues = ReferenceValues() }
+            referenceValues!.absorb(otherValues)
+        }
         if let otherObject = other.object {
             if object == nil { object = ObjectShape(path: path) }
             object!.absorb(otherObject)

@@ -14,6 +14,9 @@ indirect enum ValueShape {
     case string(StringStatistics)
     /// Objects with a fixed set of keys: an entity (the node is a place of it).
     case entity(ShapeNode)
+    /// The identifier of an entity (`"cus_1"`, of type `identifier`) or the whole object carrying it: an
+    /// expandable reference (the node is a place of the entity).
+    case expandable(ShapeNode, identifier: String)
     /// Arrays of a shape.
     case array(ValueShape)
     /// Objects with dynamic keys (ids, names) of a shape.
@@ -22,6 +25,7 @@ indirect enum ValueShape {
     /// The shape of a node's non-null values.
     static func of(_ node: ShapeNode) -> ValueShape {
         guard node.nonNull > 0 else { return .unknown }
+        if let identifier = expandableIdentifier(node) { return .expandable(node, identifier: identifier) }
         guard node.kindCount == 1 else { return .any(mixedReason(node)) }
         if node.bools > 0 { return .bool }
         if node.numbers.count > 0 { return .number(node.numbers) }
@@ -47,6 +51,9 @@ indirect enum ValueShape {
     private static func element(_ node: ShapeNode, in collection: String) -> ValueShape {
         let shape = of(node)
         if case .entity = shape { return shape }
+        if case .expandable = shape {
+            return .any("\(collection)s of identifiers or objects have no relationship form")
+        }
         if shape.containsEntity {
             return .any("\(collection)s of collections of objects have no relationship form")
         }
@@ -60,10 +67,37 @@ indirect enum ValueShape {
     /// Whether an entity appears anywhere inside.
     var containsEntity: Bool {
         switch self {
-        case .entity: return true
+        case .entity, .expandable: return true
         case let .array(element), let .map(element, _): return element.containsEntity
         case .unknown, .any, .bool, .number, .string: return false
         }
+    }
+
+    /// The identifier type when the values are identifiers (integers, or text) and objects (not a map)
+    /// whose id-like key holds values of that type in every object: an API's "id or expanded object".
+    private static func expandableIdentifier(_ node: ShapeNode) -> String? {
+        guard node.kindCount == 2, node.bools == 0, node.array == nil, let object = node.object,
+            object.repeatedKeys == 0, object.collapsed == nil, !object.keys.isEmpty,
+            MapDetection.value(of: node) == nil, let identity = object.identity
+        else { return nil }
+        let identifier: String
+        if node.numbers.count > 0 {
+            guard node.numbers.integers == node.numbers.count, node.numbers.fitsInt64 else { return nil }
+            identifier = "Int64"
+        } else {
+            guard node.strings.count > 0 else { return nil }
+            identifier = "String"
+        }
+        let holds = identity.candidates.contains { candidate in
+            guard candidate.alive, candidate.keys.count == 1, IdentityTracker.isIDName(candidate.keys[0]),
+                let key = object.member(candidate.keys[0]), key.present == object.count
+            else { return false }
+            let values = key.node
+            return identifier == "Int64"
+                ? values.numbers.count == values.count && values.numbers.integers == values.count
+                : values.strings.count == values.count
+        }
+        return holds ? identifier : nil
     }
 
     /// The node's kinds, counted, for a reason: "text in 105 and objects in 9 values".

@@ -13,7 +13,9 @@ struct FamilyRenderer {
         conformances.append("\(runtime).JSONMappable")
         printer.block("\(access)indirect enum \(plan.typeName): \(conformances.joined(separator: ", ")) {") { printer in
             for member in plan.members {
-                printer.documentation("A `\(member.typeName)` (discriminator \(SwiftLiteral.string(member.value)).")
+                printer.documentation(
+                    "The member `\(member.typeName)`, selected by the discriminator \(SwiftLiteral.string(member.value))."
+                )
                 printer.line("case \(member.caseName)(\(member.typeName))")
             }
             printer.line()

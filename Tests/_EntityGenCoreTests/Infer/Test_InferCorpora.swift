@@ -11,17 +11,24 @@ import Testing
         "Tests/Corpora/cocoapods-Core-fixtures/spec/fixtures"
     ).path
 
+    static let samples = TestSupport.packageRoot.appendingPathComponent("Tests/Corpora/samples").path
+
     static let corpora: [(name: String, files: [String], entity: String)] = [
         ("twitter", [data + "/twitter.json"], "Status"),
         ("citm", [data + "/citm_catalog.json"], "CitmCatalog"),
         ("canada", [data + "/canada.json"], "Feature"),
         ("podspecs", [podspecs], "Pod"),
+        // Invented: references by foreign id, an expandable member, a family (Tests/Corpora/samples).
+        ("tickets", [samples + "/tickets"], "Ticket"),
+        ("events", [samples + "/events"], "Event"),
     ]
 
     /// The corpora whose inferred schemas are committed for EntityGenInferredTests.
     static let committed = [
         "twitter": "Tests/EntityGenInferredTests/Schemas/Status.yaml",
         "podspecs": "Tests/EntityGenInferredTests/Schemas/Pod.yaml",
+        "tickets": "Tests/EntityGenInferredTests/Schemas/Ticket.yaml",
+        "events": "Tests/EntityGenInferredTests/Schemas/Event.yaml",
     ]
 
     @Test(arguments: corpora.map(\.name))

@@ -8,7 +8,7 @@ import Testing
 @Suite struct Test_SchemaInference {
     /// Infers from documents written to files (`.json`, or `.jsonl` when `lines`), checks the property,
     /// and returns the schema and its text.
-    private func infer(
+    func infer(
         _ documents: [String], name: String = "Item", lines: Bool = false, records: [String]? = nil
     ) throws -> (schema: InferredSchema, yaml: String, warnings: [String]) {
         let folder = try TemporaryFolder.make("entitygen-infer")
@@ -24,14 +24,14 @@ import Testing
         return (outcome.schema, outcome.yaml, reader.summary.warnings)
     }
 
-    private func member(_ schema: InferredSchema, _ entity: String, _ name: String) -> InferredSchema.Member? {
+    func member(_ schema: InferredSchema, _ entity: String, _ name: String) -> InferredSchema.Member? {
         schema.entities.first { $0.name == entity }.flatMap { entity in
             (entity.attributes + entity.relationships).first { $0.name == name }
         }
     }
 
     /// `count` records, each built by `body` from its index.
-    private func records(_ count: Int, _ body: (Int) -> String) -> String {
+    func records(_ count: Int, _ body: (Int) -> String) -> String {
         "[" + (0..<count).map(body).joined(separator: ",") + "]"
     }
 

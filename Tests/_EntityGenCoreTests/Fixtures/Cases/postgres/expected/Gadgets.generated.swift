@@ -1084,9 +1084,9 @@ extension Nut: EntityGenPostgres.PostgresTableEntity {
 
 /// The Part family.
 public indirect enum Part: Swift.Sendable, Swift.Hashable, Swift.Identifiable, EntityGenRuntime.JSONMappable {
-    /// A `Nut` (discriminator "Nut".
+    /// The member `Nut`, selected by the discriminator "Nut".
     case nut(Nut)
-    /// A `Screw` (discriminator "Screw".
+    /// The member `Screw`, selected by the discriminator "Screw".
     case screw(Screw)
 
     /// The member's identity.

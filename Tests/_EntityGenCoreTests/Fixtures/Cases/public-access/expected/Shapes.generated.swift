@@ -223,7 +223,7 @@ extension Feature: Swift.Codable {
 
 /// The Polygon family.
 public indirect enum Polygon: Swift.Sendable, Swift.Hashable, Swift.Identifiable, EntityGenRuntime.JSONMappable {
-    /// A `Square` (discriminator "square".
+    /// The member `Square`, selected by the discriminator "square".
     case square(Square)
 
     /// The member's identity.
@@ -268,9 +268,9 @@ extension Polygon: Swift.Codable {
 
 /// The Shape family.
 public indirect enum Shape: Swift.Sendable, Swift.Hashable, Swift.Identifiable, EntityGenRuntime.JSONMappable {
-    /// A `Circle` (discriminator "circle".
+    /// The member `Circle`, selected by the discriminator "circle".
     case circle(Circle)
-    /// A `Square` (discriminator "square".
+    /// The member `Square`, selected by the discriminator "square".
     case square(Square)
 
     /// The member's identity.

@@ -339,9 +339,9 @@ extension TextWidget: GRDB.PersistableRecord {
 
 /// A piece of content on the home screen, identified by the server's id.
 internal indirect enum Widget: Swift.Sendable, Swift.Hashable, Swift.Identifiable, EntityGenRuntime.JSONMappable {
-    /// A `ImageWidget` (discriminator "ImageWidget".
+    /// The member `ImageWidget`, selected by the discriminator "ImageWidget".
     case imageWidget(ImageWidget)
-    /// A `TextWidget` (discriminator "TextWidget".
+    /// The member `TextWidget`, selected by the discriminator "TextWidget".
     case textWidget(TextWidget)
 
     /// The member's identity.
