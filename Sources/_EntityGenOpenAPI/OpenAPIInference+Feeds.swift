@@ -76,12 +76,14 @@ extension OpenAPIInference {
             name: "", entity: lists[0].1, items: lists[0].0, pagination: pagination, reason: "")
     }
 
-    /// The entity an array schema lists.
+    /// The entity (or family) an array schema lists.
     private func listedEntity(_ schema: JSONSchema) -> String? {
         guard case let .array(_, array) = schema.value, let items = array.items,
-            case let .reference(reference, _) = items.value, let name = reference.name,
-            case let .entity(entity)? = components[name]
+            case let .reference(reference, _) = items.value, let name = reference.name
         else { return nil }
-        return entity
+        switch components[name] {
+        case let .entity(entity)?, let .family(entity)?: return entity
+        case .enumeration?, .alias?, nil: return nil
+        }
     }
 }

@@ -43,6 +43,12 @@ extension OpenAPIInference {
             }
             switch component {
             case let .entity(entity): return PropertyType(base: entity, isRelationship: true)
+            case let .family(family):
+                warn(
+                    location,
+                    "'\(name)' is a family, and persistence has no table for a relationship to a family: kept as AnyJSON (a list endpoint of it is a feed)"
+                )
+                return PropertyType(base: "AnyJSON", reason: "the family \(family)")
             case let .enumeration(enumeration): return PropertyType(base: enumeration)
             case let .alias(target):
                 // An alias of an alias...: a cycle (`A: {$ref: B}`, `B: {$ref: A}`) names no type.
@@ -84,11 +90,11 @@ extension OpenAPIInference {
         case .all:
             return inlineEntity(schema, at: location, owner: owner, memberName: memberName)
         case let .one(of: choices, core: _), let .any(of: choices, core: _):
-            let word = schema.discriminator == nil ? "without a discriminator" : "with a discriminator"
-            warn(
-                location,
-                "oneOf/anyOf of \(choices.count) schemas \(word): families are not inferred yet; kept as AnyJSON (any of them maps)"
-            )
+            let reason =
+                schema.discriminator == nil
+                ? "without a discriminator, nothing says which schema an object is"
+                : "with a discriminator, but written inline: a family is inferred from a component schema, and persistence has no table for a relationship to a family"
+            warn(location, "oneOf/anyOf of \(choices.count) schemas \(reason): kept as AnyJSON (any of them maps)")
             return PropertyType(base: "AnyJSON", reason: "oneOf/anyOf: any of \(choices.count) schemas")
         case .not:
             warn(location, "'not' cannot be expressed: kept as AnyJSON")

@@ -21,6 +21,8 @@ public struct OpenAPIInference {
     /// What a component schema is in the schema file.
     enum Component {
         case entity(String)
+        /// A family's root (``Family``): an abstract entity, which a property cannot store.
+        case family(String)
         case enumeration(String)
         /// Anything else, translated where it is used.
         case alias(JSONSchema)
@@ -51,10 +53,14 @@ public struct OpenAPIInference {
     private mutating func schema(name: String) -> InferredSchema {
         let schemas = document.components.schemas
         convention = SchemaInference.convention(schemas.values.flatMap(Self.propertyNames))
+        let families = findFamilies()
+        let roots = Set(families.map(\.component))
         // Names first, so that references resolve whatever the order.
         for (key, schema) in schemas {
             let name = key.rawValue
-            if isObject(schema) {
+            if roots.contains(name) {
+                components[name] = .family(types.unique(name))
+            } else if isObject(schema) {
                 components[name] = .entity(types.unique(name))
             } else if Self.enumValues(schema) != nil {
                 components[name] = .enumeration(types.unique(name))
@@ -66,11 +72,15 @@ public struct OpenAPIInference {
             switch components[key.rawValue]! {
             case let .entity(entityName):
                 entity(entityName, schema, at: "#/components/schemas/\(key.rawValue)")
+            case let .family(rootName):
+                // An object the kinds extend has properties of its own; a choice gets the shared ones.
+                if isObject(schema) { entity(rootName, schema, at: "#/components/schemas/\(key.rawValue)") }
             case let .enumeration(enumName):
                 enumeration(enumName, schema, at: "#/components/schemas/\(key.rawValue)")
             case .alias: break
             }
         }
+        for family in families { applyFamily(family) }
         let feeds = self.feeds()
         let title = document.info.title
         return InferredSchema(

@@ -54,9 +54,9 @@ public enum InferredSchemaPrinter {
         } else if entity.identifiedBy.isEmpty {
             printer.line("    # " + oneLine(entity.identityReason))
         } else {
-            let names =
-                entity.identifiedBy.count == 1
-                ? entity.identifiedBy[0] : "[" + entity.identifiedBy.joined(separator: ", ") + "]"
+            // As YAML scalars: an attribute named `null` or `true` is text, not YAML's null or true.
+            let written = entity.identifiedBy.map(scalar)
+            let names = written.count == 1 ? written[0] : "[" + written.joined(separator: ", ") + "]"
             printer.line("    identifiedBy: \(names)" + comment("identity: " + entity.identityReason, pad: false))
         }
         if let reason = entity.clearsAbsent { printer.line("    onAbsent: clear" + comment(reason, pad: false)) }

@@ -52,8 +52,9 @@ extension SchemaInference {
         let optional = member.type.hasSuffix("?")
         let base = optional ? String(member.type.dropLast()) : member.type
         guard Self.referenceTypes.contains(base) else { return nil }
+        // Not a family's root: persistence has no table for a relationship to a family.
         let candidates = entities.filter { target in
-            guard target.identifiedBy.count == 1, let identities = identityValues[target.name],
+            guard !target.isAbstract, target.identifiedBy.count == 1, let identities = identityValues[target.name],
                 let identity = target.attributes.first(where: { $0.name == target.identifiedBy[0] }),
                 identity.type == base, identity.transformer == nil
             else { return false }
@@ -96,7 +97,8 @@ extension SchemaInference {
         _ member: InferredSchema.Member, among entities: [InferredSchema.Entity]
     ) -> String? {
         let targetName = member.type.hasSuffix("?") ? String(member.type.dropLast()) : member.type
-        guard let target = entities.first(where: { $0.name == targetName }), target.identifiedBy.count == 1,
+        guard let target = entities.first(where: { $0.name == targetName }), !target.isAbstract,
+            target.identifiedBy.count == 1,
             let identity = target.attributes.first(where: { $0.name == target.identifiedBy[0] })
         else { return "the objects have no single identity" }
         guard identity.type == member.identifierType, identity.transformer == nil else {

@@ -5,9 +5,13 @@ import Foundation
 /// real API payloads do, with everything that makes inference hard: keys that are not Swift names, are
 /// reserved or collide once camel-cased; values that are sometimes null, sometimes absent or of several
 /// kinds; integers beyond Int64, decimals beyond Double, dates in every supported form and some that
-/// only look like one; URLs, UUIDs in both cases, enums, maps with id keys, nested lists and objects.
+/// only look like one; URLs, UUIDs in both cases, enums, maps with id keys, nested lists and objects;
+/// keys that name another record's id, members sent as an id or the whole object, and records of several
+/// kinds told apart by a `type` key.
 struct RandomJSON {
     private var random: SplitMix64
+    /// Records in the document being written (a `parent_id` names one of them).
+    private var recordCount = 1
 
     init(seed: UInt64) { random = SplitMix64(seed: seed) }
 
@@ -15,6 +19,8 @@ struct RandomJSON {
     private indirect enum Kind {
         case int, bigInt, double, longDecimal, bool, text, date(Int), epochMillis, url, uuid(upper: Bool)
         case word([String]), numericText, mixed, alwaysNull, deep
+        /// A record's id (`1...recordCount`), or an id or the object carrying it (`{"id": n, "name": ...}`).
+        case recordID, idOrObject
         case object([Field])
         case array(Kind)
         case map(Kind)
@@ -31,6 +37,9 @@ struct RandomJSON {
     mutating func document() -> String {
         let shape = fields(depth: 0)
         let count = int(1...25)
+        recordCount = count
+        // One document in four: records of two or three kinds, each with keys of its own.
+        let kinds = int(0...3) == 0 ? (0..<int(2...3)).map { _ in fields(depth: 1) } : []
         var writer = JSONWriter()
         let form = int(0...9)
         if form == 0 {
@@ -43,7 +52,18 @@ struct RandomJSON {
             } else {
                 writer.beginArray()
             }
-            for index in 0..<count { write(object: shape, index: index, to: &writer) }
+            for index in 0..<count {
+                if kinds.isEmpty {
+                    write(object: shape, index: index, to: &writer)
+                } else {
+                    let kind = int(0...(kinds.count - 1))
+                    let extra = kinds[kind].map { field in
+                        Field(
+                            key: "k\(kind)_" + field.key, kind: field.kind, present: field.present, nulls: field.nulls)
+                    }
+                    write(object: shape, index: index, to: &writer, type: "kind\(kind)", extra: extra)
+                }
+            }
             writer.endArray()
             if form == 1 {
                 writer.key("next")
@@ -60,6 +80,7 @@ struct RandomJSON {
         "id", "description", "self", "Type", "rowID", "rowKey", "hashValue", "_id", "class", "default", "user_id",
         "a.b", "tags[]", "@type", "+1", "1st", "名前", "created_at", "createdAt", "CREATED_AT", "x y", "null",
         "true", "'quote'", "back\\slash", "updated", "status", "kind", "type", "json", "context", "writer",
+        "parent_id", "ownerId",
         String(repeating: "long", count: 400), "ключ", "😀",
     ]
 
@@ -72,7 +93,9 @@ struct RandomJSON {
             let key = int(0...2) == 0 ? Self.hostileKeys[int(0...(Self.hostileKeys.count - 1))] : "key_\(int(0...40))"
             guard keys.insert(key).inserted else { continue }
             let present = int(0...3) == 0 ? 0.6 : 1
-            result.append(Field(key: key, kind: kind(depth: depth), present: present, nulls: int(0...4) == 0))
+            // A key that names a record's id mostly holds one.
+            let kind = key.hasSuffix("_id") || key.hasSuffix("Id") && int(0...3) > 0 ? .recordID : kind(depth: depth)
+            result.append(Field(key: key, kind: kind, present: present, nulls: int(0...4) == 0))
         }
         return result
     }
@@ -92,7 +115,7 @@ struct RandomJSON {
         case 10: return .word(["open", "closed", "merged"].shuffled(using: &random).dropLast(int(0...1)).map { $0 })
         case 11: return .numericText
         case 12: return .mixed
-        case 13: return int(0...1) == 0 ? .alwaysNull : .deep
+        case 13: return [.alwaysNull, .deep, .recordID, .idOrObject][int(0...3)]
         case 14: return .array(.int)
         case 15: return .array(.text)
         case 16: return .object(fields(depth: depth + 1))
@@ -104,9 +127,15 @@ struct RandomJSON {
 
     // MARK: Values
 
-    private mutating func write(object fields: [Field], index: Int, to writer: inout JSONWriter) {
+    private mutating func write(
+        object fields: [Field], index: Int, to writer: inout JSONWriter, type: String? = nil, extra: [Field] = []
+    ) {
         writer.beginObject()
-        for field in fields {
+        if let type {
+            writer.key("type")
+            writer.string(type)
+        }
+        for field in fields + extra where type == nil || field.key != "type" {
             guard field.present >= 1 || double() < field.present else { continue }
             writer.key(field.key)
             if field.key == "id" {
@@ -164,6 +193,19 @@ struct RandomJSON {
                 writer.endArray()
             }
         case .alwaysNull: writer.null()
+        case .recordID: writer.integer(int(1...recordCount))
+        case .idOrObject:
+            let id = int(1...6)
+            if int(0...1) == 0 {
+                writer.integer(id)
+            } else {
+                writer.beginObject()
+                writer.key("id")
+                writer.integer(id)
+                writer.key("name")
+                writer.string("n\(id)")
+                writer.endObject()
+            }
         case .deep:
             // Nested past what a schema type can say (seven levels).
             let depth = int(6...11)

@@ -17,9 +17,18 @@ import Testing
 
     @Test func randomDocumentsRoundTrip() throws {
         var failed = 0
+        // How often the relating heuristics fired: the property is checked on them too, not only on
+        // documents where they never apply.
+        var references = 0
+        var expandables = 0
+        var families = 0
         for seed in 0..<300 {
             let file = try Self.sample(seed)
             let outcome = try InferenceProperty.check([file], name: "Record")
+            let members = outcome.schema.entities.flatMap(\.relationships)
+            if members.contains(where: { $0.isReference && !$0.isExpandable }) { references += 1 }
+            if members.contains(where: \.isExpandable) { expandables += 1 }
+            if outcome.schema.entities.contains(where: \.isAbstract) { families += 1 }
             if !outcome.failures.isEmpty {
                 failed += 1
                 if failed <= 3 {
@@ -31,6 +40,7 @@ import Testing
             }
         }
         #expect(failed == 0)
+        #expect(references >= 5 && expandables >= 5 && families >= 20, "\(references), \(expandables), \(families)")
     }
 
     @Test(arguments: 0..<12)
