@@ -52,6 +52,31 @@ extension Row {
         try (prefetchedRows[key] ?? []).map { try T(row: $0) }
     }
 
+    /// A map relationship (`[String: Event]`) from its prefetched link rows: each row's `key` column is
+    /// the map's key, and its included `target` the value.
+    public func prefetchedMap<T: FetchableRecord>(_ key: String) throws -> [String: T] {
+        var result: [String: T] = [:]
+        for link in prefetchedRows[key] ?? [] {
+            guard let target = link.scopes["target"] else { continue }
+            result[try link.column("key") as String] = try T(row: target)
+        }
+        return result
+    }
+
+    /// A to-many reference (`[EntityReference<Tag>]`) from its prefetched link rows, in their order: each
+    /// row's identifier `column`.
+    public func prefetchedReferences<T: ColumnValue>(_ key: String, column: String) throws -> [T] {
+        try (prefetchedRows[key] ?? []).map { try $0.column(column) }
+    }
+
+    /// A map of references (`[String: EntityReference<Tag>]`) from its prefetched link rows: each row's
+    /// `key` column and identifier `column`.
+    public func prefetchedReferenceMap<T: ColumnValue>(_ key: String, column: String) throws -> [String: T] {
+        var result: [String: T] = [:]
+        for link in prefetchedRows[key] ?? [] { result[try link.column("key") as String] = try link.column(column) }
+        return result
+    }
+
     /// An optional to-many relationship (`[Tag]?`): `nil` when its count column (`tagsCount`) is `NULL` and
     /// nothing is linked, the collection otherwise. Rows stored before the relationship became optional
     /// have links but no count, and read as their links.

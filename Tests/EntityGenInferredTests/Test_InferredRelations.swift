@@ -6,7 +6,7 @@ import GRDB
 import Testing
 
 /// The inferred references, expandable member and family, through the code the build plugin generated
-/// from `Schemas/Ticket.yaml` and `Schemas/Event.yaml` (inferred from Tests/Corpora/samples): the pages
+/// from `Schemas/Ticket.yaml` and `Schemas/Activity.yaml` (inferred from Tests/Corpora/samples): the pages
 /// import in order, read back with GRDB as sent, answer GRDB's own queries, and a second import changes
 /// nothing.
 @Suite struct Test_InferredRelations {
@@ -90,7 +90,7 @@ import Testing
 
     @Test func eventsImportAsTheirKindsAndReadBackAsSent() throws {
         let pool = try database()
-        let importer = FeedImporter(feed: EntityGenDatabase.events, writer: pool)
+        let importer = FeedImporter(feed: EntityGenDatabase.activities, writer: pool)
         let bytes = try page("events/events.json")
         try importer.importPage(bytes)
         let sent = try JSONDocument(bytes: bytes).withRoot { root in
@@ -98,11 +98,11 @@ import Testing
             root.forEachElement { _, event in result[event["id"]?.string() ?? ""] = AnyJSON(event) }
             return result
         }
-        let stored: [Event] = try pool.read { db in
-            try PushEvent.requestIncludingRelationships().fetchAll(db).map(Event.pushEvent)
-                + IssueEvent.requestIncludingRelationships().fetchAll(db).map(Event.issueEvent)
-                + StarEvent.requestIncludingRelationships().fetchAll(db).map(Event.starEvent)
-                + ReleaseEvent.requestIncludingRelationships().fetchAll(db).map(Event.releaseEvent)
+        let stored: [Activity] = try pool.read { db in
+            try PushActivity.requestIncludingRelationships().fetchAll(db).map(Activity.pushActivity)
+                + IssueActivity.requestIncludingRelationships().fetchAll(db).map(Activity.issueActivity)
+                + StarActivity.requestIncludingRelationships().fetchAll(db).map(Activity.starActivity)
+                + ReleaseActivity.requestIncludingRelationships().fetchAll(db).map(Activity.releaseActivity)
         }
         #expect(stored.count == 6)
         for event in stored {
@@ -113,7 +113,7 @@ import Testing
         }
         // Each kind in its own table, queried with GRDB.
         let forced = try pool.read { db in
-            try PushEvent.Record.filter(PushEvent.Columns.forced == true).fetchAll(db).map(\.id)
+            try PushActivity.Record.filter(PushActivity.Columns.forced == true).fetchAll(db).map(\.id)
         }
         #expect(forced == ["evt_03"])
         let second = try importer.importPage(bytes)

@@ -248,8 +248,36 @@ extension PersistenceTranslator {
         func read(_ collection: TablePlan.RowRead) -> TablePlan.RowRead {
             countColumn.map { .optionalCollection(countColumn: $0, collection) } ?? collection
         }
-        if relationship.isMap || isReference {
-            table.rowArguments.append((label, read(.emptyCollection(isMap: relationship.isMap))))
+        if isReference {
+            // The identifiers are in the link rows: fetched in position order, no target with them.
+            let associationName = Self.associationName(property.name)
+            let linkRecord = "\(table.entity.swiftName).\(GeneratedNames.record).\(linkType)"
+            table.associations.append(
+                .init(
+                    name: associationName, key: key,
+                    kind: .referenceRows(
+                        linkType: linkType, ownerColumns: ownerKey.map(\.name), ownerTargetColumns: ownerTargetColumns))
+            )
+            table.rowArguments.append(
+                (
+                    label,
+                    read(.prefetchedReferences(key: key, column: targetKey[0].name, isMap: relationship.isMap))
+                ))
+            table.includes.append(.init(association: associationName, method: .all, targetType: linkRecord))
+        } else if relationship.isMap {
+            // A map's keys are in its link rows: the rows are fetched, each with its target.
+            let associationName = Self.associationName(property.name)
+            table.associations.append(
+                .init(
+                    name: associationName, key: key,
+                    kind: .linkRows(
+                        target: target.swiftName, linkType: linkType, ownerColumns: ownerKey.map(\.name),
+                        ownerTargetColumns: ownerTargetColumns)))
+            table.rowArguments.append((label, read(.prefetchedMap(key: key))))
+            table.includes.append(
+                .init(
+                    association: associationName, method: .all, targetType: target.swiftName,
+                    through: "\(table.entity.swiftName).\(GeneratedNames.record).\(linkType)"))
         } else {
             let associationName = Self.associationName(property.name)
             table.associations.append(

@@ -296,13 +296,13 @@ struct PersistenceTranslator: Sendable {
                 case let .belongsTo(targetType, columns, targetColumns):
                     target = targetType
                     kind = .hasMany(owner: owner.typeName, columns: columns, targetColumns: targetColumns)
-                case let .hasManyThrough(targetType, linkType, _, _):
+                case let .hasManyThrough(targetType, linkType, _, _), let .linkRows(targetType, linkType, _, _):
                     guard let link = owner.links.first(where: { $0.linkType == linkType }) else { continue }
                     target = targetType
                     kind = .hasManyThroughInverse(
                         owner: owner.typeName, linkType: linkType, targetLinkColumns: link.targetColumns.map(\.name),
                         targetKeyColumns: link.targetKeyColumns)
-                case .hasMany, .hasManyThroughInverse: continue
+                case .hasMany, .hasManyThroughInverse, .referenceRows: continue
                 }
                 guard let targetName = byType[target], var plan = tables[targetName] else { continue }
                 let taken = Set(plan.associations.map(\.name)).union(grdbReserved)

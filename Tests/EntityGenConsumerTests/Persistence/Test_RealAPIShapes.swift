@@ -180,6 +180,15 @@ import Testing
             let desk = try #require(
                 try Product.requestIncludingRelationships().filter(Product.Columns.id == 2).fetchOne(db))
             #expect(desk.supplier == .reference(EntityReference("s3")))
+            // To-many references read back from their link rows, in order (they read back empty before,
+            // and an app saving the model again would have unlinked them).
+            let products = try Product.requestIncludingRelationships().order(Product.Columns.id).fetchAll(db)
+            #expect(
+                products.first { $0.id == 1 }?.alsoFrom == [
+                    .reference(EntityReference("s1")), .reference(EntityReference("s3")),
+                ])
+            #expect(products.first { $0.id == 2 }?.alsoFrom.map(\.id) == ["s3"])
+            #expect(products.first { $0.id == 2 }?.compatibleWith.map(\.id) == [1, 3])
         }
     }
 

@@ -20,7 +20,7 @@ import Testing
         ("podspecs", [podspecs], "Pod"),
         // Invented: references by foreign id, an expandable member, a family (Tests/Corpora/samples).
         ("tickets", [samples + "/tickets"], "Ticket"),
-        ("events", [samples + "/events"], "Event"),
+        ("events", [samples + "/events"], "Activity"),
     ]
 
     /// The corpora whose inferred schemas are committed for EntityGenInferredTests.
@@ -28,7 +28,9 @@ import Testing
         "twitter": "Tests/EntityGenInferredTests/Schemas/Status.yaml",
         "podspecs": "Tests/EntityGenInferredTests/Schemas/Pod.yaml",
         "tickets": "Tests/EntityGenInferredTests/Schemas/Ticket.yaml",
-        "events": "Tests/EntityGenInferredTests/Schemas/Event.yaml",
+        "events": "Tests/EntityGenInferredTests/Schemas/Activity.yaml",
+        "citm": "Tests/EntityGenInferredTests/Schemas/CitmCatalog.yaml",
+        "canada": "Tests/EntityGenInferredTests/Schemas/Feature.yaml",
     ]
 
     @Test(arguments: corpora.map(\.name))

@@ -192,6 +192,12 @@ struct TablePlan: Sendable {
             case belongsTo(target: String, columns: [String], targetColumns: [String])
             /// Through the link table record `linkType`, ordered by position.
             case hasManyThrough(target: String, linkType: String, ownerColumns: [String], ownerTargetColumns: [String])
+            /// The link table's own rows (`linkType`), for a map: each row's `key` column and its
+            /// `target`, which the include reaches through the link record.
+            case linkRows(target: String, linkType: String, ownerColumns: [String], ownerTargetColumns: [String])
+            /// The link table's own rows (`linkType`), in position order, for references: each row holds
+            /// the target's identifier, and no target is fetched.
+            case referenceRows(linkType: String, ownerColumns: [String], ownerTargetColumns: [String])
             /// The inverse of another table's `belongsTo`: the rows of `owner` whose `columns` name this row.
             case hasMany(owner: String, columns: [String], targetColumns: [String])
             /// The inverse of another table's `hasManyThrough`: the owners linking to this row, through the
@@ -219,6 +225,9 @@ struct TablePlan: Sendable {
         /// The target's own relationships, and theirs, at any depth (stopping where the path would enter
         /// an entity already on it; see ``PersistenceTranslator/addNestedIncludes(to:)``).
         var nested: [Include] = []
+        /// For a map: the link record (qualified, `Owner.Record._EventsLink`) whose rows the association
+        /// fetches, each with its `target` included.
+        var through: String?
     }
 
     /// How `init(row:)` fills one initializer argument.
@@ -231,6 +240,10 @@ struct TablePlan: Sendable {
         case included(key: String, required: Bool)
         /// A prefetched to-many association.
         case prefetched(key: String)
+        /// A prefetched map: link rows, each with its key and included target.
+        case prefetchedMap(key: String)
+        /// Prefetched link rows of references: each row's identifier column, in a list or by key.
+        case prefetchedReferences(key: String, column: String, isMap: Bool)
         /// Not stored in the row: `[]` or `[:]`.
         case emptyCollection(isMap: Bool)
         /// Not stored in the row: `nil`.

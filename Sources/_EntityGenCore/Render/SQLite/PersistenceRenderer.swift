@@ -98,9 +98,17 @@ struct PersistenceRenderer {
     /// An included association, with what its target's rows need included in turn
     /// (`Record.comments.including(required: Comment.Record.author)`).
     static func association(_ include: TablePlan.Include, of record: String) -> String {
-        include.nested.reduce("\(record).\(include.association)") {
-            "\($0).\(method($1.method)) \(association($1, of: "\(include.targetType).\(GeneratedNames.record)")))"
+        let targetRecord = "\(include.targetType).\(GeneratedNames.record)"
+        guard let through = include.through else {
+            return include.nested.reduce("\(record).\(include.association)") {
+                "\($0).\(method($1.method)) \(association($1, of: targetRecord)))"
+            }
         }
+        // A map: its link rows, each with its target (and the target's own includes).
+        let target = include.nested.reduce("\(through).target") {
+            "\($0).\(method($1.method)) \(association($1, of: targetRecord)))"
+        }
+        return "\(record).\(include.association).including(required: \(target))"
     }
 
     private func renderSave(_ plan: TablePlan, into printer: inout CodePrinter) {
@@ -258,6 +266,10 @@ struct PersistenceRenderer {
         case let .included(key, required):
             return "try row.\(required ? "requiredIncluded" : "included")(\(SwiftLiteral.string(key)))"
         case let .prefetched(key): return "try row.prefetched(\(SwiftLiteral.string(key)))"
+        case let .prefetchedMap(key): return "try row.prefetchedMap(\(SwiftLiteral.string(key)))"
+        case let .prefetchedReferences(key, column, isMap):
+            return
+                "try row.\(isMap ? "prefetchedReferenceMap" : "prefetchedReferences")(\(SwiftLiteral.string(key)), column: \(SwiftLiteral.string(column)))"
         case let .emptyCollection(isMap): return isMap ? "[:]" : "[]"
         case .none: return "nil"
         case let .optionalCollection(countColumn, collection):

@@ -158,14 +158,14 @@ struct RecordRenderer {
     }
 
     private func renderAssociations(_ plan: TablePlan, into printer: inout CodePrinter) {
-        for link in plan.links where !link.isMap && !link.isReference {
+        for link in plan.links {
             printer.line()
             printer.documentation("The link table of `\(link.relationship)`, as a GRDB record type for associations.")
             printer.block("\(access)enum \(link.linkType): GRDB.TableRecord {") { printer in
                 let table = SwiftLiteral.string(link.table)
                 printer.line("\(access)static var databaseTableName: Swift.String { \(table) }")
                 printer.line(
-                    "\(access)static let target = belongsTo(\(link.targetType).\(GeneratedNames.record).self, using: GRDB.ForeignKey(\(Spelling.list(link.targetColumns.map(\.name))), to: \(Spelling.list(link.targetKeyColumns))))"
+                    "\(access)static let target = belongsTo(\(link.targetType).\(GeneratedNames.record).self, key: \"target\", using: GRDB.ForeignKey(\(Spelling.list(link.targetColumns.map(\.name))), to: \(Spelling.list(link.targetKeyColumns))))"
                 )
                 printer.line(
                     "\(access)static let owner = belongsTo(\(plan.typeName).\(GeneratedNames.record).self, using: GRDB.ForeignKey(\(Spelling.list(link.ownerColumns.map(\.name))), to: \(Spelling.list(link.ownerTargetColumns))))"
@@ -175,7 +175,7 @@ struct RecordRenderer {
         for association in plan.associations {
             printer.line()
             switch association.kind {
-            case .belongsTo, .hasManyThrough:
+            case .belongsTo, .hasManyThrough, .linkRows, .referenceRows:
                 printer.documentation("The `\(association.key)` relationship, for `including` and `request(for:)`.")
             case let .hasMany(owner, _, _), let .hasManyThroughInverse(owner, _, _, _):
                 printer.documentation("The `\(owner)` records that reach this one: an inverse association.")
@@ -217,6 +217,12 @@ struct RecordRenderer {
         case let .hasManyThrough(target, linkType, ownerColumns, ownerTargetColumns):
             return
                 "hasMany(\(target).\(record).self, through: hasMany(\(linkType).self, using: GRDB.ForeignKey(\(Spelling.list(ownerColumns)), to: \(Spelling.list(ownerTargetColumns)))).order(GRDB.Column(\"position\")), using: \(linkType).target, key: \(key))"
+        case let .linkRows(_, linkType, ownerColumns, ownerTargetColumns):
+            return
+                "hasMany(\(linkType).self, key: \(key), using: GRDB.ForeignKey(\(Spelling.list(ownerColumns)), to: \(Spelling.list(ownerTargetColumns))))"
+        case let .referenceRows(linkType, ownerColumns, ownerTargetColumns):
+            return
+                "hasMany(\(linkType).self, key: \(key), using: GRDB.ForeignKey(\(Spelling.list(ownerColumns)), to: \(Spelling.list(ownerTargetColumns)))).order(GRDB.Column(\"position\"))"
         case let .hasMany(owner, columns, targetColumns):
             return
                 "hasMany(\(owner).\(record).self, key: \(key), using: GRDB.ForeignKey(\(Spelling.list(columns)), to: \(Spelling.list(targetColumns))))"

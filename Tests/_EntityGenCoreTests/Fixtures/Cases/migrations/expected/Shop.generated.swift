@@ -342,7 +342,7 @@ extension Customer {
         /// The link table of `orders`, as a GRDB record type for associations.
         internal enum _OrdersLink: GRDB.TableRecord {
             internal static var databaseTableName: Swift.String { "customer_orders" }
-            internal static let target = belongsTo(Order.Record.self, using: GRDB.ForeignKey(["targetNumber"], to: ["number"]))
+            internal static let target = belongsTo(Order.Record.self, key: "target", using: GRDB.ForeignKey(["targetNumber"], to: ["number"]))
             internal static let owner = belongsTo(Customer.Record.self, using: GRDB.ForeignKey(["ownerId"], to: ["id"]))
         }
 

@@ -268,7 +268,7 @@ extension Gadget: EntityGenPersistence.PersistableEntity {
 
     /// Every row as the graph JSON maps to, its relationships included, and theirs, at any depth (a path stops before an entity it already went through). Filter and order it with `Columns`, like any GRDB request.
     public static func requestIncludingRelationships() -> GRDB.QueryInterfaceRequest<Gadget> {
-        Record.all().including(all: Record.labels).asRequest(of: Gadget.self)
+        Record.all().including(all: Record.labels).including(all: Record.spares.including(required: Gadget.Record._SparesLink.target)).including(all: Record.resellers).asRequest(of: Gadget.self)
     }
 
     /// Decodes a row; relationships are filled when the request includes them.
@@ -286,9 +286,9 @@ extension Gadget: EntityGenPersistence.PersistableEntity {
             finish: try row.column("finish"),
             tags: try row.jsonColumn("tags", EntityGenRuntime.ArrayTransformer(EntityGenRuntime.StringTransformer())),
             labels: try row.prefetched("labels"),
-            spares: try row.optionalCollection("sparesCount") { [:] },
+            spares: try row.optionalCollection("sparesCount") { try row.prefetchedMap("spares") },
             maker: try row.column("makerCode"),
-            resellers: []
+            resellers: try row.prefetchedReferences("resellers", column: "targetCode")
         )
     }
 
@@ -477,15 +477,35 @@ extension Gadget {
         /// The link table of `labels`, as a GRDB record type for associations.
         public enum _LabelsLink: GRDB.TableRecord {
             public static var databaseTableName: Swift.String { "gadget_labels" }
-            public static let target = belongsTo(Label.Record.self, using: GRDB.ForeignKey(["target"], to: ["_id"]))
+            public static let target = belongsTo(Label.Record.self, key: "target", using: GRDB.ForeignKey(["target"], to: ["_id"]))
+            public static let owner = belongsTo(Gadget.Record.self, using: GRDB.ForeignKey(["ownerId", "ownerBatch"], to: ["id", "batch"]))
+        }
+
+        /// The link table of `spares`, as a GRDB record type for associations.
+        public enum _SparesLink: GRDB.TableRecord {
+            public static var databaseTableName: Swift.String { "gadget_spares" }
+            public static let target = belongsTo(Nut.Record.self, key: "target", using: GRDB.ForeignKey(["targetSerial"], to: ["serial"]))
+            public static let owner = belongsTo(Gadget.Record.self, using: GRDB.ForeignKey(["ownerId", "ownerBatch"], to: ["id", "batch"]))
+        }
+
+        /// The link table of `resellers`, as a GRDB record type for associations.
+        public enum _ResellersLink: GRDB.TableRecord {
+            public static var databaseTableName: Swift.String { "gadget_resellers" }
+            public static let target = belongsTo(Maker.Record.self, key: "target", using: GRDB.ForeignKey(["targetCode"], to: ["code"]))
             public static let owner = belongsTo(Gadget.Record.self, using: GRDB.ForeignKey(["ownerId", "ownerBatch"], to: ["id", "batch"]))
         }
 
         /// The `labels` relationship, for `including` and `request(for:)`.
         public static let labels = hasMany(Label.Record.self, through: hasMany(_LabelsLink.self, using: GRDB.ForeignKey(["ownerId", "ownerBatch"], to: ["id", "batch"])).order(GRDB.Column("position")), using: _LabelsLink.target, key: "labels")
 
+        /// The `spares` relationship, for `including` and `request(for:)`.
+        public static let spares = hasMany(_SparesLink.self, key: "spares", using: GRDB.ForeignKey(["ownerId", "ownerBatch"], to: ["id", "batch"]))
+
         /// The `maker` relationship, for `including` and `request(for:)`.
         public static let maker = belongsTo(Maker.Record.self, key: "maker", using: GRDB.ForeignKey(["makerCode"], to: ["code"]))
+
+        /// The `resellers` relationship, for `including` and `request(for:)`.
+        public static let resellers = hasMany(_ResellersLink.self, key: "resellers", using: GRDB.ForeignKey(["ownerId", "ownerBatch"], to: ["id", "batch"])).order(GRDB.Column("position"))
     }
 }
 
@@ -749,7 +769,7 @@ extension Label {
         /// The link table of `children`, as a GRDB record type for associations.
         public enum _ChildrenLink: GRDB.TableRecord {
             public static var databaseTableName: Swift.String { "label_children" }
-            public static let target = belongsTo(Label.Record.self, using: GRDB.ForeignKey(["target"], to: ["_id"]))
+            public static let target = belongsTo(Label.Record.self, key: "target", using: GRDB.ForeignKey(["target"], to: ["_id"]))
             public static let owner = belongsTo(Label.Record.self, using: GRDB.ForeignKey(["owner"], to: ["_id"]))
         }
 
@@ -1056,6 +1076,9 @@ extension Nut: GRDB.PersistableRecord {
         container.setColumn("serial", serial)
         container.setColumn("size", size)
     }
+
+    /// The `Gadget` records that reach this one: an inverse association.
+    public static let gadgetsViaSpares = hasMany(Gadget.Record.self, through: hasMany(Gadget.Record._SparesLink.self, using: GRDB.ForeignKey(["targetSerial"], to: ["serial"])), using: Gadget.Record._SparesLink.owner, key: "gadgetsViaSpares")
 }
 
 extension Nut: EntityGenPostgres.PostgresTableEntity {

@@ -218,7 +218,7 @@ extension Person {
         /// The link table of `friends`, as a GRDB record type for associations.
         internal enum _FriendsLink: GRDB.TableRecord {
             internal static var databaseTableName: Swift.String { "person_friends" }
-            internal static let target = belongsTo(Person.Record.self, using: GRDB.ForeignKey(["targetIdentifier"], to: ["identifier"]))
+            internal static let target = belongsTo(Person.Record.self, key: "target", using: GRDB.ForeignKey(["targetIdentifier"], to: ["identifier"]))
             internal static let owner = belongsTo(Person.Record.self, using: GRDB.ForeignKey(["ownerIdentifier"], to: ["identifier"]))
         }
 

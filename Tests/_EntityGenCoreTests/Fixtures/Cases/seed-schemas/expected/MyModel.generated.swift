@@ -401,7 +401,7 @@ extension MyModel {
         /// The link table of `model2s`, as a GRDB record type for associations.
         internal enum _Model2sLink: GRDB.TableRecord {
             internal static var databaseTableName: Swift.String { "myModel_model2s" }
-            internal static let target = belongsTo(ModelTwo.Record.self, using: GRDB.ForeignKey(["target"], to: ["_id"]))
+            internal static let target = belongsTo(ModelTwo.Record.self, key: "target", using: GRDB.ForeignKey(["target"], to: ["_id"]))
             internal static let owner = belongsTo(MyModel.Record.self, using: GRDB.ForeignKey(["owner"], to: ["_id"]))
         }
 

@@ -536,7 +536,7 @@ extension Pod {
         /// The link table of `subspecs`, as a GRDB record type for associations.
         internal enum _SubspecsLink: GRDB.TableRecord {
             internal static var databaseTableName: Swift.String { "pod_subspecs" }
-            internal static let target = belongsTo(Subspec.Record.self, using: GRDB.ForeignKey(["target"], to: ["_id"]))
+            internal static let target = belongsTo(Subspec.Record.self, key: "target", using: GRDB.ForeignKey(["target"], to: ["_id"]))
             internal static let owner = belongsTo(Pod.Record.self, using: GRDB.ForeignKey(["ownerName", "ownerVersion"], to: ["name", "version"]))
         }
 
@@ -769,7 +769,7 @@ extension Subspec {
         /// The link table of `subspecs`, as a GRDB record type for associations.
         internal enum _SubspecsLink: GRDB.TableRecord {
             internal static var databaseTableName: Swift.String { "subspec_subspecs" }
-            internal static let target = belongsTo(Subspec.Record.self, using: GRDB.ForeignKey(["target"], to: ["_id"]))
+            internal static let target = belongsTo(Subspec.Record.self, key: "target", using: GRDB.ForeignKey(["target"], to: ["_id"]))
             internal static let owner = belongsTo(Subspec.Record.self, using: GRDB.ForeignKey(["owner"], to: ["_id"]))
         }
 
