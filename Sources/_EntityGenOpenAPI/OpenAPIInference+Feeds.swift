@@ -16,41 +16,37 @@ extension OpenAPIInference {
         var names = TypeNamer()
         for (path, item) in document.paths {
             guard case let .b(pathItem) = item, let get = pathItem.get,
-                let schema = Self.successJSONSchema(get)
+                let schema = successJSONSchema(get)
             else { continue }
             let location = "#/paths/\(Self.pointerToken(path.rawValue))/get"
             guard var feed = feed(for: schema) else { continue }
             // A `Link` response header pages by `rel="next"` (RFC 8288), as GitHub's lists do.
-            if feed.pagination == nil, Self.successHeaders(get).contains(where: { $0.lowercased() == "link" }) {
+            if feed.pagination == nil, successHeaders(get).contains(where: { $0.lowercased() == "link" }) {
                 feed.pagination = ("link", "next")
-            }
-            guard let entity = entities.first(where: { $0.name == feed.entity }), !entity.identifiedBy.isEmpty else {
-                warn(
-                    location, "lists '\(feed.entity)', which has no identity: no feed (a feed updates rows by identity)"
-                )
-                continue
             }
             feed.name = names.unique(get.operationId ?? "\(feed.entity) list \(path.rawValue)")
             feed.reason = "GET \(path.rawValue)" + (feed.items.map { ", records in '\($0)'" } ?? ": a list")
+            feed.location = self.path + location
             feeds.append(feed)
         }
         return feeds
     }
 
-    /// The header names of a GET's success responses.
-    static func successHeaders(_ operation: OpenAPI.Operation) -> [String] {
+    /// The header names of a GET's success responses (a `$ref` to `components.responses` followed).
+    func successHeaders(_ operation: OpenAPI.Operation) -> [String] {
         operation.responses.filter { $0.key.isSuccess }.flatMap { _, response -> [String] in
-            guard case let .b(response) = response else { return [] }
+            guard let response = document.components[response] else { return [] }
             return Array((response.headers ?? [:]).keys)
         }
     }
 
-    /// The schema of a GET's first success response in JSON.
-    static func successJSONSchema(_ operation: OpenAPI.Operation) -> JSONSchema? {
+    /// The schema of a GET's first success response in JSON (a `$ref` to `components.responses`, as
+    /// Spotify's `ManyArtists`, followed).
+    func successJSONSchema(_ operation: OpenAPI.Operation) -> JSONSchema? {
         for (status, response) in operation.responses where status.isSuccess {
-            guard case let .b(response) = response else { continue }
+            guard let response = document.components[response] else { continue }
             for (type, content) in response.content where type.rawValue.contains("json") {
-                if case let .b(content) = content, let schema = content.schema { return schema }
+                if let content = document.components[content], let schema = content.schema { return schema }
             }
         }
         return nil
@@ -62,6 +58,9 @@ extension OpenAPIInference {
             return InferredSchema.Feed(name: "", entity: entity, items: nil, pagination: nil, reason: "")
         }
         let (properties, _) = self.properties(component(schema)?.schema ?? schema)
+        // A record is no envelope: `GET /artists/{id}` answers an artist (with an `id`), whose one list
+        // is its images, not a page of images.
+        guard !properties.contains(where: { $0.0 == "id" }) else { return nil }
         let lists = properties.compactMap { key, property in listedEntity(property).map { (key, $0) } }
         guard lists.count == 1 else { return nil }
         var pagination: (kind: String, key: String)?

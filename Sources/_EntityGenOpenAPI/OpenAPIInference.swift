@@ -29,10 +29,14 @@ public struct OpenAPIInference {
     }
 
     /// The schema of the document at `path` (read with ``OpenAPIDocumentLoader``), named `name`.
+    /// With `settlesFeeds` false, the list endpoints of entities with no identity wait in
+    /// ``InferredSchema/feedsAwaitingIdentity`` (samples may identify them: ``SampleRefinement``); the
+    /// caller settles them (``InferredSchema/settleFeeds()``).
     public static func infer(
-        documentAt path: String, name: String?
+        documentAt path: String, name: String?, settlesFeeds: Bool = true
     ) throws(OpenAPILoadError) -> (schema: InferredSchema, warnings: [String]) {
-        let result = infer(try OpenAPIDocumentLoader.load(path), path: path, name: name)
+        var result = infer(try OpenAPIDocumentLoader.load(path), path: path, name: name)
+        if settlesFeeds { result.warnings += result.schema.settleFeeds() }
         guard !result.schema.entities.isEmpty else {
             throw OpenAPILoadError(
                 path: path, message: "no object schema under components.schemas: nothing to infer entities from")
@@ -92,7 +96,7 @@ public struct OpenAPIInference {
             keyConvention: convention == .verbatim ? nil : convention,
             keyConventionReason: convention == .verbatim
                 ? nil : "the properties are snake_case; the others are written out",
-            entities: entities, enums: enums, feeds: feeds)
+            entities: entities, enums: enums, feeds: [], feedsAwaitingIdentity: feeds)
     }
 
     mutating func warn(_ location: String, _ message: String) {

@@ -56,6 +56,12 @@ struct InferCommand: ParsableCommand {
     @Option(help: "The project config file (with --update).")
     var config: String?
 
+    @Option(
+        help:
+            "Keep only this entity and what it reaches (relationship targets, enums, its family, its feeds); repeat for more."
+    )
+    var only: [String] = []
+
     /// `--records` as key path components.
     private var recordsPath: [String]? { records.map { $0.split(separator: ".").map(String.init) } }
 
@@ -171,12 +177,15 @@ struct InferCommand: ParsableCommand {
         let sampleFiles = inputs.filter { $0 != path }
         do {
             // With samples, the file is named after the document's title; --name is the records' entity.
-            (schema, warnings) = try OpenAPIInference.infer(documentAt: path, name: sampleFiles.isEmpty ? name : nil)
+            (schema, warnings) = try OpenAPIInference.infer(
+                documentAt: path, name: sampleFiles.isEmpty ? name : nil, settlesFeeds: false)
             if !sampleFiles.isEmpty, let name {
                 (schema, _, samples) = try SampleRefinement.refine(
                     schema, samples: try SampleReader.files(sampleFiles), recordsPath: recordsPath,
                     entity: TypeNamer.typeName(name))
             }
+            // Samples may have identified entities the document did not: their list endpoints are feeds.
+            warnings += schema.settleFeeds()
         } catch {
             printError("error: \(error)")
             throw ExitCode(1)
@@ -190,6 +199,28 @@ struct InferCommand: ParsableCommand {
     /// report.
     private func emit(_ schema: InferredSchema, _ report: InferenceReport) throws {
         var report = report
+        var schema = schema
+        if !only.isEmpty {
+            let (kept, unknown) = schema.pruned(keeping: only)
+            guard unknown.isEmpty else {
+                let names = schema.entities.map(\.name)
+                for name in unknown {
+                    printError(
+                        "error: --only '\(name)' is no entity of the inferred schema\(Suggestions.didYouMean(name, in: names))"
+                    )
+                }
+                throw ExitCode(2)
+            }
+            schema = kept
+            report.schema = kept
+            // Only the warnings about what was kept: located at a kept entity, or naming one.
+            report.warnings = report.warnings.filter { warning in
+                kept.entities.contains { entity in
+                    warning.contains("'\(entity.name)'")
+                        || entity.paths.contains { warning.contains($0 + "/") || warning.contains($0 + ":") }
+                }
+            }
+        }
         guard let output else {
             print(InferredSchemaPrinter.yaml(schema), terminator: "")
             FileHandle.standardError.write(Data((format == .json ? report.json : report.text).utf8))

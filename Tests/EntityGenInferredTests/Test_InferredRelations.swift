@@ -88,6 +88,46 @@ import Testing
         #expect(try pool.read { db in try Ticket.Record.fetchOne(db, id: 2001) } == nil)
     }
 
+    /// The Spotify document refined by payloads written from its examples, cut to the artists
+    /// (`--only ArtistObject`): `GET /artists` is a feed because the samples identify the artists, and the
+    /// page imports, reads back as sent and re-imports unchanged.
+    @Test func spotifyArtistsImportAndReadBackAsSent() throws {
+        let pool = try database()
+        let importer = FeedImporter(feed: EntityGenDatabase.getMultipleArtists, writer: pool)
+        let bytes = try Array(
+            Data(
+                contentsOf: Test_InferredImport.root.appendingPathComponent(
+                    "Tests/Corpora/openapi/spotify-samples/artists.json")))
+        let first = try importer.importPage(bytes)
+        #expect(first.entities["ArtistObject"]?.inserted == 2)
+        let sent = try JSONDocument(bytes: bytes).withRoot { root in
+            var result: [String: AnyJSON] = [:]
+            root["artists"]?.forEachElement { _, artist in result[artist["id"]?.string() ?? ""] = AnyJSON(artist) }
+            return result
+        }
+        let stored = try pool.read { db in try ArtistObject.requestIncludingRelationships().fetchAll(db) }
+        #expect(stored.count == 2)
+        for artist in stored {
+            let written = try JSONDocument(bytes: artist.jsonBytes()).withRoot { AnyJSON($0) }
+            let difference = JSONComparison.difference(
+                try #require(sent[artist.id]), written, at: "$", nullOrAbsent: [])
+            #expect(difference == nil, "\(artist.id): \(difference ?? "")")
+        }
+        let popular = try pool.read { db in
+            try ArtistObject.Record.filter(ArtistObject.Columns.popularity > 50).fetchAll(db).map(\.id)
+        }
+        let popularSent = try JSONDocument(bytes: bytes).withRoot { root in
+            var ids: [String] = []
+            root["artists"]?.forEachElement { _, artist in
+                if (artist["popularity"]?.integer(Int64.self) ?? 0) > 50 { ids.append(artist["id"]?.string() ?? "") }
+            }
+            return ids
+        }
+        #expect(!popularSent.isEmpty && Set(popular) == Set(popularSent))
+        let second = try importer.importPage(bytes)
+        #expect(second.entities.values.allSatisfy { $0.inserted == 0 && $0.updated == 0 })
+    }
+
     @Test func eventsImportAsTheirKindsAndReadBackAsSent() throws {
         let pool = try database()
         let importer = FeedImporter(feed: EntityGenDatabase.activities, writer: pool)

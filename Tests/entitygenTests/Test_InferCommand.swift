@@ -57,6 +57,25 @@ import Testing
         #expect(FileManager.default.fileExists(atPath: input.appendingPathComponent("u/v/Thing.yaml").path))
     }
 
+    /// `--only`: the named entity and what it reaches, nothing else; a name that is no entity is an error
+    /// with a suggestion.
+    @Test func onlyKeepsTheNamedEntityAndWhatItReaches() throws {
+        let input = try samples([
+            "items.json":
+                #"[{"id": 1, "owner": {"id": 5, "name": "a"}, "tags": [{"label": "x"}]}, {"id": 2, "owner": {"id": 6, "name": "b"}, "tags": []}]"#
+        ])
+        let kept = try run([input.path, "--name", "Item", "--only", "Owner"])
+        #expect(kept.status == 0, "\(kept.stderr)")
+        #expect(kept.stdout.contains("  Owner:") && !kept.stdout.contains("  Item:") && !kept.stdout.contains("  Tag:"))
+        // The records' entity is gone, so is its feed.
+        #expect(!kept.stdout.contains("feeds:"))
+        let all = try run([input.path, "--name", "Item", "--only", "Item"])
+        #expect(all.stdout.contains("  Item:") && all.stdout.contains("  Owner:") && all.stdout.contains("  Tag:"))
+        let wrong = try run([input.path, "--name", "Item", "--only", "Ownr"])
+        #expect(wrong.status == 2)
+        #expect(wrong.stderr.contains("--only 'Ownr' is no entity of the inferred schema (did you mean 'Owner'?)"))
+    }
+
     @Test func reportsAsJSONAndPrintsWithoutOutput() throws {
         let input = try samples(["items.jsonl": "{\"id\": 1}\n{\"id\": 2}\n"])
         let printed = try run([input.path, "--name", "Thing", "--format", "json"])

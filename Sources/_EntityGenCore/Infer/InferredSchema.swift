@@ -19,6 +19,9 @@ public struct InferredSchema: Sendable {
     public var moreFeeds: [Feed] = []
     /// Why there is no feed.
     public var feedNote: String?
+    /// Feeds found for entities with no identity yet (an OpenAPI document that does not require `id`):
+    /// not written until ``settleFeeds()`` finds their entity identified, as samples may identify it.
+    public var feedsAwaitingIdentity: [Feed] = []
 
     /// An entity.
     public struct Entity: Sendable {
@@ -103,6 +106,8 @@ public struct InferredSchema: Sendable {
 
     /// The feed of the records.
     public struct Feed: Sendable {
+        /// Where it was found (an OpenAPI document's path to the operation), for warnings.
+        public var location: String?
         /// Feed name.
         public var name: String
         /// The entity it imports.
@@ -122,13 +127,32 @@ extension InferredSchema {
     /// A schema file's plan.
     public init(
         fileName: String, header: [String], keyConvention: KeyConvention?, keyConventionReason: String?,
-        entities: [Entity], enums: [Enumeration], feeds: [Feed], feedNote: String? = nil
+        entities: [Entity], enums: [Enumeration], feeds: [Feed], feedNote: String? = nil,
+        feedsAwaitingIdentity: [Feed] = []
     ) {
         self.init(
             fileName: fileName, header: header, keyConvention: keyConvention,
             keyConventionReason: keyConventionReason, entities: entities, enums: enums, feed: feeds.first,
             feedNote: feedNote)
         self.moreFeeds = Array(feeds.dropFirst())
+        self.feedsAwaitingIdentity = feedsAwaitingIdentity
+    }
+
+    /// Makes feeds of the awaiting ones whose entity is now identified (in the order they were found);
+    /// the others are dropped, each with a located warning, since a feed updates rows by identity.
+    public mutating func settleFeeds() -> [String] {
+        var warnings: [String] = []
+        for feed in feedsAwaitingIdentity {
+            if let entity = entities.first(where: { $0.name == feed.entity }), !entity.identifiedBy.isEmpty {
+                if self.feed == nil { self.feed = feed } else { moreFeeds.append(feed) }
+            } else {
+                warnings.append(
+                    "\(feed.location ?? feed.name): lists '\(feed.entity)', which has no identity: no feed (a feed updates rows by identity)"
+                )
+            }
+        }
+        feedsAwaitingIdentity = []
+        return warnings
     }
 }
 

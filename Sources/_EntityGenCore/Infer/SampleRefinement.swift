@@ -45,6 +45,25 @@ public enum SampleRefinement {
                 refined.entities[index].attributes[position] = updated
                 changes.append("\(name).\(member.name): String -> \(updated.type) (\(proven.reason ?? ""))")
             }
+            // An identity the document does not give (Spotify marks no property required) but the samples
+            // prove: the attribute becomes required, and its list endpoints feeds (settleFeeds).
+            if refined.entities[index].identifiedBy.isEmpty, refined.entities[index].extends == nil,
+                learned.identifiedBy.count == 1,
+                let learnedKey = (learned.attributes.first { $0.name == learned.identifiedBy[0] })?.jsonKey,
+                // Only an id-like key: a few samples make many keys unique (`total` in two objects).
+                IdentityTracker.isIDName(learnedKey),
+                let position = refined.entities[index].attributes.firstIndex(where: { $0.jsonKey == learnedKey }),
+                case let member = refined.entities[index].attributes[position],
+                SchemaInference.identifyingTypes.contains(member.type.replacingOccurrences(of: "?", with: "")),
+                member.transformer == nil
+            {
+                refined.entities[index].attributes[position].type = member.type.replacingOccurrences(of: "?", with: "")
+                refined.entities[index].attributes[position].writesNull = false
+                refined.entities[index].identifiedBy = [member.name]
+                refined.entities[index].identityReason =
+                    "the document requires no '\(learnedKey)', but the samples do: \(learned.identityReason)"
+                changes.append("\(name): identifiedBy \(member.name) (\(learned.identityReason))")
+            }
             // The API's habit with nulls: sent as null, never left out.
             func learnNulls(_ members: inout [InferredSchema.Member]) {
                 for position in members.indices

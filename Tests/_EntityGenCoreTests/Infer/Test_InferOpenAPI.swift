@@ -214,18 +214,48 @@ import Testing
     /// no issue, no key is unread, and each is written back as sent (`null`s included, learned from the
     /// samples).
     @Test func spotifyArtistsRoundTripThroughTheRefinedSchema() throws {
-        let (document, _) = try OpenAPIInference.infer(
-            documentAt: Self.folder.appendingPathComponent("spotify-web-api.yml").path, name: "Spotify")
+        // As `entitygen infer spotify-web-api.yml artists.json --name ArtistObject --records artists` runs.
+        var (document, _) = try OpenAPIInference.infer(
+            documentAt: Self.folder.appendingPathComponent("spotify-web-api.yml").path, name: nil,
+            settlesFeeds: false)
         let artists = Self.folder.appendingPathComponent("spotify-samples/artists.json").path
-        let (schema, changes, samples) = try SampleRefinement.refine(
+        var (schema, changes, samples) = try SampleRefinement.refine(
             document, samples: [artists], recordsPath: ["artists"], entity: "ArtistObject")
+        let feedWarnings = schema.settleFeeds()
         #expect(samples.records == 2)
         #expect(changes.contains { $0.hasPrefix("ArtistObjectFollowers.href: writeNulls") }, "\(changes)")
+        // The document requires no `id`; the samples identify the artists, so GET /artists is a feed.
+        #expect(changes.contains { $0.hasPrefix("ArtistObject: identifiedBy id") }, "\(changes)")
+        #expect(schema.entities.first { $0.name == "ArtistObject" }?.identifiedBy == ["id"])
+        #expect(([schema.feed].compactMap { $0 } + schema.moreFeeds).contains { $0.name == "GetMultipleArtists" })
+        #expect(!feedWarnings.contains { $0.contains("lists 'ArtistObject'") })
+        // `GET /artists/{id}` answers one artist, not a page of its images.
+        #expect(!feedWarnings.contains { $0.contains("~1artists~1{id}/get") })
         #expect(lint(schema).1.isEmpty, "\(lint(schema).1.prefix(5))")
         let outcome = try InferenceProperty.check(
             schema: schema, files: [artists], entity: "ArtistObject", recordsPath: ["artists"])
         #expect(outcome.records == 2)
         #expect(outcome.failures.isEmpty, "\(outcome.failures)")
+        document = schema
+        // `--only ArtistObject`: the artists and what they reach, committed for EntityGenInferredTests,
+        // which imports the samples with it (ENTITYGEN_RECORD=1 rewrites it: a reviewed step).
+        let (kept, unknown) = document.pruned(keeping: ["ArtistObject"])
+        #expect(unknown.isEmpty)
+        #expect(
+            kept.entities.map(\.name).sorted() == [
+                "ArtistObject", "ArtistObjectExternalUrls", "ArtistObjectFollowers", "ImageObject",
+            ])
+        #expect(kept.enums.map(\.name) == ["ArtistObjectType"])
+        #expect(kept.feed?.entity == "ArtistObject" && kept.moreFeeds.allSatisfy { $0.entity == "ArtistObject" })
+        #expect(lint(kept).1.isEmpty, "\(lint(kept).1.prefix(5))")
+        let yaml = InferredSchemaPrinter.yaml(kept)
+        let committed = TestSupport.packageRoot.appendingPathComponent(
+            "Tests/EntityGenInferredTests/Schemas/SpotifyWebAPI.yaml")
+        if ProcessInfo.processInfo.environment["ENTITYGEN_RECORD"] == "1" {
+            try yaml.write(to: committed, atomically: true, encoding: .utf8)
+        }
+        let text = try String(contentsOf: committed, encoding: .utf8)
+        #expect(text == yaml, "\(TestSupport.lineDiff(expected: text, actual: yaml))")
     }
 
     @Test func documentsItCannotReadSayWhy() throws {
