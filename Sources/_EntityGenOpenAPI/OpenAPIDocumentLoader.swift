@@ -23,7 +23,7 @@ public enum OpenAPIDocumentLoader {
         return document.withRoot { root in root["openapi"] != nil || root["swagger"] != nil }
     }
 
-    /// The document at `path`, or an error that says where and why.
+    /// The document at `path`, with the files its `$ref`s name loaded, or an error that says where and why.
     public static func load(_ path: String) throws(OpenAPILoadError) -> OpenAPIKit.OpenAPI.Document {
         guard let data = FileManager.default.contents(atPath: path) else {
             throw OpenAPILoadError(path: path, message: "cannot be read")
@@ -46,12 +46,30 @@ public enum OpenAPIDocumentLoader {
         guard let version = versioned.openapi else {
             throw OpenAPILoadError(path: path, message: "no 'openapi' version: not an OpenAPI document")
         }
+        // The files its `$ref`s name, brought in (ReferenceBundler), then one document for OpenAPIKit.
+        let node: Node
+        do {
+            guard
+                let composed = try Parser(
+                    yaml: String(decoding: data, as: UTF8.self), resolver: Resolver.basic.appending(Resolver.Rule.merge)
+                ).singleRoot()
+            else {
+                throw OpenAPILoadError(path: path, message: "empty")
+            }
+            node = try ReferenceBundler.bundle(composed, documentAt: path)
+        } catch let error as ReferenceBundler.BundleError {
+            throw OpenAPILoadError(path: path, message: "$ref \(error)")
+        } catch let error as OpenAPILoadError {
+            throw error
+        } catch {
+            throw OpenAPILoadError(path: path, message: "not a YAML or JSON document: \(Self.describe(error))")
+        }
         do {
             if version.hasPrefix("3.0.") {
-                return try decoder.decode(OpenAPIKit30.OpenAPI.Document.self, from: data).convert(to: .v3_1_0)
+                return try decoder.decode(OpenAPIKit30.OpenAPI.Document.self, from: node).convert(to: .v3_1_0)
             }
             if version.hasPrefix("3.1.") || version.hasPrefix("3.2.") {
-                return try decoder.decode(OpenAPIKit.OpenAPI.Document.self, from: data)
+                return try decoder.decode(OpenAPIKit.OpenAPI.Document.self, from: node)
             }
         } catch {
             throw OpenAPILoadError(path: path, message: Self.describe(error))
