@@ -2,6 +2,9 @@ import _EntityGenCore
 import OpenAPIKit
 
 extension OpenAPIInference {
+    /// Query parameters that number pages, besides `page` (the default).
+    static let pageParameterNames: Set<String> = ["p", "pg", "page_number", "pageNumber", "page_index", "pageIndex"]
+
     /// Keys an envelope's next-page URL and page count go by.
     static let nextURLKeys: Set<String> = ["next", "next_url", "nextUrl", "nextURL", "next_page_url", "nextPageUrl"]
     static let pageCountKeys: Set<String> = [
@@ -19,7 +22,17 @@ extension OpenAPIInference {
                 let schema = successJSONSchema(get)
             else { continue }
             let location = "#/paths/\(Self.pointerToken(path.rawValue))/get"
-            guard var feed = feed(for: schema) else { continue }
+            guard var feed = feed(for: schema) ?? inlineFeed(for: schema, get, path: path.rawValue, at: location)
+            else { continue }
+            // Pages numbered by a query parameter other than `page` (`?p=2`).
+            if feed.pagination?.kind == "pageCount" {
+                let parameters = get.parameters.compactMap { document.components[$0] }.filter { $0.location == .query }
+                if !parameters.contains(where: { $0.name == "page" }),
+                    let named = parameters.first(where: { Self.pageParameterNames.contains($0.name) })
+                {
+                    feed.pageParameter = named.name
+                }
+            }
             // A `Link` response header pages by `rel="next"` (RFC 8288), as GitHub's lists do.
             if feed.pagination == nil, successHeaders(get).contains(where: { $0.lowercased() == "link" }) {
                 feed.pagination = ("link", "next")
@@ -63,16 +76,58 @@ extension OpenAPIInference {
         guard !properties.contains(where: { $0.0 == "id" }) else { return nil }
         let lists = properties.compactMap { key, property in listedEntity(property).map { (key, $0) } }
         guard lists.count == 1 else { return nil }
+        return InferredSchema.Feed(
+            name: "", entity: lists[0].1, items: lists[0].0, pagination: Self.pagination(in: properties), reason: "")
+    }
+
+    /// An envelope's pagination: a next-page URL or a page count among its properties.
+    static func pagination(in properties: [(String, JSONSchema)]) -> (kind: String, key: String)? {
         var pagination: (kind: String, key: String)?
         for (key, property) in properties {
-            if Self.nextURLKeys.contains(key), property.isString || property.isReference {
+            if nextURLKeys.contains(key), property.isString || property.isReference {
                 pagination = ("nextURL", key)
-            } else if Self.pageCountKeys.contains(key), property.isInteger {
+            } else if pageCountKeys.contains(key), property.isInteger {
                 pagination = ("pageCount", key)
             }
         }
-        return InferredSchema.Feed(
-            name: "", entity: lists[0].1, items: lists[0].0, pagination: pagination, reason: "")
+        return pagination
+    }
+
+    /// A GET whose response's records are written inline, not as a component: the records become an
+    /// entity of their own, named after the envelope's key or the path (`GET /users` -> `User`), and a
+    /// list of them a feed. A record answered alone (`GET /users/{id}`) becomes an entity without a feed.
+    /// Nothing a response declares is dropped unsaid.
+    mutating func inlineFeed(
+        for schema: JSONSchema, _ operation: OpenAPI.Operation, path: String, at location: String
+    ) -> InferredSchema.Feed? {
+        let word = InferenceText.singular(
+            path.split(separator: "/").last { !$0.hasPrefix("{") }.map(String.init) ?? "record")
+        if case let .array(_, array) = schema.value, let items = array.items, component(items) == nil,
+            isObject(items)
+        {
+            let name = types.unique(TypeNamer.typeName(word))
+            entity(name, items, at: location + "/responses (items)")
+            return InferredSchema.Feed(name: "", entity: name, items: nil, pagination: nil, reason: "")
+        }
+        guard component(schema) == nil, isObject(schema) else { return nil }
+        let (properties, _) = self.properties(schema)
+        let lists = properties.filter { _, property in
+            guard case let .array(_, array) = property.value, let items = array.items else { return false }
+            return component(items) == nil && isObject(items)
+        }
+        if lists.count == 1, !properties.contains(where: { $0.0 == "id" }),
+            case let .array(_, array) = lists[0].1.value, let items = array.items
+        {
+            let name = types.unique(TypeNamer.typeName(InferenceText.singular(lists[0].0)))
+            entity(name, items, at: location + "/responses (\(lists[0].0) items)")
+            return InferredSchema.Feed(
+                name: "", entity: name, items: lists[0].0, pagination: Self.pagination(in: properties), reason: "")
+        }
+        // One record, inline: an entity, so that what the API answers is declared.
+        if !properties.isEmpty {
+            entity(types.unique(TypeNamer.typeName(word)), schema, at: location + "/responses")
+        }
+        return nil
     }
 
     /// The entity (or family) an array schema lists.

@@ -39,7 +39,9 @@ public struct OpenAPIInference {
         if settlesFeeds { result.warnings += result.schema.settleFeeds() }
         guard !result.schema.entities.isEmpty else {
             throw OpenAPILoadError(
-                path: path, message: "no object schema under components.schemas: nothing to infer entities from")
+                path: path,
+                message:
+                    "no object schema under components.schemas or in a GET response: nothing to infer entities from")
         }
         return result
     }

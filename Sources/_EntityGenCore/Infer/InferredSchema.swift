@@ -118,6 +118,8 @@ public struct InferredSchema: Sendable {
         public var single: String?
         /// `pagination: {nextURL: key}`, `{pageCount: key}` or `{link: next}`.
         public var pagination: (kind: String, key: String)?
+        /// The query parameter a page-count feed names pages with, when not `page` (`pageParameter:`).
+        public var pageParameter: String?
         /// Where the records come from.
         public var reason: String
     }

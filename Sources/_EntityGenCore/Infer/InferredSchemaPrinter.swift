@@ -28,7 +28,8 @@ public enum InferredSchemaPrinter {
             if let items = feed.items { printer.line("    items: \(scalar(items))") }
             if let single = feed.single { printer.line("    single: \(single)") }
             if let pagination = feed.pagination {
-                printer.line("    pagination: {\(pagination.kind): \(scalar(pagination.key))}")
+                let parameter = feed.pageParameter.map { ", pageParameter: \(scalar($0))" } ?? ""
+                printer.line("    pagination: {\(pagination.kind): \(scalar(pagination.key))\(parameter)}")
             }
         }
         return printer.contents

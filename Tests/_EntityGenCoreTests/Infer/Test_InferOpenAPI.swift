@@ -268,7 +268,7 @@ import Testing
             ("title: not an API\n", "no 'openapi' version"),
             (
                 "openapi: 3.1.0\ninfo: {title: x, version: '1'}\npaths: {}\n",
-                "no object schema under components.schemas"
+                "no object schema under components.schemas or in a GET response"
             ),
             ("openapi: 3.1.0\ninfo: [\n", "not a YAML or JSON document"),
         ]
