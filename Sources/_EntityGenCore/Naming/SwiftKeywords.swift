@@ -17,9 +17,10 @@ public enum SwiftKeywords {
         "self", "Self", "Type", "Protocol", "init", "deinit", "subscript", "super", "_",
     ]
 
-    /// Members that every generated model already has through its conformances (`Hashable`,
-    /// `CustomStringConvertible` on the mapping report...), so an attribute cannot take the name.
-    public static let conformanceMemberNames: Set<String> = ["description", "debugDescription", "hashValue", "hash"]
+    /// Members an attribute cannot take because every generated model is `Hashable`: a stored `hashValue`
+    /// would stand in for the hash (a hand-written `Hashable` struct has the same conflict). `description`,
+    /// `debugDescription` and `hash` are the user's: models conform to no protocol that claims them.
+    public static let conformanceMemberNames: Set<String> = ["hashValue"]
 
     /// Type names a schema cannot declare: built-in schema types (a `type:` naming them would be
     /// ambiguous), Swift's and Foundation's core names, and the modules generated code qualifies with.

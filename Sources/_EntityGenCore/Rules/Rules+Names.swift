@@ -21,9 +21,9 @@ extension Rules {
     public static let reservedName = RuleDescription(
         id: "reserved-name",
         summary:
-            "Names that cannot be used even with backticks (self, Type), that shadow members every model has (description, hashValue, rowKey), built-in type names, or types generated code declares (Attributes, Columns, EntityGenDatabase) are rejected with a suggestion; other keywords are escaped.",
+            "Names that cannot be used even with backticks (self, Type), that shadow members every model has (hashValue, rowKey), built-in type names, or types generated code declares (Attributes, Columns, EntityGenDatabase) are rejected with a suggestion; other keywords are escaped.",
         triggering: [
-            RuleExample("entities:\n  Pod:\n    attributes:\n      ↓description: String\n"),
+            RuleExample("entities:\n  Pod:\n    attributes:\n      ↓hashValue: Int\n"),
             RuleExample("entities:\n  ↓Date:\n    attributes:\n      day: Int\n"),
             RuleExample("entities:\n  Pod:\n    attributes:\n      ↓self: String\n"),
             RuleExample(
@@ -35,7 +35,7 @@ extension Rules {
         ],
         nonTriggering: [
             RuleExample(
-                "entities:\n  Pod:\n    attributes:\n      summary:\n        type: String\n        key: description\n      class: String\n      default: Bool\n      protocol: String?\n      columns: Int\n      rowKeys: [String]\n  Column:\n    attributes:\n      attributes: String\n"
+                "entities:\n  Pod:\n    attributes:\n      description: String\n      hash: String\n      class: String\n      default: Bool\n      protocol: String?\n      columns: Int\n      rowKeys: [String]\n  Column:\n    attributes:\n      attributes: String\n"
             )
         ]
     )

@@ -1,4 +1,5 @@
 @testable import _EntityGenCore
+import EntityGenRuntime
 import Testing
 
 @Suite struct Test_SwiftNaming {
@@ -141,5 +142,65 @@ extension Test_ReservedEntityNames {
         #expect(persisted.map(\.ruleID) == ["name-collision"], "\(persisted)")
         // Without persistence they are two Swift properties and two JSON keys: fine.
         #expect(TestSupport.lint([("S.yaml", schema)], config: "outputs: [models, mappers]\n").isEmpty)
+    }
+}
+
+/// The user's vocabulary wins: `description`, `debugDescription` and `hash` are among the most common JSON
+/// keys, and a plain Codable struct can hold them, so a model can too (they were reserved). `hashValue`
+/// stays reserved: on a `Hashable` model it would stand in for the hash.
+@Suite struct Test_CommonKeysAreMemberNames {
+    static let schema = """
+        entities:
+          Article:
+            identifiedBy: id
+            attributes:
+              id: Int
+              description: String?
+              debugDescription: String?
+              hash: String
+            relationships:
+              tags: '[Tag]'
+          Tag:
+            attributes:
+              description: String
+          Shape:
+            abstract: true
+            discriminator: kind
+            identifiedBy: id
+            attributes:
+              id: Int
+              description: String?
+          Circle:
+            extends: Shape
+            attributes: {radius: Double}
+        feeds:
+          Articles: {entity: Article}
+          Shapes: {entity: Shape}
+        """
+
+    @Test func descriptionDebugDescriptionAndHashCompileWithPersistenceAndMap() throws {
+        #expect(TestSupport.lint(Self.schema).isEmpty)
+        try TestSupport.expectCompiles(try TestSupport.generated(Self.schema))
+        let result = GeneratorPipeline.validate(schemas: [SourceFile(path: "S.yaml", text: Self.schema)], config: nil)
+        let shown: @Sendable (String) -> String = { $0 }
+        let interpreter = try #require(result.interpreter(displayPath: shown))
+        let json =
+            #"{"id": 1, "description": "A story", "debugDescription": "d", "hash": "9f2c", "tags": [{"description": "news"}]}"#
+        let written = try JSONDocument(bytes: Array(json.utf8)).withRoot { root in
+            var context = MappingContext()
+            let value = try interpreter.map("Article", from: root, context: &context)
+            var writer = JSONWriter()
+            interpreter.write(value, to: &writer)
+            return String(decoding: writer.bytes, as: UTF8.self)
+        }
+        #expect(
+            written
+                == #"{"id":1,"description":"A story","debugDescription":"d","hash":"9f2c","tags":[{"description":"news"}]}"#
+        )
+    }
+
+    @Test func hashValueStaysReserved() {
+        let diagnostics = TestSupport.lint("entities:\n  A:\n    attributes:\n      hashValue: Int\n")
+        #expect(diagnostics.map(\.ruleID) == ["reserved-name"], "\(diagnostics)")
     }
 }
