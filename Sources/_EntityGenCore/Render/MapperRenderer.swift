@@ -52,12 +52,21 @@ struct MapperRenderer {
             let checks = Dictionary(uniqueKeysWithValues: plan.absentChecks.map { ($0.property, $0) })
             if !checks.isEmpty { printer.line("var __absent = \(runtime).AbsentFields()") }
             for (index, property) in plan.properties.enumerated() {
-                defer { if let check = checks[index] { renderAbsentCheck(check, property, into: &printer) } }
                 if property.readsDirectly, let method = property.directMethod {
                     printer.line("let \(property.local) = try context.\(method)(\(directArguments(property)))")
+                    if let check = checks[index] {
+                        renderAbsentCheck(check, property, field: SwiftLiteral.string(property.writePath[0]), into: &printer)
+                    }
                     continue
                 }
-                let arguments = "json, \(property.fieldReference(spelling)), \(property.transformerReference(spelling))"
+                // A field read and then checked for absence is built once, into a local.
+                var field = property.fieldReference(spelling)
+                if checks[index] != nil, !property.storesField {
+                    printer.line("let _\(property.local)Field = \(field)")
+                    field = "_\(property.local)Field"
+                }
+                defer { if let check = checks[index] { renderAbsentCheck(check, property, field: field, into: &printer) } }
+                let arguments = "json, \(field), \(property.transformerReference(spelling))"
                 let defaultArgument = property.defaultValue.map { ", default: \(Spelling.value($0))" } ?? ""
                 switch property.read {
                 case .required:
@@ -88,11 +97,9 @@ struct MapperRenderer {
     /// Records the property's bit when its key is absent: looked up only when the value is `nil`, unless
     /// a default or an empty collection stands in for an absent key.
     private func renderAbsentCheck(
-        _ check: EntityPlan.AbsentCheck, _ property: EntityPlan.Property, into printer: inout CodePrinter
+        _ check: EntityPlan.AbsentCheck, _ property: EntityPlan.Property, field: String,
+        into printer: inout CodePrinter
     ) {
-        let field =
-            property.readsDirectly && property.directMethod != nil
-            ? SwiftLiteral.string(property.writePath[0]) : property.fieldReference(spelling)
         let lookup = "context.isAbsent(json, \(field))"
         printer.line(
             check.alwaysLooksUp

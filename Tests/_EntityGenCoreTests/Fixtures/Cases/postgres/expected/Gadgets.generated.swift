@@ -192,18 +192,23 @@ extension Gadget: EntityGenRuntime.JSONMappable {
         if case .none = _photo, context.isAbsent(json, "photo") { __absent.insert(4) }
         let _site = try context.optionalURL(json, "site", schema: "Gadgets.yaml:18:7")
         if case .none = _site, context.isAbsent(json, "site") { __absent.insert(5) }
-        let _finish = try context.optional(json, EntityGenRuntime.MappingField("finish", schema: "Gadgets.yaml:19:7"), EntityGenRuntime.EnumTransformer<Finish>(schemaLocation: "Gadgets.yaml:19:7"))
-        if case .none = _finish, context.isAbsent(json, EntityGenRuntime.MappingField("finish", schema: "Gadgets.yaml:19:7")) { __absent.insert(6) }
-        let _tags = try context.required(json, EntityGenRuntime.MappingField("tags", schema: "Gadgets.yaml:20:7"), EntityGenRuntime.ArrayTransformer(EntityGenRuntime.StringTransformer()), default: [])
-        if context.isAbsent(json, EntityGenRuntime.MappingField("tags", schema: "Gadgets.yaml:20:7")) { __absent.insert(7) }
+        let __finishField = EntityGenRuntime.MappingField("finish", schema: "Gadgets.yaml:19:7")
+        let _finish = try context.optional(json, __finishField, EntityGenRuntime.EnumTransformer<Finish>(schemaLocation: "Gadgets.yaml:19:7"))
+        if case .none = _finish, context.isAbsent(json, __finishField) { __absent.insert(6) }
+        let __tagsField = EntityGenRuntime.MappingField("tags", schema: "Gadgets.yaml:20:7")
+        let _tags = try context.required(json, __tagsField, EntityGenRuntime.ArrayTransformer(EntityGenRuntime.StringTransformer()), default: [])
+        if context.isAbsent(json, __tagsField) { __absent.insert(7) }
         let _labels = try context.entities(json, "labels", schema: "Gadgets.yaml:22:7", as: Label.self)
         if context.isAbsent(json, "labels") { __absent.insert(8) }
-        let _spares = try context.optional(json, EntityGenRuntime.MappingField("spares", schema: "Gadgets.yaml:23:7"), EntityGenRuntime.MapTransformer(EntityGenRuntime.EntityTransformer<Nut>()))
-        if context.isAbsent(json, EntityGenRuntime.MappingField("spares", schema: "Gadgets.yaml:23:7")) { __absent.insert(9) }
-        let _maker = try context.optional(json, EntityGenRuntime.MappingField("maker_code", schema: "Gadgets.yaml:24:7"), EntityGenRuntime.ReferenceTransformer<Maker, EntityGenRuntime.StringTransformer>(EntityGenRuntime.StringTransformer()))
-        if case .none = _maker, context.isAbsent(json, EntityGenRuntime.MappingField("maker_code", schema: "Gadgets.yaml:24:7")) { __absent.insert(10) }
-        let _resellers = try context.optional(json, EntityGenRuntime.MappingField("resellers", schema: "Gadgets.yaml:25:7"), EntityGenRuntime.ArrayTransformer(EntityGenRuntime.ReferenceTransformer<Maker, EntityGenRuntime.StringTransformer>(EntityGenRuntime.StringTransformer()))) ?? []
-        if context.isAbsent(json, EntityGenRuntime.MappingField("resellers", schema: "Gadgets.yaml:25:7")) { __absent.insert(11) }
+        let __sparesField = EntityGenRuntime.MappingField("spares", schema: "Gadgets.yaml:23:7")
+        let _spares = try context.optional(json, __sparesField, EntityGenRuntime.MapTransformer(EntityGenRuntime.EntityTransformer<Nut>()))
+        if context.isAbsent(json, __sparesField) { __absent.insert(9) }
+        let __makerField = EntityGenRuntime.MappingField("maker_code", schema: "Gadgets.yaml:24:7")
+        let _maker = try context.optional(json, __makerField, EntityGenRuntime.ReferenceTransformer<Maker, EntityGenRuntime.StringTransformer>(EntityGenRuntime.StringTransformer()))
+        if case .none = _maker, context.isAbsent(json, __makerField) { __absent.insert(10) }
+        let __resellersField = EntityGenRuntime.MappingField("resellers", schema: "Gadgets.yaml:25:7")
+        let _resellers = try context.optional(json, __resellersField, EntityGenRuntime.ArrayTransformer(EntityGenRuntime.ReferenceTransformer<Maker, EntityGenRuntime.StringTransformer>(EntityGenRuntime.StringTransformer()))) ?? []
+        if context.isAbsent(json, __resellersField) { __absent.insert(11) }
         var __mapped = Gadget(id: _id, batch: _batch, name: _name, price: _price, weight: _weight, sku: _sku, releasedAt: _releasedAt, photo: _photo, site: _site, finish: _finish, tags: _tags, labels: _labels, spares: _spares, maker: _maker, resellers: _resellers)
         __mapped._absentFields = __absent
         return __mapped

@@ -81,8 +81,9 @@ extension Person: EntityGenRuntime.JSONMappable {
         let _name = try context.required(json, _Fields.name, EntityGenRuntime.StringTransformer())
         let _height = try context.optional(json, _Fields.height, EntityGenRuntime.NumberFromStringTransformer(EntityGenRuntime.DoubleTransformer()))
         if case .none = _height, context.isAbsent(json, _Fields.height) { __absent.insert(0) }
-        let _friends = try context.optional(json, EntityGenRuntime.MappingField("friends", schema: "Hydrant.yaml:26:7"), EntityGenRuntime.ArrayTransformer(EntityGenRuntime.EntityTransformer<Person>(), skipsInvalidElements: true, schemaLocation: "Hydrant.yaml:26:7")) ?? []
-        if context.isAbsent(json, EntityGenRuntime.MappingField("friends", schema: "Hydrant.yaml:26:7")) { __absent.insert(1) }
+        let __friendsField = EntityGenRuntime.MappingField("friends", schema: "Hydrant.yaml:26:7")
+        let _friends = try context.optional(json, __friendsField, EntityGenRuntime.ArrayTransformer(EntityGenRuntime.EntityTransformer<Person>(), skipsInvalidElements: true, schemaLocation: "Hydrant.yaml:26:7")) ?? []
+        if context.isAbsent(json, __friendsField) { __absent.insert(1) }
         var __mapped = Person(identifier: _identifier, name: _name, height: _height, friends: _friends)
         __mapped._absentFields = __absent
         return __mapped

@@ -264,28 +264,35 @@ extension Pod: EntityGenRuntime.JSONMappable {
         if case .none = _summary, context.isAbsent(json, "summary") { __absent.insert(0) }
         let _details = try context.optionalString(json, "description", schema: "Pods.yaml:40:7")
         if case .none = _details, context.isAbsent(json, "description") { __absent.insert(1) }
-        let _homepage = try context.optional(json, EntityGenRuntime.MappingField("homepage", schema: "Pods.yaml:44:7", onFailure: .drop), EntityGenRuntime.URLTransformer())
-        if case .none = _homepage, context.isAbsent(json, EntityGenRuntime.MappingField("homepage", schema: "Pods.yaml:44:7", onFailure: .drop)) { __absent.insert(2) }
-        let _socialMediaUrl = try context.optional(json, EntityGenRuntime.MappingField("social_media_url", schema: "Pods.yaml:47:7", onFailure: .drop), EntityGenRuntime.URLTransformer())
-        if case .none = _socialMediaUrl, context.isAbsent(json, EntityGenRuntime.MappingField("social_media_url", schema: "Pods.yaml:47:7", onFailure: .drop)) { __absent.insert(3) }
+        let __homepageField = EntityGenRuntime.MappingField("homepage", schema: "Pods.yaml:44:7", onFailure: .drop)
+        let _homepage = try context.optional(json, __homepageField, EntityGenRuntime.URLTransformer())
+        if case .none = _homepage, context.isAbsent(json, __homepageField) { __absent.insert(2) }
+        let __socialMediaUrlField = EntityGenRuntime.MappingField("social_media_url", schema: "Pods.yaml:47:7", onFailure: .drop)
+        let _socialMediaUrl = try context.optional(json, __socialMediaUrlField, EntityGenRuntime.URLTransformer())
+        if case .none = _socialMediaUrl, context.isAbsent(json, __socialMediaUrlField) { __absent.insert(3) }
         let _licenseType = try context.optional(json, _Fields.licenseType, EntityGenRuntime.StringTransformer())
         if case .none = _licenseType, context.isAbsent(json, _Fields.licenseType) { __absent.insert(4) }
         let _licenseFile = try context.optional(json, _Fields.licenseFile, EntityGenRuntime.StringTransformer())
         if case .none = _licenseFile, context.isAbsent(json, _Fields.licenseFile) { __absent.insert(5) }
-        let _authors = try context.optional(json, EntityGenRuntime.MappingField("authors", schema: "Pods.yaml:58:7"), AuthorList())
-        if case .none = _authors, context.isAbsent(json, EntityGenRuntime.MappingField("authors", schema: "Pods.yaml:58:7")) { __absent.insert(6) }
+        let __authorsField = EntityGenRuntime.MappingField("authors", schema: "Pods.yaml:58:7")
+        let _authors = try context.optional(json, __authorsField, AuthorList())
+        if case .none = _authors, context.isAbsent(json, __authorsField) { __absent.insert(6) }
         let _sourceGit = try context.optional(json, _Fields.sourceGit, EntityGenRuntime.URLTransformer())
         if case .none = _sourceGit, context.isAbsent(json, _Fields.sourceGit) { __absent.insert(7) }
         let _sourceTag = try context.optional(json, _Fields.sourceTag, EntityGenRuntime.StringTransformer())
         if case .none = _sourceTag, context.isAbsent(json, _Fields.sourceTag) { __absent.insert(8) }
-        let _requiresArc = try context.required(json, EntityGenRuntime.MappingField("requires_arc", schema: "Pods.yaml:68:7"), EntityGenRuntime.BoolFromStringTransformer(), default: true)
-        if context.isAbsent(json, EntityGenRuntime.MappingField("requires_arc", schema: "Pods.yaml:68:7")) { __absent.insert(9) }
-        let _platforms = try context.required(json, EntityGenRuntime.MappingField("platforms", schema: "Pods.yaml:72:7"), EntityGenRuntime.MapTransformer(EntityGenRuntime.StringTransformer(), skipsInvalidElements: true, schemaLocation: "Pods.yaml:72:7"), default: [:])
-        if context.isAbsent(json, EntityGenRuntime.MappingField("platforms", schema: "Pods.yaml:72:7")) { __absent.insert(10) }
-        let _sourceFiles = try context.optional(json, EntityGenRuntime.MappingField("source_files", schema: "Pods.yaml:79:7"), PathList())
-        if case .none = _sourceFiles, context.isAbsent(json, EntityGenRuntime.MappingField("source_files", schema: "Pods.yaml:79:7")) { __absent.insert(11) }
-        let _subspecs = try context.optional(json, EntityGenRuntime.MappingField("subspecs", schema: "Pods.yaml:83:7"), EntityGenRuntime.ArrayTransformer(EntityGenRuntime.EntityTransformer<Subspec>(), skipsInvalidElements: true, schemaLocation: "Pods.yaml:83:7")) ?? []
-        if context.isAbsent(json, EntityGenRuntime.MappingField("subspecs", schema: "Pods.yaml:83:7")) { __absent.insert(12) }
+        let __requiresArcField = EntityGenRuntime.MappingField("requires_arc", schema: "Pods.yaml:68:7")
+        let _requiresArc = try context.required(json, __requiresArcField, EntityGenRuntime.BoolFromStringTransformer(), default: true)
+        if context.isAbsent(json, __requiresArcField) { __absent.insert(9) }
+        let __platformsField = EntityGenRuntime.MappingField("platforms", schema: "Pods.yaml:72:7")
+        let _platforms = try context.required(json, __platformsField, EntityGenRuntime.MapTransformer(EntityGenRuntime.StringTransformer(), skipsInvalidElements: true, schemaLocation: "Pods.yaml:72:7"), default: [:])
+        if context.isAbsent(json, __platformsField) { __absent.insert(10) }
+        let __sourceFilesField = EntityGenRuntime.MappingField("source_files", schema: "Pods.yaml:79:7")
+        let _sourceFiles = try context.optional(json, __sourceFilesField, PathList())
+        if case .none = _sourceFiles, context.isAbsent(json, __sourceFilesField) { __absent.insert(11) }
+        let __subspecsField = EntityGenRuntime.MappingField("subspecs", schema: "Pods.yaml:83:7")
+        let _subspecs = try context.optional(json, __subspecsField, EntityGenRuntime.ArrayTransformer(EntityGenRuntime.EntityTransformer<Subspec>(), skipsInvalidElements: true, schemaLocation: "Pods.yaml:83:7")) ?? []
+        if context.isAbsent(json, __subspecsField) { __absent.insert(12) }
         var __mapped = Pod(name: _name, version: _version, summary: _summary, details: _details, homepage: _homepage, socialMediaUrl: _socialMediaUrl, licenseType: _licenseType, licenseFile: _licenseFile, authors: _authors, sourceGit: _sourceGit, sourceTag: _sourceTag, requiresArc: _requiresArc, platforms: _platforms, sourceFiles: _sourceFiles, subspecs: _subspecs)
         __mapped._absentFields = __absent
         return __mapped

@@ -201,8 +201,9 @@ extension Group: EntityGenRuntime.JSONMappable {
         let _name = try context.string(json, "name", schema: "Remind.yaml:29:7")
         let _className = try context.optionalString(json, "class_name", schema: "Remind.yaml:30:7")
         if case .none = _className, context.isAbsent(json, "class_name") { __absent.insert(0) }
-        let _avatar = try context.optional(json, EntityGenRuntime.MappingField("avatar", schema: "Remind.yaml:32:7", onFailure: .drop), EntityGenRuntime.EntityTransformer<Avatar>())
-        if case .none = _avatar, context.isAbsent(json, EntityGenRuntime.MappingField("avatar", schema: "Remind.yaml:32:7", onFailure: .drop)) { __absent.insert(1) }
+        let __avatarField = EntityGenRuntime.MappingField("avatar", schema: "Remind.yaml:32:7", onFailure: .drop)
+        let _avatar = try context.optional(json, __avatarField, EntityGenRuntime.EntityTransformer<Avatar>())
+        if case .none = _avatar, context.isAbsent(json, __avatarField) { __absent.insert(1) }
         var __mapped = Group(remoteId: _remoteId, name: _name, className: _className, avatar: _avatar)
         __mapped._absentFields = __absent
         return __mapped

@@ -77,8 +77,9 @@ extension ImageWidget: EntityGenRuntime.JSONMappable {
         let _url = try context.url(json, "url", schema: "Widgets.yaml:28:7")
         let _caption = try context.optionalString(json, "caption", schema: "Widgets.yaml:29:7")
         if case .none = _caption, context.isAbsent(json, "caption") { __absent.insert(0) }
-        let _textWidget = try context.optional(json, EntityGenRuntime.MappingField("textWidgetId", schema: "Widgets.yaml:31:7"), EntityGenRuntime.ReferenceTransformer<TextWidget, EntityGenRuntime.StringTransformer>(EntityGenRuntime.StringTransformer()))
-        if case .none = _textWidget, context.isAbsent(json, EntityGenRuntime.MappingField("textWidgetId", schema: "Widgets.yaml:31:7")) { __absent.insert(1) }
+        let __textWidgetField = EntityGenRuntime.MappingField("textWidgetId", schema: "Widgets.yaml:31:7")
+        let _textWidget = try context.optional(json, __textWidgetField, EntityGenRuntime.ReferenceTransformer<TextWidget, EntityGenRuntime.StringTransformer>(EntityGenRuntime.StringTransformer()))
+        if case .none = _textWidget, context.isAbsent(json, __textWidgetField) { __absent.insert(1) }
         var __mapped = ImageWidget(serverId: _serverId, url: _url, caption: _caption, textWidget: _textWidget)
         __mapped._absentFields = __absent
         return __mapped
