@@ -66,14 +66,14 @@ import Testing
             let milestones = try Milestone.Record.order(Milestone.Columns.id).fetchAll(db)
             #expect(milestones.map(\.id) == [7, 8])
             #expect(milestones.map(\.title) == ["v1.0", "v1.1"])
-            let forV1 = try Milestone.Record.filter(id: 7).including(all: Milestone.Record.ticketsViaMilestone)
+            let forV1 = try Milestone.Record.filter(id: 7).including(all: Milestone.Record.tickets)
                 .asRequest(of: Row.self).fetchOne(db)
             let sentForV1 = sent.values.filter { ticket in
                 guard case let .object(members) = ticket else { return false }
                 return members.contains { $0.key == "milestone" && $0.value == .number("7") }
             }
             #expect(sentForV1.count == 4)
-            #expect(forV1?.prefetchedRows["ticketsViaMilestone"]?.count == sentForV1.count)
+            #expect(forV1?.prefetchedRows["tickets"]?.count == sentForV1.count)
         }
         // The same pages again: nothing changes.
         for name in ["tickets/page1.json", "tickets/page2.json"] {

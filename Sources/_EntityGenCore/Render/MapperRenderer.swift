@@ -55,7 +55,8 @@ struct MapperRenderer {
                 if property.readsDirectly, let method = property.directMethod {
                     printer.line("let \(property.local) = try context.\(method)(\(directArguments(property)))")
                     if let check = checks[index] {
-                        renderAbsentCheck(check, property, field: SwiftLiteral.string(property.writePath[0]), into: &printer)
+                        renderAbsentCheck(
+                            check, property, field: SwiftLiteral.string(property.writePath[0]), into: &printer)
                     }
                     continue
                 }
@@ -65,7 +66,9 @@ struct MapperRenderer {
                     printer.line("let _\(property.local)Field = \(field)")
                     field = "_\(property.local)Field"
                 }
-                defer { if let check = checks[index] { renderAbsentCheck(check, property, field: field, into: &printer) } }
+                defer {
+                    if let check = checks[index] { renderAbsentCheck(check, property, field: field, into: &printer) }
+                }
                 let arguments = "json, \(field), \(property.transformerReference(spelling))"
                 let defaultArgument = property.defaultValue.map { ", default: \(Spelling.value($0))" } ?? ""
                 switch property.read {

@@ -289,6 +289,16 @@ struct PersistenceTranslator: Sendable {
         var byType: [String: String] = [:]
         for (name, table) in tables { byType[table.typeName] = name }
         for owner in owners {
+            // How many of the owner's associations reach each target: one is named after the owner alone
+            // (`Author.books`, as GRDB's guide names them); several are told apart by their key.
+            var perTarget: [String: Int] = [:]
+            for association in owner.associations {
+                switch association.kind {
+                case let .belongsTo(target, _, _), let .hasManyThrough(target, _, _, _), let .linkRows(target, _, _, _):
+                    perTarget[target, default: 0] += 1
+                case .hasMany, .hasManyThroughInverse, .referenceRows: break
+                }
+            }
             for association in owner.associations {
                 let target: String
                 let kind: TablePlan.Association.Kind
@@ -306,7 +316,9 @@ struct PersistenceTranslator: Sendable {
                 }
                 guard let targetName = byType[target], var plan = tables[targetName] else { continue }
                 let taken = Set(plan.associations.map(\.name)).union(grdbReserved)
-                let base = owner.tableName + "sVia" + capitalized(SwiftNaming.memberName(association.key))
+                let plural = InferenceText.plural(owner.tableName)
+                let via = plural + "Via" + capitalized(SwiftNaming.memberName(association.key))
+                let base = perTarget[target] == 1 && !taken.contains(plural) ? plural : via
                 var name = base
                 var suffix = 2
                 while taken.contains(name) {

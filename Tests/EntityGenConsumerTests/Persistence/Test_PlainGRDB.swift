@@ -209,7 +209,7 @@ import Testing
         try pool.read { db throws in
             let groue = try #require(try User.Record.fetchOne(db, id: 10))
             #expect(try groue.request(for: User.Record.reposViaOwner).fetchAll(db).map(\.name) == ["grdb"])
-            #expect(try groue.request(for: User.Record.eventsViaActor).fetchAll(db).map(\.id) == ["e1"])
+            #expect(try groue.request(for: User.Record.events).fetchAll(db).map(\.id) == ["e1"])
             let ally = try #require(try User.Record.fetchOne(db, id: 11))
             #expect(try ally.request(for: User.Record.reposViaContributors).fetchAll(db).map(\.name) == ["grdb"])
 
@@ -225,8 +225,8 @@ import Testing
             let rows = try User.Record.including(all: User.Record.reposViaOwner).order(User.Columns.id)
                 .asRequest(of: UserWithRepos.self).fetchAll(db)
             #expect(rows.map { $0.reposViaOwner.count } == [1, 0, 1])
-            let eventCounts = try User.Record.annotated(with: User.Record.eventsViaActor.count).order(User.Columns.id)
-                .asRequest(of: Row.self).fetchAll(db).map { $0["eventsViaActorCount"] as Int }
+            let eventCounts = try User.Record.annotated(with: User.Record.events.count).order(User.Columns.id)
+                .asRequest(of: Row.self).fetchAll(db).map { $0["eventCount"] as Int }
             #expect(eventCounts == [1, 1, 1])
         }
     }

@@ -130,7 +130,7 @@ extension Address: GRDB.PersistableRecord {
     }
 
     /// The `Order` records that reach this one: an inverse association.
-    internal static let ordersViaShippingAddress = hasMany(Order.Record.self, key: "ordersViaShippingAddress", using: GRDB.ForeignKey(["shippingAddressId"], to: ["id"]))
+    internal static let orders = hasMany(Order.Record.self, key: "orders", using: GRDB.ForeignKey(["shippingAddressId"], to: ["id"]))
 }
 
 /// The Customer entity.
@@ -525,6 +525,6 @@ extension Order {
         internal static let shippingAddress = belongsTo(Address.Record.self, key: "shippingAddress", using: GRDB.ForeignKey(["shippingAddressId"], to: ["id"]))
 
         /// The `Customer` records that reach this one: an inverse association.
-        internal static let customersViaOrders = hasMany(Customer.Record.self, through: hasMany(Customer.Record._OrdersLink.self, using: GRDB.ForeignKey(["targetNumber"], to: ["number"])), using: Customer.Record._OrdersLink.owner, key: "customersViaOrders")
+        internal static let customers = hasMany(Customer.Record.self, through: hasMany(Customer.Record._OrdersLink.self, using: GRDB.ForeignKey(["targetNumber"], to: ["number"])), using: Customer.Record._OrdersLink.owner, key: "customers")
     }
 }

@@ -782,10 +782,10 @@ extension Label {
         public static let children = hasMany(Label.Record.self, through: hasMany(_ChildrenLink.self, using: GRDB.ForeignKey(["owner"], to: ["_id"])).order(GRDB.Column("position")), using: _ChildrenLink.target, key: "children")
 
         /// The `Gadget` records that reach this one: an inverse association.
-        public static let gadgetsViaLabels = hasMany(Gadget.Record.self, through: hasMany(Gadget.Record._LabelsLink.self, using: GRDB.ForeignKey(["target"], to: ["_id"])), using: Gadget.Record._LabelsLink.owner, key: "gadgetsViaLabels")
+        public static let gadgets = hasMany(Gadget.Record.self, through: hasMany(Gadget.Record._LabelsLink.self, using: GRDB.ForeignKey(["target"], to: ["_id"])), using: Gadget.Record._LabelsLink.owner, key: "gadgets")
 
         /// The `Label` records that reach this one: an inverse association.
-        public static let labelsViaChildren = hasMany(Label.Record.self, through: hasMany(Label.Record._ChildrenLink.self, using: GRDB.ForeignKey(["target"], to: ["_id"])), using: Label.Record._ChildrenLink.owner, key: "labelsViaChildren")
+        public static let labels = hasMany(Label.Record.self, through: hasMany(Label.Record._ChildrenLink.self, using: GRDB.ForeignKey(["target"], to: ["_id"])), using: Label.Record._ChildrenLink.owner, key: "labels")
     }
 }
 
@@ -933,7 +933,7 @@ extension Maker: GRDB.PersistableRecord {
     }
 
     /// The `Gadget` records that reach this one: an inverse association.
-    public static let gadgetsViaMaker = hasMany(Gadget.Record.self, key: "gadgetsViaMaker", using: GRDB.ForeignKey(["makerCode"], to: ["code"]))
+    public static let gadgets = hasMany(Gadget.Record.self, key: "gadgets", using: GRDB.ForeignKey(["makerCode"], to: ["code"]))
 }
 
 extension Maker: EntityGenPostgres.PostgresTableEntity {
@@ -1083,7 +1083,7 @@ extension Nut: GRDB.PersistableRecord {
     }
 
     /// The `Gadget` records that reach this one: an inverse association.
-    public static let gadgetsViaSpares = hasMany(Gadget.Record.self, through: hasMany(Gadget.Record._SparesLink.self, using: GRDB.ForeignKey(["targetSerial"], to: ["serial"])), using: Gadget.Record._SparesLink.owner, key: "gadgetsViaSpares")
+    public static let gadgets = hasMany(Gadget.Record.self, through: hasMany(Gadget.Record._SparesLink.self, using: GRDB.ForeignKey(["targetSerial"], to: ["serial"])), using: Gadget.Record._SparesLink.owner, key: "gadgets")
 }
 
 extension Nut: EntityGenPostgres.PostgresTableEntity {

@@ -137,7 +137,7 @@ extension Avatar: GRDB.PersistableRecord {
     }
 
     /// The `Group` records that reach this one: an inverse association.
-    public static let groupsViaAvatar = hasMany(Group.Record.self, key: "groupsViaAvatar", using: GRDB.ForeignKey(["avatarRemoteId"], to: ["remoteId"]))
+    public static let groups = hasMany(Group.Record.self, key: "groups", using: GRDB.ForeignKey(["avatarRemoteId"], to: ["remoteId"]))
 }
 
 extension Avatar: EntityGenPostgres.PostgresTableEntity {

@@ -227,6 +227,6 @@ extension Person {
         internal static let friends = hasMany(Person.Record.self, through: hasMany(_FriendsLink.self, using: GRDB.ForeignKey(["ownerIdentifier"], to: ["identifier"])).order(GRDB.Column("position")), using: _FriendsLink.target, key: "friends")
 
         /// The `Person` records that reach this one: an inverse association.
-        internal static let personsViaFriends = hasMany(Person.Record.self, through: hasMany(Person.Record._FriendsLink.self, using: GRDB.ForeignKey(["targetIdentifier"], to: ["identifier"])), using: Person.Record._FriendsLink.owner, key: "personsViaFriends")
+        internal static let persons = hasMany(Person.Record.self, through: hasMany(Person.Record._FriendsLink.self, using: GRDB.ForeignKey(["targetIdentifier"], to: ["identifier"])), using: Person.Record._FriendsLink.owner, key: "persons")
     }
 }

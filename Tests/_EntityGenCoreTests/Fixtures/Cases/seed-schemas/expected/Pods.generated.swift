@@ -784,7 +784,7 @@ extension Subspec {
         internal static let subspecs = hasMany(Subspec.Record.self, through: hasMany(_SubspecsLink.self, using: GRDB.ForeignKey(["owner"], to: ["_id"])).order(GRDB.Column("position")), using: _SubspecsLink.target, key: "subspecs")
 
         /// The `Pod` records that reach this one: an inverse association.
-        internal static let podsViaSubspecs = hasMany(Pod.Record.self, through: hasMany(Pod.Record._SubspecsLink.self, using: GRDB.ForeignKey(["target"], to: ["_id"])), using: Pod.Record._SubspecsLink.owner, key: "podsViaSubspecs")
+        internal static let pods = hasMany(Pod.Record.self, through: hasMany(Pod.Record._SubspecsLink.self, using: GRDB.ForeignKey(["target"], to: ["_id"])), using: Pod.Record._SubspecsLink.owner, key: "pods")
 
         /// The `Subspec` records that reach this one: an inverse association.
         internal static let subspecsViaSubspecs = hasMany(Subspec.Record.self, through: hasMany(Subspec.Record._SubspecsLink.self, using: GRDB.ForeignKey(["target"], to: ["_id"])), using: Subspec.Record._SubspecsLink.owner, key: "subspecsViaSubspecs")

@@ -134,7 +134,7 @@ extension Avatar: GRDB.PersistableRecord {
     }
 
     /// The `Group` records that reach this one: an inverse association.
-    internal static let groupsViaAvatar = hasMany(Group.Record.self, key: "groupsViaAvatar", using: GRDB.ForeignKey(["avatarRemoteId"], to: ["remoteId"]))
+    internal static let groups = hasMany(Group.Record.self, key: "groups", using: GRDB.ForeignKey(["avatarRemoteId"], to: ["remoteId"]))
 }
 
 /// A Remind class, with the avatar embedded in the API response.

@@ -335,7 +335,7 @@ extension TextWidget: GRDB.PersistableRecord {
     }
 
     /// The `ImageWidget` records that reach this one: an inverse association.
-    internal static let imageWidgetsViaTextWidget = hasMany(ImageWidget.Record.self, key: "imageWidgetsViaTextWidget", using: GRDB.ForeignKey(["textWidgetServerId"], to: ["serverId"]))
+    internal static let imageWidgets = hasMany(ImageWidget.Record.self, key: "imageWidgets", using: GRDB.ForeignKey(["textWidgetServerId"], to: ["serverId"]))
 }
 
 /// A piece of content on the home screen, identified by the server's id.
