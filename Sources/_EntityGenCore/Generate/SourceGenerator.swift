@@ -43,7 +43,8 @@ public struct SourceGenerator: Sendable {
             printer.line("extension \(typeName) {")
             printer.line("}")
             return GeneratedFile(
-                name: GeneratedFile.humanFileName(forType: typeName), contents: printer.contents, kind: .human)
+                name: GeneratedFile.humanFileName(forType: typeName), contents: SwiftLineWrapper.wrap(printer.contents),
+                kind: .human)
         }.sorted { $0.name < $1.name }
     }
 
@@ -57,7 +58,8 @@ public struct SourceGenerator: Sendable {
         guard !emitters.isEmpty else {
             printer.line("// Persistence is off: add `persistence` to `outputs` in entitygen-config.yaml to generate")
             printer.line("// tables, migrations, record conformances and importers.")
-            return GeneratedFile(name: GeneratedFile.databaseFileName, contents: printer.contents, kind: .machine)
+            return GeneratedFile(
+                name: GeneratedFile.databaseFileName, contents: SwiftLineWrapper.wrap(printer.contents), kind: .machine)
         }
         printer.line()
         for module in Set(emitters.flatMap(\.databaseFileImports)).sorted() { printer.line("import \(module)") }
@@ -65,7 +67,8 @@ public struct SourceGenerator: Sendable {
             printer.line()
             emitter.renderDatabase(plan, spelling: spelling, into: &printer)
         }
-        return GeneratedFile(name: GeneratedFile.databaseFileName, contents: printer.contents, kind: .machine)
+        return GeneratedFile(
+            name: GeneratedFile.databaseFileName, contents: SwiftLineWrapper.wrap(printer.contents), kind: .machine)
     }
 
     private func machineFile(_ file: GenerationPlan.File) -> GeneratedFile {
@@ -143,7 +146,8 @@ public struct SourceGenerator: Sendable {
             }
         }
         return GeneratedFile(
-            name: GeneratedFile.machineFileName(forSchema: file.path), contents: printer.contents, kind: .machine)
+            name: GeneratedFile.machineFileName(forSchema: file.path),
+            contents: SwiftLineWrapper.wrap(printer.contents), kind: .machine)
     }
 }
 

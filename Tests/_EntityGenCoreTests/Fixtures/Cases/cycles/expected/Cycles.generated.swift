@@ -52,8 +52,12 @@ extension Author {
 }
 
 extension Author: EntityGenRuntime.JSONMappable {
-    /// Maps a JSON object to `Author`, applying the schema's keys, transformers, defaults, constraints and failure policies.
-    internal static func map(from json: EntityGenRuntime.JSONValue, context: inout EntityGenRuntime.MappingContext) throws(EntityGenRuntime.MappingError) -> Author {
+    /// Maps a JSON object to `Author`, applying the schema's keys, transformers, defaults, constraints and failure
+    /// policies.
+    internal static func map(
+        from json: EntityGenRuntime.JSONValue,
+        context: inout EntityGenRuntime.MappingContext
+    ) throws(EntityGenRuntime.MappingError) -> Author {
         try context.expectObject(json, entity: "Author", schema: "Cycles.yaml:23:3")
         let _name = try context.string(json, "name", schema: "Cycles.yaml:27:7")
         let _books = try context.entities(json, "books", schema: "Cycles.yaml:29:7", as: Book.self)
@@ -71,10 +75,14 @@ extension Author: EntityGenRuntime.JSONMappable {
 
 extension Author: Swift.Codable {
     /// Decodes the JSON `map` reads (the schema's keys, transformers, defaults, constraints and failure policies).
-    internal init(from decoder: any Swift.Decoder) throws { self = try EntityGenRuntime.JSONMappableCoding.decode(from: decoder) }
+    internal init(from decoder: any Swift.Decoder) throws {
+        self = try EntityGenRuntime.JSONMappableCoding.decode(from: decoder)
+    }
 
     /// Encodes the JSON `writeJSON` writes.
-    internal func encode(to encoder: any Swift.Encoder) throws { try EntityGenRuntime.JSONMappableCoding.encode(self, to: encoder) }
+    internal func encode(to encoder: any Swift.Encoder) throws {
+        try EntityGenRuntime.JSONMappableCoding.encode(self, to: encoder)
+    }
 }
 
 /// The Book entity.
@@ -125,12 +133,20 @@ extension Book {
 }
 
 extension Book: EntityGenRuntime.JSONMappable {
-    /// Maps a JSON object to `Book`, applying the schema's keys, transformers, defaults, constraints and failure policies.
-    internal static func map(from json: EntityGenRuntime.JSONValue, context: inout EntityGenRuntime.MappingContext) throws(EntityGenRuntime.MappingError) -> Book {
+    /// Maps a JSON object to `Book`, applying the schema's keys, transformers, defaults, constraints and failure
+    /// policies.
+    internal static func map(
+        from json: EntityGenRuntime.JSONValue,
+        context: inout EntityGenRuntime.MappingContext
+    ) throws(EntityGenRuntime.MappingError) -> Book {
         try context.expectObject(json, entity: "Book", schema: "Cycles.yaml:30:3")
         let _title = try context.string(json, "title", schema: "Cycles.yaml:32:7")
         let _authors = try context.entities(json, "authors", schema: "Cycles.yaml:34:7", as: Author.self)
-        let _sequels = try context.optional(json, EntityGenRuntime.MappingField("sequels", schema: "Cycles.yaml:35:7"), EntityGenRuntime.MapTransformer(EntityGenRuntime.EntityTransformer<Book>())) ?? [:]
+        let _sequels = try context.optional(
+            json,
+            EntityGenRuntime.MappingField("sequels", schema: "Cycles.yaml:35:7"),
+            EntityGenRuntime.MapTransformer(EntityGenRuntime.EntityTransformer<Book>())
+        ) ?? [:]
         return Book(title: _title, authors: _authors, sequels: _sequels)
     }
 
@@ -147,10 +163,14 @@ extension Book: EntityGenRuntime.JSONMappable {
 
 extension Book: Swift.Codable {
     /// Decodes the JSON `map` reads (the schema's keys, transformers, defaults, constraints and failure policies).
-    internal init(from decoder: any Swift.Decoder) throws { self = try EntityGenRuntime.JSONMappableCoding.decode(from: decoder) }
+    internal init(from decoder: any Swift.Decoder) throws {
+        self = try EntityGenRuntime.JSONMappableCoding.decode(from: decoder)
+    }
 
     /// Encodes the JSON `writeJSON` writes.
-    internal func encode(to encoder: any Swift.Encoder) throws { try EntityGenRuntime.JSONMappableCoding.encode(self, to: encoder) }
+    internal func encode(to encoder: any Swift.Encoder) throws {
+        try EntityGenRuntime.JSONMappableCoding.encode(self, to: encoder)
+    }
 }
 
 /// The Person entity.
@@ -181,7 +201,13 @@ internal struct Person: Swift.Sendable, EntityGenRuntime.MemberwiseHashable, Swi
     internal var id: Swift.String { name }
 
     /// Creates `Person` from its properties.
-    internal init(name: Swift.String, bestFriend: Person? = nil, partner: Person? = nil, friends: [Person] = [], pet: Pet? = nil) {
+    internal init(
+        name: Swift.String,
+        bestFriend: Person? = nil,
+        partner: Person? = nil,
+        friends: [Person] = [],
+        pet: Pet? = nil
+    ) {
         self.name = name
         self._bestFriend = EntityGenRuntime.Indirect<Person>.box(bestFriend)
         self._partner = EntityGenRuntime.Indirect<Person>.box(partner)
@@ -224,12 +250,20 @@ extension Person {
 }
 
 extension Person: EntityGenRuntime.JSONMappable {
-    /// Maps a JSON object to `Person`, applying the schema's keys, transformers, defaults, constraints and failure policies.
-    internal static func map(from json: EntityGenRuntime.JSONValue, context: inout EntityGenRuntime.MappingContext) throws(EntityGenRuntime.MappingError) -> Person {
+    /// Maps a JSON object to `Person`, applying the schema's keys, transformers, defaults, constraints and failure
+    /// policies.
+    internal static func map(
+        from json: EntityGenRuntime.JSONValue,
+        context: inout EntityGenRuntime.MappingContext
+    ) throws(EntityGenRuntime.MappingError) -> Person {
         try context.expectObject(json, entity: "Person", schema: "Cycles.yaml:2:3")
         let _name = try context.string(json, "name", schema: "Cycles.yaml:5:7")
         let _bestFriend = try context.optionalEntity(json, "bestFriend", schema: "Cycles.yaml:7:7", as: Person.self)
-        let _partner = try context.optional(json, EntityGenRuntime.MappingField("partner", schema: "Cycles.yaml:8:7", onFailure: .drop), EntityGenRuntime.EntityTransformer<Person>())
+        let _partner = try context.optional(
+            json,
+            EntityGenRuntime.MappingField("partner", schema: "Cycles.yaml:8:7", onFailure: .drop),
+            EntityGenRuntime.EntityTransformer<Person>()
+        )
         let _friends = try context.entities(json, "friends", schema: "Cycles.yaml:12:7", as: Person.self)
         let _pet = try context.optionalEntity(json, "pet", schema: "Cycles.yaml:13:7", as: Pet.self)
         return Person(name: _name, bestFriend: _bestFriend, partner: _partner, friends: _friends, pet: _pet)
@@ -249,10 +283,14 @@ extension Person: EntityGenRuntime.JSONMappable {
 
 extension Person: Swift.Codable {
     /// Decodes the JSON `map` reads (the schema's keys, transformers, defaults, constraints and failure policies).
-    internal init(from decoder: any Swift.Decoder) throws { self = try EntityGenRuntime.JSONMappableCoding.decode(from: decoder) }
+    internal init(from decoder: any Swift.Decoder) throws {
+        self = try EntityGenRuntime.JSONMappableCoding.decode(from: decoder)
+    }
 
     /// Encodes the JSON `writeJSON` writes.
-    internal func encode(to encoder: any Swift.Encoder) throws { try EntityGenRuntime.JSONMappableCoding.encode(self, to: encoder) }
+    internal func encode(to encoder: any Swift.Encoder) throws {
+        try EntityGenRuntime.JSONMappableCoding.encode(self, to: encoder)
+    }
 }
 
 /// The Pet entity.
@@ -303,12 +341,22 @@ extension Pet {
 }
 
 extension Pet: EntityGenRuntime.JSONMappable {
-    /// Maps a JSON object to `Pet`, applying the schema's keys, transformers, defaults, constraints and failure policies.
-    internal static func map(from json: EntityGenRuntime.JSONValue, context: inout EntityGenRuntime.MappingContext) throws(EntityGenRuntime.MappingError) -> Pet {
+    /// Maps a JSON object to `Pet`, applying the schema's keys, transformers, defaults, constraints and failure
+    /// policies.
+    internal static func map(
+        from json: EntityGenRuntime.JSONValue,
+        context: inout EntityGenRuntime.MappingContext
+    ) throws(EntityGenRuntime.MappingError) -> Pet {
         try context.expectObject(json, entity: "Pet", schema: "Cycles.yaml:14:3")
         let _name = try context.string(json, "name", schema: "Cycles.yaml:16:7")
         let _owner = try context.optionalEntity(json, "owner", schema: "Cycles.yaml:18:7", as: Person.self)
-        let _vet = try context.optional(json, EntityGenRuntime.MappingField("vetName", schema: "Cycles.yaml:19:7"), EntityGenRuntime.ReferenceTransformer<Person, EntityGenRuntime.StringTransformer>(EntityGenRuntime.StringTransformer()))
+        let _vet = try context.optional(
+            json,
+            EntityGenRuntime.MappingField("vetName", schema: "Cycles.yaml:19:7"),
+            EntityGenRuntime.ReferenceTransformer<Person, EntityGenRuntime.StringTransformer>(
+                EntityGenRuntime.StringTransformer()
+            )
+        )
         return Pet(name: _name, owner: _owner, vet: _vet)
     }
 
@@ -319,7 +367,13 @@ extension Pet: EntityGenRuntime.JSONMappable {
         writer.optionalEntity(self.owner, forKey: "owner")
         if let _vet = self.vet {
             writer.key("vetName")
-            EntityGenRuntime.ReferenceTransformer<Person, EntityGenRuntime.StringTransformer>(EntityGenRuntime.StringTransformer()).encode(_vet, to: &writer)
+            EntityGenRuntime.ReferenceTransformer<Person, EntityGenRuntime.StringTransformer>(
+                EntityGenRuntime.StringTransformer()
+            )
+                .encode(
+                    _vet,
+                    to: &writer
+                )
         }
         writer.endObject()
     }
@@ -327,10 +381,14 @@ extension Pet: EntityGenRuntime.JSONMappable {
 
 extension Pet: Swift.Codable {
     /// Decodes the JSON `map` reads (the schema's keys, transformers, defaults, constraints and failure policies).
-    internal init(from decoder: any Swift.Decoder) throws { self = try EntityGenRuntime.JSONMappableCoding.decode(from: decoder) }
+    internal init(from decoder: any Swift.Decoder) throws {
+        self = try EntityGenRuntime.JSONMappableCoding.decode(from: decoder)
+    }
 
     /// Encodes the JSON `writeJSON` writes.
-    internal func encode(to encoder: any Swift.Encoder) throws { try EntityGenRuntime.JSONMappableCoding.encode(self, to: encoder) }
+    internal func encode(to encoder: any Swift.Encoder) throws {
+        try EntityGenRuntime.JSONMappableCoding.encode(self, to: encoder)
+    }
 }
 
 /// The Player entity.
@@ -371,8 +429,12 @@ extension Player {
 }
 
 extension Player: EntityGenRuntime.JSONMappable {
-    /// Maps a JSON object to `Player`, applying the schema's keys, transformers, defaults, constraints and failure policies.
-    internal static func map(from json: EntityGenRuntime.JSONValue, context: inout EntityGenRuntime.MappingContext) throws(EntityGenRuntime.MappingError) -> Player {
+    /// Maps a JSON object to `Player`, applying the schema's keys, transformers, defaults, constraints and failure
+    /// policies.
+    internal static func map(
+        from json: EntityGenRuntime.JSONValue,
+        context: inout EntityGenRuntime.MappingContext
+    ) throws(EntityGenRuntime.MappingError) -> Player {
         try context.expectObject(json, entity: "Player", schema: "Cycles.yaml:43:3")
         let _name = try context.string(json, "name", schema: "Cycles.yaml:45:7")
         let _team = try context.optionalEntity(json, "team", schema: "Cycles.yaml:47:7", as: Team.self)
@@ -390,10 +452,14 @@ extension Player: EntityGenRuntime.JSONMappable {
 
 extension Player: Swift.Codable {
     /// Decodes the JSON `map` reads (the schema's keys, transformers, defaults, constraints and failure policies).
-    internal init(from decoder: any Swift.Decoder) throws { self = try EntityGenRuntime.JSONMappableCoding.decode(from: decoder) }
+    internal init(from decoder: any Swift.Decoder) throws {
+        self = try EntityGenRuntime.JSONMappableCoding.decode(from: decoder)
+    }
 
     /// Encodes the JSON `writeJSON` writes.
-    internal func encode(to encoder: any Swift.Encoder) throws { try EntityGenRuntime.JSONMappableCoding.encode(self, to: encoder) }
+    internal func encode(to encoder: any Swift.Encoder) throws {
+        try EntityGenRuntime.JSONMappableCoding.encode(self, to: encoder)
+    }
 }
 
 /// A team lists its players, each player embeds the team it plays for.
@@ -444,12 +510,20 @@ extension Team {
 }
 
 extension Team: EntityGenRuntime.JSONMappable {
-    /// Maps a JSON object to `Team`, applying the schema's keys, transformers, defaults, constraints and failure policies.
-    internal static func map(from json: EntityGenRuntime.JSONValue, context: inout EntityGenRuntime.MappingContext) throws(EntityGenRuntime.MappingError) -> Team {
+    /// Maps a JSON object to `Team`, applying the schema's keys, transformers, defaults, constraints and failure
+    /// policies.
+    internal static func map(
+        from json: EntityGenRuntime.JSONValue,
+        context: inout EntityGenRuntime.MappingContext
+    ) throws(EntityGenRuntime.MappingError) -> Team {
         try context.expectObject(json, entity: "Team", schema: "Cycles.yaml:36:3")
         let _name = try context.string(json, "name", schema: "Cycles.yaml:39:7")
         let _players = try context.entities(json, "players", schema: "Cycles.yaml:41:7", as: Player.self)
-        let _rivals = try context.optional(json, EntityGenRuntime.MappingField("rivals", schema: "Cycles.yaml:42:7"), EntityGenRuntime.MapTransformer(EntityGenRuntime.EntityTransformer<Team>())) ?? [:]
+        let _rivals = try context.optional(
+            json,
+            EntityGenRuntime.MappingField("rivals", schema: "Cycles.yaml:42:7"),
+            EntityGenRuntime.MapTransformer(EntityGenRuntime.EntityTransformer<Team>())
+        ) ?? [:]
         return Team(name: _name, players: _players, rivals: _rivals)
     }
 
@@ -466,8 +540,12 @@ extension Team: EntityGenRuntime.JSONMappable {
 
 extension Team: Swift.Codable {
     /// Decodes the JSON `map` reads (the schema's keys, transformers, defaults, constraints and failure policies).
-    internal init(from decoder: any Swift.Decoder) throws { self = try EntityGenRuntime.JSONMappableCoding.decode(from: decoder) }
+    internal init(from decoder: any Swift.Decoder) throws {
+        self = try EntityGenRuntime.JSONMappableCoding.decode(from: decoder)
+    }
 
     /// Encodes the JSON `writeJSON` writes.
-    internal func encode(to encoder: any Swift.Encoder) throws { try EntityGenRuntime.JSONMappableCoding.encode(self, to: encoder) }
+    internal func encode(to encoder: any Swift.Encoder) throws {
+        try EntityGenRuntime.JSONMappableCoding.encode(self, to: encoder)
+    }
 }

@@ -23,7 +23,13 @@ internal struct Hostile: Swift.Sendable, EntityGenRuntime.MemberwiseHashable {
     internal var oneOfs: Swift.String
 
     /// Creates `Hostile` from its properties.
-    internal init(quoted: Swift.String = "\"\"\" \\(interpolation) \u{2066}isolate\u{2069} \0 end", dotted: Swift.String? = nil, unicodeKey: Swift.Int = -9223372036854775808, big: Swift.UInt64 = 18446744073709551615, oneOfs: Swift.String = "*/") {
+    internal init(
+        quoted: Swift.String = "\"\"\" \\(interpolation) \u{2066}isolate\u{2069} \0 end",
+        dotted: Swift.String? = nil,
+        unicodeKey: Swift.Int = -9223372036854775808,
+        big: Swift.UInt64 = 18446744073709551615,
+        oneOfs: Swift.String = "*/"
+    ) {
         self.quoted = quoted
         self.dotted = dotted
         self.unicodeKey = unicodeKey
@@ -64,18 +70,47 @@ extension Hostile {
 
 extension Hostile: EntityGenRuntime.JSONMappable {
     private enum _Fields {
-        static let quoted = EntityGenRuntime.MappingField("\"\"\"\\(x)#{1}\n", schema: "Hostile.yaml:7:7", constraints: [.pattern(EntityGenRuntime.JSONPattern("[\"\\\\]+|\\(\\)"))])
+        static let quoted = EntityGenRuntime.MappingField(
+            "\"\"\"\\(x)#{1}\n",
+            schema: "Hostile.yaml:7:7",
+            constraints: [.pattern(EntityGenRuntime.JSONPattern("[\"\\\\]+|\\(\\)"))]
+        )
         static let dotted = EntityGenRuntime.MappingField(paths: [["a.b", "c"]], schema: "Hostile.yaml:13:7")
-        static let oneOfs = EntityGenRuntime.MappingField("oneOfs", schema: "Hostile.yaml:23:7", constraints: [.oneOf(["*/", "\"", "\\"])])
+        static let oneOfs = EntityGenRuntime.MappingField(
+            "oneOfs",
+            schema: "Hostile.yaml:23:7",
+            constraints: [.oneOf(["*/", "\"", "\\"])]
+        )
     }
 
-    /// Maps a JSON object to `Hostile`, applying the schema's keys, transformers, defaults, constraints and failure policies.
-    internal static func map(from json: EntityGenRuntime.JSONValue, context: inout EntityGenRuntime.MappingContext) throws(EntityGenRuntime.MappingError) -> Hostile {
+    /// Maps a JSON object to `Hostile`, applying the schema's keys, transformers, defaults, constraints and failure
+    /// policies.
+    internal static func map(
+        from json: EntityGenRuntime.JSONValue,
+        context: inout EntityGenRuntime.MappingContext
+    ) throws(EntityGenRuntime.MappingError) -> Hostile {
         try context.expectObject(json, entity: "Hostile", schema: "Hostile.yaml:4:3")
-        let _quoted = try context.required(json, _Fields.quoted, EntityGenRuntime.StringTransformer(), default: "\"\"\" \\(interpolation) \u{2066}isolate\u{2069} \0 end")
+        let _quoted = try context.required(
+            json,
+            _Fields.quoted,
+            EntityGenRuntime.StringTransformer(),
+            default: "\"\"\" \\(interpolation) \u{2066}isolate\u{2069} \0 end"
+        )
         let _dotted = try context.optional(json, _Fields.dotted, EntityGenRuntime.StringTransformer())
-        let _unicodeKey = try context.integer(json, "\u{540D}\u{524D} \u{1F680}", schema: "Hostile.yaml:16:7", as: Swift.Int.self, default: -9223372036854775808)
-        let _big = try context.integer(json, "big", schema: "Hostile.yaml:20:7", as: Swift.UInt64.self, default: 18446744073709551615)
+        let _unicodeKey = try context.integer(
+            json,
+            "\u{540D}\u{524D} \u{1F680}",
+            schema: "Hostile.yaml:16:7",
+            as: Swift.Int.self,
+            default: -9223372036854775808
+        )
+        let _big = try context.integer(
+            json,
+            "big",
+            schema: "Hostile.yaml:20:7",
+            as: Swift.UInt64.self,
+            default: 18446744073709551615
+        )
         let _oneOfs = try context.required(json, _Fields.oneOfs, EntityGenRuntime.StringTransformer(), default: "*/")
         return Hostile(quoted: _quoted, dotted: _dotted, unicodeKey: _unicodeKey, big: _big, oneOfs: _oneOfs)
     }
@@ -99,8 +134,12 @@ extension Hostile: EntityGenRuntime.JSONMappable {
 
 extension Hostile: Swift.Codable {
     /// Decodes the JSON `map` reads (the schema's keys, transformers, defaults, constraints and failure policies).
-    internal init(from decoder: any Swift.Decoder) throws { self = try EntityGenRuntime.JSONMappableCoding.decode(from: decoder) }
+    internal init(from decoder: any Swift.Decoder) throws {
+        self = try EntityGenRuntime.JSONMappableCoding.decode(from: decoder)
+    }
 
     /// Encodes the JSON `writeJSON` writes.
-    internal func encode(to encoder: any Swift.Encoder) throws { try EntityGenRuntime.JSONMappableCoding.encode(self, to: encoder) }
+    internal func encode(to encoder: any Swift.Encoder) throws {
+        try EntityGenRuntime.JSONMappableCoding.encode(self, to: encoder)
+    }
 }

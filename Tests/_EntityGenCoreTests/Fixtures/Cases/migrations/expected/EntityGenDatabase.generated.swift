@@ -65,7 +65,8 @@ internal enum EntityGenDatabase {
             t.add(column: "email", .text)
             t.add(column: "loyaltyPoints", .integer).notNull().defaults(sql: "0")
         }
-        // order: rebuilt (SQLite cannot alter these columns or keys in place); rows are copied, the app's own indexes, triggers and views kept.
+        // order: rebuilt (SQLite cannot alter these columns or keys in place); rows are copied, the app's own indexes,
+        // triggers and views kept.
         do {
             let _appObjects = try EntityGenPersistence.AppSchemaObjects.save(db, table: "order", generatedIndexes: [])
             try db.execute(sql: """
@@ -76,28 +77,61 @@ internal enum EntityGenDatabase {
                 PRIMARY KEY ("number"), \
                 FOREIGN KEY ("shippingAddressId") REFERENCES "address"("id") ON DELETE SET NULL ON UPDATE CASCADE DEFERRABLE INITIALLY DEFERRED)
                 """)
-            try db.execute(sql: "INSERT INTO \"_entitygen_new_order\" (\"number\", \"total\", \"shippingAddressId\") SELECT \"number\", \"total\", NULL FROM \"order\"")
+            try db.execute(
+                sql: "INSERT INTO \"_entitygen_new_order\" (\"number\", \"total\", \"shippingAddressId\") SELECT \"number\", \"total\", NULL FROM \"order\""
+            )
             try db.drop(table: "order")
             try db.rename(table: "_entitygen_new_order", to: "order")
             try _appObjects.restore(db)
         }
         try db.create(index: "customer_orders_target", on: "customer_orders", columns: ["targetNumber"])
         try db.create(index: "order_shippingAddress", on: "order", columns: ["shippingAddressId"])
-        try db.execute(sql: "CREATE TRIGGER \"customer_orders_cascade\" BEFORE DELETE ON \"customer\" BEGIN DELETE FROM \"order\" WHERE EXISTS (SELECT 1 FROM \"customer_orders\" AS l WHERE l.\"ownerId\" = OLD.\"id\" AND l.\"targetNumber\" = \"order\".\"number\"); END")
+        try db.execute(
+            sql: "CREATE TRIGGER \"customer_orders_cascade\" BEFORE DELETE ON \"customer\" BEGIN DELETE FROM \"order\" WHERE EXISTS (SELECT 1 FROM \"customer_orders\" AS l WHERE l.\"ownerId\" = OLD.\"id\" AND l.\"targetNumber\" = \"order\".\"number\"); END"
+        )
     }
 
-    /// Each migration's fingerprint (of what it does, not of how it is printed): a database remembers those of the migrations it ran, so a development database that ran a pending migration which has changed since is refused when opened (`EntityGenPersistence.ChangedPendingMigrationError`) instead of failing later. Recording a migration does not change its fingerprint.
-    internal static let migrationFingerprints: [Swift.String: Swift.String] = ["entitygen-v1": "5e1a2090b8f03c35", "entitygen-v2": "2ca673f9aec71d31"]
+    /// Each migration's fingerprint (of what it does, not of how it is printed): a database remembers those of the
+    /// migrations it ran, so a development database that ran a pending migration which has changed since is refused
+    /// when opened (`EntityGenPersistence.ChangedPendingMigrationError`) instead of failing later. Recording a
+    /// migration does not change its fingerprint.
+    internal static let migrationFingerprints: [Swift.String: Swift.String] = [
+        "entitygen-v1": "5e1a2090b8f03c35",
+        "entitygen-v2": "2ca673f9aec71d31"
+    ]
 
-    /// Opens (creating when needed) a database file in WAL mode, so readers read while the importer writes, and migrates it; a database a newer version of the app migrated is refused (`EntityGenPersistence.UnknownMigrationsError`); SQLite's errors (a file that is not a database, a lock held past the busy timeout) name the file (`EntityGenPersistence.DatabaseFileError`). `migrations` registers the app's own migrations, after the generated ones: GRDB runs the pending ones in registration order, so on an existing database a generated migration added in a later version runs after the app's that already ran. `checksIntegrity` first checks the whole file's structure (SQLite's `quick_check`, in time proportional to its size): a damaged file is `EntityGenPersistence.DatabaseIntegrityError` instead of an import that succeeds while other rows are unreadable. `eraseDatabaseOnSchemaChange` (GRDB's option, for debug builds only) erases and re-creates the database when a migration it ran has changed, such as an unrecorded one edited since.
-    internal static func openDatabase(atPath path: Swift.String, configuration: GRDB.Configuration = GRDB.Configuration(), checksIntegrity: Swift.Bool = false, eraseDatabaseOnSchemaChange: Swift.Bool = false, migrations: (inout GRDB.DatabaseMigrator) -> Swift.Void = { _ in }) throws -> GRDB.DatabasePool {
+    /// Opens (creating when needed) a database file in WAL mode, so readers read while the importer writes, and
+    /// migrates it; a database a newer version of the app migrated is refused
+    /// (`EntityGenPersistence.UnknownMigrationsError`); SQLite's errors (a file that is not a database, a lock held
+    /// past the busy timeout) name the file (`EntityGenPersistence.DatabaseFileError`). `migrations` registers the
+    /// app's own migrations, after the generated ones: GRDB runs the pending ones in registration order, so on an
+    /// existing database a generated migration added in a later version runs after the app's that already ran.
+    /// `checksIntegrity` first checks the whole file's structure (SQLite's `quick_check`, in time proportional to its
+    /// size): a damaged file is `EntityGenPersistence.DatabaseIntegrityError` instead of an import that succeeds while
+    /// other rows are unreadable. `eraseDatabaseOnSchemaChange` (GRDB's option, for debug builds only) erases and
+    /// re-creates the database when a migration it ran has changed, such as an unrecorded one edited since.
+    internal static func openDatabase(
+        atPath path: Swift.String,
+        configuration: GRDB.Configuration = GRDB.Configuration(),
+        checksIntegrity: Swift.Bool = false,
+        eraseDatabaseOnSchemaChange: Swift.Bool = false,
+        migrations: (inout GRDB.DatabaseMigrator) -> Swift.Void = { _ in }
+    ) throws -> GRDB.DatabasePool {
         try EntityGenPersistence.DatabaseFileError.naming(path) {
-            let pool = try GRDB.DatabasePool(path: path, configuration: EntityGenPersistence.EntityGenConfiguration.prepared(configuration))
+            let pool = try GRDB.DatabasePool(
+                path: path,
+                configuration: EntityGenPersistence.EntityGenConfiguration.prepared(configuration)
+            )
             var migrator = GRDB.DatabaseMigrator()
             migrator.eraseDatabaseOnSchemaChange = eraseDatabaseOnSchemaChange
             registerMigrations(in: &migrator)
             migrations(&migrator)
-            try EntityGenPersistence.EntityGenConfiguration.migrate(pool, with: migrator, fingerprints: migrationFingerprints, checksIntegrity: checksIntegrity)
+            try EntityGenPersistence.EntityGenConfiguration.migrate(
+                pool,
+                with: migrator,
+                fingerprints: migrationFingerprints,
+                checksIntegrity: checksIntegrity
+            )
             return pool
         }
     }

@@ -46,8 +46,12 @@ extension Address {
 }
 
 extension Address: EntityGenRuntime.JSONMappable {
-    /// Maps a JSON object to `Address`, applying the schema's keys, transformers, defaults, constraints and failure policies.
-    internal static func map(from json: EntityGenRuntime.JSONValue, context: inout EntityGenRuntime.MappingContext) throws(EntityGenRuntime.MappingError) -> Address {
+    /// Maps a JSON object to `Address`, applying the schema's keys, transformers, defaults, constraints and failure
+    /// policies.
+    internal static func map(
+        from json: EntityGenRuntime.JSONValue,
+        context: inout EntityGenRuntime.MappingContext
+    ) throws(EntityGenRuntime.MappingError) -> Address {
         try context.expectObject(json, entity: "Address", schema: "Shop.yaml:35:3")
         let _id = try context.integer(json, "id", schema: "Shop.yaml:38:7", as: Swift.Int.self)
         let _street = try context.string(json, "street", schema: "Shop.yaml:39:7")
@@ -65,17 +69,27 @@ extension Address: EntityGenRuntime.JSONMappable {
 
 extension Address: Swift.Codable {
     /// Decodes the JSON `map` reads (the schema's keys, transformers, defaults, constraints and failure policies).
-    internal init(from decoder: any Swift.Decoder) throws { self = try EntityGenRuntime.JSONMappableCoding.decode(from: decoder) }
+    internal init(from decoder: any Swift.Decoder) throws {
+        self = try EntityGenRuntime.JSONMappableCoding.decode(from: decoder)
+    }
 
     /// Encodes the JSON `writeJSON` writes.
-    internal func encode(to encoder: any Swift.Encoder) throws { try EntityGenRuntime.JSONMappableCoding.encode(self, to: encoder) }
+    internal func encode(to encoder: any Swift.Encoder) throws {
+        try EntityGenRuntime.JSONMappableCoding.encode(self, to: encoder)
+    }
 }
 
 extension Address: EntityGenPersistence.PersistableEntity {
     /// The table's fixed SQL, prepared once per transaction by the importer.
-    internal static let entityTable = EntityGenPersistence.EntityTable(entity: "Address", name: "address", columns: ["id", "street"], identity: ["id"])
+    internal static let entityTable = EntityGenPersistence.EntityTable(
+        entity: "Address",
+        name: "address",
+        columns: ["id", "street"],
+        identity: ["id"]
+    )
 
-    /// Every row as the graph JSON maps to, its relationships included, and theirs, at any depth (a path stops before an entity it already went through). Filter and order it with `Columns`, like any GRDB request.
+    /// Every row as the graph JSON maps to, its relationships included, and theirs, at any depth (a path stops before
+    /// an entity it already went through). Filter and order it with `Columns`, like any GRDB request.
     internal static func requestIncludingRelationships() -> GRDB.QueryInterfaceRequest<Address> {
         all()
     }
@@ -100,9 +114,16 @@ extension Address: EntityGenPersistence.PersistableEntity {
     }
 
     /// The stored row a delete action's payload names (only the identification attributes are read).
-    internal static func rowKey(from json: EntityGenRuntime.JSONValue, context: inout EntityGenRuntime.MappingContext) throws(EntityGenRuntime.MappingError) -> EntityGenPersistence.RowKey {
+    internal static func rowKey(
+        from json: EntityGenRuntime.JSONValue,
+        context: inout EntityGenRuntime.MappingContext
+    ) throws(EntityGenRuntime.MappingError) -> EntityGenPersistence.RowKey {
         try context.expectObject(json, entity: "Address", schema: "Shop.yaml:35:3")
-        let _id = try context.required(json, EntityGenRuntime.MappingField("id", schema: "Shop.yaml:38:7"), EntityGenRuntime.IntegerTransformer<Swift.Int>())
+        let _id = try context.required(
+            json,
+            EntityGenRuntime.MappingField("id", schema: "Shop.yaml:38:7"),
+            EntityGenRuntime.IntegerTransformer<Swift.Int>()
+        )
         return EntityGenPersistence.RowKey(Self.entityTable, [_id])
     }
 
@@ -111,7 +132,9 @@ extension Address: EntityGenPersistence.PersistableEntity {
 }
 
 extension Address: GRDB.PersistableRecord {
-    /// One row of the `address` table: `Address` has no relationships, so it is its own record, the type plain GRDB requests fetch (`Address.Record.filter(...).fetchAll(db)`, `fetchOne(db, id:)`, `ValueObservation`) and local edits save (`insert`, `update`, `upsert`, `delete`).
+    /// One row of the `address` table: `Address` has no relationships, so it is its own record, the type plain GRDB
+    /// requests fetch (`Address.Record.filter(...).fetchAll(db)`, `fetchOne(db, id:)`, `ValueObservation`) and local
+    /// edits save (`insert`, `update`, `upsert`, `delete`).
     internal typealias Record = Address
 
     /// The table.
@@ -130,7 +153,11 @@ extension Address: GRDB.PersistableRecord {
     }
 
     /// The `Order` records that reach this one: an inverse association.
-    internal static let orders = hasMany(Order.Record.self, key: "orders", using: GRDB.ForeignKey(["shippingAddressId"], to: ["id"]))
+    internal static let orders = hasMany(
+        Order.Record.self,
+        key: "orders",
+        using: GRDB.ForeignKey(["shippingAddressId"], to: ["id"])
+    )
 }
 
 /// The Customer entity.
@@ -145,11 +172,18 @@ internal struct Customer: Swift.Sendable, EntityGenRuntime.MemberwiseHashable, S
 
     internal var orders: [Order]
 
-    /// The keys the mapped JSON object did not have, so that an import keeps what is stored for them (none for a model built in code). Not part of equality.
+    /// The keys the mapped JSON object did not have, so that an import keeps what is stored for them (none for a model
+    /// built in code). Not part of equality.
     fileprivate var _absentFields = EntityGenRuntime.AbsentFields()
 
     /// Creates `Customer` from its properties.
-    internal init(id: Swift.Int, name: Swift.String, email: Swift.String? = nil, loyaltyPoints: Swift.Int = 0, orders: [Order] = []) {
+    internal init(
+        id: Swift.Int,
+        name: Swift.String,
+        email: Swift.String? = nil,
+        loyaltyPoints: Swift.Int = 0,
+        orders: [Order] = []
+    ) {
         self.id = id
         self.name = name
         self.email = email
@@ -192,15 +226,25 @@ extension Customer {
 }
 
 extension Customer: EntityGenRuntime.JSONMappable {
-    /// Maps a JSON object to `Customer`, applying the schema's keys, transformers, defaults, constraints and failure policies.
-    internal static func map(from json: EntityGenRuntime.JSONValue, context: inout EntityGenRuntime.MappingContext) throws(EntityGenRuntime.MappingError) -> Customer {
+    /// Maps a JSON object to `Customer`, applying the schema's keys, transformers, defaults, constraints and failure
+    /// policies.
+    internal static func map(
+        from json: EntityGenRuntime.JSONValue,
+        context: inout EntityGenRuntime.MappingContext
+    ) throws(EntityGenRuntime.MappingError) -> Customer {
         try context.expectObject(json, entity: "Customer", schema: "Shop.yaml:5:3")
         var __absent = EntityGenRuntime.AbsentFields()
         let _id = try context.integer(json, "id", schema: "Shop.yaml:10:7", as: Swift.Int.self)
         let _name = try context.string(json, "name", schema: "Shop.yaml:11:7")
         let _email = try context.optionalString(json, "email", schema: "Shop.yaml:13:7")
         if case .none = _email, context.isAbsent(json, "email") { __absent.insert(0) }
-        let _loyaltyPoints = try context.integer(json, "loyaltyPoints", schema: "Shop.yaml:14:7", as: Swift.Int.self, default: 0)
+        let _loyaltyPoints = try context.integer(
+            json,
+            "loyaltyPoints",
+            schema: "Shop.yaml:14:7",
+            as: Swift.Int.self,
+            default: 0
+        )
         if context.isAbsent(json, "loyaltyPoints") { __absent.insert(1) }
         let _orders = try context.entities(json, "orders", schema: "Shop.yaml:20:7", as: Order.self)
         if context.isAbsent(json, "orders") { __absent.insert(2) }
@@ -223,10 +267,14 @@ extension Customer: EntityGenRuntime.JSONMappable {
 
 extension Customer: Swift.Codable {
     /// Decodes the JSON `map` reads (the schema's keys, transformers, defaults, constraints and failure policies).
-    internal init(from decoder: any Swift.Decoder) throws { self = try EntityGenRuntime.JSONMappableCoding.decode(from: decoder) }
+    internal init(from decoder: any Swift.Decoder) throws {
+        self = try EntityGenRuntime.JSONMappableCoding.decode(from: decoder)
+    }
 
     /// Encodes the JSON `writeJSON` writes.
-    internal func encode(to encoder: any Swift.Encoder) throws { try EntityGenRuntime.JSONMappableCoding.encode(self, to: encoder) }
+    internal func encode(to encoder: any Swift.Encoder) throws {
+        try EntityGenRuntime.JSONMappableCoding.encode(self, to: encoder)
+    }
 }
 
 extension Customer: EntityGenPersistence.PersistableEntity {
@@ -234,14 +282,28 @@ extension Customer: EntityGenPersistence.PersistableEntity {
     internal typealias Columns = Record.Columns
 
     /// The table's fixed SQL, prepared once per transaction by the importer.
-    internal static let entityTable = EntityGenPersistence.EntityTable(entity: "Customer", name: "customer", columns: ["id", "name", "email", "loyaltyPoints"], identity: ["id"], absentBits: ["email": 0, "loyaltyPoints": 1])
+    internal static let entityTable = EntityGenPersistence.EntityTable(
+        entity: "Customer",
+        name: "customer",
+        columns: ["id", "name", "email", "loyaltyPoints"],
+        identity: ["id"],
+        absentBits: ["email": 0, "loyaltyPoints": 1]
+    )
 
     /// The link table of `orders`.
-    internal static let _ordersLinks = EntityGenPersistence.LinkTable(name: "customer_orders", ownerColumns: ["ownerId"], targetColumns: ["targetNumber"], isMap: false)
+    internal static let _ordersLinks = EntityGenPersistence.LinkTable(
+        name: "customer_orders",
+        ownerColumns: ["ownerId"],
+        targetColumns: ["targetNumber"],
+        isMap: false
+    )
 
-    /// Every row as the graph JSON maps to, its relationships included, and theirs, at any depth (a path stops before an entity it already went through). Filter and order it with `Columns`, like any GRDB request.
+    /// Every row as the graph JSON maps to, its relationships included, and theirs, at any depth (a path stops before
+    /// an entity it already went through). Filter and order it with `Columns`, like any GRDB request.
     internal static func requestIncludingRelationships() -> GRDB.QueryInterfaceRequest<Customer> {
-        Record.all().including(all: Record.orders.including(optional: Order.Record.shippingAddress)).asRequest(of: Customer.self)
+        Record.all()
+            .including(all: Record.orders.including(optional: Order.Record.shippingAddress))
+            .asRequest(of: Customer.self)
     }
 
     /// Decodes a row; relationships are filled when the request includes them.
@@ -283,9 +345,16 @@ extension Customer: EntityGenPersistence.PersistableEntity {
     }
 
     /// The stored row a delete action's payload names (only the identification attributes are read).
-    internal static func rowKey(from json: EntityGenRuntime.JSONValue, context: inout EntityGenRuntime.MappingContext) throws(EntityGenRuntime.MappingError) -> EntityGenPersistence.RowKey {
+    internal static func rowKey(
+        from json: EntityGenRuntime.JSONValue,
+        context: inout EntityGenRuntime.MappingContext
+    ) throws(EntityGenRuntime.MappingError) -> EntityGenPersistence.RowKey {
         try context.expectObject(json, entity: "Customer", schema: "Shop.yaml:5:3")
-        let _id = try context.required(json, EntityGenRuntime.MappingField("id", schema: "Shop.yaml:10:7"), EntityGenRuntime.IntegerTransformer<Swift.Int>())
+        let _id = try context.required(
+            json,
+            EntityGenRuntime.MappingField("id", schema: "Shop.yaml:10:7"),
+            EntityGenRuntime.IntegerTransformer<Swift.Int>()
+        )
         return EntityGenPersistence.RowKey(Self.entityTable, [_id])
     }
 
@@ -294,8 +363,15 @@ extension Customer: EntityGenPersistence.PersistableEntity {
 }
 
 extension Customer {
-    /// One row of the `customer` table: the type plain GRDB requests fetch (`Customer.Record.filter(...).fetchAll(db)`, `fetchOne(db, id:)`, `ValueObservation`) and local edits save (`insert`, `update`, `upsert`, `delete`). Relationships are their key columns and associations; `Customer` is the graph JSON maps to (`Customer.requestIncludingRelationships()`).
-    internal struct Record: Swift.Sendable, Swift.Hashable, Swift.Identifiable, GRDB.FetchableRecord, GRDB.PersistableRecord {
+    /// One row of the `customer` table: the type plain GRDB requests fetch (`Customer.Record.filter(...).fetchAll(db)`,
+    /// `fetchOne(db, id:)`, `ValueObservation`) and local edits save (`insert`, `update`, `upsert`, `delete`).
+    /// Relationships are their key columns and associations; `Customer` is the graph JSON maps to
+    /// (`Customer.requestIncludingRelationships()`).
+    internal struct Record: Swift.Sendable,
+        Swift.Hashable,
+        Swift.Identifiable,
+        GRDB.FetchableRecord,
+        GRDB.PersistableRecord {
         /// The table.
         internal static var databaseTableName: Swift.String { "customer" }
 
@@ -342,12 +418,24 @@ extension Customer {
         /// The link table of `orders`, as a GRDB record type for associations.
         internal enum _OrdersLink: GRDB.TableRecord {
             internal static var databaseTableName: Swift.String { "customer_orders" }
-            internal static let target = belongsTo(Order.Record.self, key: "target", using: GRDB.ForeignKey(["targetNumber"], to: ["number"]))
+            internal static let target = belongsTo(
+                Order.Record.self,
+                key: "target",
+                using: GRDB.ForeignKey(["targetNumber"], to: ["number"])
+            )
             internal static let owner = belongsTo(Customer.Record.self, using: GRDB.ForeignKey(["ownerId"], to: ["id"]))
         }
 
         /// The `orders` relationship, for `including` and `request(for:)`.
-        internal static let orders = hasMany(Order.Record.self, through: hasMany(_OrdersLink.self, using: GRDB.ForeignKey(["ownerId"], to: ["id"])).order(GRDB.Column("position")), using: _OrdersLink.target, key: "orders")
+        internal static let orders = hasMany(
+            Order.Record.self,
+            through: hasMany(
+                _OrdersLink.self,
+                using: GRDB.ForeignKey(["ownerId"], to: ["id"])
+            ).order(GRDB.Column("position")),
+            using: _OrdersLink.target,
+            key: "orders"
+        )
     }
 }
 
@@ -359,7 +447,8 @@ internal struct Order: Swift.Sendable, EntityGenRuntime.MemberwiseHashable, Swif
 
     internal var shippingAddress: Address?
 
-    /// The keys the mapped JSON object did not have, so that an import keeps what is stored for them (none for a model built in code). Not part of equality.
+    /// The keys the mapped JSON object did not have, so that an import keeps what is stored for them (none for a model
+    /// built in code). Not part of equality.
     fileprivate var _absentFields = EntityGenRuntime.AbsentFields()
 
     /// The identity: `number`.
@@ -401,13 +490,22 @@ extension Order {
 }
 
 extension Order: EntityGenRuntime.JSONMappable {
-    /// Maps a JSON object to `Order`, applying the schema's keys, transformers, defaults, constraints and failure policies.
-    internal static func map(from json: EntityGenRuntime.JSONValue, context: inout EntityGenRuntime.MappingContext) throws(EntityGenRuntime.MappingError) -> Order {
+    /// Maps a JSON object to `Order`, applying the schema's keys, transformers, defaults, constraints and failure
+    /// policies.
+    internal static func map(
+        from json: EntityGenRuntime.JSONValue,
+        context: inout EntityGenRuntime.MappingContext
+    ) throws(EntityGenRuntime.MappingError) -> Order {
         try context.expectObject(json, entity: "Order", schema: "Shop.yaml:24:3")
         var __absent = EntityGenRuntime.AbsentFields()
         let _number = try context.string(json, "number", schema: "Shop.yaml:29:7")
         let _total = try context.double(json, "total", schema: "Shop.yaml:30:7")
-        let _shippingAddress = try context.optionalEntity(json, "shippingAddress", schema: "Shop.yaml:33:7", as: Address.self)
+        let _shippingAddress = try context.optionalEntity(
+            json,
+            "shippingAddress",
+            schema: "Shop.yaml:33:7",
+            as: Address.self
+        )
         if case .none = _shippingAddress, context.isAbsent(json, "shippingAddress") { __absent.insert(0) }
         var __mapped = Order(number: _number, total: _total, shippingAddress: _shippingAddress)
         __mapped._absentFields = __absent
@@ -426,10 +524,14 @@ extension Order: EntityGenRuntime.JSONMappable {
 
 extension Order: Swift.Codable {
     /// Decodes the JSON `map` reads (the schema's keys, transformers, defaults, constraints and failure policies).
-    internal init(from decoder: any Swift.Decoder) throws { self = try EntityGenRuntime.JSONMappableCoding.decode(from: decoder) }
+    internal init(from decoder: any Swift.Decoder) throws {
+        self = try EntityGenRuntime.JSONMappableCoding.decode(from: decoder)
+    }
 
     /// Encodes the JSON `writeJSON` writes.
-    internal func encode(to encoder: any Swift.Encoder) throws { try EntityGenRuntime.JSONMappableCoding.encode(self, to: encoder) }
+    internal func encode(to encoder: any Swift.Encoder) throws {
+        try EntityGenRuntime.JSONMappableCoding.encode(self, to: encoder)
+    }
 }
 
 extension Order: EntityGenPersistence.PersistableEntity {
@@ -437,9 +539,16 @@ extension Order: EntityGenPersistence.PersistableEntity {
     internal typealias Columns = Record.Columns
 
     /// The table's fixed SQL, prepared once per transaction by the importer.
-    internal static let entityTable = EntityGenPersistence.EntityTable(entity: "Order", name: "order", columns: ["number", "total", "shippingAddressId"], identity: ["number"], absentBits: ["shippingAddressId": 0])
+    internal static let entityTable = EntityGenPersistence.EntityTable(
+        entity: "Order",
+        name: "order",
+        columns: ["number", "total", "shippingAddressId"],
+        identity: ["number"],
+        absentBits: ["shippingAddressId": 0]
+    )
 
-    /// Every row as the graph JSON maps to, its relationships included, and theirs, at any depth (a path stops before an entity it already went through). Filter and order it with `Columns`, like any GRDB request.
+    /// Every row as the graph JSON maps to, its relationships included, and theirs, at any depth (a path stops before
+    /// an entity it already went through). Filter and order it with `Columns`, like any GRDB request.
     internal static func requestIncludingRelationships() -> GRDB.QueryInterfaceRequest<Order> {
         Record.all().including(optional: Record.shippingAddress).asRequest(of: Order.self)
     }
@@ -468,9 +577,16 @@ extension Order: EntityGenPersistence.PersistableEntity {
     }
 
     /// The stored row a delete action's payload names (only the identification attributes are read).
-    internal static func rowKey(from json: EntityGenRuntime.JSONValue, context: inout EntityGenRuntime.MappingContext) throws(EntityGenRuntime.MappingError) -> EntityGenPersistence.RowKey {
+    internal static func rowKey(
+        from json: EntityGenRuntime.JSONValue,
+        context: inout EntityGenRuntime.MappingContext
+    ) throws(EntityGenRuntime.MappingError) -> EntityGenPersistence.RowKey {
         try context.expectObject(json, entity: "Order", schema: "Shop.yaml:24:3")
-        let _number = try context.required(json, EntityGenRuntime.MappingField("number", schema: "Shop.yaml:29:7"), EntityGenRuntime.StringTransformer())
+        let _number = try context.required(
+            json,
+            EntityGenRuntime.MappingField("number", schema: "Shop.yaml:29:7"),
+            EntityGenRuntime.StringTransformer()
+        )
         return EntityGenPersistence.RowKey(Self.entityTable, [_number])
     }
 
@@ -479,8 +595,15 @@ extension Order: EntityGenPersistence.PersistableEntity {
 }
 
 extension Order {
-    /// One row of the `order` table: the type plain GRDB requests fetch (`Order.Record.filter(...).fetchAll(db)`, `fetchOne(db, id:)`, `ValueObservation`) and local edits save (`insert`, `update`, `upsert`, `delete`). Relationships are their key columns and associations; `Order` is the graph JSON maps to (`Order.requestIncludingRelationships()`).
-    internal struct Record: Swift.Sendable, Swift.Hashable, Swift.Identifiable, GRDB.FetchableRecord, GRDB.PersistableRecord {
+    /// One row of the `order` table: the type plain GRDB requests fetch (`Order.Record.filter(...).fetchAll(db)`,
+    /// `fetchOne(db, id:)`, `ValueObservation`) and local edits save (`insert`, `update`, `upsert`, `delete`).
+    /// Relationships are their key columns and associations; `Order` is the graph JSON maps to
+    /// (`Order.requestIncludingRelationships()`).
+    internal struct Record: Swift.Sendable,
+        Swift.Hashable,
+        Swift.Identifiable,
+        GRDB.FetchableRecord,
+        GRDB.PersistableRecord {
         /// The table.
         internal static var databaseTableName: Swift.String { "order" }
 
@@ -522,9 +645,21 @@ extension Order {
         }
 
         /// The `shippingAddress` relationship, for `including` and `request(for:)`.
-        internal static let shippingAddress = belongsTo(Address.Record.self, key: "shippingAddress", using: GRDB.ForeignKey(["shippingAddressId"], to: ["id"]))
+        internal static let shippingAddress = belongsTo(
+            Address.Record.self,
+            key: "shippingAddress",
+            using: GRDB.ForeignKey(["shippingAddressId"], to: ["id"])
+        )
 
         /// The `Customer` records that reach this one: an inverse association.
-        internal static let customers = hasMany(Customer.Record.self, through: hasMany(Customer.Record._OrdersLink.self, using: GRDB.ForeignKey(["targetNumber"], to: ["number"])), using: Customer.Record._OrdersLink.owner, key: "customers")
+        internal static let customers = hasMany(
+            Customer.Record.self,
+            through: hasMany(
+                Customer.Record._OrdersLink.self,
+                using: GRDB.ForeignKey(["targetNumber"], to: ["number"])
+            ),
+            using: Customer.Record._OrdersLink.owner,
+            key: "customers"
+        )
     }
 }

@@ -120,22 +120,52 @@ public enum EntityGenDatabase {
             "length" DOUBLE NOT NULL, \
             PRIMARY KEY ("serial"))
             """)
-        try db.execute(sql: "CREATE TRIGGER \"gadget_labels_unlinked\" AFTER DELETE ON \"gadget_labels\" BEGIN DELETE FROM \"label\" WHERE \"_id\" = OLD.\"target\"; END")
-        try db.execute(sql: "CREATE TRIGGER \"label_children_unlinked\" AFTER DELETE ON \"label_children\" BEGIN DELETE FROM \"label\" WHERE \"_id\" = OLD.\"target\"; END")
+        try db.execute(
+            sql: "CREATE TRIGGER \"gadget_labels_unlinked\" AFTER DELETE ON \"gadget_labels\" BEGIN DELETE FROM \"label\" WHERE \"_id\" = OLD.\"target\"; END"
+        )
+        try db.execute(
+            sql: "CREATE TRIGGER \"label_children_unlinked\" AFTER DELETE ON \"label_children\" BEGIN DELETE FROM \"label\" WHERE \"_id\" = OLD.\"target\"; END"
+        )
     }
 
-    /// Each migration's fingerprint (of what it does, not of how it is printed): a database remembers those of the migrations it ran, so a development database that ran a pending migration which has changed since is refused when opened (`EntityGenPersistence.ChangedPendingMigrationError`) instead of failing later. Recording a migration does not change its fingerprint.
+    /// Each migration's fingerprint (of what it does, not of how it is printed): a database remembers those of the
+    /// migrations it ran, so a development database that ran a pending migration which has changed since is refused
+    /// when opened (`EntityGenPersistence.ChangedPendingMigrationError`) instead of failing later. Recording a
+    /// migration does not change its fingerprint.
     public static let migrationFingerprints: [Swift.String: Swift.String] = ["entitygen-v1": "da39080523c9e5d2"]
 
-    /// Opens (creating when needed) a database file in WAL mode, so readers read while the importer writes, and migrates it; a database a newer version of the app migrated is refused (`EntityGenPersistence.UnknownMigrationsError`); SQLite's errors (a file that is not a database, a lock held past the busy timeout) name the file (`EntityGenPersistence.DatabaseFileError`). `migrations` registers the app's own migrations, after the generated ones: GRDB runs the pending ones in registration order, so on an existing database a generated migration added in a later version runs after the app's that already ran. `checksIntegrity` first checks the whole file's structure (SQLite's `quick_check`, in time proportional to its size): a damaged file is `EntityGenPersistence.DatabaseIntegrityError` instead of an import that succeeds while other rows are unreadable. `eraseDatabaseOnSchemaChange` (GRDB's option, for debug builds only) erases and re-creates the database when a migration it ran has changed, such as an unrecorded one edited since.
-    public static func openDatabase(atPath path: Swift.String, configuration: GRDB.Configuration = GRDB.Configuration(), checksIntegrity: Swift.Bool = false, eraseDatabaseOnSchemaChange: Swift.Bool = false, migrations: (inout GRDB.DatabaseMigrator) -> Swift.Void = { _ in }) throws -> GRDB.DatabasePool {
+    /// Opens (creating when needed) a database file in WAL mode, so readers read while the importer writes, and
+    /// migrates it; a database a newer version of the app migrated is refused
+    /// (`EntityGenPersistence.UnknownMigrationsError`); SQLite's errors (a file that is not a database, a lock held
+    /// past the busy timeout) name the file (`EntityGenPersistence.DatabaseFileError`). `migrations` registers the
+    /// app's own migrations, after the generated ones: GRDB runs the pending ones in registration order, so on an
+    /// existing database a generated migration added in a later version runs after the app's that already ran.
+    /// `checksIntegrity` first checks the whole file's structure (SQLite's `quick_check`, in time proportional to its
+    /// size): a damaged file is `EntityGenPersistence.DatabaseIntegrityError` instead of an import that succeeds while
+    /// other rows are unreadable. `eraseDatabaseOnSchemaChange` (GRDB's option, for debug builds only) erases and
+    /// re-creates the database when a migration it ran has changed, such as an unrecorded one edited since.
+    public static func openDatabase(
+        atPath path: Swift.String,
+        configuration: GRDB.Configuration = GRDB.Configuration(),
+        checksIntegrity: Swift.Bool = false,
+        eraseDatabaseOnSchemaChange: Swift.Bool = false,
+        migrations: (inout GRDB.DatabaseMigrator) -> Swift.Void = { _ in }
+    ) throws -> GRDB.DatabasePool {
         try EntityGenPersistence.DatabaseFileError.naming(path) {
-            let pool = try GRDB.DatabasePool(path: path, configuration: EntityGenPersistence.EntityGenConfiguration.prepared(configuration))
+            let pool = try GRDB.DatabasePool(
+                path: path,
+                configuration: EntityGenPersistence.EntityGenConfiguration.prepared(configuration)
+            )
             var migrator = GRDB.DatabaseMigrator()
             migrator.eraseDatabaseOnSchemaChange = eraseDatabaseOnSchemaChange
             registerMigrations(in: &migrator)
             migrations(&migrator)
-            try EntityGenPersistence.EntityGenConfiguration.migrate(pool, with: migrator, fingerprints: migrationFingerprints, checksIntegrity: checksIntegrity)
+            try EntityGenPersistence.EntityGenConfiguration.migrate(
+                pool,
+                with: migrator,
+                fingerprints: migrationFingerprints,
+                checksIntegrity: checksIntegrity
+            )
             return pool
         }
     }
@@ -195,7 +225,9 @@ public enum EntityGenPostgresDatabase {
         ),
     ]
 
-    /// Applies the pending migrations: `try await EntityGenPostgresDatabase.migrator.migrate(client)` when the server app starts. Each runs in its own transaction and is recorded in `entitygen_migrations`; instances starting together migrate one after the other.
+    /// Applies the pending migrations: `try await EntityGenPostgresDatabase.migrator.migrate(client)` when the server
+    /// app starts. Each runs in its own transaction and is recorded in `entitygen_migrations`; instances starting
+    /// together migrate one after the other.
     public static var migrator: EntityGenPostgres.PostgresMigrator { EntityGenPostgres.PostgresMigrator(migrations) }
 
     /// GET groups/avatars returns a top-level array of avatars.

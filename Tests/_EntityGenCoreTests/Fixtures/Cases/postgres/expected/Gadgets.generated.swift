@@ -42,10 +42,14 @@ public enum Finish: Swift.Sendable, Swift.Hashable, EntityGenRuntime.JSONEnumera
 
 extension Finish: Swift.Codable {
     /// Decodes the raw value.
-    public init(from decoder: any Swift.Decoder) throws { self = try EntityGenRuntime.JSONEnumerationCoding.decode(from: decoder) }
+    public init(from decoder: any Swift.Decoder) throws {
+        self = try EntityGenRuntime.JSONEnumerationCoding.decode(from: decoder)
+    }
 
     /// Encodes the raw value.
-    public func encode(to encoder: any Swift.Encoder) throws { try EntityGenRuntime.JSONEnumerationCoding.encode(self, to: encoder) }
+    public func encode(to encoder: any Swift.Encoder) throws {
+        try EntityGenRuntime.JSONEnumerationCoding.encode(self, to: encoder)
+    }
 }
 
 /// Stored as its raw value; GRDB's requests bind it the same way, so a filter compares a column with a `Finish`.
@@ -86,11 +90,28 @@ public struct Gadget: Swift.Sendable, EntityGenRuntime.MemberwiseHashable {
 
     public var resellers: [EntityGenRuntime.EntityReference<Maker>]
 
-    /// The keys the mapped JSON object did not have, so that an import keeps what is stored for them (none for a model built in code). Not part of equality.
+    /// The keys the mapped JSON object did not have, so that an import keeps what is stored for them (none for a model
+    /// built in code). Not part of equality.
     fileprivate var _absentFields = EntityGenRuntime.AbsentFields()
 
     /// Creates `Gadget` from its properties.
-    public init(id: Swift.Int64, batch: Swift.Int16, name: Swift.String, price: Foundation.Decimal? = nil, weight: Swift.Float? = nil, sku: Foundation.UUID? = nil, releasedAt: Foundation.Date? = nil, photo: Foundation.Data? = nil, site: Foundation.URL? = nil, finish: Finish? = nil, tags: [Swift.String] = [], labels: [Label] = [], spares: [Swift.String: Nut]? = nil, maker: EntityGenRuntime.EntityReference<Maker>? = nil, resellers: [EntityGenRuntime.EntityReference<Maker>] = []) {
+    public init(
+        id: Swift.Int64,
+        batch: Swift.Int16,
+        name: Swift.String,
+        price: Foundation.Decimal? = nil,
+        weight: Swift.Float? = nil,
+        sku: Foundation.UUID? = nil,
+        releasedAt: Foundation.Date? = nil,
+        photo: Foundation.Data? = nil,
+        site: Foundation.URL? = nil,
+        finish: Finish? = nil,
+        tags: [Swift.String] = [],
+        labels: [Label] = [],
+        spares: [Swift.String: Nut]? = nil,
+        maker: EntityGenRuntime.EntityReference<Maker>? = nil,
+        resellers: [EntityGenRuntime.EntityReference<Maker>] = []
+    ) {
         self.id = id
         self.batch = batch
         self.name = name
@@ -173,8 +194,12 @@ extension Gadget {
 }
 
 extension Gadget: EntityGenRuntime.JSONMappable {
-    /// Maps a JSON object to `Gadget`, applying the schema's keys, transformers, defaults, constraints and failure policies.
-    public static func map(from json: EntityGenRuntime.JSONValue, context: inout EntityGenRuntime.MappingContext) throws(EntityGenRuntime.MappingError) -> Gadget {
+    /// Maps a JSON object to `Gadget`, applying the schema's keys, transformers, defaults, constraints and failure
+    /// policies.
+    public static func map(
+        from json: EntityGenRuntime.JSONValue,
+        context: inout EntityGenRuntime.MappingContext
+    ) throws(EntityGenRuntime.MappingError) -> Gadget {
         try context.expectObject(json, entity: "Gadget", schema: "Gadgets.yaml:7:3")
         var __absent = EntityGenRuntime.AbsentFields()
         let _id = try context.integer(json, "id", schema: "Gadgets.yaml:10:7", as: Swift.Int64.self)
@@ -193,23 +218,66 @@ extension Gadget: EntityGenRuntime.JSONMappable {
         let _site = try context.optionalURL(json, "site", schema: "Gadgets.yaml:18:7")
         if case .none = _site, context.isAbsent(json, "site") { __absent.insert(5) }
         let __finishField = EntityGenRuntime.MappingField("finish", schema: "Gadgets.yaml:19:7")
-        let _finish = try context.optional(json, __finishField, EntityGenRuntime.EnumTransformer<Finish>(schemaLocation: "Gadgets.yaml:19:7"))
+        let _finish = try context.optional(
+            json,
+            __finishField,
+            EntityGenRuntime.EnumTransformer<Finish>(schemaLocation: "Gadgets.yaml:19:7")
+        )
         if case .none = _finish, context.isAbsent(json, __finishField) { __absent.insert(6) }
         let __tagsField = EntityGenRuntime.MappingField("tags", schema: "Gadgets.yaml:20:7")
-        let _tags = try context.required(json, __tagsField, EntityGenRuntime.ArrayTransformer(EntityGenRuntime.StringTransformer()), default: [])
+        let _tags = try context.required(
+            json,
+            __tagsField,
+            EntityGenRuntime.ArrayTransformer(EntityGenRuntime.StringTransformer()),
+            default: []
+        )
         if context.isAbsent(json, __tagsField) { __absent.insert(7) }
         let _labels = try context.entities(json, "labels", schema: "Gadgets.yaml:22:7", as: Label.self)
         if context.isAbsent(json, "labels") { __absent.insert(8) }
         let __sparesField = EntityGenRuntime.MappingField("spares", schema: "Gadgets.yaml:23:7")
-        let _spares = try context.optional(json, __sparesField, EntityGenRuntime.MapTransformer(EntityGenRuntime.EntityTransformer<Nut>()))
+        let _spares = try context.optional(
+            json,
+            __sparesField,
+            EntityGenRuntime.MapTransformer(EntityGenRuntime.EntityTransformer<Nut>())
+        )
         if context.isAbsent(json, __sparesField) { __absent.insert(9) }
         let __makerField = EntityGenRuntime.MappingField("maker_code", schema: "Gadgets.yaml:24:7")
-        let _maker = try context.optional(json, __makerField, EntityGenRuntime.ReferenceTransformer<Maker, EntityGenRuntime.StringTransformer>(EntityGenRuntime.StringTransformer()))
+        let _maker = try context.optional(
+            json,
+            __makerField,
+            EntityGenRuntime.ReferenceTransformer<Maker, EntityGenRuntime.StringTransformer>(
+                EntityGenRuntime.StringTransformer()
+            )
+        )
         if case .none = _maker, context.isAbsent(json, __makerField) { __absent.insert(10) }
         let __resellersField = EntityGenRuntime.MappingField("resellers", schema: "Gadgets.yaml:25:7")
-        let _resellers = try context.optional(json, __resellersField, EntityGenRuntime.ArrayTransformer(EntityGenRuntime.ReferenceTransformer<Maker, EntityGenRuntime.StringTransformer>(EntityGenRuntime.StringTransformer()))) ?? []
+        let _resellers = try context.optional(
+            json,
+            __resellersField,
+            EntityGenRuntime.ArrayTransformer(
+                EntityGenRuntime.ReferenceTransformer<Maker, EntityGenRuntime.StringTransformer>(
+                    EntityGenRuntime.StringTransformer()
+                )
+            )
+        ) ?? []
         if context.isAbsent(json, __resellersField) { __absent.insert(11) }
-        var __mapped = Gadget(id: _id, batch: _batch, name: _name, price: _price, weight: _weight, sku: _sku, releasedAt: _releasedAt, photo: _photo, site: _site, finish: _finish, tags: _tags, labels: _labels, spares: _spares, maker: _maker, resellers: _resellers)
+        var __mapped = Gadget(
+            id: _id,
+            batch: _batch,
+            name: _name,
+            price: _price,
+            weight: _weight,
+            sku: _sku,
+            releasedAt: _releasedAt,
+            photo: _photo,
+            site: _site,
+            finish: _finish,
+            tags: _tags,
+            labels: _labels,
+            spares: _spares,
+            maker: _maker,
+            resellers: _resellers
+        )
         __mapped._absentFields = __absent
         return __mapped
     }
@@ -239,20 +307,38 @@ extension Gadget: EntityGenRuntime.JSONMappable {
         }
         if let _maker = self.maker {
             writer.key("maker_code")
-            EntityGenRuntime.ReferenceTransformer<Maker, EntityGenRuntime.StringTransformer>(EntityGenRuntime.StringTransformer()).encode(_maker, to: &writer)
+            EntityGenRuntime.ReferenceTransformer<Maker, EntityGenRuntime.StringTransformer>(
+                EntityGenRuntime.StringTransformer()
+            )
+                .encode(
+                    _maker,
+                    to: &writer
+                )
         }
         writer.key("resellers")
-        EntityGenRuntime.ArrayTransformer(EntityGenRuntime.ReferenceTransformer<Maker, EntityGenRuntime.StringTransformer>(EntityGenRuntime.StringTransformer())).encode(self.resellers, to: &writer)
+        EntityGenRuntime.ArrayTransformer(
+            EntityGenRuntime.ReferenceTransformer<Maker, EntityGenRuntime.StringTransformer>(
+                EntityGenRuntime.StringTransformer()
+            )
+        )
+            .encode(
+                self.resellers,
+                to: &writer
+            )
         writer.endObject()
     }
 }
 
 extension Gadget: Swift.Codable {
     /// Decodes the JSON `map` reads (the schema's keys, transformers, defaults, constraints and failure policies).
-    public init(from decoder: any Swift.Decoder) throws { self = try EntityGenRuntime.JSONMappableCoding.decode(from: decoder) }
+    public init(from decoder: any Swift.Decoder) throws {
+        self = try EntityGenRuntime.JSONMappableCoding.decode(from: decoder)
+    }
 
     /// Encodes the JSON `writeJSON` writes.
-    public func encode(to encoder: any Swift.Encoder) throws { try EntityGenRuntime.JSONMappableCoding.encode(self, to: encoder) }
+    public func encode(to encoder: any Swift.Encoder) throws {
+        try EntityGenRuntime.JSONMappableCoding.encode(self, to: encoder)
+    }
 }
 
 extension Gadget: EntityGenPersistence.PersistableEntity {
@@ -260,20 +346,87 @@ extension Gadget: EntityGenPersistence.PersistableEntity {
     public typealias Columns = Record.Columns
 
     /// The table's fixed SQL, prepared once per transaction by the importer.
-    public static let entityTable = EntityGenPersistence.EntityTable(entity: "Gadget", name: "gadget", columns: ["id", "batch", "name", "price", "weight", "sku", "releasedAt", "photo", "site", "finish", "tags", "sparesCount", "makerCode"], identity: ["id", "batch"], references: [EntityGenPersistence.ReferenceColumns(relationship: "maker", columns: ["makerCode"], targetTable: "maker", failsWhenMissing: true)], absentBits: ["price": 0, "weight": 1, "sku": 2, "releasedAt": 3, "photo": 4, "site": 5, "finish": 6, "tags": 7, "sparesCount": 9, "makerCode": 10])
+    public static let entityTable = EntityGenPersistence.EntityTable(
+        entity: "Gadget",
+        name: "gadget",
+        columns: [
+            "id",
+            "batch",
+            "name",
+            "price",
+            "weight",
+            "sku",
+            "releasedAt",
+            "photo",
+            "site",
+            "finish",
+            "tags",
+            "sparesCount",
+            "makerCode"
+        ],
+        identity: ["id", "batch"],
+        references: [
+            EntityGenPersistence.ReferenceColumns(
+                relationship: "maker",
+                columns: ["makerCode"],
+                targetTable: "maker",
+                failsWhenMissing: true
+            )
+        ],
+        absentBits: [
+            "price": 0,
+            "weight": 1,
+            "sku": 2,
+            "releasedAt": 3,
+            "photo": 4,
+            "site": 5,
+            "finish": 6,
+            "tags": 7,
+            "sparesCount": 9,
+            "makerCode": 10
+        ]
+    )
 
     /// The link table of `labels`.
-    public static let _labelsLinks = EntityGenPersistence.LinkTable(name: "gadget_labels", ownerColumns: ["ownerId", "ownerBatch"], targetColumns: ["target"], isMap: false, ownedTargetEntity: "Label")
+    public static let _labelsLinks = EntityGenPersistence.LinkTable(
+        name: "gadget_labels",
+        ownerColumns: ["ownerId", "ownerBatch"],
+        targetColumns: ["target"],
+        isMap: false,
+        ownedTargetEntity: "Label"
+    )
 
     /// The link table of `spares`.
-    public static let _sparesLinks = EntityGenPersistence.LinkTable(name: "gadget_spares", ownerColumns: ["ownerId", "ownerBatch"], targetColumns: ["targetSerial"], isMap: true)
+    public static let _sparesLinks = EntityGenPersistence.LinkTable(
+        name: "gadget_spares",
+        ownerColumns: ["ownerId", "ownerBatch"],
+        targetColumns: ["targetSerial"],
+        isMap: true
+    )
 
     /// The link table of `resellers`.
-    public static let _resellersLinks = EntityGenPersistence.LinkTable(name: "gadget_resellers", ownerColumns: ["ownerId", "ownerBatch"], targetColumns: ["targetCode"], isMap: false, reference: .init(entity: "Gadget", relationship: "resellers", targetTable: "maker", targetKeyColumns: ["code"], failsWhenMissing: false))
+    public static let _resellersLinks = EntityGenPersistence.LinkTable(
+        name: "gadget_resellers",
+        ownerColumns: ["ownerId", "ownerBatch"],
+        targetColumns: ["targetCode"],
+        isMap: false,
+        reference: .init(
+            entity: "Gadget",
+            relationship: "resellers",
+            targetTable: "maker",
+            targetKeyColumns: ["code"],
+            failsWhenMissing: false
+        )
+    )
 
-    /// Every row as the graph JSON maps to, its relationships included, and theirs, at any depth (a path stops before an entity it already went through). Filter and order it with `Columns`, like any GRDB request.
+    /// Every row as the graph JSON maps to, its relationships included, and theirs, at any depth (a path stops before
+    /// an entity it already went through). Filter and order it with `Columns`, like any GRDB request.
     public static func requestIncludingRelationships() -> GRDB.QueryInterfaceRequest<Gadget> {
-        Record.all().including(all: Record.labels).including(all: Record.spares.including(required: Gadget.Record._SparesLink.target)).including(all: Record.resellers).asRequest(of: Gadget.self)
+        Record.all()
+            .including(all: Record.labels)
+            .including(all: Record.spares.including(required: Gadget.Record._SparesLink.target))
+            .including(all: Record.resellers)
+            .asRequest(of: Gadget.self)
     }
 
     /// Decodes a row; relationships are filled when the request includes them.
@@ -312,16 +465,27 @@ extension Gadget: EntityGenPersistence.PersistableEntity {
         self.photo.bindValue(to: _statement, at: 8)
         self.site.bindValue(to: _statement, at: 9)
         self.finish.bindValue(to: _statement, at: 10)
-        EntityGenPersistence.JSONColumn.bind(self.tags, EntityGenRuntime.ArrayTransformer(EntityGenRuntime.StringTransformer()), to: _statement, at: 11)
+        EntityGenPersistence.JSONColumn.bind(
+            self.tags,
+            EntityGenRuntime.ArrayTransformer(EntityGenRuntime.StringTransformer()),
+            to: _statement,
+            at: 11
+        )
         (self.spares.map { Swift.Int64($0.count) }).bindValue(to: _statement, at: 12)
         self.maker.bindValue(to: _statement, at: 13)
         self._absentFields.bind(to: _statement, after: 13, words: 1)
         let _rowID = try session.save(_row)
         if !self._absentFields.contains(8) {
             let _labelsLinksStatements = try session.linkStatements(Self._labelsLinks)
-            let _labelsLinksSlots = try session.linkedTargets(Self._labelsLinks, owner: [self.id.columnDatabaseValue, self.batch.columnDatabaseValue])
+            let _labelsLinksSlots = try session.linkedTargets(
+                Self._labelsLinks,
+                owner: [self.id.columnDatabaseValue, self.batch.columnDatabaseValue]
+            )
             for (_position, _element) in self.labels.enumerated() {
-                let _target = try _element.save(in: &session, slot: _position < _labelsLinksSlots.count ? _labelsLinksSlots[_position] : nil)
+                let _target = try _element.save(
+                    in: &session,
+                    slot: _position < _labelsLinksSlots.count ? _labelsLinksSlots[_position] : nil
+                )
                 self.id.bindValue(to: _labelsLinksStatements.insert, at: 1)
                 self.batch.bindValue(to: _labelsLinksStatements.insert, at: 2)
                 Swift.Int64(_position).bindValue(to: _labelsLinksStatements.insert, at: 3)
@@ -357,7 +521,11 @@ extension Gadget: EntityGenPersistence.PersistableEntity {
                 Swift.Int64(_position).bindValue(to: _resellersLinksStatements.insert, at: 3)
                 _element.id.bindValue(to: _resellersLinksStatements.insert, at: 4)
                 try session.execute(_resellersLinksStatements.insert)
-                session.linkedReference(Self._resellersLinks, owner: [self.id.columnDatabaseValue, self.batch.columnDatabaseValue], position: Swift.Int64(_position))
+                session.linkedReference(
+                    Self._resellersLinks,
+                    owner: [self.id.columnDatabaseValue, self.batch.columnDatabaseValue],
+                    position: Swift.Int64(_position)
+                )
             }
             self.id.bindValue(to: _resellersLinksStatements.delete, at: 1)
             self.batch.bindValue(to: _resellersLinksStatements.delete, at: 2)
@@ -368,19 +536,35 @@ extension Gadget: EntityGenPersistence.PersistableEntity {
     }
 
     /// The stored row a delete action's payload names (only the identification attributes are read).
-    public static func rowKey(from json: EntityGenRuntime.JSONValue, context: inout EntityGenRuntime.MappingContext) throws(EntityGenRuntime.MappingError) -> EntityGenPersistence.RowKey {
+    public static func rowKey(
+        from json: EntityGenRuntime.JSONValue,
+        context: inout EntityGenRuntime.MappingContext
+    ) throws(EntityGenRuntime.MappingError) -> EntityGenPersistence.RowKey {
         try context.expectObject(json, entity: "Gadget", schema: "Gadgets.yaml:7:3")
-        let _id = try context.required(json, EntityGenRuntime.MappingField("id", schema: "Gadgets.yaml:10:7"), EntityGenRuntime.IntegerTransformer<Swift.Int64>())
-        let _batch = try context.required(json, EntityGenRuntime.MappingField("batch", schema: "Gadgets.yaml:11:7"), EntityGenRuntime.IntegerTransformer<Swift.Int16>())
+        let _id = try context.required(
+            json,
+            EntityGenRuntime.MappingField("id", schema: "Gadgets.yaml:10:7"),
+            EntityGenRuntime.IntegerTransformer<Swift.Int64>()
+        )
+        let _batch = try context.required(
+            json,
+            EntityGenRuntime.MappingField("batch", schema: "Gadgets.yaml:11:7"),
+            EntityGenRuntime.IntegerTransformer<Swift.Int16>()
+        )
         return EntityGenPersistence.RowKey(Self.entityTable, [_id, _batch])
     }
 
     /// This instance's identification.
-    public var rowKey: EntityGenPersistence.RowKey { EntityGenPersistence.RowKey(Self.entityTable, [self.id, self.batch]) }
+    public var rowKey: EntityGenPersistence.RowKey {
+        EntityGenPersistence.RowKey(Self.entityTable, [self.id, self.batch])
+    }
 }
 
 extension Gadget {
-    /// One row of the `gadget` table: the type plain GRDB requests fetch (`Gadget.Record.filter(...).fetchAll(db)`, `fetchOne(db, id:)`, `ValueObservation`) and local edits save (`insert`, `update`, `upsert`, `delete`). Relationships are their key columns and associations; `Gadget` is the graph JSON maps to (`Gadget.requestIncludingRelationships()`).
+    /// One row of the `gadget` table: the type plain GRDB requests fetch (`Gadget.Record.filter(...).fetchAll(db)`,
+    /// `fetchOne(db, id:)`, `ValueObservation`) and local edits save (`insert`, `update`, `upsert`, `delete`).
+    /// Relationships are their key columns and associations; `Gadget` is the graph JSON maps to
+    /// (`Gadget.requestIncludingRelationships()`).
     public struct Record: Swift.Sendable, Swift.Hashable, GRDB.FetchableRecord, GRDB.PersistableRecord {
         /// The table.
         public static var databaseTableName: Swift.String { "gadget" }
@@ -429,7 +613,21 @@ extension Gadget {
         public var makerCode: Swift.String?
 
         /// Creates a record from its columns.
-        public init(id: Swift.Int64, batch: Swift.Int16, name: Swift.String, price: Foundation.Decimal? = nil, weight: Swift.Float? = nil, sku: Foundation.UUID? = nil, releasedAt: Foundation.Date? = nil, photo: Foundation.Data? = nil, site: Foundation.URL? = nil, finish: Finish? = nil, tags: [Swift.String], sparesCount: Swift.Int64? = nil, makerCode: Swift.String? = nil) {
+        public init(
+            id: Swift.Int64,
+            batch: Swift.Int16,
+            name: Swift.String,
+            price: Foundation.Decimal? = nil,
+            weight: Swift.Float? = nil,
+            sku: Foundation.UUID? = nil,
+            releasedAt: Foundation.Date? = nil,
+            photo: Foundation.Data? = nil,
+            site: Foundation.URL? = nil,
+            finish: Finish? = nil,
+            tags: [Swift.String],
+            sparesCount: Swift.Int64? = nil,
+            makerCode: Swift.String? = nil
+        ) {
             self.id = id
             self.batch = batch
             self.name = name
@@ -457,7 +655,10 @@ extension Gadget {
             self.photo = try row.column("photo")
             self.site = try row.column("site")
             self.finish = try row.column("finish")
-            self.tags = try row.jsonColumn("tags", EntityGenRuntime.ArrayTransformer(EntityGenRuntime.StringTransformer()))
+            self.tags = try row.jsonColumn(
+                "tags",
+                EntityGenRuntime.ArrayTransformer(EntityGenRuntime.StringTransformer())
+            )
             self.sparesCount = try row.column("sparesCount")
             self.makerCode = try row.column("makerCode")
         }
@@ -474,7 +675,11 @@ extension Gadget {
             container.setColumn("photo", photo)
             container.setColumn("site", site)
             container.setColumn("finish", finish)
-            container.setJSONColumn("tags", tags, EntityGenRuntime.ArrayTransformer(EntityGenRuntime.StringTransformer()))
+            container.setJSONColumn(
+                "tags",
+                tags,
+                EntityGenRuntime.ArrayTransformer(EntityGenRuntime.StringTransformer())
+            )
             container.setColumn("sparesCount", sparesCount)
             container.setColumn("makerCode", makerCode)
         }
@@ -482,52 +687,160 @@ extension Gadget {
         /// The link table of `labels`, as a GRDB record type for associations.
         public enum _LabelsLink: GRDB.TableRecord {
             public static var databaseTableName: Swift.String { "gadget_labels" }
-            public static let target = belongsTo(Label.Record.self, key: "target", using: GRDB.ForeignKey(["target"], to: ["_id"]))
-            public static let owner = belongsTo(Gadget.Record.self, using: GRDB.ForeignKey(["ownerId", "ownerBatch"], to: ["id", "batch"]))
+            public static let target = belongsTo(
+                Label.Record.self,
+                key: "target",
+                using: GRDB.ForeignKey(["target"], to: ["_id"])
+            )
+            public static let owner = belongsTo(
+                Gadget.Record.self,
+                using: GRDB.ForeignKey(["ownerId", "ownerBatch"], to: ["id", "batch"])
+            )
         }
 
         /// The link table of `spares`, as a GRDB record type for associations.
         public enum _SparesLink: GRDB.TableRecord {
             public static var databaseTableName: Swift.String { "gadget_spares" }
-            public static let target = belongsTo(Nut.Record.self, key: "target", using: GRDB.ForeignKey(["targetSerial"], to: ["serial"]))
-            public static let owner = belongsTo(Gadget.Record.self, using: GRDB.ForeignKey(["ownerId", "ownerBatch"], to: ["id", "batch"]))
+            public static let target = belongsTo(
+                Nut.Record.self,
+                key: "target",
+                using: GRDB.ForeignKey(["targetSerial"], to: ["serial"])
+            )
+            public static let owner = belongsTo(
+                Gadget.Record.self,
+                using: GRDB.ForeignKey(["ownerId", "ownerBatch"], to: ["id", "batch"])
+            )
         }
 
         /// The link table of `resellers`, as a GRDB record type for associations.
         public enum _ResellersLink: GRDB.TableRecord {
             public static var databaseTableName: Swift.String { "gadget_resellers" }
-            public static let target = belongsTo(Maker.Record.self, key: "target", using: GRDB.ForeignKey(["targetCode"], to: ["code"]))
-            public static let owner = belongsTo(Gadget.Record.self, using: GRDB.ForeignKey(["ownerId", "ownerBatch"], to: ["id", "batch"]))
+            public static let target = belongsTo(
+                Maker.Record.self,
+                key: "target",
+                using: GRDB.ForeignKey(["targetCode"], to: ["code"])
+            )
+            public static let owner = belongsTo(
+                Gadget.Record.self,
+                using: GRDB.ForeignKey(["ownerId", "ownerBatch"], to: ["id", "batch"])
+            )
         }
 
         /// The `labels` relationship, for `including` and `request(for:)`.
-        public static let labels = hasMany(Label.Record.self, through: hasMany(_LabelsLink.self, using: GRDB.ForeignKey(["ownerId", "ownerBatch"], to: ["id", "batch"])).order(GRDB.Column("position")), using: _LabelsLink.target, key: "labels")
+        public static let labels = hasMany(
+            Label.Record.self,
+            through: hasMany(
+                _LabelsLink.self,
+                using: GRDB.ForeignKey(["ownerId", "ownerBatch"], to: ["id", "batch"])
+            ).order(GRDB.Column("position")),
+            using: _LabelsLink.target,
+            key: "labels"
+        )
 
         /// The `spares` relationship, for `including` and `request(for:)`.
-        public static let spares = hasMany(_SparesLink.self, key: "spares", using: GRDB.ForeignKey(["ownerId", "ownerBatch"], to: ["id", "batch"]))
+        public static let spares = hasMany(
+            _SparesLink.self,
+            key: "spares",
+            using: GRDB.ForeignKey(["ownerId", "ownerBatch"], to: ["id", "batch"])
+        )
 
         /// The `maker` relationship, for `including` and `request(for:)`.
-        public static let maker = belongsTo(Maker.Record.self, key: "maker", using: GRDB.ForeignKey(["makerCode"], to: ["code"]))
+        public static let maker = belongsTo(
+            Maker.Record.self,
+            key: "maker",
+            using: GRDB.ForeignKey(["makerCode"], to: ["code"])
+        )
 
         /// The `resellers` relationship, for `including` and `request(for:)`.
-        public static let resellers = hasMany(_ResellersLink.self, key: "resellers", using: GRDB.ForeignKey(["ownerId", "ownerBatch"], to: ["id", "batch"])).order(GRDB.Column("position"))
+        public static let resellers = hasMany(
+            _ResellersLink.self,
+            key: "resellers",
+            using: GRDB.ForeignKey(["ownerId", "ownerBatch"], to: ["id", "batch"])
+        ).order(GRDB.Column("position"))
     }
 }
 
 extension Gadget: EntityGenPostgres.PostgresTableEntity {
     /// The table's fixed SQL: COPY into a staging table and one set-based upsert by identity, built once.
-    public static let postgresTable = EntityGenPostgres.PostgresTable(entity: "Gadget", name: "gadget", columns: ["id", "batch", "name", "price", "weight", "sku", "releasedAt", "photo", "site", "finish", "tags", "sparesCount", "makerCode"], identity: ["id", "batch"], absentBits: ["price": 0, "weight": 1, "sku": 2, "releasedAt": 3, "photo": 4, "site": 5, "finish": 6, "tags": 7, "sparesCount": 9, "makerCode": 10], references: [EntityGenPostgres.PostgresReference(relationship: "maker", columns: ["makerCode"], targetTable: "maker", targetColumns: ["code"], failsWhenMissing: true)])
+    public static let postgresTable = EntityGenPostgres.PostgresTable(
+        entity: "Gadget",
+        name: "gadget",
+        columns: [
+            "id",
+            "batch",
+            "name",
+            "price",
+            "weight",
+            "sku",
+            "releasedAt",
+            "photo",
+            "site",
+            "finish",
+            "tags",
+            "sparesCount",
+            "makerCode"
+        ],
+        identity: ["id", "batch"],
+        absentBits: [
+            "price": 0,
+            "weight": 1,
+            "sku": 2,
+            "releasedAt": 3,
+            "photo": 4,
+            "site": 5,
+            "finish": 6,
+            "tags": 7,
+            "sparesCount": 9,
+            "makerCode": 10
+        ],
+        references: [
+            EntityGenPostgres.PostgresReference(
+                relationship: "maker",
+                columns: ["makerCode"],
+                targetTable: "maker",
+                targetColumns: ["code"],
+                failsWhenMissing: true
+            )
+        ]
+    )
 
     /// The link table of `labels`.
-    public static let _labelsLinksPostgres = EntityGenPostgres.PostgresLinkTable(entity: "Gadget", name: "gadget_labels", ownerColumns: ["ownerId", "ownerBatch"], targetColumns: ["target"], isMap: false, targetRows: Label.postgresTable)
+    public static let _labelsLinksPostgres = EntityGenPostgres.PostgresLinkTable(
+        entity: "Gadget",
+        name: "gadget_labels",
+        ownerColumns: ["ownerId", "ownerBatch"],
+        targetColumns: ["target"],
+        isMap: false,
+        targetRows: Label.postgresTable
+    )
 
     /// The link table of `spares`.
-    public static let _sparesLinksPostgres = EntityGenPostgres.PostgresLinkTable(entity: "Gadget", name: "gadget_spares", ownerColumns: ["ownerId", "ownerBatch"], targetColumns: ["targetSerial"], isMap: true)
+    public static let _sparesLinksPostgres = EntityGenPostgres.PostgresLinkTable(
+        entity: "Gadget",
+        name: "gadget_spares",
+        ownerColumns: ["ownerId", "ownerBatch"],
+        targetColumns: ["targetSerial"],
+        isMap: true
+    )
 
     /// The link table of `resellers`.
-    public static let _resellersLinksPostgres = EntityGenPostgres.PostgresLinkTable(entity: "Gadget", name: "gadget_resellers", ownerColumns: ["ownerId", "ownerBatch"], targetColumns: ["targetCode"], isMap: false, reference: EntityGenPostgres.PostgresReference(relationship: "resellers", columns: ["targetCode"], targetTable: "maker", targetColumns: ["code"], failsWhenMissing: false))
+    public static let _resellersLinksPostgres = EntityGenPostgres.PostgresLinkTable(
+        entity: "Gadget",
+        name: "gadget_resellers",
+        ownerColumns: ["ownerId", "ownerBatch"],
+        targetColumns: ["targetCode"],
+        isMap: false,
+        reference: EntityGenPostgres.PostgresReference(
+            relationship: "resellers",
+            columns: ["targetCode"],
+            targetTable: "maker",
+            targetColumns: ["code"],
+            failsWhenMissing: false
+        )
+    )
 
-    /// Stages this instance: embedded targets first, then the row (an upsert by identity), then links; returns the row's local id.
+    /// Stages this instance: embedded targets first, then the row (an upsert by identity), then links; returns the
+    /// row's local id.
     @discardableResult
     public func save(in session: inout EntityGenPostgres.PostgresSession) -> Swift.Int64 {
         let _rowID = session.save(Self.postgresTable, key: self.postgresKey, absent: self._absentFields) { _row in
@@ -594,15 +907,28 @@ extension Gadget: EntityGenPostgres.PostgresTableEntity {
     }
 
     /// The stored row a delete action's payload names (only the identification attributes are read).
-    public static func postgresRowKey(from json: EntityGenRuntime.JSONValue, context: inout EntityGenRuntime.MappingContext) throws(EntityGenRuntime.MappingError) -> EntityGenPostgres.PostgresRowKey {
+    public static func postgresRowKey(
+        from json: EntityGenRuntime.JSONValue,
+        context: inout EntityGenRuntime.MappingContext
+    ) throws(EntityGenRuntime.MappingError) -> EntityGenPostgres.PostgresRowKey {
         try context.expectObject(json, entity: "Gadget", schema: "Gadgets.yaml:7:3")
-        let _id = try context.required(json, EntityGenRuntime.MappingField("id", schema: "Gadgets.yaml:10:7"), EntityGenRuntime.IntegerTransformer<Swift.Int64>())
-        let _batch = try context.required(json, EntityGenRuntime.MappingField("batch", schema: "Gadgets.yaml:11:7"), EntityGenRuntime.IntegerTransformer<Swift.Int16>())
+        let _id = try context.required(
+            json,
+            EntityGenRuntime.MappingField("id", schema: "Gadgets.yaml:10:7"),
+            EntityGenRuntime.IntegerTransformer<Swift.Int64>()
+        )
+        let _batch = try context.required(
+            json,
+            EntityGenRuntime.MappingField("batch", schema: "Gadgets.yaml:11:7"),
+            EntityGenRuntime.IntegerTransformer<Swift.Int16>()
+        )
         return EntityGenPostgres.PostgresRowKey(Self.postgresTable, [_id, _batch])
     }
 
     /// This instance's identification.
-    public var postgresKey: EntityGenPostgres.PostgresRowKey? { EntityGenPostgres.PostgresRowKey(Self.postgresTable, [self.id, self.batch]) }
+    public var postgresKey: EntityGenPostgres.PostgresRowKey? {
+        EntityGenPostgres.PostgresRowKey(Self.postgresTable, [self.id, self.batch])
+    }
 }
 
 /// The Label entity.
@@ -643,8 +969,12 @@ extension Label {
 }
 
 extension Label: EntityGenRuntime.JSONMappable {
-    /// Maps a JSON object to `Label`, applying the schema's keys, transformers, defaults, constraints and failure policies.
-    public static func map(from json: EntityGenRuntime.JSONValue, context: inout EntityGenRuntime.MappingContext) throws(EntityGenRuntime.MappingError) -> Label {
+    /// Maps a JSON object to `Label`, applying the schema's keys, transformers, defaults, constraints and failure
+    /// policies.
+    public static func map(
+        from json: EntityGenRuntime.JSONValue,
+        context: inout EntityGenRuntime.MappingContext
+    ) throws(EntityGenRuntime.MappingError) -> Label {
         try context.expectObject(json, entity: "Label", schema: "Gadgets.yaml:26:3")
         let _text = try context.string(json, "text", schema: "Gadgets.yaml:28:7")
         let _children = try context.entities(json, "children", schema: "Gadgets.yaml:30:7", as: Label.self)
@@ -662,10 +992,14 @@ extension Label: EntityGenRuntime.JSONMappable {
 
 extension Label: Swift.Codable {
     /// Decodes the JSON `map` reads (the schema's keys, transformers, defaults, constraints and failure policies).
-    public init(from decoder: any Swift.Decoder) throws { self = try EntityGenRuntime.JSONMappableCoding.decode(from: decoder) }
+    public init(from decoder: any Swift.Decoder) throws {
+        self = try EntityGenRuntime.JSONMappableCoding.decode(from: decoder)
+    }
 
     /// Encodes the JSON `writeJSON` writes.
-    public func encode(to encoder: any Swift.Encoder) throws { try EntityGenRuntime.JSONMappableCoding.encode(self, to: encoder) }
+    public func encode(to encoder: any Swift.Encoder) throws {
+        try EntityGenRuntime.JSONMappableCoding.encode(self, to: encoder)
+    }
 }
 
 extension Label: EntityGenPersistence.PersistableEntity {
@@ -673,12 +1007,24 @@ extension Label: EntityGenPersistence.PersistableEntity {
     public typealias Columns = Record.Columns
 
     /// The table's fixed SQL, prepared once per transaction by the importer.
-    public static let entityTable = EntityGenPersistence.EntityTable(entity: "Label", name: "label", columns: ["text"], identity: [])
+    public static let entityTable = EntityGenPersistence.EntityTable(
+        entity: "Label",
+        name: "label",
+        columns: ["text"],
+        identity: []
+    )
 
     /// The link table of `children`.
-    public static let _childrenLinks = EntityGenPersistence.LinkTable(name: "label_children", ownerColumns: ["owner"], targetColumns: ["target"], isMap: false, ownedTargetEntity: "Label")
+    public static let _childrenLinks = EntityGenPersistence.LinkTable(
+        name: "label_children",
+        ownerColumns: ["owner"],
+        targetColumns: ["target"],
+        isMap: false,
+        ownedTargetEntity: "Label"
+    )
 
-    /// Every row as the graph JSON maps to, its relationships included, and theirs, at any depth (a path stops before an entity it already went through). Filter and order it with `Columns`, like any GRDB request.
+    /// Every row as the graph JSON maps to, its relationships included, and theirs, at any depth (a path stops before
+    /// an entity it already went through). Filter and order it with `Columns`, like any GRDB request.
     public static func requestIncludingRelationships() -> GRDB.QueryInterfaceRequest<Label> {
         Record.all().including(all: Record.children).asRequest(of: Label.self)
     }
@@ -697,7 +1043,8 @@ extension Label: EntityGenPersistence.PersistableEntity {
         try save(in: &session, slot: nil)
     }
 
-    /// Saves this instance in `slot`, the row id of the row at its place in the owner (`nil`: a new row), updated only where it differs: embedded targets first, then the row, then links.
+    /// Saves this instance in `slot`, the row id of the row at its place in the owner (`nil`: a new row), updated only
+    /// where it differs: embedded targets first, then the row, then links.
     @discardableResult
     public func save(in session: inout EntityGenPersistence.ImportSession, slot: Swift.Int64?) throws -> Swift.Int64 {
         let _row = try session.prepare(Self.entityTable)
@@ -707,7 +1054,10 @@ extension Label: EntityGenPersistence.PersistableEntity {
         let _childrenLinksStatements = try session.linkStatements(Self._childrenLinks)
         let _childrenLinksSlots = try session.linkedTargets(Self._childrenLinks, owner: [_rowID.columnDatabaseValue])
         for (_position, _element) in self.children.enumerated() {
-            let _target = try _element.save(in: &session, slot: _position < _childrenLinksSlots.count ? _childrenLinksSlots[_position] : nil)
+            let _target = try _element.save(
+                in: &session,
+                slot: _position < _childrenLinksSlots.count ? _childrenLinksSlots[_position] : nil
+            )
             _rowID.bindValue(to: _childrenLinksStatements.insert, at: 1)
             Swift.Int64(_position).bindValue(to: _childrenLinksStatements.insert, at: 2)
             _target.bindValue(to: _childrenLinksStatements.insert, at: 3)
@@ -720,7 +1070,10 @@ extension Label: EntityGenPersistence.PersistableEntity {
     }
 
     /// The stored row a delete action's payload names (only the identification attributes are read).
-    public static func rowKey(from json: EntityGenRuntime.JSONValue, context: inout EntityGenRuntime.MappingContext) throws(EntityGenRuntime.MappingError) -> EntityGenPersistence.RowKey {
+    public static func rowKey(
+        from json: EntityGenRuntime.JSONValue,
+        context: inout EntityGenRuntime.MappingContext
+    ) throws(EntityGenRuntime.MappingError) -> EntityGenPersistence.RowKey {
         throw EntityGenRuntime.MappingError.notIdentifiable("Label", schema: "Gadgets.yaml:26:3")
     }
 
@@ -729,8 +1082,15 @@ extension Label: EntityGenPersistence.PersistableEntity {
 }
 
 extension Label {
-    /// One row of the `label` table: the type plain GRDB requests fetch (`Label.Record.filter(...).fetchAll(db)`, `fetchOne(db, id:)`, `ValueObservation`) and local edits save (`insert`, `update`, `upsert`, `delete`). Relationships are their key columns and associations; `Label` is the graph JSON maps to (`Label.requestIncludingRelationships()`).
-    public struct Record: Swift.Sendable, Swift.Hashable, Swift.Identifiable, GRDB.FetchableRecord, GRDB.MutablePersistableRecord {
+    /// One row of the `label` table: the type plain GRDB requests fetch (`Label.Record.filter(...).fetchAll(db)`,
+    /// `fetchOne(db, id:)`, `ValueObservation`) and local edits save (`insert`, `update`, `upsert`, `delete`).
+    /// Relationships are their key columns and associations; `Label` is the graph JSON maps to
+    /// (`Label.requestIncludingRelationships()`).
+    public struct Record: Swift.Sendable,
+        Swift.Hashable,
+        Swift.Identifiable,
+        GRDB.FetchableRecord,
+        GRDB.MutablePersistableRecord {
         /// The table.
         public static var databaseTableName: Swift.String { "label" }
 
@@ -774,32 +1134,72 @@ extension Label {
         /// The link table of `children`, as a GRDB record type for associations.
         public enum _ChildrenLink: GRDB.TableRecord {
             public static var databaseTableName: Swift.String { "label_children" }
-            public static let target = belongsTo(Label.Record.self, key: "target", using: GRDB.ForeignKey(["target"], to: ["_id"]))
+            public static let target = belongsTo(
+                Label.Record.self,
+                key: "target",
+                using: GRDB.ForeignKey(["target"], to: ["_id"])
+            )
             public static let owner = belongsTo(Label.Record.self, using: GRDB.ForeignKey(["owner"], to: ["_id"]))
         }
 
         /// The `children` relationship, for `including` and `request(for:)`.
-        public static let children = hasMany(Label.Record.self, through: hasMany(_ChildrenLink.self, using: GRDB.ForeignKey(["owner"], to: ["_id"])).order(GRDB.Column("position")), using: _ChildrenLink.target, key: "children")
+        public static let children = hasMany(
+            Label.Record.self,
+            through: hasMany(
+                _ChildrenLink.self,
+                using: GRDB.ForeignKey(["owner"], to: ["_id"])
+            ).order(GRDB.Column("position")),
+            using: _ChildrenLink.target,
+            key: "children"
+        )
 
         /// The `Gadget` records that reach this one: an inverse association.
-        public static let gadgets = hasMany(Gadget.Record.self, through: hasMany(Gadget.Record._LabelsLink.self, using: GRDB.ForeignKey(["target"], to: ["_id"])), using: Gadget.Record._LabelsLink.owner, key: "gadgets")
+        public static let gadgets = hasMany(
+            Gadget.Record.self,
+            through: hasMany(Gadget.Record._LabelsLink.self, using: GRDB.ForeignKey(["target"], to: ["_id"])),
+            using: Gadget.Record._LabelsLink.owner,
+            key: "gadgets"
+        )
 
         /// The `Label` records that reach this one: an inverse association.
-        public static let labels = hasMany(Label.Record.self, through: hasMany(Label.Record._ChildrenLink.self, using: GRDB.ForeignKey(["target"], to: ["_id"])), using: Label.Record._ChildrenLink.owner, key: "labels")
+        public static let labels = hasMany(
+            Label.Record.self,
+            through: hasMany(Label.Record._ChildrenLink.self, using: GRDB.ForeignKey(["target"], to: ["_id"])),
+            using: Label.Record._ChildrenLink.owner,
+            key: "labels"
+        )
     }
 }
 
 extension Label: EntityGenPostgres.PostgresTableEntity {
     /// The table's fixed SQL: COPY into a staging table and one set-based upsert by identity, built once.
-    public static let postgresTable = EntityGenPostgres.PostgresTable(entity: "Label", name: "label", columns: ["text"], identity: [])
+    public static let postgresTable = EntityGenPostgres.PostgresTable(
+        entity: "Label",
+        name: "label",
+        columns: ["text"],
+        identity: []
+    )
 
     /// The link table of `children`.
-    public static let _childrenLinksPostgres = EntityGenPostgres.PostgresLinkTable(entity: "Label", name: "label_children", ownerColumns: ["owner"], targetColumns: ["target"], isMap: false, ownerRows: Self.postgresTable, targetRows: Label.postgresTable)
+    public static let _childrenLinksPostgres = EntityGenPostgres.PostgresLinkTable(
+        entity: "Label",
+        name: "label_children",
+        ownerColumns: ["owner"],
+        targetColumns: ["target"],
+        isMap: false,
+        ownerRows: Self.postgresTable,
+        targetRows: Label.postgresTable
+    )
 
-    /// Stages this instance: embedded targets first, then the row (an upsert by identity), then links; returns the row's local id.
+    /// Stages this instance: embedded targets first, then the row (an upsert by identity), then links; returns the
+    /// row's local id.
     @discardableResult
     public func save(in session: inout EntityGenPostgres.PostgresSession) -> Swift.Int64 {
-        let _rowID = session.save(Self.postgresTable, key: self.postgresKey, absent: EntityGenRuntime.AbsentFields()) { _row in
+        let _rowID = session.save(
+            Self.postgresTable,
+            key: self.postgresKey,
+            absent: EntityGenRuntime.AbsentFields()
+        ) { _row in
             _row.append(self.text)
         }
         session.replaceLinks(Self._childrenLinksPostgres, owner: _rowID) { _ in }
@@ -815,7 +1215,10 @@ extension Label: EntityGenPostgres.PostgresTableEntity {
     }
 
     /// The stored row a delete action's payload names (only the identification attributes are read).
-    public static func postgresRowKey(from json: EntityGenRuntime.JSONValue, context: inout EntityGenRuntime.MappingContext) throws(EntityGenRuntime.MappingError) -> EntityGenPostgres.PostgresRowKey {
+    public static func postgresRowKey(
+        from json: EntityGenRuntime.JSONValue,
+        context: inout EntityGenRuntime.MappingContext
+    ) throws(EntityGenRuntime.MappingError) -> EntityGenPostgres.PostgresRowKey {
         throw EntityGenRuntime.MappingError.notIdentifiable("Label", schema: "Gadgets.yaml:26:3")
     }
 
@@ -855,8 +1258,12 @@ extension Maker {
 }
 
 extension Maker: EntityGenRuntime.JSONMappable {
-    /// Maps a JSON object to `Maker`, applying the schema's keys, transformers, defaults, constraints and failure policies.
-    public static func map(from json: EntityGenRuntime.JSONValue, context: inout EntityGenRuntime.MappingContext) throws(EntityGenRuntime.MappingError) -> Maker {
+    /// Maps a JSON object to `Maker`, applying the schema's keys, transformers, defaults, constraints and failure
+    /// policies.
+    public static func map(
+        from json: EntityGenRuntime.JSONValue,
+        context: inout EntityGenRuntime.MappingContext
+    ) throws(EntityGenRuntime.MappingError) -> Maker {
         try context.expectObject(json, entity: "Maker", schema: "Gadgets.yaml:31:3")
         let _code = try context.string(json, "code", schema: "Gadgets.yaml:34:7")
         return Maker(code: _code)
@@ -872,17 +1279,27 @@ extension Maker: EntityGenRuntime.JSONMappable {
 
 extension Maker: Swift.Codable {
     /// Decodes the JSON `map` reads (the schema's keys, transformers, defaults, constraints and failure policies).
-    public init(from decoder: any Swift.Decoder) throws { self = try EntityGenRuntime.JSONMappableCoding.decode(from: decoder) }
+    public init(from decoder: any Swift.Decoder) throws {
+        self = try EntityGenRuntime.JSONMappableCoding.decode(from: decoder)
+    }
 
     /// Encodes the JSON `writeJSON` writes.
-    public func encode(to encoder: any Swift.Encoder) throws { try EntityGenRuntime.JSONMappableCoding.encode(self, to: encoder) }
+    public func encode(to encoder: any Swift.Encoder) throws {
+        try EntityGenRuntime.JSONMappableCoding.encode(self, to: encoder)
+    }
 }
 
 extension Maker: EntityGenPersistence.PersistableEntity {
     /// The table's fixed SQL, prepared once per transaction by the importer.
-    public static let entityTable = EntityGenPersistence.EntityTable(entity: "Maker", name: "maker", columns: ["code"], identity: ["code"])
+    public static let entityTable = EntityGenPersistence.EntityTable(
+        entity: "Maker",
+        name: "maker",
+        columns: ["code"],
+        identity: ["code"]
+    )
 
-    /// Every row as the graph JSON maps to, its relationships included, and theirs, at any depth (a path stops before an entity it already went through). Filter and order it with `Columns`, like any GRDB request.
+    /// Every row as the graph JSON maps to, its relationships included, and theirs, at any depth (a path stops before
+    /// an entity it already went through). Filter and order it with `Columns`, like any GRDB request.
     public static func requestIncludingRelationships() -> GRDB.QueryInterfaceRequest<Maker> {
         all()
     }
@@ -905,9 +1322,16 @@ extension Maker: EntityGenPersistence.PersistableEntity {
     }
 
     /// The stored row a delete action's payload names (only the identification attributes are read).
-    public static func rowKey(from json: EntityGenRuntime.JSONValue, context: inout EntityGenRuntime.MappingContext) throws(EntityGenRuntime.MappingError) -> EntityGenPersistence.RowKey {
+    public static func rowKey(
+        from json: EntityGenRuntime.JSONValue,
+        context: inout EntityGenRuntime.MappingContext
+    ) throws(EntityGenRuntime.MappingError) -> EntityGenPersistence.RowKey {
         try context.expectObject(json, entity: "Maker", schema: "Gadgets.yaml:31:3")
-        let _code = try context.required(json, EntityGenRuntime.MappingField("code", schema: "Gadgets.yaml:34:7"), EntityGenRuntime.StringTransformer())
+        let _code = try context.required(
+            json,
+            EntityGenRuntime.MappingField("code", schema: "Gadgets.yaml:34:7"),
+            EntityGenRuntime.StringTransformer()
+        )
         return EntityGenPersistence.RowKey(Self.entityTable, [_code])
     }
 
@@ -916,7 +1340,9 @@ extension Maker: EntityGenPersistence.PersistableEntity {
 }
 
 extension Maker: GRDB.PersistableRecord {
-    /// One row of the `maker` table: `Maker` has no relationships, so it is its own record, the type plain GRDB requests fetch (`Maker.Record.filter(...).fetchAll(db)`, `fetchOne(db, id:)`, `ValueObservation`) and local edits save (`insert`, `update`, `upsert`, `delete`).
+    /// One row of the `maker` table: `Maker` has no relationships, so it is its own record, the type plain GRDB
+    /// requests fetch (`Maker.Record.filter(...).fetchAll(db)`, `fetchOne(db, id:)`, `ValueObservation`) and local
+    /// edits save (`insert`, `update`, `upsert`, `delete`).
     public typealias Record = Maker
 
     /// The table.
@@ -933,30 +1359,52 @@ extension Maker: GRDB.PersistableRecord {
     }
 
     /// The `Gadget` records that reach this one: an inverse association.
-    public static let gadgets = hasMany(Gadget.Record.self, key: "gadgets", using: GRDB.ForeignKey(["makerCode"], to: ["code"]))
+    public static let gadgets = hasMany(
+        Gadget.Record.self,
+        key: "gadgets",
+        using: GRDB.ForeignKey(["makerCode"], to: ["code"])
+    )
 }
 
 extension Maker: EntityGenPostgres.PostgresTableEntity {
     /// The table's fixed SQL: COPY into a staging table and one set-based upsert by identity, built once.
-    public static let postgresTable = EntityGenPostgres.PostgresTable(entity: "Maker", name: "maker", columns: ["code"], identity: ["code"])
+    public static let postgresTable = EntityGenPostgres.PostgresTable(
+        entity: "Maker",
+        name: "maker",
+        columns: ["code"],
+        identity: ["code"]
+    )
 
     /// Stages this instance: embedded targets first, then the row (an upsert by identity); returns the row's local id.
     @discardableResult
     public func save(in session: inout EntityGenPostgres.PostgresSession) -> Swift.Int64 {
-        return session.save(Self.postgresTable, key: self.postgresKey, absent: EntityGenRuntime.AbsentFields()) { _row in
+        return session.save(
+            Self.postgresTable,
+            key: self.postgresKey,
+            absent: EntityGenRuntime.AbsentFields()
+        ) { _row in
             _row.append(self.code)
         }
     }
 
     /// The stored row a delete action's payload names (only the identification attributes are read).
-    public static func postgresRowKey(from json: EntityGenRuntime.JSONValue, context: inout EntityGenRuntime.MappingContext) throws(EntityGenRuntime.MappingError) -> EntityGenPostgres.PostgresRowKey {
+    public static func postgresRowKey(
+        from json: EntityGenRuntime.JSONValue,
+        context: inout EntityGenRuntime.MappingContext
+    ) throws(EntityGenRuntime.MappingError) -> EntityGenPostgres.PostgresRowKey {
         try context.expectObject(json, entity: "Maker", schema: "Gadgets.yaml:31:3")
-        let _code = try context.required(json, EntityGenRuntime.MappingField("code", schema: "Gadgets.yaml:34:7"), EntityGenRuntime.StringTransformer())
+        let _code = try context.required(
+            json,
+            EntityGenRuntime.MappingField("code", schema: "Gadgets.yaml:34:7"),
+            EntityGenRuntime.StringTransformer()
+        )
         return EntityGenPostgres.PostgresRowKey(Self.postgresTable, [_code])
     }
 
     /// This instance's identification.
-    public var postgresKey: EntityGenPostgres.PostgresRowKey? { EntityGenPostgres.PostgresRowKey(Self.postgresTable, [self.code]) }
+    public var postgresKey: EntityGenPostgres.PostgresRowKey? {
+        EntityGenPostgres.PostgresRowKey(Self.postgresTable, [self.code])
+    }
 }
 
 /// The Nut entity.
@@ -997,8 +1445,12 @@ extension Nut {
 }
 
 extension Nut: EntityGenRuntime.JSONMappable {
-    /// Maps a JSON object to `Nut`, applying the schema's keys, transformers, defaults, constraints and failure policies.
-    public static func map(from json: EntityGenRuntime.JSONValue, context: inout EntityGenRuntime.MappingContext) throws(EntityGenRuntime.MappingError) -> Nut {
+    /// Maps a JSON object to `Nut`, applying the schema's keys, transformers, defaults, constraints and failure
+    /// policies.
+    public static func map(
+        from json: EntityGenRuntime.JSONValue,
+        context: inout EntityGenRuntime.MappingContext
+    ) throws(EntityGenRuntime.MappingError) -> Nut {
         try context.expectObject(json, entity: "Nut", schema: "Gadgets.yaml:45:3")
         let _serial = try context.string(json, "serial", schema: "Gadgets.yaml:40:7")
         let _size = try context.integer(json, "size", schema: "Gadgets.yaml:48:7", as: Swift.Int.self)
@@ -1018,17 +1470,27 @@ extension Nut: EntityGenRuntime.JSONMappable {
 
 extension Nut: Swift.Codable {
     /// Decodes the JSON `map` reads (the schema's keys, transformers, defaults, constraints and failure policies).
-    public init(from decoder: any Swift.Decoder) throws { self = try EntityGenRuntime.JSONMappableCoding.decode(from: decoder) }
+    public init(from decoder: any Swift.Decoder) throws {
+        self = try EntityGenRuntime.JSONMappableCoding.decode(from: decoder)
+    }
 
     /// Encodes the JSON `writeJSON` writes.
-    public func encode(to encoder: any Swift.Encoder) throws { try EntityGenRuntime.JSONMappableCoding.encode(self, to: encoder) }
+    public func encode(to encoder: any Swift.Encoder) throws {
+        try EntityGenRuntime.JSONMappableCoding.encode(self, to: encoder)
+    }
 }
 
 extension Nut: EntityGenPersistence.PersistableEntity {
     /// The table's fixed SQL, prepared once per transaction by the importer.
-    public static let entityTable = EntityGenPersistence.EntityTable(entity: "Nut", name: "nut", columns: ["serial", "size"], identity: ["serial"])
+    public static let entityTable = EntityGenPersistence.EntityTable(
+        entity: "Nut",
+        name: "nut",
+        columns: ["serial", "size"],
+        identity: ["serial"]
+    )
 
-    /// Every row as the graph JSON maps to, its relationships included, and theirs, at any depth (a path stops before an entity it already went through). Filter and order it with `Columns`, like any GRDB request.
+    /// Every row as the graph JSON maps to, its relationships included, and theirs, at any depth (a path stops before
+    /// an entity it already went through). Filter and order it with `Columns`, like any GRDB request.
     public static func requestIncludingRelationships() -> GRDB.QueryInterfaceRequest<Nut> {
         all()
     }
@@ -1053,9 +1515,16 @@ extension Nut: EntityGenPersistence.PersistableEntity {
     }
 
     /// The stored row a delete action's payload names (only the identification attributes are read).
-    public static func rowKey(from json: EntityGenRuntime.JSONValue, context: inout EntityGenRuntime.MappingContext) throws(EntityGenRuntime.MappingError) -> EntityGenPersistence.RowKey {
+    public static func rowKey(
+        from json: EntityGenRuntime.JSONValue,
+        context: inout EntityGenRuntime.MappingContext
+    ) throws(EntityGenRuntime.MappingError) -> EntityGenPersistence.RowKey {
         try context.expectObject(json, entity: "Nut", schema: "Gadgets.yaml:45:3")
-        let _serial = try context.required(json, EntityGenRuntime.MappingField("serial", schema: "Gadgets.yaml:40:7"), EntityGenRuntime.StringTransformer())
+        let _serial = try context.required(
+            json,
+            EntityGenRuntime.MappingField("serial", schema: "Gadgets.yaml:40:7"),
+            EntityGenRuntime.StringTransformer()
+        )
         return EntityGenPersistence.RowKey(Self.entityTable, [_serial])
     }
 
@@ -1064,7 +1533,9 @@ extension Nut: EntityGenPersistence.PersistableEntity {
 }
 
 extension Nut: GRDB.PersistableRecord {
-    /// One row of the `nut` table: `Nut` has no relationships, so it is its own record, the type plain GRDB requests fetch (`Nut.Record.filter(...).fetchAll(db)`, `fetchOne(db, id:)`, `ValueObservation`) and local edits save (`insert`, `update`, `upsert`, `delete`).
+    /// One row of the `nut` table: `Nut` has no relationships, so it is its own record, the type plain GRDB requests
+    /// fetch (`Nut.Record.filter(...).fetchAll(db)`, `fetchOne(db, id:)`, `ValueObservation`) and local edits save
+    /// (`insert`, `update`, `upsert`, `delete`).
     public typealias Record = Nut
 
     /// The table.
@@ -1083,31 +1554,54 @@ extension Nut: GRDB.PersistableRecord {
     }
 
     /// The `Gadget` records that reach this one: an inverse association.
-    public static let gadgets = hasMany(Gadget.Record.self, through: hasMany(Gadget.Record._SparesLink.self, using: GRDB.ForeignKey(["targetSerial"], to: ["serial"])), using: Gadget.Record._SparesLink.owner, key: "gadgets")
+    public static let gadgets = hasMany(
+        Gadget.Record.self,
+        through: hasMany(Gadget.Record._SparesLink.self, using: GRDB.ForeignKey(["targetSerial"], to: ["serial"])),
+        using: Gadget.Record._SparesLink.owner,
+        key: "gadgets"
+    )
 }
 
 extension Nut: EntityGenPostgres.PostgresTableEntity {
     /// The table's fixed SQL: COPY into a staging table and one set-based upsert by identity, built once.
-    public static let postgresTable = EntityGenPostgres.PostgresTable(entity: "Nut", name: "nut", columns: ["serial", "size"], identity: ["serial"])
+    public static let postgresTable = EntityGenPostgres.PostgresTable(
+        entity: "Nut",
+        name: "nut",
+        columns: ["serial", "size"],
+        identity: ["serial"]
+    )
 
     /// Stages this instance: embedded targets first, then the row (an upsert by identity); returns the row's local id.
     @discardableResult
     public func save(in session: inout EntityGenPostgres.PostgresSession) -> Swift.Int64 {
-        return session.save(Self.postgresTable, key: self.postgresKey, absent: EntityGenRuntime.AbsentFields()) { _row in
+        return session.save(
+            Self.postgresTable,
+            key: self.postgresKey,
+            absent: EntityGenRuntime.AbsentFields()
+        ) { _row in
             _row.append(self.serial)
             _row.append(self.size)
         }
     }
 
     /// The stored row a delete action's payload names (only the identification attributes are read).
-    public static func postgresRowKey(from json: EntityGenRuntime.JSONValue, context: inout EntityGenRuntime.MappingContext) throws(EntityGenRuntime.MappingError) -> EntityGenPostgres.PostgresRowKey {
+    public static func postgresRowKey(
+        from json: EntityGenRuntime.JSONValue,
+        context: inout EntityGenRuntime.MappingContext
+    ) throws(EntityGenRuntime.MappingError) -> EntityGenPostgres.PostgresRowKey {
         try context.expectObject(json, entity: "Nut", schema: "Gadgets.yaml:45:3")
-        let _serial = try context.required(json, EntityGenRuntime.MappingField("serial", schema: "Gadgets.yaml:40:7"), EntityGenRuntime.StringTransformer())
+        let _serial = try context.required(
+            json,
+            EntityGenRuntime.MappingField("serial", schema: "Gadgets.yaml:40:7"),
+            EntityGenRuntime.StringTransformer()
+        )
         return EntityGenPostgres.PostgresRowKey(Self.postgresTable, [_serial])
     }
 
     /// This instance's identification.
-    public var postgresKey: EntityGenPostgres.PostgresRowKey? { EntityGenPostgres.PostgresRowKey(Self.postgresTable, [self.serial]) }
+    public var postgresKey: EntityGenPostgres.PostgresRowKey? {
+        EntityGenPostgres.PostgresRowKey(Self.postgresTable, [self.serial])
+    }
 }
 
 /// The Part family.
@@ -1133,7 +1627,10 @@ public indirect enum Part: Swift.Sendable, Swift.Hashable, Swift.Identifiable, E
     }
 
     /// Maps a JSON object to the family member its discriminator names.
-    public static func map(from json: EntityGenRuntime.JSONValue, context: inout EntityGenRuntime.MappingContext) throws(EntityGenRuntime.MappingError) -> Part {
+    public static func map(
+        from json: EntityGenRuntime.JSONValue,
+        context: inout EntityGenRuntime.MappingContext
+    ) throws(EntityGenRuntime.MappingError) -> Part {
         try context.expectObject(json, entity: "Part", schema: "Gadgets.yaml:35:3")
         switch try context.discriminator(json, key: ["kind"], schema: "Gadgets.yaml:35:3") {
         case "Nut":
@@ -1141,7 +1638,14 @@ public indirect enum Part: Swift.Sendable, Swift.Hashable, Swift.Identifiable, E
         case "Screw":
             return .screw(try Screw.map(from: json, context: &context))
         case let other:
-            throw context.unknownDiscriminator(other, in: json, key: ["kind"], family: "Part", known: ["Nut", "Screw"], schema: "Gadgets.yaml:35:3")
+            throw context.unknownDiscriminator(
+                other,
+                in: json,
+                key: ["kind"],
+                family: "Part",
+                known: ["Nut", "Screw"],
+                schema: "Gadgets.yaml:35:3"
+            )
         }
     }
 
@@ -1156,10 +1660,14 @@ public indirect enum Part: Swift.Sendable, Swift.Hashable, Swift.Identifiable, E
 
 extension Part: Swift.Codable {
     /// Decodes the JSON `map` reads (the schema's keys, transformers, defaults, constraints and failure policies).
-    public init(from decoder: any Swift.Decoder) throws { self = try EntityGenRuntime.JSONMappableCoding.decode(from: decoder) }
+    public init(from decoder: any Swift.Decoder) throws {
+        self = try EntityGenRuntime.JSONMappableCoding.decode(from: decoder)
+    }
 
     /// Encodes the JSON `writeJSON` writes.
-    public func encode(to encoder: any Swift.Encoder) throws { try EntityGenRuntime.JSONMappableCoding.encode(self, to: encoder) }
+    public func encode(to encoder: any Swift.Encoder) throws {
+        try EntityGenRuntime.JSONMappableCoding.encode(self, to: encoder)
+    }
 }
 
 extension Part: EntityGenPersistence.ImportableEntity {
@@ -1173,7 +1681,10 @@ extension Part: EntityGenPersistence.ImportableEntity {
     }
 
     /// The stored row a delete action's payload names: the discriminator selects the member's table.
-    public static func rowKey(from json: EntityGenRuntime.JSONValue, context: inout EntityGenRuntime.MappingContext) throws(EntityGenRuntime.MappingError) -> EntityGenPersistence.RowKey {
+    public static func rowKey(
+        from json: EntityGenRuntime.JSONValue,
+        context: inout EntityGenRuntime.MappingContext
+    ) throws(EntityGenRuntime.MappingError) -> EntityGenPersistence.RowKey {
         try context.expectObject(json, entity: "Part", schema: "Gadgets.yaml:35:3")
         switch try context.discriminator(json, key: ["kind"], schema: "Gadgets.yaml:35:3") {
         case "Nut":
@@ -1181,7 +1692,14 @@ extension Part: EntityGenPersistence.ImportableEntity {
         case "Screw":
             return try Screw.rowKey(from: json, context: &context)
         case let other:
-            throw context.unknownDiscriminator(other, in: json, key: ["kind"], family: "Part", known: ["Nut", "Screw"], schema: "Gadgets.yaml:35:3")
+            throw context.unknownDiscriminator(
+                other,
+                in: json,
+                key: ["kind"],
+                family: "Part",
+                known: ["Nut", "Screw"],
+                schema: "Gadgets.yaml:35:3"
+            )
         }
     }
 
@@ -1208,7 +1726,10 @@ extension Part: EntityGenPostgres.PostgresEntity {
     }
 
     /// The stored row a delete action's payload names: the discriminator selects the member's table.
-    public static func postgresRowKey(from json: EntityGenRuntime.JSONValue, context: inout EntityGenRuntime.MappingContext) throws(EntityGenRuntime.MappingError) -> EntityGenPostgres.PostgresRowKey {
+    public static func postgresRowKey(
+        from json: EntityGenRuntime.JSONValue,
+        context: inout EntityGenRuntime.MappingContext
+    ) throws(EntityGenRuntime.MappingError) -> EntityGenPostgres.PostgresRowKey {
         try context.expectObject(json, entity: "Part", schema: "Gadgets.yaml:35:3")
         switch try context.discriminator(json, key: ["kind"], schema: "Gadgets.yaml:35:3") {
         case "Nut":
@@ -1216,7 +1737,14 @@ extension Part: EntityGenPostgres.PostgresEntity {
         case "Screw":
             return try Screw.postgresRowKey(from: json, context: &context)
         case let other:
-            throw context.unknownDiscriminator(other, in: json, key: ["kind"], family: "Part", known: ["Nut", "Screw"], schema: "Gadgets.yaml:35:3")
+            throw context.unknownDiscriminator(
+                other,
+                in: json,
+                key: ["kind"],
+                family: "Part",
+                known: ["Nut", "Screw"],
+                schema: "Gadgets.yaml:35:3"
+            )
         }
     }
 
@@ -1270,8 +1798,12 @@ extension Screw {
 }
 
 extension Screw: EntityGenRuntime.JSONMappable {
-    /// Maps a JSON object to `Screw`, applying the schema's keys, transformers, defaults, constraints and failure policies.
-    public static func map(from json: EntityGenRuntime.JSONValue, context: inout EntityGenRuntime.MappingContext) throws(EntityGenRuntime.MappingError) -> Screw {
+    /// Maps a JSON object to `Screw`, applying the schema's keys, transformers, defaults, constraints and failure
+    /// policies.
+    public static func map(
+        from json: EntityGenRuntime.JSONValue,
+        context: inout EntityGenRuntime.MappingContext
+    ) throws(EntityGenRuntime.MappingError) -> Screw {
         try context.expectObject(json, entity: "Screw", schema: "Gadgets.yaml:41:3")
         let _serial = try context.string(json, "serial", schema: "Gadgets.yaml:40:7")
         let _length = try context.double(json, "length", schema: "Gadgets.yaml:44:7")
@@ -1291,17 +1823,27 @@ extension Screw: EntityGenRuntime.JSONMappable {
 
 extension Screw: Swift.Codable {
     /// Decodes the JSON `map` reads (the schema's keys, transformers, defaults, constraints and failure policies).
-    public init(from decoder: any Swift.Decoder) throws { self = try EntityGenRuntime.JSONMappableCoding.decode(from: decoder) }
+    public init(from decoder: any Swift.Decoder) throws {
+        self = try EntityGenRuntime.JSONMappableCoding.decode(from: decoder)
+    }
 
     /// Encodes the JSON `writeJSON` writes.
-    public func encode(to encoder: any Swift.Encoder) throws { try EntityGenRuntime.JSONMappableCoding.encode(self, to: encoder) }
+    public func encode(to encoder: any Swift.Encoder) throws {
+        try EntityGenRuntime.JSONMappableCoding.encode(self, to: encoder)
+    }
 }
 
 extension Screw: EntityGenPersistence.PersistableEntity {
     /// The table's fixed SQL, prepared once per transaction by the importer.
-    public static let entityTable = EntityGenPersistence.EntityTable(entity: "Screw", name: "screw", columns: ["serial", "length"], identity: ["serial"])
+    public static let entityTable = EntityGenPersistence.EntityTable(
+        entity: "Screw",
+        name: "screw",
+        columns: ["serial", "length"],
+        identity: ["serial"]
+    )
 
-    /// Every row as the graph JSON maps to, its relationships included, and theirs, at any depth (a path stops before an entity it already went through). Filter and order it with `Columns`, like any GRDB request.
+    /// Every row as the graph JSON maps to, its relationships included, and theirs, at any depth (a path stops before
+    /// an entity it already went through). Filter and order it with `Columns`, like any GRDB request.
     public static func requestIncludingRelationships() -> GRDB.QueryInterfaceRequest<Screw> {
         all()
     }
@@ -1326,9 +1868,16 @@ extension Screw: EntityGenPersistence.PersistableEntity {
     }
 
     /// The stored row a delete action's payload names (only the identification attributes are read).
-    public static func rowKey(from json: EntityGenRuntime.JSONValue, context: inout EntityGenRuntime.MappingContext) throws(EntityGenRuntime.MappingError) -> EntityGenPersistence.RowKey {
+    public static func rowKey(
+        from json: EntityGenRuntime.JSONValue,
+        context: inout EntityGenRuntime.MappingContext
+    ) throws(EntityGenRuntime.MappingError) -> EntityGenPersistence.RowKey {
         try context.expectObject(json, entity: "Screw", schema: "Gadgets.yaml:41:3")
-        let _serial = try context.required(json, EntityGenRuntime.MappingField("serial", schema: "Gadgets.yaml:40:7"), EntityGenRuntime.StringTransformer())
+        let _serial = try context.required(
+            json,
+            EntityGenRuntime.MappingField("serial", schema: "Gadgets.yaml:40:7"),
+            EntityGenRuntime.StringTransformer()
+        )
         return EntityGenPersistence.RowKey(Self.entityTable, [_serial])
     }
 
@@ -1337,7 +1886,9 @@ extension Screw: EntityGenPersistence.PersistableEntity {
 }
 
 extension Screw: GRDB.PersistableRecord {
-    /// One row of the `screw` table: `Screw` has no relationships, so it is its own record, the type plain GRDB requests fetch (`Screw.Record.filter(...).fetchAll(db)`, `fetchOne(db, id:)`, `ValueObservation`) and local edits save (`insert`, `update`, `upsert`, `delete`).
+    /// One row of the `screw` table: `Screw` has no relationships, so it is its own record, the type plain GRDB
+    /// requests fetch (`Screw.Record.filter(...).fetchAll(db)`, `fetchOne(db, id:)`, `ValueObservation`) and local
+    /// edits save (`insert`, `update`, `upsert`, `delete`).
     public typealias Record = Screw
 
     /// The table.
@@ -1358,24 +1909,42 @@ extension Screw: GRDB.PersistableRecord {
 
 extension Screw: EntityGenPostgres.PostgresTableEntity {
     /// The table's fixed SQL: COPY into a staging table and one set-based upsert by identity, built once.
-    public static let postgresTable = EntityGenPostgres.PostgresTable(entity: "Screw", name: "screw", columns: ["serial", "length"], identity: ["serial"])
+    public static let postgresTable = EntityGenPostgres.PostgresTable(
+        entity: "Screw",
+        name: "screw",
+        columns: ["serial", "length"],
+        identity: ["serial"]
+    )
 
     /// Stages this instance: embedded targets first, then the row (an upsert by identity); returns the row's local id.
     @discardableResult
     public func save(in session: inout EntityGenPostgres.PostgresSession) -> Swift.Int64 {
-        return session.save(Self.postgresTable, key: self.postgresKey, absent: EntityGenRuntime.AbsentFields()) { _row in
+        return session.save(
+            Self.postgresTable,
+            key: self.postgresKey,
+            absent: EntityGenRuntime.AbsentFields()
+        ) { _row in
             _row.append(self.serial)
             _row.append(self.length)
         }
     }
 
     /// The stored row a delete action's payload names (only the identification attributes are read).
-    public static func postgresRowKey(from json: EntityGenRuntime.JSONValue, context: inout EntityGenRuntime.MappingContext) throws(EntityGenRuntime.MappingError) -> EntityGenPostgres.PostgresRowKey {
+    public static func postgresRowKey(
+        from json: EntityGenRuntime.JSONValue,
+        context: inout EntityGenRuntime.MappingContext
+    ) throws(EntityGenRuntime.MappingError) -> EntityGenPostgres.PostgresRowKey {
         try context.expectObject(json, entity: "Screw", schema: "Gadgets.yaml:41:3")
-        let _serial = try context.required(json, EntityGenRuntime.MappingField("serial", schema: "Gadgets.yaml:40:7"), EntityGenRuntime.StringTransformer())
+        let _serial = try context.required(
+            json,
+            EntityGenRuntime.MappingField("serial", schema: "Gadgets.yaml:40:7"),
+            EntityGenRuntime.StringTransformer()
+        )
         return EntityGenPostgres.PostgresRowKey(Self.postgresTable, [_serial])
     }
 
     /// This instance's identification.
-    public var postgresKey: EntityGenPostgres.PostgresRowKey? { EntityGenPostgres.PostgresRowKey(Self.postgresTable, [self.serial]) }
+    public var postgresKey: EntityGenPostgres.PostgresRowKey? {
+        EntityGenPostgres.PostgresRowKey(Self.postgresTable, [self.serial])
+    }
 }

@@ -53,8 +53,12 @@ extension Avatar {
 }
 
 extension Avatar: EntityGenRuntime.JSONMappable {
-    /// Maps a JSON object to `Avatar`, applying the schema's keys, transformers, defaults, constraints and failure policies.
-    public static func map(from json: EntityGenRuntime.JSONValue, context: inout EntityGenRuntime.MappingContext) throws(EntityGenRuntime.MappingError) -> Avatar {
+    /// Maps a JSON object to `Avatar`, applying the schema's keys, transformers, defaults, constraints and failure
+    /// policies.
+    public static func map(
+        from json: EntityGenRuntime.JSONValue,
+        context: inout EntityGenRuntime.MappingContext
+    ) throws(EntityGenRuntime.MappingError) -> Avatar {
         try context.expectObject(json, entity: "Avatar", schema: "Remind.yaml:10:3")
         let _remoteId = try context.integer(json, "id", schema: "Remind.yaml:14:7", as: Swift.Int64.self)
         let _fileUrlString = try context.string(json, "file_url", schema: "Remind.yaml:17:7")
@@ -72,17 +76,27 @@ extension Avatar: EntityGenRuntime.JSONMappable {
 
 extension Avatar: Swift.Codable {
     /// Decodes the JSON `map` reads (the schema's keys, transformers, defaults, constraints and failure policies).
-    public init(from decoder: any Swift.Decoder) throws { self = try EntityGenRuntime.JSONMappableCoding.decode(from: decoder) }
+    public init(from decoder: any Swift.Decoder) throws {
+        self = try EntityGenRuntime.JSONMappableCoding.decode(from: decoder)
+    }
 
     /// Encodes the JSON `writeJSON` writes.
-    public func encode(to encoder: any Swift.Encoder) throws { try EntityGenRuntime.JSONMappableCoding.encode(self, to: encoder) }
+    public func encode(to encoder: any Swift.Encoder) throws {
+        try EntityGenRuntime.JSONMappableCoding.encode(self, to: encoder)
+    }
 }
 
 extension Avatar: EntityGenPersistence.PersistableEntity {
     /// The table's fixed SQL, prepared once per transaction by the importer.
-    public static let entityTable = EntityGenPersistence.EntityTable(entity: "Avatar", name: "avatar", columns: ["remoteId", "fileUrlString"], identity: ["remoteId"])
+    public static let entityTable = EntityGenPersistence.EntityTable(
+        entity: "Avatar",
+        name: "avatar",
+        columns: ["remoteId", "fileUrlString"],
+        identity: ["remoteId"]
+    )
 
-    /// Every row as the graph JSON maps to, its relationships included, and theirs, at any depth (a path stops before an entity it already went through). Filter and order it with `Columns`, like any GRDB request.
+    /// Every row as the graph JSON maps to, its relationships included, and theirs, at any depth (a path stops before
+    /// an entity it already went through). Filter and order it with `Columns`, like any GRDB request.
     public static func requestIncludingRelationships() -> GRDB.QueryInterfaceRequest<Avatar> {
         all()
     }
@@ -107,9 +121,16 @@ extension Avatar: EntityGenPersistence.PersistableEntity {
     }
 
     /// The stored row a delete action's payload names (only the identification attributes are read).
-    public static func rowKey(from json: EntityGenRuntime.JSONValue, context: inout EntityGenRuntime.MappingContext) throws(EntityGenRuntime.MappingError) -> EntityGenPersistence.RowKey {
+    public static func rowKey(
+        from json: EntityGenRuntime.JSONValue,
+        context: inout EntityGenRuntime.MappingContext
+    ) throws(EntityGenRuntime.MappingError) -> EntityGenPersistence.RowKey {
         try context.expectObject(json, entity: "Avatar", schema: "Remind.yaml:10:3")
-        let _remoteId = try context.required(json, EntityGenRuntime.MappingField("id", schema: "Remind.yaml:14:7"), EntityGenRuntime.IntegerTransformer<Swift.Int64>())
+        let _remoteId = try context.required(
+            json,
+            EntityGenRuntime.MappingField("id", schema: "Remind.yaml:14:7"),
+            EntityGenRuntime.IntegerTransformer<Swift.Int64>()
+        )
         return EntityGenPersistence.RowKey(Self.entityTable, [_remoteId])
     }
 
@@ -118,7 +139,9 @@ extension Avatar: EntityGenPersistence.PersistableEntity {
 }
 
 extension Avatar: GRDB.PersistableRecord {
-    /// One row of the `avatar` table: `Avatar` has no relationships, so it is its own record, the type plain GRDB requests fetch (`Avatar.Record.filter(...).fetchAll(db)`, `fetchOne(db, id:)`, `ValueObservation`) and local edits save (`insert`, `update`, `upsert`, `delete`).
+    /// One row of the `avatar` table: `Avatar` has no relationships, so it is its own record, the type plain GRDB
+    /// requests fetch (`Avatar.Record.filter(...).fetchAll(db)`, `fetchOne(db, id:)`, `ValueObservation`) and local
+    /// edits save (`insert`, `update`, `upsert`, `delete`).
     public typealias Record = Avatar
 
     /// The table.
@@ -137,31 +160,53 @@ extension Avatar: GRDB.PersistableRecord {
     }
 
     /// The `Group` records that reach this one: an inverse association.
-    public static let groups = hasMany(Group.Record.self, key: "groups", using: GRDB.ForeignKey(["avatarRemoteId"], to: ["remoteId"]))
+    public static let groups = hasMany(
+        Group.Record.self,
+        key: "groups",
+        using: GRDB.ForeignKey(["avatarRemoteId"], to: ["remoteId"])
+    )
 }
 
 extension Avatar: EntityGenPostgres.PostgresTableEntity {
     /// The table's fixed SQL: COPY into a staging table and one set-based upsert by identity, built once.
-    public static let postgresTable = EntityGenPostgres.PostgresTable(entity: "Avatar", name: "avatar", columns: ["remoteId", "fileUrlString"], identity: ["remoteId"])
+    public static let postgresTable = EntityGenPostgres.PostgresTable(
+        entity: "Avatar",
+        name: "avatar",
+        columns: ["remoteId", "fileUrlString"],
+        identity: ["remoteId"]
+    )
 
     /// Stages this instance: embedded targets first, then the row (an upsert by identity); returns the row's local id.
     @discardableResult
     public func save(in session: inout EntityGenPostgres.PostgresSession) -> Swift.Int64 {
-        return session.save(Self.postgresTable, key: self.postgresKey, absent: EntityGenRuntime.AbsentFields()) { _row in
+        return session.save(
+            Self.postgresTable,
+            key: self.postgresKey,
+            absent: EntityGenRuntime.AbsentFields()
+        ) { _row in
             _row.append(self.remoteId)
             _row.append(self.fileUrlString)
         }
     }
 
     /// The stored row a delete action's payload names (only the identification attributes are read).
-    public static func postgresRowKey(from json: EntityGenRuntime.JSONValue, context: inout EntityGenRuntime.MappingContext) throws(EntityGenRuntime.MappingError) -> EntityGenPostgres.PostgresRowKey {
+    public static func postgresRowKey(
+        from json: EntityGenRuntime.JSONValue,
+        context: inout EntityGenRuntime.MappingContext
+    ) throws(EntityGenRuntime.MappingError) -> EntityGenPostgres.PostgresRowKey {
         try context.expectObject(json, entity: "Avatar", schema: "Remind.yaml:10:3")
-        let _remoteId = try context.required(json, EntityGenRuntime.MappingField("id", schema: "Remind.yaml:14:7"), EntityGenRuntime.IntegerTransformer<Swift.Int64>())
+        let _remoteId = try context.required(
+            json,
+            EntityGenRuntime.MappingField("id", schema: "Remind.yaml:14:7"),
+            EntityGenRuntime.IntegerTransformer<Swift.Int64>()
+        )
         return EntityGenPostgres.PostgresRowKey(Self.postgresTable, [_remoteId])
     }
 
     /// This instance's identification.
-    public var postgresKey: EntityGenPostgres.PostgresRowKey? { EntityGenPostgres.PostgresRowKey(Self.postgresTable, [self.remoteId]) }
+    public var postgresKey: EntityGenPostgres.PostgresRowKey? {
+        EntityGenPostgres.PostgresRowKey(Self.postgresTable, [self.remoteId])
+    }
 }
 
 /// A Remind class, with the avatar embedded in the API response.
@@ -174,7 +219,8 @@ public struct Group: Swift.Sendable, EntityGenRuntime.MemberwiseHashable, Swift.
 
     public var avatar: Avatar?
 
-    /// The keys the mapped JSON object did not have, so that an import keeps what is stored for them (none for a model built in code). Not part of equality.
+    /// The keys the mapped JSON object did not have, so that an import keeps what is stored for them (none for a model
+    /// built in code). Not part of equality.
     fileprivate var _absentFields = EntityGenRuntime.AbsentFields()
 
     /// The identity: `remoteId`.
@@ -220,8 +266,12 @@ extension Group {
 }
 
 extension Group: EntityGenRuntime.JSONMappable {
-    /// Maps a JSON object to `Group`, applying the schema's keys, transformers, defaults, constraints and failure policies.
-    public static func map(from json: EntityGenRuntime.JSONValue, context: inout EntityGenRuntime.MappingContext) throws(EntityGenRuntime.MappingError) -> Group {
+    /// Maps a JSON object to `Group`, applying the schema's keys, transformers, defaults, constraints and failure
+    /// policies.
+    public static func map(
+        from json: EntityGenRuntime.JSONValue,
+        context: inout EntityGenRuntime.MappingContext
+    ) throws(EntityGenRuntime.MappingError) -> Group {
         try context.expectObject(json, entity: "Group", schema: "Remind.yaml:22:3")
         var __absent = EntityGenRuntime.AbsentFields()
         let _remoteId = try context.integer(json, "id", schema: "Remind.yaml:26:7", as: Swift.Int64.self)
@@ -249,10 +299,14 @@ extension Group: EntityGenRuntime.JSONMappable {
 
 extension Group: Swift.Codable {
     /// Decodes the JSON `map` reads (the schema's keys, transformers, defaults, constraints and failure policies).
-    public init(from decoder: any Swift.Decoder) throws { self = try EntityGenRuntime.JSONMappableCoding.decode(from: decoder) }
+    public init(from decoder: any Swift.Decoder) throws {
+        self = try EntityGenRuntime.JSONMappableCoding.decode(from: decoder)
+    }
 
     /// Encodes the JSON `writeJSON` writes.
-    public func encode(to encoder: any Swift.Encoder) throws { try EntityGenRuntime.JSONMappableCoding.encode(self, to: encoder) }
+    public func encode(to encoder: any Swift.Encoder) throws {
+        try EntityGenRuntime.JSONMappableCoding.encode(self, to: encoder)
+    }
 }
 
 extension Group: EntityGenPersistence.PersistableEntity {
@@ -260,9 +314,16 @@ extension Group: EntityGenPersistence.PersistableEntity {
     public typealias Columns = Record.Columns
 
     /// The table's fixed SQL, prepared once per transaction by the importer.
-    public static let entityTable = EntityGenPersistence.EntityTable(entity: "Group", name: "group", columns: ["remoteId", "name", "className", "avatarRemoteId"], identity: ["remoteId"], absentBits: ["className": 0, "avatarRemoteId": 1])
+    public static let entityTable = EntityGenPersistence.EntityTable(
+        entity: "Group",
+        name: "group",
+        columns: ["remoteId", "name", "className", "avatarRemoteId"],
+        identity: ["remoteId"],
+        absentBits: ["className": 0, "avatarRemoteId": 1]
+    )
 
-    /// Every row as the graph JSON maps to, its relationships included, and theirs, at any depth (a path stops before an entity it already went through). Filter and order it with `Columns`, like any GRDB request.
+    /// Every row as the graph JSON maps to, its relationships included, and theirs, at any depth (a path stops before
+    /// an entity it already went through). Filter and order it with `Columns`, like any GRDB request.
     public static func requestIncludingRelationships() -> GRDB.QueryInterfaceRequest<Group> {
         Record.all().including(optional: Record.avatar).asRequest(of: Group.self)
     }
@@ -293,9 +354,16 @@ extension Group: EntityGenPersistence.PersistableEntity {
     }
 
     /// The stored row a delete action's payload names (only the identification attributes are read).
-    public static func rowKey(from json: EntityGenRuntime.JSONValue, context: inout EntityGenRuntime.MappingContext) throws(EntityGenRuntime.MappingError) -> EntityGenPersistence.RowKey {
+    public static func rowKey(
+        from json: EntityGenRuntime.JSONValue,
+        context: inout EntityGenRuntime.MappingContext
+    ) throws(EntityGenRuntime.MappingError) -> EntityGenPersistence.RowKey {
         try context.expectObject(json, entity: "Group", schema: "Remind.yaml:22:3")
-        let _remoteId = try context.required(json, EntityGenRuntime.MappingField("id", schema: "Remind.yaml:26:7"), EntityGenRuntime.IntegerTransformer<Swift.Int64>())
+        let _remoteId = try context.required(
+            json,
+            EntityGenRuntime.MappingField("id", schema: "Remind.yaml:26:7"),
+            EntityGenRuntime.IntegerTransformer<Swift.Int64>()
+        )
         return EntityGenPersistence.RowKey(Self.entityTable, [_remoteId])
     }
 
@@ -304,8 +372,15 @@ extension Group: EntityGenPersistence.PersistableEntity {
 }
 
 extension Group {
-    /// One row of the `group` table: the type plain GRDB requests fetch (`Group.Record.filter(...).fetchAll(db)`, `fetchOne(db, id:)`, `ValueObservation`) and local edits save (`insert`, `update`, `upsert`, `delete`). Relationships are their key columns and associations; `Group` is the graph JSON maps to (`Group.requestIncludingRelationships()`).
-    public struct Record: Swift.Sendable, Swift.Hashable, Swift.Identifiable, GRDB.FetchableRecord, GRDB.PersistableRecord {
+    /// One row of the `group` table: the type plain GRDB requests fetch (`Group.Record.filter(...).fetchAll(db)`,
+    /// `fetchOne(db, id:)`, `ValueObservation`) and local edits save (`insert`, `update`, `upsert`, `delete`).
+    /// Relationships are their key columns and associations; `Group` is the graph JSON maps to
+    /// (`Group.requestIncludingRelationships()`).
+    public struct Record: Swift.Sendable,
+        Swift.Hashable,
+        Swift.Identifiable,
+        GRDB.FetchableRecord,
+        GRDB.PersistableRecord {
         /// The table.
         public static var databaseTableName: Swift.String { "group" }
 
@@ -329,7 +404,12 @@ extension Group {
         public var id: Swift.Int64 { remoteId }
 
         /// Creates a record from its columns.
-        public init(remoteId: Swift.Int64, name: Swift.String, className: Swift.String? = nil, avatarRemoteId: Swift.Int64? = nil) {
+        public init(
+            remoteId: Swift.Int64,
+            name: Swift.String,
+            className: Swift.String? = nil,
+            avatarRemoteId: Swift.Int64? = nil
+        ) {
             self.remoteId = remoteId
             self.name = name
             self.className = className
@@ -353,13 +433,23 @@ extension Group {
         }
 
         /// The `avatar` relationship, for `including` and `request(for:)`.
-        public static let avatar = belongsTo(Avatar.Record.self, key: "avatar", using: GRDB.ForeignKey(["avatarRemoteId"], to: ["remoteId"]))
+        public static let avatar = belongsTo(
+            Avatar.Record.self,
+            key: "avatar",
+            using: GRDB.ForeignKey(["avatarRemoteId"], to: ["remoteId"])
+        )
     }
 }
 
 extension Group: EntityGenPostgres.PostgresTableEntity {
     /// The table's fixed SQL: COPY into a staging table and one set-based upsert by identity, built once.
-    public static let postgresTable = EntityGenPostgres.PostgresTable(entity: "Group", name: "group", columns: ["remoteId", "name", "className", "avatarRemoteId"], identity: ["remoteId"], absentBits: ["className": 0, "avatarRemoteId": 1])
+    public static let postgresTable = EntityGenPostgres.PostgresTable(
+        entity: "Group",
+        name: "group",
+        columns: ["remoteId", "name", "className", "avatarRemoteId"],
+        identity: ["remoteId"],
+        absentBits: ["className": 0, "avatarRemoteId": 1]
+    )
 
     /// Stages this instance: embedded targets first, then the row (an upsert by identity); returns the row's local id.
     @discardableResult
@@ -374,12 +464,21 @@ extension Group: EntityGenPostgres.PostgresTableEntity {
     }
 
     /// The stored row a delete action's payload names (only the identification attributes are read).
-    public static func postgresRowKey(from json: EntityGenRuntime.JSONValue, context: inout EntityGenRuntime.MappingContext) throws(EntityGenRuntime.MappingError) -> EntityGenPostgres.PostgresRowKey {
+    public static func postgresRowKey(
+        from json: EntityGenRuntime.JSONValue,
+        context: inout EntityGenRuntime.MappingContext
+    ) throws(EntityGenRuntime.MappingError) -> EntityGenPostgres.PostgresRowKey {
         try context.expectObject(json, entity: "Group", schema: "Remind.yaml:22:3")
-        let _remoteId = try context.required(json, EntityGenRuntime.MappingField("id", schema: "Remind.yaml:26:7"), EntityGenRuntime.IntegerTransformer<Swift.Int64>())
+        let _remoteId = try context.required(
+            json,
+            EntityGenRuntime.MappingField("id", schema: "Remind.yaml:26:7"),
+            EntityGenRuntime.IntegerTransformer<Swift.Int64>()
+        )
         return EntityGenPostgres.PostgresRowKey(Self.postgresTable, [_remoteId])
     }
 
     /// This instance's identification.
-    public var postgresKey: EntityGenPostgres.PostgresRowKey? { EntityGenPostgres.PostgresRowKey(Self.postgresTable, [self.remoteId]) }
+    public var postgresKey: EntityGenPostgres.PostgresRowKey? {
+        EntityGenPostgres.PostgresRowKey(Self.postgresTable, [self.remoteId])
+    }
 }

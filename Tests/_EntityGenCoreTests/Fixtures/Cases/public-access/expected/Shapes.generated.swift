@@ -49,12 +49,20 @@ extension Circle {
 }
 
 extension Circle: EntityGenRuntime.JSONMappable {
-    /// Maps a JSON object to `Circle`, applying the schema's keys, transformers, defaults, constraints and failure policies.
-    public static func map(from json: EntityGenRuntime.JSONValue, context: inout EntityGenRuntime.MappingContext) throws(EntityGenRuntime.MappingError) -> Circle {
+    /// Maps a JSON object to `Circle`, applying the schema's keys, transformers, defaults, constraints and failure
+    /// policies.
+    public static func map(
+        from json: EntityGenRuntime.JSONValue,
+        context: inout EntityGenRuntime.MappingContext
+    ) throws(EntityGenRuntime.MappingError) -> Circle {
         try context.expectObject(json, entity: "Circle", schema: "Shapes.yaml:18:3")
         let _id = try context.uuid(json, "id", schema: "Shapes.yaml:7:7")
         let _radius = try context.float(json, "radius", schema: "Shapes.yaml:22:7")
-        let _created = try context.required(json, EntityGenRuntime.MappingField("created", schema: "Shapes.yaml:23:7"), EntityGenRuntime.EpochDateTransformer(.milliseconds))
+        let _created = try context.required(
+            json,
+            EntityGenRuntime.MappingField("created", schema: "Shapes.yaml:23:7"),
+            EntityGenRuntime.EpochDateTransformer(.milliseconds)
+        )
         return Circle(id: _id, radius: _radius, created: _created)
     }
 
@@ -76,10 +84,14 @@ extension Circle: EntityGenRuntime.JSONMappable {
 
 extension Circle: Swift.Codable {
     /// Decodes the JSON `map` reads (the schema's keys, transformers, defaults, constraints and failure policies).
-    public init(from decoder: any Swift.Decoder) throws { self = try EntityGenRuntime.JSONMappableCoding.decode(from: decoder) }
+    public init(from decoder: any Swift.Decoder) throws {
+        self = try EntityGenRuntime.JSONMappableCoding.decode(from: decoder)
+    }
 
     /// Encodes the JSON `writeJSON` writes.
-    public func encode(to encoder: any Swift.Encoder) throws { try EntityGenRuntime.JSONMappableCoding.encode(self, to: encoder) }
+    public func encode(to encoder: any Swift.Encoder) throws {
+        try EntityGenRuntime.JSONMappableCoding.encode(self, to: encoder)
+    }
 }
 
 /// The Drawing entity.
@@ -126,11 +138,23 @@ extension Drawing {
 }
 
 extension Drawing: EntityGenRuntime.JSONMappable {
-    /// Maps a JSON object to `Drawing`, applying the schema's keys, transformers, defaults, constraints and failure policies.
-    public static func map(from json: EntityGenRuntime.JSONValue, context: inout EntityGenRuntime.MappingContext) throws(EntityGenRuntime.MappingError) -> Drawing {
+    /// Maps a JSON object to `Drawing`, applying the schema's keys, transformers, defaults, constraints and failure
+    /// policies.
+    public static func map(
+        from json: EntityGenRuntime.JSONValue,
+        context: inout EntityGenRuntime.MappingContext
+    ) throws(EntityGenRuntime.MappingError) -> Drawing {
         try context.expectObject(json, entity: "Drawing", schema: "Shapes.yaml:26:3")
         let _title = try context.string(json, "title", schema: "Shapes.yaml:28:7")
-        let _shapes = try context.optional(json, EntityGenRuntime.MappingField("shapes", schema: "Shapes.yaml:30:7"), EntityGenRuntime.ArrayTransformer(EntityGenRuntime.EntityTransformer<Shape>(), skipsInvalidElements: true, schemaLocation: "Shapes.yaml:30:7")) ?? []
+        let _shapes = try context.optional(
+            json,
+            EntityGenRuntime.MappingField("shapes", schema: "Shapes.yaml:30:7"),
+            EntityGenRuntime.ArrayTransformer(
+                EntityGenRuntime.EntityTransformer<Shape>(),
+                skipsInvalidElements: true,
+                schemaLocation: "Shapes.yaml:30:7"
+            )
+        ) ?? []
         let _main = try context.optionalEntity(json, "main", schema: "Shapes.yaml:33:7", as: Shape.self)
         return Drawing(title: _title, shapes: _shapes, main: _main)
     }
@@ -147,10 +171,14 @@ extension Drawing: EntityGenRuntime.JSONMappable {
 
 extension Drawing: Swift.Codable {
     /// Decodes the JSON `map` reads (the schema's keys, transformers, defaults, constraints and failure policies).
-    public init(from decoder: any Swift.Decoder) throws { self = try EntityGenRuntime.JSONMappableCoding.decode(from: decoder) }
+    public init(from decoder: any Swift.Decoder) throws {
+        self = try EntityGenRuntime.JSONMappableCoding.decode(from: decoder)
+    }
 
     /// Encodes the JSON `writeJSON` writes.
-    public func encode(to encoder: any Swift.Encoder) throws { try EntityGenRuntime.JSONMappableCoding.encode(self, to: encoder) }
+    public func encode(to encoder: any Swift.Encoder) throws {
+        try EntityGenRuntime.JSONMappableCoding.encode(self, to: encoder)
+    }
 }
 
 /// A GeoJSON feature; its members live under `properties` (basePath), `geometry` beside it.
@@ -190,11 +218,18 @@ extension Feature {
 extension Feature: EntityGenRuntime.JSONMappable {
     private enum _Fields {
         static let title = EntityGenRuntime.MappingField(paths: [["properties", "title"]], schema: "Shapes.yaml:38:7")
-        static let magnitude = EntityGenRuntime.MappingField(paths: [["properties", "mag"], ["properties", "magnitude"]], schema: "Shapes.yaml:39:7")
+        static let magnitude = EntityGenRuntime.MappingField(
+            paths: [["properties", "mag"], ["properties", "magnitude"]],
+            schema: "Shapes.yaml:39:7"
+        )
     }
 
-    /// Maps a JSON object to `Feature`, applying the schema's keys, transformers, defaults, constraints and failure policies.
-    public static func map(from json: EntityGenRuntime.JSONValue, context: inout EntityGenRuntime.MappingContext) throws(EntityGenRuntime.MappingError) -> Feature {
+    /// Maps a JSON object to `Feature`, applying the schema's keys, transformers, defaults, constraints and failure
+    /// policies.
+    public static func map(
+        from json: EntityGenRuntime.JSONValue,
+        context: inout EntityGenRuntime.MappingContext
+    ) throws(EntityGenRuntime.MappingError) -> Feature {
         try context.expectObject(json, entity: "Feature", schema: "Shapes.yaml:34:3")
         let _title = try context.required(json, _Fields.title, EntityGenRuntime.StringTransformer())
         let _magnitude = try context.optional(json, _Fields.magnitude, EntityGenRuntime.DoubleTransformer())
@@ -215,10 +250,14 @@ extension Feature: EntityGenRuntime.JSONMappable {
 
 extension Feature: Swift.Codable {
     /// Decodes the JSON `map` reads (the schema's keys, transformers, defaults, constraints and failure policies).
-    public init(from decoder: any Swift.Decoder) throws { self = try EntityGenRuntime.JSONMappableCoding.decode(from: decoder) }
+    public init(from decoder: any Swift.Decoder) throws {
+        self = try EntityGenRuntime.JSONMappableCoding.decode(from: decoder)
+    }
 
     /// Encodes the JSON `writeJSON` writes.
-    public func encode(to encoder: any Swift.Encoder) throws { try EntityGenRuntime.JSONMappableCoding.encode(self, to: encoder) }
+    public func encode(to encoder: any Swift.Encoder) throws {
+        try EntityGenRuntime.JSONMappableCoding.encode(self, to: encoder)
+    }
 }
 
 /// The Polygon family.
@@ -240,13 +279,23 @@ public indirect enum Polygon: Swift.Sendable, Swift.Hashable, Swift.Identifiable
     }
 
     /// Maps a JSON object to the family member its discriminator names.
-    public static func map(from json: EntityGenRuntime.JSONValue, context: inout EntityGenRuntime.MappingContext) throws(EntityGenRuntime.MappingError) -> Polygon {
+    public static func map(
+        from json: EntityGenRuntime.JSONValue,
+        context: inout EntityGenRuntime.MappingContext
+    ) throws(EntityGenRuntime.MappingError) -> Polygon {
         try context.expectObject(json, entity: "Polygon", schema: "Shapes.yaml:8:3")
         switch try context.discriminator(json, key: ["kind", "name"], schema: "Shapes.yaml:8:3") {
         case "square":
             return .square(try Square.map(from: json, context: &context))
         case let other:
-            throw context.unknownDiscriminator(other, in: json, key: ["kind", "name"], family: "Polygon", known: ["square"], schema: "Shapes.yaml:8:3")
+            throw context.unknownDiscriminator(
+                other,
+                in: json,
+                key: ["kind", "name"],
+                family: "Polygon",
+                known: ["square"],
+                schema: "Shapes.yaml:8:3"
+            )
         }
     }
 
@@ -260,10 +309,14 @@ public indirect enum Polygon: Swift.Sendable, Swift.Hashable, Swift.Identifiable
 
 extension Polygon: Swift.Codable {
     /// Decodes the JSON `map` reads (the schema's keys, transformers, defaults, constraints and failure policies).
-    public init(from decoder: any Swift.Decoder) throws { self = try EntityGenRuntime.JSONMappableCoding.decode(from: decoder) }
+    public init(from decoder: any Swift.Decoder) throws {
+        self = try EntityGenRuntime.JSONMappableCoding.decode(from: decoder)
+    }
 
     /// Encodes the JSON `writeJSON` writes.
-    public func encode(to encoder: any Swift.Encoder) throws { try EntityGenRuntime.JSONMappableCoding.encode(self, to: encoder) }
+    public func encode(to encoder: any Swift.Encoder) throws {
+        try EntityGenRuntime.JSONMappableCoding.encode(self, to: encoder)
+    }
 }
 
 /// The Shape family.
@@ -282,7 +335,10 @@ public indirect enum Shape: Swift.Sendable, Swift.Hashable, Swift.Identifiable, 
     }
 
     /// Maps a JSON object to the family member its discriminator names.
-    public static func map(from json: EntityGenRuntime.JSONValue, context: inout EntityGenRuntime.MappingContext) throws(EntityGenRuntime.MappingError) -> Shape {
+    public static func map(
+        from json: EntityGenRuntime.JSONValue,
+        context: inout EntityGenRuntime.MappingContext
+    ) throws(EntityGenRuntime.MappingError) -> Shape {
         try context.expectObject(json, entity: "Shape", schema: "Shapes.yaml:2:3")
         switch try context.discriminator(json, key: ["kind", "name"], schema: "Shapes.yaml:2:3") {
         case "circle":
@@ -290,7 +346,14 @@ public indirect enum Shape: Swift.Sendable, Swift.Hashable, Swift.Identifiable, 
         case "square":
             return .square(try Square.map(from: json, context: &context))
         case let other:
-            throw context.unknownDiscriminator(other, in: json, key: ["kind", "name"], family: "Shape", known: ["circle", "square"], schema: "Shapes.yaml:2:3")
+            throw context.unknownDiscriminator(
+                other,
+                in: json,
+                key: ["kind", "name"],
+                family: "Shape",
+                known: ["circle", "square"],
+                schema: "Shapes.yaml:2:3"
+            )
         }
     }
 
@@ -305,10 +368,14 @@ public indirect enum Shape: Swift.Sendable, Swift.Hashable, Swift.Identifiable, 
 
 extension Shape: Swift.Codable {
     /// Decodes the JSON `map` reads (the schema's keys, transformers, defaults, constraints and failure policies).
-    public init(from decoder: any Swift.Decoder) throws { self = try EntityGenRuntime.JSONMappableCoding.decode(from: decoder) }
+    public init(from decoder: any Swift.Decoder) throws {
+        self = try EntityGenRuntime.JSONMappableCoding.decode(from: decoder)
+    }
 
     /// Encodes the JSON `writeJSON` writes.
-    public func encode(to encoder: any Swift.Encoder) throws { try EntityGenRuntime.JSONMappableCoding.encode(self, to: encoder) }
+    public func encode(to encoder: any Swift.Encoder) throws {
+        try EntityGenRuntime.JSONMappableCoding.encode(self, to: encoder)
+    }
 }
 
 /// The Square entity.
@@ -353,11 +420,19 @@ extension Square {
 
 extension Square: EntityGenRuntime.JSONMappable {
     private enum _Fields {
-        static let side = EntityGenRuntime.MappingField("side", schema: "Shapes.yaml:17:7", constraints: [.minimum(0.0)])
+        static let side = EntityGenRuntime.MappingField(
+            "side",
+            schema: "Shapes.yaml:17:7",
+            constraints: [.minimum(0.0)]
+        )
     }
 
-    /// Maps a JSON object to `Square`, applying the schema's keys, transformers, defaults, constraints and failure policies.
-    public static func map(from json: EntityGenRuntime.JSONValue, context: inout EntityGenRuntime.MappingContext) throws(EntityGenRuntime.MappingError) -> Square {
+    /// Maps a JSON object to `Square`, applying the schema's keys, transformers, defaults, constraints and failure
+    /// policies.
+    public static func map(
+        from json: EntityGenRuntime.JSONValue,
+        context: inout EntityGenRuntime.MappingContext
+    ) throws(EntityGenRuntime.MappingError) -> Square {
         try context.expectObject(json, entity: "Square", schema: "Shapes.yaml:13:3")
         let _id = try context.uuid(json, "id", schema: "Shapes.yaml:7:7")
         let _sides = try context.integer(json, "sides", schema: "Shapes.yaml:12:7", as: Swift.UInt8.self)
@@ -382,8 +457,12 @@ extension Square: EntityGenRuntime.JSONMappable {
 
 extension Square: Swift.Codable {
     /// Decodes the JSON `map` reads (the schema's keys, transformers, defaults, constraints and failure policies).
-    public init(from decoder: any Swift.Decoder) throws { self = try EntityGenRuntime.JSONMappableCoding.decode(from: decoder) }
+    public init(from decoder: any Swift.Decoder) throws {
+        self = try EntityGenRuntime.JSONMappableCoding.decode(from: decoder)
+    }
 
     /// Encodes the JSON `writeJSON` writes.
-    public func encode(to encoder: any Swift.Encoder) throws { try EntityGenRuntime.JSONMappableCoding.encode(self, to: encoder) }
+    public func encode(to encoder: any Swift.Encoder) throws {
+        try EntityGenRuntime.JSONMappableCoding.encode(self, to: encoder)
+    }
 }

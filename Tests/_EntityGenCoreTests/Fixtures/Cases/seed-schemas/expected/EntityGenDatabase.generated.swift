@@ -140,25 +140,61 @@ internal enum EntityGenDatabase {
             "title" TEXT NOT NULL, \
             PRIMARY KEY ("serverId"))
             """)
-        try db.execute(sql: "CREATE TRIGGER \"myModel_model2_deleted\" AFTER DELETE ON \"myModel\" BEGIN DELETE FROM \"modelTwo\" WHERE \"_id\" = OLD.\"model2\"; END")
-        try db.execute(sql: "CREATE TRIGGER \"myModel_model2_replaced\" AFTER UPDATE OF \"model2\" ON \"myModel\" WHEN OLD.\"model2\" IS NOT NEW.\"model2\" BEGIN DELETE FROM \"modelTwo\" WHERE \"_id\" = OLD.\"model2\"; END")
-        try db.execute(sql: "CREATE TRIGGER \"myModel_model2s_unlinked\" AFTER DELETE ON \"myModel_model2s\" BEGIN DELETE FROM \"modelTwo\" WHERE \"_id\" = OLD.\"target\"; END")
-        try db.execute(sql: "CREATE TRIGGER \"pod_subspecs_unlinked\" AFTER DELETE ON \"pod_subspecs\" BEGIN DELETE FROM \"subspec\" WHERE \"_id\" = OLD.\"target\"; END")
-        try db.execute(sql: "CREATE TRIGGER \"subspec_subspecs_unlinked\" AFTER DELETE ON \"subspec_subspecs\" BEGIN DELETE FROM \"subspec\" WHERE \"_id\" = OLD.\"target\"; END")
+        try db.execute(
+            sql: "CREATE TRIGGER \"myModel_model2_deleted\" AFTER DELETE ON \"myModel\" BEGIN DELETE FROM \"modelTwo\" WHERE \"_id\" = OLD.\"model2\"; END"
+        )
+        try db.execute(
+            sql: "CREATE TRIGGER \"myModel_model2_replaced\" AFTER UPDATE OF \"model2\" ON \"myModel\" WHEN OLD.\"model2\" IS NOT NEW.\"model2\" BEGIN DELETE FROM \"modelTwo\" WHERE \"_id\" = OLD.\"model2\"; END"
+        )
+        try db.execute(
+            sql: "CREATE TRIGGER \"myModel_model2s_unlinked\" AFTER DELETE ON \"myModel_model2s\" BEGIN DELETE FROM \"modelTwo\" WHERE \"_id\" = OLD.\"target\"; END"
+        )
+        try db.execute(
+            sql: "CREATE TRIGGER \"pod_subspecs_unlinked\" AFTER DELETE ON \"pod_subspecs\" BEGIN DELETE FROM \"subspec\" WHERE \"_id\" = OLD.\"target\"; END"
+        )
+        try db.execute(
+            sql: "CREATE TRIGGER \"subspec_subspecs_unlinked\" AFTER DELETE ON \"subspec_subspecs\" BEGIN DELETE FROM \"subspec\" WHERE \"_id\" = OLD.\"target\"; END"
+        )
     }
 
-    /// Each migration's fingerprint (of what it does, not of how it is printed): a database remembers those of the migrations it ran, so a development database that ran a pending migration which has changed since is refused when opened (`EntityGenPersistence.ChangedPendingMigrationError`) instead of failing later. Recording a migration does not change its fingerprint.
+    /// Each migration's fingerprint (of what it does, not of how it is printed): a database remembers those of the
+    /// migrations it ran, so a development database that ran a pending migration which has changed since is refused
+    /// when opened (`EntityGenPersistence.ChangedPendingMigrationError`) instead of failing later. Recording a
+    /// migration does not change its fingerprint.
     internal static let migrationFingerprints: [Swift.String: Swift.String] = ["entitygen-v1": "d0913c02bed0a696"]
 
-    /// Opens (creating when needed) a database file in WAL mode, so readers read while the importer writes, and migrates it; a database a newer version of the app migrated is refused (`EntityGenPersistence.UnknownMigrationsError`); SQLite's errors (a file that is not a database, a lock held past the busy timeout) name the file (`EntityGenPersistence.DatabaseFileError`). `migrations` registers the app's own migrations, after the generated ones: GRDB runs the pending ones in registration order, so on an existing database a generated migration added in a later version runs after the app's that already ran. `checksIntegrity` first checks the whole file's structure (SQLite's `quick_check`, in time proportional to its size): a damaged file is `EntityGenPersistence.DatabaseIntegrityError` instead of an import that succeeds while other rows are unreadable. `eraseDatabaseOnSchemaChange` (GRDB's option, for debug builds only) erases and re-creates the database when a migration it ran has changed, such as an unrecorded one edited since.
-    internal static func openDatabase(atPath path: Swift.String, configuration: GRDB.Configuration = GRDB.Configuration(), checksIntegrity: Swift.Bool = false, eraseDatabaseOnSchemaChange: Swift.Bool = false, migrations: (inout GRDB.DatabaseMigrator) -> Swift.Void = { _ in }) throws -> GRDB.DatabasePool {
+    /// Opens (creating when needed) a database file in WAL mode, so readers read while the importer writes, and
+    /// migrates it; a database a newer version of the app migrated is refused
+    /// (`EntityGenPersistence.UnknownMigrationsError`); SQLite's errors (a file that is not a database, a lock held
+    /// past the busy timeout) name the file (`EntityGenPersistence.DatabaseFileError`). `migrations` registers the
+    /// app's own migrations, after the generated ones: GRDB runs the pending ones in registration order, so on an
+    /// existing database a generated migration added in a later version runs after the app's that already ran.
+    /// `checksIntegrity` first checks the whole file's structure (SQLite's `quick_check`, in time proportional to its
+    /// size): a damaged file is `EntityGenPersistence.DatabaseIntegrityError` instead of an import that succeeds while
+    /// other rows are unreadable. `eraseDatabaseOnSchemaChange` (GRDB's option, for debug builds only) erases and
+    /// re-creates the database when a migration it ran has changed, such as an unrecorded one edited since.
+    internal static func openDatabase(
+        atPath path: Swift.String,
+        configuration: GRDB.Configuration = GRDB.Configuration(),
+        checksIntegrity: Swift.Bool = false,
+        eraseDatabaseOnSchemaChange: Swift.Bool = false,
+        migrations: (inout GRDB.DatabaseMigrator) -> Swift.Void = { _ in }
+    ) throws -> GRDB.DatabasePool {
         try EntityGenPersistence.DatabaseFileError.naming(path) {
-            let pool = try GRDB.DatabasePool(path: path, configuration: EntityGenPersistence.EntityGenConfiguration.prepared(configuration))
+            let pool = try GRDB.DatabasePool(
+                path: path,
+                configuration: EntityGenPersistence.EntityGenConfiguration.prepared(configuration)
+            )
             var migrator = GRDB.DatabaseMigrator()
             migrator.eraseDatabaseOnSchemaChange = eraseDatabaseOnSchemaChange
             registerMigrations(in: &migrator)
             migrations(&migrator)
-            try EntityGenPersistence.EntityGenConfiguration.migrate(pool, with: migrator, fingerprints: migrationFingerprints, checksIntegrity: checksIntegrity)
+            try EntityGenPersistence.EntityGenConfiguration.migrate(
+                pool,
+                with: migrator,
+                fingerprints: migrationFingerprints,
+                checksIntegrity: checksIntegrity
+            )
             return pool
         }
     }
@@ -175,11 +211,21 @@ internal enum EntityGenDatabase {
 
     /// GET /specs?page=N returns {"number_of_pages", "result"}.
     internal static var podSpecs: EntityGenPersistence.Feed<Pod> {
-        EntityGenPersistence.Feed(name: "PodSpecs", items: ["result"], pagination: .pageNumber(pageCount: ["number_of_pages"], parameter: "page", firstPage: 0), deleteOrphans: true)
+        EntityGenPersistence.Feed(
+            name: "PodSpecs",
+            items: ["result"],
+            pagination: .pageNumber(pageCount: ["number_of_pages"], parameter: "page", firstPage: 0),
+            deleteOrphans: true
+        )
     }
 
     /// The diff endpoint. Unknown sections, actions and serverTypes are ignored and reported.
     internal static var widgetDiff: EntityGenPersistence.Feed<Widget> {
-        EntityGenPersistence.Feed(name: "WidgetDiff", items: ["actions"], pagination: .nextURL(["nextUrl"]), actions: .init(typeKey: ["type"], payloadKey: ["payload"], add: "add", update: "update", delete: "delete"))
+        EntityGenPersistence.Feed(
+            name: "WidgetDiff",
+            items: ["actions"],
+            pagination: .nextURL(["nextUrl"]),
+            actions: .init(typeKey: ["type"], payloadKey: ["payload"], add: "add", update: "update", delete: "delete")
+        )
     }
 }

@@ -21,7 +21,8 @@ internal struct Person: Swift.Sendable, EntityGenRuntime.MemberwiseHashable, Swi
 
     internal var friends: [Person]
 
-    /// The keys the mapped JSON object did not have, so that an import keeps what is stored for them (none for a model built in code). Not part of equality.
+    /// The keys the mapped JSON object did not have, so that an import keeps what is stored for them (none for a model
+    /// built in code). Not part of equality.
     fileprivate var _absentFields = EntityGenRuntime.AbsentFields()
 
     /// The identity: `identifier`.
@@ -68,21 +69,46 @@ extension Person {
 
 extension Person: EntityGenRuntime.JSONMappable {
     private enum _Fields {
-        static let name = EntityGenRuntime.MappingField("name", schema: "Hydrant.yaml:17:7", constraints: [.minLength(1)])
-        static let height = EntityGenRuntime.MappingField("height", schema: "Hydrant.yaml:20:7", onFailure: .drop, constraints: [.minimum(0.0)])
+        static let name = EntityGenRuntime.MappingField(
+            "name",
+            schema: "Hydrant.yaml:17:7",
+            constraints: [.minLength(1)]
+        )
+        static let height = EntityGenRuntime.MappingField(
+            "height",
+            schema: "Hydrant.yaml:20:7",
+            onFailure: .drop,
+            constraints: [.minimum(0.0)]
+        )
     }
 
-    /// Maps a JSON object to `Person`, applying the schema's keys, transformers, defaults, constraints and failure policies.
-    internal static func map(from json: EntityGenRuntime.JSONValue, context: inout EntityGenRuntime.MappingContext) throws(EntityGenRuntime.MappingError) -> Person {
+    /// Maps a JSON object to `Person`, applying the schema's keys, transformers, defaults, constraints and failure
+    /// policies.
+    internal static func map(
+        from json: EntityGenRuntime.JSONValue,
+        context: inout EntityGenRuntime.MappingContext
+    ) throws(EntityGenRuntime.MappingError) -> Person {
         try context.expectObject(json, entity: "Person", schema: "Hydrant.yaml:8:3")
         try context.checkErrorEnvelope(json, key: ["message"], message: ["message"], schema: "Hydrant.yaml:8:3")
         var __absent = EntityGenRuntime.AbsentFields()
         let _identifier = try context.integer(json, "id", schema: "Hydrant.yaml:14:7", as: Swift.Int.self)
         let _name = try context.required(json, _Fields.name, EntityGenRuntime.StringTransformer())
-        let _height = try context.optional(json, _Fields.height, EntityGenRuntime.NumberFromStringTransformer(EntityGenRuntime.DoubleTransformer()))
+        let _height = try context.optional(
+            json,
+            _Fields.height,
+            EntityGenRuntime.NumberFromStringTransformer(EntityGenRuntime.DoubleTransformer())
+        )
         if case .none = _height, context.isAbsent(json, _Fields.height) { __absent.insert(0) }
         let __friendsField = EntityGenRuntime.MappingField("friends", schema: "Hydrant.yaml:26:7")
-        let _friends = try context.optional(json, __friendsField, EntityGenRuntime.ArrayTransformer(EntityGenRuntime.EntityTransformer<Person>(), skipsInvalidElements: true, schemaLocation: "Hydrant.yaml:26:7")) ?? []
+        let _friends = try context.optional(
+            json,
+            __friendsField,
+            EntityGenRuntime.ArrayTransformer(
+                EntityGenRuntime.EntityTransformer<Person>(),
+                skipsInvalidElements: true,
+                schemaLocation: "Hydrant.yaml:26:7"
+            )
+        ) ?? []
         if context.isAbsent(json, __friendsField) { __absent.insert(1) }
         var __mapped = Person(identifier: _identifier, name: _name, height: _height, friends: _friends)
         __mapped._absentFields = __absent
@@ -96,7 +122,10 @@ extension Person: EntityGenRuntime.JSONMappable {
         writer.string(self.name, forKey: "name")
         if let _height = self.height {
             writer.key("height")
-            EntityGenRuntime.NumberFromStringTransformer(EntityGenRuntime.DoubleTransformer()).encode(_height, to: &writer)
+            EntityGenRuntime.NumberFromStringTransformer(EntityGenRuntime.DoubleTransformer()).encode(
+                _height,
+                to: &writer
+            )
         }
         writer.entities(self.friends, forKey: "friends")
         writer.endObject()
@@ -105,10 +134,14 @@ extension Person: EntityGenRuntime.JSONMappable {
 
 extension Person: Swift.Codable {
     /// Decodes the JSON `map` reads (the schema's keys, transformers, defaults, constraints and failure policies).
-    internal init(from decoder: any Swift.Decoder) throws { self = try EntityGenRuntime.JSONMappableCoding.decode(from: decoder) }
+    internal init(from decoder: any Swift.Decoder) throws {
+        self = try EntityGenRuntime.JSONMappableCoding.decode(from: decoder)
+    }
 
     /// Encodes the JSON `writeJSON` writes.
-    internal func encode(to encoder: any Swift.Encoder) throws { try EntityGenRuntime.JSONMappableCoding.encode(self, to: encoder) }
+    internal func encode(to encoder: any Swift.Encoder) throws {
+        try EntityGenRuntime.JSONMappableCoding.encode(self, to: encoder)
+    }
 }
 
 extension Person: EntityGenPersistence.PersistableEntity {
@@ -116,12 +149,24 @@ extension Person: EntityGenPersistence.PersistableEntity {
     internal typealias Columns = Record.Columns
 
     /// The table's fixed SQL, prepared once per transaction by the importer.
-    internal static let entityTable = EntityGenPersistence.EntityTable(entity: "Person", name: "person", columns: ["identifier", "name", "height"], identity: ["identifier"], absentBits: ["height": 0])
+    internal static let entityTable = EntityGenPersistence.EntityTable(
+        entity: "Person",
+        name: "person",
+        columns: ["identifier", "name", "height"],
+        identity: ["identifier"],
+        absentBits: ["height": 0]
+    )
 
     /// The link table of `friends`.
-    internal static let _friendsLinks = EntityGenPersistence.LinkTable(name: "person_friends", ownerColumns: ["ownerIdentifier"], targetColumns: ["targetIdentifier"], isMap: false)
+    internal static let _friendsLinks = EntityGenPersistence.LinkTable(
+        name: "person_friends",
+        ownerColumns: ["ownerIdentifier"],
+        targetColumns: ["targetIdentifier"],
+        isMap: false
+    )
 
-    /// Every row as the graph JSON maps to, its relationships included, and theirs, at any depth (a path stops before an entity it already went through). Filter and order it with `Columns`, like any GRDB request.
+    /// Every row as the graph JSON maps to, its relationships included, and theirs, at any depth (a path stops before
+    /// an entity it already went through). Filter and order it with `Columns`, like any GRDB request.
     internal static func requestIncludingRelationships() -> GRDB.QueryInterfaceRequest<Person> {
         Record.all().including(all: Record.friends).asRequest(of: Person.self)
     }
@@ -163,19 +208,35 @@ extension Person: EntityGenPersistence.PersistableEntity {
     }
 
     /// The stored row a delete action's payload names (only the identification attributes are read).
-    internal static func rowKey(from json: EntityGenRuntime.JSONValue, context: inout EntityGenRuntime.MappingContext) throws(EntityGenRuntime.MappingError) -> EntityGenPersistence.RowKey {
+    internal static func rowKey(
+        from json: EntityGenRuntime.JSONValue,
+        context: inout EntityGenRuntime.MappingContext
+    ) throws(EntityGenRuntime.MappingError) -> EntityGenPersistence.RowKey {
         try context.expectObject(json, entity: "Person", schema: "Hydrant.yaml:8:3")
-        let _identifier = try context.required(json, EntityGenRuntime.MappingField("id", schema: "Hydrant.yaml:14:7"), EntityGenRuntime.IntegerTransformer<Swift.Int>())
+        let _identifier = try context.required(
+            json,
+            EntityGenRuntime.MappingField("id", schema: "Hydrant.yaml:14:7"),
+            EntityGenRuntime.IntegerTransformer<Swift.Int>()
+        )
         return EntityGenPersistence.RowKey(Self.entityTable, [_identifier])
     }
 
     /// This instance's identification.
-    internal var rowKey: EntityGenPersistence.RowKey { EntityGenPersistence.RowKey(Self.entityTable, [self.identifier]) }
+    internal var rowKey: EntityGenPersistence.RowKey {
+        EntityGenPersistence.RowKey(Self.entityTable, [self.identifier])
+    }
 }
 
 extension Person {
-    /// One row of the `person` table: the type plain GRDB requests fetch (`Person.Record.filter(...).fetchAll(db)`, `fetchOne(db, id:)`, `ValueObservation`) and local edits save (`insert`, `update`, `upsert`, `delete`). Relationships are their key columns and associations; `Person` is the graph JSON maps to (`Person.requestIncludingRelationships()`).
-    internal struct Record: Swift.Sendable, Swift.Hashable, Swift.Identifiable, GRDB.FetchableRecord, GRDB.PersistableRecord {
+    /// One row of the `person` table: the type plain GRDB requests fetch (`Person.Record.filter(...).fetchAll(db)`,
+    /// `fetchOne(db, id:)`, `ValueObservation`) and local edits save (`insert`, `update`, `upsert`, `delete`).
+    /// Relationships are their key columns and associations; `Person` is the graph JSON maps to
+    /// (`Person.requestIncludingRelationships()`).
+    internal struct Record: Swift.Sendable,
+        Swift.Hashable,
+        Swift.Identifiable,
+        GRDB.FetchableRecord,
+        GRDB.PersistableRecord {
         /// The table.
         internal static var databaseTableName: Swift.String { "person" }
 
@@ -219,14 +280,37 @@ extension Person {
         /// The link table of `friends`, as a GRDB record type for associations.
         internal enum _FriendsLink: GRDB.TableRecord {
             internal static var databaseTableName: Swift.String { "person_friends" }
-            internal static let target = belongsTo(Person.Record.self, key: "target", using: GRDB.ForeignKey(["targetIdentifier"], to: ["identifier"]))
-            internal static let owner = belongsTo(Person.Record.self, using: GRDB.ForeignKey(["ownerIdentifier"], to: ["identifier"]))
+            internal static let target = belongsTo(
+                Person.Record.self,
+                key: "target",
+                using: GRDB.ForeignKey(["targetIdentifier"], to: ["identifier"])
+            )
+            internal static let owner = belongsTo(
+                Person.Record.self,
+                using: GRDB.ForeignKey(["ownerIdentifier"], to: ["identifier"])
+            )
         }
 
         /// The `friends` relationship, for `including` and `request(for:)`.
-        internal static let friends = hasMany(Person.Record.self, through: hasMany(_FriendsLink.self, using: GRDB.ForeignKey(["ownerIdentifier"], to: ["identifier"])).order(GRDB.Column("position")), using: _FriendsLink.target, key: "friends")
+        internal static let friends = hasMany(
+            Person.Record.self,
+            through: hasMany(
+                _FriendsLink.self,
+                using: GRDB.ForeignKey(["ownerIdentifier"], to: ["identifier"])
+            ).order(GRDB.Column("position")),
+            using: _FriendsLink.target,
+            key: "friends"
+        )
 
         /// The `Person` records that reach this one: an inverse association.
-        internal static let persons = hasMany(Person.Record.self, through: hasMany(Person.Record._FriendsLink.self, using: GRDB.ForeignKey(["targetIdentifier"], to: ["identifier"])), using: Person.Record._FriendsLink.owner, key: "persons")
+        internal static let persons = hasMany(
+            Person.Record.self,
+            through: hasMany(
+                Person.Record._FriendsLink.self,
+                using: GRDB.ForeignKey(["targetIdentifier"], to: ["identifier"])
+            ),
+            using: Person.Record._FriendsLink.owner,
+            key: "persons"
+        )
     }
 }

@@ -57,11 +57,19 @@ extension ModelTwo: EntityGenRuntime.JSONMappable {
         static let createdAt = EntityGenRuntime.DateFormatTransformer("EEE MMM dd HH:mm:ss Z yyyy")
     }
 
-    /// Maps a JSON object to `ModelTwo`, applying the schema's keys, transformers, defaults, constraints and failure policies.
-    internal static func map(from json: EntityGenRuntime.JSONValue, context: inout EntityGenRuntime.MappingContext) throws(EntityGenRuntime.MappingError) -> ModelTwo {
+    /// Maps a JSON object to `ModelTwo`, applying the schema's keys, transformers, defaults, constraints and failure
+    /// policies.
+    internal static func map(
+        from json: EntityGenRuntime.JSONValue,
+        context: inout EntityGenRuntime.MappingContext
+    ) throws(EntityGenRuntime.MappingError) -> ModelTwo {
         try context.expectObject(json, entity: "ModelTwo", schema: "MyModel.yaml:26:3")
         let _key3 = try context.string(json, "key_3", schema: "MyModel.yaml:29:7")
-        let _createdAt = try context.optional(json, EntityGenRuntime.MappingField("created_at", schema: "MyModel.yaml:30:7"), _Transformers.createdAt)
+        let _createdAt = try context.optional(
+            json,
+            EntityGenRuntime.MappingField("created_at", schema: "MyModel.yaml:30:7"),
+            _Transformers.createdAt
+        )
         let _homepage = try context.optionalURL(json, "homepage", schema: "MyModel.yaml:35:7")
         return ModelTwo(key3: _key3, createdAt: _createdAt, homepage: _homepage)
     }
@@ -81,10 +89,14 @@ extension ModelTwo: EntityGenRuntime.JSONMappable {
 
 extension ModelTwo: Swift.Codable {
     /// Decodes the JSON `map` reads (the schema's keys, transformers, defaults, constraints and failure policies).
-    internal init(from decoder: any Swift.Decoder) throws { self = try EntityGenRuntime.JSONMappableCoding.decode(from: decoder) }
+    internal init(from decoder: any Swift.Decoder) throws {
+        self = try EntityGenRuntime.JSONMappableCoding.decode(from: decoder)
+    }
 
     /// Encodes the JSON `writeJSON` writes.
-    internal func encode(to encoder: any Swift.Encoder) throws { try EntityGenRuntime.JSONMappableCoding.encode(self, to: encoder) }
+    internal func encode(to encoder: any Swift.Encoder) throws {
+        try EntityGenRuntime.JSONMappableCoding.encode(self, to: encoder)
+    }
 }
 
 extension ModelTwo: EntityGenPersistence.PersistableEntity {
@@ -92,9 +104,15 @@ extension ModelTwo: EntityGenPersistence.PersistableEntity {
     internal typealias Columns = Record.Columns
 
     /// The table's fixed SQL, prepared once per transaction by the importer.
-    internal static let entityTable = EntityGenPersistence.EntityTable(entity: "ModelTwo", name: "modelTwo", columns: ["key3", "createdAt", "homepage"], identity: [])
+    internal static let entityTable = EntityGenPersistence.EntityTable(
+        entity: "ModelTwo",
+        name: "modelTwo",
+        columns: ["key3", "createdAt", "homepage"],
+        identity: []
+    )
 
-    /// Every row as the graph JSON maps to, its relationships included, and theirs, at any depth (a path stops before an entity it already went through). Filter and order it with `Columns`, like any GRDB request.
+    /// Every row as the graph JSON maps to, its relationships included, and theirs, at any depth (a path stops before
+    /// an entity it already went through). Filter and order it with `Columns`, like any GRDB request.
     internal static func requestIncludingRelationships() -> GRDB.QueryInterfaceRequest<ModelTwo> {
         Record.all().asRequest(of: ModelTwo.self)
     }
@@ -114,7 +132,8 @@ extension ModelTwo: EntityGenPersistence.PersistableEntity {
         try save(in: &session, slot: nil)
     }
 
-    /// Saves this instance in `slot`, the row id of the row at its place in the owner (`nil`: a new row), updated only where it differs: embedded targets first, then the row, then links.
+    /// Saves this instance in `slot`, the row id of the row at its place in the owner (`nil`: a new row), updated only
+    /// where it differs: embedded targets first, then the row, then links.
     @discardableResult
     internal func save(in session: inout EntityGenPersistence.ImportSession, slot: Swift.Int64?) throws -> Swift.Int64 {
         let _row = try session.prepare(Self.entityTable)
@@ -127,7 +146,10 @@ extension ModelTwo: EntityGenPersistence.PersistableEntity {
     }
 
     /// The stored row a delete action's payload names (only the identification attributes are read).
-    internal static func rowKey(from json: EntityGenRuntime.JSONValue, context: inout EntityGenRuntime.MappingContext) throws(EntityGenRuntime.MappingError) -> EntityGenPersistence.RowKey {
+    internal static func rowKey(
+        from json: EntityGenRuntime.JSONValue,
+        context: inout EntityGenRuntime.MappingContext
+    ) throws(EntityGenRuntime.MappingError) -> EntityGenPersistence.RowKey {
         throw EntityGenRuntime.MappingError.notIdentifiable("ModelTwo", schema: "MyModel.yaml:26:3")
     }
 
@@ -136,8 +158,15 @@ extension ModelTwo: EntityGenPersistence.PersistableEntity {
 }
 
 extension ModelTwo {
-    /// One row of the `modelTwo` table: the type plain GRDB requests fetch (`ModelTwo.Record.filter(...).fetchAll(db)`, `fetchOne(db, id:)`, `ValueObservation`) and local edits save (`insert`, `update`, `upsert`, `delete`). Relationships are their key columns and associations; `ModelTwo` is the graph JSON maps to (`ModelTwo.requestIncludingRelationships()`).
-    internal struct Record: Swift.Sendable, Swift.Hashable, Swift.Identifiable, GRDB.FetchableRecord, GRDB.MutablePersistableRecord {
+    /// One row of the `modelTwo` table: the type plain GRDB requests fetch (`ModelTwo.Record.filter(...).fetchAll(db)`,
+    /// `fetchOne(db, id:)`, `ValueObservation`) and local edits save (`insert`, `update`, `upsert`, `delete`).
+    /// Relationships are their key columns and associations; `ModelTwo` is the graph JSON maps to
+    /// (`ModelTwo.requestIncludingRelationships()`).
+    internal struct Record: Swift.Sendable,
+        Swift.Hashable,
+        Swift.Identifiable,
+        GRDB.FetchableRecord,
+        GRDB.MutablePersistableRecord {
         /// The table.
         internal static var databaseTableName: Swift.String { "modelTwo" }
 
@@ -162,7 +191,12 @@ extension ModelTwo {
         internal var id: Swift.Int64? { rowID }
 
         /// Creates a record from its columns.
-        internal init(rowID: Swift.Int64? = nil, key3: Swift.String, createdAt: Foundation.Date? = nil, homepage: Foundation.URL? = nil) {
+        internal init(
+            rowID: Swift.Int64? = nil,
+            key3: Swift.String,
+            createdAt: Foundation.Date? = nil,
+            homepage: Foundation.URL? = nil
+        ) {
             self.rowID = rowID
             self.key3 = key3
             self.createdAt = createdAt
@@ -191,10 +225,19 @@ extension ModelTwo {
         }
 
         /// The `MyModel` records that reach this one: an inverse association.
-        internal static let myModelsViaModel2 = hasMany(MyModel.Record.self, key: "myModelsViaModel2", using: GRDB.ForeignKey(["model2"], to: ["_id"]))
+        internal static let myModelsViaModel2 = hasMany(
+            MyModel.Record.self,
+            key: "myModelsViaModel2",
+            using: GRDB.ForeignKey(["model2"], to: ["_id"])
+        )
 
         /// The `MyModel` records that reach this one: an inverse association.
-        internal static let myModelsViaModel2s = hasMany(MyModel.Record.self, through: hasMany(MyModel.Record._Model2sLink.self, using: GRDB.ForeignKey(["target"], to: ["_id"])), using: MyModel.Record._Model2sLink.owner, key: "myModelsViaModel2s")
+        internal static let myModelsViaModel2s = hasMany(
+            MyModel.Record.self,
+            through: hasMany(MyModel.Record._Model2sLink.self, using: GRDB.ForeignKey(["target"], to: ["_id"])),
+            using: MyModel.Record._Model2sLink.owner,
+            key: "myModelsViaModel2s"
+        )
     }
 }
 
@@ -209,7 +252,12 @@ internal struct MyModel: Swift.Sendable, EntityGenRuntime.MemberwiseHashable {
     internal var model2s: [ModelTwo]
 
     /// Creates `MyModel` from its properties.
-    internal init(modelProperty1: Swift.String, modelProperty2: Swift.String? = nil, model2: ModelTwo? = nil, model2s: [ModelTwo] = []) {
+    internal init(
+        modelProperty1: Swift.String,
+        modelProperty2: Swift.String? = nil,
+        model2: ModelTwo? = nil,
+        model2s: [ModelTwo] = []
+    ) {
         self.modelProperty1 = modelProperty1
         self.modelProperty2 = modelProperty2
         self.model2 = model2
@@ -248,14 +296,23 @@ extension MyModel {
 }
 
 extension MyModel: EntityGenRuntime.JSONMappable {
-    /// Maps a JSON object to `MyModel`, applying the schema's keys, transformers, defaults, constraints and failure policies.
-    internal static func map(from json: EntityGenRuntime.JSONValue, context: inout EntityGenRuntime.MappingContext) throws(EntityGenRuntime.MappingError) -> MyModel {
+    /// Maps a JSON object to `MyModel`, applying the schema's keys, transformers, defaults, constraints and failure
+    /// policies.
+    internal static func map(
+        from json: EntityGenRuntime.JSONValue,
+        context: inout EntityGenRuntime.MappingContext
+    ) throws(EntityGenRuntime.MappingError) -> MyModel {
         try context.expectObject(json, entity: "MyModel", schema: "MyModel.yaml:9:3")
         let _modelProperty1 = try context.string(json, "key_1", schema: "MyModel.yaml:12:7")
         let _modelProperty2 = try context.optionalString(json, "key_2", schema: "MyModel.yaml:15:7")
         let _model2 = try context.optionalEntity(json, "model_2", schema: "MyModel.yaml:19:7", as: ModelTwo.self)
         let _model2s = try context.entities(json, "array_of_model_2s", schema: "MyModel.yaml:22:7", as: ModelTwo.self)
-        return MyModel(modelProperty1: _modelProperty1, modelProperty2: _modelProperty2, model2: _model2, model2s: _model2s)
+        return MyModel(
+            modelProperty1: _modelProperty1,
+            modelProperty2: _modelProperty2,
+            model2: _model2,
+            model2s: _model2s
+        )
     }
 
     /// Writes this `MyModel` as JSON with the schema's keys; absent optionals are left out.
@@ -271,10 +328,14 @@ extension MyModel: EntityGenRuntime.JSONMappable {
 
 extension MyModel: Swift.Codable {
     /// Decodes the JSON `map` reads (the schema's keys, transformers, defaults, constraints and failure policies).
-    internal init(from decoder: any Swift.Decoder) throws { self = try EntityGenRuntime.JSONMappableCoding.decode(from: decoder) }
+    internal init(from decoder: any Swift.Decoder) throws {
+        self = try EntityGenRuntime.JSONMappableCoding.decode(from: decoder)
+    }
 
     /// Encodes the JSON `writeJSON` writes.
-    internal func encode(to encoder: any Swift.Encoder) throws { try EntityGenRuntime.JSONMappableCoding.encode(self, to: encoder) }
+    internal func encode(to encoder: any Swift.Encoder) throws {
+        try EntityGenRuntime.JSONMappableCoding.encode(self, to: encoder)
+    }
 }
 
 extension MyModel: EntityGenPersistence.PersistableEntity {
@@ -282,12 +343,24 @@ extension MyModel: EntityGenPersistence.PersistableEntity {
     internal typealias Columns = Record.Columns
 
     /// The table's fixed SQL, prepared once per transaction by the importer.
-    internal static let entityTable = EntityGenPersistence.EntityTable(entity: "MyModel", name: "myModel", columns: ["modelProperty1", "modelProperty2", "model2"], identity: [])
+    internal static let entityTable = EntityGenPersistence.EntityTable(
+        entity: "MyModel",
+        name: "myModel",
+        columns: ["modelProperty1", "modelProperty2", "model2"],
+        identity: []
+    )
 
     /// The link table of `model2s`.
-    internal static let _model2sLinks = EntityGenPersistence.LinkTable(name: "myModel_model2s", ownerColumns: ["owner"], targetColumns: ["target"], isMap: false, ownedTargetEntity: "ModelTwo")
+    internal static let _model2sLinks = EntityGenPersistence.LinkTable(
+        name: "myModel_model2s",
+        ownerColumns: ["owner"],
+        targetColumns: ["target"],
+        isMap: false,
+        ownedTargetEntity: "ModelTwo"
+    )
 
-    /// Every row as the graph JSON maps to, its relationships included, and theirs, at any depth (a path stops before an entity it already went through). Filter and order it with `Columns`, like any GRDB request.
+    /// Every row as the graph JSON maps to, its relationships included, and theirs, at any depth (a path stops before
+    /// an entity it already went through). Filter and order it with `Columns`, like any GRDB request.
     internal static func requestIncludingRelationships() -> GRDB.QueryInterfaceRequest<MyModel> {
         Record.all().including(optional: Record.model2).including(all: Record.model2s).asRequest(of: MyModel.self)
     }
@@ -308,10 +381,15 @@ extension MyModel: EntityGenPersistence.PersistableEntity {
         try save(in: &session, slot: nil)
     }
 
-    /// Saves this instance in `slot`, the row id of the row at its place in the owner (`nil`: a new row), updated only where it differs: embedded targets first, then the row, then links.
+    /// Saves this instance in `slot`, the row id of the row at its place in the owner (`nil`: a new row), updated only
+    /// where it differs: embedded targets first, then the row, then links.
     @discardableResult
     internal func save(in session: inout EntityGenPersistence.ImportSession, slot: Swift.Int64?) throws -> Swift.Int64 {
-        let _model2Slot = try session.storedRowID(Self.entityTable, column: "model2", key: slot.map { [$0.columnDatabaseValue] })
+        let _model2Slot = try session.storedRowID(
+            Self.entityTable,
+            column: "model2",
+            key: slot.map { [$0.columnDatabaseValue] }
+        )
         let _model2RowID = try self.model2.map { try $0.save(in: &session, slot: _model2Slot) }
         let _row = try session.prepare(Self.entityTable)
         let _statement = _row.statement
@@ -322,7 +400,10 @@ extension MyModel: EntityGenPersistence.PersistableEntity {
         let _model2sLinksStatements = try session.linkStatements(Self._model2sLinks)
         let _model2sLinksSlots = try session.linkedTargets(Self._model2sLinks, owner: [_rowID.columnDatabaseValue])
         for (_position, _element) in self.model2s.enumerated() {
-            let _target = try _element.save(in: &session, slot: _position < _model2sLinksSlots.count ? _model2sLinksSlots[_position] : nil)
+            let _target = try _element.save(
+                in: &session,
+                slot: _position < _model2sLinksSlots.count ? _model2sLinksSlots[_position] : nil
+            )
             _rowID.bindValue(to: _model2sLinksStatements.insert, at: 1)
             Swift.Int64(_position).bindValue(to: _model2sLinksStatements.insert, at: 2)
             _target.bindValue(to: _model2sLinksStatements.insert, at: 3)
@@ -335,7 +416,10 @@ extension MyModel: EntityGenPersistence.PersistableEntity {
     }
 
     /// The stored row a delete action's payload names (only the identification attributes are read).
-    internal static func rowKey(from json: EntityGenRuntime.JSONValue, context: inout EntityGenRuntime.MappingContext) throws(EntityGenRuntime.MappingError) -> EntityGenPersistence.RowKey {
+    internal static func rowKey(
+        from json: EntityGenRuntime.JSONValue,
+        context: inout EntityGenRuntime.MappingContext
+    ) throws(EntityGenRuntime.MappingError) -> EntityGenPersistence.RowKey {
         throw EntityGenRuntime.MappingError.notIdentifiable("MyModel", schema: "MyModel.yaml:9:3")
     }
 
@@ -344,8 +428,15 @@ extension MyModel: EntityGenPersistence.PersistableEntity {
 }
 
 extension MyModel {
-    /// One row of the `myModel` table: the type plain GRDB requests fetch (`MyModel.Record.filter(...).fetchAll(db)`, `fetchOne(db, id:)`, `ValueObservation`) and local edits save (`insert`, `update`, `upsert`, `delete`). Relationships are their key columns and associations; `MyModel` is the graph JSON maps to (`MyModel.requestIncludingRelationships()`).
-    internal struct Record: Swift.Sendable, Swift.Hashable, Swift.Identifiable, GRDB.FetchableRecord, GRDB.MutablePersistableRecord {
+    /// One row of the `myModel` table: the type plain GRDB requests fetch (`MyModel.Record.filter(...).fetchAll(db)`,
+    /// `fetchOne(db, id:)`, `ValueObservation`) and local edits save (`insert`, `update`, `upsert`, `delete`).
+    /// Relationships are their key columns and associations; `MyModel` is the graph JSON maps to
+    /// (`MyModel.requestIncludingRelationships()`).
+    internal struct Record: Swift.Sendable,
+        Swift.Hashable,
+        Swift.Identifiable,
+        GRDB.FetchableRecord,
+        GRDB.MutablePersistableRecord {
         /// The table.
         internal static var databaseTableName: Swift.String { "myModel" }
 
@@ -370,7 +461,12 @@ extension MyModel {
         internal var id: Swift.Int64? { rowID }
 
         /// Creates a record from its columns.
-        internal init(rowID: Swift.Int64? = nil, modelProperty1: Swift.String, modelProperty2: Swift.String? = nil, model2: Swift.Int64? = nil) {
+        internal init(
+            rowID: Swift.Int64? = nil,
+            modelProperty1: Swift.String,
+            modelProperty2: Swift.String? = nil,
+            model2: Swift.Int64? = nil
+        ) {
             self.rowID = rowID
             self.modelProperty1 = modelProperty1
             self.modelProperty2 = modelProperty2
@@ -401,14 +497,30 @@ extension MyModel {
         /// The link table of `model2s`, as a GRDB record type for associations.
         internal enum _Model2sLink: GRDB.TableRecord {
             internal static var databaseTableName: Swift.String { "myModel_model2s" }
-            internal static let target = belongsTo(ModelTwo.Record.self, key: "target", using: GRDB.ForeignKey(["target"], to: ["_id"]))
+            internal static let target = belongsTo(
+                ModelTwo.Record.self,
+                key: "target",
+                using: GRDB.ForeignKey(["target"], to: ["_id"])
+            )
             internal static let owner = belongsTo(MyModel.Record.self, using: GRDB.ForeignKey(["owner"], to: ["_id"]))
         }
 
         /// The `model2` relationship, for `including` and `request(for:)`.
-        internal static let model2 = belongsTo(ModelTwo.Record.self, key: "model2", using: GRDB.ForeignKey(["model2"], to: ["_id"]))
+        internal static let model2 = belongsTo(
+            ModelTwo.Record.self,
+            key: "model2",
+            using: GRDB.ForeignKey(["model2"], to: ["_id"])
+        )
 
         /// The `model2s` relationship, for `including` and `request(for:)`.
-        internal static let model2s = hasMany(ModelTwo.Record.self, through: hasMany(_Model2sLink.self, using: GRDB.ForeignKey(["owner"], to: ["_id"])).order(GRDB.Column("position")), using: _Model2sLink.target, key: "model2s")
+        internal static let model2s = hasMany(
+            ModelTwo.Record.self,
+            through: hasMany(
+                _Model2sLink.self,
+                using: GRDB.ForeignKey(["owner"], to: ["_id"])
+            ).order(GRDB.Column("position")),
+            using: _Model2sLink.target,
+            key: "model2s"
+        )
     }
 }

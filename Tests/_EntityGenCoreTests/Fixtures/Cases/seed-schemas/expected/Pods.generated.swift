@@ -54,10 +54,14 @@ internal enum Platform: Swift.Sendable, Swift.Hashable, EntityGenRuntime.JSONEnu
 
 extension Platform: Swift.Codable {
     /// Decodes the raw value.
-    internal init(from decoder: any Swift.Decoder) throws { self = try EntityGenRuntime.JSONEnumerationCoding.decode(from: decoder) }
+    internal init(from decoder: any Swift.Decoder) throws {
+        self = try EntityGenRuntime.JSONEnumerationCoding.decode(from: decoder)
+    }
 
     /// Encodes the raw value.
-    internal func encode(to encoder: any Swift.Encoder) throws { try EntityGenRuntime.JSONEnumerationCoding.encode(self, to: encoder) }
+    internal func encode(to encoder: any Swift.Encoder) throws {
+        try EntityGenRuntime.JSONEnumerationCoding.encode(self, to: encoder)
+    }
 }
 
 /// Stored as its raw value; GRDB's requests bind it the same way, so a filter compares a column with a `Platform`.
@@ -67,7 +71,8 @@ extension Platform: EntityGenPersistence.ColumnValue, GRDB.DatabaseValueConverti
 /// Implement the conversion in your own code:
 ///
 ///     extension AuthorList {
-///         internal static func fromJSON(_ value: EntityGenRuntime.JSONValue) throws(EntityGenRuntime.TransformFailure) -> PodAuthors { ... }
+/// internal static func fromJSON(_ value: EntityGenRuntime.JSONValue) throws(EntityGenRuntime.TransformFailure) ->
+/// PodAuthors { ... }
 ///         internal static func toJSON(_ value: PodAuthors, to writer: inout EntityGenRuntime.JSONWriter) { ... }
 ///     }
 internal struct AuthorList: EntityGenRuntime.JSONTransformer {
@@ -75,7 +80,10 @@ internal struct AuthorList: EntityGenRuntime.JSONTransformer {
     internal init() {}
 
     /// Checks the JSON kind (any), then calls `fromJSON`.
-    internal func decode(_ value: EntityGenRuntime.JSONValue, context: inout EntityGenRuntime.MappingContext) throws(EntityGenRuntime.TransformFailure) -> PodAuthors {
+    internal func decode(
+        _ value: EntityGenRuntime.JSONValue,
+        context: inout EntityGenRuntime.MappingContext
+    ) throws(EntityGenRuntime.TransformFailure) -> PodAuthors {
         return try Self.fromJSON(value)
     }
 
@@ -85,9 +93,13 @@ internal struct AuthorList: EntityGenRuntime.JSONTransformer {
     }
 
     /// The schema's examples of the JSON this transformer reads (its own and its attributes').
-    internal static let examples: [Swift.String] = ["\"Mattt Thompson\"", "{\"Mattt Thompson\":\"m@example.com\",\"Blake Watters\":\"b@example.com\"}"]
+    internal static let examples: [Swift.String] = [
+        "\"Mattt Thompson\"",
+        "{\"Mattt Thompson\":\"m@example.com\",\"Blake Watters\":\"b@example.com\"}"
+    ]
 
-    /// Reads each example, writes it, reads it back: what storage does with these values. Empty when `fromJSON` and `toJSON` agree; call it from a test: `#expect(AuthorList.checkExamples().isEmpty)`.
+    /// Reads each example, writes it, reads it back: what storage does with these values. Empty when `fromJSON` and
+    /// `toJSON` agree; call it from a test: `#expect(AuthorList.checkExamples().isEmpty)`.
     internal static func checkExamples() -> [EntityGenRuntime.TransformerExamples.Problem] {
         EntityGenRuntime.TransformerExamples.check(Self(), examples: Self.examples)
     }
@@ -97,7 +109,8 @@ internal struct AuthorList: EntityGenRuntime.JSONTransformer {
 /// Implement the conversion in your own code:
 ///
 ///     extension PathList {
-///         internal static func fromJSON(_ value: EntityGenRuntime.JSONValue) throws(EntityGenRuntime.TransformFailure) -> PodPaths { ... }
+/// internal static func fromJSON(_ value: EntityGenRuntime.JSONValue) throws(EntityGenRuntime.TransformFailure) ->
+/// PodPaths { ... }
 ///         internal static func toJSON(_ value: PodPaths, to writer: inout EntityGenRuntime.JSONWriter) { ... }
 ///     }
 internal struct PathList: EntityGenRuntime.JSONTransformer {
@@ -105,7 +118,10 @@ internal struct PathList: EntityGenRuntime.JSONTransformer {
     internal init() {}
 
     /// Checks the JSON kind (any), then calls `fromJSON`.
-    internal func decode(_ value: EntityGenRuntime.JSONValue, context: inout EntityGenRuntime.MappingContext) throws(EntityGenRuntime.TransformFailure) -> PodPaths {
+    internal func decode(
+        _ value: EntityGenRuntime.JSONValue,
+        context: inout EntityGenRuntime.MappingContext
+    ) throws(EntityGenRuntime.TransformFailure) -> PodPaths {
         return try Self.fromJSON(value)
     }
 
@@ -117,7 +133,8 @@ internal struct PathList: EntityGenRuntime.JSONTransformer {
     /// The schema's examples of the JSON this transformer reads (its own and its attributes').
     internal static let examples: [Swift.String] = ["\"Classes/*.{h,m}\"", "[\"Code/*.h\",\"Code/*.m\"]"]
 
-    /// Reads each example, writes it, reads it back: what storage does with these values. Empty when `fromJSON` and `toJSON` agree; call it from a test: `#expect(PathList.checkExamples().isEmpty)`.
+    /// Reads each example, writes it, reads it back: what storage does with these values. Empty when `fromJSON` and
+    /// `toJSON` agree; call it from a test: `#expect(PathList.checkExamples().isEmpty)`.
     internal static func checkExamples() -> [EntityGenRuntime.TransformerExamples.Problem] {
         EntityGenRuntime.TransformerExamples.check(Self(), examples: Self.examples)
     }
@@ -151,18 +168,36 @@ internal struct Pod: Swift.Sendable, EntityGenRuntime.MemberwiseHashable {
 
     internal var requiresArc: Swift.Bool
 
-    /// Minimum deployment target per platform name. Some real podspecs give `"ios": null` (no minimum); such entries are skipped and reported.
+    /// Minimum deployment target per platform name. Some real podspecs give `"ios": null` (no minimum); such entries
+    /// are skipped and reported.
     internal var platforms: [Swift.String: Swift.String]
 
     internal var sourceFiles: PodPaths?
 
     internal var subspecs: [Subspec]
 
-    /// The keys the mapped JSON object did not have, so that an import keeps what is stored for them (none for a model built in code). Not part of equality.
+    /// The keys the mapped JSON object did not have, so that an import keeps what is stored for them (none for a model
+    /// built in code). Not part of equality.
     fileprivate var _absentFields = EntityGenRuntime.AbsentFields()
 
     /// Creates `Pod` from its properties.
-    internal init(name: Swift.String, version: Swift.String, summary: Swift.String? = nil, details: Swift.String? = nil, homepage: Foundation.URL? = nil, socialMediaUrl: Foundation.URL? = nil, licenseType: Swift.String? = nil, licenseFile: Swift.String? = nil, authors: PodAuthors? = nil, sourceGit: Foundation.URL? = nil, sourceTag: Swift.String? = nil, requiresArc: Swift.Bool = true, platforms: [Swift.String: Swift.String] = [:], sourceFiles: PodPaths? = nil, subspecs: [Subspec] = []) {
+    internal init(
+        name: Swift.String,
+        version: Swift.String,
+        summary: Swift.String? = nil,
+        details: Swift.String? = nil,
+        homepage: Foundation.URL? = nil,
+        socialMediaUrl: Foundation.URL? = nil,
+        licenseType: Swift.String? = nil,
+        licenseFile: Swift.String? = nil,
+        authors: PodAuthors? = nil,
+        sourceGit: Foundation.URL? = nil,
+        sourceTag: Swift.String? = nil,
+        requiresArc: Swift.Bool = true,
+        platforms: [Swift.String: Swift.String] = [:],
+        sourceFiles: PodPaths? = nil,
+        subspecs: [Subspec] = []
+    ) {
         self.name = name
         self.version = version
         self.summary = summary
@@ -247,15 +282,30 @@ extension Pod {
 extension Pod: EntityGenRuntime.JSONMappable {
     private enum _Fields {
         static let name = EntityGenRuntime.MappingField("name", schema: "Pods.yaml:33:7", constraints: [.minLength(1)])
-        static let version = EntityGenRuntime.MappingField("version", schema: "Pods.yaml:36:7", constraints: [.pattern(EntityGenRuntime.JSONPattern("[0-9A-Za-z.+-]+"))])
-        static let licenseType = EntityGenRuntime.MappingField(paths: [["license", "type"], ["license"]], schema: "Pods.yaml:50:7")
+        static let version = EntityGenRuntime.MappingField(
+            "version",
+            schema: "Pods.yaml:36:7",
+            constraints: [.pattern(EntityGenRuntime.JSONPattern("[0-9A-Za-z.+-]+"))]
+        )
+        static let licenseType = EntityGenRuntime.MappingField(
+            paths: [["license", "type"], ["license"]],
+            schema: "Pods.yaml:50:7"
+        )
         static let licenseFile = EntityGenRuntime.MappingField(paths: [["license", "file"]], schema: "Pods.yaml:55:7")
-        static let sourceGit = EntityGenRuntime.MappingField(paths: [["source", "git"]], schema: "Pods.yaml:61:7", onFailure: .drop)
+        static let sourceGit = EntityGenRuntime.MappingField(
+            paths: [["source", "git"]],
+            schema: "Pods.yaml:61:7",
+            onFailure: .drop
+        )
         static let sourceTag = EntityGenRuntime.MappingField(paths: [["source", "tag"]], schema: "Pods.yaml:65:7")
     }
 
-    /// Maps a JSON object to `Pod`, applying the schema's keys, transformers, defaults, constraints and failure policies.
-    internal static func map(from json: EntityGenRuntime.JSONValue, context: inout EntityGenRuntime.MappingContext) throws(EntityGenRuntime.MappingError) -> Pod {
+    /// Maps a JSON object to `Pod`, applying the schema's keys, transformers, defaults, constraints and failure
+    /// policies.
+    internal static func map(
+        from json: EntityGenRuntime.JSONValue,
+        context: inout EntityGenRuntime.MappingContext
+    ) throws(EntityGenRuntime.MappingError) -> Pod {
         try context.expectObject(json, entity: "Pod", schema: "Pods.yaml:29:3")
         var __absent = EntityGenRuntime.AbsentFields()
         let _name = try context.required(json, _Fields.name, EntityGenRuntime.StringTransformer())
@@ -267,7 +317,11 @@ extension Pod: EntityGenRuntime.JSONMappable {
         let __homepageField = EntityGenRuntime.MappingField("homepage", schema: "Pods.yaml:44:7", onFailure: .drop)
         let _homepage = try context.optional(json, __homepageField, EntityGenRuntime.URLTransformer())
         if case .none = _homepage, context.isAbsent(json, __homepageField) { __absent.insert(2) }
-        let __socialMediaUrlField = EntityGenRuntime.MappingField("social_media_url", schema: "Pods.yaml:47:7", onFailure: .drop)
+        let __socialMediaUrlField = EntityGenRuntime.MappingField(
+            "social_media_url",
+            schema: "Pods.yaml:47:7",
+            onFailure: .drop
+        )
         let _socialMediaUrl = try context.optional(json, __socialMediaUrlField, EntityGenRuntime.URLTransformer())
         if case .none = _socialMediaUrl, context.isAbsent(json, __socialMediaUrlField) { __absent.insert(3) }
         let _licenseType = try context.optional(json, _Fields.licenseType, EntityGenRuntime.StringTransformer())
@@ -282,18 +336,56 @@ extension Pod: EntityGenRuntime.JSONMappable {
         let _sourceTag = try context.optional(json, _Fields.sourceTag, EntityGenRuntime.StringTransformer())
         if case .none = _sourceTag, context.isAbsent(json, _Fields.sourceTag) { __absent.insert(8) }
         let __requiresArcField = EntityGenRuntime.MappingField("requires_arc", schema: "Pods.yaml:68:7")
-        let _requiresArc = try context.required(json, __requiresArcField, EntityGenRuntime.BoolFromStringTransformer(), default: true)
+        let _requiresArc = try context.required(
+            json,
+            __requiresArcField,
+            EntityGenRuntime.BoolFromStringTransformer(),
+            default: true
+        )
         if context.isAbsent(json, __requiresArcField) { __absent.insert(9) }
         let __platformsField = EntityGenRuntime.MappingField("platforms", schema: "Pods.yaml:72:7")
-        let _platforms = try context.required(json, __platformsField, EntityGenRuntime.MapTransformer(EntityGenRuntime.StringTransformer(), skipsInvalidElements: true, schemaLocation: "Pods.yaml:72:7"), default: [:])
+        let _platforms = try context.required(
+            json,
+            __platformsField,
+            EntityGenRuntime.MapTransformer(
+                EntityGenRuntime.StringTransformer(),
+                skipsInvalidElements: true,
+                schemaLocation: "Pods.yaml:72:7"
+            ),
+            default: [:]
+        )
         if context.isAbsent(json, __platformsField) { __absent.insert(10) }
         let __sourceFilesField = EntityGenRuntime.MappingField("source_files", schema: "Pods.yaml:79:7")
         let _sourceFiles = try context.optional(json, __sourceFilesField, PathList())
         if case .none = _sourceFiles, context.isAbsent(json, __sourceFilesField) { __absent.insert(11) }
         let __subspecsField = EntityGenRuntime.MappingField("subspecs", schema: "Pods.yaml:83:7")
-        let _subspecs = try context.optional(json, __subspecsField, EntityGenRuntime.ArrayTransformer(EntityGenRuntime.EntityTransformer<Subspec>(), skipsInvalidElements: true, schemaLocation: "Pods.yaml:83:7")) ?? []
+        let _subspecs = try context.optional(
+            json,
+            __subspecsField,
+            EntityGenRuntime.ArrayTransformer(
+                EntityGenRuntime.EntityTransformer<Subspec>(),
+                skipsInvalidElements: true,
+                schemaLocation: "Pods.yaml:83:7"
+            )
+        ) ?? []
         if context.isAbsent(json, __subspecsField) { __absent.insert(12) }
-        var __mapped = Pod(name: _name, version: _version, summary: _summary, details: _details, homepage: _homepage, socialMediaUrl: _socialMediaUrl, licenseType: _licenseType, licenseFile: _licenseFile, authors: _authors, sourceGit: _sourceGit, sourceTag: _sourceTag, requiresArc: _requiresArc, platforms: _platforms, sourceFiles: _sourceFiles, subspecs: _subspecs)
+        var __mapped = Pod(
+            name: _name,
+            version: _version,
+            summary: _summary,
+            details: _details,
+            homepage: _homepage,
+            socialMediaUrl: _socialMediaUrl,
+            licenseType: _licenseType,
+            licenseFile: _licenseFile,
+            authors: _authors,
+            sourceGit: _sourceGit,
+            sourceTag: _sourceTag,
+            requiresArc: _requiresArc,
+            platforms: _platforms,
+            sourceFiles: _sourceFiles,
+            subspecs: _subspecs
+        )
         __mapped._absentFields = __absent
         return __mapped
     }
@@ -328,7 +420,11 @@ extension Pod: EntityGenRuntime.JSONMappable {
         writer.key("requires_arc")
         EntityGenRuntime.BoolFromStringTransformer().encode(self.requiresArc, to: &writer)
         writer.key("platforms")
-        EntityGenRuntime.MapTransformer(EntityGenRuntime.StringTransformer(), skipsInvalidElements: true, schemaLocation: "Pods.yaml:72:7").encode(self.platforms, to: &writer)
+        EntityGenRuntime.MapTransformer(
+            EntityGenRuntime.StringTransformer(),
+            skipsInvalidElements: true,
+            schemaLocation: "Pods.yaml:72:7"
+        ).encode(self.platforms, to: &writer)
         if let _sourceFiles = self.sourceFiles {
             writer.key("source_files")
             PathList().encode(_sourceFiles, to: &writer)
@@ -340,10 +436,14 @@ extension Pod: EntityGenRuntime.JSONMappable {
 
 extension Pod: Swift.Codable {
     /// Decodes the JSON `map` reads (the schema's keys, transformers, defaults, constraints and failure policies).
-    internal init(from decoder: any Swift.Decoder) throws { self = try EntityGenRuntime.JSONMappableCoding.decode(from: decoder) }
+    internal init(from decoder: any Swift.Decoder) throws {
+        self = try EntityGenRuntime.JSONMappableCoding.decode(from: decoder)
+    }
 
     /// Encodes the JSON `writeJSON` writes.
-    internal func encode(to encoder: any Swift.Encoder) throws { try EntityGenRuntime.JSONMappableCoding.encode(self, to: encoder) }
+    internal func encode(to encoder: any Swift.Encoder) throws {
+        try EntityGenRuntime.JSONMappableCoding.encode(self, to: encoder)
+    }
 }
 
 extension Pod: EntityGenPersistence.PersistableEntity {
@@ -351,12 +451,53 @@ extension Pod: EntityGenPersistence.PersistableEntity {
     internal typealias Columns = Record.Columns
 
     /// The table's fixed SQL, prepared once per transaction by the importer.
-    internal static let entityTable = EntityGenPersistence.EntityTable(entity: "Pod", name: "pod", columns: ["name", "version", "summary", "details", "homepage", "socialMediaUrl", "licenseType", "licenseFile", "authors", "sourceGit", "sourceTag", "requiresArc", "platforms", "sourceFiles"], identity: ["name", "version"], absentBits: ["summary": 0, "details": 1, "homepage": 2, "socialMediaUrl": 3, "licenseType": 4, "licenseFile": 5, "authors": 6, "sourceGit": 7, "sourceTag": 8, "requiresArc": 9, "platforms": 10, "sourceFiles": 11])
+    internal static let entityTable = EntityGenPersistence.EntityTable(
+        entity: "Pod",
+        name: "pod",
+        columns: [
+            "name",
+            "version",
+            "summary",
+            "details",
+            "homepage",
+            "socialMediaUrl",
+            "licenseType",
+            "licenseFile",
+            "authors",
+            "sourceGit",
+            "sourceTag",
+            "requiresArc",
+            "platforms",
+            "sourceFiles"
+        ],
+        identity: ["name", "version"],
+        absentBits: [
+            "summary": 0,
+            "details": 1,
+            "homepage": 2,
+            "socialMediaUrl": 3,
+            "licenseType": 4,
+            "licenseFile": 5,
+            "authors": 6,
+            "sourceGit": 7,
+            "sourceTag": 8,
+            "requiresArc": 9,
+            "platforms": 10,
+            "sourceFiles": 11
+        ]
+    )
 
     /// The link table of `subspecs`.
-    internal static let _subspecsLinks = EntityGenPersistence.LinkTable(name: "pod_subspecs", ownerColumns: ["ownerName", "ownerVersion"], targetColumns: ["target"], isMap: false, ownedTargetEntity: "Subspec")
+    internal static let _subspecsLinks = EntityGenPersistence.LinkTable(
+        name: "pod_subspecs",
+        ownerColumns: ["ownerName", "ownerVersion"],
+        targetColumns: ["target"],
+        isMap: false,
+        ownedTargetEntity: "Subspec"
+    )
 
-    /// Every row as the graph JSON maps to, its relationships included, and theirs, at any depth (a path stops before an entity it already went through). Filter and order it with `Columns`, like any GRDB request.
+    /// Every row as the graph JSON maps to, its relationships included, and theirs, at any depth (a path stops before
+    /// an entity it already went through). Filter and order it with `Columns`, like any GRDB request.
     internal static func requestIncludingRelationships() -> GRDB.QueryInterfaceRequest<Pod> {
         Record.all().including(all: Record.subspecs).asRequest(of: Pod.self)
     }
@@ -376,7 +517,14 @@ extension Pod: EntityGenPersistence.PersistableEntity {
             sourceGit: try row.column("sourceGit"),
             sourceTag: try row.column("sourceTag"),
             requiresArc: try row.column("requiresArc"),
-            platforms: try row.jsonColumn("platforms", EntityGenRuntime.MapTransformer(EntityGenRuntime.StringTransformer(), skipsInvalidElements: true, schemaLocation: "Pods.yaml:72:7")),
+            platforms: try row.jsonColumn(
+                "platforms",
+                EntityGenRuntime.MapTransformer(
+                    EntityGenRuntime.StringTransformer(),
+                    skipsInvalidElements: true,
+                    schemaLocation: "Pods.yaml:72:7"
+                )
+            ),
             sourceFiles: try row.optionalJSONColumn("sourceFiles", PathList()),
             subspecs: try row.prefetched("subspecs")
         )
@@ -399,15 +547,30 @@ extension Pod: EntityGenPersistence.PersistableEntity {
         self.sourceGit.bindValue(to: _statement, at: 10)
         self.sourceTag.bindValue(to: _statement, at: 11)
         self.requiresArc.bindValue(to: _statement, at: 12)
-        EntityGenPersistence.JSONColumn.bind(self.platforms, EntityGenRuntime.MapTransformer(EntityGenRuntime.StringTransformer(), skipsInvalidElements: true, schemaLocation: "Pods.yaml:72:7"), to: _statement, at: 13)
+        EntityGenPersistence.JSONColumn.bind(
+            self.platforms,
+            EntityGenRuntime.MapTransformer(
+                EntityGenRuntime.StringTransformer(),
+                skipsInvalidElements: true,
+                schemaLocation: "Pods.yaml:72:7"
+            ),
+            to: _statement,
+            at: 13
+        )
         EntityGenPersistence.JSONColumn.bind(self.sourceFiles, PathList(), to: _statement, at: 14)
         self._absentFields.bind(to: _statement, after: 14, words: 1)
         let _rowID = try session.save(_row)
         if !self._absentFields.contains(12) {
             let _subspecsLinksStatements = try session.linkStatements(Self._subspecsLinks)
-            let _subspecsLinksSlots = try session.linkedTargets(Self._subspecsLinks, owner: [self.name.columnDatabaseValue, self.version.columnDatabaseValue])
+            let _subspecsLinksSlots = try session.linkedTargets(
+                Self._subspecsLinks,
+                owner: [self.name.columnDatabaseValue, self.version.columnDatabaseValue]
+            )
             for (_position, _element) in self.subspecs.enumerated() {
-                let _target = try _element.save(in: &session, slot: _position < _subspecsLinksSlots.count ? _subspecsLinksSlots[_position] : nil)
+                let _target = try _element.save(
+                    in: &session,
+                    slot: _position < _subspecsLinksSlots.count ? _subspecsLinksSlots[_position] : nil
+                )
                 self.name.bindValue(to: _subspecsLinksStatements.insert, at: 1)
                 self.version.bindValue(to: _subspecsLinksStatements.insert, at: 2)
                 Swift.Int64(_position).bindValue(to: _subspecsLinksStatements.insert, at: 3)
@@ -423,7 +586,10 @@ extension Pod: EntityGenPersistence.PersistableEntity {
     }
 
     /// The stored row a delete action's payload names (only the identification attributes are read).
-    internal static func rowKey(from json: EntityGenRuntime.JSONValue, context: inout EntityGenRuntime.MappingContext) throws(EntityGenRuntime.MappingError) -> EntityGenPersistence.RowKey {
+    internal static func rowKey(
+        from json: EntityGenRuntime.JSONValue,
+        context: inout EntityGenRuntime.MappingContext
+    ) throws(EntityGenRuntime.MappingError) -> EntityGenPersistence.RowKey {
         try context.expectObject(json, entity: "Pod", schema: "Pods.yaml:29:3")
         let _name = try context.required(json, _Fields.name, EntityGenRuntime.StringTransformer())
         let _version = try context.required(json, _Fields.version, EntityGenRuntime.StringTransformer())
@@ -431,11 +597,16 @@ extension Pod: EntityGenPersistence.PersistableEntity {
     }
 
     /// This instance's identification.
-    internal var rowKey: EntityGenPersistence.RowKey { EntityGenPersistence.RowKey(Self.entityTable, [self.name, self.version]) }
+    internal var rowKey: EntityGenPersistence.RowKey {
+        EntityGenPersistence.RowKey(Self.entityTable, [self.name, self.version])
+    }
 }
 
 extension Pod {
-    /// One row of the `pod` table: the type plain GRDB requests fetch (`Pod.Record.filter(...).fetchAll(db)`, `fetchOne(db, id:)`, `ValueObservation`) and local edits save (`insert`, `update`, `upsert`, `delete`). Relationships are their key columns and associations; `Pod` is the graph JSON maps to (`Pod.requestIncludingRelationships()`).
+    /// One row of the `pod` table: the type plain GRDB requests fetch (`Pod.Record.filter(...).fetchAll(db)`,
+    /// `fetchOne(db, id:)`, `ValueObservation`) and local edits save (`insert`, `update`, `upsert`, `delete`).
+    /// Relationships are their key columns and associations; `Pod` is the graph JSON maps to
+    /// (`Pod.requestIncludingRelationships()`).
     internal struct Record: Swift.Sendable, Swift.Hashable, GRDB.FetchableRecord, GRDB.PersistableRecord {
         /// The table.
         internal static var databaseTableName: Swift.String { "pod" }
@@ -487,7 +658,22 @@ extension Pod {
         internal var sourceFiles: PodPaths?
 
         /// Creates a record from its columns.
-        internal init(name: Swift.String, version: Swift.String, summary: Swift.String? = nil, details: Swift.String? = nil, homepage: Foundation.URL? = nil, socialMediaUrl: Foundation.URL? = nil, licenseType: Swift.String? = nil, licenseFile: Swift.String? = nil, authors: PodAuthors? = nil, sourceGit: Foundation.URL? = nil, sourceTag: Swift.String? = nil, requiresArc: Swift.Bool, platforms: [Swift.String: Swift.String], sourceFiles: PodPaths? = nil) {
+        internal init(
+            name: Swift.String,
+            version: Swift.String,
+            summary: Swift.String? = nil,
+            details: Swift.String? = nil,
+            homepage: Foundation.URL? = nil,
+            socialMediaUrl: Foundation.URL? = nil,
+            licenseType: Swift.String? = nil,
+            licenseFile: Swift.String? = nil,
+            authors: PodAuthors? = nil,
+            sourceGit: Foundation.URL? = nil,
+            sourceTag: Swift.String? = nil,
+            requiresArc: Swift.Bool,
+            platforms: [Swift.String: Swift.String],
+            sourceFiles: PodPaths? = nil
+        ) {
             self.name = name
             self.version = version
             self.summary = summary
@@ -518,7 +704,14 @@ extension Pod {
             self.sourceGit = try row.column("sourceGit")
             self.sourceTag = try row.column("sourceTag")
             self.requiresArc = try row.column("requiresArc")
-            self.platforms = try row.jsonColumn("platforms", EntityGenRuntime.MapTransformer(EntityGenRuntime.StringTransformer(), skipsInvalidElements: true, schemaLocation: "Pods.yaml:72:7"))
+            self.platforms = try row.jsonColumn(
+                "platforms",
+                EntityGenRuntime.MapTransformer(
+                    EntityGenRuntime.StringTransformer(),
+                    skipsInvalidElements: true,
+                    schemaLocation: "Pods.yaml:72:7"
+                )
+            )
             self.sourceFiles = try row.optionalJSONColumn("sourceFiles", PathList())
         }
 
@@ -536,19 +729,42 @@ extension Pod {
             container.setColumn("sourceGit", sourceGit)
             container.setColumn("sourceTag", sourceTag)
             container.setColumn("requiresArc", requiresArc)
-            container.setJSONColumn("platforms", platforms, EntityGenRuntime.MapTransformer(EntityGenRuntime.StringTransformer(), skipsInvalidElements: true, schemaLocation: "Pods.yaml:72:7"))
+            container.setJSONColumn(
+                "platforms",
+                platforms,
+                EntityGenRuntime.MapTransformer(
+                    EntityGenRuntime.StringTransformer(),
+                    skipsInvalidElements: true,
+                    schemaLocation: "Pods.yaml:72:7"
+                )
+            )
             container.setOptionalJSONColumn("sourceFiles", sourceFiles, PathList())
         }
 
         /// The link table of `subspecs`, as a GRDB record type for associations.
         internal enum _SubspecsLink: GRDB.TableRecord {
             internal static var databaseTableName: Swift.String { "pod_subspecs" }
-            internal static let target = belongsTo(Subspec.Record.self, key: "target", using: GRDB.ForeignKey(["target"], to: ["_id"]))
-            internal static let owner = belongsTo(Pod.Record.self, using: GRDB.ForeignKey(["ownerName", "ownerVersion"], to: ["name", "version"]))
+            internal static let target = belongsTo(
+                Subspec.Record.self,
+                key: "target",
+                using: GRDB.ForeignKey(["target"], to: ["_id"])
+            )
+            internal static let owner = belongsTo(
+                Pod.Record.self,
+                using: GRDB.ForeignKey(["ownerName", "ownerVersion"], to: ["name", "version"])
+            )
         }
 
         /// The `subspecs` relationship, for `including` and `request(for:)`.
-        internal static let subspecs = hasMany(Subspec.Record.self, through: hasMany(_SubspecsLink.self, using: GRDB.ForeignKey(["ownerName", "ownerVersion"], to: ["name", "version"])).order(GRDB.Column("position")), using: _SubspecsLink.target, key: "subspecs")
+        internal static let subspecs = hasMany(
+            Subspec.Record.self,
+            through: hasMany(
+                _SubspecsLink.self,
+                using: GRDB.ForeignKey(["ownerName", "ownerVersion"], to: ["name", "version"])
+            ).order(GRDB.Column("position")),
+            using: _SubspecsLink.target,
+            key: "subspecs"
+        )
     }
 }
 
@@ -565,7 +781,13 @@ internal struct Subspec: Swift.Sendable, EntityGenRuntime.MemberwiseHashable {
     internal var subspecs: [Subspec]
 
     /// Creates `Subspec` from its properties.
-    internal init(name: Swift.String, sourceFiles: PodPaths? = nil, dependencies: [Swift.String: [Swift.String]] = [:], primaryPlatform: Platform? = nil, subspecs: [Subspec] = []) {
+    internal init(
+        name: Swift.String,
+        sourceFiles: PodPaths? = nil,
+        dependencies: [Swift.String: [Swift.String]] = [:],
+        primaryPlatform: Platform? = nil,
+        subspecs: [Subspec] = []
+    ) {
         self.name = name
         self.sourceFiles = sourceFiles
         self.dependencies = dependencies
@@ -608,15 +830,46 @@ extension Subspec {
 }
 
 extension Subspec: EntityGenRuntime.JSONMappable {
-    /// Maps a JSON object to `Subspec`, applying the schema's keys, transformers, defaults, constraints and failure policies.
-    internal static func map(from json: EntityGenRuntime.JSONValue, context: inout EntityGenRuntime.MappingContext) throws(EntityGenRuntime.MappingError) -> Subspec {
+    /// Maps a JSON object to `Subspec`, applying the schema's keys, transformers, defaults, constraints and failure
+    /// policies.
+    internal static func map(
+        from json: EntityGenRuntime.JSONValue,
+        context: inout EntityGenRuntime.MappingContext
+    ) throws(EntityGenRuntime.MappingError) -> Subspec {
         try context.expectObject(json, entity: "Subspec", schema: "Pods.yaml:88:3")
         let _name = try context.string(json, "name", schema: "Pods.yaml:91:7")
-        let _sourceFiles = try context.optional(json, EntityGenRuntime.MappingField("source_files", schema: "Pods.yaml:92:7"), PathList())
-        let _dependencies = try context.required(json, EntityGenRuntime.MappingField("dependencies", schema: "Pods.yaml:95:7"), EntityGenRuntime.MapTransformer(EntityGenRuntime.ArrayTransformer(EntityGenRuntime.StringTransformer())), default: [:])
-        let _primaryPlatform = try context.optional(json, EntityGenRuntime.MappingField("platform", schema: "Pods.yaml:98:7"), EntityGenRuntime.EnumTransformer<Platform>(schemaLocation: "Pods.yaml:98:7"))
-        let _subspecs = try context.optional(json, EntityGenRuntime.MappingField("subspecs", schema: "Pods.yaml:102:7"), EntityGenRuntime.ArrayTransformer(EntityGenRuntime.EntityTransformer<Subspec>(), skipsInvalidElements: true, schemaLocation: "Pods.yaml:102:7")) ?? []
-        return Subspec(name: _name, sourceFiles: _sourceFiles, dependencies: _dependencies, primaryPlatform: _primaryPlatform, subspecs: _subspecs)
+        let _sourceFiles = try context.optional(
+            json,
+            EntityGenRuntime.MappingField("source_files", schema: "Pods.yaml:92:7"),
+            PathList()
+        )
+        let _dependencies = try context.required(
+            json,
+            EntityGenRuntime.MappingField("dependencies", schema: "Pods.yaml:95:7"),
+            EntityGenRuntime.MapTransformer(EntityGenRuntime.ArrayTransformer(EntityGenRuntime.StringTransformer())),
+            default: [:]
+        )
+        let _primaryPlatform = try context.optional(
+            json,
+            EntityGenRuntime.MappingField("platform", schema: "Pods.yaml:98:7"),
+            EntityGenRuntime.EnumTransformer<Platform>(schemaLocation: "Pods.yaml:98:7")
+        )
+        let _subspecs = try context.optional(
+            json,
+            EntityGenRuntime.MappingField("subspecs", schema: "Pods.yaml:102:7"),
+            EntityGenRuntime.ArrayTransformer(
+                EntityGenRuntime.EntityTransformer<Subspec>(),
+                skipsInvalidElements: true,
+                schemaLocation: "Pods.yaml:102:7"
+            )
+        ) ?? []
+        return Subspec(
+            name: _name,
+            sourceFiles: _sourceFiles,
+            dependencies: _dependencies,
+            primaryPlatform: _primaryPlatform,
+            subspecs: _subspecs
+        )
     }
 
     /// Writes this `Subspec` as JSON with the schema's keys; absent optionals are left out.
@@ -628,10 +881,16 @@ extension Subspec: EntityGenRuntime.JSONMappable {
             PathList().encode(_sourceFiles, to: &writer)
         }
         writer.key("dependencies")
-        EntityGenRuntime.MapTransformer(EntityGenRuntime.ArrayTransformer(EntityGenRuntime.StringTransformer())).encode(self.dependencies, to: &writer)
+        EntityGenRuntime.MapTransformer(EntityGenRuntime.ArrayTransformer(EntityGenRuntime.StringTransformer())).encode(
+            self.dependencies,
+            to: &writer
+        )
         if let _primaryPlatform = self.primaryPlatform {
             writer.key("platform")
-            EntityGenRuntime.EnumTransformer<Platform>(schemaLocation: "Pods.yaml:98:7").encode(_primaryPlatform, to: &writer)
+            EntityGenRuntime.EnumTransformer<Platform>(schemaLocation: "Pods.yaml:98:7").encode(
+                _primaryPlatform,
+                to: &writer
+            )
         }
         writer.entities(self.subspecs, forKey: "subspecs")
         writer.endObject()
@@ -640,10 +899,14 @@ extension Subspec: EntityGenRuntime.JSONMappable {
 
 extension Subspec: Swift.Codable {
     /// Decodes the JSON `map` reads (the schema's keys, transformers, defaults, constraints and failure policies).
-    internal init(from decoder: any Swift.Decoder) throws { self = try EntityGenRuntime.JSONMappableCoding.decode(from: decoder) }
+    internal init(from decoder: any Swift.Decoder) throws {
+        self = try EntityGenRuntime.JSONMappableCoding.decode(from: decoder)
+    }
 
     /// Encodes the JSON `writeJSON` writes.
-    internal func encode(to encoder: any Swift.Encoder) throws { try EntityGenRuntime.JSONMappableCoding.encode(self, to: encoder) }
+    internal func encode(to encoder: any Swift.Encoder) throws {
+        try EntityGenRuntime.JSONMappableCoding.encode(self, to: encoder)
+    }
 }
 
 extension Subspec: EntityGenPersistence.PersistableEntity {
@@ -651,12 +914,24 @@ extension Subspec: EntityGenPersistence.PersistableEntity {
     internal typealias Columns = Record.Columns
 
     /// The table's fixed SQL, prepared once per transaction by the importer.
-    internal static let entityTable = EntityGenPersistence.EntityTable(entity: "Subspec", name: "subspec", columns: ["name", "sourceFiles", "dependencies", "primaryPlatform"], identity: [])
+    internal static let entityTable = EntityGenPersistence.EntityTable(
+        entity: "Subspec",
+        name: "subspec",
+        columns: ["name", "sourceFiles", "dependencies", "primaryPlatform"],
+        identity: []
+    )
 
     /// The link table of `subspecs`.
-    internal static let _subspecsLinks = EntityGenPersistence.LinkTable(name: "subspec_subspecs", ownerColumns: ["owner"], targetColumns: ["target"], isMap: false, ownedTargetEntity: "Subspec")
+    internal static let _subspecsLinks = EntityGenPersistence.LinkTable(
+        name: "subspec_subspecs",
+        ownerColumns: ["owner"],
+        targetColumns: ["target"],
+        isMap: false,
+        ownedTargetEntity: "Subspec"
+    )
 
-    /// Every row as the graph JSON maps to, its relationships included, and theirs, at any depth (a path stops before an entity it already went through). Filter and order it with `Columns`, like any GRDB request.
+    /// Every row as the graph JSON maps to, its relationships included, and theirs, at any depth (a path stops before
+    /// an entity it already went through). Filter and order it with `Columns`, like any GRDB request.
     internal static func requestIncludingRelationships() -> GRDB.QueryInterfaceRequest<Subspec> {
         Record.all().including(all: Record.subspecs).asRequest(of: Subspec.self)
     }
@@ -666,7 +941,10 @@ extension Subspec: EntityGenPersistence.PersistableEntity {
         self.init(
             name: try row.column("name"),
             sourceFiles: try row.optionalJSONColumn("sourceFiles", PathList()),
-            dependencies: try row.jsonColumn("dependencies", EntityGenRuntime.MapTransformer(EntityGenRuntime.ArrayTransformer(EntityGenRuntime.StringTransformer()))),
+            dependencies: try row.jsonColumn(
+                "dependencies",
+                EntityGenRuntime.MapTransformer(EntityGenRuntime.ArrayTransformer(EntityGenRuntime.StringTransformer()))
+            ),
             primaryPlatform: try row.column("primaryPlatform"),
             subspecs: try row.prefetched("subspecs")
         )
@@ -678,20 +956,29 @@ extension Subspec: EntityGenPersistence.PersistableEntity {
         try save(in: &session, slot: nil)
     }
 
-    /// Saves this instance in `slot`, the row id of the row at its place in the owner (`nil`: a new row), updated only where it differs: embedded targets first, then the row, then links.
+    /// Saves this instance in `slot`, the row id of the row at its place in the owner (`nil`: a new row), updated only
+    /// where it differs: embedded targets first, then the row, then links.
     @discardableResult
     internal func save(in session: inout EntityGenPersistence.ImportSession, slot: Swift.Int64?) throws -> Swift.Int64 {
         let _row = try session.prepare(Self.entityTable)
         let _statement = _row.statement
         self.name.bindValue(to: _statement, at: 1)
         EntityGenPersistence.JSONColumn.bind(self.sourceFiles, PathList(), to: _statement, at: 2)
-        EntityGenPersistence.JSONColumn.bind(self.dependencies, EntityGenRuntime.MapTransformer(EntityGenRuntime.ArrayTransformer(EntityGenRuntime.StringTransformer())), to: _statement, at: 3)
+        EntityGenPersistence.JSONColumn.bind(
+            self.dependencies,
+            EntityGenRuntime.MapTransformer(EntityGenRuntime.ArrayTransformer(EntityGenRuntime.StringTransformer())),
+            to: _statement,
+            at: 3
+        )
         self.primaryPlatform.bindValue(to: _statement, at: 4)
         let _rowID = try session.save(_row, slot: slot)
         let _subspecsLinksStatements = try session.linkStatements(Self._subspecsLinks)
         let _subspecsLinksSlots = try session.linkedTargets(Self._subspecsLinks, owner: [_rowID.columnDatabaseValue])
         for (_position, _element) in self.subspecs.enumerated() {
-            let _target = try _element.save(in: &session, slot: _position < _subspecsLinksSlots.count ? _subspecsLinksSlots[_position] : nil)
+            let _target = try _element.save(
+                in: &session,
+                slot: _position < _subspecsLinksSlots.count ? _subspecsLinksSlots[_position] : nil
+            )
             _rowID.bindValue(to: _subspecsLinksStatements.insert, at: 1)
             Swift.Int64(_position).bindValue(to: _subspecsLinksStatements.insert, at: 2)
             _target.bindValue(to: _subspecsLinksStatements.insert, at: 3)
@@ -704,7 +991,10 @@ extension Subspec: EntityGenPersistence.PersistableEntity {
     }
 
     /// The stored row a delete action's payload names (only the identification attributes are read).
-    internal static func rowKey(from json: EntityGenRuntime.JSONValue, context: inout EntityGenRuntime.MappingContext) throws(EntityGenRuntime.MappingError) -> EntityGenPersistence.RowKey {
+    internal static func rowKey(
+        from json: EntityGenRuntime.JSONValue,
+        context: inout EntityGenRuntime.MappingContext
+    ) throws(EntityGenRuntime.MappingError) -> EntityGenPersistence.RowKey {
         throw EntityGenRuntime.MappingError.notIdentifiable("Subspec", schema: "Pods.yaml:88:3")
     }
 
@@ -713,8 +1003,15 @@ extension Subspec: EntityGenPersistence.PersistableEntity {
 }
 
 extension Subspec {
-    /// One row of the `subspec` table: the type plain GRDB requests fetch (`Subspec.Record.filter(...).fetchAll(db)`, `fetchOne(db, id:)`, `ValueObservation`) and local edits save (`insert`, `update`, `upsert`, `delete`). Relationships are their key columns and associations; `Subspec` is the graph JSON maps to (`Subspec.requestIncludingRelationships()`).
-    internal struct Record: Swift.Sendable, Swift.Hashable, Swift.Identifiable, GRDB.FetchableRecord, GRDB.MutablePersistableRecord {
+    /// One row of the `subspec` table: the type plain GRDB requests fetch (`Subspec.Record.filter(...).fetchAll(db)`,
+    /// `fetchOne(db, id:)`, `ValueObservation`) and local edits save (`insert`, `update`, `upsert`, `delete`).
+    /// Relationships are their key columns and associations; `Subspec` is the graph JSON maps to
+    /// (`Subspec.requestIncludingRelationships()`).
+    internal struct Record: Swift.Sendable,
+        Swift.Hashable,
+        Swift.Identifiable,
+        GRDB.FetchableRecord,
+        GRDB.MutablePersistableRecord {
         /// The table.
         internal static var databaseTableName: Swift.String { "subspec" }
 
@@ -742,7 +1039,13 @@ extension Subspec {
         internal var id: Swift.Int64? { rowID }
 
         /// Creates a record from its columns.
-        internal init(rowID: Swift.Int64? = nil, name: Swift.String, sourceFiles: PodPaths? = nil, dependencies: [Swift.String: [Swift.String]], primaryPlatform: Platform? = nil) {
+        internal init(
+            rowID: Swift.Int64? = nil,
+            name: Swift.String,
+            sourceFiles: PodPaths? = nil,
+            dependencies: [Swift.String: [Swift.String]],
+            primaryPlatform: Platform? = nil
+        ) {
             self.rowID = rowID
             self.name = name
             self.sourceFiles = sourceFiles
@@ -755,7 +1058,10 @@ extension Subspec {
             self.rowID = try row.column("_id")
             self.name = try row.column("name")
             self.sourceFiles = try row.optionalJSONColumn("sourceFiles", PathList())
-            self.dependencies = try row.jsonColumn("dependencies", EntityGenRuntime.MapTransformer(EntityGenRuntime.ArrayTransformer(EntityGenRuntime.StringTransformer())))
+            self.dependencies = try row.jsonColumn(
+                "dependencies",
+                EntityGenRuntime.MapTransformer(EntityGenRuntime.ArrayTransformer(EntityGenRuntime.StringTransformer()))
+            )
             self.primaryPlatform = try row.column("primaryPlatform")
         }
 
@@ -764,7 +1070,11 @@ extension Subspec {
             container.setColumn("_id", rowID)
             container.setColumn("name", name)
             container.setOptionalJSONColumn("sourceFiles", sourceFiles, PathList())
-            container.setJSONColumn("dependencies", dependencies, EntityGenRuntime.MapTransformer(EntityGenRuntime.ArrayTransformer(EntityGenRuntime.StringTransformer())))
+            container.setJSONColumn(
+                "dependencies",
+                dependencies,
+                EntityGenRuntime.MapTransformer(EntityGenRuntime.ArrayTransformer(EntityGenRuntime.StringTransformer()))
+            )
             container.setColumn("primaryPlatform", primaryPlatform)
         }
 
@@ -776,17 +1086,39 @@ extension Subspec {
         /// The link table of `subspecs`, as a GRDB record type for associations.
         internal enum _SubspecsLink: GRDB.TableRecord {
             internal static var databaseTableName: Swift.String { "subspec_subspecs" }
-            internal static let target = belongsTo(Subspec.Record.self, key: "target", using: GRDB.ForeignKey(["target"], to: ["_id"]))
+            internal static let target = belongsTo(
+                Subspec.Record.self,
+                key: "target",
+                using: GRDB.ForeignKey(["target"], to: ["_id"])
+            )
             internal static let owner = belongsTo(Subspec.Record.self, using: GRDB.ForeignKey(["owner"], to: ["_id"]))
         }
 
         /// The `subspecs` relationship, for `including` and `request(for:)`.
-        internal static let subspecs = hasMany(Subspec.Record.self, through: hasMany(_SubspecsLink.self, using: GRDB.ForeignKey(["owner"], to: ["_id"])).order(GRDB.Column("position")), using: _SubspecsLink.target, key: "subspecs")
+        internal static let subspecs = hasMany(
+            Subspec.Record.self,
+            through: hasMany(
+                _SubspecsLink.self,
+                using: GRDB.ForeignKey(["owner"], to: ["_id"])
+            ).order(GRDB.Column("position")),
+            using: _SubspecsLink.target,
+            key: "subspecs"
+        )
 
         /// The `Pod` records that reach this one: an inverse association.
-        internal static let pods = hasMany(Pod.Record.self, through: hasMany(Pod.Record._SubspecsLink.self, using: GRDB.ForeignKey(["target"], to: ["_id"])), using: Pod.Record._SubspecsLink.owner, key: "pods")
+        internal static let pods = hasMany(
+            Pod.Record.self,
+            through: hasMany(Pod.Record._SubspecsLink.self, using: GRDB.ForeignKey(["target"], to: ["_id"])),
+            using: Pod.Record._SubspecsLink.owner,
+            key: "pods"
+        )
 
         /// The `Subspec` records that reach this one: an inverse association.
-        internal static let subspecsViaSubspecs = hasMany(Subspec.Record.self, through: hasMany(Subspec.Record._SubspecsLink.self, using: GRDB.ForeignKey(["target"], to: ["_id"])), using: Subspec.Record._SubspecsLink.owner, key: "subspecsViaSubspecs")
+        internal static let subspecsViaSubspecs = hasMany(
+            Subspec.Record.self,
+            through: hasMany(Subspec.Record._SubspecsLink.self, using: GRDB.ForeignKey(["target"], to: ["_id"])),
+            using: Subspec.Record._SubspecsLink.owner,
+            key: "subspecsViaSubspecs"
+        )
     }
 }

@@ -50,8 +50,12 @@ extension Avatar {
 }
 
 extension Avatar: EntityGenRuntime.JSONMappable {
-    /// Maps a JSON object to `Avatar`, applying the schema's keys, transformers, defaults, constraints and failure policies.
-    internal static func map(from json: EntityGenRuntime.JSONValue, context: inout EntityGenRuntime.MappingContext) throws(EntityGenRuntime.MappingError) -> Avatar {
+    /// Maps a JSON object to `Avatar`, applying the schema's keys, transformers, defaults, constraints and failure
+    /// policies.
+    internal static func map(
+        from json: EntityGenRuntime.JSONValue,
+        context: inout EntityGenRuntime.MappingContext
+    ) throws(EntityGenRuntime.MappingError) -> Avatar {
         try context.expectObject(json, entity: "Avatar", schema: "Remind.yaml:10:3")
         let _remoteId = try context.integer(json, "id", schema: "Remind.yaml:14:7", as: Swift.Int64.self)
         let _fileUrlString = try context.string(json, "file_url", schema: "Remind.yaml:17:7")
@@ -69,17 +73,27 @@ extension Avatar: EntityGenRuntime.JSONMappable {
 
 extension Avatar: Swift.Codable {
     /// Decodes the JSON `map` reads (the schema's keys, transformers, defaults, constraints and failure policies).
-    internal init(from decoder: any Swift.Decoder) throws { self = try EntityGenRuntime.JSONMappableCoding.decode(from: decoder) }
+    internal init(from decoder: any Swift.Decoder) throws {
+        self = try EntityGenRuntime.JSONMappableCoding.decode(from: decoder)
+    }
 
     /// Encodes the JSON `writeJSON` writes.
-    internal func encode(to encoder: any Swift.Encoder) throws { try EntityGenRuntime.JSONMappableCoding.encode(self, to: encoder) }
+    internal func encode(to encoder: any Swift.Encoder) throws {
+        try EntityGenRuntime.JSONMappableCoding.encode(self, to: encoder)
+    }
 }
 
 extension Avatar: EntityGenPersistence.PersistableEntity {
     /// The table's fixed SQL, prepared once per transaction by the importer.
-    internal static let entityTable = EntityGenPersistence.EntityTable(entity: "Avatar", name: "avatar", columns: ["remoteId", "fileUrlString"], identity: ["remoteId"])
+    internal static let entityTable = EntityGenPersistence.EntityTable(
+        entity: "Avatar",
+        name: "avatar",
+        columns: ["remoteId", "fileUrlString"],
+        identity: ["remoteId"]
+    )
 
-    /// Every row as the graph JSON maps to, its relationships included, and theirs, at any depth (a path stops before an entity it already went through). Filter and order it with `Columns`, like any GRDB request.
+    /// Every row as the graph JSON maps to, its relationships included, and theirs, at any depth (a path stops before
+    /// an entity it already went through). Filter and order it with `Columns`, like any GRDB request.
     internal static func requestIncludingRelationships() -> GRDB.QueryInterfaceRequest<Avatar> {
         all()
     }
@@ -104,9 +118,16 @@ extension Avatar: EntityGenPersistence.PersistableEntity {
     }
 
     /// The stored row a delete action's payload names (only the identification attributes are read).
-    internal static func rowKey(from json: EntityGenRuntime.JSONValue, context: inout EntityGenRuntime.MappingContext) throws(EntityGenRuntime.MappingError) -> EntityGenPersistence.RowKey {
+    internal static func rowKey(
+        from json: EntityGenRuntime.JSONValue,
+        context: inout EntityGenRuntime.MappingContext
+    ) throws(EntityGenRuntime.MappingError) -> EntityGenPersistence.RowKey {
         try context.expectObject(json, entity: "Avatar", schema: "Remind.yaml:10:3")
-        let _remoteId = try context.required(json, EntityGenRuntime.MappingField("id", schema: "Remind.yaml:14:7"), EntityGenRuntime.IntegerTransformer<Swift.Int64>())
+        let _remoteId = try context.required(
+            json,
+            EntityGenRuntime.MappingField("id", schema: "Remind.yaml:14:7"),
+            EntityGenRuntime.IntegerTransformer<Swift.Int64>()
+        )
         return EntityGenPersistence.RowKey(Self.entityTable, [_remoteId])
     }
 
@@ -115,7 +136,9 @@ extension Avatar: EntityGenPersistence.PersistableEntity {
 }
 
 extension Avatar: GRDB.PersistableRecord {
-    /// One row of the `avatar` table: `Avatar` has no relationships, so it is its own record, the type plain GRDB requests fetch (`Avatar.Record.filter(...).fetchAll(db)`, `fetchOne(db, id:)`, `ValueObservation`) and local edits save (`insert`, `update`, `upsert`, `delete`).
+    /// One row of the `avatar` table: `Avatar` has no relationships, so it is its own record, the type plain GRDB
+    /// requests fetch (`Avatar.Record.filter(...).fetchAll(db)`, `fetchOne(db, id:)`, `ValueObservation`) and local
+    /// edits save (`insert`, `update`, `upsert`, `delete`).
     internal typealias Record = Avatar
 
     /// The table.
@@ -134,7 +157,11 @@ extension Avatar: GRDB.PersistableRecord {
     }
 
     /// The `Group` records that reach this one: an inverse association.
-    internal static let groups = hasMany(Group.Record.self, key: "groups", using: GRDB.ForeignKey(["avatarRemoteId"], to: ["remoteId"]))
+    internal static let groups = hasMany(
+        Group.Record.self,
+        key: "groups",
+        using: GRDB.ForeignKey(["avatarRemoteId"], to: ["remoteId"])
+    )
 }
 
 /// A Remind class, with the avatar embedded in the API response.
@@ -147,7 +174,8 @@ internal struct Group: Swift.Sendable, EntityGenRuntime.MemberwiseHashable, Swif
 
     internal var avatar: Avatar?
 
-    /// The keys the mapped JSON object did not have, so that an import keeps what is stored for them (none for a model built in code). Not part of equality.
+    /// The keys the mapped JSON object did not have, so that an import keeps what is stored for them (none for a model
+    /// built in code). Not part of equality.
     fileprivate var _absentFields = EntityGenRuntime.AbsentFields()
 
     /// The identity: `remoteId`.
@@ -193,8 +221,12 @@ extension Group {
 }
 
 extension Group: EntityGenRuntime.JSONMappable {
-    /// Maps a JSON object to `Group`, applying the schema's keys, transformers, defaults, constraints and failure policies.
-    internal static func map(from json: EntityGenRuntime.JSONValue, context: inout EntityGenRuntime.MappingContext) throws(EntityGenRuntime.MappingError) -> Group {
+    /// Maps a JSON object to `Group`, applying the schema's keys, transformers, defaults, constraints and failure
+    /// policies.
+    internal static func map(
+        from json: EntityGenRuntime.JSONValue,
+        context: inout EntityGenRuntime.MappingContext
+    ) throws(EntityGenRuntime.MappingError) -> Group {
         try context.expectObject(json, entity: "Group", schema: "Remind.yaml:22:3")
         var __absent = EntityGenRuntime.AbsentFields()
         let _remoteId = try context.integer(json, "id", schema: "Remind.yaml:26:7", as: Swift.Int64.self)
@@ -222,10 +254,14 @@ extension Group: EntityGenRuntime.JSONMappable {
 
 extension Group: Swift.Codable {
     /// Decodes the JSON `map` reads (the schema's keys, transformers, defaults, constraints and failure policies).
-    internal init(from decoder: any Swift.Decoder) throws { self = try EntityGenRuntime.JSONMappableCoding.decode(from: decoder) }
+    internal init(from decoder: any Swift.Decoder) throws {
+        self = try EntityGenRuntime.JSONMappableCoding.decode(from: decoder)
+    }
 
     /// Encodes the JSON `writeJSON` writes.
-    internal func encode(to encoder: any Swift.Encoder) throws { try EntityGenRuntime.JSONMappableCoding.encode(self, to: encoder) }
+    internal func encode(to encoder: any Swift.Encoder) throws {
+        try EntityGenRuntime.JSONMappableCoding.encode(self, to: encoder)
+    }
 }
 
 extension Group: EntityGenPersistence.PersistableEntity {
@@ -233,9 +269,16 @@ extension Group: EntityGenPersistence.PersistableEntity {
     internal typealias Columns = Record.Columns
 
     /// The table's fixed SQL, prepared once per transaction by the importer.
-    internal static let entityTable = EntityGenPersistence.EntityTable(entity: "Group", name: "group", columns: ["remoteId", "name", "className", "avatarRemoteId"], identity: ["remoteId"], absentBits: ["className": 0, "avatarRemoteId": 1])
+    internal static let entityTable = EntityGenPersistence.EntityTable(
+        entity: "Group",
+        name: "group",
+        columns: ["remoteId", "name", "className", "avatarRemoteId"],
+        identity: ["remoteId"],
+        absentBits: ["className": 0, "avatarRemoteId": 1]
+    )
 
-    /// Every row as the graph JSON maps to, its relationships included, and theirs, at any depth (a path stops before an entity it already went through). Filter and order it with `Columns`, like any GRDB request.
+    /// Every row as the graph JSON maps to, its relationships included, and theirs, at any depth (a path stops before
+    /// an entity it already went through). Filter and order it with `Columns`, like any GRDB request.
     internal static func requestIncludingRelationships() -> GRDB.QueryInterfaceRequest<Group> {
         Record.all().including(optional: Record.avatar).asRequest(of: Group.self)
     }
@@ -266,9 +309,16 @@ extension Group: EntityGenPersistence.PersistableEntity {
     }
 
     /// The stored row a delete action's payload names (only the identification attributes are read).
-    internal static func rowKey(from json: EntityGenRuntime.JSONValue, context: inout EntityGenRuntime.MappingContext) throws(EntityGenRuntime.MappingError) -> EntityGenPersistence.RowKey {
+    internal static func rowKey(
+        from json: EntityGenRuntime.JSONValue,
+        context: inout EntityGenRuntime.MappingContext
+    ) throws(EntityGenRuntime.MappingError) -> EntityGenPersistence.RowKey {
         try context.expectObject(json, entity: "Group", schema: "Remind.yaml:22:3")
-        let _remoteId = try context.required(json, EntityGenRuntime.MappingField("id", schema: "Remind.yaml:26:7"), EntityGenRuntime.IntegerTransformer<Swift.Int64>())
+        let _remoteId = try context.required(
+            json,
+            EntityGenRuntime.MappingField("id", schema: "Remind.yaml:26:7"),
+            EntityGenRuntime.IntegerTransformer<Swift.Int64>()
+        )
         return EntityGenPersistence.RowKey(Self.entityTable, [_remoteId])
     }
 
@@ -277,8 +327,15 @@ extension Group: EntityGenPersistence.PersistableEntity {
 }
 
 extension Group {
-    /// One row of the `group` table: the type plain GRDB requests fetch (`Group.Record.filter(...).fetchAll(db)`, `fetchOne(db, id:)`, `ValueObservation`) and local edits save (`insert`, `update`, `upsert`, `delete`). Relationships are their key columns and associations; `Group` is the graph JSON maps to (`Group.requestIncludingRelationships()`).
-    internal struct Record: Swift.Sendable, Swift.Hashable, Swift.Identifiable, GRDB.FetchableRecord, GRDB.PersistableRecord {
+    /// One row of the `group` table: the type plain GRDB requests fetch (`Group.Record.filter(...).fetchAll(db)`,
+    /// `fetchOne(db, id:)`, `ValueObservation`) and local edits save (`insert`, `update`, `upsert`, `delete`).
+    /// Relationships are their key columns and associations; `Group` is the graph JSON maps to
+    /// (`Group.requestIncludingRelationships()`).
+    internal struct Record: Swift.Sendable,
+        Swift.Hashable,
+        Swift.Identifiable,
+        GRDB.FetchableRecord,
+        GRDB.PersistableRecord {
         /// The table.
         internal static var databaseTableName: Swift.String { "group" }
 
@@ -302,7 +359,12 @@ extension Group {
         internal var id: Swift.Int64 { remoteId }
 
         /// Creates a record from its columns.
-        internal init(remoteId: Swift.Int64, name: Swift.String, className: Swift.String? = nil, avatarRemoteId: Swift.Int64? = nil) {
+        internal init(
+            remoteId: Swift.Int64,
+            name: Swift.String,
+            className: Swift.String? = nil,
+            avatarRemoteId: Swift.Int64? = nil
+        ) {
             self.remoteId = remoteId
             self.name = name
             self.className = className
@@ -326,6 +388,10 @@ extension Group {
         }
 
         /// The `avatar` relationship, for `including` and `request(for:)`.
-        internal static let avatar = belongsTo(Avatar.Record.self, key: "avatar", using: GRDB.ForeignKey(["avatarRemoteId"], to: ["remoteId"]))
+        internal static let avatar = belongsTo(
+            Avatar.Record.self,
+            key: "avatar",
+            using: GRDB.ForeignKey(["avatarRemoteId"], to: ["remoteId"])
+        )
     }
 }

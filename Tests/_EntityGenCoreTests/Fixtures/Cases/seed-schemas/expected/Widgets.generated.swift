@@ -23,14 +23,20 @@ internal struct ImageWidget: Swift.Sendable, EntityGenRuntime.MemberwiseHashable
     /// The text widget whose serverId the payload names (`textWidgetId`).
     internal var textWidget: EntityGenRuntime.EntityReference<TextWidget>?
 
-    /// The keys the mapped JSON object did not have, so that an import keeps what is stored for them (none for a model built in code). Not part of equality.
+    /// The keys the mapped JSON object did not have, so that an import keeps what is stored for them (none for a model
+    /// built in code). Not part of equality.
     fileprivate var _absentFields = EntityGenRuntime.AbsentFields()
 
     /// The identity: `serverId`.
     internal var id: Swift.String { serverId }
 
     /// Creates `ImageWidget` from its properties.
-    internal init(serverId: Swift.String, url: Foundation.URL, caption: Swift.String? = nil, textWidget: EntityGenRuntime.EntityReference<TextWidget>? = nil) {
+    internal init(
+        serverId: Swift.String,
+        url: Foundation.URL,
+        caption: Swift.String? = nil,
+        textWidget: EntityGenRuntime.EntityReference<TextWidget>? = nil
+    ) {
         self.serverId = serverId
         self.url = url
         self.caption = caption
@@ -69,8 +75,12 @@ extension ImageWidget {
 }
 
 extension ImageWidget: EntityGenRuntime.JSONMappable {
-    /// Maps a JSON object to `ImageWidget`, applying the schema's keys, transformers, defaults, constraints and failure policies.
-    internal static func map(from json: EntityGenRuntime.JSONValue, context: inout EntityGenRuntime.MappingContext) throws(EntityGenRuntime.MappingError) -> ImageWidget {
+    /// Maps a JSON object to `ImageWidget`, applying the schema's keys, transformers, defaults, constraints and failure
+    /// policies.
+    internal static func map(
+        from json: EntityGenRuntime.JSONValue,
+        context: inout EntityGenRuntime.MappingContext
+    ) throws(EntityGenRuntime.MappingError) -> ImageWidget {
         try context.expectObject(json, entity: "ImageWidget", schema: "Widgets.yaml:24:3")
         var __absent = EntityGenRuntime.AbsentFields()
         let _serverId = try context.string(json, "serverId", schema: "Widgets.yaml:14:7")
@@ -78,7 +88,13 @@ extension ImageWidget: EntityGenRuntime.JSONMappable {
         let _caption = try context.optionalString(json, "caption", schema: "Widgets.yaml:29:7")
         if case .none = _caption, context.isAbsent(json, "caption") { __absent.insert(0) }
         let __textWidgetField = EntityGenRuntime.MappingField("textWidgetId", schema: "Widgets.yaml:31:7")
-        let _textWidget = try context.optional(json, __textWidgetField, EntityGenRuntime.ReferenceTransformer<TextWidget, EntityGenRuntime.StringTransformer>(EntityGenRuntime.StringTransformer()))
+        let _textWidget = try context.optional(
+            json,
+            __textWidgetField,
+            EntityGenRuntime.ReferenceTransformer<TextWidget, EntityGenRuntime.StringTransformer>(
+                EntityGenRuntime.StringTransformer()
+            )
+        )
         if case .none = _textWidget, context.isAbsent(json, __textWidgetField) { __absent.insert(1) }
         var __mapped = ImageWidget(serverId: _serverId, url: _url, caption: _caption, textWidget: _textWidget)
         __mapped._absentFields = __absent
@@ -95,7 +111,13 @@ extension ImageWidget: EntityGenRuntime.JSONMappable {
         writer.optionalString(self.caption, forKey: "caption")
         if let _textWidget = self.textWidget {
             writer.key("textWidgetId")
-            EntityGenRuntime.ReferenceTransformer<TextWidget, EntityGenRuntime.StringTransformer>(EntityGenRuntime.StringTransformer()).encode(_textWidget, to: &writer)
+            EntityGenRuntime.ReferenceTransformer<TextWidget, EntityGenRuntime.StringTransformer>(
+                EntityGenRuntime.StringTransformer()
+            )
+                .encode(
+                    _textWidget,
+                    to: &writer
+                )
         }
         writer.endObject()
     }
@@ -103,20 +125,40 @@ extension ImageWidget: EntityGenRuntime.JSONMappable {
 
 extension ImageWidget: Swift.Codable {
     /// Decodes the JSON `map` reads (the schema's keys, transformers, defaults, constraints and failure policies).
-    internal init(from decoder: any Swift.Decoder) throws { self = try EntityGenRuntime.JSONMappableCoding.decode(from: decoder) }
+    internal init(from decoder: any Swift.Decoder) throws {
+        self = try EntityGenRuntime.JSONMappableCoding.decode(from: decoder)
+    }
 
     /// Encodes the JSON `writeJSON` writes.
-    internal func encode(to encoder: any Swift.Encoder) throws { try EntityGenRuntime.JSONMappableCoding.encode(self, to: encoder) }
+    internal func encode(to encoder: any Swift.Encoder) throws {
+        try EntityGenRuntime.JSONMappableCoding.encode(self, to: encoder)
+    }
 }
 
 extension ImageWidget: EntityGenPersistence.PersistableEntity {
-    /// The columns of `ImageWidget.Record`, for queries: `ImageWidget.Record.filter(ImageWidget.Columns.serverId == value)`.
+    /// The columns of `ImageWidget.Record`, for queries: `ImageWidget.Record.filter(ImageWidget.Columns.serverId ==
+    /// value)`.
     internal typealias Columns = Record.Columns
 
     /// The table's fixed SQL, prepared once per transaction by the importer.
-    internal static let entityTable = EntityGenPersistence.EntityTable(entity: "ImageWidget", name: "imageWidget", columns: ["serverId", "url", "caption", "textWidgetServerId"], identity: ["serverId"], references: [EntityGenPersistence.ReferenceColumns(relationship: "textWidget", columns: ["textWidgetServerId"], targetTable: "textWidget", failsWhenMissing: false)], absentBits: ["caption": 0, "textWidgetServerId": 1])
+    internal static let entityTable = EntityGenPersistence.EntityTable(
+        entity: "ImageWidget",
+        name: "imageWidget",
+        columns: ["serverId", "url", "caption", "textWidgetServerId"],
+        identity: ["serverId"],
+        references: [
+            EntityGenPersistence.ReferenceColumns(
+                relationship: "textWidget",
+                columns: ["textWidgetServerId"],
+                targetTable: "textWidget",
+                failsWhenMissing: false
+            )
+        ],
+        absentBits: ["caption": 0, "textWidgetServerId": 1]
+    )
 
-    /// Every row as the graph JSON maps to, its relationships included, and theirs, at any depth (a path stops before an entity it already went through). Filter and order it with `Columns`, like any GRDB request.
+    /// Every row as the graph JSON maps to, its relationships included, and theirs, at any depth (a path stops before
+    /// an entity it already went through). Filter and order it with `Columns`, like any GRDB request.
     internal static func requestIncludingRelationships() -> GRDB.QueryInterfaceRequest<ImageWidget> {
         Record.all().asRequest(of: ImageWidget.self)
     }
@@ -146,9 +188,16 @@ extension ImageWidget: EntityGenPersistence.PersistableEntity {
     }
 
     /// The stored row a delete action's payload names (only the identification attributes are read).
-    internal static func rowKey(from json: EntityGenRuntime.JSONValue, context: inout EntityGenRuntime.MappingContext) throws(EntityGenRuntime.MappingError) -> EntityGenPersistence.RowKey {
+    internal static func rowKey(
+        from json: EntityGenRuntime.JSONValue,
+        context: inout EntityGenRuntime.MappingContext
+    ) throws(EntityGenRuntime.MappingError) -> EntityGenPersistence.RowKey {
         try context.expectObject(json, entity: "ImageWidget", schema: "Widgets.yaml:24:3")
-        let _serverId = try context.required(json, EntityGenRuntime.MappingField("serverId", schema: "Widgets.yaml:14:7"), EntityGenRuntime.StringTransformer())
+        let _serverId = try context.required(
+            json,
+            EntityGenRuntime.MappingField("serverId", schema: "Widgets.yaml:14:7"),
+            EntityGenRuntime.StringTransformer()
+        )
         return EntityGenPersistence.RowKey(Self.entityTable, [_serverId])
     }
 
@@ -157,8 +206,15 @@ extension ImageWidget: EntityGenPersistence.PersistableEntity {
 }
 
 extension ImageWidget {
-    /// One row of the `imageWidget` table: the type plain GRDB requests fetch (`ImageWidget.Record.filter(...).fetchAll(db)`, `fetchOne(db, id:)`, `ValueObservation`) and local edits save (`insert`, `update`, `upsert`, `delete`). Relationships are their key columns and associations; `ImageWidget` is the graph JSON maps to (`ImageWidget.requestIncludingRelationships()`).
-    internal struct Record: Swift.Sendable, Swift.Hashable, Swift.Identifiable, GRDB.FetchableRecord, GRDB.PersistableRecord {
+    /// One row of the `imageWidget` table: the type plain GRDB requests fetch
+    /// (`ImageWidget.Record.filter(...).fetchAll(db)`, `fetchOne(db, id:)`, `ValueObservation`) and local edits save
+    /// (`insert`, `update`, `upsert`, `delete`). Relationships are their key columns and associations; `ImageWidget` is
+    /// the graph JSON maps to (`ImageWidget.requestIncludingRelationships()`).
+    internal struct Record: Swift.Sendable,
+        Swift.Hashable,
+        Swift.Identifiable,
+        GRDB.FetchableRecord,
+        GRDB.PersistableRecord {
         /// The table.
         internal static var databaseTableName: Swift.String { "imageWidget" }
 
@@ -182,7 +238,12 @@ extension ImageWidget {
         internal var id: Swift.String { serverId }
 
         /// Creates a record from its columns.
-        internal init(serverId: Swift.String, url: Foundation.URL, caption: Swift.String? = nil, textWidgetServerId: Swift.String? = nil) {
+        internal init(
+            serverId: Swift.String,
+            url: Foundation.URL,
+            caption: Swift.String? = nil,
+            textWidgetServerId: Swift.String? = nil
+        ) {
             self.serverId = serverId
             self.url = url
             self.caption = caption
@@ -206,7 +267,11 @@ extension ImageWidget {
         }
 
         /// The `textWidget` relationship, for `including` and `request(for:)`.
-        internal static let textWidget = belongsTo(TextWidget.Record.self, key: "textWidget", using: GRDB.ForeignKey(["textWidgetServerId"], to: ["serverId"]))
+        internal static let textWidget = belongsTo(
+            TextWidget.Record.self,
+            key: "textWidget",
+            using: GRDB.ForeignKey(["textWidgetServerId"], to: ["serverId"])
+        )
     }
 }
 
@@ -249,8 +314,12 @@ extension TextWidget {
 }
 
 extension TextWidget: EntityGenRuntime.JSONMappable {
-    /// Maps a JSON object to `TextWidget`, applying the schema's keys, transformers, defaults, constraints and failure policies.
-    internal static func map(from json: EntityGenRuntime.JSONValue, context: inout EntityGenRuntime.MappingContext) throws(EntityGenRuntime.MappingError) -> TextWidget {
+    /// Maps a JSON object to `TextWidget`, applying the schema's keys, transformers, defaults, constraints and failure
+    /// policies.
+    internal static func map(
+        from json: EntityGenRuntime.JSONValue,
+        context: inout EntityGenRuntime.MappingContext
+    ) throws(EntityGenRuntime.MappingError) -> TextWidget {
         try context.expectObject(json, entity: "TextWidget", schema: "Widgets.yaml:18:3")
         let _serverId = try context.string(json, "serverId", schema: "Widgets.yaml:14:7")
         let _title = try context.string(json, "title", schema: "Widgets.yaml:22:7")
@@ -270,17 +339,27 @@ extension TextWidget: EntityGenRuntime.JSONMappable {
 
 extension TextWidget: Swift.Codable {
     /// Decodes the JSON `map` reads (the schema's keys, transformers, defaults, constraints and failure policies).
-    internal init(from decoder: any Swift.Decoder) throws { self = try EntityGenRuntime.JSONMappableCoding.decode(from: decoder) }
+    internal init(from decoder: any Swift.Decoder) throws {
+        self = try EntityGenRuntime.JSONMappableCoding.decode(from: decoder)
+    }
 
     /// Encodes the JSON `writeJSON` writes.
-    internal func encode(to encoder: any Swift.Encoder) throws { try EntityGenRuntime.JSONMappableCoding.encode(self, to: encoder) }
+    internal func encode(to encoder: any Swift.Encoder) throws {
+        try EntityGenRuntime.JSONMappableCoding.encode(self, to: encoder)
+    }
 }
 
 extension TextWidget: EntityGenPersistence.PersistableEntity {
     /// The table's fixed SQL, prepared once per transaction by the importer.
-    internal static let entityTable = EntityGenPersistence.EntityTable(entity: "TextWidget", name: "textWidget", columns: ["serverId", "title"], identity: ["serverId"])
+    internal static let entityTable = EntityGenPersistence.EntityTable(
+        entity: "TextWidget",
+        name: "textWidget",
+        columns: ["serverId", "title"],
+        identity: ["serverId"]
+    )
 
-    /// Every row as the graph JSON maps to, its relationships included, and theirs, at any depth (a path stops before an entity it already went through). Filter and order it with `Columns`, like any GRDB request.
+    /// Every row as the graph JSON maps to, its relationships included, and theirs, at any depth (a path stops before
+    /// an entity it already went through). Filter and order it with `Columns`, like any GRDB request.
     internal static func requestIncludingRelationships() -> GRDB.QueryInterfaceRequest<TextWidget> {
         all()
     }
@@ -305,9 +384,16 @@ extension TextWidget: EntityGenPersistence.PersistableEntity {
     }
 
     /// The stored row a delete action's payload names (only the identification attributes are read).
-    internal static func rowKey(from json: EntityGenRuntime.JSONValue, context: inout EntityGenRuntime.MappingContext) throws(EntityGenRuntime.MappingError) -> EntityGenPersistence.RowKey {
+    internal static func rowKey(
+        from json: EntityGenRuntime.JSONValue,
+        context: inout EntityGenRuntime.MappingContext
+    ) throws(EntityGenRuntime.MappingError) -> EntityGenPersistence.RowKey {
         try context.expectObject(json, entity: "TextWidget", schema: "Widgets.yaml:18:3")
-        let _serverId = try context.required(json, EntityGenRuntime.MappingField("serverId", schema: "Widgets.yaml:14:7"), EntityGenRuntime.StringTransformer())
+        let _serverId = try context.required(
+            json,
+            EntityGenRuntime.MappingField("serverId", schema: "Widgets.yaml:14:7"),
+            EntityGenRuntime.StringTransformer()
+        )
         return EntityGenPersistence.RowKey(Self.entityTable, [_serverId])
     }
 
@@ -316,7 +402,9 @@ extension TextWidget: EntityGenPersistence.PersistableEntity {
 }
 
 extension TextWidget: GRDB.PersistableRecord {
-    /// One row of the `textWidget` table: `TextWidget` has no relationships, so it is its own record, the type plain GRDB requests fetch (`TextWidget.Record.filter(...).fetchAll(db)`, `fetchOne(db, id:)`, `ValueObservation`) and local edits save (`insert`, `update`, `upsert`, `delete`).
+    /// One row of the `textWidget` table: `TextWidget` has no relationships, so it is its own record, the type plain
+    /// GRDB requests fetch (`TextWidget.Record.filter(...).fetchAll(db)`, `fetchOne(db, id:)`, `ValueObservation`) and
+    /// local edits save (`insert`, `update`, `upsert`, `delete`).
     internal typealias Record = TextWidget
 
     /// The table.
@@ -335,7 +423,11 @@ extension TextWidget: GRDB.PersistableRecord {
     }
 
     /// The `ImageWidget` records that reach this one: an inverse association.
-    internal static let imageWidgets = hasMany(ImageWidget.Record.self, key: "imageWidgets", using: GRDB.ForeignKey(["textWidgetServerId"], to: ["serverId"]))
+    internal static let imageWidgets = hasMany(
+        ImageWidget.Record.self,
+        key: "imageWidgets",
+        using: GRDB.ForeignKey(["textWidgetServerId"], to: ["serverId"])
+    )
 }
 
 /// A piece of content on the home screen, identified by the server's id.
@@ -361,7 +453,10 @@ internal indirect enum Widget: Swift.Sendable, Swift.Hashable, Swift.Identifiabl
     }
 
     /// Maps a JSON object to the family member its discriminator names.
-    internal static func map(from json: EntityGenRuntime.JSONValue, context: inout EntityGenRuntime.MappingContext) throws(EntityGenRuntime.MappingError) -> Widget {
+    internal static func map(
+        from json: EntityGenRuntime.JSONValue,
+        context: inout EntityGenRuntime.MappingContext
+    ) throws(EntityGenRuntime.MappingError) -> Widget {
         try context.expectObject(json, entity: "Widget", schema: "Widgets.yaml:8:3")
         switch try context.discriminator(json, key: ["serverType"], schema: "Widgets.yaml:8:3") {
         case "ImageWidget":
@@ -369,7 +464,14 @@ internal indirect enum Widget: Swift.Sendable, Swift.Hashable, Swift.Identifiabl
         case "TextWidget":
             return .textWidget(try TextWidget.map(from: json, context: &context))
         case let other:
-            throw context.unknownDiscriminator(other, in: json, key: ["serverType"], family: "Widget", known: ["ImageWidget", "TextWidget"], schema: "Widgets.yaml:8:3")
+            throw context.unknownDiscriminator(
+                other,
+                in: json,
+                key: ["serverType"],
+                family: "Widget",
+                known: ["ImageWidget", "TextWidget"],
+                schema: "Widgets.yaml:8:3"
+            )
         }
     }
 
@@ -384,10 +486,14 @@ internal indirect enum Widget: Swift.Sendable, Swift.Hashable, Swift.Identifiabl
 
 extension Widget: Swift.Codable {
     /// Decodes the JSON `map` reads (the schema's keys, transformers, defaults, constraints and failure policies).
-    internal init(from decoder: any Swift.Decoder) throws { self = try EntityGenRuntime.JSONMappableCoding.decode(from: decoder) }
+    internal init(from decoder: any Swift.Decoder) throws {
+        self = try EntityGenRuntime.JSONMappableCoding.decode(from: decoder)
+    }
 
     /// Encodes the JSON `writeJSON` writes.
-    internal func encode(to encoder: any Swift.Encoder) throws { try EntityGenRuntime.JSONMappableCoding.encode(self, to: encoder) }
+    internal func encode(to encoder: any Swift.Encoder) throws {
+        try EntityGenRuntime.JSONMappableCoding.encode(self, to: encoder)
+    }
 }
 
 extension Widget: EntityGenPersistence.ImportableEntity {
@@ -401,7 +507,10 @@ extension Widget: EntityGenPersistence.ImportableEntity {
     }
 
     /// The stored row a delete action's payload names: the discriminator selects the member's table.
-    internal static func rowKey(from json: EntityGenRuntime.JSONValue, context: inout EntityGenRuntime.MappingContext) throws(EntityGenRuntime.MappingError) -> EntityGenPersistence.RowKey {
+    internal static func rowKey(
+        from json: EntityGenRuntime.JSONValue,
+        context: inout EntityGenRuntime.MappingContext
+    ) throws(EntityGenRuntime.MappingError) -> EntityGenPersistence.RowKey {
         try context.expectObject(json, entity: "Widget", schema: "Widgets.yaml:8:3")
         switch try context.discriminator(json, key: ["serverType"], schema: "Widgets.yaml:8:3") {
         case "ImageWidget":
@@ -409,12 +518,21 @@ extension Widget: EntityGenPersistence.ImportableEntity {
         case "TextWidget":
             return try TextWidget.rowKey(from: json, context: &context)
         case let other:
-            throw context.unknownDiscriminator(other, in: json, key: ["serverType"], family: "Widget", known: ["ImageWidget", "TextWidget"], schema: "Widgets.yaml:8:3")
+            throw context.unknownDiscriminator(
+                other,
+                in: json,
+                key: ["serverType"],
+                family: "Widget",
+                known: ["ImageWidget", "TextWidget"],
+                schema: "Widgets.yaml:8:3"
+            )
         }
     }
 
     /// The members' tables.
-    internal static var entityTables: [EntityGenPersistence.EntityTable] { [ImageWidget.entityTable, TextWidget.entityTable] }
+    internal static var entityTables: [EntityGenPersistence.EntityTable] {
+        [ImageWidget.entityTable, TextWidget.entityTable]
+    }
 
     /// The member's identification.
     internal var rowKey: EntityGenPersistence.RowKey {

@@ -1,0 +1,80 @@
+@testable import _EntityGenCore
+import Foundation
+import Testing
+
+/// Generated lines stay within 120 columns, broken as swift-format breaks them; string literals and
+/// multi-line literals are never broken. The goldens compile (Test_ReferenceFiles), so every break is
+/// valid Swift; these name each rule.
+@Suite struct Test_SwiftLineWrapper {
+    private let long = String(repeating: "x", count: 40)
+
+    @Test func argumentsGoOnePerLineWithTheClosingBracketAlone() {
+        let line = "    let value = try context.required(json, \(long)Field, Transformer<A, B>(\(long)), default: 1)"
+        #expect(
+            SwiftLineWrapper.wrapLine(line) == [
+                "    let value = try context.required(",
+                "        json,",
+                "        \(long)Field,",
+                "        Transformer<A, B>(\(long)),",
+                "        default: 1",
+                "    )",
+            ])
+    }
+
+    @Test func conditionsAndConformancesGoOnePerLine() {
+        let guardLine = "guard _equal(lhs.\(long), rhs.\(long)), _equal(lhs.b, rhs.b) else { return false }"
+        #expect(SwiftLineWrapper.wrapLine(guardLine).count == 2)
+        #expect(SwiftLineWrapper.wrapLine(guardLine)[0].hasSuffix("rhs.\(long)),"))
+        let record =
+            "internal struct Record: Swift.Sendable, Swift.Hashable, Swift.Identifiable, GRDB.FetchableRecord, GRDB.PersistableRecord {"
+        let wrapped = SwiftLineWrapper.wrapLine(record)
+        #expect(wrapped.first == "internal struct Record: Swift.Sendable,")
+        #expect(wrapped.allSatisfy { $0.count <= SwiftLineWrapper.limit })
+    }
+
+    @Test func aOneLineBodyOpensAndAChainBreaksBeforeEachCall() {
+        let body =
+            "public var postgresKey: EntityGenPostgres.PostgresRowKey? { EntityGenPostgres.PostgresRowKey(Self.postgresTable, [self.\(long)]) }"
+        let wrapped = SwiftLineWrapper.wrapLine(body)
+        #expect(wrapped.first == "public var postgresKey: EntityGenPostgres.PostgresRowKey? {")
+        #expect(wrapped.last == "}")
+        let chain =
+            "        Record.all().including(all: Record.\(long)).including(required: Record.\(long)).asRequest(of: X.self)"
+        #expect(
+            SwiftLineWrapper.wrapLine(chain) == [
+                "        Record.all()", "            .including(all: Record.\(long))",
+                "            .including(required: Record.\(long))", "            .asRequest(of: X.self)",
+            ])
+    }
+
+    @Test func literalsAreNeverBroken() {
+        let literal = "        sql: \"CREATE TABLE \\\"a\\\" (\\\"x, y\\\" text, \(long), \(long))\""
+        #expect(SwiftLineWrapper.wrapLine(literal) == [literal])
+        let interpolated = "        let x = f(\"\\(a, b) \(long)\", \(long), \(long))"
+        #expect(SwiftLineWrapper.wrapLine(interpolated) == [interpolated])
+        let multiLine =
+            "try db.execute(sql: \"\"\"\n    CREATE TABLE \"a\" (\(long), \(long), \(long), \(long))\n    \"\"\")"
+        #expect(SwiftLineWrapper.wrap(multiLine) == multiLine)
+    }
+
+    @Test func docCommentsWrapAtWords() {
+        let comment = "    /// " + Array(repeating: "word", count: 40).joined(separator: " ")
+        let wrapped = SwiftLineWrapper.wrapLine(comment)
+        #expect(wrapped.count == 2 && wrapped.allSatisfy { $0.hasPrefix("    /// ") && $0.count <= 120 })
+    }
+
+    /// On the goldens: wrapping is idempotent, and a line still over the limit holds a string literal.
+    @Test func goldensAreWrappedAndStable() throws {
+        let cases = TestSupport.packageRoot.appendingPathComponent("Tests/_EntityGenCoreTests/Fixtures/Cases")
+        let files = (FileManager.default.enumerator(atPath: cases.path)?.allObjects as? [String] ?? [])
+            .filter { $0.contains("/expected/") && $0.hasSuffix(".swift") }
+        #expect(files.count > 10)
+        for file in files {
+            let text = try String(contentsOf: cases.appendingPathComponent(file), encoding: .utf8)
+            #expect(SwiftLineWrapper.wrap(text) == text, "\(file) changes when wrapped again")
+            for line in text.split(separator: "\n") where line.count > SwiftLineWrapper.limit {
+                #expect(line.contains("\""), "\(file): \(line.prefix(80))")
+            }
+        }
+    }
+}
