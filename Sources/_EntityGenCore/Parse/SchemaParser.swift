@@ -57,25 +57,25 @@ public struct SchemaParser {
                 at: reader.location(of: root))
         }
         for entry in entries {
-            switch entry.key.value {
-            case "keyConvention": declaration.keyConvention = reader.keyword(entry.value, "key convention")
-            case "entities":
+            switch SchemaKeys.File(rawValue: entry.key.value) {
+            case .keyConvention: declaration.keyConvention = reader.keyword(entry.value, "key convention")
+            case .entities:
                 declaration.entities = namedMappings(entry.value, "'entities'").compactMap {
                     parseEntity(name: $0.key, $0.value)
                 }
-            case "enums":
+            case .enums:
                 declaration.enums = namedMappings(entry.value, "'enums'").compactMap {
                     parseEnum(name: $0.key, $0.value)
                 }
-            case "transformers":
+            case .transformers:
                 declaration.transformers = namedMappings(entry.value, "'transformers'").compactMap {
                     parseTransformer(name: $0.key, $0.value)
                 }
-            case "feeds":
+            case .feeds:
                 declaration.feeds = namedMappings(entry.value, "'feeds'").compactMap {
                     parseFeed(name: $0.key, $0.value)
                 }
-            default: break
+            case nil: break  // an unknown key: checkKeys reported it
             }
         }
         return declaration

@@ -15,32 +15,32 @@ extension SchemaParser {
         reader.checkKeys(entries, allowed: SchemaKeys.attribute, in: what)
         for entry in entries {
             let value = entry.value
-            switch entry.key.value {
-            case "type":
+            switch SchemaKeys.Attribute(rawValue: entry.key.value) {
+            case .type:
                 if let (type, optional) = typeExpression(value, "type of \(what)") {
                     attribute.type = type
                     if let optional { attribute.isOptional = optional }
                 }
-            case "optional": readOptional(value, into: &attribute.isOptional, what)
-            case "description": attribute.description = reader.string(value, "description")
-            case "key": attribute.key = reader.keyPath(value, "key of \(what)", allowsElement: true)
-            case "fallbackKeys": attribute.fallbackKeys = reader.keyPaths(value, "fallback key of \(what)")
-            case "default": attribute.defaultValue = reader.value(value)
-            case "transformer": attribute.transformer = reader.string(value, "transformer")
-            case "dateFormat": attribute.dateFormat = reader.string(value, "date format")
-            case "onFailure": attribute.onFailure = reader.keyword(value, "failure policy")
-            case "onAbsent": attribute.onAbsent = reader.keyword(value, "absent key policy")
-            case "writeNulls": attribute.writeNulls = reader.bool(value, "'writeNulls'")
-            case "renamedFrom": attribute.renamedFrom = reader.string(value, "former name")
-            case "examples": attribute.examples = reader.examples(value, "examples of \(what)")
-            case "onInvalidElement": attribute.onInvalidElement = reader.keyword(value, "element failure policy")
-            case "minimum": attribute.constraints.minimum = reader.value(value)
-            case "maximum": attribute.constraints.maximum = reader.value(value)
-            case "minLength": attribute.constraints.minLength = reader.value(value)
-            case "maxLength": attribute.constraints.maxLength = reader.value(value)
-            case "pattern": attribute.constraints.pattern = reader.string(value, "pattern")
-            case "oneOf": attribute.constraints.oneOf = reader.value(value)
-            default: break
+            case .optional: readOptional(value, into: &attribute.isOptional, what)
+            case .description: attribute.description = reader.string(value, "description")
+            case .key: attribute.key = reader.keyPath(value, "key of \(what)", allowsElement: true)
+            case .fallbackKeys: attribute.fallbackKeys = reader.keyPaths(value, "fallback key of \(what)")
+            case .`default`: attribute.defaultValue = reader.value(value)
+            case .transformer: attribute.transformer = reader.string(value, "transformer")
+            case .dateFormat: attribute.dateFormat = reader.string(value, "date format")
+            case .onFailure: attribute.onFailure = reader.keyword(value, "failure policy")
+            case .onAbsent: attribute.onAbsent = reader.keyword(value, "absent key policy")
+            case .writeNulls: attribute.writeNulls = reader.bool(value, "'writeNulls'")
+            case .renamedFrom: attribute.renamedFrom = reader.string(value, "former name")
+            case .examples: attribute.examples = reader.examples(value, "examples of \(what)")
+            case .onInvalidElement: attribute.onInvalidElement = reader.keyword(value, "element failure policy")
+            case .minimum: attribute.constraints.minimum = reader.value(value)
+            case .maximum: attribute.constraints.maximum = reader.value(value)
+            case .minLength: attribute.constraints.minLength = reader.value(value)
+            case .maxLength: attribute.constraints.maxLength = reader.value(value)
+            case .pattern: attribute.constraints.pattern = reader.string(value, "pattern")
+            case .oneOf: attribute.constraints.oneOf = reader.value(value)
+            case nil: break  // an unknown key: checkKeys reported it
             }
         }
         if attribute.type == nil, attribute.transformer == nil {

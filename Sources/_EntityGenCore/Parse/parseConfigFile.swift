@@ -7,16 +7,16 @@ extension SchemaParser {
         guard let entries = reader.mapping(root, "the config file") else { return config }
         reader.checkKeys(entries, allowed: SchemaKeys.config, in: "the config file")
         for entry in entries {
-            switch entry.key.value {
-            case "accessLevel": config.accessLevel = reader.keyword(entry.value, "access level")
-            case "keyConvention": config.keyConvention = reader.keyword(entry.value, "key convention")
-            case "imports": config.imports = reader.stringList(entry.value, "import") ?? []
-            case "backends": config.backends = reader.keywords(entry.value, "storage backend")
-            case "outputs": config.outputs = reader.keywords(entry.value, "output")
-            case "codable": config.codable = reader.bool(entry.value, "'codable'")
-            case "discardStoredData":
+            switch SchemaKeys.Config(rawValue: entry.key.value) {
+            case .accessLevel: config.accessLevel = reader.keyword(entry.value, "access level")
+            case .keyConvention: config.keyConvention = reader.keyword(entry.value, "key convention")
+            case .imports: config.imports = reader.stringList(entry.value, "import") ?? []
+            case .backends: config.backends = reader.keywords(entry.value, "storage backend")
+            case .outputs: config.outputs = reader.keywords(entry.value, "output")
+            case .codable: config.codable = reader.bool(entry.value, "'codable'")
+            case .discardStoredData:
                 config.discardStoredData = reader.stringList(entry.value, "removed entity") ?? []
-            default: break
+            case nil: break  // an unknown key: checkKeys reported it
             }
         }
         return config

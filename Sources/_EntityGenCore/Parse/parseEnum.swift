@@ -11,14 +11,14 @@ extension SchemaParser {
         var sawCases = false
         for entry in entries {
             let value = entry.value
-            switch entry.key.value {
-            case "description": declaration.description = reader.string(value, "description")
-            case "rawType": declaration.rawType = reader.keyword(value, "enum raw type")
-            case "fallback": declaration.fallback = reader.string(value, "fallback case")
-            case "cases":
+            switch SchemaKeys.Enumeration(rawValue: entry.key.value) {
+            case .description: declaration.description = reader.string(value, "description")
+            case .rawType: declaration.rawType = reader.keyword(value, "enum raw type")
+            case .fallback: declaration.fallback = reader.string(value, "fallback case")
+            case .cases:
                 sawCases = true
                 declaration.cases = parseCases(value, what)
-            default: break
+            case nil: break  // an unknown key: checkKeys reported it
             }
         }
         if !sawCases {
@@ -61,12 +61,12 @@ extension SchemaParser {
         guard let entries = reader.mapping(node, what) else { return nil }
         reader.checkKeys(entries, allowed: SchemaKeys.transformer, in: what)
         for entry in entries {
-            switch entry.key.value {
-            case "description": declaration.description = reader.string(entry.value, "description")
-            case "swiftType": declaration.swiftType = reader.string(entry.value, "Swift type")
-            case "json": declaration.json = reader.keyword(entry.value, "JSON value kind")
-            case "examples": declaration.examples = reader.examples(entry.value, "examples of \(what)")
-            default: break
+            switch SchemaKeys.Transformer(rawValue: entry.key.value) {
+            case .description: declaration.description = reader.string(entry.value, "description")
+            case .swiftType: declaration.swiftType = reader.string(entry.value, "Swift type")
+            case .json: declaration.json = reader.keyword(entry.value, "JSON value kind")
+            case .examples: declaration.examples = reader.examples(entry.value, "examples of \(what)")
+            case nil: break  // an unknown key: checkKeys reported it
             }
         }
         if declaration.swiftType == nil {

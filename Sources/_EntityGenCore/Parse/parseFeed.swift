@@ -9,15 +9,15 @@ extension SchemaParser {
         reader.checkKeys(entries, allowed: SchemaKeys.feed, in: what)
         for entry in entries {
             let value = entry.value
-            switch entry.key.value {
-            case "description": feed.description = reader.string(value, "description")
-            case "entity": feed.entity = reader.string(value, "feed entity")
-            case "items": feed.items = reader.keyPath(value, "items key of \(what)")
-            case "pagination": feed.pagination = parsePagination(value, what)
-            case "actions": feed.actions = parseActions(value, what)
-            case "deleteOrphans": feed.deleteOrphans = reader.bool(value, "'deleteOrphans'")
-            case "single": feed.single = parseSingle(value)
-            default: break
+            switch SchemaKeys.Feed(rawValue: entry.key.value) {
+            case .description: feed.description = reader.string(value, "description")
+            case .entity: feed.entity = reader.string(value, "feed entity")
+            case .items: feed.items = reader.keyPath(value, "items key of \(what)")
+            case .pagination: feed.pagination = parsePagination(value, what)
+            case .actions: feed.actions = parseActions(value, what)
+            case .deleteOrphans: feed.deleteOrphans = reader.bool(value, "'deleteOrphans'")
+            case .single: feed.single = parseSingle(value)
+            case nil: break  // an unknown key: checkKeys reported it
             }
         }
         if feed.entity == nil, !entries.contains(where: { $0.key.value == "entity" }) {
@@ -51,13 +51,13 @@ extension SchemaParser {
         var nextURL: Located<JSONKeyPath>?
         var link: Located<String>?
         for entry in entries {
-            switch entry.key.value {
-            case "pageCount": pageCount = reader.keyPath(entry.value, "page count key")
-            case "pageParameter": parameter = reader.string(entry.value, "page parameter")
-            case "firstPage": firstPage = reader.value(entry.value)
-            case "nextURL": nextURL = reader.keyPath(entry.value, "next URL key")
-            case "link": link = reader.string(entry.value, "Link header relation")
-            default: break
+            switch SchemaKeys.Pagination(rawValue: entry.key.value) {
+            case .pageCount: pageCount = reader.keyPath(entry.value, "page count key")
+            case .pageParameter: parameter = reader.string(entry.value, "page parameter")
+            case .firstPage: firstPage = reader.value(entry.value)
+            case .nextURL: nextURL = reader.keyPath(entry.value, "next URL key")
+            case .link: link = reader.string(entry.value, "Link header relation")
+            case nil: break  // an unknown key: checkKeys reported it
             }
         }
         if entries.contains(where: { $0.key.value == "link" }) {
@@ -112,13 +112,13 @@ extension SchemaParser {
         guard let entries = reader.mapping(node, "actions of \(what)") else { return nil }
         reader.checkKeys(entries, allowed: SchemaKeys.actions, in: "actions of \(what)")
         for entry in entries {
-            switch entry.key.value {
-            case "typeKey": actions.typeKey = reader.keyPath(entry.value, "action type key")
-            case "payloadKey": actions.payloadKey = reader.keyPath(entry.value, "action payload key")
-            case "add": actions.add = reader.string(entry.value, "add action name")
-            case "update": actions.update = reader.string(entry.value, "update action name")
-            case "delete": actions.delete = reader.string(entry.value, "delete action name")
-            default: break
+            switch SchemaKeys.Actions(rawValue: entry.key.value) {
+            case .typeKey: actions.typeKey = reader.keyPath(entry.value, "action type key")
+            case .payloadKey: actions.payloadKey = reader.keyPath(entry.value, "action payload key")
+            case .add: actions.add = reader.string(entry.value, "add action name")
+            case .update: actions.update = reader.string(entry.value, "update action name")
+            case .delete: actions.delete = reader.string(entry.value, "delete action name")
+            case nil: break  // an unknown key: checkKeys reported it
             }
         }
         return actions

@@ -14,23 +14,23 @@ extension SchemaParser {
         reader.checkKeys(entries, allowed: SchemaKeys.relationship, in: what)
         for entry in entries {
             let value = entry.value
-            switch entry.key.value {
-            case "to": _ = parseTarget(value, into: &relationship, what)
-            case "optional": readOptional(value, into: &relationship.isOptional, what)
-            case "description": relationship.description = reader.string(value, "description")
-            case "key": relationship.key = reader.keyPath(value, "key of \(what)")
-            case "fallbackKeys": relationship.fallbackKeys = reader.keyPaths(value, "fallback key of \(what)")
-            case "reference": relationship.reference = parseReference(value)
-            case "expandable": relationship.expandable = reader.bool(value, "'expandable'")
-            case "inverse": relationship.inverse = reader.string(value, "inverse")
-            case "deleteRule": relationship.deleteRule = reader.keyword(value, "delete rule")
-            case "onFailure": relationship.onFailure = reader.keyword(value, "failure policy")
-            case "onAbsent": relationship.onAbsent = reader.keyword(value, "absent key policy")
-            case "writeNulls": relationship.writeNulls = reader.bool(value, "'writeNulls'")
-            case "renamedFrom": relationship.renamedFrom = reader.string(value, "former name")
-            case "onInvalidElement": relationship.onInvalidElement = reader.keyword(value, "element failure policy")
-            case "onMissingTarget": relationship.onMissingTarget = reader.keyword(value, "missing target policy")
-            default: break
+            switch SchemaKeys.Relationship(rawValue: entry.key.value) {
+            case .to: _ = parseTarget(value, into: &relationship, what)
+            case .optional: readOptional(value, into: &relationship.isOptional, what)
+            case .description: relationship.description = reader.string(value, "description")
+            case .key: relationship.key = reader.keyPath(value, "key of \(what)")
+            case .fallbackKeys: relationship.fallbackKeys = reader.keyPaths(value, "fallback key of \(what)")
+            case .reference: relationship.reference = parseReference(value)
+            case .expandable: relationship.expandable = reader.bool(value, "'expandable'")
+            case .inverse: relationship.inverse = reader.string(value, "inverse")
+            case .deleteRule: relationship.deleteRule = reader.keyword(value, "delete rule")
+            case .onFailure: relationship.onFailure = reader.keyword(value, "failure policy")
+            case .onAbsent: relationship.onAbsent = reader.keyword(value, "absent key policy")
+            case .writeNulls: relationship.writeNulls = reader.bool(value, "'writeNulls'")
+            case .renamedFrom: relationship.renamedFrom = reader.string(value, "former name")
+            case .onInvalidElement: relationship.onInvalidElement = reader.keyword(value, "element failure policy")
+            case .onMissingTarget: relationship.onMissingTarget = reader.keyword(value, "missing target policy")
+            case nil: break  // an unknown key: checkKeys reported it
             }
         }
         if relationship.target == nil, !entries.contains(where: { $0.key.value == "to" }) {

@@ -50,3 +50,37 @@ import Testing
         }
     }
 }
+
+extension Test_Documentation {
+    /// The article's reference table lists exactly the keys the parser reads, kind by kind (the loose
+    /// check above only finds each key somewhere): a key added to `SchemaKeys` without a row entry, or a
+    /// row naming a key the parser does not read, fails here.
+    @Test func theKeyTableListsExactlyTheParsedKeys() throws {
+        let article = try Self.text("Sources/EntityGenRuntime/EntityGenRuntime.docc/SchemaLanguage.md")
+        let rows: [(String, [String])] = [
+            ("a schema file", SchemaKeys.file), ("an entity", SchemaKeys.entity),
+            ("an attribute", SchemaKeys.attribute),
+            ("a relationship", SchemaKeys.relationship), ("an enum", SchemaKeys.enumeration),
+            ("a transformer", SchemaKeys.transformer), ("a feed", SchemaKeys.feed),
+            ("pagination", SchemaKeys.pagination),
+            ("diff actions", SchemaKeys.actions), ("the project config", SchemaKeys.config),
+        ]
+        for (row, keys) in rows {
+            let line = try #require(
+                article.split(separator: "\n").first { $0.hasPrefix("| \(row) |") }, "no table row '\(row)'")
+            let cell = line.dropFirst("| \(row) |".count)
+            // The first word of each backticked token (`add:` and `add: created` are the key `add`).
+            var named = Set<String>()
+            for (index, part) in cell.split(separator: "`", omittingEmptySubsequences: false).enumerated()
+            where index % 2 == 1 {
+                if let word = part.split(whereSeparator: { !$0.isLetter && !$0.isNumber }).first {
+                    named.insert(String(word))
+                }
+            }
+            #expect(
+                named == Set(keys),
+                "\(row): the table names \(named.subtracting(keys).sorted()) the parser does not read, and misses \(Set(keys).subtracting(named).sorted())"
+            )
+        }
+    }
+}
