@@ -100,7 +100,7 @@ public final class FeedImporter<Entity: ImportableEntity>: Sendable {
                     switch operation {
                     case let .save(entity):
                         try entity.save(in: &session)
-                        if let seen { try seen.record(entity.rowKey, in: db) }
+                        if let seen { try seen.record(Entity.rowKey(of: entity), in: db) }
                     case let .delete(key):
                         try session.delete(key)
                     case let .keep(key):

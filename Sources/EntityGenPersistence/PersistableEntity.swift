@@ -14,7 +14,7 @@ public protocol ImportableEntity: FeedEntity {
     func save(in session: inout ImportSession) throws -> Int64
 
     /// This instance's identification, for orphan deletion.
-    var rowKey: RowKey { get }
+    static func rowKey(of entity: Self) -> RowKey
 
     /// Every table instances can be saved in (a family: each member's), so that a sync knows up front
     /// where to look for orphans.

@@ -6,7 +6,8 @@
 // SQLite-only apps never build it: only a target that depends on this product pulls in postgres-nio.
 
 /// Generated PostgreSQL persistence code references this type (`private typealias
-/// _EntityGenPostgresVersionCheck = EntityGenPostgres.EntityGenPostgresFormat1`), so code generated for
+/// _EntityGenPostgresVersionCheck = EntityGenPostgres.EntityGenPostgresFormat2`), so code generated for
 /// another format of this runtime fails to compile with a message naming the missing format instead of
-/// misbehaving at run time.
-public enum EntityGenPostgresFormat1 {}
+/// misbehaving at run time. Format 2: a model's identification is the static `postgresKey(of:)`, so that
+/// `postgresKey` is a name the user's model may hold.
+public enum EntityGenPostgresFormat2 {}

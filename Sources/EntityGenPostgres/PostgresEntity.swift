@@ -11,7 +11,7 @@ public protocol PostgresEntity: FeedEntity {
     ) throws(MappingError) -> PostgresRowKey
 
     /// This instance's identification (`nil` for an entity without identification attributes).
-    var postgresKey: PostgresRowKey? { get }
+    static func postgresKey(of entity: Self) -> PostgresRowKey?
 
     /// The tables instances are stored in (a family's members' tables): where a sync looks for orphans.
     static var postgresTables: [PostgresTable] { get }

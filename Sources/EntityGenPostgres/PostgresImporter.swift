@@ -152,7 +152,7 @@ public struct PostgresImporter<Entity: PostgresEntity>: Sendable {
             switch operation {
             case let .save(entity):
                 entity.save(in: &session)
-                if let key = entity.postgresKey { session.recordSeen(key) }
+                if let key = Entity.postgresKey(of: entity) { session.recordSeen(key) }
             case let .delete(key): session.delete(key)
             case let .keep(key): session.recordSeen(key)
             }

@@ -74,10 +74,10 @@ extension Gadget: PostgresTableEntity {
             postgresTable, [try context.integer(json, "id", schema: "Gadget.yaml:3:5", as: Int64.self)])
     }
 
-    var postgresKey: PostgresRowKey? { PostgresRowKey(Self.postgresTable, [id]) }
+    static func postgresKey(of entity: Gadget) -> PostgresRowKey? { PostgresRowKey(Self.postgresTable, [entity.id]) }
 
     func save(in session: inout PostgresSession) -> Int64 {
-        session.save(Self.postgresTable, key: postgresKey, absent: absent) { row in
+        session.save(Self.postgresTable, key: Self.postgresKey(of: self), absent: absent) { row in
             row.append(id)
             row.append(name)
             row.append(price)

@@ -11,11 +11,12 @@ enum GeneratedNames {
     static let database = "EntityGenDatabase"
     /// The project-wide type holding the PostgreSQL migrations, `migrate` and the feeds.
     static let postgresDatabase = "EntityGenPostgresDatabase"
-    /// The instance property and static function naming a persistent model's stored row.
+    /// The static functions naming a persistent model's stored row (`rowKey(of:)`, `rowKey(from:context:)`):
+    /// static, so that an attribute of that name is the user's.
     static let rowKey = "rowKey"
     /// The static function naming the PostgreSQL row a delete payload means.
     static let postgresRowKey = "postgresRowKey"
-    /// The instance property naming a model's PostgreSQL row.
+    /// The static function naming a model's PostgreSQL row (`postgresKey(of:)`).
     static let postgresKey = "postgresKey"
     /// Appended to a link table's static name for its PostgreSQL description (`_subspecsLinksPostgres`).
     static let postgresLinkSuffix = "Postgres"
@@ -32,5 +33,5 @@ enum GeneratedNames {
     ]
 
     /// Attribute and relationship names a schema cannot declare: instance members generated code adds.
-    static let reservedMemberNames: Set<String> = [rowKey, rowID, postgresKey]
+    static let reservedMemberNames: Set<String> = [rowID]
 }

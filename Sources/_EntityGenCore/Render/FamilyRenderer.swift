@@ -56,9 +56,10 @@ struct FamilyRenderer {
 
     /// `switch self { case let .member(member): <statement> ... }`
     static func switchOverMembers(
-        _ plan: FamilyPlan, into printer: inout CodePrinter, _ statement: (FamilyPlan.Member) -> String
+        _ plan: FamilyPlan, on subject: String = "self", into printer: inout CodePrinter,
+        _ statement: (FamilyPlan.Member) -> String
     ) {
-        printer.line("switch self {")
+        printer.line("switch \(subject) {")
         for member in plan.members {
             printer.line("case let .\(member.caseName)(member): \(statement(member))")
         }

@@ -21,7 +21,7 @@ extension Rules {
     public static let reservedName = RuleDescription(
         id: "reserved-name",
         summary:
-            "Names that cannot be used even with backticks (self, Type), that shadow members every model has (hashValue, rowKey), built-in type names, or types generated code declares (Attributes, Columns, EntityGenDatabase) are rejected with a suggestion; other keywords are escaped.",
+            "Names that cannot be used even with backticks (self, Type), that shadow members every model has (hashValue, rowID), built-in type names, or types generated code declares (Attributes, Columns, EntityGenDatabase) are rejected with a suggestion; other keywords are escaped.",
         triggering: [
             RuleExample("entities:\n  Pod:\n    attributes:\n      ↓hashValue: Int\n"),
             RuleExample("entities:\n  ↓Date:\n    attributes:\n      day: Int\n"),
@@ -30,12 +30,12 @@ extension Rules {
                 "entities:\n  ↓Columns:\n    attributes:\n      name: String\n  ↓EntityGenDatabase:\n    attributes:\n      name: String\n"
             ),
             RuleExample(
-                "entities:\n  Pod:\n    identifiedBy: name\n    attributes:\n      name: String\n      ↓rowKey: String\n"
+                "entities:\n  Pod:\n    identifiedBy: name\n    attributes:\n      name: String\n      ↓rowID: String\n"
             ),
         ],
         nonTriggering: [
             RuleExample(
-                "entities:\n  Pod:\n    attributes:\n      description: String\n      hash: String\n      class: String\n      default: Bool\n      protocol: String?\n      columns: Int\n      rowKeys: [String]\n  Column:\n    attributes:\n      attributes: String\n"
+                "entities:\n  Pod:\n    attributes:\n      description: String\n      hash: String\n      class: String\n      default: Bool\n      protocol: String?\n      columns: Int\n      rowKey: String\n      postgresKey: Int?\n      rowKeys: [String]\n  Column:\n    attributes:\n      attributes: String\n"
             )
         ]
     )

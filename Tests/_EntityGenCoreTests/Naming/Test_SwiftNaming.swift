@@ -158,6 +158,8 @@ extension Test_ReservedEntityNames {
               description: String?
               debugDescription: String?
               hash: String
+              rowKey: String?
+              postgresKey: Int?
             relationships:
               tags: '[Tag]'
           Tag:
@@ -181,6 +183,16 @@ extension Test_ReservedEntityNames {
     @Test func descriptionDebugDescriptionAndHashCompileWithPersistenceAndMap() throws {
         #expect(TestSupport.lint(Self.schema).isEmpty)
         try TestSupport.expectCompiles(try TestSupport.generated(Self.schema))
+        // Both backends: their identification functions are static, so the names are the model's.
+        let bothBackends = GeneratorPipeline.validate(
+            schemas: [SourceFile(path: "S.yaml", text: Self.schema)],
+            config: SourceFile(
+                path: "entitygen-config.yaml",
+                text: "outputs: [models, mappers, persistence]\nbackends: [sqlite, postgres]\n"))
+        #expect(!bothBackends.diagnostics.contains { $0.severity == .error }, "\(bothBackends.diagnostics)")
+        let shownBoth: @Sendable (String) -> String = { $0 }
+        let generator = try #require(bothBackends.sourceGenerator(displayPath: shownBoth))
+        try TestSupport.expectCompiles(generator.machineFiles())
         let result = GeneratorPipeline.validate(schemas: [SourceFile(path: "S.yaml", text: Self.schema)], config: nil)
         let shown: @Sendable (String) -> String = { $0 }
         let interpreter = try #require(result.interpreter(displayPath: shown))

@@ -56,8 +56,10 @@ struct PostgresEntityRenderer {
             let key =
                 plan.identity.isEmpty
                 ? "nil"
-                : "\(postgres).PostgresRowKey(Self.postgresTable, [\(plan.identityProperties.map { "self.\($0.identifier)" }.joined(separator: ", "))])"
-            printer.line("\(access)var \(GeneratedNames.postgresKey): \(postgres).PostgresRowKey? { \(key) }")
+                : "\(postgres).PostgresRowKey(Self.postgresTable, [\(plan.identityProperties.map { "entity.\($0.identifier)" }.joined(separator: ", "))])"
+            printer.line(
+                "\(access)static func \(GeneratedNames.postgresKey)(of entity: \(plan.typeName)) -> \(postgres).PostgresRowKey? { \(key) }"
+            )
         }
     }
 
@@ -76,7 +78,7 @@ struct PostgresEntityRenderer {
                 ? "self.\(MapperRenderer.absentFields)" : "\(Spelling.runtime).AbsentFields()"
             let saved = plan.links.isEmpty ? "return" : "let _rowID ="
             printer.block(
-                "\(saved) session.save(Self.postgresTable, key: self.\(GeneratedNames.postgresKey), absent: \(absent)) { _row in"
+                "\(saved) session.save(Self.postgresTable, key: Self.\(GeneratedNames.postgresKey)(of: self), absent: \(absent)) { _row in"
             ) { printer in
                 for column in plan.columns { printer.line(append(column.source)) }
             }

@@ -3,7 +3,7 @@
 struct PostgresPersistenceEmitter: PersistenceEmitter {
     var machineFileImports: [String] { [Spelling.postgres] }
     var formatCheck: (alias: String, type: String) {
-        ("_EntityGenPostgresVersionCheck", "\(Spelling.postgres).EntityGenPostgresFormat1")
+        ("_EntityGenPostgresVersionCheck", "\(Spelling.postgres).EntityGenPostgresFormat2")
     }
 
     var databaseFileImports: [String] { [Spelling.postgres] }
@@ -48,9 +48,11 @@ struct PostgresPersistenceEmitter: PersistenceEmitter {
             )
             printer.line()
             printer.documentation("The member's identification.")
-            printer.block("\(access)var \(GeneratedNames.postgresKey): \(postgres).PostgresRowKey? {") { printer in
-                FamilyRenderer.switchOverMembers(family, into: &printer) { _ in
-                    "return member.\(GeneratedNames.postgresKey)"
+            printer.block(
+                "\(access)static func \(GeneratedNames.postgresKey)(of family: \(family.typeName)) -> \(postgres).PostgresRowKey? {"
+            ) { printer in
+                FamilyRenderer.switchOverMembers(family, on: "family", into: &printer) { member in
+                    "return \(member.typeName).\(GeneratedNames.postgresKey)(of: member)"
                 }
             }
         }

@@ -34,8 +34,12 @@ struct FamilyPersistenceRenderer {
             )
             printer.line()
             printer.documentation("The member's identification.")
-            printer.block("\(access)var \(GeneratedNames.rowKey): \(persistence).RowKey {") { printer in
-                FamilyRenderer.switchOverMembers(plan, into: &printer) { _ in "return member.\(GeneratedNames.rowKey)" }
+            printer.block(
+                "\(access)static func \(GeneratedNames.rowKey)(of family: \(plan.typeName)) -> \(persistence).RowKey {"
+            ) { printer in
+                FamilyRenderer.switchOverMembers(plan, on: "family", into: &printer) { member in
+                    "return \(member.typeName).\(GeneratedNames.rowKey)(of: member)"
+                }
             }
         }
     }

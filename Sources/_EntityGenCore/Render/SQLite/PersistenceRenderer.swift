@@ -90,7 +90,7 @@ struct PersistenceRenderer {
             printer.line()
             printer.documentation("This instance's identification.")
             printer.line(
-                "\(access)var \(GeneratedNames.rowKey): \(persistence).RowKey { \(persistence).RowKey(Self.entityTable, [\(plan.identityProperties.map { "self.\($0.identifier)" }.joined(separator: ", "))]) }"
+                "\(access)static func \(GeneratedNames.rowKey)(of entity: \(plan.typeName)) -> \(persistence).RowKey { \(persistence).RowKey(Self.entityTable, [\(plan.identityProperties.map { "entity.\($0.identifier)" }.joined(separator: ", "))]) }"
             )
         }
     }

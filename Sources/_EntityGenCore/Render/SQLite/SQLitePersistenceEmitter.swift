@@ -3,7 +3,7 @@
 struct SQLitePersistenceEmitter: PersistenceEmitter {
     var machineFileImports: [String] { [Spelling.persistence, "GRDB"] }
     var formatCheck: (alias: String, type: String) {
-        ("_EntityGenPersistenceVersionCheck", "\(Spelling.persistence).EntityGenPersistenceFormat1")
+        ("_EntityGenPersistenceVersionCheck", "\(Spelling.persistence).EntityGenPersistenceFormat2")
     }
 
     var databaseFileImports: [String] { [Spelling.persistence, "Foundation", "GRDB"] }

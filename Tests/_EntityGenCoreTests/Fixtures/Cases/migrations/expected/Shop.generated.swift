@@ -9,7 +9,7 @@ import GRDB
 /// Fails to compile when this file and the EntityGenRuntime it links come from different formats.
 private typealias _EntityGenRuntimeVersionCheck = EntityGenRuntime.EntityGenRuntimeFormat3
 /// Fails to compile when this file and the persistence runtime it links come from different formats.
-private typealias _EntityGenPersistenceVersionCheck = EntityGenPersistence.EntityGenPersistenceFormat1
+private typealias _EntityGenPersistenceVersionCheck = EntityGenPersistence.EntityGenPersistenceFormat2
 
 /// The Address entity.
 internal struct Address: Swift.Sendable, EntityGenRuntime.MemberwiseHashable, Swift.Identifiable {
@@ -128,7 +128,9 @@ extension Address: EntityGenPersistence.PersistableEntity {
     }
 
     /// This instance's identification.
-    internal var rowKey: EntityGenPersistence.RowKey { EntityGenPersistence.RowKey(Self.entityTable, [self.id]) }
+    internal static func rowKey(of entity: Address) -> EntityGenPersistence.RowKey {
+        EntityGenPersistence.RowKey(Self.entityTable, [entity.id])
+    }
 }
 
 extension Address: GRDB.PersistableRecord {
@@ -359,7 +361,9 @@ extension Customer: EntityGenPersistence.PersistableEntity {
     }
 
     /// This instance's identification.
-    internal var rowKey: EntityGenPersistence.RowKey { EntityGenPersistence.RowKey(Self.entityTable, [self.id]) }
+    internal static func rowKey(of entity: Customer) -> EntityGenPersistence.RowKey {
+        EntityGenPersistence.RowKey(Self.entityTable, [entity.id])
+    }
 }
 
 extension Customer {
@@ -591,7 +595,9 @@ extension Order: EntityGenPersistence.PersistableEntity {
     }
 
     /// This instance's identification.
-    internal var rowKey: EntityGenPersistence.RowKey { EntityGenPersistence.RowKey(Self.entityTable, [self.number]) }
+    internal static func rowKey(of entity: Order) -> EntityGenPersistence.RowKey {
+        EntityGenPersistence.RowKey(Self.entityTable, [entity.number])
+    }
 }
 
 extension Order {

@@ -10,9 +10,9 @@ import EntityGenPostgres
 /// Fails to compile when this file and the EntityGenRuntime it links come from different formats.
 private typealias _EntityGenRuntimeVersionCheck = EntityGenRuntime.EntityGenRuntimeFormat3
 /// Fails to compile when this file and the persistence runtime it links come from different formats.
-private typealias _EntityGenPersistenceVersionCheck = EntityGenPersistence.EntityGenPersistenceFormat1
+private typealias _EntityGenPersistenceVersionCheck = EntityGenPersistence.EntityGenPersistenceFormat2
 /// Fails to compile when this file and the persistence runtime it links come from different formats.
-private typealias _EntityGenPostgresVersionCheck = EntityGenPostgres.EntityGenPostgresFormat1
+private typealias _EntityGenPostgresVersionCheck = EntityGenPostgres.EntityGenPostgresFormat2
 
 /// The Finish enum.
 public enum Finish: Swift.Sendable, Swift.Hashable, EntityGenRuntime.JSONEnumeration {
@@ -555,8 +555,8 @@ extension Gadget: EntityGenPersistence.PersistableEntity {
     }
 
     /// This instance's identification.
-    public var rowKey: EntityGenPersistence.RowKey {
-        EntityGenPersistence.RowKey(Self.entityTable, [self.id, self.batch])
+    public static func rowKey(of entity: Gadget) -> EntityGenPersistence.RowKey {
+        EntityGenPersistence.RowKey(Self.entityTable, [entity.id, entity.batch])
     }
 }
 
@@ -843,7 +843,11 @@ extension Gadget: EntityGenPostgres.PostgresTableEntity {
     /// row's local id.
     @discardableResult
     public func save(in session: inout EntityGenPostgres.PostgresSession) -> Swift.Int64 {
-        let _rowID = session.save(Self.postgresTable, key: self.postgresKey, absent: self._absentFields) { _row in
+        let _rowID = session.save(
+            Self.postgresTable,
+            key: Self.postgresKey(of: self),
+            absent: self._absentFields
+        ) { _row in
             _row.append(self.id)
             _row.append(self.batch)
             _row.append(self.name)
@@ -926,8 +930,8 @@ extension Gadget: EntityGenPostgres.PostgresTableEntity {
     }
 
     /// This instance's identification.
-    public var postgresKey: EntityGenPostgres.PostgresRowKey? {
-        EntityGenPostgres.PostgresRowKey(Self.postgresTable, [self.id, self.batch])
+    public static func postgresKey(of entity: Gadget) -> EntityGenPostgres.PostgresRowKey? {
+        EntityGenPostgres.PostgresRowKey(Self.postgresTable, [entity.id, entity.batch])
     }
 }
 
@@ -1078,7 +1082,9 @@ extension Label: EntityGenPersistence.PersistableEntity {
     }
 
     /// This instance's identification.
-    public var rowKey: EntityGenPersistence.RowKey { EntityGenPersistence.RowKey(Self.entityTable, []) }
+    public static func rowKey(of entity: Label) -> EntityGenPersistence.RowKey {
+        EntityGenPersistence.RowKey(Self.entityTable, [])
+    }
 }
 
 extension Label {
@@ -1197,7 +1203,7 @@ extension Label: EntityGenPostgres.PostgresTableEntity {
     public func save(in session: inout EntityGenPostgres.PostgresSession) -> Swift.Int64 {
         let _rowID = session.save(
             Self.postgresTable,
-            key: self.postgresKey,
+            key: Self.postgresKey(of: self),
             absent: EntityGenRuntime.AbsentFields()
         ) { _row in
             _row.append(self.text)
@@ -1223,7 +1229,7 @@ extension Label: EntityGenPostgres.PostgresTableEntity {
     }
 
     /// This instance's identification.
-    public var postgresKey: EntityGenPostgres.PostgresRowKey? { nil }
+    public static func postgresKey(of entity: Label) -> EntityGenPostgres.PostgresRowKey? { nil }
 }
 
 /// The Maker entity.
@@ -1336,7 +1342,9 @@ extension Maker: EntityGenPersistence.PersistableEntity {
     }
 
     /// This instance's identification.
-    public var rowKey: EntityGenPersistence.RowKey { EntityGenPersistence.RowKey(Self.entityTable, [self.code]) }
+    public static func rowKey(of entity: Maker) -> EntityGenPersistence.RowKey {
+        EntityGenPersistence.RowKey(Self.entityTable, [entity.code])
+    }
 }
 
 extension Maker: GRDB.PersistableRecord {
@@ -1380,7 +1388,7 @@ extension Maker: EntityGenPostgres.PostgresTableEntity {
     public func save(in session: inout EntityGenPostgres.PostgresSession) -> Swift.Int64 {
         return session.save(
             Self.postgresTable,
-            key: self.postgresKey,
+            key: Self.postgresKey(of: self),
             absent: EntityGenRuntime.AbsentFields()
         ) { _row in
             _row.append(self.code)
@@ -1402,8 +1410,8 @@ extension Maker: EntityGenPostgres.PostgresTableEntity {
     }
 
     /// This instance's identification.
-    public var postgresKey: EntityGenPostgres.PostgresRowKey? {
-        EntityGenPostgres.PostgresRowKey(Self.postgresTable, [self.code])
+    public static func postgresKey(of entity: Maker) -> EntityGenPostgres.PostgresRowKey? {
+        EntityGenPostgres.PostgresRowKey(Self.postgresTable, [entity.code])
     }
 }
 
@@ -1529,7 +1537,9 @@ extension Nut: EntityGenPersistence.PersistableEntity {
     }
 
     /// This instance's identification.
-    public var rowKey: EntityGenPersistence.RowKey { EntityGenPersistence.RowKey(Self.entityTable, [self.serial]) }
+    public static func rowKey(of entity: Nut) -> EntityGenPersistence.RowKey {
+        EntityGenPersistence.RowKey(Self.entityTable, [entity.serial])
+    }
 }
 
 extension Nut: GRDB.PersistableRecord {
@@ -1576,7 +1586,7 @@ extension Nut: EntityGenPostgres.PostgresTableEntity {
     public func save(in session: inout EntityGenPostgres.PostgresSession) -> Swift.Int64 {
         return session.save(
             Self.postgresTable,
-            key: self.postgresKey,
+            key: Self.postgresKey(of: self),
             absent: EntityGenRuntime.AbsentFields()
         ) { _row in
             _row.append(self.serial)
@@ -1599,8 +1609,8 @@ extension Nut: EntityGenPostgres.PostgresTableEntity {
     }
 
     /// This instance's identification.
-    public var postgresKey: EntityGenPostgres.PostgresRowKey? {
-        EntityGenPostgres.PostgresRowKey(Self.postgresTable, [self.serial])
+    public static func postgresKey(of entity: Nut) -> EntityGenPostgres.PostgresRowKey? {
+        EntityGenPostgres.PostgresRowKey(Self.postgresTable, [entity.serial])
     }
 }
 
@@ -1707,10 +1717,10 @@ extension Part: EntityGenPersistence.ImportableEntity {
     public static var entityTables: [EntityGenPersistence.EntityTable] { [Nut.entityTable, Screw.entityTable] }
 
     /// The member's identification.
-    public var rowKey: EntityGenPersistence.RowKey {
-        switch self {
-        case let .nut(member): return member.rowKey
-        case let .screw(member): return member.rowKey
+    public static func rowKey(of family: Part) -> EntityGenPersistence.RowKey {
+        switch family {
+        case let .nut(member): return Nut.rowKey(of: member)
+        case let .screw(member): return Screw.rowKey(of: member)
         }
     }
 }
@@ -1752,10 +1762,10 @@ extension Part: EntityGenPostgres.PostgresEntity {
     public static var postgresTables: [EntityGenPostgres.PostgresTable] { [Nut.postgresTable, Screw.postgresTable] }
 
     /// The member's identification.
-    public var postgresKey: EntityGenPostgres.PostgresRowKey? {
-        switch self {
-        case let .nut(member): return member.postgresKey
-        case let .screw(member): return member.postgresKey
+    public static func postgresKey(of family: Part) -> EntityGenPostgres.PostgresRowKey? {
+        switch family {
+        case let .nut(member): return Nut.postgresKey(of: member)
+        case let .screw(member): return Screw.postgresKey(of: member)
         }
     }
 }
@@ -1882,7 +1892,9 @@ extension Screw: EntityGenPersistence.PersistableEntity {
     }
 
     /// This instance's identification.
-    public var rowKey: EntityGenPersistence.RowKey { EntityGenPersistence.RowKey(Self.entityTable, [self.serial]) }
+    public static func rowKey(of entity: Screw) -> EntityGenPersistence.RowKey {
+        EntityGenPersistence.RowKey(Self.entityTable, [entity.serial])
+    }
 }
 
 extension Screw: GRDB.PersistableRecord {
@@ -1921,7 +1933,7 @@ extension Screw: EntityGenPostgres.PostgresTableEntity {
     public func save(in session: inout EntityGenPostgres.PostgresSession) -> Swift.Int64 {
         return session.save(
             Self.postgresTable,
-            key: self.postgresKey,
+            key: Self.postgresKey(of: self),
             absent: EntityGenRuntime.AbsentFields()
         ) { _row in
             _row.append(self.serial)
@@ -1944,7 +1956,7 @@ extension Screw: EntityGenPostgres.PostgresTableEntity {
     }
 
     /// This instance's identification.
-    public var postgresKey: EntityGenPostgres.PostgresRowKey? {
-        EntityGenPostgres.PostgresRowKey(Self.postgresTable, [self.serial])
+    public static func postgresKey(of entity: Screw) -> EntityGenPostgres.PostgresRowKey? {
+        EntityGenPostgres.PostgresRowKey(Self.postgresTable, [entity.serial])
     }
 }

@@ -10,9 +10,9 @@ import EntityGenPostgres
 /// Fails to compile when this file and the EntityGenRuntime it links come from different formats.
 private typealias _EntityGenRuntimeVersionCheck = EntityGenRuntime.EntityGenRuntimeFormat3
 /// Fails to compile when this file and the persistence runtime it links come from different formats.
-private typealias _EntityGenPersistenceVersionCheck = EntityGenPersistence.EntityGenPersistenceFormat1
+private typealias _EntityGenPersistenceVersionCheck = EntityGenPersistence.EntityGenPersistenceFormat2
 /// Fails to compile when this file and the persistence runtime it links come from different formats.
-private typealias _EntityGenPostgresVersionCheck = EntityGenPostgres.EntityGenPostgresFormat1
+private typealias _EntityGenPostgresVersionCheck = EntityGenPostgres.EntityGenPostgresFormat2
 
 /// An icon a teacher can pick for a class.
 public struct Avatar: Swift.Sendable, EntityGenRuntime.MemberwiseHashable, Swift.Identifiable {
@@ -135,7 +135,9 @@ extension Avatar: EntityGenPersistence.PersistableEntity {
     }
 
     /// This instance's identification.
-    public var rowKey: EntityGenPersistence.RowKey { EntityGenPersistence.RowKey(Self.entityTable, [self.remoteId]) }
+    public static func rowKey(of entity: Avatar) -> EntityGenPersistence.RowKey {
+        EntityGenPersistence.RowKey(Self.entityTable, [entity.remoteId])
+    }
 }
 
 extension Avatar: GRDB.PersistableRecord {
@@ -181,7 +183,7 @@ extension Avatar: EntityGenPostgres.PostgresTableEntity {
     public func save(in session: inout EntityGenPostgres.PostgresSession) -> Swift.Int64 {
         return session.save(
             Self.postgresTable,
-            key: self.postgresKey,
+            key: Self.postgresKey(of: self),
             absent: EntityGenRuntime.AbsentFields()
         ) { _row in
             _row.append(self.remoteId)
@@ -204,8 +206,8 @@ extension Avatar: EntityGenPostgres.PostgresTableEntity {
     }
 
     /// This instance's identification.
-    public var postgresKey: EntityGenPostgres.PostgresRowKey? {
-        EntityGenPostgres.PostgresRowKey(Self.postgresTable, [self.remoteId])
+    public static func postgresKey(of entity: Avatar) -> EntityGenPostgres.PostgresRowKey? {
+        EntityGenPostgres.PostgresRowKey(Self.postgresTable, [entity.remoteId])
     }
 }
 
@@ -368,7 +370,9 @@ extension Group: EntityGenPersistence.PersistableEntity {
     }
 
     /// This instance's identification.
-    public var rowKey: EntityGenPersistence.RowKey { EntityGenPersistence.RowKey(Self.entityTable, [self.remoteId]) }
+    public static func rowKey(of entity: Group) -> EntityGenPersistence.RowKey {
+        EntityGenPersistence.RowKey(Self.entityTable, [entity.remoteId])
+    }
 }
 
 extension Group {
@@ -455,7 +459,7 @@ extension Group: EntityGenPostgres.PostgresTableEntity {
     @discardableResult
     public func save(in session: inout EntityGenPostgres.PostgresSession) -> Swift.Int64 {
         if let _target = self.avatar { _target.save(in: &session) }
-        return session.save(Self.postgresTable, key: self.postgresKey, absent: self._absentFields) { _row in
+        return session.save(Self.postgresTable, key: Self.postgresKey(of: self), absent: self._absentFields) { _row in
             _row.append(self.remoteId)
             _row.append(self.name)
             _row.append(self.className)
@@ -478,7 +482,7 @@ extension Group: EntityGenPostgres.PostgresTableEntity {
     }
 
     /// This instance's identification.
-    public var postgresKey: EntityGenPostgres.PostgresRowKey? {
-        EntityGenPostgres.PostgresRowKey(Self.postgresTable, [self.remoteId])
+    public static func postgresKey(of entity: Group) -> EntityGenPostgres.PostgresRowKey? {
+        EntityGenPostgres.PostgresRowKey(Self.postgresTable, [entity.remoteId])
     }
 }

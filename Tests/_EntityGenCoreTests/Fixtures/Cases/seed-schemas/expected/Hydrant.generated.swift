@@ -9,7 +9,7 @@ import GRDB
 /// Fails to compile when this file and the EntityGenRuntime it links come from different formats.
 private typealias _EntityGenRuntimeVersionCheck = EntityGenRuntime.EntityGenRuntimeFormat3
 /// Fails to compile when this file and the persistence runtime it links come from different formats.
-private typealias _EntityGenPersistenceVersionCheck = EntityGenPersistence.EntityGenPersistenceFormat1
+private typealias _EntityGenPersistenceVersionCheck = EntityGenPersistence.EntityGenPersistenceFormat2
 
 /// A person with friends, as the Pivotal Labs article parses it.
 internal struct Person: Swift.Sendable, EntityGenRuntime.MemberwiseHashable, Swift.Identifiable {
@@ -222,8 +222,8 @@ extension Person: EntityGenPersistence.PersistableEntity {
     }
 
     /// This instance's identification.
-    internal var rowKey: EntityGenPersistence.RowKey {
-        EntityGenPersistence.RowKey(Self.entityTable, [self.identifier])
+    internal static func rowKey(of entity: Person) -> EntityGenPersistence.RowKey {
+        EntityGenPersistence.RowKey(Self.entityTable, [entity.identifier])
     }
 }
 

@@ -9,7 +9,7 @@ import GRDB
 /// Fails to compile when this file and the EntityGenRuntime it links come from different formats.
 private typealias _EntityGenRuntimeVersionCheck = EntityGenRuntime.EntityGenRuntimeFormat3
 /// Fails to compile when this file and the persistence runtime it links come from different formats.
-private typealias _EntityGenPersistenceVersionCheck = EntityGenPersistence.EntityGenPersistenceFormat1
+private typealias _EntityGenPersistenceVersionCheck = EntityGenPersistence.EntityGenPersistenceFormat2
 
 /// An Apple platform a pod supports.
 internal enum Platform: Swift.Sendable, Swift.Hashable, EntityGenRuntime.JSONEnumeration {
@@ -597,8 +597,8 @@ extension Pod: EntityGenPersistence.PersistableEntity {
     }
 
     /// This instance's identification.
-    internal var rowKey: EntityGenPersistence.RowKey {
-        EntityGenPersistence.RowKey(Self.entityTable, [self.name, self.version])
+    internal static func rowKey(of entity: Pod) -> EntityGenPersistence.RowKey {
+        EntityGenPersistence.RowKey(Self.entityTable, [entity.name, entity.version])
     }
 }
 
@@ -999,7 +999,9 @@ extension Subspec: EntityGenPersistence.PersistableEntity {
     }
 
     /// This instance's identification.
-    internal var rowKey: EntityGenPersistence.RowKey { EntityGenPersistence.RowKey(Self.entityTable, []) }
+    internal static func rowKey(of entity: Subspec) -> EntityGenPersistence.RowKey {
+        EntityGenPersistence.RowKey(Self.entityTable, [])
+    }
 }
 
 extension Subspec {

@@ -9,7 +9,7 @@ import GRDB
 /// Fails to compile when this file and the EntityGenRuntime it links come from different formats.
 private typealias _EntityGenRuntimeVersionCheck = EntityGenRuntime.EntityGenRuntimeFormat3
 /// Fails to compile when this file and the persistence runtime it links come from different formats.
-private typealias _EntityGenPersistenceVersionCheck = EntityGenPersistence.EntityGenPersistenceFormat1
+private typealias _EntityGenPersistenceVersionCheck = EntityGenPersistence.EntityGenPersistenceFormat2
 
 /// An icon a teacher can pick for a class.
 internal struct Avatar: Swift.Sendable, EntityGenRuntime.MemberwiseHashable, Swift.Identifiable {
@@ -132,7 +132,9 @@ extension Avatar: EntityGenPersistence.PersistableEntity {
     }
 
     /// This instance's identification.
-    internal var rowKey: EntityGenPersistence.RowKey { EntityGenPersistence.RowKey(Self.entityTable, [self.remoteId]) }
+    internal static func rowKey(of entity: Avatar) -> EntityGenPersistence.RowKey {
+        EntityGenPersistence.RowKey(Self.entityTable, [entity.remoteId])
+    }
 }
 
 extension Avatar: GRDB.PersistableRecord {
@@ -323,7 +325,9 @@ extension Group: EntityGenPersistence.PersistableEntity {
     }
 
     /// This instance's identification.
-    internal var rowKey: EntityGenPersistence.RowKey { EntityGenPersistence.RowKey(Self.entityTable, [self.remoteId]) }
+    internal static func rowKey(of entity: Group) -> EntityGenPersistence.RowKey {
+        EntityGenPersistence.RowKey(Self.entityTable, [entity.remoteId])
+    }
 }
 
 extension Group {

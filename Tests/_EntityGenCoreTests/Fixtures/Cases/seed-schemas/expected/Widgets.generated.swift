@@ -9,7 +9,7 @@ import GRDB
 /// Fails to compile when this file and the EntityGenRuntime it links come from different formats.
 private typealias _EntityGenRuntimeVersionCheck = EntityGenRuntime.EntityGenRuntimeFormat3
 /// Fails to compile when this file and the persistence runtime it links come from different formats.
-private typealias _EntityGenPersistenceVersionCheck = EntityGenPersistence.EntityGenPersistenceFormat1
+private typealias _EntityGenPersistenceVersionCheck = EntityGenPersistence.EntityGenPersistenceFormat2
 
 /// A widget that shows an image, optionally captioned by a text widget.
 internal struct ImageWidget: Swift.Sendable, EntityGenRuntime.MemberwiseHashable, Swift.Identifiable {
@@ -202,7 +202,9 @@ extension ImageWidget: EntityGenPersistence.PersistableEntity {
     }
 
     /// This instance's identification.
-    internal var rowKey: EntityGenPersistence.RowKey { EntityGenPersistence.RowKey(Self.entityTable, [self.serverId]) }
+    internal static func rowKey(of entity: ImageWidget) -> EntityGenPersistence.RowKey {
+        EntityGenPersistence.RowKey(Self.entityTable, [entity.serverId])
+    }
 }
 
 extension ImageWidget {
@@ -398,7 +400,9 @@ extension TextWidget: EntityGenPersistence.PersistableEntity {
     }
 
     /// This instance's identification.
-    internal var rowKey: EntityGenPersistence.RowKey { EntityGenPersistence.RowKey(Self.entityTable, [self.serverId]) }
+    internal static func rowKey(of entity: TextWidget) -> EntityGenPersistence.RowKey {
+        EntityGenPersistence.RowKey(Self.entityTable, [entity.serverId])
+    }
 }
 
 extension TextWidget: GRDB.PersistableRecord {
@@ -535,10 +539,10 @@ extension Widget: EntityGenPersistence.ImportableEntity {
     }
 
     /// The member's identification.
-    internal var rowKey: EntityGenPersistence.RowKey {
-        switch self {
-        case let .imageWidget(member): return member.rowKey
-        case let .textWidget(member): return member.rowKey
+    internal static func rowKey(of family: Widget) -> EntityGenPersistence.RowKey {
+        switch family {
+        case let .imageWidget(member): return ImageWidget.rowKey(of: member)
+        case let .textWidget(member): return TextWidget.rowKey(of: member)
         }
     }
 }
