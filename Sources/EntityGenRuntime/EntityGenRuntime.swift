@@ -8,20 +8,16 @@ public enum EntityGenRuntimeVersion {
     public static let v1 = 1
     /// Format 2: added ``IndirectCollection``.
     public static let v2 = 2
-    /// Format 3, the newest: added the direct entry points (``MappingContext/string(_:_:schema:default:)``,
-    /// ``JSONWriter/string(_:forKey:)`` and their kin) and ``MemberwiseHashable``.
+    /// Format 3: added the direct entry points (``MappingContext/string(_:_:schema:default:)``,
+    /// ``JSONWriter/string(_:forKey:)`` and their kin) and a memberwise `Hashable` protocol.
     public static let v3 = 3
+    /// Format 4, the newest: models synthesize `Hashable` (the memberwise protocol is gone, with the
+    /// underscored members it put on every model), and ``AbsentFields`` is `Hashable` with every mask
+    /// equal, so that import bookkeeping never takes part in a model's equality.
+    public static let v4 = 4
 }
 
-/// Code generated for format 1 references this type (`private typealias _EntityGenRuntimeVersionCheck =
-/// EntityGenRuntime.EntityGenRuntimeFormat1`). This runtime still compiles it: formats 2 and 3 only added API.
-public enum EntityGenRuntimeFormat1 {}
-
-/// Code generated for format 2 references this type. This runtime still compiles it: format 3 only added
-/// API.
-public enum EntityGenRuntimeFormat2 {}
-
 /// Generated files reference this type (`private typealias _EntityGenRuntimeVersionCheck =
-/// EntityGenRuntime.EntityGenRuntimeFormat3`), so code generated for another runtime format fails to
-/// compile with a message naming the missing format instead of misbehaving at run time.
-public enum EntityGenRuntimeFormat3 {}
+/// EntityGenRuntime.EntityGenRuntimeFormat4`), so code generated for another runtime format fails to
+/// compile with a message naming the missing format instead of misbehaving at run time: regenerate it.
+public enum EntityGenRuntimeFormat4 {}

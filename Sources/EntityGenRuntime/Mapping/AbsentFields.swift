@@ -37,6 +37,16 @@ public struct AbsentFields: Sendable {
     }
 }
 
+/// Every mask equals every other, and hashes to nothing: a model's synthesized `Hashable` includes its
+/// mask and so ignores it, as its equality must (a mask is how an import was asked, not the model's data).
+extension AbsentFields: Hashable {
+    /// Always `true`.
+    @inlinable public static func == (lhs: AbsentFields, rhs: AbsentFields) -> Bool { true }
+
+    /// Adds nothing.
+    @inlinable public func hash(into hasher: inout Hasher) {}
+}
+
 extension MappingContext {
     /// Whether an object has none of a field's key paths (a `null` value is present: it clears).
     @inlinable public func isAbsent(_ object: JSONValue, _ field: MappingField) -> Bool {

@@ -1,12 +1,12 @@
-/// Prints a model struct: properties, initializer, memberwise equality and hashing, `Identifiable`, and
-/// the name constants.
+/// Prints a model struct: properties, initializer (equality and hashing are synthesized), `Identifiable`,
+/// and the name constants.
 struct ModelRenderer {
     let spelling: Spelling
     private var access: String { spelling.access }
 
     func render(_ plan: EntityPlan, into printer: inout CodePrinter) {
         printer.documentation(plan.documentation ?? "The \(plan.schemaName) entity.")
-        var conformances = ["Swift.Sendable", "\(Spelling.runtime).MemberwiseHashable"]
+        var conformances = ["Swift.Sendable", "Swift.Hashable"]
         if plan.identity != nil { conformances.append("Swift.Identifiable") }
         printer.block("\(access)struct \(plan.typeName): \(conformances.joined(separator: ", ")) {") { printer in
             for property in plan.properties {
@@ -51,8 +51,6 @@ struct ModelRenderer {
                 printer.line()
             }
             renderInitializer(plan, into: &printer)
-            printer.line()
-            renderMemberwiseHashable(plan, into: &printer)
         }
         printer.line()
         renderNameConstants(plan, into: &printer)
@@ -96,30 +94,6 @@ struct ModelRenderer {
                 case .indirect, .indirectCollection:
                     printer.line("self.\(property.boxIdentifier) = \(Self.box(property))(\(property.identifier))")
                 }
-            }
-        }
-    }
-
-    /// `MemberwiseHashable`'s two requirements over the stored properties (the boxes, for properties
-    /// stored indirectly: their `==` short-cuts on identity).
-    private func renderMemberwiseHashable(_ plan: EntityPlan, into printer: inout CodePrinter) {
-        let stored = plan.properties.map(\.storedIdentifier)
-        printer.documentation("Whether every stored property is equal (`==` comes from `MemberwiseHashable`).")
-        printer.block(
-            "\(access)static func _membersEqual(_ lhs: \(plan.typeName), _ rhs: \(plan.typeName)) -> Swift.Bool {"
-        ) { printer in
-            for (index, property) in stored.enumerated() {
-                let condition = "_equal(lhs.\(property), rhs.\(property))"
-                let last = index == stored.count - 1
-                printer.line((index == 0 ? "guard " : "      ") + condition + (last ? " else { return false }" : ","))
-            }
-            printer.line("return true")
-        }
-        printer.line()
-        printer.documentation("Hashes every stored property (`hash(into:)` comes from `MemberwiseHashable`).")
-        printer.block("\(access)func _hashMembers(into hasher: inout Swift.Hasher) {") { printer in
-            for property in stored {
-                printer.line("hasher.combine(self.\(property))")
             }
         }
     }

@@ -37,3 +37,38 @@ import Testing
         }
     }
 }
+
+/// Models synthesize `Hashable`, and the import's record of absent keys, stored in the model, never
+/// decides equality: a user mapped from `{"id": 1, ...}` equals (and hashes as) the one mapped from the
+/// same object with `"bio": null`, though importing them differs (the first keeps a stored biography,
+/// the second clears it), and a model built in code equals both.
+@Suite struct Test_AbsentFieldsAndEquality {
+    @Test func theAbsentMaskNeverDecidesEquality() throws {
+        let absent = try User.map(json: Array(#"{"id": 1, "login": "ann"}"#.utf8)).value
+        let null = try User.map(json: Array(#"{"id": 1, "login": "ann", "bio": null}"#.utf8)).value
+        let built = User(id: 1, login: "ann")
+        #expect(absent == null && null == built)
+        #expect(absent.hashValue == null.hashValue && null.hashValue == built.hashValue)
+        #expect(Set([absent, null, built]).count == 1)
+        // What the model holds still decides.
+        #expect(absent != User(id: 1, login: "ann", biography: "hi"))
+        var a = AbsentFields()
+        a.insert(3)
+        #expect(a == AbsentFields() && a.hashValue == AbsentFields().hashValue)
+        // The imports differ: the absent key keeps a stored value, null clears it.
+        let (pool, _) = try makeDatabase()
+        try pool.write { db in try User.Record(id: 1, login: "ann", biography: "kept").insert(db) }
+        try pool.write { db in
+            var session = ImportSession(db)
+            try absent.save(in: &session)
+            _ = try session.finish()
+        }
+        #expect(try pool.read { db in try User.Record.fetchOne(db, id: 1)?.biography } == "kept")
+        try pool.write { db in
+            var session = ImportSession(db)
+            try null.save(in: &session)
+            _ = try session.finish()
+        }
+        #expect(try pool.read { db in try User.Record.fetchOne(db, id: 1)?.biography } == nil)
+    }
+}

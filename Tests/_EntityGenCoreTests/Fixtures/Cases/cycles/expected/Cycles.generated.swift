@@ -5,10 +5,10 @@ import EntityGenRuntime
 import Foundation
 
 /// Fails to compile when this file and the EntityGenRuntime it links come from different formats.
-private typealias _EntityGenRuntimeVersionCheck = EntityGenRuntime.EntityGenRuntimeFormat3
+private typealias _EntityGenRuntimeVersionCheck = EntityGenRuntime.EntityGenRuntimeFormat4
 
 /// Books and authors list each other, a cycle of to-many relationships.
-internal struct Author: Swift.Sendable, EntityGenRuntime.MemberwiseHashable, Swift.Identifiable {
+internal struct Author: Swift.Sendable, Swift.Hashable, Swift.Identifiable {
     internal var name: Swift.String
 
     internal var books: [Book] {
@@ -24,19 +24,6 @@ internal struct Author: Swift.Sendable, EntityGenRuntime.MemberwiseHashable, Swi
     internal init(name: Swift.String, books: [Book] = []) {
         self.name = name
         self._books = EntityGenRuntime.IndirectCollection<[Book]>(books)
-    }
-
-    /// Whether every stored property is equal (`==` comes from `MemberwiseHashable`).
-    internal static func _membersEqual(_ lhs: Author, _ rhs: Author) -> Swift.Bool {
-        guard _equal(lhs.name, rhs.name),
-              _equal(lhs._books, rhs._books) else { return false }
-        return true
-    }
-
-    /// Hashes every stored property (`hash(into:)` comes from `MemberwiseHashable`).
-    internal func _hashMembers(into hasher: inout Swift.Hasher) {
-        hasher.combine(self.name)
-        hasher.combine(self._books)
     }
 }
 
@@ -86,7 +73,7 @@ extension Author: Swift.Codable {
 }
 
 /// The Book entity.
-internal struct Book: Swift.Sendable, EntityGenRuntime.MemberwiseHashable {
+internal struct Book: Swift.Sendable, Swift.Hashable {
     internal var title: Swift.String
 
     internal var authors: [Author] {
@@ -102,21 +89,6 @@ internal struct Book: Swift.Sendable, EntityGenRuntime.MemberwiseHashable {
         self.title = title
         self._authors = EntityGenRuntime.IndirectCollection<[Author]>(authors)
         self.sequels = sequels
-    }
-
-    /// Whether every stored property is equal (`==` comes from `MemberwiseHashable`).
-    internal static func _membersEqual(_ lhs: Book, _ rhs: Book) -> Swift.Bool {
-        guard _equal(lhs.title, rhs.title),
-              _equal(lhs._authors, rhs._authors),
-              _equal(lhs.sequels, rhs.sequels) else { return false }
-        return true
-    }
-
-    /// Hashes every stored property (`hash(into:)` comes from `MemberwiseHashable`).
-    internal func _hashMembers(into hasher: inout Swift.Hasher) {
-        hasher.combine(self.title)
-        hasher.combine(self._authors)
-        hasher.combine(self.sequels)
     }
 }
 
@@ -174,7 +146,7 @@ extension Book: Swift.Codable {
 }
 
 /// The Person entity.
-internal struct Person: Swift.Sendable, EntityGenRuntime.MemberwiseHashable, Swift.Identifiable {
+internal struct Person: Swift.Sendable, Swift.Hashable, Swift.Identifiable {
     internal var name: Swift.String
 
     internal var bestFriend: Person? {
@@ -213,25 +185,6 @@ internal struct Person: Swift.Sendable, EntityGenRuntime.MemberwiseHashable, Swi
         self._partner = EntityGenRuntime.Indirect<Person>.box(partner)
         self.friends = friends
         self._pet = EntityGenRuntime.Indirect<Pet>.box(pet)
-    }
-
-    /// Whether every stored property is equal (`==` comes from `MemberwiseHashable`).
-    internal static func _membersEqual(_ lhs: Person, _ rhs: Person) -> Swift.Bool {
-        guard _equal(lhs.name, rhs.name),
-              _equal(lhs._bestFriend, rhs._bestFriend),
-              _equal(lhs._partner, rhs._partner),
-              _equal(lhs.friends, rhs.friends),
-              _equal(lhs._pet, rhs._pet) else { return false }
-        return true
-    }
-
-    /// Hashes every stored property (`hash(into:)` comes from `MemberwiseHashable`).
-    internal func _hashMembers(into hasher: inout Swift.Hasher) {
-        hasher.combine(self.name)
-        hasher.combine(self._bestFriend)
-        hasher.combine(self._partner)
-        hasher.combine(self.friends)
-        hasher.combine(self._pet)
     }
 }
 
@@ -294,7 +247,7 @@ extension Person: Swift.Codable {
 }
 
 /// The Pet entity.
-internal struct Pet: Swift.Sendable, EntityGenRuntime.MemberwiseHashable {
+internal struct Pet: Swift.Sendable, Swift.Hashable {
     internal var name: Swift.String
 
     internal var owner: Person? {
@@ -310,21 +263,6 @@ internal struct Pet: Swift.Sendable, EntityGenRuntime.MemberwiseHashable {
         self.name = name
         self._owner = EntityGenRuntime.Indirect<Person>.box(owner)
         self.vet = vet
-    }
-
-    /// Whether every stored property is equal (`==` comes from `MemberwiseHashable`).
-    internal static func _membersEqual(_ lhs: Pet, _ rhs: Pet) -> Swift.Bool {
-        guard _equal(lhs.name, rhs.name),
-              _equal(lhs._owner, rhs._owner),
-              _equal(lhs.vet, rhs.vet) else { return false }
-        return true
-    }
-
-    /// Hashes every stored property (`hash(into:)` comes from `MemberwiseHashable`).
-    internal func _hashMembers(into hasher: inout Swift.Hasher) {
-        hasher.combine(self.name)
-        hasher.combine(self._owner)
-        hasher.combine(self.vet)
     }
 }
 
@@ -392,7 +330,7 @@ extension Pet: Swift.Codable {
 }
 
 /// The Player entity.
-internal struct Player: Swift.Sendable, EntityGenRuntime.MemberwiseHashable {
+internal struct Player: Swift.Sendable, Swift.Hashable {
     internal var name: Swift.String
 
     internal var team: Team?
@@ -401,19 +339,6 @@ internal struct Player: Swift.Sendable, EntityGenRuntime.MemberwiseHashable {
     internal init(name: Swift.String, team: Team? = nil) {
         self.name = name
         self.team = team
-    }
-
-    /// Whether every stored property is equal (`==` comes from `MemberwiseHashable`).
-    internal static func _membersEqual(_ lhs: Player, _ rhs: Player) -> Swift.Bool {
-        guard _equal(lhs.name, rhs.name),
-              _equal(lhs.team, rhs.team) else { return false }
-        return true
-    }
-
-    /// Hashes every stored property (`hash(into:)` comes from `MemberwiseHashable`).
-    internal func _hashMembers(into hasher: inout Swift.Hasher) {
-        hasher.combine(self.name)
-        hasher.combine(self.team)
     }
 }
 
@@ -463,7 +388,7 @@ extension Player: Swift.Codable {
 }
 
 /// A team lists its players, each player embeds the team it plays for.
-internal struct Team: Swift.Sendable, EntityGenRuntime.MemberwiseHashable {
+internal struct Team: Swift.Sendable, Swift.Hashable {
     internal var name: Swift.String
 
     internal var players: [Player] {
@@ -479,21 +404,6 @@ internal struct Team: Swift.Sendable, EntityGenRuntime.MemberwiseHashable {
         self.name = name
         self._players = EntityGenRuntime.IndirectCollection<[Player]>(players)
         self.rivals = rivals
-    }
-
-    /// Whether every stored property is equal (`==` comes from `MemberwiseHashable`).
-    internal static func _membersEqual(_ lhs: Team, _ rhs: Team) -> Swift.Bool {
-        guard _equal(lhs.name, rhs.name),
-              _equal(lhs._players, rhs._players),
-              _equal(lhs.rivals, rhs.rivals) else { return false }
-        return true
-    }
-
-    /// Hashes every stored property (`hash(into:)` comes from `MemberwiseHashable`).
-    internal func _hashMembers(into hasher: inout Swift.Hasher) {
-        hasher.combine(self.name)
-        hasher.combine(self._players)
-        hasher.combine(self.rivals)
     }
 }
 

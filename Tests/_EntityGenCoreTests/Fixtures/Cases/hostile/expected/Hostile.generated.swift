@@ -5,12 +5,12 @@ import EntityGenRuntime
 import Foundation
 
 /// Fails to compile when this file and the EntityGenRuntime it links come from different formats.
-private typealias _EntityGenRuntimeVersionCheck = EntityGenRuntime.EntityGenRuntimeFormat3
+private typealias _EntityGenRuntimeVersionCheck = EntityGenRuntime.EntityGenRuntimeFormat4
 
 /// Ends */ early? """ \( #"raw"# U+202Eright-to-leftU+202C NUL:U+0000 bell:U+0007
 /// second line
 /// third
-internal struct Hostile: Swift.Sendable, EntityGenRuntime.MemberwiseHashable {
+internal struct Hostile: Swift.Sendable, Swift.Hashable {
     /// /* not a comment */ #if false
     internal var quoted: Swift.String
 
@@ -35,25 +35,6 @@ internal struct Hostile: Swift.Sendable, EntityGenRuntime.MemberwiseHashable {
         self.unicodeKey = unicodeKey
         self.big = big
         self.oneOfs = oneOfs
-    }
-
-    /// Whether every stored property is equal (`==` comes from `MemberwiseHashable`).
-    internal static func _membersEqual(_ lhs: Hostile, _ rhs: Hostile) -> Swift.Bool {
-        guard _equal(lhs.quoted, rhs.quoted),
-              _equal(lhs.dotted, rhs.dotted),
-              _equal(lhs.unicodeKey, rhs.unicodeKey),
-              _equal(lhs.big, rhs.big),
-              _equal(lhs.oneOfs, rhs.oneOfs) else { return false }
-        return true
-    }
-
-    /// Hashes every stored property (`hash(into:)` comes from `MemberwiseHashable`).
-    internal func _hashMembers(into hasher: inout Swift.Hasher) {
-        hasher.combine(self.quoted)
-        hasher.combine(self.dotted)
-        hasher.combine(self.unicodeKey)
-        hasher.combine(self.big)
-        hasher.combine(self.oneOfs)
     }
 }
 

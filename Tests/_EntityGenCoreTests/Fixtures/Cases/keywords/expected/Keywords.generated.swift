@@ -5,7 +5,7 @@ import EntityGenRuntime
 import Foundation
 
 /// Fails to compile when this file and the EntityGenRuntime it links come from different formats.
-private typealias _EntityGenRuntimeVersionCheck = EntityGenRuntime.EntityGenRuntimeFormat3
+private typealias _EntityGenRuntimeVersionCheck = EntityGenRuntime.EntityGenRuntimeFormat4
 
 /// The Kind enum.
 internal enum Kind: Swift.Sendable, Swift.Hashable, EntityGenRuntime.JSONEnumeration {
@@ -99,7 +99,7 @@ extension Switch: Swift.Codable {
 }
 
 /// An entity named after a keyword.
-internal struct Class: Swift.Sendable, EntityGenRuntime.MemberwiseHashable, Swift.Identifiable {
+internal struct Class: Swift.Sendable, Swift.Hashable, Swift.Identifiable {
     internal var `class`: Swift.String
 
     internal var `default`: Swift.Bool
@@ -157,39 +157,6 @@ internal struct Class: Swift.Sendable, EntityGenRuntime.MemberwiseHashable, Swif
         self.`guard` = `guard`
         self.`return` = `return`
         self.`inout` = `inout`
-    }
-
-    /// Whether every stored property is equal (`==` comes from `MemberwiseHashable`).
-    internal static func _membersEqual(_ lhs: Class, _ rhs: Class) -> Swift.Bool {
-        guard _equal(lhs.`class`, rhs.`class`),
-              _equal(lhs.`default`, rhs.`default`),
-              _equal(lhs.`import`, rhs.`import`),
-              _equal(lhs.`extension`, rhs.`extension`),
-              _equal(lhs.`in`, rhs.`in`),
-              _equal(lhs.`let`, rhs.`let`),
-              _equal(lhs.`where`, rhs.`where`),
-              _equal(lhs.`func`, rhs.`func`),
-              _equal(lhs.`var`, rhs.`var`),
-              _equal(lhs.`guard`, rhs.`guard`),
-              _equal(lhs.`return`, rhs.`return`),
-              _equal(lhs.`inout`, rhs.`inout`) else { return false }
-        return true
-    }
-
-    /// Hashes every stored property (`hash(into:)` comes from `MemberwiseHashable`).
-    internal func _hashMembers(into hasher: inout Swift.Hasher) {
-        hasher.combine(self.`class`)
-        hasher.combine(self.`default`)
-        hasher.combine(self.`import`)
-        hasher.combine(self.`extension`)
-        hasher.combine(self.`in`)
-        hasher.combine(self.`let`)
-        hasher.combine(self.`where`)
-        hasher.combine(self.`func`)
-        hasher.combine(self.`var`)
-        hasher.combine(self.`guard`)
-        hasher.combine(self.`return`)
-        hasher.combine(self.`inout`)
     }
 }
 

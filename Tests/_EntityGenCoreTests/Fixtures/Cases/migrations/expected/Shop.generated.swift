@@ -7,12 +7,12 @@ import EntityGenPersistence
 import GRDB
 
 /// Fails to compile when this file and the EntityGenRuntime it links come from different formats.
-private typealias _EntityGenRuntimeVersionCheck = EntityGenRuntime.EntityGenRuntimeFormat3
+private typealias _EntityGenRuntimeVersionCheck = EntityGenRuntime.EntityGenRuntimeFormat4
 /// Fails to compile when this file and the persistence runtime it links come from different formats.
 private typealias _EntityGenPersistenceVersionCheck = EntityGenPersistence.EntityGenPersistenceFormat2
 
 /// The Address entity.
-internal struct Address: Swift.Sendable, EntityGenRuntime.MemberwiseHashable, Swift.Identifiable {
+internal struct Address: Swift.Sendable, Swift.Hashable, Swift.Identifiable {
     internal var id: Swift.Int
 
     internal var street: Swift.String
@@ -21,19 +21,6 @@ internal struct Address: Swift.Sendable, EntityGenRuntime.MemberwiseHashable, Sw
     internal init(id: Swift.Int, street: Swift.String) {
         self.id = id
         self.street = street
-    }
-
-    /// Whether every stored property is equal (`==` comes from `MemberwiseHashable`).
-    internal static func _membersEqual(_ lhs: Address, _ rhs: Address) -> Swift.Bool {
-        guard _equal(lhs.id, rhs.id),
-              _equal(lhs.street, rhs.street) else { return false }
-        return true
-    }
-
-    /// Hashes every stored property (`hash(into:)` comes from `MemberwiseHashable`).
-    internal func _hashMembers(into hasher: inout Swift.Hasher) {
-        hasher.combine(self.id)
-        hasher.combine(self.street)
     }
 }
 
@@ -163,7 +150,7 @@ extension Address: GRDB.PersistableRecord {
 }
 
 /// The Customer entity.
-internal struct Customer: Swift.Sendable, EntityGenRuntime.MemberwiseHashable, Swift.Identifiable {
+internal struct Customer: Swift.Sendable, Swift.Hashable, Swift.Identifiable {
     internal var id: Swift.Int
 
     internal var name: Swift.String
@@ -191,25 +178,6 @@ internal struct Customer: Swift.Sendable, EntityGenRuntime.MemberwiseHashable, S
         self.email = email
         self.loyaltyPoints = loyaltyPoints
         self.orders = orders
-    }
-
-    /// Whether every stored property is equal (`==` comes from `MemberwiseHashable`).
-    internal static func _membersEqual(_ lhs: Customer, _ rhs: Customer) -> Swift.Bool {
-        guard _equal(lhs.id, rhs.id),
-              _equal(lhs.name, rhs.name),
-              _equal(lhs.email, rhs.email),
-              _equal(lhs.loyaltyPoints, rhs.loyaltyPoints),
-              _equal(lhs.orders, rhs.orders) else { return false }
-        return true
-    }
-
-    /// Hashes every stored property (`hash(into:)` comes from `MemberwiseHashable`).
-    internal func _hashMembers(into hasher: inout Swift.Hasher) {
-        hasher.combine(self.id)
-        hasher.combine(self.name)
-        hasher.combine(self.email)
-        hasher.combine(self.loyaltyPoints)
-        hasher.combine(self.orders)
     }
 }
 
@@ -444,7 +412,7 @@ extension Customer {
 }
 
 /// The Order entity.
-internal struct Order: Swift.Sendable, EntityGenRuntime.MemberwiseHashable, Swift.Identifiable {
+internal struct Order: Swift.Sendable, Swift.Hashable, Swift.Identifiable {
     internal var number: Swift.String
 
     internal var total: Swift.Double
@@ -463,21 +431,6 @@ internal struct Order: Swift.Sendable, EntityGenRuntime.MemberwiseHashable, Swif
         self.number = number
         self.total = total
         self.shippingAddress = shippingAddress
-    }
-
-    /// Whether every stored property is equal (`==` comes from `MemberwiseHashable`).
-    internal static func _membersEqual(_ lhs: Order, _ rhs: Order) -> Swift.Bool {
-        guard _equal(lhs.number, rhs.number),
-              _equal(lhs.total, rhs.total),
-              _equal(lhs.shippingAddress, rhs.shippingAddress) else { return false }
-        return true
-    }
-
-    /// Hashes every stored property (`hash(into:)` comes from `MemberwiseHashable`).
-    internal func _hashMembers(into hasher: inout Swift.Hasher) {
-        hasher.combine(self.number)
-        hasher.combine(self.total)
-        hasher.combine(self.shippingAddress)
     }
 }
 

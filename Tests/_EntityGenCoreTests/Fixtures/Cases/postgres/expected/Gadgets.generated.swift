@@ -8,7 +8,7 @@ import GRDB
 import EntityGenPostgres
 
 /// Fails to compile when this file and the EntityGenRuntime it links come from different formats.
-private typealias _EntityGenRuntimeVersionCheck = EntityGenRuntime.EntityGenRuntimeFormat3
+private typealias _EntityGenRuntimeVersionCheck = EntityGenRuntime.EntityGenRuntimeFormat4
 /// Fails to compile when this file and the persistence runtime it links come from different formats.
 private typealias _EntityGenPersistenceVersionCheck = EntityGenPersistence.EntityGenPersistenceFormat2
 /// Fails to compile when this file and the persistence runtime it links come from different formats.
@@ -59,7 +59,7 @@ extension Finish: EntityGenPersistence.ColumnValue, GRDB.DatabaseValueConvertibl
 extension Finish: EntityGenPostgres.PostgresCopyValue {}
 
 /// The Gadget entity.
-public struct Gadget: Swift.Sendable, EntityGenRuntime.MemberwiseHashable {
+public struct Gadget: Swift.Sendable, Swift.Hashable {
     public var id: Swift.Int64
 
     public var batch: Swift.Int16
@@ -127,45 +127,6 @@ public struct Gadget: Swift.Sendable, EntityGenRuntime.MemberwiseHashable {
         self.spares = spares
         self.maker = maker
         self.resellers = resellers
-    }
-
-    /// Whether every stored property is equal (`==` comes from `MemberwiseHashable`).
-    public static func _membersEqual(_ lhs: Gadget, _ rhs: Gadget) -> Swift.Bool {
-        guard _equal(lhs.id, rhs.id),
-              _equal(lhs.batch, rhs.batch),
-              _equal(lhs.name, rhs.name),
-              _equal(lhs.price, rhs.price),
-              _equal(lhs.weight, rhs.weight),
-              _equal(lhs.sku, rhs.sku),
-              _equal(lhs.releasedAt, rhs.releasedAt),
-              _equal(lhs.photo, rhs.photo),
-              _equal(lhs.site, rhs.site),
-              _equal(lhs.finish, rhs.finish),
-              _equal(lhs.tags, rhs.tags),
-              _equal(lhs.labels, rhs.labels),
-              _equal(lhs.spares, rhs.spares),
-              _equal(lhs.maker, rhs.maker),
-              _equal(lhs.resellers, rhs.resellers) else { return false }
-        return true
-    }
-
-    /// Hashes every stored property (`hash(into:)` comes from `MemberwiseHashable`).
-    public func _hashMembers(into hasher: inout Swift.Hasher) {
-        hasher.combine(self.id)
-        hasher.combine(self.batch)
-        hasher.combine(self.name)
-        hasher.combine(self.price)
-        hasher.combine(self.weight)
-        hasher.combine(self.sku)
-        hasher.combine(self.releasedAt)
-        hasher.combine(self.photo)
-        hasher.combine(self.site)
-        hasher.combine(self.finish)
-        hasher.combine(self.tags)
-        hasher.combine(self.labels)
-        hasher.combine(self.spares)
-        hasher.combine(self.maker)
-        hasher.combine(self.resellers)
     }
 }
 
@@ -936,7 +897,7 @@ extension Gadget: EntityGenPostgres.PostgresTableEntity {
 }
 
 /// The Label entity.
-public struct Label: Swift.Sendable, EntityGenRuntime.MemberwiseHashable {
+public struct Label: Swift.Sendable, Swift.Hashable {
     public var text: Swift.String
 
     public var children: [Label]
@@ -945,19 +906,6 @@ public struct Label: Swift.Sendable, EntityGenRuntime.MemberwiseHashable {
     public init(text: Swift.String, children: [Label] = []) {
         self.text = text
         self.children = children
-    }
-
-    /// Whether every stored property is equal (`==` comes from `MemberwiseHashable`).
-    public static func _membersEqual(_ lhs: Label, _ rhs: Label) -> Swift.Bool {
-        guard _equal(lhs.text, rhs.text),
-              _equal(lhs.children, rhs.children) else { return false }
-        return true
-    }
-
-    /// Hashes every stored property (`hash(into:)` comes from `MemberwiseHashable`).
-    public func _hashMembers(into hasher: inout Swift.Hasher) {
-        hasher.combine(self.text)
-        hasher.combine(self.children)
     }
 }
 
@@ -1233,7 +1181,7 @@ extension Label: EntityGenPostgres.PostgresTableEntity {
 }
 
 /// The Maker entity.
-public struct Maker: Swift.Sendable, EntityGenRuntime.MemberwiseHashable, Swift.Identifiable {
+public struct Maker: Swift.Sendable, Swift.Hashable, Swift.Identifiable {
     public var code: Swift.String
 
     /// The identity: `code`.
@@ -1242,17 +1190,6 @@ public struct Maker: Swift.Sendable, EntityGenRuntime.MemberwiseHashable, Swift.
     /// Creates `Maker` from its properties.
     public init(code: Swift.String) {
         self.code = code
-    }
-
-    /// Whether every stored property is equal (`==` comes from `MemberwiseHashable`).
-    public static func _membersEqual(_ lhs: Maker, _ rhs: Maker) -> Swift.Bool {
-        guard _equal(lhs.code, rhs.code) else { return false }
-        return true
-    }
-
-    /// Hashes every stored property (`hash(into:)` comes from `MemberwiseHashable`).
-    public func _hashMembers(into hasher: inout Swift.Hasher) {
-        hasher.combine(self.code)
     }
 }
 
@@ -1416,7 +1353,7 @@ extension Maker: EntityGenPostgres.PostgresTableEntity {
 }
 
 /// The Nut entity.
-public struct Nut: Swift.Sendable, EntityGenRuntime.MemberwiseHashable, Swift.Identifiable {
+public struct Nut: Swift.Sendable, Swift.Hashable, Swift.Identifiable {
     public var serial: Swift.String
 
     public var size: Swift.Int
@@ -1428,19 +1365,6 @@ public struct Nut: Swift.Sendable, EntityGenRuntime.MemberwiseHashable, Swift.Id
     public init(serial: Swift.String, size: Swift.Int) {
         self.serial = serial
         self.size = size
-    }
-
-    /// Whether every stored property is equal (`==` comes from `MemberwiseHashable`).
-    public static func _membersEqual(_ lhs: Nut, _ rhs: Nut) -> Swift.Bool {
-        guard _equal(lhs.serial, rhs.serial),
-              _equal(lhs.size, rhs.size) else { return false }
-        return true
-    }
-
-    /// Hashes every stored property (`hash(into:)` comes from `MemberwiseHashable`).
-    public func _hashMembers(into hasher: inout Swift.Hasher) {
-        hasher.combine(self.serial)
-        hasher.combine(self.size)
     }
 }
 
@@ -1771,7 +1695,7 @@ extension Part: EntityGenPostgres.PostgresEntity {
 }
 
 /// The Screw entity.
-public struct Screw: Swift.Sendable, EntityGenRuntime.MemberwiseHashable, Swift.Identifiable {
+public struct Screw: Swift.Sendable, Swift.Hashable, Swift.Identifiable {
     public var serial: Swift.String
 
     public var length: Swift.Double
@@ -1783,19 +1707,6 @@ public struct Screw: Swift.Sendable, EntityGenRuntime.MemberwiseHashable, Swift.
     public init(serial: Swift.String, length: Swift.Double) {
         self.serial = serial
         self.length = length
-    }
-
-    /// Whether every stored property is equal (`==` comes from `MemberwiseHashable`).
-    public static func _membersEqual(_ lhs: Screw, _ rhs: Screw) -> Swift.Bool {
-        guard _equal(lhs.serial, rhs.serial),
-              _equal(lhs.length, rhs.length) else { return false }
-        return true
-    }
-
-    /// Hashes every stored property (`hash(into:)` comes from `MemberwiseHashable`).
-    public func _hashMembers(into hasher: inout Swift.Hasher) {
-        hasher.combine(self.serial)
-        hasher.combine(self.length)
     }
 }
 

@@ -8,14 +8,14 @@ import GRDB
 import EntityGenPostgres
 
 /// Fails to compile when this file and the EntityGenRuntime it links come from different formats.
-private typealias _EntityGenRuntimeVersionCheck = EntityGenRuntime.EntityGenRuntimeFormat3
+private typealias _EntityGenRuntimeVersionCheck = EntityGenRuntime.EntityGenRuntimeFormat4
 /// Fails to compile when this file and the persistence runtime it links come from different formats.
 private typealias _EntityGenPersistenceVersionCheck = EntityGenPersistence.EntityGenPersistenceFormat2
 /// Fails to compile when this file and the persistence runtime it links come from different formats.
 private typealias _EntityGenPostgresVersionCheck = EntityGenPostgres.EntityGenPostgresFormat2
 
 /// An icon a teacher can pick for a class.
-public struct Avatar: Swift.Sendable, EntityGenRuntime.MemberwiseHashable, Swift.Identifiable {
+public struct Avatar: Swift.Sendable, Swift.Hashable, Swift.Identifiable {
     public var remoteId: Swift.Int64
 
     /// Kept as text, as Remind did, for the image cache to download.
@@ -28,19 +28,6 @@ public struct Avatar: Swift.Sendable, EntityGenRuntime.MemberwiseHashable, Swift
     public init(remoteId: Swift.Int64, fileUrlString: Swift.String) {
         self.remoteId = remoteId
         self.fileUrlString = fileUrlString
-    }
-
-    /// Whether every stored property is equal (`==` comes from `MemberwiseHashable`).
-    public static func _membersEqual(_ lhs: Avatar, _ rhs: Avatar) -> Swift.Bool {
-        guard _equal(lhs.remoteId, rhs.remoteId),
-              _equal(lhs.fileUrlString, rhs.fileUrlString) else { return false }
-        return true
-    }
-
-    /// Hashes every stored property (`hash(into:)` comes from `MemberwiseHashable`).
-    public func _hashMembers(into hasher: inout Swift.Hasher) {
-        hasher.combine(self.remoteId)
-        hasher.combine(self.fileUrlString)
     }
 }
 
@@ -212,7 +199,7 @@ extension Avatar: EntityGenPostgres.PostgresTableEntity {
 }
 
 /// A Remind class, with the avatar embedded in the API response.
-public struct Group: Swift.Sendable, EntityGenRuntime.MemberwiseHashable, Swift.Identifiable {
+public struct Group: Swift.Sendable, Swift.Hashable, Swift.Identifiable {
     public var remoteId: Swift.Int64
 
     public var name: Swift.String
@@ -234,23 +221,6 @@ public struct Group: Swift.Sendable, EntityGenRuntime.MemberwiseHashable, Swift.
         self.name = name
         self.className = className
         self.avatar = avatar
-    }
-
-    /// Whether every stored property is equal (`==` comes from `MemberwiseHashable`).
-    public static func _membersEqual(_ lhs: Group, _ rhs: Group) -> Swift.Bool {
-        guard _equal(lhs.remoteId, rhs.remoteId),
-              _equal(lhs.name, rhs.name),
-              _equal(lhs.className, rhs.className),
-              _equal(lhs.avatar, rhs.avatar) else { return false }
-        return true
-    }
-
-    /// Hashes every stored property (`hash(into:)` comes from `MemberwiseHashable`).
-    public func _hashMembers(into hasher: inout Swift.Hasher) {
-        hasher.combine(self.remoteId)
-        hasher.combine(self.name)
-        hasher.combine(self.className)
-        hasher.combine(self.avatar)
     }
 }
 

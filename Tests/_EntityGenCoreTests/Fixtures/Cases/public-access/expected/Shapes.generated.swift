@@ -6,10 +6,10 @@ import Foundation
 import Dispatch
 
 /// Fails to compile when this file and the EntityGenRuntime it links come from different formats.
-private typealias _EntityGenRuntimeVersionCheck = EntityGenRuntime.EntityGenRuntimeFormat3
+private typealias _EntityGenRuntimeVersionCheck = EntityGenRuntime.EntityGenRuntimeFormat4
 
 /// The Circle entity.
-public struct Circle: Swift.Sendable, EntityGenRuntime.MemberwiseHashable, Swift.Identifiable {
+public struct Circle: Swift.Sendable, Swift.Hashable, Swift.Identifiable {
     public var id: Foundation.UUID
 
     public var radius: Swift.Float
@@ -21,21 +21,6 @@ public struct Circle: Swift.Sendable, EntityGenRuntime.MemberwiseHashable, Swift
         self.id = id
         self.radius = radius
         self.created = created
-    }
-
-    /// Whether every stored property is equal (`==` comes from `MemberwiseHashable`).
-    public static func _membersEqual(_ lhs: Circle, _ rhs: Circle) -> Swift.Bool {
-        guard _equal(lhs.id, rhs.id),
-              _equal(lhs.radius, rhs.radius),
-              _equal(lhs.created, rhs.created) else { return false }
-        return true
-    }
-
-    /// Hashes every stored property (`hash(into:)` comes from `MemberwiseHashable`).
-    public func _hashMembers(into hasher: inout Swift.Hasher) {
-        hasher.combine(self.id)
-        hasher.combine(self.radius)
-        hasher.combine(self.created)
     }
 }
 
@@ -95,7 +80,7 @@ extension Circle: Swift.Codable {
 }
 
 /// The Drawing entity.
-public struct Drawing: Swift.Sendable, EntityGenRuntime.MemberwiseHashable {
+public struct Drawing: Swift.Sendable, Swift.Hashable {
     public var title: Swift.String
 
     public var shapes: [Shape]
@@ -107,21 +92,6 @@ public struct Drawing: Swift.Sendable, EntityGenRuntime.MemberwiseHashable {
         self.title = title
         self.shapes = shapes
         self.main = main
-    }
-
-    /// Whether every stored property is equal (`==` comes from `MemberwiseHashable`).
-    public static func _membersEqual(_ lhs: Drawing, _ rhs: Drawing) -> Swift.Bool {
-        guard _equal(lhs.title, rhs.title),
-              _equal(lhs.shapes, rhs.shapes),
-              _equal(lhs.main, rhs.main) else { return false }
-        return true
-    }
-
-    /// Hashes every stored property (`hash(into:)` comes from `MemberwiseHashable`).
-    public func _hashMembers(into hasher: inout Swift.Hasher) {
-        hasher.combine(self.title)
-        hasher.combine(self.shapes)
-        hasher.combine(self.main)
     }
 }
 
@@ -182,7 +152,7 @@ extension Drawing: Swift.Codable {
 }
 
 /// A GeoJSON feature; its members live under `properties` (basePath), `geometry` beside it.
-public struct Feature: Swift.Sendable, EntityGenRuntime.MemberwiseHashable {
+public struct Feature: Swift.Sendable, Swift.Hashable {
     public var title: Swift.String
 
     public var magnitude: Swift.Double?
@@ -191,19 +161,6 @@ public struct Feature: Swift.Sendable, EntityGenRuntime.MemberwiseHashable {
     public init(title: Swift.String, magnitude: Swift.Double? = nil) {
         self.title = title
         self.magnitude = magnitude
-    }
-
-    /// Whether every stored property is equal (`==` comes from `MemberwiseHashable`).
-    public static func _membersEqual(_ lhs: Feature, _ rhs: Feature) -> Swift.Bool {
-        guard _equal(lhs.title, rhs.title),
-              _equal(lhs.magnitude, rhs.magnitude) else { return false }
-        return true
-    }
-
-    /// Hashes every stored property (`hash(into:)` comes from `MemberwiseHashable`).
-    public func _hashMembers(into hasher: inout Swift.Hasher) {
-        hasher.combine(self.title)
-        hasher.combine(self.magnitude)
     }
 }
 
@@ -379,7 +336,7 @@ extension Shape: Swift.Codable {
 }
 
 /// The Square entity.
-public struct Square: Swift.Sendable, EntityGenRuntime.MemberwiseHashable, Swift.Identifiable {
+public struct Square: Swift.Sendable, Swift.Hashable, Swift.Identifiable {
     public var id: Foundation.UUID
 
     public var sides: Swift.UInt8
@@ -391,21 +348,6 @@ public struct Square: Swift.Sendable, EntityGenRuntime.MemberwiseHashable, Swift
         self.id = id
         self.sides = sides
         self.side = side
-    }
-
-    /// Whether every stored property is equal (`==` comes from `MemberwiseHashable`).
-    public static func _membersEqual(_ lhs: Square, _ rhs: Square) -> Swift.Bool {
-        guard _equal(lhs.id, rhs.id),
-              _equal(lhs.sides, rhs.sides),
-              _equal(lhs.side, rhs.side) else { return false }
-        return true
-    }
-
-    /// Hashes every stored property (`hash(into:)` comes from `MemberwiseHashable`).
-    public func _hashMembers(into hasher: inout Swift.Hasher) {
-        hasher.combine(self.id)
-        hasher.combine(self.sides)
-        hasher.combine(self.side)
     }
 }
 

@@ -7,12 +7,12 @@ import EntityGenPersistence
 import GRDB
 
 /// Fails to compile when this file and the EntityGenRuntime it links come from different formats.
-private typealias _EntityGenRuntimeVersionCheck = EntityGenRuntime.EntityGenRuntimeFormat3
+private typealias _EntityGenRuntimeVersionCheck = EntityGenRuntime.EntityGenRuntimeFormat4
 /// Fails to compile when this file and the persistence runtime it links come from different formats.
 private typealias _EntityGenPersistenceVersionCheck = EntityGenPersistence.EntityGenPersistenceFormat2
 
 /// A person with friends, as the Pivotal Labs article parses it.
-internal struct Person: Swift.Sendable, EntityGenRuntime.MemberwiseHashable, Swift.Identifiable {
+internal struct Person: Swift.Sendable, Swift.Hashable, Swift.Identifiable {
     internal var identifier: Swift.Int
 
     internal var name: Swift.String
@@ -34,23 +34,6 @@ internal struct Person: Swift.Sendable, EntityGenRuntime.MemberwiseHashable, Swi
         self.name = name
         self.height = height
         self.friends = friends
-    }
-
-    /// Whether every stored property is equal (`==` comes from `MemberwiseHashable`).
-    internal static func _membersEqual(_ lhs: Person, _ rhs: Person) -> Swift.Bool {
-        guard _equal(lhs.identifier, rhs.identifier),
-              _equal(lhs.name, rhs.name),
-              _equal(lhs.height, rhs.height),
-              _equal(lhs.friends, rhs.friends) else { return false }
-        return true
-    }
-
-    /// Hashes every stored property (`hash(into:)` comes from `MemberwiseHashable`).
-    internal func _hashMembers(into hasher: inout Swift.Hasher) {
-        hasher.combine(self.identifier)
-        hasher.combine(self.name)
-        hasher.combine(self.height)
-        hasher.combine(self.friends)
     }
 }
 

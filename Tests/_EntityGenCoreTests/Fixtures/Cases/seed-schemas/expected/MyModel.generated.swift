@@ -7,12 +7,12 @@ import EntityGenPersistence
 import GRDB
 
 /// Fails to compile when this file and the EntityGenRuntime it links come from different formats.
-private typealias _EntityGenRuntimeVersionCheck = EntityGenRuntime.EntityGenRuntimeFormat3
+private typealias _EntityGenRuntimeVersionCheck = EntityGenRuntime.EntityGenRuntimeFormat4
 /// Fails to compile when this file and the persistence runtime it links come from different formats.
 private typealias _EntityGenPersistenceVersionCheck = EntityGenPersistence.EntityGenPersistenceFormat2
 
 /// The nested model.
-internal struct ModelTwo: Swift.Sendable, EntityGenRuntime.MemberwiseHashable {
+internal struct ModelTwo: Swift.Sendable, Swift.Hashable {
     internal var key3: Swift.String
 
     /// ESModel's value converters turned strings into NSDates; a transformer does it here.
@@ -25,21 +25,6 @@ internal struct ModelTwo: Swift.Sendable, EntityGenRuntime.MemberwiseHashable {
         self.key3 = key3
         self.createdAt = createdAt
         self.homepage = homepage
-    }
-
-    /// Whether every stored property is equal (`==` comes from `MemberwiseHashable`).
-    internal static func _membersEqual(_ lhs: ModelTwo, _ rhs: ModelTwo) -> Swift.Bool {
-        guard _equal(lhs.key3, rhs.key3),
-              _equal(lhs.createdAt, rhs.createdAt),
-              _equal(lhs.homepage, rhs.homepage) else { return false }
-        return true
-    }
-
-    /// Hashes every stored property (`hash(into:)` comes from `MemberwiseHashable`).
-    internal func _hashMembers(into hasher: inout Swift.Hasher) {
-        hasher.combine(self.key3)
-        hasher.combine(self.createdAt)
-        hasher.combine(self.homepage)
     }
 }
 
@@ -244,7 +229,7 @@ extension ModelTwo {
 }
 
 /// The article's example model.
-internal struct MyModel: Swift.Sendable, EntityGenRuntime.MemberwiseHashable {
+internal struct MyModel: Swift.Sendable, Swift.Hashable {
     internal var modelProperty1: Swift.String
 
     internal var modelProperty2: Swift.String?
@@ -264,23 +249,6 @@ internal struct MyModel: Swift.Sendable, EntityGenRuntime.MemberwiseHashable {
         self.modelProperty2 = modelProperty2
         self.model2 = model2
         self.model2s = model2s
-    }
-
-    /// Whether every stored property is equal (`==` comes from `MemberwiseHashable`).
-    internal static func _membersEqual(_ lhs: MyModel, _ rhs: MyModel) -> Swift.Bool {
-        guard _equal(lhs.modelProperty1, rhs.modelProperty1),
-              _equal(lhs.modelProperty2, rhs.modelProperty2),
-              _equal(lhs.model2, rhs.model2),
-              _equal(lhs.model2s, rhs.model2s) else { return false }
-        return true
-    }
-
-    /// Hashes every stored property (`hash(into:)` comes from `MemberwiseHashable`).
-    internal func _hashMembers(into hasher: inout Swift.Hasher) {
-        hasher.combine(self.modelProperty1)
-        hasher.combine(self.modelProperty2)
-        hasher.combine(self.model2)
-        hasher.combine(self.model2s)
     }
 }
 

@@ -7,7 +7,7 @@ import EntityGenPersistence
 import GRDB
 
 /// Fails to compile when this file and the EntityGenRuntime it links come from different formats.
-private typealias _EntityGenRuntimeVersionCheck = EntityGenRuntime.EntityGenRuntimeFormat3
+private typealias _EntityGenRuntimeVersionCheck = EntityGenRuntime.EntityGenRuntimeFormat4
 /// Fails to compile when this file and the persistence runtime it links come from different formats.
 private typealias _EntityGenPersistenceVersionCheck = EntityGenPersistence.EntityGenPersistenceFormat2
 
@@ -141,7 +141,7 @@ internal struct PathList: EntityGenRuntime.JSONTransformer {
 }
 
 /// One version of a pod specification.
-internal struct Pod: Swift.Sendable, EntityGenRuntime.MemberwiseHashable {
+internal struct Pod: Swift.Sendable, Swift.Hashable {
     internal var name: Swift.String
 
     internal var version: Swift.String
@@ -213,45 +213,6 @@ internal struct Pod: Swift.Sendable, EntityGenRuntime.MemberwiseHashable {
         self.platforms = platforms
         self.sourceFiles = sourceFiles
         self.subspecs = subspecs
-    }
-
-    /// Whether every stored property is equal (`==` comes from `MemberwiseHashable`).
-    internal static func _membersEqual(_ lhs: Pod, _ rhs: Pod) -> Swift.Bool {
-        guard _equal(lhs.name, rhs.name),
-              _equal(lhs.version, rhs.version),
-              _equal(lhs.summary, rhs.summary),
-              _equal(lhs.details, rhs.details),
-              _equal(lhs.homepage, rhs.homepage),
-              _equal(lhs.socialMediaUrl, rhs.socialMediaUrl),
-              _equal(lhs.licenseType, rhs.licenseType),
-              _equal(lhs.licenseFile, rhs.licenseFile),
-              _equal(lhs.authors, rhs.authors),
-              _equal(lhs.sourceGit, rhs.sourceGit),
-              _equal(lhs.sourceTag, rhs.sourceTag),
-              _equal(lhs.requiresArc, rhs.requiresArc),
-              _equal(lhs.platforms, rhs.platforms),
-              _equal(lhs.sourceFiles, rhs.sourceFiles),
-              _equal(lhs.subspecs, rhs.subspecs) else { return false }
-        return true
-    }
-
-    /// Hashes every stored property (`hash(into:)` comes from `MemberwiseHashable`).
-    internal func _hashMembers(into hasher: inout Swift.Hasher) {
-        hasher.combine(self.name)
-        hasher.combine(self.version)
-        hasher.combine(self.summary)
-        hasher.combine(self.details)
-        hasher.combine(self.homepage)
-        hasher.combine(self.socialMediaUrl)
-        hasher.combine(self.licenseType)
-        hasher.combine(self.licenseFile)
-        hasher.combine(self.authors)
-        hasher.combine(self.sourceGit)
-        hasher.combine(self.sourceTag)
-        hasher.combine(self.requiresArc)
-        hasher.combine(self.platforms)
-        hasher.combine(self.sourceFiles)
-        hasher.combine(self.subspecs)
     }
 }
 
@@ -769,7 +730,7 @@ extension Pod {
 }
 
 /// A named part of a pod; subspecs nest.
-internal struct Subspec: Swift.Sendable, EntityGenRuntime.MemberwiseHashable {
+internal struct Subspec: Swift.Sendable, Swift.Hashable {
     internal var name: Swift.String
 
     internal var sourceFiles: PodPaths?
@@ -793,25 +754,6 @@ internal struct Subspec: Swift.Sendable, EntityGenRuntime.MemberwiseHashable {
         self.dependencies = dependencies
         self.primaryPlatform = primaryPlatform
         self.subspecs = subspecs
-    }
-
-    /// Whether every stored property is equal (`==` comes from `MemberwiseHashable`).
-    internal static func _membersEqual(_ lhs: Subspec, _ rhs: Subspec) -> Swift.Bool {
-        guard _equal(lhs.name, rhs.name),
-              _equal(lhs.sourceFiles, rhs.sourceFiles),
-              _equal(lhs.dependencies, rhs.dependencies),
-              _equal(lhs.primaryPlatform, rhs.primaryPlatform),
-              _equal(lhs.subspecs, rhs.subspecs) else { return false }
-        return true
-    }
-
-    /// Hashes every stored property (`hash(into:)` comes from `MemberwiseHashable`).
-    internal func _hashMembers(into hasher: inout Swift.Hasher) {
-        hasher.combine(self.name)
-        hasher.combine(self.sourceFiles)
-        hasher.combine(self.dependencies)
-        hasher.combine(self.primaryPlatform)
-        hasher.combine(self.subspecs)
     }
 }
 

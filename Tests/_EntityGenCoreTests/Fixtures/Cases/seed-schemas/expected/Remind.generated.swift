@@ -7,12 +7,12 @@ import EntityGenPersistence
 import GRDB
 
 /// Fails to compile when this file and the EntityGenRuntime it links come from different formats.
-private typealias _EntityGenRuntimeVersionCheck = EntityGenRuntime.EntityGenRuntimeFormat3
+private typealias _EntityGenRuntimeVersionCheck = EntityGenRuntime.EntityGenRuntimeFormat4
 /// Fails to compile when this file and the persistence runtime it links come from different formats.
 private typealias _EntityGenPersistenceVersionCheck = EntityGenPersistence.EntityGenPersistenceFormat2
 
 /// An icon a teacher can pick for a class.
-internal struct Avatar: Swift.Sendable, EntityGenRuntime.MemberwiseHashable, Swift.Identifiable {
+internal struct Avatar: Swift.Sendable, Swift.Hashable, Swift.Identifiable {
     internal var remoteId: Swift.Int64
 
     /// Kept as text, as Remind did, for the image cache to download.
@@ -25,19 +25,6 @@ internal struct Avatar: Swift.Sendable, EntityGenRuntime.MemberwiseHashable, Swi
     internal init(remoteId: Swift.Int64, fileUrlString: Swift.String) {
         self.remoteId = remoteId
         self.fileUrlString = fileUrlString
-    }
-
-    /// Whether every stored property is equal (`==` comes from `MemberwiseHashable`).
-    internal static func _membersEqual(_ lhs: Avatar, _ rhs: Avatar) -> Swift.Bool {
-        guard _equal(lhs.remoteId, rhs.remoteId),
-              _equal(lhs.fileUrlString, rhs.fileUrlString) else { return false }
-        return true
-    }
-
-    /// Hashes every stored property (`hash(into:)` comes from `MemberwiseHashable`).
-    internal func _hashMembers(into hasher: inout Swift.Hasher) {
-        hasher.combine(self.remoteId)
-        hasher.combine(self.fileUrlString)
     }
 }
 
@@ -167,7 +154,7 @@ extension Avatar: GRDB.PersistableRecord {
 }
 
 /// A Remind class, with the avatar embedded in the API response.
-internal struct Group: Swift.Sendable, EntityGenRuntime.MemberwiseHashable, Swift.Identifiable {
+internal struct Group: Swift.Sendable, Swift.Hashable, Swift.Identifiable {
     internal var remoteId: Swift.Int64
 
     internal var name: Swift.String
@@ -189,23 +176,6 @@ internal struct Group: Swift.Sendable, EntityGenRuntime.MemberwiseHashable, Swif
         self.name = name
         self.className = className
         self.avatar = avatar
-    }
-
-    /// Whether every stored property is equal (`==` comes from `MemberwiseHashable`).
-    internal static func _membersEqual(_ lhs: Group, _ rhs: Group) -> Swift.Bool {
-        guard _equal(lhs.remoteId, rhs.remoteId),
-              _equal(lhs.name, rhs.name),
-              _equal(lhs.className, rhs.className),
-              _equal(lhs.avatar, rhs.avatar) else { return false }
-        return true
-    }
-
-    /// Hashes every stored property (`hash(into:)` comes from `MemberwiseHashable`).
-    internal func _hashMembers(into hasher: inout Swift.Hasher) {
-        hasher.combine(self.remoteId)
-        hasher.combine(self.name)
-        hasher.combine(self.className)
-        hasher.combine(self.avatar)
     }
 }
 

@@ -7,12 +7,12 @@ import EntityGenPersistence
 import GRDB
 
 /// Fails to compile when this file and the EntityGenRuntime it links come from different formats.
-private typealias _EntityGenRuntimeVersionCheck = EntityGenRuntime.EntityGenRuntimeFormat3
+private typealias _EntityGenRuntimeVersionCheck = EntityGenRuntime.EntityGenRuntimeFormat4
 /// Fails to compile when this file and the persistence runtime it links come from different formats.
 private typealias _EntityGenPersistenceVersionCheck = EntityGenPersistence.EntityGenPersistenceFormat2
 
 /// A widget that shows an image, optionally captioned by a text widget.
-internal struct ImageWidget: Swift.Sendable, EntityGenRuntime.MemberwiseHashable, Swift.Identifiable {
+internal struct ImageWidget: Swift.Sendable, Swift.Hashable, Swift.Identifiable {
     /// The server's identifier, unique across all widget kinds.
     internal var serverId: Swift.String
 
@@ -41,23 +41,6 @@ internal struct ImageWidget: Swift.Sendable, EntityGenRuntime.MemberwiseHashable
         self.url = url
         self.caption = caption
         self.textWidget = textWidget
-    }
-
-    /// Whether every stored property is equal (`==` comes from `MemberwiseHashable`).
-    internal static func _membersEqual(_ lhs: ImageWidget, _ rhs: ImageWidget) -> Swift.Bool {
-        guard _equal(lhs.serverId, rhs.serverId),
-              _equal(lhs.url, rhs.url),
-              _equal(lhs.caption, rhs.caption),
-              _equal(lhs.textWidget, rhs.textWidget) else { return false }
-        return true
-    }
-
-    /// Hashes every stored property (`hash(into:)` comes from `MemberwiseHashable`).
-    internal func _hashMembers(into hasher: inout Swift.Hasher) {
-        hasher.combine(self.serverId)
-        hasher.combine(self.url)
-        hasher.combine(self.caption)
-        hasher.combine(self.textWidget)
     }
 }
 
@@ -278,7 +261,7 @@ extension ImageWidget {
 }
 
 /// A widget that shows a title.
-internal struct TextWidget: Swift.Sendable, EntityGenRuntime.MemberwiseHashable, Swift.Identifiable {
+internal struct TextWidget: Swift.Sendable, Swift.Hashable, Swift.Identifiable {
     /// The server's identifier, unique across all widget kinds.
     internal var serverId: Swift.String
 
@@ -291,19 +274,6 @@ internal struct TextWidget: Swift.Sendable, EntityGenRuntime.MemberwiseHashable,
     internal init(serverId: Swift.String, title: Swift.String) {
         self.serverId = serverId
         self.title = title
-    }
-
-    /// Whether every stored property is equal (`==` comes from `MemberwiseHashable`).
-    internal static func _membersEqual(_ lhs: TextWidget, _ rhs: TextWidget) -> Swift.Bool {
-        guard _equal(lhs.serverId, rhs.serverId),
-              _equal(lhs.title, rhs.title) else { return false }
-        return true
-    }
-
-    /// Hashes every stored property (`hash(into:)` comes from `MemberwiseHashable`).
-    internal func _hashMembers(into hasher: inout Swift.Hasher) {
-        hasher.combine(self.serverId)
-        hasher.combine(self.title)
     }
 }
 
