@@ -248,46 +248,36 @@ extension PersistenceTranslator {
         func read(_ collection: TablePlan.RowRead) -> TablePlan.RowRead {
             countColumn.map { .optionalCollection(countColumn: $0, collection) } ?? collection
         }
+        // How the collection reads back: the association through the link table, the row read, the include.
+        let ownerColumns = ownerKey.map(\.name)
+        let linkRecord = "\(table.entity.swiftName).\(GeneratedNames.record).\(linkType)"
+        let kind: TablePlan.Association.Kind
+        let rowRead: TablePlan.RowRead
+        let include: (targetType: String, through: String?)
         if isReference {
             // The identifiers are in the link rows: fetched in position order, no target with them.
-            let associationName = Self.associationName(property.name)
-            let linkRecord = "\(table.entity.swiftName).\(GeneratedNames.record).\(linkType)"
-            table.associations.append(
-                .init(
-                    name: associationName, key: key,
-                    kind: .referenceRows(
-                        linkType: linkType, ownerColumns: ownerKey.map(\.name), ownerTargetColumns: ownerTargetColumns))
-            )
-            table.rowArguments.append(
-                (
-                    label,
-                    read(.prefetchedReferences(key: key, column: targetKey[0].name, isMap: relationship.isMap))
-                ))
-            table.includes.append(.init(association: associationName, method: .all, targetType: linkRecord))
+            kind = .referenceRows(
+                linkType: linkType, ownerColumns: ownerColumns, ownerTargetColumns: ownerTargetColumns)
+            rowRead = .prefetchedReferences(key: key, column: targetKey[0].name, isMap: relationship.isMap)
+            include = (linkRecord, nil)
         } else if relationship.isMap {
             // A map's keys are in its link rows: the rows are fetched, each with its target.
-            let associationName = Self.associationName(property.name)
-            table.associations.append(
-                .init(
-                    name: associationName, key: key,
-                    kind: .linkRows(
-                        target: target.swiftName, linkType: linkType, ownerColumns: ownerKey.map(\.name),
-                        ownerTargetColumns: ownerTargetColumns)))
-            table.rowArguments.append((label, read(.prefetchedMap(key: key))))
-            table.includes.append(
-                .init(
-                    association: associationName, method: .all, targetType: target.swiftName,
-                    through: "\(table.entity.swiftName).\(GeneratedNames.record).\(linkType)"))
+            kind = .linkRows(
+                target: target.swiftName, linkType: linkType, ownerColumns: ownerColumns,
+                ownerTargetColumns: ownerTargetColumns)
+            rowRead = .prefetchedMap(key: key)
+            include = (target.swiftName, linkRecord)
         } else {
-            let associationName = Self.associationName(property.name)
-            table.associations.append(
-                .init(
-                    name: associationName, key: key,
-                    kind: .hasManyThrough(
-                        target: target.swiftName, linkType: linkType, ownerColumns: ownerKey.map(\.name),
-                        ownerTargetColumns: ownerTargetColumns)))
-            table.rowArguments.append((label, read(.prefetched(key: key))))
-            table.includes.append(.init(association: associationName, method: .all, targetType: target.swiftName))
+            kind = .hasManyThrough(
+                target: target.swiftName, linkType: linkType, ownerColumns: ownerColumns,
+                ownerTargetColumns: ownerTargetColumns)
+            rowRead = .prefetched(key: key)
+            include = (target.swiftName, nil)
         }
+        let associationName = Self.associationName(property.name)
+        table.associations.append(.init(name: associationName, key: key, kind: kind))
+        table.rowArguments.append((label, read(rowRead)))
+        table.includes.append(
+            .init(association: associationName, method: .all, targetType: include.targetType, through: include.through))
     }
 }
