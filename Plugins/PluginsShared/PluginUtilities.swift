@@ -18,8 +18,8 @@ enum PluginUtilities {
         return (schemas.sorted { $0.path < $1.path }, config)
     }
 
-    /// The recorded migrations beside the config, one file per backend; must agree with
-    /// `StorageBackendKind.historyFileName`.
+    /// The recorded migrations beside the config, one file per backend, in `StorageBackendKind`'s order
+    /// (held to its `historyFileName` by Test_PluginBackendList: a plugin cannot link the engine).
     static let migrationHistoryFileNames = ["entitygen-migrations.json", "entitygen-migrations.postgres.json"]
 
     /// The project-wide persistence file, generated whatever the schemas; must agree with
@@ -34,7 +34,8 @@ enum PluginUtilities {
 
 extension PluginUtilities {
     /// The module generated persistence code imports for each storage backend; a target whose config
-    /// asks for `persistence` output must depend on the modules of its backends (default `sqlite`).
+    /// asks for `persistence` output must depend on the modules of its backends (default `sqlite`). Held to
+    /// `StorageBackendKind.runtimeModule` by Test_PluginBackendList.
     static let persistenceModules = ["sqlite": "EntityGenPersistence", "postgres": "EntityGenPostgres"]
 
     /// The 1-based line of the config's `outputs:` key when its list names `persistence` (flow

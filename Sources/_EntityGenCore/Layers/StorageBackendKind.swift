@@ -16,6 +16,15 @@ public enum StorageBackendKind: String, CaseIterable, Hashable, Sendable {
         }
     }
 
+    /// The runtime module the backend's generated code imports, and a target asking for it must depend
+    /// on (the build plugin's list is held to these by a test: plugins cannot link the engine).
+    public var runtimeModule: String {
+        switch self {
+        case .sqlite: return "EntityGenPersistence"
+        case .postgres: return "EntityGenPostgres"
+        }
+    }
+
     /// Where the backend's history is, or will be, recorded: beside the config file.
     public func historyPath(besideConfig configPath: String) -> String {
         guard let slash = configPath.lastIndex(of: "/") else { return historyFileName }
