@@ -1,7 +1,13 @@
 import EntityGenRuntime
 import Foundation
 
-/// The migrations a project has recorded: `entitygen-migrations.json`, next to the project config, checked in.
+/// The migrations a project has recorded for one backend: `entitygen-migrations.json` (SQLite) or
+/// `entitygen-migrations.postgres.json` (PostgreSQL), next to the project config, checked in.
+///
+/// The format is per backend, not neutral: each file's snapshots hold that backend's column types
+/// (SQLite's `text` and `integer`, PostgreSQL's `bigint` and `double precision`) and its migrations are that
+/// backend's steps, numbered on their own. A project with both backends keeps both files; they are
+/// written from the same schemas and move together, but a database only ever runs its own backend's.
 ///
 /// Each recorded migration keeps the complete ``SchemaSnapshot`` after it; migration *n* is generated as the
 /// difference between snapshots *n-1* and *n*, so a migration that shipped generates the same code forever,
