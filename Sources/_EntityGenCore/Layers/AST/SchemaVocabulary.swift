@@ -51,8 +51,8 @@ public enum DeleteRule: String, CaseIterable, Hashable, Sendable {
     case cascade
     /// The relationship is cleared (the default).
     case nullify
-    /// Deleting is refused while related rows exist.
-    case deny
+    // `deny` (refuse deleting while related rows exist) is not offered: no backend enforces it yet, and a
+    // word accepted and then ignored would delete what the schema says must stay.
 }
 
 /// Access level of generated declarations.
