@@ -22,7 +22,7 @@ extension OpenAPIInference {
                 let schema = successJSONSchema(get)
             else { continue }
             let location = "#/paths/\(Self.pointerToken(path.rawValue))/get"
-            guard var feed = feed(for: schema) ?? inlineFeed(for: schema, get, path: path.rawValue, at: location)
+            guard var feed = feed(for: schema) ?? inlineFeed(for: schema, path: path.rawValue, at: location)
             else { continue }
             // Pages numbered by a query parameter other than `page` (`?p=2`).
             if feed.pagination?.kind == "pageCount" {
@@ -98,7 +98,7 @@ extension OpenAPIInference {
     /// list of them a feed. A record answered alone (`GET /users/{id}`) becomes an entity without a feed.
     /// Nothing a response declares is dropped unsaid.
     mutating func inlineFeed(
-        for schema: JSONSchema, _ operation: OpenAPI.Operation, path: String, at location: String
+        for schema: JSONSchema, path: String, at location: String
     ) -> InferredSchema.Feed? {
         let word = InferenceText.singular(
             path.split(separator: "/").last { !$0.hasPrefix("{") }.map(String.init) ?? "record")

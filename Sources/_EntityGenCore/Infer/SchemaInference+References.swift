@@ -8,7 +8,7 @@ extension SchemaInference {
 
     /// Turns foreign-key attributes into references and checks expandable references, once every entity
     /// and its identity is known.
-    mutating func linkReferences(_ entities: inout [InferredSchema.Entity]) {
+    func linkReferences(_ entities: inout [InferredSchema.Entity]) {
         let snapshot = entities
         for index in entities.indices {
             var entity = entities[index]

@@ -183,11 +183,10 @@ public struct SchemaInference {
                 }
             }
         }
-        var (identity, identityReason, values) = self.identity(
-            cluster, objects: objects, schemaNames: schemaNames, identifiable: identifiable)
-        if let inherited = scope?.inheritedIdentity {
-            (identity, identityReason, values) = ([], inherited, nil)
-        }
+        // A family member's identity is its root's: nothing to look for.
+        let (identity, identityReason, values) =
+            scope?.inheritedIdentity.map { ([], $0, nil) }
+            ?? self.identity(cluster, objects: objects, schemaNames: schemaNames, identifiable: identifiable)
         if let values { identityValues[name] = values }
         var clearsAbsent: String?
         if cluster.id == 0, !anyNulls, nullHabits.count > 0 {
