@@ -18,6 +18,12 @@ public struct InferenceReport: Sendable {
         self.samples = samples
     }
 
+    /// The keys no member can read, described: `the empty key ''`, a key holding a byte order mark (U+FEFF).
+    static func skippedKeysText(_ keys: [String]) -> String {
+        InferenceText.list(
+            keys.map { $0.isEmpty ? "the empty key ''" : "a key with a byte order mark (U+FEFF)" })
+    }
+
     /// Every guess, located by entity and member: `Status.createdAt: Date: 100 values match ...`.
     public var guesses: [String] {
         var result: [String] = []
@@ -29,7 +35,8 @@ public struct InferenceReport: Sendable {
                         + (entity.identifiedBy.isEmpty ? entity.identityReason : "identity: " + entity.identityReason))
             }
             if !entity.skippedKeys.isEmpty {
-                result.append("\(entity.name): not read: the empty key '': a schema cannot name it")
+                result.append(
+                    "\(entity.name): not read: \(Self.skippedKeysText(entity.skippedKeys)): a schema cannot name it")
             }
             if let reason = entity.clearsAbsent { result.append("\(entity.name): onAbsent: clear: \(reason)") }
             if let reason = entity.writesNulls { result.append("\(entity.name): writeNulls: \(reason)") }

@@ -63,7 +63,9 @@ public enum InferredSchemaPrinter {
         if let reason = entity.clearsAbsent { printer.line("    onAbsent: clear" + comment(reason, pad: false)) }
         if let reason = entity.writesNulls { printer.line("    writeNulls: true" + comment(reason, pad: false)) }
         if !entity.skippedKeys.isEmpty {
-            printer.line("    # not read: the empty key '': a schema cannot name it (its values are lost on import)")
+            printer.line(
+                "    # not read: \(InferenceReport.skippedKeysText(entity.skippedKeys)): a schema cannot name it (its values are lost on import)"
+            )
         }
         if entity.attributes.isEmpty, entity.relationships.isEmpty {
             // Only empty objects (or only keys no schema can name): an entity with no members yet.

@@ -93,8 +93,9 @@ public struct SchemaInference {
         var skipped: [String] = []
         var identifiable = Set<String>()
         for key in keys {
-            // A schema cannot name an empty key (key paths need one): said, not silently dropped.
-            guard !key.isEmpty else {
+            // A schema cannot name an empty key (key paths need one), nor one holding a byte order mark
+            // (the YAML reader drops U+FEFF even from a quoted scalar): said, not silently dropped.
+            guard !key.isEmpty, !key.unicodeScalars.contains("\u{FEFF}") else {
                 skipped.append(key)
                 continue
             }
