@@ -109,7 +109,7 @@ public enum GeneratorPipeline {
         schemas: [SourceFile], config: SourceFile?, migrationHistory: SourceFile? = nil, for goal: Goal = .generate
     ) -> ValidationResult {
         validate(
-            schemas: schemas, config: config, migrationHistories: migrationHistory.map { [.sqlite: $0] } ?? [:],
+            schemas: schemas, config: config, migrationHistories: migrationHistory.map { [.primary: $0] } ?? [:],
             for: goal)
     }
 

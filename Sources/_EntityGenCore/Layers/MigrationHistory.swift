@@ -17,7 +17,7 @@ import Foundation
 public struct MigrationHistory: Hashable, Sendable, Codable {
     /// The SQLite backend's history file name, looked up beside the project config (each backend's is
     /// ``StorageBackendKind/historyFileName``).
-    public static let fileName = StorageBackendKind.sqlite.historyFileName
+    public static let fileName = StorageBackendKind.primary.historyFileName
 
     /// One recorded migration.
     public struct Migration: Hashable, Sendable, Codable {
@@ -167,9 +167,9 @@ public struct MigrationHistory: Hashable, Sendable, Codable {
     /// - Throws: a message saying what is wrong (invalid JSON, a missing field, a newer format, a
     ///   duplicate migration name).
     public static func decode(
-        _ bytes: [UInt8], for backend: StorageBackendKind = .sqlite
+        _ bytes: [UInt8], for backend: StorageBackendKind = .primary
     ) throws(HistoryError) -> MigrationHistory {
-        let columnTypes = backend.storage.columnTypes
+        let columnTypes = backend.backend.columnTypes
         let history: MigrationHistory
         do {
             history = try JSONDecoder().decode(MigrationHistory.self, from: Data(bytes))

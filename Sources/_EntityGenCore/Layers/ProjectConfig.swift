@@ -19,7 +19,8 @@ public struct ProjectConfig: Hashable, Sendable {
 
     /// The defaults.
     public static let `default` = ProjectConfig(
-        accessLevel: .internal, outputs: [.models, .mappers], backends: [.sqlite], keyConvention: .verbatim, imports: []
+        accessLevel: .internal, outputs: [.models, .mappers], backends: StorageBackendKind.defaultSelection,
+        keyConvention: .verbatim, imports: []
     )
 
     /// Creates a config.

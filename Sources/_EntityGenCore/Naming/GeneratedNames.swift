@@ -9,28 +9,19 @@ enum GeneratedNames {
     static let columns = "Columns"
     /// The project-wide type holding migrations, `openDatabase` and the feeds.
     static let database = "EntityGenDatabase"
-    /// The project-wide type holding the PostgreSQL migrations, `migrate` and the feeds.
-    static let postgresDatabase = "EntityGenPostgresDatabase"
     /// The static functions naming a persistent model's stored row (`rowKey(of:)`, `rowKey(from:context:)`):
     /// static, so that an attribute of that name is the user's.
     static let rowKey = "rowKey"
-    /// The static function naming the PostgreSQL row a delete payload means.
-    static let postgresRowKey = "postgresRowKey"
-    /// The static function naming a model's PostgreSQL row (`postgresKey(of:)`).
-    static let postgresKey = "postgresKey"
-    /// Appended to a link table's static name for its PostgreSQL description (`_subspecsLinksPostgres`).
-    static let postgresLinkSuffix = "Postgres"
     /// The row-shaped record type nested in every persistent model (`Pod.Record`).
     static let record = "Record"
     /// The property holding the hidden row id of a record whose entity has no identification attributes.
     static let rowID = "rowID"
 
     /// Type names a schema cannot declare: each is also a member type of every generated model, so
-    /// inside the model's own extensions the name would mean the member (or, for the database type, it
-    /// is declared twice).
-    static let reservedTypeNames: Set<String> = [
-        attributes, relationships, columns, database, postgresDatabase, record,
-    ]
+    /// inside the model's own extensions the name would mean the member (or, for the database types,
+    /// every backend's, it is declared twice).
+    static let reservedTypeNames: Set<String> = Set([attributes, relationships, columns, database, record])
+        .union(StorageBackendKind.allCases.flatMap(\.backend.reservedTypeNames))
 
     /// Attribute and relationship names a schema cannot declare: instance members generated code adds.
     static let reservedMemberNames: Set<String> = [rowID]

@@ -28,8 +28,9 @@ public enum SwiftKeywords {
         "Any", "AnyObject", "Self", "Type", "Protocol", "Optional", "Array", "Dictionary", "Set", "Error",
         "Codable", "Decodable", "Encodable", "Sendable", "Hashable", "Equatable", "Identifiable", "Never",
         "Void", "Character", "Swift", "Foundation", "FoundationEssentials", "EntityGenRuntime",
-        "EntityGenPersistence", "EntityGenPostgres", "EntityGenImport", "GRDB", "GRDBSQLite", "PostgresNIO",
+        "EntityGenImport",
         // `Identifiable`'s associated type: a record's `ID` would name the entity inside it.
         "ID",
     ]).union(BuiltinType.allCases.map(\.rawValue))
+        .union(StorageBackendKind.allCases.flatMap(\.backend.qualifyingModules))
 }

@@ -8,10 +8,6 @@ struct Spelling: Sendable {
 
     /// The runtime module's qualifier.
     static let runtime = "EntityGenRuntime"
-    /// The persistence runtime module's qualifier.
-    static let persistence = StorageBackendKind.sqlite.runtimeModule
-    /// The PostgreSQL runtime module's qualifier.
-    static let postgres = StorageBackendKind.postgres.runtimeModule
 
     /// A schema location as a string literal: `"Pods.yaml:40:7"`.
     func location(_ location: SourceLocation) -> String {

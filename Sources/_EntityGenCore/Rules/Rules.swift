@@ -4,7 +4,8 @@ public enum Rules {
     /// Every rule, sorted by id.
     public static let all: [RuleDescription] =
         (fileRules + nameRules + typeRules + mappingRules
-        + relationshipRules + familyRules + feedRules + migrationRules + postgresRules).sorted { $0.id < $1.id }
+        + relationshipRules + familyRules + feedRules + migrationRules
+        + StorageBackendKind.allCases.flatMap(\.backend.rules)).sorted { $0.id < $1.id }
 
     /// The rule with an id, if any.
     public static func rule(id: String) -> RuleDescription? {

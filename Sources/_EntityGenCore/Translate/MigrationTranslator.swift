@@ -6,7 +6,7 @@ enum MigrationTranslator {
     static func translate(
         _ schema: ResolvedSchema, tables: [TablePlan], backend kind: StorageBackendKind
     ) -> MigrationSetPlan {
-        let backend = kind.storage
+        let backend = kind.backend
         let history = schema.migrationHistory(for: kind)
         let historyPath = schema.migrationHistoryPath(for: kind) ?? kind.historyFileName
         let historyLocation = SourceLocation.startOf(historyPath)

@@ -1,50 +1,50 @@
 extension PersistenceTranslator {
     /// Decides how one relationship is stored: a polymorphic target saved in its members' tables, a
     /// to-one as key columns (the target's identity, or an owned target's row id), a to-many as a link
-    /// table; with the associations, reads, saves and triggers each needs.
+    /// table; with the saves and triggers each needs.
     func relationshipStorage(
         _ relationship: ResolvedRelationship, _ property: EntityPlan.Property, into table: inout TableBuilder
     ) {
-        let label = SwiftNaming.argumentLabel(property.name)
-        let key = relationship.name
+        func stored(_ storage: TablePlan.StoredRelationship.Storage) {
+            table.relationships.append(
+                .init(
+                    key: relationship.name, property: property,
+                    targetType: schema.entity(named: relationship.target)?.swiftName
+                        ?? SwiftNaming.typeName(relationship.target),
+                    isOptional: relationship.isOptional,
+                    isToMany: relationship.isToMany, isMap: relationship.isMap,
+                    isReference: relationship.isReference, storage: storage))
+        }
         guard let target = schema.entity(named: relationship.target), !target.isAbstract else {
+            stored(.polymorphic)
             // A polymorphic target has no single table: it is saved, not linked.
             if relationship.isToMany {
                 table.embeddedSaves.append(
                     .init(
                         identifier: property.identifier, isOptional: false, rowIDLocal: nil, isCollection: true,
                         isMap: relationship.isMap, isOptionalCollection: relationship.isOptional))
-                table.rowArguments.append(
-                    (label, relationship.isOptional ? .none : .emptyCollection(isMap: relationship.isMap)))
             } else {
                 table.embeddedSaves.append(
                     .init(identifier: property.identifier, isOptional: relationship.isOptional, rowIDLocal: nil))
-                table.rowArguments.append(
-                    (label, relationship.isOptional ? .none : .included(key: key, required: true)))
             }
             return
         }
         if relationship.isToMany {
-            linkTable(relationship, property, target: target, into: &table)
+            stored(linkTable(relationship, property, target: target, into: &table))
         } else {
-            toOne(relationship, property, target: target, into: &table)
+            stored(toOne(relationship, property, target: target, into: &table))
         }
     }
 
     private func toOne(
         _ relationship: ResolvedRelationship, _ property: EntityPlan.Property, target: ResolvedEntity,
         into table: inout TableBuilder
-    ) {
-        let label = SwiftNaming.argumentLabel(property.name)
+    ) -> TablePlan.StoredRelationship.Storage {
         let key = relationship.name
         let location = relationship.declaration.name.location
         let targetTable = tableName(target)
         let targetIdentity = identityColumns(target)
-        let associationName = Self.associationName(property.name)
         let formerName = relationship.declaration.renamedFrom.map { SwiftNaming.memberName($0.value) }
-        let include = TablePlan.Include(
-            association: associationName, method: relationship.isOptional ? .optional : .required,
-            targetType: target.swiftName)
         guard !targetIdentity.isEmpty else {
             // The target has no identity: it belongs to this row.
             let column = table.uniqueColumnName(relationship.swiftName)
@@ -58,21 +58,11 @@ extension PersistenceTranslator {
                     name: column, value: .rowID, notNull: false,
                     source: .ownedRowID(local: local, targetTable: targetTable), location: location,
                     absentBit: table.absentBits[property.name], renamedFrom: formerName))
-            table.recordProperties.append(
-                .init(
-                    column: column, identifier: SwiftNaming.escaped(column),
-                    type: .optional(.builtin(.int64)), json: nil))
             table.foreignKeys.append(
                 .init(
                     columns: [column], table: targetTable, targetColumns: ["_id"], onDelete: .setNull,
                     onUpdateCascade: false, deferred: true))
             table.indexes.append(("\(table.tableName)_\(relationship.swiftName)", [column]))
-            table.associations.append(
-                .init(
-                    name: associationName, key: key,
-                    kind: .belongsTo(target: target.swiftName, columns: [column], targetColumns: ["_id"])))
-            table.rowArguments.append((label, .included(key: key, required: !relationship.isOptional)))
-            table.includes.append(include)
             let prefix = "\(table.tableName)_\(relationship.swiftName)"
             table.triggers.append(
                 .ownedReplaced(
@@ -80,7 +70,7 @@ extension PersistenceTranslator {
             table.triggers.append(
                 .ownedDeleted(
                     name: prefix + "_deleted", table: table.tableName, column: column, targetTable: targetTable))
-            return
+            return .ownedToOne(column: column)
         }
         let isReference = relationship.isReference
         let names = targetIdentity.map {
@@ -98,10 +88,6 @@ extension PersistenceTranslator {
                     name: column, value: stored, notNull: false, source: source, location: location,
                     absentBit: table.absentBits[property.name],
                     renamedFrom: formerName.map { $0 + Self.capitalized(attribute.swiftName) }))
-            table.recordProperties.append(
-                .init(
-                    column: column, identifier: SwiftNaming.escaped(column),
-                    type: TypeTranslator(schema: schema).swiftType(attribute.type).optional, json: nil))
         }
         let targetColumns = targetIdentity.map(\.attribute.swiftName)
         table.foreignKeys.append(
@@ -110,10 +96,6 @@ extension PersistenceTranslator {
                 onDelete: relationship.isOptional ? .setNull : .restrict,
                 onUpdateCascade: true, deferred: true))
         table.indexes.append(("\(table.tableName)_\(relationship.swiftName)", names))
-        table.associations.append(
-            .init(
-                name: associationName, key: key,
-                kind: .belongsTo(target: target.swiftName, columns: names, targetColumns: targetColumns)))
         if isReference {
             if relationship.isExpandable {
                 table.embeddedSaves.append(
@@ -125,12 +107,9 @@ extension PersistenceTranslator {
                 .init(
                     relationship: key, columns: names, targetTable: targetTable, targetColumns: targetColumns,
                     failsWhenMissing: relationship.onMissingTarget == .fail))
-            table.rowArguments.append((label, .column(names[0])))
         } else {
             table.embeddedSaves.append(
                 .init(identifier: property.identifier, isOptional: relationship.isOptional, rowIDLocal: nil))
-            table.rowArguments.append((label, .included(key: key, required: !relationship.isOptional)))
-            table.includes.append(include)
         }
         if relationship.deleteRule == .cascade && !isReference {
             table.triggers.append(
@@ -139,13 +118,14 @@ extension PersistenceTranslator {
                     targetTable: targetTable,
                     match: zip(targetColumns, names).map { ($0, $1) }))
         }
+        let types = targetIdentity.map { TypeTranslator(schema: schema).swiftType($0.attribute.type).optional }
+        return .keyed(columns: names, targetColumns: targetColumns, columnTypes: types)
     }
 
     private func linkTable(
         _ relationship: ResolvedRelationship, _ property: EntityPlan.Property, target: ResolvedEntity,
         into table: inout TableBuilder
-    ) {
-        let label = SwiftNaming.argumentLabel(property.name)
+    ) -> TablePlan.StoredRelationship.Storage {
         let key = relationship.name
         let targetTable = tableName(target)
         let targetIdentity = identityColumns(target)
@@ -239,45 +219,8 @@ extension PersistenceTranslator {
                     source: .collectionCount(identifier: property.identifier),
                     location: relationship.declaration.name.location, absentBit: table.absentBits[property.name],
                     renamedFrom: formerName))
-            table.recordProperties.append(
-                .init(
-                    column: column, identifier: SwiftNaming.escaped(column), type: .optional(.builtin(.int64)),
-                    json: nil))
             countColumn = column
         }
-        func read(_ collection: TablePlan.RowRead) -> TablePlan.RowRead {
-            countColumn.map { .optionalCollection(countColumn: $0, collection) } ?? collection
-        }
-        // How the collection reads back: the association through the link table, the row read, the include.
-        let ownerColumns = ownerKey.map(\.name)
-        let linkRecord = "\(table.entity.swiftName).\(GeneratedNames.record).\(linkType)"
-        let kind: TablePlan.Association.Kind
-        let rowRead: TablePlan.RowRead
-        let include: (targetType: String, through: String?)
-        if isReference {
-            // The identifiers are in the link rows: fetched in position order, no target with them.
-            kind = .referenceRows(
-                linkType: linkType, ownerColumns: ownerColumns, ownerTargetColumns: ownerTargetColumns)
-            rowRead = .prefetchedReferences(key: key, column: targetKey[0].name, isMap: relationship.isMap)
-            include = (linkRecord, nil)
-        } else if relationship.isMap {
-            // A map's keys are in its link rows: the rows are fetched, each with its target.
-            kind = .linkRows(
-                target: target.swiftName, linkType: linkType, ownerColumns: ownerColumns,
-                ownerTargetColumns: ownerTargetColumns)
-            rowRead = .prefetchedMap(key: key)
-            include = (target.swiftName, linkRecord)
-        } else {
-            kind = .hasManyThrough(
-                target: target.swiftName, linkType: linkType, ownerColumns: ownerColumns,
-                ownerTargetColumns: ownerTargetColumns)
-            rowRead = .prefetched(key: key)
-            include = (target.swiftName, nil)
-        }
-        let associationName = Self.associationName(property.name)
-        table.associations.append(.init(name: associationName, key: key, kind: kind))
-        table.rowArguments.append((label, read(rowRead)))
-        table.includes.append(
-            .init(association: associationName, method: .all, targetType: include.targetType, through: include.through))
+        return .linked(link: table.links.count - 1, countColumn: countColumn)
     }
 }

@@ -2,8 +2,8 @@ import EntityGenRuntime
 import Foundation
 
 /// Builds ``TablePlan``s: the backend-neutral storage decisions of the persistence code (table and
-/// column names, storage classes, keys, link tables, owned rows, delete rules, associations). A
-/// ``StorageBackend`` turns them into its own DDL.
+/// column names, storage classes, keys, link tables, owned rows, delete rules, how each relationship is
+/// stored). A ``StorageBackend`` turns them into its own DDL and record shapes.
 ///
 /// Storage model: one table per concrete entity whose primary key is the identification attributes (a
 /// hidden `_id INTEGER PRIMARY KEY` when there are none), to-one relationships as foreign-key columns
@@ -62,40 +62,20 @@ struct PersistenceTranslator: Sendable {
                     hasUnstorableDefault: attribute.declaration.defaultValue != nil && defaultValue == nil,
                     absentBit: table.absentBits[property.name],
                     renamedFrom: attribute.declaration.renamedFrom.map { SwiftNaming.memberName($0.value) }))
-            let omittable = attribute.isOptional && attribute.declaration.defaultValue == nil
-            table.recordProperties.append(
-                .init(
-                    column: attribute.swiftName, identifier: property.identifier,
-                    type: property.type, json: json ? property : nil,
-                    omittedWhenAbsent: omittable ? table.absentBits[property.name] : nil))
-            table.rowArguments.append(
-                (
-                    SwiftNaming.argumentLabel(property.name),
-                    json
-                        ? .jsonColumn(attribute.swiftName, property, optional: attribute.isOptional)
-                        : .column(attribute.swiftName)
-                ))
         }
         for (relationship, property) in zip(entity.relationships, model.properties.dropFirst(entity.attributes.count)) {
             relationshipStorage(relationship, property, into: &table)
         }
         let identity = identityColumns(entity)
-        let recordIdentity =
-            identity.count == 1 ? table.recordProperties.first { $0.column == identity[0].attribute.swiftName } : nil
         return TablePlan(
             typeName: entity.swiftName, schemaName: entity.name, tableName: table.tableName,
             identity: identity.map(\.attribute.swiftName),
             columns: table.columns, foreignKeys: table.foreignKeys, indexes: table.indexes, triggers: table.triggers,
             references: table.references,
-            embeddedSaves: table.embeddedSaves, links: table.links, rowArguments: table.rowArguments,
-            associations: table.associations,
-            includes: table.includes,
+            embeddedSaves: table.embeddedSaves, links: table.links, relationships: table.relationships,
             identityProperties: identity.compactMap { column in
                 entity.attributes.firstIndex { $0.name == column.attribute.name }.map { model.properties[$0] }
             },
-            recordProperties: table.recordProperties,
-            recordIdentity: recordIdentity.map { ($0.identifier, $0.type) },
-            recordType: entity.relationships.isEmpty && !identity.isEmpty ? .model : .nested,
             location: entity.declaration.name.location,
             renamedFrom: table.formerTableName
         )
@@ -222,114 +202,6 @@ struct PersistenceTranslator: Sendable {
     static func capitalized(_ name: String) -> String {
         name.prefix(1).uppercased() + name.dropFirst()
     }
-
-    /// A static association name that cannot shadow a GRDB `TableRecord` member.
-    static func associationName(_ property: String) -> String {
-        SwiftNaming.escaped(grdbReserved.contains(property) ? property + "Association" : property)
-    }
-
-    /// `TableRecord` and request members an association must not shadow.
-    static let grdbReserved: Set<String> = [
-        "all", "none", "filter", "order", "select", "limit", "including", "joining", "annotated", "having", "matching",
-        "aliased", "orderByPrimaryKey", "databaseTableName", "databaseSelection", "numberOfSelectedColumns", "exists",
-        "fetchCount", "fetchAll", "fetchOne", "fetchSet", "fetchCursor", "deleteAll", "updateAll", "association",
-        "belongsTo", "hasMany", "hasOne", "with", "withStableOrder", "request", "entityTable", GeneratedNames.columns,
-        GeneratedNames.rowKey,
-        "save", "databaseComponents", "persistenceConflictPolicy", "databaseColumnDecodingStrategy",
-    ]
-
-    /// Adds to each table the inverse of every association that reaches it: `hasMany` for another
-    /// table's `belongsTo`, `hasMany(through:)` for a link table. Named `<owner table>sVia<Relationship>`
-    /// (`reposViaOwner`, `podsViaSubspecs`), with a number appended when the name is taken.
-    /// Completes each table's graph request, so that it reads back the whole graph an import saved: an
-    /// included target includes its own relationships in turn (a `Comment` its `author`, a tweet's
-    /// `entities` their `user_mentions`), at any depth; a path stops before an entity it already went
-    /// through (a retweet's own retweet is not read), so cycles end there, and a request holds at most
-    /// ``includeBudget`` includes (past it, deeper relationships are read by their targets' requests).
-    ///
-    /// Behind an optional to-one include the nested ones are optional too: GRDB cannot chain a required
-    /// association behind an optional one (it traps), and a row whose optional target is absent has
-    /// nothing to decode there.
-    static func addNestedIncludes(to tables: inout [String: TablePlan]) {
-        var byType: [String: TablePlan] = [:]
-        for table in tables.values { byType[table.typeName] = table }
-        func nestedIncludes(of include: TablePlan.Include, path: Set<String>, budget: inout Int) -> [TablePlan.Include]
-        {
-            guard let table = byType[include.targetType] else { return [] }
-            var result: [TablePlan.Include] = []
-            for candidate in table.includes where !path.contains(candidate.targetType) {
-                // Required ones first claim the budget: without them a row cannot decode at all.
-                guard budget > 0 || candidate.method == .required else { continue }
-                budget -= 1
-                var nested = candidate
-                if include.method == .optional, nested.method == .required { nested.method = .optional }
-                nested.nested = nestedIncludes(of: nested, path: path.union([nested.targetType]), budget: &budget)
-                result.append(nested)
-            }
-            return result
-        }
-        for name in tables.keys.sorted() {
-            guard var table = tables[name] else { continue }
-            var budget = includeBudget
-            table.includes = table.includes.map { include in
-                var include = include
-                include.nested = nestedIncludes(
-                    of: include, path: [table.typeName, include.targetType], budget: &budget)
-                return include
-            }
-            tables[name] = table
-        }
-    }
-
-    /// The most nested includes one graph request holds beyond what its rows need to decode.
-    static let includeBudget = 200
-
-    static func addInverseAssociations(to tables: inout [String: TablePlan]) {
-        let owners = tables.values.sorted { $0.tableName < $1.tableName }
-        var byType: [String: String] = [:]
-        for (name, table) in tables { byType[table.typeName] = name }
-        for owner in owners {
-            // How many of the owner's associations reach each target: one is named after the owner alone
-            // (`Author.books`, as GRDB's guide names them); several are told apart by their key.
-            var perTarget: [String: Int] = [:]
-            for association in owner.associations {
-                switch association.kind {
-                case let .belongsTo(target, _, _), let .hasManyThrough(target, _, _, _), let .linkRows(target, _, _, _):
-                    perTarget[target, default: 0] += 1
-                case .hasMany, .hasManyThroughInverse, .referenceRows: break
-                }
-            }
-            for association in owner.associations {
-                let target: String
-                let kind: TablePlan.Association.Kind
-                switch association.kind {
-                case let .belongsTo(targetType, columns, targetColumns):
-                    target = targetType
-                    kind = .hasMany(owner: owner.typeName, columns: columns, targetColumns: targetColumns)
-                case let .hasManyThrough(targetType, linkType, _, _), let .linkRows(targetType, linkType, _, _):
-                    guard let link = owner.links.first(where: { $0.linkType == linkType }) else { continue }
-                    target = targetType
-                    kind = .hasManyThroughInverse(
-                        owner: owner.typeName, linkType: linkType, targetLinkColumns: link.targetColumns.map(\.name),
-                        targetKeyColumns: link.targetKeyColumns)
-                case .hasMany, .hasManyThroughInverse, .referenceRows: continue
-                }
-                guard let targetName = byType[target], var plan = tables[targetName] else { continue }
-                let taken = Set(plan.associations.map(\.name)).union(grdbReserved)
-                let plural = InferenceText.plural(owner.tableName)
-                let via = plural + "Via" + capitalized(SwiftNaming.memberName(association.key))
-                let base = perTarget[target] == 1 && !taken.contains(plural) ? plural : via
-                var name = base
-                var suffix = 2
-                while taken.contains(name) {
-                    name = base + String(suffix)
-                    suffix += 1
-                }
-                plan.associations.append(.init(name: SwiftNaming.escaped(name), key: name, kind: kind))
-                tables[targetName] = plan
-            }
-        }
-    }
 }
 
 /// A table plan under construction: what ``PersistenceTranslator`` and its relationship decisions
@@ -347,10 +219,7 @@ struct TableBuilder {
     var references: [TablePlan.ReferenceCheck] = []
     var embeddedSaves: [TablePlan.EmbeddedSave] = []
     var links: [TablePlan.Link] = []
-    var rowArguments: [(label: String, read: TablePlan.RowRead)] = []
-    var associations: [TablePlan.Association] = []
-    var includes: [TablePlan.Include] = []
-    var recordProperties: [TablePlan.RecordProperty] = []
+    var relationships: [TablePlan.StoredRelationship] = []
     /// The absent-field bit of each tracked property, by property name.
     var absentBits: [String: Int] = [:]
     /// Column names taken (attributes' and relationships' columns).

@@ -28,8 +28,6 @@ struct Translator: Sendable {
             tablePlans[name] = table
             familyPlans[name] = family
         }
-        PersistenceTranslator.addInverseAssociations(to: &tablePlans)
-        PersistenceTranslator.addNestedIncludes(to: &tablePlans)
         let tables = tablePlans.values.sorted { $0.tableName < $1.tableName }
         let files = schema.files.map { file in
             let enumNames = Set(file.enums.map(\.name.value))
@@ -57,10 +55,12 @@ struct Translator: Sendable {
             imports: schema.config.imports,
             codable: schema.config.codable,
             backends: kinds.map { kind in
-                BackendPlan(
+                let backend = kind.backend
+                return BackendPlan(
                     kind: kind, migrations: MigrationTranslator.translate(schema, tables: tables, backend: kind),
                     historyPath: schema.migrationHistoryPath(for: kind),
-                    limitations: kind.storage.limitations(of: tables))
+                    limitations: backend.limitations(of: tables),
+                    emitter: backend.emitter(tables: tables, models: entityPlans))
             },
             files: files,
             entities: entityPlans,

@@ -2,16 +2,17 @@
 import Foundation
 import Testing
 
-/// Registering a rule cannot be forgotten: every rule declared in `Sources/_EntityGenCore/Rules/` is in
+/// Registering a rule cannot be forgotten: every rule declared in `Sources/_EntityGenCore/Rules/` or in a
+/// backend's room (`Backends/<Name>/Rules+<Name>.swift`) is in
 /// the catalogue (`Rules.all`, which `--list-rules`, the README table and the example tests read), and
 /// the README's rule count is the catalogue's.
 @Suite struct Test_RuleCatalogue {
-    /// The ids of every `RuleDescription(id: ...)` written in the rules folder's sources.
+    /// The ids of every `RuleDescription(id: ...)` written in the engine's `Rules*.swift` sources.
     static func declaredIDs() throws -> [String] {
-        let folder = TestSupport.packageRoot.appendingPathComponent("Sources/_EntityGenCore/Rules")
+        let folder = TestSupport.packageRoot.appendingPathComponent("Sources/_EntityGenCore")
         var ids: [String] = []
-        for name in try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted()
-        where name.hasSuffix(".swift") {
+        let paths = try #require(FileManager.default.subpaths(atPath: folder.path)).sorted()
+        for name in paths where name.hasSuffix(".swift") && (name as NSString).lastPathComponent.hasPrefix("Rules") {
             let text = try String(contentsOf: folder.appendingPathComponent(name), encoding: .utf8)
             for declaration in text.components(separatedBy: "RuleDescription(").dropFirst() {
                 let afterID = try #require(

@@ -51,7 +51,8 @@ struct GenerationPlan: Sendable {
     }
 }
 
-/// One storage backend's share of a ``GenerationPlan``: its migrations, from its own recorded history.
+/// One storage backend's share of a ``GenerationPlan``: its migrations, from its own recorded history,
+/// and its printing half, loaded with the backend's own plans.
 struct BackendPlan: Sendable {
     /// The backend.
     var kind: StorageBackendKind
@@ -61,6 +62,8 @@ struct BackendPlan: Sendable {
     var historyPath: String?
     /// What the backend cannot store of the tables, located.
     var limitations: [Diagnostic] = []
+    /// The backend's printing half, holding its own plans (SQLite's record shapes).
+    var emitter: any PersistenceEmitter
 
     /// What the migrations mean for the project.
     var migrationPlan: MigrationPlan {

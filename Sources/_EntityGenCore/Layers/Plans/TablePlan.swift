@@ -1,6 +1,7 @@
 /// Everything the persistence renderers print for one concrete entity's table, decided in one place, as
-/// data: table and column names, storage classes, how each column is bound and decoded, link tables,
-/// triggers and associations. Backend-neutral: a ``StorageBackend`` turns it into its own DDL.
+/// data: table and column names, storage classes, how each column is bound, link tables, triggers and
+/// how each relationship is stored. Backend-neutral: a ``StorageBackend`` turns it into its own DDL, and
+/// into its own record shapes (SQLite's ``SQLiteRecordPlan``).
 struct TablePlan: Sendable {
     /// A column the entity's save statement binds.
     struct Column: Sendable {
@@ -156,101 +157,38 @@ struct TablePlan: Sendable {
         var formerNames: [String] = []
     }
 
-    /// A stored property of the row-shaped `Record`: one per column.
-    struct RecordProperty: Sendable {
-        /// The column.
-        var column: String
-        /// The property name as written in code (escaped).
-        var identifier: String
-        /// The property's type, optional included.
-        var type: TypeUsage
-        /// How it is decoded from a row and encoded for GRDB: a plain column or JSON text.
-        var json: EntityPlan.Property?
-        /// When the model is its own record: the property's absent-field bit, for an optional attribute
-        /// without a default, whose column `encode(to:)` leaves out when the mapped JSON object did not
-        /// have its key (an insert then stores `NULL`, the mapped value; an update keeps the stored one).
-        /// A defaulted attribute is always encoded, so that an insert stores its default.
-        var omittedWhenAbsent: Int? = nil
-    }
-
-    /// The type GRDB's requests fetch and local edits save for the table.
-    enum RecordType: Sendable {
-        /// The model itself (`Model.Record` is a typealias of it): an entity with identification
-        /// attributes and no relationships, whose stored properties are exactly its columns. One type
-        /// where a nested copy of the same properties would double the compiled code.
-        case model
-        /// A nested row-shaped `Record`: relationships as key columns, or the hidden row id of an entity
-        /// without identification attributes.
-        case nested
-    }
-
-    /// A GRDB-style association of the record type.
-    struct Association: Sendable {
-        /// How the association reaches its target.
-        enum Kind: Sendable {
-            /// The target's key is stored in this table's `columns`.
-            case belongsTo(target: String, columns: [String], targetColumns: [String])
-            /// Through the link table record `linkType`, ordered by position.
-            case hasManyThrough(target: String, linkType: String, ownerColumns: [String], ownerTargetColumns: [String])
-            /// The link table's own rows (`linkType`), for a map: each row's `key` column and its
-            /// `target`, which the include reaches through the link record.
-            case linkRows(target: String, linkType: String, ownerColumns: [String], ownerTargetColumns: [String])
-            /// The link table's own rows (`linkType`), in position order, for references: each row holds
-            /// the target's identifier, and no target is fetched.
-            case referenceRows(linkType: String, ownerColumns: [String], ownerTargetColumns: [String])
-            /// The inverse of another table's `belongsTo`: the rows of `owner` whose `columns` name this row.
-            case hasMany(owner: String, columns: [String], targetColumns: [String])
-            /// The inverse of another table's `hasManyThrough`: the owners linking to this row, through the
-            /// owner's link record `owner.Record.linkType`.
-            case hasManyThroughInverse(
-                owner: String, linkType: String, targetLinkColumns: [String], targetKeyColumns: [String])
+    /// How one relationship is stored, in declaration order: what a backend that reads rows back as a
+    /// graph (SQLite's record associations) derives its reads from.
+    struct StoredRelationship: Sendable {
+        /// Where the relationship's values are.
+        enum Storage: Sendable {
+            /// A polymorphic (family) target: saved in its members' tables, not read back with the owner.
+            case polymorphic
+            /// An owned to-one target (no identity): `column` holds its row id.
+            case ownedToOne(column: String)
+            /// A to-one target by key: `columns` hold the target's `targetColumns`, of the (optional)
+            /// Swift types `columnTypes`.
+            case keyed(columns: [String], targetColumns: [String], columnTypes: [TypeUsage])
+            /// A to-many relationship in the link table `links[link]`; `countColumn` tells `nil` from empty
+            /// for an optional one.
+            case linked(link: Int, countColumn: String?)
         }
-        /// Static property name (escaped).
-        var name: String
-        /// Association key (the relationship's schema name).
+        /// The relationship's schema name.
         var key: String
-        /// How it reaches its target.
-        var kind: Kind
-    }
-
-    /// How the complete request includes an association.
-    struct Include: Sendable {
-        enum Method: Sendable { case optional, required, all }
-        /// The association's static property name.
-        var association: String
-        /// Optional, required or all (to-many).
-        var method: Method
-        /// The target's Swift type (whose `Record` declares the nested includes' associations).
+        /// The model's property.
+        var property: EntityPlan.Property
+        /// The target's Swift type.
         var targetType: String
-        /// The target's own relationships, and theirs, at any depth (stopping where the path would enter
-        /// an entity already on it; see ``PersistenceTranslator/addNestedIncludes(to:)``).
-        var nested: [Include] = []
-        /// For a map: the link record (qualified, `Owner.Record._EventsLink`) whose rows the association
-        /// fetches, each with its `target` included.
-        var through: String?
-    }
-
-    /// How `init(row:)` fills one initializer argument.
-    indirect enum RowRead: Sendable {
-        /// A column's value.
-        case column(String)
-        /// A JSON text column through the property's transformer.
-        case jsonColumn(String, EntityPlan.Property, optional: Bool)
-        /// An included to-one association.
-        case included(key: String, required: Bool)
-        /// A prefetched to-many association.
-        case prefetched(key: String)
-        /// A prefetched map: link rows, each with its key and included target.
-        case prefetchedMap(key: String)
-        /// Prefetched link rows of references: each row's identifier column, in a list or by key.
-        case prefetchedReferences(key: String, column: String, isMap: Bool)
-        /// Not stored in the row: `[]` or `[:]`.
-        case emptyCollection(isMap: Bool)
-        /// Not stored in the row: `nil`.
-        case none
-        /// An optional to-many relationship: `nil` when its count column is `NULL` and the collection
-        /// read is empty.
-        case optionalCollection(countColumn: String, RowRead)
+        /// Whether the relationship is optional.
+        var isOptional: Bool
+        /// Whether it is to-many.
+        var isToMany: Bool
+        /// A `[String: Target]` map.
+        var isMap: Bool
+        /// Its values are the targets' identities (`reference: true`).
+        var isReference: Bool
+        /// Where its values are.
+        var storage: Storage
     }
 
     /// A reference relationship's key columns, checked against the target table on import.
@@ -289,21 +227,10 @@ struct TablePlan: Sendable {
     var embeddedSaves: [EmbeddedSave]
     /// To-many relationships' link tables.
     var links: [Link]
-    /// `init(row:)` arguments: (label, read).
-    var rowArguments: [(label: String, read: RowRead)]
-    /// The record type's associations.
-    var associations: [Association]
-    /// The complete request's includes, in order.
-    var includes: [Include]
+    /// The relationships' storage, in declaration order.
+    var relationships: [StoredRelationship]
     /// The identity properties, read from a delete action's payload.
     var identityProperties: [EntityPlan.Property]
-    /// The row-shaped `Record`'s stored properties, one per column (the hidden row id aside).
-    var recordProperties: [RecordProperty]
-    /// The `Record`'s `Identifiable` identity: the single identification property (its escaped name and
-    /// type), or `nil` (several identification attributes, or none: then the row id is the identity).
-    var recordIdentity: (identifier: String, type: TypeUsage)?
-    /// Whether the model is its own record or a nested `Record` is.
-    var recordType: RecordType
     /// The entity's declaration.
     var location: SourceLocation
     /// The table's former name, when the entity was renamed (`renamedFrom:`): renamed by the next

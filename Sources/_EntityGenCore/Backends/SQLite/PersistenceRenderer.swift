@@ -3,15 +3,17 @@
 /// statements (no Codable, no SQL built per record).
 struct PersistenceRenderer {
     let spelling: Spelling
+    /// The table's record shape.
+    let recordPlan: SQLiteRecordPlan
     private var access: String { spelling.access }
-    static let persistence = Spelling.persistence
+    static let persistence = SQLiteBackend.module
     static let runtime = Spelling.runtime
 
     func render(_ plan: TablePlan, into printer: inout CodePrinter) {
         let persistence = Self.persistence
         let runtime = Self.runtime
         printer.block("extension \(plan.typeName): \(persistence).PersistableEntity {") { printer in
-            switch plan.recordType {
+            switch recordPlan.kind {
             case .model: break  // `Columns` is the model's own (RecordRenderer).
             case .nested:
                 printer.documentation(
@@ -51,12 +53,12 @@ struct PersistenceRenderer {
             printer.block(
                 "\(access)static func requestIncludingRelationships() -> GRDB.QueryInterfaceRequest<\(plan.typeName)> {"
             ) { printer in
-                switch plan.recordType {
+                switch recordPlan.kind {
                 case .model:
                     printer.line("all()")
                 case .nested:
                     let record = GeneratedNames.record
-                    let included = plan.includes.reduce("\(record).all()") {
+                    let included = recordPlan.includes.reduce("\(record).all()") {
                         "\($0).\(Self.method($1.method)) \(Self.association($1, of: record)))"
                     }
                     printer.line("\(included).asRequest(of: \(plan.typeName).self)")
@@ -67,10 +69,10 @@ struct PersistenceRenderer {
             printer.block("\(access)init(row: GRDB.Row) throws {") { printer in
                 printer.line("self.init(")
                 printer.indent()
-                for (offset, argument) in plan.rowArguments.enumerated() {
+                for (offset, argument) in recordPlan.rowArguments.enumerated() {
                     printer.line(
                         "\(argument.label): \(rowExpression(argument.read))"
-                            + (offset < plan.rowArguments.count - 1 ? "," : ""))
+                            + (offset < recordPlan.rowArguments.count - 1 ? "," : ""))
                 }
                 printer.outdent()
                 printer.line(")")
@@ -97,7 +99,7 @@ struct PersistenceRenderer {
 
     /// An included association, with what its target's rows need included in turn
     /// (`Record.comments.including(required: Comment.Record.author)`).
-    static func association(_ include: TablePlan.Include, of record: String) -> String {
+    static func association(_ include: SQLiteRecordPlan.Include, of record: String) -> String {
         let targetRecord = "\(include.targetType).\(GeneratedNames.record)"
         guard let through = include.through else {
             return include.nested.reduce("\(record).\(include.association)") {
@@ -257,7 +259,7 @@ struct PersistenceRenderer {
     }
 
     /// The expression `init(row:)` passes for one argument.
-    private func rowExpression(_ read: TablePlan.RowRead) -> String {
+    private func rowExpression(_ read: SQLiteRecordPlan.RowRead) -> String {
         switch read {
         case let .column(name): return "try row.column(\(SwiftLiteral.string(name)))"
         case let .jsonColumn(name, property, optional):
@@ -278,7 +280,7 @@ struct PersistenceRenderer {
     }
 
     /// The request method including an association.
-    private static func method(_ method: TablePlan.Include.Method) -> String {
+    private static func method(_ method: SQLiteRecordPlan.Include.Method) -> String {
         switch method {
         case .optional: return "including(optional:"
         case .required: return "including(required:"

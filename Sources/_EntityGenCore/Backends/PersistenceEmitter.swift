@@ -1,5 +1,5 @@
-/// A storage backend's printing half: the persistence code of its runtime module. Its translation half
-/// is its ``StorageBackend``; both are chosen by ``StorageBackendKind``.
+/// A storage backend's printing half: the persistence code of its runtime module, printed from the
+/// neutral plans and the backend's own, which its ``StorageBackend`` decided and loaded it with.
 protocol PersistenceEmitter: Sendable {
     /// Modules every machine file imports when persistence is on.
     var machineFileImports: [String] { get }
@@ -17,14 +17,4 @@ protocol PersistenceEmitter: Sendable {
     func renderFamily(_ family: FamilyPlan, spelling: Spelling, into printer: inout CodePrinter)
     /// The project-wide file's body: migrations, opening a database, feeds.
     func renderDatabase(_ plan: GenerationPlan, spelling: Spelling, into printer: inout CodePrinter)
-}
-
-extension StorageBackendKind {
-    /// The backend's printing half.
-    var emitter: any PersistenceEmitter {
-        switch self {
-        case .sqlite: return SQLitePersistenceEmitter()
-        case .postgres: return PostgresPersistenceEmitter()
-        }
-    }
 }

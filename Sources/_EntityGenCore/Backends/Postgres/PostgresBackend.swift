@@ -4,6 +4,18 @@
 /// in-place `ALTER TABLE` here). ``limitations(of:)`` reports names PostgreSQL would cut or that its
 /// users must quote, located at the declaration.
 struct PostgresBackend: StorageBackend {
+    var historyFileName: String { "entitygen-migrations.postgres.json" }
+    /// The runtime module's qualifier in generated code.
+    static let module = "EntityGenPostgres"
+    var runtimeModule: String { Self.module }
+    var qualifyingModules: [String] { [runtimeModule, "PostgresNIO"] }
+    var reservedTypeNames: Set<String> { [PostgresNames.database] }
+    var rules: [RuleDescription] { Rules.postgresRules }
+
+    func emitter(tables: [TablePlan], models: [String: EntityPlan]) -> any PersistenceEmitter {
+        PostgresPersistenceEmitter()
+    }
+
     var columnTypes: Set<String> { Set(PostgresColumnType.allCases.map(\.rawValue)) }
 
     func snapshot(of tables: [TablePlan]) -> (snapshot: SchemaSnapshot, locations: [String: SourceLocation]) {

@@ -6,7 +6,7 @@ struct PostgresEntityRenderer {
     private var access: String { spelling.access }
 
     func render(_ plan: TablePlan, into printer: inout CodePrinter) {
-        let postgres = Spelling.postgres
+        let postgres = PostgresBackend.module
         let runtime = Spelling.runtime
         printer.block("extension \(plan.typeName): \(postgres).PostgresTableEntity {") { printer in
             printer.documentation(
@@ -45,7 +45,7 @@ struct PostgresEntityRenderer {
             printer.documentation(
                 "The stored row a delete action's payload names (only the identification attributes are read).")
             printer.block(
-                "\(access)static func \(GeneratedNames.postgresRowKey)(from json: \(runtime).JSONValue, context: inout \(runtime).MappingContext) throws(\(runtime).MappingError) -> \(postgres).PostgresRowKey {"
+                "\(access)static func \(PostgresNames.rowKeyFromPayload)(from json: \(runtime).JSONValue, context: inout \(runtime).MappingContext) throws(\(runtime).MappingError) -> \(postgres).PostgresRowKey {"
             ) { printer in
                 DeleteKeyRenderer.renderBody(plan, spelling, into: &printer) {
                     "\(postgres).PostgresRowKey(Self.postgresTable, [\($0.joined(separator: ", "))])"
@@ -58,13 +58,13 @@ struct PostgresEntityRenderer {
                 ? "nil"
                 : "\(postgres).PostgresRowKey(Self.postgresTable, [\(plan.identityProperties.map { "entity.\($0.identifier)" }.joined(separator: ", "))])"
             printer.line(
-                "\(access)static func \(GeneratedNames.postgresKey)(of entity: \(plan.typeName)) -> \(postgres).PostgresRowKey? { \(key) }"
+                "\(access)static func \(PostgresNames.key)(of entity: \(plan.typeName)) -> \(postgres).PostgresRowKey? { \(key) }"
             )
         }
     }
 
     private func renderSave(_ plan: TablePlan, into printer: inout CodePrinter) {
-        let postgres = Spelling.postgres
+        let postgres = PostgresBackend.module
         printer.documentation(
             "Stages this instance: embedded targets first, then the row (an upsert by identity)\(plan.links.isEmpty ? "" : ", then links"); returns the row's local id."
         )
@@ -78,7 +78,7 @@ struct PostgresEntityRenderer {
                 ? "self.\(MapperRenderer.absentFields)" : "\(Spelling.runtime).AbsentFields()"
             let saved = plan.links.isEmpty ? "return" : "let _rowID ="
             printer.block(
-                "\(saved) session.save(Self.postgresTable, key: Self.\(GeneratedNames.postgresKey)(of: self), absent: \(absent)) { _row in"
+                "\(saved) session.save(Self.postgresTable, key: Self.\(PostgresNames.key)(of: self), absent: \(absent)) { _row in"
             ) { printer in
                 for column in plan.columns { printer.line(append(column.source)) }
             }
@@ -130,12 +130,12 @@ struct PostgresEntityRenderer {
 
     /// The static `PostgresLinkTable` of a link (beside SQLite's `LinkTable` of the same relationship).
     private static func linkStatic(_ link: TablePlan.Link) -> String {
-        link.staticName + GeneratedNames.postgresLinkSuffix
+        link.staticName + PostgresNames.linkSuffix
     }
 
     /// A reference relationship's description, checked at the end of each page.
     private static func reference(_ check: TablePlan.ReferenceCheck) -> String {
-        "\(Spelling.postgres).PostgresReference(relationship: \(SwiftLiteral.string(check.relationship)), columns: \(Spelling.list(check.columns)), targetTable: \(SwiftLiteral.string(check.targetTable)), targetColumns: \(Spelling.list(check.targetColumns)), failsWhenMissing: \(check.failsWhenMissing))"
+        "\(PostgresBackend.module).PostgresReference(relationship: \(SwiftLiteral.string(check.relationship)), columns: \(Spelling.list(check.columns)), targetTable: \(SwiftLiteral.string(check.targetTable)), targetColumns: \(Spelling.list(check.targetColumns)), failsWhenMissing: \(check.failsWhenMissing))"
     }
 
     /// The statement appending a column's value to the staged row `_row`.

@@ -26,7 +26,7 @@ struct MigrationRenderer {
     }
 
     /// The collation decimal columns are created with, which SQLite needs to create (and compare) them.
-    static let decimalCollation = "\(Spelling.persistence).DecimalCollation.collation"
+    static let decimalCollation = "\(SQLiteBackend.module).DecimalCollation.collation"
 
     /// Whether a step creates a column of ``SnapshotColumnType/decimalText``.
     static func createsDecimalColumn(_ step: MigrationStep) -> Bool {
@@ -95,11 +95,11 @@ struct MigrationRenderer {
             )
             printer.block("do {") { printer in
                 printer.line(
-                    "let _appObjects = try \(Spelling.persistence).AppSchemaObjects.save(db, table: \(SwiftLiteral.string(table.name)), generatedIndexes: \(Spelling.list(generatedIndexes)))"
+                    "let _appObjects = try \(SQLiteBackend.module).AppSchemaObjects.save(db, table: \(SwiftLiteral.string(table.name)), generatedIndexes: \(Spelling.list(generatedIndexes)))"
                 )
                 renderCreate(table, as: temporary, form, into: &printer)
                 for function in Set(copy.compactMap { Self.function(for: $0.source)?.member }).sorted() {
-                    printer.line("db.add(function: \(Spelling.persistence).MigrationFunctions.\(function))")
+                    printer.line("db.add(function: \(SQLiteBackend.module).MigrationFunctions.\(function))")
                 }
                 let columns = copy.map { SQL.identifier($0.column) }.joined(separator: ", ")
                 let values = copy.map { Self.sql($0.source) }.joined(separator: ", ")

@@ -5,7 +5,7 @@ struct FamilyPersistenceRenderer {
     private var access: String { spelling.access }
 
     func render(_ plan: FamilyPlan, into printer: inout CodePrinter) {
-        let persistence = Spelling.persistence
+        let persistence = SQLiteBackend.module
         let runtime = Spelling.runtime
         printer.block("extension \(plan.typeName): \(persistence).ImportableEntity {") { printer in
             printer.documentation("Saves the member in its own table.")

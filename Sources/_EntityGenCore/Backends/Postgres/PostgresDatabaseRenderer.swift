@@ -5,9 +5,9 @@ struct PostgresDatabaseRenderer {
     private var access: String { spelling.access }
 
     func render(migrations: [MigrationSetPlan.Migration], feeds: [FeedPlan], into printer: inout CodePrinter) {
-        let postgres = Spelling.postgres
+        let postgres = PostgresBackend.module
         printer.documentation("The PostgreSQL schema generated from the entity schemas, and their feeds.")
-        printer.block("\(access)enum \(GeneratedNames.postgresDatabase) {") { printer in
+        printer.block("\(access)enum \(PostgresNames.database) {") { printer in
             printer.documentation(
                 """
                 The migrations that create and evolve the tables, in PostgreSQL's dialect. A table's primary key is

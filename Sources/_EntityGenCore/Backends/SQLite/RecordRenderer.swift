@@ -1,14 +1,16 @@
 /// Prints an entity's row-shaped `Record`: one stored property per column, as GRDB's record guide
-/// shapes records (the model itself when it has no relationships, ``TablePlan/RecordType``), so that every plain GRDB request works on it (`fetchAll`, `fetchOne(db, id:)`,
+/// shapes records (the model itself when it has no relationships, ``SQLiteRecordPlan/Kind``), so that every plain GRDB request works on it (`fetchAll`, `fetchOne(db, id:)`,
 /// `filter`, `order`, `ValueObservation`) and local edits go through `PersistableRecord`. Relationships
 /// are their key columns and associations (with the inverse of every association that reaches the
 /// table); nothing on a record looks loaded that was not fetched.
 struct RecordRenderer {
     let spelling: Spelling
+    /// The table's record shape.
+    let recordPlan: SQLiteRecordPlan
     private var access: String { spelling.access }
 
     func render(_ plan: TablePlan, into printer: inout CodePrinter) {
-        switch plan.recordType {
+        switch recordPlan.kind {
         case .model: renderModelAsRecord(plan, into: &printer)
         case .nested: renderNestedRecord(plan, into: &printer)
         }
@@ -25,14 +27,14 @@ struct RecordRenderer {
             printer.line()
             renderTableAndColumns(plan, into: &printer)
             printer.line()
-            let keepsAbsent = plan.recordProperties.contains { $0.omittedWhenAbsent != nil }
+            let keepsAbsent = recordPlan.properties.contains { $0.omittedWhenAbsent != nil }
             printer.documentation(
                 "Encodes the columns as the importer stores them"
                     + (keepsAbsent
                         ? "; an optional attribute without a default whose key the mapped JSON object did not have is left out, so that `update` and `upsert` keep the stored value, as an import does."
                         : "."))
             printer.block("\(access)func encode(to container: inout GRDB.PersistenceContainer) throws {") { printer in
-                for property in plan.recordProperties {
+                for property in recordPlan.properties {
                     let assignment = setting(property)
                     if let bit = property.omittedWhenAbsent {
                         printer.line("if !\(MapperRenderer.absentFields).contains(\(bit)) { \(assignment) }")
@@ -50,7 +52,7 @@ struct RecordRenderer {
         let type = plan.typeName
         let hasRowID = plan.identity.isEmpty
         let mutable = hasRowID ? "GRDB.MutablePersistableRecord" : "GRDB.PersistableRecord"
-        let identifiable = Self.hasIdentity(plan) ? ", Swift.Identifiable" : ""
+        let identifiable = hasIdentity(plan) ? ", Swift.Identifiable" : ""
         printer.block("extension \(type) {") { printer in
             printer.documentation(
                 "One row of the `\(plan.tableName)` table: the type plain GRDB requests fetch (`\(type).Record.filter(...).fetchAll(db)`, `fetchOne(db, id:)`, `ValueObservation`) and local edits save (`insert`, `update`, `upsert`, `delete`). Relationships are their key columns and associations; `\(type)` is the graph JSON maps to (`\(type).requestIncludingRelationships()`)."
@@ -64,7 +66,7 @@ struct RecordRenderer {
                     printer.documentation("The hidden row id (`_id`); `nil` until the record is inserted.")
                     printer.line("\(access)var \(GeneratedNames.rowID): Swift.Int64?")
                 }
-                for property in plan.recordProperties {
+                for property in recordPlan.properties {
                     printer.line()
                     printer.line("\(access)var \(property.identifier): \(Spelling.type(property.type))")
                 }
@@ -76,7 +78,7 @@ struct RecordRenderer {
                 printer.block("\(access)func encode(to container: inout GRDB.PersistenceContainer) throws {") {
                     printer in
                     if hasRowID { printer.line("container.setColumn(\"_id\", \(GeneratedNames.rowID))") }
-                    for property in plan.recordProperties {
+                    for property in recordPlan.properties {
                         printer.line(setting(property))
                     }
                 }
@@ -115,18 +117,18 @@ struct RecordRenderer {
 
     /// Whether the record is `Identifiable`: by its single identification attribute, or by its row id
     /// when it has none (unless a column is itself named `id`).
-    private static func hasIdentity(_ plan: TablePlan) -> Bool {
-        if plan.identity.isEmpty { return !plan.recordProperties.contains { $0.identifier == "id" } }
-        return plan.recordIdentity != nil
+    private func hasIdentity(_ plan: TablePlan) -> Bool {
+        if plan.identity.isEmpty { return !recordPlan.properties.contains { $0.identifier == "id" } }
+        return recordPlan.identity != nil
     }
 
     private func renderIdentity(_ plan: TablePlan, into printer: inout CodePrinter) {
-        guard Self.hasIdentity(plan) else { return }
+        guard hasIdentity(plan) else { return }
         if plan.identity.isEmpty {
             printer.line()
             printer.documentation("The identity: the row id.")
             printer.line("\(access)var id: Swift.Int64? { \(GeneratedNames.rowID) }")
-        } else if let identity = plan.recordIdentity, identity.identifier != "id" {
+        } else if let identity = recordPlan.identity, identity.identifier != "id" {
             printer.line()
             printer.documentation("The identity: `\(identity.identifier)`.")
             printer.line("\(access)var id: \(Spelling.type(identity.type)) { \(identity.identifier) }")
@@ -135,7 +137,7 @@ struct RecordRenderer {
 
     private func renderInitializers(_ plan: TablePlan, into printer: inout CodePrinter) {
         let hasRowID = plan.identity.isEmpty
-        var parameters = plan.recordProperties.map { property -> String in
+        var parameters = recordPlan.properties.map { property -> String in
             let optional = if case .optional = property.type { " = nil" } else { "" }
             return "\(property.identifier): \(Spelling.type(property.type))\(optional)"
         }
@@ -143,7 +145,7 @@ struct RecordRenderer {
         printer.documentation("Creates a record from its columns.")
         printer.block("\(access)init(\(parameters.joined(separator: ", "))) {") { printer in
             if hasRowID { printer.line("self.\(GeneratedNames.rowID) = \(GeneratedNames.rowID)") }
-            for property in plan.recordProperties {
+            for property in recordPlan.properties {
                 printer.line("self.\(property.identifier) = \(property.identifier)")
             }
         }
@@ -151,7 +153,7 @@ struct RecordRenderer {
         printer.documentation("Decodes a row, naming the column of a value that does not convert.")
         printer.block("\(access)init(row: GRDB.Row) throws {") { printer in
             if hasRowID { printer.line("self.\(GeneratedNames.rowID) = try row.column(\"_id\")") }
-            for property in plan.recordProperties {
+            for property in recordPlan.properties {
                 printer.line("self.\(property.identifier) = \(decoded(property))")
             }
         }
@@ -172,7 +174,7 @@ struct RecordRenderer {
                 )
             }
         }
-        for association in plan.associations {
+        for association in recordPlan.associations {
             printer.line()
             switch association.kind {
             case .belongsTo, .hasManyThrough, .linkRows, .referenceRows:
@@ -186,7 +188,7 @@ struct RecordRenderer {
 
     /// The statement of `encode(to:)` that sets a property's column (`container.setColumn("name", name)`):
     /// one non-overloaded method per kind of column, which type-checks faster than the subscripts.
-    private func setting(_ property: TablePlan.RecordProperty) -> String {
+    private func setting(_ property: SQLiteRecordPlan.Property) -> String {
         let column = SwiftLiteral.string(property.column)
         guard let json = property.json else { return "container.setColumn(\(column), \(property.identifier))" }
         return
@@ -194,12 +196,12 @@ struct RecordRenderer {
     }
 
     /// Whether a property is optional: its JSON column is read and written by the optional variants.
-    private static func isOptional(_ property: TablePlan.RecordProperty) -> Bool {
+    private static func isOptional(_ property: SQLiteRecordPlan.Property) -> Bool {
         if case .optional = property.type { true } else { false }
     }
 
     /// A property's value decoded from `row`.
-    private func decoded(_ property: TablePlan.RecordProperty) -> String {
+    private func decoded(_ property: SQLiteRecordPlan.Property) -> String {
         let column = SwiftLiteral.string(property.column)
         guard let json = property.json else { return "try row.column(\(column))" }
         return
@@ -207,7 +209,7 @@ struct RecordRenderer {
     }
 
     /// An association's declaration, as GRDB's guide writes it.
-    static func expression(_ association: TablePlan.Association) -> String {
+    static func expression(_ association: SQLiteRecordPlan.Association) -> String {
         let key = SwiftLiteral.string(association.key)
         let record = GeneratedNames.record
         switch association.kind {

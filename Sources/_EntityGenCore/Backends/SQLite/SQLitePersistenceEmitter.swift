@@ -1,25 +1,31 @@
 /// Persistence on SQLite through GRDB (`EntityGenPersistence`): record conformances, migrations in
 /// GRDB's schema DSL, and feeds.
 struct SQLitePersistenceEmitter: PersistenceEmitter {
-    var machineFileImports: [String] { [Spelling.persistence, "GRDB"] }
+    /// Each table's record shape, by entity schema name (``SQLiteRecordTranslator``).
+    let records: [String: SQLiteRecordPlan]
+
+    var machineFileImports: [String] { [SQLiteBackend.module, "GRDB"] }
     var formatCheck: (alias: String, type: String) {
-        ("_EntityGenPersistenceVersionCheck", "\(Spelling.persistence).EntityGenPersistenceFormat2")
+        ("_EntityGenPersistenceVersionCheck", "\(SQLiteBackend.module).EntityGenPersistenceFormat2")
     }
 
-    var databaseFileImports: [String] { [Spelling.persistence, "Foundation", "GRDB"] }
+    var databaseFileImports: [String] { [SQLiteBackend.module, "Foundation", "GRDB"] }
 
     func renderEnumStorage(_ plan: EnumPlan, into printer: inout CodePrinter) {
         printer.documentation(
             "Stored as its raw value; GRDB's requests bind it the same way, so a filter compares a column with a `\(plan.typeName)`."
         )
         printer.line(
-            "extension \(plan.typeName): \(Spelling.persistence).ColumnValue, GRDB.DatabaseValueConvertible {}")
+            "extension \(plan.typeName): \(SQLiteBackend.module).ColumnValue, GRDB.DatabaseValueConvertible {}")
     }
 
     func renderEntity(_ table: TablePlan, spelling: Spelling, into printer: inout CodePrinter) {
-        PersistenceRenderer(spelling: spelling).render(table, into: &printer)
+        guard let record = records[table.schemaName] else {
+            preconditionFailure("no record plan for table \(table.tableName): the backend translated other tables")
+        }
+        PersistenceRenderer(spelling: spelling, recordPlan: record).render(table, into: &printer)
         printer.line()
-        RecordRenderer(spelling: spelling).render(table, into: &printer)
+        RecordRenderer(spelling: spelling, recordPlan: record).render(table, into: &printer)
     }
 
     func renderFamily(_ family: FamilyPlan, spelling: Spelling, into printer: inout CodePrinter) {

@@ -1,7 +1,22 @@
-/// What a database backend decides at translation time: how the neutral ``TablePlan``s become its
-/// recorded schema (the ``SchemaSnapshot`` each migration is diffed against), and the steps that move
-/// a database from one recorded schema to the next. Its printing half is its ``PersistenceEmitter``.
+/// A database backend's room, as the engine sees it: what it decides at translation time (how the
+/// neutral ``TablePlan``s become its recorded schema, the ``SchemaSnapshot`` each migration is diffed
+/// against; the steps that move a database from one recorded schema to the next; its own record shapes)
+/// and its printing half, the ``PersistenceEmitter`` loaded with those plans. Registered in one place,
+/// ``StorageBackendKind/backend``.
 protocol StorageBackend: Sendable {
+    /// The file beside the config that records the backend's migrations.
+    var historyFileName: String { get }
+    /// The runtime module its generated code imports.
+    var runtimeModule: String { get }
+    /// Every module its generated code qualifies names with (the runtime module among them): a schema
+    /// type of such a name would shadow it.
+    var qualifyingModules: [String] { get }
+    /// Type names its generated code declares at the top level of the user's module (reserved for
+    /// every project: a schema is lint-clean for every backend alike).
+    var reservedTypeNames: Set<String> { get }
+    /// Its lint rules (what its database refuses), in the rule catalogue with every other rule.
+    var rules: [RuleDescription] { get }
+
     /// The column types its snapshots hold (what a recorded history may name).
     var columnTypes: Set<String> { get }
 
@@ -21,22 +36,16 @@ protocol StorageBackend: Sendable {
         from old: SchemaSnapshot, to new: SchemaSnapshot, intents: MigrationHistory.Intents,
         locations: [String: SourceLocation], unstorableDefaults: Set<String>, fallback: SourceLocation
     ) -> (steps: [MigrationStep], problems: [MigrationProblem], intents: MigrationHistory.Intents)
+
+    /// Its printing half, holding the backend's own plans of `tables` (whose models are `models`, by
+    /// schema name), decided here.
+    func emitter(tables: [TablePlan], models: [String: EntityPlan]) -> any PersistenceEmitter
 }
 
 /// A change a backend cannot migrate automatically, located at the schema declaration responsible.
 struct MigrationProblem: Hashable, Sendable {
     var message: String
     var location: SourceLocation
-}
-
-extension StorageBackendKind {
-    /// The backend's translation half.
-    var storage: any StorageBackend {
-        switch self {
-        case .sqlite: return SQLiteBackend()
-        case .postgres: return PostgresBackend()
-        }
-    }
 }
 
 extension TablePlan {

@@ -44,16 +44,16 @@ struct DatabaseRenderer {
             printer.block(
                 "\(access)static func openDatabase(atPath path: Swift.String, configuration: GRDB.Configuration = GRDB.Configuration(), checksIntegrity: Swift.Bool = false, eraseDatabaseOnSchemaChange: Swift.Bool = false, migrations: (inout GRDB.DatabaseMigrator) -> Swift.Void = { _ in }) throws -> GRDB.DatabasePool {"
             ) { printer in
-                printer.block("try \(Spelling.persistence).DatabaseFileError.naming(path) {") { printer in
+                printer.block("try \(SQLiteBackend.module).DatabaseFileError.naming(path) {") { printer in
                     printer.line(
-                        "let pool = try GRDB.DatabasePool(path: path, configuration: \(Spelling.persistence).EntityGenConfiguration.prepared(configuration))"
+                        "let pool = try GRDB.DatabasePool(path: path, configuration: \(SQLiteBackend.module).EntityGenConfiguration.prepared(configuration))"
                     )
                     printer.line("var migrator = GRDB.DatabaseMigrator()")
                     printer.line("migrator.eraseDatabaseOnSchemaChange = eraseDatabaseOnSchemaChange")
                     printer.line("registerMigrations(in: &migrator)")
                     printer.line("migrations(&migrator)")
                     printer.line(
-                        "try \(Spelling.persistence).EntityGenConfiguration.migrate(pool, with: migrator, fingerprints: migrationFingerprints, checksIntegrity: checksIntegrity)"
+                        "try \(SQLiteBackend.module).EntityGenConfiguration.migrate(pool, with: migrator, fingerprints: migrationFingerprints, checksIntegrity: checksIntegrity)"
                     )
                     printer.line("return pool")
                 }
@@ -62,9 +62,9 @@ struct DatabaseRenderer {
                 printer.line()
                 printer.documentation(feed.documentation ?? "The feed delivering `\(feed.entityType)`.")
                 printer.block(
-                    "\(access)static var \(feed.propertyName): \(Spelling.persistence).Feed<\(feed.entityType)> {"
+                    "\(access)static var \(feed.propertyName): \(SQLiteBackend.module).Feed<\(feed.entityType)> {"
                 ) { printer in
-                    printer.line(Self.feedExpression(feed, module: Spelling.persistence))
+                    printer.line(Self.feedExpression(feed, module: SQLiteBackend.module))
                 }
             }
         }

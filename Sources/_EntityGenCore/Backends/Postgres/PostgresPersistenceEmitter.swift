@@ -1,16 +1,16 @@
 /// Persistence on PostgreSQL through postgres-nio (`EntityGenPostgres`): importer conformances that
 /// stage rows as COPY text, and the migrations as PostgreSQL statements.
 struct PostgresPersistenceEmitter: PersistenceEmitter {
-    var machineFileImports: [String] { [Spelling.postgres] }
+    var machineFileImports: [String] { [PostgresBackend.module] }
     var formatCheck: (alias: String, type: String) {
-        ("_EntityGenPostgresVersionCheck", "\(Spelling.postgres).EntityGenPostgresFormat2")
+        ("_EntityGenPostgresVersionCheck", "\(PostgresBackend.module).EntityGenPostgresFormat2")
     }
 
-    var databaseFileImports: [String] { [Spelling.postgres] }
+    var databaseFileImports: [String] { [PostgresBackend.module] }
 
     func renderEnumStorage(_ plan: EnumPlan, into printer: inout CodePrinter) {
         printer.documentation("Stored in PostgreSQL as its raw value.")
-        printer.line("extension \(plan.typeName): \(Spelling.postgres).PostgresCopyValue {}")
+        printer.line("extension \(plan.typeName): \(PostgresBackend.module).PostgresCopyValue {}")
     }
 
     func renderEntity(_ table: TablePlan, spelling: Spelling, into printer: inout CodePrinter) {
@@ -18,7 +18,7 @@ struct PostgresPersistenceEmitter: PersistenceEmitter {
     }
 
     func renderFamily(_ family: FamilyPlan, spelling: Spelling, into printer: inout CodePrinter) {
-        let postgres = Spelling.postgres
+        let postgres = PostgresBackend.module
         let runtime = Spelling.runtime
         let access = spelling.access
         printer.block("extension \(family.typeName): \(postgres).PostgresEntity {") { printer in
@@ -32,13 +32,13 @@ struct PostgresPersistenceEmitter: PersistenceEmitter {
             printer.documentation(
                 "The stored row a delete action's payload names: the discriminator selects the member's table.")
             printer.block(
-                "\(access)static func \(GeneratedNames.postgresRowKey)(from json: \(runtime).JSONValue, context: inout \(runtime).MappingContext) throws(\(runtime).MappingError) -> \(postgres).PostgresRowKey {"
+                "\(access)static func \(PostgresNames.rowKeyFromPayload)(from json: \(runtime).JSONValue, context: inout \(runtime).MappingContext) throws(\(runtime).MappingError) -> \(postgres).PostgresRowKey {"
             ) { printer in
                 printer.line(
                     "try context.expectObject(json, entity: \(SwiftLiteral.string(family.typeName)), schema: \(spelling.location(family.location)))"
                 )
                 FamilyRenderer.dispatch(family, spelling, into: &printer) {
-                    "return try \($0.typeName).\(GeneratedNames.postgresRowKey)(from: json, context: &context)"
+                    "return try \($0.typeName).\(PostgresNames.rowKeyFromPayload)(from: json, context: &context)"
                 }
             }
             printer.line()
@@ -49,10 +49,10 @@ struct PostgresPersistenceEmitter: PersistenceEmitter {
             printer.line()
             printer.documentation("The member's identification.")
             printer.block(
-                "\(access)static func \(GeneratedNames.postgresKey)(of family: \(family.typeName)) -> \(postgres).PostgresRowKey? {"
+                "\(access)static func \(PostgresNames.key)(of family: \(family.typeName)) -> \(postgres).PostgresRowKey? {"
             ) { printer in
                 FamilyRenderer.switchOverMembers(family, on: "family", into: &printer) { member in
-                    "return \(member.typeName).\(GeneratedNames.postgresKey)(of: member)"
+                    "return \(member.typeName).\(PostgresNames.key)(of: member)"
                 }
             }
         }

@@ -1,6 +1,20 @@
 /// SQLite through GRDB: tables recorded as SQLite DDL facts (storage classes, `WITHOUT ROWID` link
 /// tables, triggers as their `CREATE TRIGGER` statements), migrated by ``MigrationPlanner``.
 struct SQLiteBackend: StorageBackend {
+    var historyFileName: String { "entitygen-migrations.json" }
+    /// The runtime module's qualifier in generated code.
+    static let module = "EntityGenPersistence"
+    var runtimeModule: String { Self.module }
+    var qualifyingModules: [String] { [runtimeModule, "GRDB", "GRDBSQLite"] }
+    /// ``GeneratedNames/database``, which every project declares (persistence on or off).
+    var reservedTypeNames: Set<String> { [] }
+    /// SQLite refuses no name the schema language accepts.
+    var rules: [RuleDescription] { [] }
+
+    func emitter(tables: [TablePlan], models: [String: EntityPlan]) -> any PersistenceEmitter {
+        SQLitePersistenceEmitter(records: SQLiteRecordTranslator.records(of: tables, models: models))
+    }
+
     var columnTypes: Set<String> { Set(SnapshotColumnType.allCases.map(\.rawValue)) }
 
     /// SQLite stores everything the schema language describes.
