@@ -8,7 +8,9 @@ struct EntityGenCommand: ParsableCommand {
         commandName: "entitygen",
         abstract: "Generates Swift models, JSON mappers and persistence glue from YAML entity schemas.",
         version: EntityGenVersion.current,
-        subcommands: [GenerateCommand.self, LintCommand.self, CheckCommand.self, InferCommand.self]
+        subcommands: [
+            GenerateCommand.self, LintCommand.self, CheckCommand.self, InferCommand.self, MigrationsCommand.self,
+        ]
     )
 
     static func main() {
