@@ -36,7 +36,7 @@ struct PostgresEntityRenderer {
                     ? ", reference: \(postgres).PostgresReference(relationship: \(SwiftLiteral.string(link.relationship)), columns: \(Spelling.list(link.targetColumns.map(\.name))), targetTable: \(SwiftLiteral.string(link.targetTable)), targetColumns: \(Spelling.list(link.targetKeyColumns)), failsWhenMissing: \(link.failsWhenMissing))"
                     : ""
                 printer.line(
-                    "\(access)static let \(Self.linkStatic(link)) = \(postgres).PostgresLinkTable(entity: \(SwiftLiteral.string(plan.schemaName)), name: \(SwiftLiteral.string(link.table)), ownerColumns: \(Spelling.list(link.ownerColumns.map(\.name))), targetColumns: \(Spelling.list(link.targetColumns.map(\.name))), isMap: \(link.isMap)\(ownerRows)\(targetRows)\(reference))"
+                    "fileprivate static let \(Self.linkStatic(link)) = \(postgres).PostgresLinkTable(entity: \(SwiftLiteral.string(plan.schemaName)), name: \(SwiftLiteral.string(link.table)), ownerColumns: \(Spelling.list(link.ownerColumns.map(\.name))), targetColumns: \(Spelling.list(link.targetColumns.map(\.name))), isMap: \(link.isMap)\(ownerRows)\(targetRows)\(reference))"
                 )
             }
             printer.line()

@@ -43,7 +43,7 @@ struct PersistenceRenderer {
                     ? ", reference: .init(entity: \(SwiftLiteral.string(plan.schemaName)), relationship: \(SwiftLiteral.string(link.relationship)), targetTable: \(SwiftLiteral.string(link.targetTable)), targetKeyColumns: \(Spelling.list(link.targetKeyColumns)), failsWhenMissing: \(link.failsWhenMissing))"
                     : ""
                 printer.line(
-                    "\(access)static let \(link.staticName) = \(persistence).LinkTable(name: \(SwiftLiteral.string(link.table)), ownerColumns: \(Spelling.list(link.ownerColumns.map(\.name))), targetColumns: \(Spelling.list(link.targetColumns.map(\.name))), isMap: \(link.isMap)\(reference)\(link.ownsTargets ? ", ownedTargetEntity: \(SwiftLiteral.string(link.targetEntity))" : ""))"
+                    "fileprivate static let \(link.staticName) = \(persistence).LinkTable(name: \(SwiftLiteral.string(link.table)), ownerColumns: \(Spelling.list(link.ownerColumns.map(\.name))), targetColumns: \(Spelling.list(link.targetColumns.map(\.name))), isMap: \(link.isMap)\(reference)\(link.ownsTargets ? ", ownedTargetEntity: \(SwiftLiteral.string(link.targetEntity))" : ""))"
                 )
             }
             printer.line()

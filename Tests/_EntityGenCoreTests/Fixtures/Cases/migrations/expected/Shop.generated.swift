@@ -261,7 +261,7 @@ extension Customer: EntityGenPersistence.PersistableEntity {
     )
 
     /// The link table of `orders`.
-    internal static let _ordersLinks = EntityGenPersistence.LinkTable(
+    fileprivate static let _ordersLinks = EntityGenPersistence.LinkTable(
         name: "customer_orders",
         ownerColumns: ["ownerId"],
         targetColumns: ["targetNumber"],

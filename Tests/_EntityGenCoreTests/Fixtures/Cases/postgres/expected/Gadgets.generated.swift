@@ -349,7 +349,7 @@ extension Gadget: EntityGenPersistence.PersistableEntity {
     )
 
     /// The link table of `labels`.
-    public static let _labelsLinks = EntityGenPersistence.LinkTable(
+    fileprivate static let _labelsLinks = EntityGenPersistence.LinkTable(
         name: "gadget_labels",
         ownerColumns: ["ownerId", "ownerBatch"],
         targetColumns: ["target"],
@@ -358,7 +358,7 @@ extension Gadget: EntityGenPersistence.PersistableEntity {
     )
 
     /// The link table of `spares`.
-    public static let _sparesLinks = EntityGenPersistence.LinkTable(
+    fileprivate static let _sparesLinks = EntityGenPersistence.LinkTable(
         name: "gadget_spares",
         ownerColumns: ["ownerId", "ownerBatch"],
         targetColumns: ["targetSerial"],
@@ -366,7 +366,7 @@ extension Gadget: EntityGenPersistence.PersistableEntity {
     )
 
     /// The link table of `resellers`.
-    public static let _resellersLinks = EntityGenPersistence.LinkTable(
+    fileprivate static let _resellersLinks = EntityGenPersistence.LinkTable(
         name: "gadget_resellers",
         ownerColumns: ["ownerId", "ownerBatch"],
         targetColumns: ["targetCode"],
@@ -766,7 +766,7 @@ extension Gadget: EntityGenPostgres.PostgresTableEntity {
     )
 
     /// The link table of `labels`.
-    public static let _labelsLinksPostgres = EntityGenPostgres.PostgresLinkTable(
+    fileprivate static let _labelsLinksPostgres = EntityGenPostgres.PostgresLinkTable(
         entity: "Gadget",
         name: "gadget_labels",
         ownerColumns: ["ownerId", "ownerBatch"],
@@ -776,7 +776,7 @@ extension Gadget: EntityGenPostgres.PostgresTableEntity {
     )
 
     /// The link table of `spares`.
-    public static let _sparesLinksPostgres = EntityGenPostgres.PostgresLinkTable(
+    fileprivate static let _sparesLinksPostgres = EntityGenPostgres.PostgresLinkTable(
         entity: "Gadget",
         name: "gadget_spares",
         ownerColumns: ["ownerId", "ownerBatch"],
@@ -785,7 +785,7 @@ extension Gadget: EntityGenPostgres.PostgresTableEntity {
     )
 
     /// The link table of `resellers`.
-    public static let _resellersLinksPostgres = EntityGenPostgres.PostgresLinkTable(
+    fileprivate static let _resellersLinksPostgres = EntityGenPostgres.PostgresLinkTable(
         entity: "Gadget",
         name: "gadget_resellers",
         ownerColumns: ["ownerId", "ownerBatch"],
@@ -967,7 +967,7 @@ extension Label: EntityGenPersistence.PersistableEntity {
     )
 
     /// The link table of `children`.
-    public static let _childrenLinks = EntityGenPersistence.LinkTable(
+    fileprivate static let _childrenLinks = EntityGenPersistence.LinkTable(
         name: "label_children",
         ownerColumns: ["owner"],
         targetColumns: ["target"],
@@ -1135,7 +1135,7 @@ extension Label: EntityGenPostgres.PostgresTableEntity {
     )
 
     /// The link table of `children`.
-    public static let _childrenLinksPostgres = EntityGenPostgres.PostgresLinkTable(
+    fileprivate static let _childrenLinksPostgres = EntityGenPostgres.PostgresLinkTable(
         entity: "Label",
         name: "label_children",
         ownerColumns: ["owner"],

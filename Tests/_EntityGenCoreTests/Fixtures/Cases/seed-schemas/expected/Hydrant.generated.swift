@@ -141,7 +141,7 @@ extension Person: EntityGenPersistence.PersistableEntity {
     )
 
     /// The link table of `friends`.
-    internal static let _friendsLinks = EntityGenPersistence.LinkTable(
+    fileprivate static let _friendsLinks = EntityGenPersistence.LinkTable(
         name: "person_friends",
         ownerColumns: ["ownerIdentifier"],
         targetColumns: ["targetIdentifier"],

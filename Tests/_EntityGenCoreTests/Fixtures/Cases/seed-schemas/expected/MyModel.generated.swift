@@ -321,7 +321,7 @@ extension MyModel: EntityGenPersistence.PersistableEntity {
     )
 
     /// The link table of `model2s`.
-    internal static let _model2sLinks = EntityGenPersistence.LinkTable(
+    fileprivate static let _model2sLinks = EntityGenPersistence.LinkTable(
         name: "myModel_model2s",
         ownerColumns: ["owner"],
         targetColumns: ["target"],

@@ -449,7 +449,7 @@ extension Pod: EntityGenPersistence.PersistableEntity {
     )
 
     /// The link table of `subspecs`.
-    internal static let _subspecsLinks = EntityGenPersistence.LinkTable(
+    fileprivate static let _subspecsLinks = EntityGenPersistence.LinkTable(
         name: "pod_subspecs",
         ownerColumns: ["ownerName", "ownerVersion"],
         targetColumns: ["target"],
@@ -864,7 +864,7 @@ extension Subspec: EntityGenPersistence.PersistableEntity {
     )
 
     /// The link table of `subspecs`.
-    internal static let _subspecsLinks = EntityGenPersistence.LinkTable(
+    fileprivate static let _subspecsLinks = EntityGenPersistence.LinkTable(
         name: "subspec_subspecs",
         ownerColumns: ["owner"],
         targetColumns: ["target"],
