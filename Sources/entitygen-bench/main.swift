@@ -15,7 +15,7 @@ let corpora = packageRoot.appendingPathComponent("Tests/Corpora/benchmarks-nativ
 let executable = Bundle.main.executableURL ?? URL(fileURLWithPath: CommandLine.arguments[0])
 
 /// The modes that measure against a baseline (the rest profile one thing alone); the usage line lists them.
-let benchmarkModes = ["mapping", "reader", "generate", "import", "postgres", "infer"]
+let benchmarkModes = ["mapping", "reader", "generate", "import", "read", "postgres", "infer"]
 
 /// The whole number at `position` after the mode (or `fallback` when there is none), at least `minimum`;
 /// anything else prints `usage` and exits with status 2, so a typo never runs a default or crashes.
@@ -61,6 +61,8 @@ func runBenchmark() async throws {
         for _ in 0..<5_000 { _ = try reader.read(bytes) }
     case "profile-import":
         try ImportBenchmark.profile()
+    case "read":
+        try ReadBenchmark.run()
     case "import":
         try ImportBenchmark.run(executable: executable)
     case "import-stream":
