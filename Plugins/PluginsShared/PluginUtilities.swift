@@ -8,10 +8,14 @@ enum PluginUtilities {
 
     /// The schema files and the config among a target's files.
     static func inputs(of target: SourceModuleTarget) -> (schemas: [URL], config: URL?) {
+        inputs(among: target.sourceFiles.map(\.url))
+    }
+
+    /// The schema files and the config among `files` (a target's, or an Xcode target's input files).
+    static func inputs(among files: [URL]) -> (schemas: [URL], config: URL?) {
         var schemas: [URL] = []
         var config: URL?
-        for file in target.sourceFiles {
-            let url = file.url
+        for url in files {
             guard ["yaml", "yml"].contains(url.pathExtension) else { continue }
             if configFileNames.contains(url.lastPathComponent) { config = url } else { schemas.append(url) }
         }
