@@ -42,6 +42,19 @@ protocol StorageBackend: Sendable {
     func emitter(tables: [TablePlan], models: [String: EntityPlan]) -> any PersistenceEmitter
 }
 
+extension StorageBackend {
+    /// The shared planner (``MigrationPlanner``), which both backends' snapshots fit: tables, columns,
+    /// keys, indexes and triggers compared by name, renames and discards as the intents say.
+    func migrationSteps(
+        from old: SchemaSnapshot, to new: SchemaSnapshot, intents: MigrationHistory.Intents,
+        locations: [String: SourceLocation], unstorableDefaults: Set<String>, fallback: SourceLocation
+    ) -> (steps: [MigrationStep], problems: [MigrationProblem], intents: MigrationHistory.Intents) {
+        MigrationPlanner.plan(
+            from: old, to: new, intents: intents, locations: locations, unstorableDefaults: unstorableDefaults,
+            fallback: fallback)
+    }
+}
+
 /// A change a backend cannot migrate automatically, located at the schema declaration responsible.
 struct MigrationProblem: Hashable, Sendable {
     var message: String

@@ -20,8 +20,9 @@ import Testing
     static func recordedHistory() throws -> MigrationHistory {
         var history: MigrationHistory?
         for schema in schemas {
-            history = try #require(
+            let recorded: MigrationHistory = try #require(
                 Test_PostgresEvolution.plan(schema, history: history).migrations(for: .postgres).updatedHistory)
+            history = recorded
         }
         return try #require(history)
     }

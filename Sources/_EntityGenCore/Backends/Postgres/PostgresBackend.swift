@@ -23,15 +23,6 @@ struct PostgresBackend: StorageBackend {
             of: tables, columnType: { Self.columnType($0).rawValue }, literal: Self.literal, trigger: Self.statement)
     }
 
-    func migrationSteps(
-        from old: SchemaSnapshot, to new: SchemaSnapshot, intents: MigrationHistory.Intents,
-        locations: [String: SourceLocation], unstorableDefaults: Set<String>, fallback: SourceLocation
-    ) -> (steps: [MigrationStep], problems: [MigrationProblem], intents: MigrationHistory.Intents) {
-        MigrationPlanner.plan(
-            from: old, to: new, intents: intents, locations: locations, unstorableDefaults: unstorableDefaults,
-            fallback: fallback)
-    }
-
     func limitations(of tables: [TablePlan]) -> [Diagnostic] {
         var diagnostics: [Diagnostic] = []
         func checkLength(_ name: String, _ kind: String, at location: SourceLocation) {

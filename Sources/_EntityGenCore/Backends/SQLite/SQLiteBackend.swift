@@ -24,15 +24,6 @@ struct SQLiteBackend: StorageBackend {
         TablePlan.snapshot(of: tables, columnType: Self.columnType, literal: Self.literal, trigger: Self.statement)
     }
 
-    func migrationSteps(
-        from old: SchemaSnapshot, to new: SchemaSnapshot, intents: MigrationHistory.Intents,
-        locations: [String: SourceLocation], unstorableDefaults: Set<String>, fallback: SourceLocation
-    ) -> (steps: [MigrationStep], problems: [MigrationProblem], intents: MigrationHistory.Intents) {
-        MigrationPlanner.plan(
-            from: old, to: new, intents: intents, locations: locations, unstorableDefaults: unstorableDefaults,
-            fallback: fallback)
-    }
-
     /// The column type (as GRDB's `Database.ColumnType` names it) of a value: text for values an `Int64`
     /// cannot hold (URLs), `datetime` for dates, which hold GRDB's date text (see
     /// `EntityGenPersistence`'s `Date: ColumnValue`), `unsigned` for `UInt` and `UInt64`, `decimalText` for
