@@ -21,17 +21,24 @@ public struct SyncProgress: Sendable {
     }
 }
 
-/// One page imported by a backend during a sync: its figures, and what it says about the pages after it.
+/// One page of a sync as a backend hands it back: written, or mapped with its write pending; and what it
+/// says about the pages after it, known once it is mapped.
 package struct SyncedPage: Sendable {
-    /// The page's figures.
-    package var report: ImportReport
+    /// The page's write.
+    package var write: SyncPageWrite
     /// The page count it announces (page-number pagination).
     package var pageCount: Int?
     /// The next page's URL text (next-URL pagination).
     package var nextURL: String?
 
+    /// A page already written, with its figures.
     package init(report: ImportReport, pageCount: Int?, nextURL: String?) {
-        self.report = report
+        self.init(write: .written(report), pageCount: pageCount, nextURL: nextURL)
+    }
+
+    /// A page mapped, its write pending or done.
+    package init(write: SyncPageWrite, pageCount: Int?, nextURL: String?) {
+        self.write = write
         self.pageCount = pageCount
         self.nextURL = nextURL
     }
@@ -48,11 +55,34 @@ extension Feed {
     /// A page fetched before in the same sync (a loop of next URLs or `Link` headers), or more than
     /// `pageLimit` pages (announced, or followed), fails the sync with what happened: the pages committed
     /// stay, and no orphan is deleted.
+    ///
+    /// Pipelined: when `importPage` maps a page and leaves its write pending (``SyncPageWrite/pending(_:)``),
+    /// the next page is fetched and mapped while it is written (``SyncPipeline``); pages are still
+    /// written one after the other, in order, each whole in its own transaction, with the same reports.
     package func syncPages(
         from url: URL, session: URLSession, allowedHosts: Set<String> = [], pageLimit: Int = Self.defaultPageLimit,
         progress: (@Sendable (SyncProgress) -> Void)?, prepareRequest: (@Sendable (inout URLRequest) -> Void)?,
         importPage: (_ bytes: Data, _ page: String) async throws -> SyncedPage
     ) async throws -> ImportReport {
+        var pipeline = SyncPipeline { progress?($0) }
+        do {
+            try await syncPages(
+                from: url, session: session, allowedHosts: allowedHosts, pageLimit: pageLimit,
+                prepareRequest: prepareRequest, pipeline: &pipeline, importPage: importPage)
+            try await pipeline.settle()
+        } catch {
+            throw await pipeline.fail(error)
+        }
+        return pipeline.report
+    }
+
+    /// The loop of ``syncPages(from:session:allowedHosts:pageLimit:progress:prepareRequest:importPage:)``:
+    /// each page fetched, handed to `importPage` and its write to `pipeline`.
+    private func syncPages(
+        from url: URL, session: URLSession, allowedHosts: Set<String>, pageLimit: Int,
+        prepareRequest: (@Sendable (inout URLRequest) -> Void)?, pipeline: inout SyncPipeline,
+        importPage: (_ bytes: Data, _ page: String) async throws -> SyncedPage
+    ) async throws {
         var fetched = Set<String>()
         let origin = SyncOrigin(url, allowedHosts: allowedHosts)
         // The app's session configuration (protocols, timeouts, headers, cookies) in a session of the
@@ -61,8 +91,8 @@ extension Feed {
         let guarded = URLSession(
             configuration: session.configuration, delegate: SyncRedirectGuard(origin), delegateQueue: nil)
         defer { guarded.finishTasksAndInvalidate() }
-        var report = ImportReport()
-        var pageCount: Int?
+        // Pages handed over so far (the pipeline may still be writing the last).
+        var pages = 0
         var next: URL? = url
         if case let .pageNumber(_, parameter, firstPage)? = pagination {
             next = Self.url(url, parameter: parameter, page: firstPage)
@@ -76,10 +106,10 @@ extension Feed {
                 throw ImportError.fetch(
                     url: current.absoluteString,
                     message:
-                        "not followed: this sync fetched this page before (a pagination loop, after \(report.pages) pages); no orphan was deleted"
+                        "not followed: this sync fetched this page before (a pagination loop, after \(pages) pages); no orphan was deleted"
                 )
             }
-            guard report.pages < pageLimit else {
+            guard pages < pageLimit else {
                 throw ImportError.fetch(
                     url: current.absoluteString,
                     message:
@@ -90,10 +120,11 @@ extension Feed {
                 current, session: guarded, origin: origin, prepareRequest: prepareRequest)
             try Task.checkCancellation()
             let page = try await importPage(bytes, current.absoluteString)
-            report.merge(Self.located(page.report, page: current.absoluteString))
+            pages += 1
+            if case .pageNumber? = pagination { pipeline.pageCount = page.pageCount }
+            try await pipeline.add(page.write, name: current.absoluteString)
             switch pagination {
             case let .pageNumber(_, parameter, firstPage)?:
-                pageCount = page.pageCount
                 if let count = page.pageCount, count > pageLimit {
                     throw ImportError.fetch(
                         url: current.absoluteString,
@@ -102,7 +133,7 @@ extension Feed {
                     )
                 }
                 // Counted from the first page (`firstPage` may be near Int.max: no overflow).
-                let fetchedCount = report.pages
+                let fetchedCount = pages
                 guard fetchedCount < (page.pageCount ?? 0) else {
                     next = nil
                     break
@@ -125,41 +156,33 @@ extension Feed {
             case nil:
                 next = nil
             }
-            progress?(SyncProgress(pagesCommitted: report.pages, pageCount: pageCount, report: report))
         }
-        return report
     }
 
     /// How many pages a sync follows at most unless the app says otherwise (`pageLimit:`).
     public static var defaultPageLimit: Int { 10_000 }
 
     /// The page loop of a backend's `sync(pages:...)`: each page of an app's own sequence handed to
-    /// `importPage` in turn (named `page 1`, `page 2`, ...), progress after each.
+    /// `importPage` in turn (named `page 1`, `page 2`, ...), progress after each committed page; pipelined
+    /// as the URL loop is (the next page is read from the sequence and mapped while one is written).
     package func syncPages<Pages: AsyncSequence>(
         _ pages: Pages, progress: (@Sendable (SyncProgress) -> Void)?,
         importPage: (_ bytes: Data, _ page: String) async throws -> SyncedPage
     ) async throws -> ImportReport where Pages.Element == Data {
-        var report = ImportReport()
-        for try await bytes in pages {
-            try Task.checkCancellation()
-            let name = "page \(report.pages + 1)"
-            report.merge(Self.located(try await importPage(bytes, name).report, page: name))
-            progress?(SyncProgress(pagesCommitted: report.pages, pageCount: nil, report: report))
+        var pipeline = SyncPipeline { progress?($0) }
+        do {
+            var count = 0
+            for try await bytes in pages {
+                try Task.checkCancellation()
+                count += 1
+                let name = "page \(count)"
+                try await pipeline.add(try await importPage(bytes, name).write, name: name)
+            }
+            try await pipeline.settle()
+        } catch {
+            throw await pipeline.fail(error)
         }
-        return report
-    }
-
-    /// A page's report with its JSON paths (those of skipped items and of tolerated issues) prefixed by
-    /// the page's name, so that a sync's report tells which page each came from.
-    static func located(_ page: ImportReport, page name: String) -> ImportReport {
-        var report = page
-        for index in report.skipped.indices where report.skipped[index].path.hasPrefix("$") {
-            report.skipped[index].path = "\(name) \(report.skipped[index].path)"
-        }
-        for index in report.issues.indices {
-            report.issues[index].path = "\(name) \(report.issues[index].path)"
-        }
-        return report
+        return pipeline.report
     }
 
     /// The next page's URL, resolved against the current page's; `nil` when there is none.

@@ -76,9 +76,12 @@ extension FeedImporter {
         }
     }
 
-    /// Maps and writes one page of a sync, recording what it saved in `seen`.
+    /// Maps one page of a sync and leaves its write pending (recording what it saves in `seen`): the sync
+    /// maps the next page while this one is written.
     private func importPage(_ bytes: Data, name: String, seen: SeenRows?) async throws -> SyncedPage {
         let page = try feed.prepare(bytes, page: name)
-        return SyncedPage(report: try await write(page, seen: seen), pageCount: page.pageCount, nextURL: page.nextURL)
+        return SyncedPage(
+            write: .pending { try await self.write(page, seen: seen) }, pageCount: page.pageCount,
+            nextURL: page.nextURL)
     }
 }

@@ -49,7 +49,7 @@ public struct PostgresImporter<Entity: PostgresEntity>: Sendable {
     func importPage(
         _ bytes: some Collection<UInt8>, page: String, on connection: PostgresConnection?,
         tracking: PostgresSeenRows?
-    ) async throws -> SyncedPage {
+    ) async throws -> WrittenPage {
         try await retry.run {
             try await attemptPage(bytes, page: page, on: connection, tracking: tracking)
         } retried: {
@@ -61,7 +61,7 @@ public struct PostgresImporter<Entity: PostgresEntity>: Sendable {
     private func attemptPage(
         _ bytes: some Collection<UInt8>, page: String, on connection: PostgresConnection?,
         tracking: PostgresSeenRows?
-    ) async throws -> SyncedPage {
+    ) async throws -> WrittenPage {
         let document: JSONDocument
         do { document = try JSONDocument(bytes: bytes) } catch { throw ImportError.invalidJSON(page: page, error) }
         let feed = feed
@@ -71,7 +71,7 @@ public struct PostgresImporter<Entity: PostgresEntity>: Sendable {
             let prepared = try document.withRoot { root throws(ImportError) in
                 try feed.prepare(root: root, page: page, key: Entity.postgresRowKey)
             }
-            return SyncedPage(
+            return WrittenPage(
                 report: try await write(prepared, on: connection, tracking: tracking), pageCount: prepared.pageCount,
                 nextURL: prepared.nextURL)
         }
@@ -110,7 +110,21 @@ public struct PostgresImporter<Entity: PostgresEntity>: Sendable {
             return total
         }
         report.pages = 1
-        return SyncedPage(report: report, pageCount: header.pageCount, nextURL: header.nextURL)
+        return WrittenPage(report: report, pageCount: header.pageCount, nextURL: header.nextURL)
+    }
+
+    /// A page mapped and written in one step (PostgreSQL maps a large page while the server writes it),
+    /// and what it says about the pages after it.
+    struct WrittenPage: Sendable {
+        /// The page's figures.
+        var report: ImportReport
+        /// The page count it announces (page-number pagination).
+        var pageCount: Int?
+        /// The next page's URL text (next-URL pagination).
+        var nextURL: String?
+
+        /// The page as a sync's page loop takes it: already written.
+        var synced: SyncedPage { SyncedPage(report: report, pageCount: pageCount, nextURL: nextURL) }
     }
 
     /// Items from which a page is mapped while it is written.

@@ -15,7 +15,7 @@ let corpora = packageRoot.appendingPathComponent("Tests/Corpora/benchmarks-nativ
 let executable = Bundle.main.executableURL ?? URL(fileURLWithPath: CommandLine.arguments[0])
 
 /// The modes that measure against a baseline (the rest profile one thing alone); the usage line lists them.
-let benchmarkModes = ["mapping", "reader", "generate", "import", "read", "postgres", "infer"]
+let benchmarkModes = ["mapping", "reader", "generate", "import", "sync", "read", "postgres", "infer"]
 
 /// The whole number at `position` after the mode (or `fallback` when there is none), at least `minimum`;
 /// anything else prints `usage` and exits with status 2, so a typo never runs a default or crashes.
@@ -63,6 +63,8 @@ func runBenchmark() async throws {
         try ImportBenchmark.profile()
     case "read":
         try ReadBenchmark.run()
+    case "sync":
+        try await SyncBenchmark.run()
     case "import":
         try ImportBenchmark.run(executable: executable)
     case "import-stream":
