@@ -27,7 +27,7 @@ extension PostgresImporter {
                 from: url, session: session, allowedHosts: allowedHosts, pageLimit: pageLimit, progress: progress,
                 prepareRequest: prepareRequest
             ) {
-                try await importPage($0, page: $1, on: connection, tracking: tracking).synced
+                try await syncPage($0, page: $1, on: connection, tracking: tracking)
             }
         }
     }
@@ -41,7 +41,7 @@ extension PostgresImporter {
     ) async throws -> ImportReport where Pages.Element == Data {
         try await sweeping { connection, tracking in
             try await feed.syncPages(pages, progress: progress) {
-                try await importPage($0, page: $1, on: connection, tracking: tracking).synced
+                try await syncPage($0, page: $1, on: connection, tracking: tracking)
             }
         }
     }

@@ -57,6 +57,42 @@ public struct PostgresImporter<Entity: PostgresEntity>: Sendable {
         }
     }
 
+    /// One page of a sync on `connection`: a page below ``pipelineThreshold`` items is mapped and encoded
+    /// for COPY here and its write left pending (the sync maps the next page while the server writes
+    /// this one; a write the server aborts is retried as ``importPage(_:page:on:tracking:)`` retries); a
+    /// larger page is mapped while it is written, both in its pending write.
+    func syncPage(
+        _ bytes: Data, page: String, on connection: PostgresConnection, tracking: PostgresSeenRows?
+    ) async throws -> SyncedPage {
+        let document: JSONDocument
+        do { document = try JSONDocument(bytes: bytes) } catch { throw ImportError.invalidJSON(page: page, error) }
+        let feed = feed
+        let header = try document.withRoot { root throws(ImportError) in try feed.layout.header(root: root, page: page)
+        }
+        guard feed.layout.recordCount(header.items) < Self.pipelineThreshold else {
+            // Mapped while it is written, once the page before it is committed (one connection, one
+            // transaction at a time).
+            return SyncedPage(
+                write: .pending {
+                    try await self.importPage(bytes, page: page, on: connection, tracking: tracking).report
+                },
+                pageCount: header.pageCount, nextURL: header.nextURL)
+        }
+        let prepared = try document.withRoot { root throws(ImportError) in
+            try feed.prepare(root: root, page: page, key: Entity.postgresRowKey)
+        }
+        let staged = Self.staged(prepared, tracking: tracking)
+        let retry = retry
+        return SyncedPage(
+            write: .pending {
+                try await retry.run {
+                    try await self.write(staged, of: prepared.report, on: connection, tracking: tracking)
+                } retried: {
+                    $0.retries += $1
+                }
+            }, pageCount: prepared.pageCount, nextURL: prepared.nextURL)
+    }
+
     /// One attempt at ``importPage(_:page:on:tracking:)``: the page mapped and written in one transaction.
     private func attemptPage(
         _ bytes: some Collection<UInt8>, page: String, on connection: PostgresConnection?,
@@ -123,8 +159,6 @@ public struct PostgresImporter<Entity: PostgresEntity>: Sendable {
         /// The next page's URL text (next-URL pagination).
         var nextURL: String?
 
-        /// The page as a sync's page loop takes it: already written.
-        var synced: SyncedPage { SyncedPage(report: report, pageCount: pageCount, nextURL: nextURL) }
     }
 
     /// Items from which a page is mapped while it is written.
@@ -192,18 +226,33 @@ public struct PostgresImporter<Entity: PostgresEntity>: Sendable {
         tracking: PostgresSeenRows?
     ) async throws -> ImportReport {
         try Task.checkCancellation()
+        return try await write(
+            Self.staged(page, tracking: tracking), of: page.report, on: connection, tracking: tracking)
+    }
+
+    /// A mapped page's rows encoded for COPY, recording identities with `tracking`.
+    static func staged(_ page: PreparedPage<Entity, PostgresRowKey>, tracking: PostgresSeenRows?) -> PostgresStagedPage
+    {
         var session = PostgresSession()
         session.tracking = tracking
-        Self.stage(page, in: &session)
-        let staged = session.take(deletions: true)
+        stage(page, in: &session)
+        return session.take(deletions: true)
+    }
+
+    /// One attempt at writing `staged`, the rows of a page whose mapping reported `mapped`, in one
+    /// transaction on `connection` (or one of the client's).
+    func write(
+        _ staged: PostgresStagedPage, of mapped: ImportReport, on connection: PostgresConnection?,
+        tracking: PostgresSeenRows?
+    ) async throws -> ImportReport {
         let logger = logger
         var report = try await transaction(on: connection) { connection in
             try await tracking?.checkSession(on: connection, logger: logger)
             var state = PostgresTransactionState()
             return try await staged.flush(on: connection, logger: logger, state: &state)
         }
-        report.skipped = page.report.skipped + report.skipped
-        report.issues = page.report.issues + report.issues
+        report.skipped = mapped.skipped + report.skipped
+        report.issues = mapped.issues + report.issues
         report.pages = 1
         return report
     }
