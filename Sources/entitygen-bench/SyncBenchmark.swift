@@ -73,6 +73,20 @@ enum SyncBenchmark {
         return Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
     }
 
+    /// Seconds to import `pages` with a backend's `sync` (pipelined) or its `importPage`, one page after
+    /// the other.
+    static func imported(
+        _ pages: [Data], pipelined: Bool, sync: (AsyncStream<Data>) async throws -> ImportReport,
+        importPage: (Data) async throws -> ImportReport
+    ) async throws -> Double {
+        try await timed {
+            if pipelined { return try await sync(sequence(pages)) }
+            var total = ImportReport()
+            for page in pages { total.merge(try await importPage(page)) }
+            return total
+        }
+    }
+
     static func run() async throws {
         let pages = pages()
         // The same pods, each with a changed summary: every row updated.
@@ -95,12 +109,9 @@ enum SyncBenchmark {
                 let importer = FeedImporter(
                     feed: Feed<BenchPod>(name: "BenchPods"), writer: pool, skipsUnchanged: false)
                 func once(_ pages: [Data]) async throws -> Double {
-                    try await timed {
-                        if pipelined { return try await importer.sync(pages: sequence(pages)) }
-                        var total = ImportReport()
-                        for page in pages { total.merge(try await importer.importPage(page)) }
-                        return total
-                    }
+                    try await imported(
+                        pages, pipelined: pipelined, sync: { try await importer.sync(pages: $0) },
+                        importPage: { try await importer.importPage($0) })
                 }
                 best.record(pipelined: pipelined, insert: try await once(pages), update: try await once(changed))
             }
@@ -130,12 +141,9 @@ enum SyncBenchmark {
                     try await client.query(PostgresQuery(unsafeSQL: "CREATE SCHEMA public"))
                     try await EntityGenPostgresDatabase.migrator.migrate(client)
                     func once(_ pages: [Data]) async throws -> Double {
-                        try await timed {
-                            if pipelined { return try await importer.sync(pages: sequence(pages)) }
-                            var total = ImportReport()
-                            for page in pages { total.merge(try await importer.importPage(page)) }
-                            return total
-                        }
+                        try await imported(
+                            pages, pipelined: pipelined, sync: { try await importer.sync(pages: $0) },
+                            importPage: { try await importer.importPage($0) })
                     }
                     best.record(pipelined: pipelined, insert: try await once(pages), update: try await once(changed))
                 }

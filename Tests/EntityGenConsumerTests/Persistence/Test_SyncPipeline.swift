@@ -7,35 +7,6 @@ import Testing
 /// promise of the page-by-page loop: pages written in order, each whole in its own transaction, the
 /// same reports, nothing written after a failure or a cancellation but whole pages.
 @Suite struct Test_SyncPipeline {
-    /// An app's page sequence that logs each page as the sync reads it.
-    struct LoggedPages: AsyncSequence, Sendable {
-        typealias Element = Data
-        let pages: [Data]
-        let log: EventLog
-
-        struct AsyncIterator: AsyncIteratorProtocol {
-            var remaining: ArraySlice<Data>
-            var number = 0
-            let log: EventLog
-            mutating func next() async throws -> Data? {
-                guard let page = remaining.popFirst() else { return nil }
-                number += 1
-                log.append("read \(number)")
-                return page
-            }
-        }
-
-        func makeAsyncIterator() -> AsyncIterator { AsyncIterator(remaining: pages[...], log: log) }
-    }
-
-    /// Events from the sync's task and its progress callback, in order.
-    final class EventLog: @unchecked Sendable {
-        private let lock = NSLock()
-        private var stored: [String] = []
-        func append(_ event: String) { lock.withLock { stored.append(event) } }
-        var events: [String] { lock.withLock { stored } }
-    }
-
     @Test func theNextPageIsReadAndMappedWhileOneIsWritten() async throws {
         let pages = try podPages(pageSize: 10).prefix(4)
         let log = EventLog()
@@ -43,10 +14,7 @@ import Testing
         let report = try await FeedImporter(feed: EntityGenDatabase.podSpecs, writer: pool).sync(
             pages: LoggedPages(pages: Array(pages), log: log)
         ) { progress in log.append("committed \(progress.pagesCommitted)") }
-        #expect(
-            log.events == [
-                "read 1", "read 2", "committed 1", "read 3", "committed 2", "read 4", "committed 3", "committed 4",
-            ])
+        #expect(log.events == EventLog.pipelined(pages: 4))
         #expect(report.pages == 4)
     }
 

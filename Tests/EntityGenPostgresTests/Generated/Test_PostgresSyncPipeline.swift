@@ -8,35 +8,6 @@ import Testing
 /// page-by-page loop's promises: pages in order, each whole in its own transaction, the same figures,
 /// and after a page that cannot be mapped, every page before it committed whole.
 @Suite struct Test_PostgresSyncPipeline {
-    /// An app's page sequence that logs each page as the sync reads it.
-    struct LoggedPages: AsyncSequence, Sendable {
-        typealias Element = Data
-        let pages: [Data]
-        let log: EventLog
-
-        struct AsyncIterator: AsyncIteratorProtocol {
-            var remaining: ArraySlice<Data>
-            var number = 0
-            let log: EventLog
-            mutating func next() async throws -> Data? {
-                guard let page = remaining.popFirst() else { return nil }
-                number += 1
-                log.append("read \(number)")
-                return page
-            }
-        }
-
-        func makeAsyncIterator() -> AsyncIterator { AsyncIterator(remaining: pages[...], log: log) }
-    }
-
-    /// Events from the sync's task and its progress callback, in order.
-    final class EventLog: @unchecked Sendable {
-        private let lock = NSLock()
-        private var stored: [String] = []
-        func append(_ event: String) { lock.withLock { stored.append(event) } }
-        var events: [String] { lock.withLock { stored } }
-    }
-
     /// The served pages in order.
     static func pages(pageSize: Int) throws -> [Data] {
         let served = try Test_GeneratedPodsSync.served(pageSize: pageSize)
@@ -51,10 +22,7 @@ import Testing
             let report = try await PostgresImporter(feed: EntityGenPostgresDatabase.podSpecs, client: client).sync(
                 pages: LoggedPages(pages: Array(pages), log: log)
             ) { progress in log.append("committed \(progress.pagesCommitted)") }
-            #expect(
-                log.events == [
-                    "read 1", "read 2", "committed 1", "read 3", "committed 2", "read 4", "committed 3", "committed 4",
-                ])
+            #expect(log.events == EventLog.pipelined(pages: 4))
             #expect(report.pages == 4)
             // The same figures as the pages imported one after the other into another database.
             let expected = try await PostgresTestServer.withDatabase { other in
