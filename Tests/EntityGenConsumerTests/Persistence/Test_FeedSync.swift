@@ -379,6 +379,32 @@ import Testing
         }
     }
 
+    /// A streamed batch the database refuses (an app's trigger) is thrown, the batches before it stay,
+    /// and no batch after it is written.
+    @Test func aStreamedBatchTheDatabaseRefusesStopsTheStream() throws {
+        let folder = try TemporaryFolder.make("entitygen-stream")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let file = folder.appendingPathComponent("avatars.json")
+        let items = (0..<1_500).map { #"{"id": \#($0), "file_url": "a/\#($0).png"}"# }
+        try Data(("[" + items.joined(separator: ",") + "]").utf8).write(to: file)
+        let (pool, _) = try makeDatabase()
+        try pool.write { db in
+            try db.execute(
+                sql:
+                    "CREATE TRIGGER refuse BEFORE INSERT ON avatar WHEN NEW.remoteId = 450 BEGIN SELECT RAISE(ABORT, 'refused'); END"
+            )
+        }
+        let importer = FeedImporter(feed: EntityGenDatabase.avatarList, writer: pool)
+        #expect { try importer.importArray(contentsOf: file, batchSize: 300) } throws: { "\($0)".contains("refused") }
+        #expect(try count("avatar", in: pool) == 300)
+        #expect(try pool.read { db in try Int.fetchOne(db, sql: "SELECT max(remoteId) FROM avatar") } == 299)
+        // Without the trigger, the same file streams whole, in five transactions.
+        try pool.write { db in try db.execute(sql: "DROP TRIGGER refuse") }
+        let report = try importer.importArray(contentsOf: file, batchSize: 300)
+        #expect(report.pages == 5)
+        #expect(try count("avatar", in: pool) == 1_500)
+    }
+
     /// `sync(from:)` reads `file://` URLs (issue 15, item 10: URLSession on Linux does not), and a missing
     /// file is a fetch error naming the URL.
     @Test func syncReadsFileURLs() async throws {
