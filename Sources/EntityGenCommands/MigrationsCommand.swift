@@ -86,7 +86,9 @@ package struct SquashCommand: ParsableCommand {
             }
             print("\(verb) \(MigrationHistory.range(outcome.folded)) into '\(from)' in \(outcome.path)")
         }
-        printError(
-            "note: a database that ran any folded migration now refuses to open; delete development databases")
+        if !dryRun {
+            printError(
+                "note: a database that ran any folded migration now refuses to open; delete development databases")
+        }
     }
 }

@@ -21,23 +21,18 @@ public struct SyncProgress: Sendable {
     }
 }
 
-/// One page of a sync as a backend hands it back: written, or mapped with its write pending; and what it
-/// says about the pages after it, known once it is mapped.
+/// One page of a sync as a backend hands it back: mapped (or at least its header read), with its write
+/// still to run, and what it says about the pages after it.
 package struct SyncedPage: Sendable {
-    /// The page's write.
-    package var write: SyncPageWrite
+    /// Writes the page in its own transaction and returns its figures.
+    package var write: @Sendable () async throws -> ImportReport
     /// The page count it announces (page-number pagination).
     package var pageCount: Int?
     /// The next page's URL text (next-URL pagination).
     package var nextURL: String?
 
-    /// A page already written, with its figures.
-    package init(report: ImportReport, pageCount: Int?, nextURL: String?) {
-        self.init(write: .written(report), pageCount: pageCount, nextURL: nextURL)
-    }
-
-    /// A page mapped, its write pending or done.
-    package init(write: SyncPageWrite, pageCount: Int?, nextURL: String?) {
+    /// A page whose `write` is still to run.
+    package init(write: @escaping @Sendable () async throws -> ImportReport, pageCount: Int?, nextURL: String?) {
         self.write = write
         self.pageCount = pageCount
         self.nextURL = nextURL
@@ -56,9 +51,9 @@ extension Feed {
     /// `pageLimit` pages (announced, or followed), fails the sync with what happened: the pages committed
     /// stay, and no orphan is deleted.
     ///
-    /// Pipelined: when `importPage` maps a page and leaves its write pending (``SyncPageWrite/pending(_:)``),
-    /// the next page is fetched and mapped while it is written (``SyncPipeline``); pages are still
-    /// written one after the other, in order, each whole in its own transaction, with the same reports.
+    /// Pipelined: `importPage` maps a page and leaves its write to run (``SyncedPage/write``); the next
+    /// page is fetched and mapped while it is written (``SyncPipeline``). Pages are still written one
+    /// after the other, in order, each whole in its own transaction, with the same reports.
     package func syncPages(
         from url: URL, session: URLSession, allowedHosts: Set<String> = [], pageLimit: Int = Self.defaultPageLimit,
         progress: (@Sendable (SyncProgress) -> Void)?, prepareRequest: (@Sendable (inout URLRequest) -> Void)?,

@@ -1,13 +1,3 @@
-/// How a backend hands one page of a sync to the page loop: either already written (the backend maps
-/// while it writes, in one step), or mapped with its write still to run, so that the loop can fetch and
-/// map the next page while this one is written.
-package enum SyncPageWrite: Sendable {
-    /// The page is committed; its figures.
-    case written(ImportReport)
-    /// The page is mapped; running this writes it in its own transaction and returns its figures.
-    case pending(@Sendable () async throws -> ImportReport)
-}
-
 /// The page loop's writer side: at most one page being written while the next is fetched and mapped.
 /// Pages are written in order, each in its own transaction, one after the other; the reports are merged
 /// and progress is told in the same order and with the same figures as when each page was written
@@ -27,20 +17,15 @@ package struct SyncPipeline {
         self.committed = committed
     }
 
-    /// Hands over the next page, named `name`: first waits for the page before it to be committed (its
-    /// write failing throws here, before this page is written), then takes this one's figures or starts
-    /// its write, unless the task was cancelled.
-    package mutating func add(_ write: SyncPageWrite, name: String) async throws {
+    /// Hands over the next page, named `name`, whose `write` writes it in its own transaction: first
+    /// waits for the page before it to be committed (its write failing throws here, before this page is
+    /// written), then starts this one's write, unless the task was cancelled.
+    package mutating func add(_ write: @escaping @Sendable () async throws -> ImportReport, name: String) async throws {
         try await settle()
-        switch write {
-        case let .written(page):
-            merge(page, name: name)
-        case let .pending(run):
-            // Cancelled (as late as in the progress of the page before): this page is mapped but never
-            // written, as it would never have been fetched had each page been written before the next.
-            try Task.checkCancellation()
-            inFlight = (Task { try await run() }, name)
-        }
+        // Cancelled (as late as in the progress of the page before): this page is mapped but never
+        // written, as it would never have been fetched had each page been written before the next.
+        try Task.checkCancellation()
+        inFlight = (Task { try await write() }, name)
     }
 
     /// Waits for the page being written, if any, and merges its figures.

@@ -81,7 +81,7 @@ extension FeedImporter {
     private func importPage(_ bytes: Data, name: String, seen: SeenRows?) async throws -> SyncedPage {
         let page = try feed.prepare(bytes, page: name)
         return SyncedPage(
-            write: .pending { try await self.write(page, seen: seen) }, pageCount: page.pageCount,
+            write: { try await self.write(page, seen: seen) }, pageCount: page.pageCount,
             nextURL: page.nextURL)
     }
 }

@@ -40,20 +40,30 @@ public struct PostgresImporter<Entity: PostgresEntity>: Sendable {
     /// while the server writes.
     @discardableResult
     public func importPage(_ bytes: some Collection<UInt8>, page: String = "page") async throws -> ImportReport {
-        try await importPage(bytes, page: page, on: nil, tracking: nil).report
+        try await importPage(bytes, page: page, on: nil, tracking: nil)
     }
 
     /// ``importPage(_:page:)`` in a transaction on `connection` (a sync holds one connection for its
     /// pages), or on one of the client's when `nil`; with `tracking`, the saved instances' identities
-    /// are recorded for orphan deletion. Returns what the page says about the pages after it too.
+    /// are recorded for orphan deletion.
     func importPage(
         _ bytes: some Collection<UInt8>, page: String, on connection: PostgresConnection?,
         tracking: PostgresSeenRows?
-    ) async throws -> WrittenPage {
+    ) async throws -> ImportReport {
+        let document: JSONDocument
+        do { document = try JSONDocument(bytes: bytes) } catch { throw ImportError.invalidJSON(page: page, error) }
+        return try await importPage(document, page: page, on: connection, tracking: tracking)
+    }
+
+    /// ``importPage(_:page:on:tracking:)`` of a parsed page, retried while the server aborts its
+    /// transaction.
+    private func importPage(
+        _ document: JSONDocument, page: String, on connection: PostgresConnection?, tracking: PostgresSeenRows?
+    ) async throws -> ImportReport {
         try await retry.run {
-            try await attemptPage(bytes, page: page, on: connection, tracking: tracking)
+            try await attemptPage(document, page: page, on: connection, tracking: tracking)
         } retried: {
-            $0.report.retries += $1
+            $0.retries += $1
         }
     }
 
@@ -73,8 +83,8 @@ public struct PostgresImporter<Entity: PostgresEntity>: Sendable {
             // Mapped while it is written, once the page before it is committed (one connection, one
             // transaction at a time).
             return SyncedPage(
-                write: .pending {
-                    try await self.importPage(bytes, page: page, on: connection, tracking: tracking).report
+                write: {
+                    try await self.importPage(document, page: page, on: connection, tracking: tracking)
                 },
                 pageCount: header.pageCount, nextURL: header.nextURL)
         }
@@ -84,7 +94,7 @@ public struct PostgresImporter<Entity: PostgresEntity>: Sendable {
         let staged = Self.staged(prepared, tracking: tracking)
         let retry = retry
         return SyncedPage(
-            write: .pending {
+            write: {
                 try await retry.run {
                     try await self.write(staged, of: prepared.report, on: connection, tracking: tracking)
                 } retried: {
@@ -95,11 +105,8 @@ public struct PostgresImporter<Entity: PostgresEntity>: Sendable {
 
     /// One attempt at ``importPage(_:page:on:tracking:)``: the page mapped and written in one transaction.
     private func attemptPage(
-        _ bytes: some Collection<UInt8>, page: String, on connection: PostgresConnection?,
-        tracking: PostgresSeenRows?
-    ) async throws -> WrittenPage {
-        let document: JSONDocument
-        do { document = try JSONDocument(bytes: bytes) } catch { throw ImportError.invalidJSON(page: page, error) }
+        _ document: JSONDocument, page: String, on connection: PostgresConnection?, tracking: PostgresSeenRows?
+    ) async throws -> ImportReport {
         let feed = feed
         let header = try document.withRoot { root throws(ImportError) in try feed.layout.header(root: root, page: page)
         }
@@ -107,9 +114,7 @@ public struct PostgresImporter<Entity: PostgresEntity>: Sendable {
             let prepared = try document.withRoot { root throws(ImportError) in
                 try feed.prepare(root: root, page: page, key: Entity.postgresRowKey)
             }
-            return WrittenPage(
-                report: try await write(prepared, on: connection, tracking: tracking), pageCount: prepared.pageCount,
-                nextURL: prepared.nextURL)
+            return try await write(prepared, on: connection, tracking: tracking)
         }
         try Task.checkCancellation()
         let channel = StagedPageChannel()
@@ -146,19 +151,7 @@ public struct PostgresImporter<Entity: PostgresEntity>: Sendable {
             return total
         }
         report.pages = 1
-        return WrittenPage(report: report, pageCount: header.pageCount, nextURL: header.nextURL)
-    }
-
-    /// A page mapped and written in one step (PostgreSQL maps a large page while the server writes it),
-    /// and what it says about the pages after it.
-    struct WrittenPage: Sendable {
-        /// The page's figures.
-        var report: ImportReport
-        /// The page count it announces (page-number pagination).
-        var pageCount: Int?
-        /// The next page's URL text (next-URL pagination).
-        var nextURL: String?
-
+        return report
     }
 
     /// Items from which a page is mapped while it is written.

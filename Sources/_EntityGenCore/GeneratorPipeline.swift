@@ -145,8 +145,12 @@ public enum GeneratorPipeline {
     }
 
     /// Reads the inputs from disk and validates them. A file that cannot be read becomes a diagnostic at
-    /// its start; the others are still checked.
-    public static func validate(inputs: SchemaInputs, for goal: Goal = .generate) -> ValidationResult {
+    /// its start; the others are still checked. `replacingHistories` stand in for the backends' recorded history
+    /// files (a history about to be written, checked before it is).
+    public static func validate(
+        inputs: SchemaInputs, for goal: Goal = .generate,
+        replacingHistories: [StorageBackendKind: SourceFile] = [:]
+    ) -> ValidationResult {
         var unreadable: [Diagnostic] = []
         /// The file, or why it cannot be read.
         @Sendable func read(_ path: String) -> (file: SourceFile?, problem: Diagnostic?) {
@@ -162,8 +166,8 @@ public enum GeneratorPipeline {
         }
         let config = inputs.configPath.flatMap { value(read($0)) }
         let schemas = inputs.schemaPaths.concurrentMap { read($0) }.compactMap { value($0) }
-        var histories: [StorageBackendKind: SourceFile] = [:]
-        for backend in StorageBackendKind.allCases {
+        var histories = replacingHistories
+        for backend in StorageBackendKind.allCases where histories[backend] == nil {
             guard let path = inputs.configPath.map(backend.historyPath(besideConfig:)),
                 FileManager.default.fileExists(atPath: path)
             else { continue }

@@ -61,34 +61,23 @@ public enum MigrationSquash {
                 throw Failure(message: "\(path): \(error.message)")
             }
         }
-        try checkGenerates(inputs: inputs, configPath: configPath, with: outcomes)
+        try checkGenerates(inputs: inputs, with: outcomes)
         return outcomes
     }
 
     /// Fails unless the project, read with the squashed histories, has no problem with its recorded
     /// migrations: every one of them regenerates.
     private static func checkGenerates(
-        inputs: SchemaInputs, configPath: String, with outcomes: [Outcome]
+        inputs: SchemaInputs, with outcomes: [Outcome]
     ) throws(MigrationHistory.SquashError) {
         var histories: [StorageBackendKind: SourceFile] = [:]
-        var schemas: [SourceFile] = []
-        let config: SourceFile
-        do {
-            config = try SourceFile.read(path: configPath)
-            schemas = try inputs.schemaPaths.map { path throws(InputError) in try SourceFile.read(path: path) }
-            for backend in StorageBackendKind.allCases {
-                let path = backend.historyPath(besideConfig: configPath)
-                if let outcome = outcomes.first(where: { $0.backend == backend }) {
-                    histories[backend] = SourceFile(path: path, text: outcome.history.encoded())
-                } else if FileManager.default.fileExists(atPath: path) {
-                    histories[backend] = try SourceFile.read(path: path)
-                }
-            }
-        } catch {
-            throw MigrationHistory.SquashError(message: error.message)
+        for outcome in outcomes {
+            histories[outcome.backend] = SourceFile(path: outcome.path, text: outcome.history.encoded())
         }
-        let result = GeneratorPipeline.validate(schemas: schemas, config: config, migrationHistories: histories)
-        let problems = result.diagnostics.filter { $0.ruleID == Rules.invalidMigrationHistory.id }
+        let result = GeneratorPipeline.validate(inputs: inputs, replacingHistories: histories)
+        let problems = result.diagnostics.filter {
+            $0.ruleID == Rules.invalidMigrationHistory.id || $0.ruleID == Rules.unreadableFile.id
+        }
         guard problems.isEmpty else {
             throw MigrationHistory.SquashError(
                 message: "the squashed history would not regenerate:\n"

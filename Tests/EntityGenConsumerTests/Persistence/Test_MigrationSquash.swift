@@ -86,13 +86,10 @@ import Testing
             let migrator = MigrationStepRunner.migrator(Array(long[...index]))
             try EntityGenConfiguration.migrate(queue, with: migrator, fingerprints: Self.fingerprints(long))
             let before = try Test_Migrations.schema(queue)
-            #expect(throws: (any Error).self) {
-                try EntityGenConfiguration.migrate(
-                    queue, with: MigrationStepRunner.migrator(short), fingerprints: Self.fingerprints(short))
-            }
             do {
                 try EntityGenConfiguration.migrate(
                     queue, with: MigrationStepRunner.migrator(short), fingerprints: Self.fingerprints(short))
+                Issue.record("a database that ran \(ranThrough) was migrated by the squashed history")
             } catch is ChangedPendingMigrationError {
                 #expect(expected == "changed")
             } catch is UnknownMigrationsError {
