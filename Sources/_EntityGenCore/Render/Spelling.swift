@@ -172,6 +172,15 @@ struct Spelling: Sendable {
     static func list(_ names: [String]) -> String {
         "[" + names.map(SwiftLiteral.string).joined(separator: ", ") + "]"
     }
+
+    /// `, absentBits: ["summary": 0]`: each column's absent-field bit, as the argument every backend's
+    /// table description takes; empty when no column has one.
+    static func absentBitsArgument(_ columns: [TablePlan.Column]) -> String {
+        let absent = columns.compactMap { column in
+            column.absentBit.map { "\(SwiftLiteral.string(column.name)): \($0)" }
+        }
+        return absent.isEmpty ? "" : ", absentBits: [\(absent.joined(separator: ", "))]"
+    }
 }
 
 extension EntityPlan.Property {

@@ -11,10 +11,7 @@ struct PostgresEntityRenderer {
         printer.block("extension \(plan.typeName): \(postgres).PostgresTableEntity {") { printer in
             printer.documentation(
                 "The table's fixed SQL: COPY into a staging table and one set-based upsert by identity, built once.")
-            let absent = plan.columns.compactMap { column in
-                column.absentBit.map { "\(SwiftLiteral.string(column.name)): \($0)" }
-            }
-            let absentBits = absent.isEmpty ? "" : ", absentBits: [\(absent.joined(separator: ", "))]"
+            let absentBits = Spelling.absentBitsArgument(plan.columns)
             var references =
                 plan.references.isEmpty
                 ? "" : ", references: [\(plan.references.map(Self.reference).joined(separator: ", "))]"

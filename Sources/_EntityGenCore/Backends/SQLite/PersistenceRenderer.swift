@@ -28,10 +28,7 @@ struct PersistenceRenderer {
             var references =
                 plan.references.isEmpty
                 ? "" : ", references: [\(plan.references.map(Self.referenceColumns).joined(separator: ", "))]"
-            let absent = plan.columns.compactMap { column in
-                column.absentBit.map { "\(SwiftLiteral.string(column.name)): \($0)" }
-            }
-            if !absent.isEmpty { references += ", absentBits: [\(absent.joined(separator: ", "))]" }
+            references += Spelling.absentBitsArgument(plan.columns)
             printer.line(
                 "\(access)static let entityTable = \(persistence).EntityTable(entity: \(SwiftLiteral.string(plan.schemaName)), name: \(SwiftLiteral.string(plan.tableName)), columns: \(columns), identity: \(Spelling.list(plan.identity))\(references))"
             )
