@@ -38,7 +38,9 @@ extension OpenAPIInference {
                 feed.pagination = ("link", "next")
             }
             feed.name = names.unique(get.operationId ?? "\(feed.entity) list \(path.rawValue)")
-            feed.reason = "GET \(path.rawValue)" + (feed.items.map { ", records in '\($0)'" } ?? ": a list")
+            feed.reason =
+                "GET \(path.rawValue)"
+                + (feed.items.map { ", records in '\($0.joined(separator: "."))'" } ?? ": a list")
             feed.location = self.path + location
             feeds.append(feed)
         }
@@ -77,7 +79,7 @@ extension OpenAPIInference {
         let lists = properties.compactMap { key, property in listedEntity(property).map { (key, $0) } }
         guard lists.count == 1 else { return nil }
         return InferredSchema.Feed(
-            name: "", entity: lists[0].1, items: lists[0].0, pagination: Self.pagination(in: properties), reason: "")
+            name: "", entity: lists[0].1, items: [lists[0].0], pagination: Self.pagination(in: properties), reason: "")
     }
 
     /// An envelope's pagination: a next-page URL or a page count among its properties.
@@ -121,7 +123,7 @@ extension OpenAPIInference {
             let name = types.unique(TypeNamer.typeName(InferenceText.singular(lists[0].0)))
             entity(name, items, at: location + "/responses (\(lists[0].0) items)")
             return InferredSchema.Feed(
-                name: "", entity: name, items: lists[0].0, pagination: Self.pagination(in: properties), reason: "")
+                name: "", entity: name, items: [lists[0].0], pagination: Self.pagination(in: properties), reason: "")
         }
         // One record, inline: an entity, so that what the API answers is declared.
         if !properties.isEmpty {

@@ -112,8 +112,8 @@ public struct InferredSchema: Sendable {
         public var name: String
         /// The entity it imports.
         public var entity: String
-        /// The envelope key holding the records.
-        public var items: String?
+        /// The key path of the records in a page (the envelope key, or `--records`' path), as keys.
+        public var items: [String]?
         /// `single: true` (one record per page) or `either`.
         public var single: String?
         /// `pagination: {nextURL: key}`, `{pageCount: key}` or `{link: next}`.
@@ -213,8 +213,9 @@ extension InferredSchema.Enumeration {
 
 extension InferredSchema.Feed {
     /// A feed.
-    public init(name: String, entity: String, items: String?, pagination: (kind: String, key: String)?, reason: String)
-    {
+    public init(
+        name: String, entity: String, items: [String]?, pagination: (kind: String, key: String)?, reason: String
+    ) {
         self.init(name: name, entity: entity, items: items, single: nil, pagination: pagination, reason: reason)
     }
 }

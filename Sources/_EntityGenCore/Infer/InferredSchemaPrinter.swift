@@ -25,7 +25,7 @@ public enum InferredSchemaPrinter {
         for feed in feeds {
             printer.line("  \(feed.name):" + comment(feed.reason, pad: false))
             printer.line("    entity: \(feed.entity)")
-            if let items = feed.items { printer.line("    items: \(scalar(items))") }
+            if let items = feed.items { printer.line("    items: \(keyPathText(items))") }
             if let single = feed.single { printer.line("    single: \(single)") }
             if let pagination = feed.pagination {
                 let parameter = feed.pageParameter.map { ", pageParameter: \(scalar($0))" } ?? ""
@@ -119,7 +119,14 @@ public enum InferredSchemaPrinter {
 
     /// A key as the schema reads it literally: the list form when the text form would read a path.
     private static func keyText(_ key: String) -> String {
-        key.contains(where: { ".[]\\".contains($0) }) ? "[\(quoted(key))]" : scalar(key)
+        keyPathText([key])
+    }
+
+    /// A key path as the schema reads it: `data.items` when no key holds a character a path reserves,
+    /// the list form (`['x]']`, `['data', 'a.b']`) otherwise.
+    private static func keyPathText(_ keys: [String]) -> String {
+        keys.contains { $0.contains(where: { ".[]\\".contains($0) }) }
+            ? "[\(keys.map(quoted).joined(separator: ", "))]" : scalar(keys.joined(separator: "."))
     }
 
     private static func comment(_ text: String?, pad: Bool) -> String {

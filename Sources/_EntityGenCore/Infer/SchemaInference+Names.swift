@@ -76,10 +76,10 @@ extension SchemaInference {
             return nil
         }
         if let path = reader.recordsPath {
-            feed.items = path.joined(separator: ".")
-            feed.reason = "records at '\(feed.items!)' (--records)"
+            feed.items = path
+            feed.reason = "records at '\(path.joined(separator: "."))' (--records)"
         } else if envelopes.count == 1, summary.forms.count == 1 {
-            feed.items = envelopes[0]
+            feed.items = [envelopes[0]]
             let others = summary.envelopeKeys.sorted().map { "'\($0)'" }
             feed.reason =
                 "records in '\(envelopes[0])' of each page"

@@ -184,7 +184,7 @@ import Testing
         let feeds = (schema.feed.map { [$0] } ?? []) + schema.moreFeeds
         let products = try #require(feeds.first { $0.entity == "Product" })
         #expect(products.name == "ListProducts")
-        #expect(products.items == "results")
+        #expect(products.items == ["results"])
         #expect(products.pagination?.kind == "nextURL")
         #expect(feeds.contains { $0.entity == "Tag" && $0.items == nil && $0.pagination?.kind == "link" })
     }

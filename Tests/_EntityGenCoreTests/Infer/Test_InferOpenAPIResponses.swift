@@ -65,7 +65,7 @@ import Testing
         #expect(schema.entities[0].identifiedBy == ["id"])
         let feeds = [schema.feed].compactMap { $0 } + schema.moreFeeds
         let users = try #require(feeds.first { $0.name == "ListUsers" })
-        #expect(users.entity == "User" && users.items == "users")
+        #expect(users.entity == "User" && users.items == ["users"])
         #expect(users.pagination?.kind == "pageCount" && users.pagination?.key == "total_pages")
         #expect(users.pageParameter == "p")
         #expect(feeds.first { $0.name == "ListTags" }?.entity == "Tag")

@@ -169,7 +169,7 @@ import Testing
     @Test func envelopesFeedsPaginationJSONLinesAndRecordPaths() throws {
         let page = #"{"results": [{"id": 1}, {"id": 2}], "next": "https://api.example/items?page=2", "count": 2}"#
         let enveloped = try infer([page], name: "Item").schema
-        #expect(enveloped.feed?.items == "results")
+        #expect(enveloped.feed?.items == ["results"])
         #expect(enveloped.feed?.pagination?.kind == "nextURL")
         #expect(enveloped.feed?.pagination?.key == "next")
         // One object per line.
@@ -178,7 +178,7 @@ import Testing
         #expect(lines.feed?.single == "true")
         // Records at a given path.
         let nested = try infer([#"{"data": {"items": [{"id": 1}, {"id": 2}]}}"#], records: ["data", "items"]).schema
-        #expect(nested.feed?.items == "data.items")
+        #expect(nested.feed?.items == ["data", "items"])
         #expect(nested.entities[0].objects == 2)
     }
 
@@ -297,10 +297,13 @@ import Testing
         #expect(InferredSchema.Enumeration.canBeCases(["open", "closed_2"]))
     }
 
-    /// Inputs FuzzInfer found (Fixtures/InferFuzzFindings): entity names that differ only in case, and
-    /// one key holding entity objects in one place and a map's in another. The property holds on each.
+    /// Inputs FuzzInfer found (Fixtures/InferFuzzFindings): entity names that differ only in case, one
+    /// key holding entity objects in one place and a map's in another, and records under a key holding a
+    /// bracket (`items: x]` read as a path and failed lint; it is written `items: ['x]']`). The property
+    /// holds on each.
     @Test(arguments: [
         "case-insensitive-entity-names.json", "one-key-two-shapes.json", "control-characters-in-keys.json",
+        "brackets-in-records-key.json",
     ])
     func fuzzFindingsHoldTheProperty(file: String) throws {
         let path = TestSupport.packageRoot.appendingPathComponent(
