@@ -12,12 +12,15 @@ public struct SyncProgress: Sendable {
     public var pageCount: Int?
     /// The figures so far.
     public var report: ImportReport
+    /// The figures of the page just committed (its change set, when the importer reports changes).
+    public var page: ImportReport
 
     /// Creates a progress value.
-    public init(pagesCommitted: Int, pageCount: Int?, report: ImportReport) {
+    public init(pagesCommitted: Int, pageCount: Int?, report: ImportReport, page: ImportReport = ImportReport()) {
         self.pagesCommitted = pagesCommitted
         self.pageCount = pageCount
         self.report = report
+        self.page = page
     }
 }
 

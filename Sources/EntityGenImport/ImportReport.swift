@@ -113,6 +113,9 @@ public struct ImportReport: Hashable, Sendable, CustomStringConvertible {
 
     /// Counts per entity schema name.
     public var entities: [String: Counts] = [:]
+    /// Per entity schema name, the identities of the rows inserted, updated and deleted, when the importer
+    /// was asked for them (`reportsChanges: true`); empty otherwise.
+    public var changes: [String: ChangeSet] = [:]
     /// Skipped items, in input order.
     public var skipped: [Skip] = []
     /// Problems the schema's failure policies tolerated (values dropped, defaults used, elements skipped).
@@ -132,6 +135,7 @@ public struct ImportReport: Hashable, Sendable, CustomStringConvertible {
     /// Adds another report's figures to this one.
     public mutating func merge(_ other: ImportReport) {
         entities.merge(other.entities, uniquingKeysWith: +)
+        changes.merge(other.changes, uniquingKeysWith: +)
         skipped += other.skipped
         issues += other.issues
         pages += other.pages

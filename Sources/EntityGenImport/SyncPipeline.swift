@@ -48,8 +48,9 @@ package struct SyncPipeline {
     }
 
     private mutating func merge(_ page: ImportReport, name: String) {
-        report.merge(page.located(onPage: name))
-        committed(SyncProgress(pagesCommitted: report.pages, pageCount: pageCount, report: report))
+        let located = page.located(onPage: name)
+        report.merge(located)
+        committed(SyncProgress(pagesCommitted: report.pages, pageCount: pageCount, report: report, page: located))
     }
 }
 

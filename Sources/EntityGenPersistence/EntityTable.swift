@@ -24,6 +24,13 @@ public final class EntityTable: Sendable {
     public let deleteSQL: String
     /// How many absent-field words the save statement takes after the columns.
     public let absentWords: Int
+    /// The columns that name a row in change sets: the identity, or `_id` for a table without one.
+    public var identityColumns: [String] { identity.isEmpty ? ["_id"] : identity }
+    /// ` RETURNING <identity columns>`: appended to the save statement when an import reports changes, so
+    /// that a written row names itself (an upsert that changes nothing returns no row).
+    var returningSQL: String {
+        " RETURNING " + identityColumns.map(SQLText.identifier).joined(separator: ", ")
+    }
 
     /// Creates the description and its SQL. `absentBits` names the columns whose stored values an
     /// update keeps when the model's `AbsentFields` has their bit: the save statement takes, after the
@@ -124,6 +131,9 @@ public final class LinkTable: Sendable {
     public let ownedTargetEntity: String?
     /// `SELECT` of an owner's targets in position order; parameters: owner key.
     let targetsSQL: String
+    /// `deleteSQL`, returning the removed links' owned targets (which go with them) when the targets are
+    /// owned rows: what an import that reports changes runs.
+    let trimReturningSQL: String
     /// For links to references: what a missing target means, and the SQL that finds and drops one.
     public let reference: Reference?
     /// `SELECT` of one link's target key when no target row has it; parameters: owner key, position.
@@ -183,6 +193,9 @@ public final class LinkTable: Sendable {
         targetsSQL =
             "SELECT \(targetColumns.map(SQLText.identifier).joined(separator: ", ")) FROM \(table) WHERE "
             + SQLText.matching(ownerColumns) + " ORDER BY \"position\""
+        trimReturningSQL =
+            ownedTargetEntity == nil
+            ? deleteSQL : deleteSQL + " RETURNING " + targetColumns.map(SQLText.identifier).joined(separator: ", ")
         let oneLink = SQLText.matching(ownerColumns + ["position"])
         dropSQL = "DELETE FROM \(table) WHERE " + oneLink
         let targetMatch = zip(reference?.targetKeyColumns ?? [], targetColumns).map {

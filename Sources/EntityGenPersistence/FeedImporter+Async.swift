@@ -29,9 +29,9 @@ extension FeedImporter {
     /// saved instances are recorded for orphan deletion.
     func write(_ page: PreparedPage<Entity, RowKey>, seen: SeenRows?) async throws -> ImportReport {
         try Task.checkCancellation()
-        let skipsUnchanged = skipsUnchanged
+        let options = writeOptions
         return try await writer.writeWithoutTransaction { db in
-            try Self.write(page, in: db, skipsUnchanged: skipsUnchanged, seen: seen)
+            try Self.write(page, in: db, options: options, seen: seen)
         }
     }
 }

@@ -27,7 +27,37 @@ extension FeedImporter {
         pageLimit: Int = Feed<Entity>.defaultPageLimit, progress: (@Sendable (SyncProgress) -> Void)? = nil,
         prepareRequest: (@Sendable (inout URLRequest) -> Void)? = nil
     ) async throws -> ImportReport {
-        try await sweeping { seen in
+        try await sync(
+            from: url, session: session, allowedHosts: allowedHosts, pageLimit: pageLimit, progress: progress,
+            prepareRequest: prepareRequest, orphans: nil)
+    }
+
+    /// ``sync(from:session:allowedHosts:pageLimit:progress:prepareRequest:)`` as a sequence of reports:
+    /// one per committed page, then one with the orphans deleted (``SyncReports``). With
+    /// `reportsChanges`, each says which rows the page inserted, updated and deleted:
+    ///
+    /// ```swift
+    /// for try await page in importer.syncReports(from: url) {
+    ///     let changed = try page.changes["Repo"]?.updated.values(as: Int64.self) ?? []
+    /// }
+    /// ```
+    public func syncReports(
+        from url: URL, session: URLSession = .shared, allowedHosts: Set<String> = [],
+        pageLimit: Int = Feed<Entity>.defaultPageLimit, prepareRequest: (@Sendable (inout URLRequest) -> Void)? = nil
+    ) -> SyncReports {
+        .sync { page, orphans in
+            try await self.sync(
+                from: url, session: session, allowedHosts: allowedHosts, pageLimit: pageLimit,
+                progress: { page($0.page) }, prepareRequest: prepareRequest, orphans: orphans)
+        }
+    }
+
+    private func sync(
+        from url: URL, session: URLSession, allowedHosts: Set<String>, pageLimit: Int,
+        progress: (@Sendable (SyncProgress) -> Void)?, prepareRequest: (@Sendable (inout URLRequest) -> Void)?,
+        orphans: (@Sendable (ImportReport) -> Void)?
+    ) async throws -> ImportReport {
+        try await sweeping(orphans: orphans) { seen in
             try await feed.syncPages(
                 from: url, session: session, allowedHosts: allowedHosts, pageLimit: pageLimit, progress: progress,
                 prepareRequest: prepareRequest
@@ -44,30 +74,47 @@ extension FeedImporter {
     public func sync<Pages: AsyncSequence>(
         pages: Pages, progress: (@Sendable (SyncProgress) -> Void)? = nil
     ) async throws -> ImportReport where Pages.Element == Data {
-        try await sweeping { seen in
+        try await sweeping(orphans: nil) { seen in
             try await feed.syncPages(pages, progress: progress) { try await importPage($0, name: $1, seen: seen) }
+        }
+    }
+
+    /// ``sync(pages:progress:)`` as a sequence of reports: one per committed page, then one with the
+    /// orphans deleted (``SyncReports``).
+    public func syncReports<Pages: AsyncSequence & Sendable>(pages: Pages) -> SyncReports where Pages.Element == Data {
+        .sync { page, orphans in
+            try await self.sweeping(orphans: orphans) { seen in
+                try await self.feed.syncPages(pages, progress: { page($0.page) }) {
+                    try await self.importPage($0, name: $1, seen: seen)
+                }
+            }
         }
     }
 
     /// Runs a sync's page loop with orphan tracking when the feed deletes orphans: the rows it saw are
     /// recorded, and once the loop completes the others are deleted; a loop that throws deletes nothing.
-    private func sweeping(_ loop: (SeenRows?) async throws -> ImportReport) async throws -> ImportReport {
+    /// `orphans` is told the deletion's report.
+    private func sweeping(
+        orphans: (@Sendable (ImportReport) -> Void)?, _ loop: (SeenRows?) async throws -> ImportReport
+    ) async throws -> ImportReport {
         let seen = feed.deleteOrphans ? SeenRows(Entity.entityTables) : nil
         if let seen { try await writer.writeWithoutTransaction { db in try seen.create(in: db) } }
         do {
             var report = try await loop(seen)
             if let seen {
                 let deletesWhenEmpty = feed.deletesOrphansWhenEmpty
-                report.merge(
-                    try await writer.writeWithoutTransaction { db in
-                        guard try !seen.isEmpty(in: db) || deletesWhenEmpty else {
-                            try seen.drop(in: db)
-                            var kept = ImportReport()
-                            kept.skipped.append(.emptySyncKeptRows)
-                            return kept
-                        }
-                        return try seen.deleteUnseen(in: db)
-                    })
+                let reportsChanges = reportsChanges
+                let deletion = try await writer.writeWithoutTransaction { db in
+                    guard try !seen.isEmpty(in: db) || deletesWhenEmpty else {
+                        try seen.drop(in: db)
+                        var kept = ImportReport()
+                        kept.skipped.append(.emptySyncKeptRows)
+                        return kept
+                    }
+                    return try seen.deleteUnseen(in: db, reportsChanges: reportsChanges)
+                }
+                orphans?(deletion)
+                report.merge(deletion)
             }
             return report
         } catch {

@@ -12,6 +12,7 @@ public struct ImportSession {
         let table: EntityTable
         let statement: SQLiteStatement
         var counts = ImportReport.Counts()
+        var changes = ChangeSet()
         init(table: EntityTable, statement: SQLiteStatement) {
             self.table = table
             self.statement = statement
@@ -23,6 +24,9 @@ public struct ImportSession {
     let connection: SQLiteConnection
     /// Whether updates that would change nothing are skipped (and counted unchanged).
     public let skipsUnchanged: Bool
+    /// Whether the report lists the identities of the rows inserted, updated and deleted
+    /// (``ImportReport/changes``): each save statement returns its row's identity.
+    public let reportsChanges: Bool
     private var tables: [ObjectIdentifier: TableState] = [:]
     private var links: [ObjectIdentifier: (insert: SQLiteStatement, delete: SQLiteStatement)] = [:]
     /// Links to references inserted so far (owner key, position), checked by ``finish()``.
@@ -36,10 +40,11 @@ public struct ImportSession {
     private var sentinelState = UInt64.random(in: .min ... .max)
 
     /// Starts a session on a connection that is inside a transaction.
-    public init(_ db: Database, skipsUnchanged: Bool = true) {
+    public init(_ db: Database, skipsUnchanged: Bool = true, reportsChanges: Bool = false) {
         self.db = db
         connection = db.sqliteConnection!
         self.skipsUnchanged = skipsUnchanged
+        self.reportsChanges = reportsChanges
     }
 
     /// The next sentinel: a value no input can aim at (a fixed one, `Int64.min`, made a row with that id
@@ -56,8 +61,8 @@ public struct ImportSession {
     public mutating func prepare(_ table: EntityTable) throws -> PreparedRow {
         let key = ObjectIdentifier(table)
         if let state = tables[key] { return PreparedRow(state: state) }
-        let statement = try db.cachedStatement(sql: skipsUnchanged ? table.saveChangedSQL : table.saveSQL)
-            .sqliteStatement
+        let sql = (skipsUnchanged ? table.saveChangedSQL : table.saveSQL) + (reportsChanges ? table.returningSQL : "")
+        let statement = try db.cachedStatement(sql: sql).sqliteStatement
         let state = TableState(table: table, statement: statement)
         tables[key] = state
         return PreparedRow(state: state)
@@ -86,16 +91,24 @@ public struct ImportSession {
         // a row's id equals it with a chance of 2^-64, and no input can choose one that does.
         let sentinel = nextSentinel()
         sqlite3_set_last_insert_rowid(connection, sentinel)
-        try execute(row.statement)
+        var written: RowIdentity?
+        if reportsChanges {
+            let columns = state.table.identityColumns
+            try Self.run(row.statement, on: connection) { written = RowIdentity(columns: columns, statement: $0) }
+        } else {
+            try execute(row.statement)
+        }
         let inserted = sqlite3_last_insert_rowid(connection)
         if inserted != sentinel {
             state.counts.inserted += 1
+            if let written { state.changes.inserted.append(written) }
             return owned ? inserted : 0
         }
         if sqlite3_changes(connection) == 0 {
             state.counts.unchanged += 1
         } else {
             state.counts.updated += 1
+            if let written { state.changes.updated.append(written) }
         }
         return owned ? slot ?? 0 : 0
     }
@@ -118,10 +131,20 @@ public struct ImportSession {
     /// Runs a link table's bound `delete` statement, which removes the links past an owner's current
     /// elements; the targets an owner owns go with their links, and are counted deleted.
     public mutating func trimLinks(_ link: LinkTable, _ statement: SQLiteStatement) throws {
-        try execute(statement)
-        let removed = Int(sqlite3_changes(connection))
-        if let entity = link.ownedTargetEntity, removed > 0 {
-            report.entities[entity, default: .init()].deleted += removed
+        guard reportsChanges, let entity = link.ownedTargetEntity else {
+            try execute(statement)
+            let removed = Int(sqlite3_changes(connection))
+            if let entity = link.ownedTargetEntity, removed > 0 {
+                report.entities[entity, default: .init()].deleted += removed
+            }
+            return
+        }
+        // The statement returns the removed links' targets (``LinkTable/trimReturningSQL``).
+        var removed: [RowIdentity] = []
+        try Self.run(statement, on: connection) { removed.append(RowIdentity(columns: ["_id"], statement: $0)) }
+        if !removed.isEmpty {
+            report.entities[entity, default: .init()].deleted += removed.count
+            report.changes[entity, default: ChangeSet()].deleted += removed
         }
     }
 
@@ -134,7 +157,7 @@ public struct ImportSession {
         if let statements = links[key] { return statements }
         let statements = (
             insert: try db.cachedStatement(sql: link.insertSQL).sqliteStatement,
-            delete: try db.cachedStatement(sql: link.deleteSQL).sqliteStatement
+            delete: try db.cachedStatement(sql: reportsChanges ? link.trimReturningSQL : link.deleteSQL).sqliteStatement
         )
         links[key] = statements
         return statements
@@ -159,15 +182,33 @@ public struct ImportSession {
         }
         try execute(statement)
         let deleted = sqlite3_changes(connection) > 0
-        if deleted { report.entities[key.table.entity, default: .init()].deleted += 1 }
+        if deleted {
+            report.entities[key.table.entity, default: .init()].deleted += 1
+            if reportsChanges {
+                report.changes[key.table.entity, default: ChangeSet()].deleted.append(
+                    RowIdentity(
+                        columns: key.table.identityColumns,
+                        values: key.values.map { IdentityValue($0.columnDatabaseValue) }))
+            }
+        }
         return deleted
     }
 
     /// Steps a bound statement (bypassing GRDB's argument checks: parameters were bound directly) and
     /// resets it; SQLite's error becomes an ``ImportError/database(_:)``: its message and code, and the
     /// start of the statement (which names the table; the whole upsert runs to kilobytes).
-    static func run(_ statement: SQLiteStatement, on connection: SQLiteConnection) throws {
-        let code = sqlite3_step(statement)
+    /// `eachRow` reads the rows the statement returns (a `RETURNING` clause: every change is made by the
+    /// first step).
+    static func run(
+        _ statement: SQLiteStatement, on connection: SQLiteConnection, eachRow: ((SQLiteStatement) -> Void)? = nil
+    ) throws {
+        var code = sqlite3_step(statement)
+        if let eachRow {
+            while code == SQLITE_ROW {
+                eachRow(statement)
+                code = sqlite3_step(statement)
+            }
+        }
         guard code == SQLITE_DONE || code == SQLITE_ROW else {
             let message = String(cString: sqlite3_errmsg(connection))
             let extended = sqlite3_extended_errcode(connection)
@@ -187,6 +228,10 @@ public struct ImportSession {
         for state in tables.values {
             report.entities[state.table.entity, default: .init()] =
                 report.entities[state.table.entity, default: .init()] + state.counts
+            if !state.changes.isEmpty {
+                report.changes[state.table.entity, default: ChangeSet()] =
+                    state.changes + report.changes[state.table.entity, default: ChangeSet()]
+            }
         }
         return report
     }

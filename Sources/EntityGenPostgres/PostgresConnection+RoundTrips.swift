@@ -28,6 +28,17 @@ extension PostgresConnection {
         }
     }
 
+    /// The rows of a statement that returns `(inserted, identity)` per row (``PostgresTable/listing``).
+    func identityRows(_ query: PostgresQuery, logger: Logger) async throws -> [(Bool, String)] {
+        try await PostgresRoundTrip.bounded(on: self, Self.describe(query.sql)) {
+            var rows: [(Bool, String)] = []
+            for try await row in try await self.query(query, logger: logger) {
+                rows.append(try row.decode((Bool, String).self))
+            }
+            return rows
+        }
+    }
+
     /// Streams COPY text into `table`'s `columns`, a megabyte at a time.
     func copy(_ bytes: [UInt8], into table: String, columns: [String], logger: Logger) async throws {
         try await PostgresRoundTrip.bounded(on: self, "COPY into \(table)") {

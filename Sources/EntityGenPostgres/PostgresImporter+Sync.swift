@@ -22,7 +22,43 @@ extension PostgresImporter {
         pageLimit: Int = Feed<Entity>.defaultPageLimit, progress: (@Sendable (SyncProgress) -> Void)? = nil,
         prepareRequest: (@Sendable (inout URLRequest) -> Void)? = nil
     ) async throws -> ImportReport {
-        try await sweeping { connection, tracking in
+        try await sync(
+            from: url, session: session, allowedHosts: allowedHosts, pageLimit: pageLimit, progress: progress,
+            prepareRequest: prepareRequest, orphans: nil)
+    }
+
+    /// ``sync(from:session:allowedHosts:pageLimit:progress:prepareRequest:)`` as a sequence of reports:
+    /// one per committed page, then one with the orphans deleted (``SyncReports``); with
+    /// `reportsChanges`, each lists the rows it inserted, updated and deleted.
+    public func syncReports(
+        from url: URL, session: URLSession = .shared, allowedHosts: Set<String> = [],
+        pageLimit: Int = Feed<Entity>.defaultPageLimit, prepareRequest: (@Sendable (inout URLRequest) -> Void)? = nil
+    ) -> SyncReports {
+        .sync { page, orphans in
+            try await self.sync(
+                from: url, session: session, allowedHosts: allowedHosts, pageLimit: pageLimit,
+                progress: { page($0.page) }, prepareRequest: prepareRequest, orphans: orphans)
+        }
+    }
+
+    /// ``sync(pages:progress:)`` as a sequence of reports, one per committed page, then one with the
+    /// orphans deleted (``SyncReports``).
+    public func syncReports<Pages: AsyncSequence & Sendable>(pages: Pages) -> SyncReports where Pages.Element == Data {
+        .sync { page, orphans in
+            try await self.sweeping(orphans: orphans) { connection, tracking in
+                try await self.feed.syncPages(pages, progress: { page($0.page) }) {
+                    try await self.syncPage($0, page: $1, on: connection, tracking: tracking)
+                }
+            }
+        }
+    }
+
+    private func sync(
+        from url: URL, session: URLSession, allowedHosts: Set<String>, pageLimit: Int,
+        progress: (@Sendable (SyncProgress) -> Void)?, prepareRequest: (@Sendable (inout URLRequest) -> Void)?,
+        orphans: (@Sendable (ImportReport) -> Void)?
+    ) async throws -> ImportReport {
+        try await sweeping(orphans: orphans) { connection, tracking in
             try await feed.syncPages(
                 from: url, session: session, allowedHosts: allowedHosts, pageLimit: pageLimit, progress: progress,
                 prepareRequest: prepareRequest
@@ -39,7 +75,7 @@ extension PostgresImporter {
     public func sync<Pages: AsyncSequence>(
         pages: Pages, progress: (@Sendable (SyncProgress) -> Void)? = nil
     ) async throws -> ImportReport where Pages.Element == Data {
-        try await sweeping { connection, tracking in
+        try await sweeping(orphans: nil) { connection, tracking in
             try await feed.syncPages(pages, progress: progress) {
                 try await syncPage($0, page: $1, on: connection, tracking: tracking)
             }
@@ -48,7 +84,9 @@ extension PostgresImporter {
 
     /// Runs a sync's page loop on one connection, with orphan tracking when the feed deletes orphans:
     /// once the loop completes, the rows it did not save are deleted; a loop that throws deletes nothing.
+    /// `orphans` is told the deletion's report.
     private func sweeping(
+        orphans: (@Sendable (ImportReport) -> Void)?,
         _ loop: (PostgresConnection, PostgresSeenRows?) async throws -> ImportReport
     ) async throws -> ImportReport {
         let logger = logger
@@ -61,11 +99,15 @@ extension PostgresImporter {
                     if let tracking {
                         let finished = try await retry.run {
                             try await tracking.finish(
-                                deletesWhenEmpty: feed.deletesOrphansWhenEmpty, on: connection, logger: logger)
+                                deletesWhenEmpty: feed.deletesOrphansWhenEmpty, reportsChanges: reportsChanges,
+                                on: connection, logger: logger)
                         } retried: {
                             $0?.retries += $1
                         }
-                        if let finished { report.merge(finished) } else { report.skipped.append(.emptySyncKeptRows) }
+                        var deletion = ImportReport()
+                        if let finished { deletion = finished } else { deletion.skipped.append(.emptySyncKeptRows) }
+                        orphans?(deletion)
+                        report.merge(deletion)
                     }
                     return report
                 } catch {

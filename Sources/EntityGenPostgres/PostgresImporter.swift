@@ -21,17 +21,22 @@ public struct PostgresImporter<Entity: PostgresEntity>: Sendable {
     public let timeouts: PostgresTimeouts
     /// How a page whose transaction the server aborted (a serialization failure, a deadlock) runs again.
     public let retry: PostgresRetryPolicy
+    /// Whether reports list the identities of the rows each page inserted, updated and deleted
+    /// (``ImportReport/changes``; default `false`, which costs nothing).
+    public let reportsChanges: Bool
 
     /// Creates an importer.
     public init(
         feed: Feed<Entity>, client: PostgresClient, logger: Logger = Logger(label: "EntityGenPostgres"),
-        timeouts: PostgresTimeouts = PostgresTimeouts(), retry: PostgresRetryPolicy = PostgresRetryPolicy()
+        timeouts: PostgresTimeouts = PostgresTimeouts(), retry: PostgresRetryPolicy = PostgresRetryPolicy(),
+        reportsChanges: Bool = false
     ) {
         self.feed = feed
         self.client = client
         self.logger = logger
         self.timeouts = timeouts
         self.retry = retry
+        self.reportsChanges = reportsChanges
     }
 
     /// Maps and writes one page; `page` names it in errors. A page that is not JSON or not the feed's
@@ -140,10 +145,11 @@ public struct PostgresImporter<Entity: PostgresEntity>: Sendable {
         producer.start()
         defer { channel.abandon() }
         let logger = logger
+        let reportsChanges = reportsChanges
         var report = try await transaction(on: connection) { connection in
             try await tracking?.checkSession(on: connection, logger: logger)
             var total = ImportReport()
-            var state = PostgresTransactionState()
+            var state = PostgresTransactionState(reportsChanges: reportsChanges)
             while let staged = try await channel.next() {
                 try Task.checkCancellation()
                 total.merge(try await staged.flush(on: connection, logger: logger, state: &state))
@@ -239,9 +245,10 @@ public struct PostgresImporter<Entity: PostgresEntity>: Sendable {
         tracking: PostgresSeenRows?
     ) async throws -> ImportReport {
         let logger = logger
+        let reportsChanges = reportsChanges
         var report = try await transaction(on: connection) { connection in
             try await tracking?.checkSession(on: connection, logger: logger)
-            var state = PostgresTransactionState()
+            var state = PostgresTransactionState(reportsChanges: reportsChanges)
             return try await staged.flush(on: connection, logger: logger, state: &state)
         }
         report.skipped = mapped.skipped + report.skipped

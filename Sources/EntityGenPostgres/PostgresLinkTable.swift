@@ -43,6 +43,9 @@ public final class PostgresLinkTable: Sendable {
     /// row there after this one found its slots), so the row it held goes with it instead of being
     /// left linked by nothing.
     let deleteChangedLinksSQL: String?
+    /// When targets are owned rows: ``deleteLinksSQL`` and ``deleteChangedLinksSQL`` returning the owned
+    /// targets deleted with the links, for an import that reports changes.
+    let listedDeletes: (links: String, changedLinks: String)?
     /// Whether owners are identified (their occurrences staged in the owners table), not owned rows.
     var stagesOwners: Bool { ownerRows == nil }
     /// Upserts the staged links by owner and position, owned rows' local ids mapped to their `_id`.
@@ -95,7 +98,7 @@ public final class PostgresLinkTable: Sendable {
             let owner = id(ownerColumns[0])
             storedLink = "l.\(owner) = o.\"_id\" AND l.\"position\" = k.\"position\""
             deleteLinks = { extra in
-                "WITH d AS (DELETE FROM \(table) AS l USING \(ownerStaging) AS o WHERE l.\(owner) = o.\"_id\" AND NOT EXISTS (SELECT 1 FROM \(staging) AS k \(extra.join) WHERE k.\(owner) = o.\"_position\" AND k.\"position\" = l.\"position\"\(extra.condition)) RETURNING 1) SELECT count(*) FROM d"
+                "DELETE FROM \(table) AS l USING \(ownerStaging) AS o WHERE l.\(owner) = o.\"_id\" AND NOT EXISTS (SELECT 1 FROM \(staging) AS k \(extra.join) WHERE k.\(owner) = o.\"_position\" AND k.\"position\" = l.\"position\"\(extra.condition))"
             }
         } else {
             create.append(
@@ -115,17 +118,27 @@ public final class PostgresLinkTable: Sendable {
             // Owners are locked already (their rows were merged in identity order), so these deletes do
             // not wait on another importer.
             deleteLinks = { extra in
-                "WITH d AS (DELETE FROM \(table) AS l USING \(last) WHERE \(stored) AND NOT EXISTS (SELECT 1 FROM \(staging) AS k \(extra.join) WHERE \(sameLink)\(extra.condition)) RETURNING 1) SELECT count(*) FROM d"
+                "DELETE FROM \(table) AS l USING \(last) WHERE \(stored) AND NOT EXISTS (SELECT 1 FROM \(staging) AS k \(extra.join) WHERE \(sameLink)\(extra.condition))"
             }
         }
-        deleteLinksSQL = deleteLinks(("", ""))
-        deleteChangedLinksSQL = targetRows.map {
+        /// The delete returning one row, its count.
+        func counting(_ delete: String) -> String { "WITH d AS (\(delete) RETURNING 1) SELECT count(*) FROM d" }
+        /// The delete returning, per link, its owned target's identity (``PostgresTable/listing``).
+        func listing(_ delete: String) -> String {
+            "\(delete) RETURNING false, json_build_array(l.\(id(targetColumns[0])))::text"
+        }
+        let deleteChanged = targetRows.map {
             deleteLinks(
                 (
                     "JOIN \(id($0.stagingName)) AS x ON x.\"_position\" = k.\(id(targetColumns[0]))",
                     " AND x.\"_id\" = l.\(id(targetColumns[0]))"
                 ))
         }
+        deleteLinksSQL = counting(deleteLinks(("", "")))
+        deleteChangedLinksSQL = deleteChanged.map(counting)
+        listedDeletes =
+            targetRows == nil
+            ? nil : (links: listing(deleteLinks(("", ""))), changedLinks: deleteChanged.map(listing) ?? "")
         if let targetRows {
             joins.append("JOIN \(id(targetRows.stagingName)) AS x ON x.\"_position\" = k.\(id(targetColumns[0]))")
             targetValues = ["x.\"_id\""]

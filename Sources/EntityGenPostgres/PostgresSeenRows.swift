@@ -14,7 +14,7 @@ import PostgresNIO
 /// session that created the tables, and fails before writing anything when it does not.
 struct PostgresSeenRows: Sendable {
     /// Per identified table: the temporary table of its seen identities, and the SQL.
-    let tables: [(table: PostgresTable, seen: String, create: String, deleteUnseen: String)]
+    let tables: [(table: PostgresTable, seen: String, create: String, deleteUnseen: String, listUnseen: String)]
     /// The temporary table of each tracked table, looked up for every saved instance.
     private let seenTables: [ObjectIdentifier: String]
     /// The server process (`pg_backend_pid()`) of the session holding the tables, once created.
@@ -29,10 +29,14 @@ struct PostgresSeenRows: Sendable {
             let keys = table.identity.map(id).joined(separator: ", ")
             let unseen = table.identity.map { "s.\(id($0)) = t.\(id($0))" }.joined(separator: " AND ")
             let doomed = table.identity.map { "t.\(id($0)) = d.\(id($0))" }.joined(separator: " AND ")
+            let delete =
+                "WITH doomed AS (SELECT \(keys) FROM \(id(table.name)) AS t WHERE NOT EXISTS (SELECT 1 FROM \(id(seen)) AS s WHERE \(unseen)) ORDER BY \(keys) FOR UPDATE) DELETE FROM \(id(table.name)) AS t USING doomed AS d WHERE \(doomed)"
+            let key = "json_build_array(" + table.identity.map { "t.\(id($0))" }.joined(separator: ", ") + ")::text"
             return (
                 table, seen,
                 "CREATE TEMP TABLE \(id(seen)) AS SELECT \(keys) FROM \(id(table.name)) WITH NO DATA",
-                "WITH doomed AS (SELECT \(keys) FROM \(id(table.name)) AS t WHERE NOT EXISTS (SELECT 1 FROM \(id(seen)) AS s WHERE \(unseen)) ORDER BY \(keys) FOR UPDATE), deleted AS (DELETE FROM \(id(table.name)) AS t USING doomed AS d WHERE \(doomed) RETURNING 1) SELECT count(*) FROM deleted"
+                "WITH deleted AS (\(delete) RETURNING 1) SELECT count(*) FROM deleted",
+                "\(delete) RETURNING false, \(key)"
             )
         }
         seenTables = Dictionary(uniqueKeysWithValues: self.tables.map { (ObjectIdentifier($0.table), $0.seen) })
@@ -73,9 +77,10 @@ struct PostgresSeenRows: Sendable {
 
     /// Ends the sync, in one transaction: unless the sync saw no row at all and `deletesWhenEmpty` is
     /// false, deletes the rows of every tracked table it did not save; drops the temporary tables.
-    /// Returns the deleted counts, or `nil` when the rows were kept.
+    /// Returns the deleted counts (with `reportsChanges`, the deleted rows), or `nil` when the rows were
+    /// kept.
     func finish(
-        deletesWhenEmpty: Bool, on connection: PostgresConnection, logger: Logger
+        deletesWhenEmpty: Bool, reportsChanges: Bool, on connection: PostgresConnection, logger: Logger
     ) async throws
         -> ImportReport?
     {
@@ -86,9 +91,16 @@ struct PostgresSeenRows: Sendable {
             if deletes {
                 var deletions = ImportReport()
                 for entry in tables {
-                    let (deleted, _) = try await PostgresStagedPage.counts(
-                        entry.deleteUnseen, on: connection, logger: logger)
-                    deletions.entities[entry.table.entity, default: .init()].deleted += deleted
+                    guard reportsChanges else {
+                        let (deleted, _) = try await PostgresStagedPage.counts(
+                            entry.deleteUnseen, on: connection, logger: logger)
+                        deletions.entities[entry.table.entity, default: .init()].deleted += deleted
+                        continue
+                    }
+                    let changes = try await PostgresStagedPage.listed(
+                        entry.listUnseen, entry.table, on: connection, logger: logger, deleting: true)
+                    deletions.entities[entry.table.entity, default: .init()].deleted += changes.deleted.count
+                    if !changes.isEmpty { deletions.changes[entry.table.entity, default: ChangeSet()] += changes }
                 }
                 report = deletions
             }

@@ -76,10 +76,19 @@ extension PostgresStagedPage {
     /// deleted (so that a nested owned row's own links exist before its owner's cleanup cascades to them).
     func writeLinks(
         _ links: [(link: PostgresLinkTable, owners: PostgresCopyBuffer, links: PostgresCopyBuffer)],
-        on connection: PostgresConnection, logger: Logger, staging: Set<ObjectIdentifier>, report: inout ImportReport
+        on connection: PostgresConnection, logger: Logger, staging: Set<ObjectIdentifier>, reportsChanges: Bool,
+        report: inout ImportReport
     ) async throws {
         for (link, owners, _) in links where owners.rowCount > 0 || !link.stagesOwners {
             let targetsStaged = link.targetRows.map { staging.contains(ObjectIdentifier($0)) } == true
+            if reportsChanges, let targets = link.targetRows, let listed = link.listedDeletes {
+                let changes = try await Self.listed(
+                    targetsStaged ? listed.changedLinks : listed.links, targets, on: connection, logger: logger,
+                    deleting: true)
+                report.entities[targets.entity, default: .init()].deleted += changes.deleted.count
+                if !changes.isEmpty { report.changes[targets.entity, default: ChangeSet()] += changes }
+                continue
+            }
             let sql = targetsStaged ? link.deleteChangedLinksSQL ?? link.deleteLinksSQL : link.deleteLinksSQL
             let (deleted, _) = try await Self.counts(sql, on: connection, logger: logger)
             if let targets = link.targetRows, deleted > 0 {

@@ -60,8 +60,9 @@ public struct PostgresStagedPage: Sendable {
             }
         }
         for (table, rows, hasAbsent) in sent {
-            let (inserted, updated) = try await Self.merge(
+            let (inserted, updated, changes) = try await Self.merge(
                 table, rowCount: rows.rowCount, hasAbsent: hasAbsent, state: &state, on: connection, logger: logger)
+            if !changes.isEmpty { report.changes[table.entity, default: ChangeSet()] += changes }
             if let record = table.recordCheckedSQL {
                 try await connection.execute(sql: record, logger: logger)
             }
@@ -77,7 +78,9 @@ public struct PostgresStagedPage: Sendable {
                 try await connection.execute(sql: sql, logger: logger)
             }
         }
-        try await writeLinks(stagedLinks, on: connection, logger: logger, staging: state.staging, report: &report)
+        try await writeLinks(
+            stagedLinks, on: connection, logger: logger, staging: state.staging, reportsChanges: state.reportsChanges,
+            report: &report)
         for (table, columns, rows) in seen {
             try await Self.copy(rows.bytes, into: table, columns: columns, on: connection, logger: logger)
         }
@@ -90,8 +93,15 @@ public struct PostgresStagedPage: Sendable {
             try await connection.execute(sql: table.createDeleteStagingSQL, logger: logger)
             try await Self.copy(
                 rows.bytes, into: table.deleteStagingName, columns: table.identity, on: connection, logger: logger)
-            let (deleted, _) = try await Self.counts(table.deleteSQL, on: connection, logger: logger)
-            report.entities[table.entity, default: .init()].deleted += deleted
+            if state.reportsChanges {
+                let changes = try await Self.listed(
+                    table.listing.deleteSQL, table, on: connection, logger: logger, deleting: true)
+                report.entities[table.entity, default: .init()].deleted += changes.deleted.count
+                if !changes.isEmpty { report.changes[table.entity, default: ChangeSet()] += changes }
+            } else {
+                let (deleted, _) = try await Self.counts(table.deleteSQL, on: connection, logger: logger)
+                report.entities[table.entity, default: .init()].deleted += deleted
+            }
         }
         if finishesPage {
             for (table, _, _) in tables where state.staging.contains(ObjectIdentifier(table)) {

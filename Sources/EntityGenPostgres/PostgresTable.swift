@@ -53,6 +53,20 @@ public final class PostgresTable: Sendable {
     public let createDeleteStagingSQL: String
     /// Deletes the staged identities; returns one row: the deleted count.
     public let deleteSQL: String
+    /// The columns that name a row in change sets: the identity, or `_id` for a table without one.
+    public var identityColumns: [String] { identity.isEmpty ? ["_id"] : identity }
+    /// ``mergeSQL``, ``mergeWithoutAbsentSQL``, `plainInsertSQL` and ``deleteSQL`` for an import that
+    /// reports changes: one row per row written, `(inserted, identity)`, the identity a JSON array's text
+    /// (`[42, "a"]`), its values in ``identityColumns`` order.
+    let listing: Listing
+
+    /// The statements of ``listing``.
+    struct Listing: Sendable {
+        let mergeSQL: String
+        let mergeWithoutAbsentSQL: String
+        let plainInsertSQL: String?
+        let deleteSQL: String
+    }
     /// Gives each staged row that no slot was found for its `_id` from the table's identity sequence (a
     /// table without identity: its rows are owned), before any merge: owners map the rows' local ids to it.
     let assignIDsSQL: String?
@@ -97,6 +111,13 @@ public final class PostgresTable: Sendable {
         let list = columns.map(id).joined(separator: ", ")
         let keys = identity.map(id).joined(separator: ", ")
         let others = columns.filter { !identity.contains($0) }
+        // A written row's identity in change sets (`t` is the table in the upserts).
+        let key =
+            "json_build_array("
+            + (identity.isEmpty ? ["_id"] : identity).map { "t.\(id($0))" }
+            .joined(separator: ", ") + ")::text"
+        let listedMerge: String
+        let listedMergeWithoutAbsent: String
         // Owned to-one rows: the staged column holds the row's local id (its `_position` in its own
         // staging table); mapped to the row's `_id` before the merge, through a join on `_position`.
         mapOwnedRowsSQL = ownedRows.keys.sorted().map { column in
@@ -141,14 +162,17 @@ public final class PostgresTable: Sendable {
                 ? "DO NOTHING"
                 : "DO UPDATE SET \(assignments) WHERE ROW(\(stored)) IS DISTINCT FROM ROW(\(incoming))"
             let values = (["\"_id\""] + columns.map(id)).joined(separator: ", ")
-            mergeSQL =
-                "WITH written AS (INSERT INTO \(table) AS t (\(values)) SELECT \(values) FROM \(staging) ORDER BY \"_position\" ON CONFLICT (\"_id\") \(action) RETURNING (xmax = 0) AS inserted) SELECT count(*) FILTER (WHERE inserted), count(*) FILTER (WHERE NOT inserted) FROM written"
+            let insert =
+                "INSERT INTO \(table) AS t (\(values)) SELECT \(values) FROM \(staging) ORDER BY \"_position\" ON CONFLICT (\"_id\") \(action)"
+            mergeSQL = Self.counting(insert)
             mergeWithoutAbsentSQL = mergeSQL
+            listedMerge = Self.listing(insert, key: key)
+            listedMergeWithoutAbsent = listedMerge
             createAbsentIndexSQL = nil
         } else {
             assignIDsSQL = nil
-            func merge(_ action: String) -> String {
-                "WITH written AS (INSERT INTO \(table) AS t (\(list)) \(source) ON CONFLICT (\(keys)) \(action) RETURNING (xmax = 0) AS inserted) SELECT count(*) FILTER (WHERE inserted), count(*) FILTER (WHERE NOT inserted) FROM written"
+            func insert(_ action: String) -> String {
+                "INSERT INTO \(table) AS t (\(list)) \(source) ON CONFLICT (\(keys)) \(action)"
             }
             let source =
                 "SELECT DISTINCT ON (\(keys)) \(list) FROM \(staging) ORDER BY \(keys), \"_position\" DESC"
@@ -158,9 +182,11 @@ public final class PostgresTable: Sendable {
             let plain =
                 others.isEmpty
                 ? "DO NOTHING" : "DO UPDATE SET \(assignments) WHERE (\(stored)) IS DISTINCT FROM (\(incoming))"
-            mergeWithoutAbsentSQL = merge(plain)
+            mergeWithoutAbsentSQL = Self.counting(insert(plain))
+            listedMergeWithoutAbsent = Self.listing(insert(plain), key: key)
             if others.isEmpty || absentBits.isEmpty {
                 mergeSQL = mergeWithoutAbsentSQL
+                listedMerge = listedMergeWithoutAbsent
                 createAbsentIndexSQL = nil
             } else {
                 // The staged row's absent words are not in `excluded`: read them from the staging row
@@ -181,9 +207,10 @@ public final class PostgresTable: Sendable {
                     "FROM \(staging) AS s WHERE "
                     + identity.map { "s.\(id($0)) = excluded.\(id($0))" }.joined(separator: " AND ")
                     + " ORDER BY s.\"_position\" DESC LIMIT 1"
-                mergeSQL = merge(
+                let action =
                     "DO UPDATE SET (\(others.map(id).joined(separator: ", "))) = (SELECT \(values.joined(separator: ", ")) \(proposed)) WHERE (SELECT \(changed.joined(separator: " OR ")) \(proposed))"
-                )
+                mergeSQL = Self.counting(insert(action))
+                listedMerge = Self.listing(insert(action), key: key)
                 let index = id(PostgresSQL.temporaryName("entitygen_stage_key", name))
                 createAbsentIndexSQL = "CREATE INDEX IF NOT EXISTS \(index) ON \(staging) (\(keys), \"_position\")"
             }
@@ -215,6 +242,26 @@ public final class PostgresTable: Sendable {
         let match = identity.map { "\(table).\(id($0)) = d.\(id($0))" }.joined(separator: " AND ")
         deleteSQL =
             "WITH deleted AS (DELETE FROM \(table) USING \(deletes) AS d WHERE \(identity.isEmpty ? "false" : match) RETURNING 1) SELECT count(*) FROM deleted"
+        let tableKey =
+            "json_build_array("
+            + (identity.isEmpty ? ["_id"] : identity).map { "\(table).\(id($0))" }.joined(separator: ", ") + ")::text"
+        listing = Listing(
+            mergeSQL: listedMerge, mergeWithoutAbsentSQL: listedMergeWithoutAbsent,
+            plainInsertSQL: plainInsertSQL.map { $0 + " RETURNING true, \(tableKey)" },
+            deleteSQL:
+                "DELETE FROM \(table) USING \(deletes) AS d WHERE \(identity.isEmpty ? "false" : match) RETURNING false, \(tableKey)"
+        )
+    }
+
+    /// An upsert (`INSERT ... ON CONFLICT ...` into `t`) that returns one row: the inserted and the
+    /// updated counts.
+    static func counting(_ upsert: String) -> String {
+        "WITH written AS (\(upsert) RETURNING (xmax = 0) AS inserted) SELECT count(*) FILTER (WHERE inserted), count(*) FILTER (WHERE NOT inserted) FROM written"
+    }
+
+    /// An upsert that returns one row per row it wrote: whether it was inserted, and `key`.
+    static func listing(_ upsert: String, key: String) -> String {
+        "\(upsert) RETURNING (xmax = 0), \(key)"
     }
 }
 
