@@ -32,8 +32,8 @@ public struct PreparedPage<Entity: FeedEntity, Key: Sendable>: Sendable {
 
 /// How a storage backend reads the row a delete action's payload names: only the identification
 /// attributes (and, for a family, the discriminator) are read, so a delete payload need not be a
-/// complete object. Generated for each entity (`rowKey(from:context:)` for SQLite,
-/// `postgresRowKey(from:context:)` for PostgreSQL).
+/// complete object. Generated for each entity and backend (`Model.SQLite.rowKey(from:context:)` for SQLite,
+/// `Model.Postgres.rowKey(from:context:)` for PostgreSQL).
 public typealias DeleteKeyReader<Key> = (JSONValue, inout MappingContext) throws(MappingError) -> Key
 
 extension Feed {

@@ -6,13 +6,13 @@ import GRDB
 /// It lives apart from ``EntityGenRuntime`` so that users who only want mappers do not link GRDB, and
 /// builds on the backend-neutral `EntityGenImport` (feeds, prepared pages, reports), which it re-exports.
 public enum EntityGenPersistenceVersion {
-    /// The persistence runtime's version. Generated code checks the format, ``EntityGenPersistenceFormat2``.
+    /// The persistence runtime's version. Generated code checks the format, ``EntityGenPersistenceFormat3``.
     public static let v1 = EntityGenRuntimeVersion.v1
 }
 
 /// Generated persistence code references this type (`private typealias _EntityGenPersistenceVersionCheck =
-/// EntityGenPersistence.EntityGenPersistenceFormat2`), so code generated for another format of this runtime
-/// fails to compile with a message naming the missing format instead of misbehaving at run time. Format 2:
-/// a model's identification is the static `rowKey(of:)`, so that `rowKey` is a name the user's model may
-/// hold.
-public enum EntityGenPersistenceFormat2 {}
+/// EntityGenPersistence.EntityGenPersistenceFormat3`), so code generated for another format of this runtime
+/// fails to compile with a message naming the missing format instead of misbehaving at run time. Format 3:
+/// the importer saves a model through its nested `SQLite` store (`EntityStore`); the model itself has no
+/// member for it.
+public enum EntityGenPersistenceFormat3 {}

@@ -33,7 +33,7 @@ extension FeedImporter {
     }
 
     /// ``sync(from:session:allowedHosts:pageLimit:progress:prepareRequest:)`` as a sequence of reports:
-    /// one per committed page, then one with the orphans deleted (``SyncReports``). With
+    /// one per committed page, then one with the orphans deleted (`SyncReports`). With
     /// `reportsChanges`, each says which rows the page inserted, updated and deleted:
     ///
     /// ```swift
@@ -80,7 +80,7 @@ extension FeedImporter {
     }
 
     /// ``sync(pages:progress:)`` as a sequence of reports: one per committed page, then one with the
-    /// orphans deleted (``SyncReports``).
+    /// orphans deleted (`SyncReports`).
     public func syncReports<Pages: AsyncSequence & Sendable>(pages: Pages) -> SyncReports where Pages.Element == Data {
         .sync { page, orphans in
             try await self.sweeping(orphans: orphans) { seen in
@@ -97,7 +97,7 @@ extension FeedImporter {
     private func sweeping(
         orphans: (@Sendable (ImportReport) -> Void)?, _ loop: (SeenRows?) async throws -> ImportReport
     ) async throws -> ImportReport {
-        let seen = feed.deleteOrphans ? SeenRows(Entity.entityTables) : nil
+        let seen = feed.deleteOrphans ? SeenRows(Entity.SQLite.tables) : nil
         if let seen { try await writer.writeWithoutTransaction { db in try seen.create(in: db) } }
         do {
             var report = try await loop(seen)

@@ -15,7 +15,7 @@ public final class FeedImporter<Entity: ImportableEntity>: Sendable {
     /// Whether updates that would change nothing are skipped and counted unchanged (default `true`).
     public let skipsUnchanged: Bool
     /// Whether reports list the identities of the rows each page inserted, updated and deleted
-    /// (``ImportReport/changes``; default `false`, which costs nothing).
+    /// (`ImportReport/changes`; default `false`, which costs nothing).
     public let reportsChanges: Bool
 
     /// Creates an importer.
@@ -40,14 +40,16 @@ public final class FeedImporter<Entity: ImportableEntity>: Sendable {
         guard feed.layout.recordCount(header.items) >= Self.pipelineThreshold else {
             return try write(
                 document.withRoot { root throws(ImportError) in
-                    try feed.prepare(root: root, page: page, key: Entity.rowKey)
+                    try feed.prepare(root: root, page: page, key: Entity.SQLite.deleteKeyReader)
                 })
         }
         let channel = ChunkChannel<Entity>()
         let producer = Thread {
             do throws(ImportError) {
                 try document.withRoot { root throws(ImportError) in
-                    try feed.prepareChunks(root: root, page: page, size: Self.chunkSize, key: Entity.rowKey) {
+                    try feed.prepareChunks(
+                        root: root, page: page, size: Self.chunkSize, key: Entity.SQLite.deleteKeyReader
+                    ) {
                         chunk, _ in
                         channel.put(chunk)
                     }
@@ -115,8 +117,8 @@ public final class FeedImporter<Entity: ImportableEntity>: Sendable {
                 for operation in chunk.operations {
                     switch operation {
                     case let .save(entity):
-                        try entity.save(in: &session)
-                        if let seen { try seen.record(Entity.rowKey(of: entity), in: db) }
+                        try Entity.SQLite.save(entity, in: &session)
+                        if let seen, let key = Entity.SQLite.rowKey(of: entity) { try seen.record(key, in: db) }
                     case let .delete(key):
                         try session.delete(key)
                     case let .keep(key):

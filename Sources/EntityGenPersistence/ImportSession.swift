@@ -25,7 +25,7 @@ public struct ImportSession {
     /// Whether updates that would change nothing are skipped (and counted unchanged).
     public let skipsUnchanged: Bool
     /// Whether the report lists the identities of the rows inserted, updated and deleted
-    /// (``ImportReport/changes``): each save statement returns its row's identity.
+    /// (`ImportReport/changes`): each save statement returns its row's identity.
     public let reportsChanges: Bool
     private var tables: [ObjectIdentifier: TableState] = [:]
     private var links: [ObjectIdentifier: (insert: SQLiteStatement, delete: SQLiteStatement)] = [:]

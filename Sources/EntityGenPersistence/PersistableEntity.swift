@@ -2,36 +2,25 @@ import EntityGenRuntime
 import GRDB
 
 /// A model the importer can write into SQLite: generated for every concrete entity
-/// (``PersistableEntity``) and for every polymorphic family, which dispatches to its members.
+/// (``PersistableEntity``) and for every polymorphic family, whose store dispatches to its members'.
+/// Its nested `SQLite` type is the `EntityStore` that saves it.
 public protocol ImportableEntity: FeedEntity {
-    /// The stored row that a delete action's payload names: only the identification attributes (and,
-    /// for a family, the discriminator) are read, so a delete payload need not be a complete object.
-    static func rowKey(from json: JSONValue, context: inout MappingContext) throws(MappingError) -> RowKey
-
-    /// Writes this instance and everything it embeds, in dependency order, with prepared statements.
-    /// Returns the new row's id for an entity without identification attributes, 0 otherwise.
-    @discardableResult
-    func save(in session: inout ImportSession) throws -> Int64
-
-    /// This instance's identification, for orphan deletion.
-    static func rowKey(of entity: Self) -> RowKey
-
-    /// Every table instances can be saved in (a family: each member's), so that a sync knows up front
-    /// where to look for orphans.
-    static var entityTables: [EntityTable] { get }
+    /// How SQLite stores the model (`Pod.SQLite`): its table's fixed SQL, saves, and row keys.
+    associatedtype SQLite: EntityStore where SQLite.Entity == Self, SQLite.Session == ImportSession
 }
 
 /// A concrete entity with a table of its own. The model is the graph JSON maps to: it decodes from the
 /// rows of its generated `requestIncludingRelationships()`. Its row-shaped `Record` is the table's
 /// GRDB record type, for every plain GRDB request.
-public protocol PersistableEntity: ImportableEntity, FetchableRecord {
-    /// The table's fixed SQL.
-    static var entityTable: EntityTable { get }
-}
+public protocol PersistableEntity: ImportableEntity, FetchableRecord {}
 
-extension PersistableEntity {
-    /// The entity's own table.
-    public static var entityTables: [EntityTable] { [entityTable] }
+extension ImportSession: StoreSession {
+    /// An entity table's fixed SQL.
+    public typealias Table = EntityTable
+    /// A stored row named by its identification values.
+    public typealias RowKey = EntityGenPersistence.RowKey
+    /// SQLite's errors, as `ImportError.database(_:)`.
+    public typealias SaveError = any Error
 }
 
 /// A row named by its identification values.
@@ -56,6 +45,6 @@ extension Feed where Entity: ImportableEntity {
     public func prepare(
         _ bytes: some Collection<UInt8>, page: String = "page", reader: JSONReader? = nil
     ) throws(ImportError) -> PreparedPage<Entity, RowKey> {
-        try prepare(bytes, page: page, reader: reader, key: Entity.rowKey)
+        try prepare(bytes, page: page, reader: reader, key: Entity.SQLite.deleteKeyReader)
     }
 }

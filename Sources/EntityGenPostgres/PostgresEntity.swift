@@ -1,37 +1,20 @@
 import EntityGenRuntime
 
-/// A model the PostgreSQL importer can write: generated for every concrete entity
-/// (``PostgresTableEntity``) and for every polymorphic family, which dispatches to its members, when
-/// the config's `backends` include `postgres`.
+/// A model the PostgreSQL importer can write: generated for every concrete entity and every polymorphic
+/// family (whose store dispatches to its members'), when the config's `backends` include `postgres`. Its
+/// nested `Postgres` type is the `EntityStore` that stages it.
 public protocol PostgresEntity: FeedEntity {
-    /// The stored row that a delete action's payload names: only the identification attributes (and,
-    /// for a family, the discriminator) are read, so a delete payload need not be a complete object.
-    static func postgresRowKey(
-        from json: JSONValue, context: inout MappingContext
-    ) throws(MappingError) -> PostgresRowKey
-
-    /// This instance's identification (`nil` for an entity without identification attributes).
-    static func postgresKey(of entity: Self) -> PostgresRowKey?
-
-    /// The tables instances are stored in (a family's members' tables): where a sync looks for orphans.
-    static var postgresTables: [PostgresTable] { get }
-
-    /// Stages this instance's row (and, in dependency order, what it embeds and links) in the session;
-    /// returns the row's local id (``PostgresSession/save(_:key:absent:_:)``), which an owner's link
-    /// to an owned row names.
-    @discardableResult
-    func save(in session: inout PostgresSession) -> Int64
+    /// How PostgreSQL stores the model (`Pod.Postgres`): its table's fixed SQL, staging, and row keys.
+    associatedtype Postgres: EntityStore where Postgres.Entity == Self, Postgres.Session == PostgresSession
 }
 
-/// A concrete entity with a PostgreSQL table of its own.
-public protocol PostgresTableEntity: PostgresEntity {
-    /// The table's fixed SQL.
-    static var postgresTable: PostgresTable { get }
-}
-
-extension PostgresTableEntity {
-    /// The entity's own table.
-    public static var postgresTables: [PostgresTable] { [postgresTable] }
+extension PostgresSession: StoreSession {
+    /// An entity table's fixed SQL.
+    public typealias Table = PostgresTable
+    /// A row key in COPY text.
+    public typealias RowKey = PostgresRowKey
+    /// Staging a row cannot fail (the page is checked when it is written).
+    public typealias SaveError = Never
 }
 
 /// A row named by its identification values, held in their COPY text form (which is canonical for each

@@ -28,7 +28,7 @@ extension PostgresImporter {
     }
 
     /// ``sync(from:session:allowedHosts:pageLimit:progress:prepareRequest:)`` as a sequence of reports:
-    /// one per committed page, then one with the orphans deleted (``SyncReports``); with
+    /// one per committed page, then one with the orphans deleted (`SyncReports`); with
     /// `reportsChanges`, each lists the rows it inserted, updated and deleted.
     public func syncReports(
         from url: URL, session: URLSession = .shared, allowedHosts: Set<String> = [],
@@ -42,7 +42,7 @@ extension PostgresImporter {
     }
 
     /// ``sync(pages:progress:)`` as a sequence of reports, one per committed page, then one with the
-    /// orphans deleted (``SyncReports``).
+    /// orphans deleted (`SyncReports`).
     public func syncReports<Pages: AsyncSequence & Sendable>(pages: Pages) -> SyncReports where Pages.Element == Data {
         .sync { page, orphans in
             try await self.sweeping(orphans: orphans) { connection, tracking in
@@ -92,7 +92,7 @@ extension PostgresImporter {
         let logger = logger
         do {
             return try await withConnection { connection in
-                var tracking = feed.deleteOrphans ? PostgresSeenRows(Entity.postgresTables) : nil
+                var tracking = feed.deleteOrphans ? PostgresSeenRows(Entity.Postgres.tables) : nil
                 do {
                     tracking = try await tracking?.create(on: connection, logger: logger)
                     var report = try await loop(connection, tracking)

@@ -22,7 +22,7 @@ public struct PostgresImporter<Entity: PostgresEntity>: Sendable {
     /// How a page whose transaction the server aborted (a serialization failure, a deadlock) runs again.
     public let retry: PostgresRetryPolicy
     /// Whether reports list the identities of the rows each page inserted, updated and deleted
-    /// (``ImportReport/changes``; default `false`, which costs nothing).
+    /// (`ImportReport/changes`; default `false`, which costs nothing).
     public let reportsChanges: Bool
 
     /// Creates an importer.
@@ -94,7 +94,7 @@ public struct PostgresImporter<Entity: PostgresEntity>: Sendable {
                 pageCount: header.pageCount, nextURL: header.nextURL)
         }
         let prepared = try document.withRoot { root throws(ImportError) in
-            try feed.prepare(root: root, page: page, key: Entity.postgresRowKey)
+            try feed.prepare(root: root, page: page, key: Entity.Postgres.deleteKeyReader)
         }
         let staged = Self.staged(prepared, tracking: tracking)
         let retry = retry
@@ -117,7 +117,7 @@ public struct PostgresImporter<Entity: PostgresEntity>: Sendable {
         }
         guard feed.layout.recordCount(header.items) >= Self.pipelineThreshold else {
             let prepared = try document.withRoot { root throws(ImportError) in
-                try feed.prepare(root: root, page: page, key: Entity.postgresRowKey)
+                try feed.prepare(root: root, page: page, key: Entity.Postgres.deleteKeyReader)
             }
             return try await write(prepared, on: connection, tracking: tracking)
         }
@@ -128,7 +128,9 @@ public struct PostgresImporter<Entity: PostgresEntity>: Sendable {
                 try document.withRoot { root throws(ImportError) in
                     var session = PostgresSession()
                     session.tracking = tracking
-                    try feed.prepareChunks(root: root, page: page, size: Self.chunkSize, key: Entity.postgresRowKey) {
+                    try feed.prepareChunks(
+                        root: root, page: page, size: Self.chunkSize, key: Entity.Postgres.deleteKeyReader
+                    ) {
                         chunk, last in
                         Self.stage(chunk, in: &session)
                         var staged = session.take(deletions: last)
@@ -198,8 +200,8 @@ public struct PostgresImporter<Entity: PostgresEntity>: Sendable {
         for operation in page.operations {
             switch operation {
             case let .save(entity):
-                entity.save(in: &session)
-                if let key = Entity.postgresKey(of: entity) { session.recordSeen(key) }
+                Entity.Postgres.save(entity, in: &session)
+                if let key = Entity.Postgres.rowKey(of: entity) { session.recordSeen(key) }
             case let .delete(key): session.delete(key)
             case let .keep(key): session.recordSeen(key)
             }

@@ -9,7 +9,7 @@ public struct PostgresTransactionState: Sendable {
     /// Per table: whether its staged rows are inserted plainly, without `ON CONFLICT` (it was empty when
     /// the transaction first wrote to it, and every plain insert since succeeded); unknown until then.
     var insertsPlainly: [ObjectIdentifier: Bool] = [:]
-    /// Whether the report lists the identities of the rows written and deleted (``ImportReport/changes``).
+    /// Whether the report lists the identities of the rows written and deleted (`ImportReport/changes`).
     public let reportsChanges: Bool
 
     /// A new transaction's state.

@@ -48,7 +48,7 @@ enum ImportBaselines {
     /// `rowsPerStatement` above 1, each statement carries that many rows (`VALUES (...), (...)`, the last
     /// chunk its own statement): the multi-row lever, measured against the single-row loop in the same run.
     static func rawUpsert(_ pods: [BenchPod], into pool: DatabasePool, rowsPerStatement: Int = 1) throws {
-        let columns = BenchPod.entityTable.columns
+        let columns = BenchPod.SQLite.table.columns
         let others = columns.dropFirst(2).map { "\"\($0)\" = excluded.\"\($0)\"" }.joined(separator: ", ")
         let row = "(" + Array(repeating: "?", count: columns.count).joined(separator: ", ") + ")"
         func sql(rows: Int) -> String {
@@ -118,7 +118,7 @@ enum ImportBaselines {
     }
 
     /// Rows per multi-row statement: as many as SQLite's default limit of 32,766 bound variables allows.
-    static var rowsPerMultiRowStatement: Int { 32_766 / BenchPod.entityTable.columns.count }
+    static var rowsPerMultiRowStatement: Int { 32_766 / BenchPod.SQLite.table.columns.count }
 
     /// JSONDecoder, then GRDB's `upsert` per record, in one transaction.
     static func grdbUpsert(_ json: Data, into pool: DatabasePool) throws {

@@ -11,7 +11,7 @@ import PostgresNIO
 ///
 /// The end-to-end runs use the code the build plugin generated from `Schemas/BenchPods.yaml` with
 /// `backends: [sqlite, postgres]` (tables from `EntityGenPostgresDatabase.migrator`, the importer through
-/// `BenchPod`'s generated `PostgresTableEntity` conformance); the baselines encode the same columns by
+/// `BenchPod`'s generated `PostgresEntity` conformance); the baselines encode the same columns by
 /// hand.
 enum PostgresBenchmark {
     static let count = 100_000
@@ -98,7 +98,7 @@ enum PostgresBenchmark {
             rows.endRow()
         }
         let bytes = rows.bytes
-        try await connection.copyFrom(table: "benchPod", columns: BenchPod.postgresTable.columns, logger: logger) {
+        try await connection.copyFrom(table: "benchPod", columns: BenchPod.Postgres.table.columns, logger: logger) {
             writer in
             var start = 0
             while start < bytes.count {
@@ -112,7 +112,7 @@ enum PostgresBenchmark {
     /// One bound `INSERT ... ON CONFLICT DO UPDATE` per row, in one transaction.
     static func perRow(_ pods: [BenchPod], client: PostgresClient) async throws {
         let logger = Logger(label: "bench")
-        let columns = BenchPod.postgresTable.columns
+        let columns = BenchPod.Postgres.table.columns
         let others = columns.dropFirst(2).map { "\"\($0)\" = excluded.\"\($0)\"" }.joined(separator: ", ")
         let sql =
             "INSERT INTO \"benchPod\" (\(columns.map { "\"\($0)\"" }.joined(separator: ", "))) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9::jsonb, $10, $11, $12::jsonb, $13, $14::jsonb) ON CONFLICT (name, version) DO UPDATE SET \(others)"

@@ -48,7 +48,7 @@ import Testing
         }
         try pool.write { db in
             var session = ImportSession(db)
-            for model in models { try model.save(in: &session) }
+            for model in models { try M.SQLite.save(model, in: &session) }
             _ = try session.finish()
         }
         let stored = try pool.read(readBack)

@@ -60,32 +60,38 @@ extension Gadget: JSONMappable {
     }
 }
 
-extension Gadget: PostgresTableEntity {
-    static let postgresTable = PostgresTable(
-        entity: "Gadget", name: "gadget",
-        columns: ["id", "name", "price", "note", "releasedAt", "tags", "sku", "amount"], identity: ["id"],
-        absentBits: ["note": 0, "price": 1])
+extension Gadget: PostgresEntity {
+    /// The hand-written store, as generated code writes it.
+    enum Postgres: EntityStore {
+        static let table = PostgresTable(
+            entity: "Gadget", name: "gadget",
+            columns: ["id", "name", "price", "note", "releasedAt", "tags", "sku", "amount"], identity: ["id"],
+            absentBits: ["note": 0, "price": 1])
 
-    static func postgresRowKey(
-        from json: JSONValue, context: inout MappingContext
-    ) throws(MappingError) -> PostgresRowKey {
-        try context.expectObject(json, entity: "Gadget", schema: "Gadget.yaml:1:1")
-        return PostgresRowKey(
-            postgresTable, [try context.integer(json, "id", schema: "Gadget.yaml:3:5", as: Int64.self)])
-    }
+        static var tables: [PostgresTable] { [table] }
 
-    static func postgresKey(of entity: Gadget) -> PostgresRowKey? { PostgresRowKey(Self.postgresTable, [entity.id]) }
+        static func rowKey(
+            from json: JSONValue, context: inout MappingContext
+        ) throws(MappingError) -> PostgresRowKey {
+            try context.expectObject(json, entity: "Gadget", schema: "Gadget.yaml:1:1")
+            return PostgresRowKey(
+                table, [try context.integer(json, "id", schema: "Gadget.yaml:3:5", as: Int64.self)])
+        }
 
-    func save(in session: inout PostgresSession) -> Int64 {
-        session.save(Self.postgresTable, key: Self.postgresKey(of: self), absent: absent) { row in
-            row.append(id)
-            row.append(name)
-            row.append(price)
-            row.append(note)
-            row.append(releasedAt)
-            row.appendJSON(tags, ArrayTransformer(StringTransformer()))
-            row.append(sku)
-            row.append(amount)
+        static func rowKey(of entity: Gadget) -> PostgresRowKey? { PostgresRowKey(table, [entity.id]) }
+
+        @discardableResult
+        static func save(_ entity: Gadget, in session: inout PostgresSession) -> Int64 {
+            session.save(table, key: rowKey(of: entity), absent: entity.absent) { row in
+                row.append(entity.id)
+                row.append(entity.name)
+                row.append(entity.price)
+                row.append(entity.note)
+                row.append(entity.releasedAt)
+                row.appendJSON(entity.tags, ArrayTransformer(StringTransformer()))
+                row.append(entity.sku)
+                row.append(entity.amount)
+            }
         }
     }
 }

@@ -98,9 +98,9 @@ import Testing
     }
 
     @Test func keysCompareByTableAndValues() {
-        let a = PostgresRowKey(Gadget.postgresTable, [Int64(1)])
-        #expect(a == PostgresRowKey(Gadget.postgresTable, [Int64(1)]))
-        #expect(a != PostgresRowKey(Gadget.postgresTable, [Int64(2)]))
+        let a = PostgresRowKey(Gadget.Postgres.table, [Int64(1)])
+        #expect(a == PostgresRowKey(Gadget.Postgres.table, [Int64(1)]))
+        #expect(a != PostgresRowKey(Gadget.Postgres.table, [Int64(2)]))
         #expect(a.description == "id=1")
     }
 

@@ -10,8 +10,8 @@ import Testing
 @Suite struct Test_PostgresSessionComplexity {
     /// Seconds to record `count` identities for orphan deletion, once.
     static func seconds(recording count: Int) -> Double {
-        let tracking = PostgresSeenRows([Gadget.postgresTable])
-        let keys = (0..<count).map { PostgresRowKey(Gadget.postgresTable, [Int64($0)]) }
+        let tracking = PostgresSeenRows([Gadget.Postgres.table])
+        let keys = (0..<count).map { PostgresRowKey(Gadget.Postgres.table, [Int64($0)]) }
         var session = PostgresSession()
         session.tracking = tracking
         let seconds = ThreadCPUTime.seconds {

@@ -1,30 +1,34 @@
-/// Prints how `save(in:)` saves a to-one (or polymorphic to-many) target before the owner's row, the
-/// same for every backend but for whether saving throws (SQLite's `ImportSession` does, PostgreSQL's
-/// `PostgresSession` only stages). An owned target's save returns the row id the owner's column stores
-/// (SQLite's rowid, PostgreSQL's local id in the page).
+/// Prints how a store's `save` saves a to-one (or polymorphic to-many) target before the owner's row,
+/// the same for every backend but for the store's name and whether saving throws (SQLite's
+/// `ImportSession` does, PostgreSQL's `PostgresSession` only stages). An owned target's save returns the
+/// row id the owner's column stores (SQLite's rowid, PostgreSQL's local id in the page).
 enum EmbeddedSaveRenderer {
-    /// The statement saving `save`'s target; `tryKeyword` is `"try "` when saving throws, `""` otherwise.
-    /// `slot`, for an owned target, is the expression of the row id to save it in (SQLite).
-    static func statement(_ save: TablePlan.EmbeddedSave, tryKeyword: String, slot: String? = nil) -> String {
-        let property = "self.\(save.identifier)"
+    /// The statement saving `save`'s target through its `store` (`Target.SQLite`); `tryKeyword` is
+    /// `"try "` when saving throws, `""` otherwise. `slot`, for an owned target, is the expression of the
+    /// row id to save it in (SQLite).
+    static func statement(
+        _ save: TablePlan.EmbeddedSave, store: String, tryKeyword: String, slot: String? = nil
+    ) -> String {
+        let property = "\(Spelling.storedEntity).\(save.identifier)"
+        let saving = "\(tryKeyword)\(save.targetType).\(store).save"
         if let local = save.rowIDLocal, !save.isExpandable, !save.isCollection {
             // An owned target: the owner's column stores the row id its save returns.
             let arguments = slot.map { "in: &session, slot: \($0)" } ?? "in: &session"
             return save.isOptional
-                ? "let \(local) = \(tryKeyword)\(property).map { \(tryKeyword)$0.save(\(arguments)) }"
-                : "let \(local) = \(tryKeyword)\(property).save(\(arguments))"
+                ? "let \(local) = \(tryKeyword)\(property).map { \(saving)($0, \(arguments)) }"
+                : "let \(local) = \(saving)(\(property), \(arguments))"
         }
         if save.isExpandable {
             return
-                "if case let .expanded(_target)\(save.isOptional ? "?" : "") = \(property) { \(tryKeyword)_target.save(in: &session) }"
+                "if case let .expanded(_target)\(save.isOptional ? "?" : "") = \(property) { \(saving)(_target, in: &session) }"
         }
         if save.isCollection {
             let collection = save.isOptionalCollection ? "(\(property) ?? \(save.isMap ? "[:]" : "[]"))" : property
             let loop = save.isMap ? "for _element in \(collection).values" : "for _element in \(collection)"
-            return "\(loop) { \(tryKeyword)_element.save(in: &session) }"
+            return "\(loop) { \(saving)(_element, in: &session) }"
         }
         return save.isOptional
-            ? "if let _target = \(property) { \(tryKeyword)_target.save(in: &session) }"
-            : "\(tryKeyword)\(property).save(in: &session)"
+            ? "if let _target = \(property) { \(saving)(_target, in: &session) }"
+            : "\(saving)(\(property), in: &session)"
     }
 }

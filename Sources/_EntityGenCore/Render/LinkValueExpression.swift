@@ -1,10 +1,10 @@
 extension TablePlan.LinkValue {
-    /// The expression a backend's `save(in:)` writes for a link key column: the owner's row id or
+    /// The expression a backend store's `save` writes for a link key column: the owner's row id or
     /// property, the owned target's row id, or the element's identity.
     var saveExpression: String {
         switch self {
         case .ownerRowID: return "_rowID"
-        case let .ownerProperty(identifier): return "self.\(identifier)"
+        case let .ownerProperty(identifier): return "\(Spelling.storedEntity).\(identifier)"
         case .targetRowID: return "_target"
         case .referenceID: return "_element.id"
         case let .elementProperty(identifier): return "_element.\(identifier)"
@@ -13,7 +13,7 @@ extension TablePlan.LinkValue {
 }
 
 extension TablePlan.Link {
-    /// The loop over the relationship's elements in a backend's `save(in:)`, binding `_position` and
+    /// The loop over the relationship's elements in a backend store's `save`, binding `_position` and
     /// `_element` (and `_key` for a map, in key order); `nil` saves like `[]`.
     var elementLoop: String {
         isMap
@@ -23,6 +23,7 @@ extension TablePlan.Link {
 
     /// The relationship's elements (`nil` as empty).
     var collection: String {
-        isOptional ? "(self.\(identifier) ?? \(isMap ? "[:]" : "[]"))" : "self.\(identifier)"
+        let property = "\(Spelling.storedEntity).\(identifier)"
+        return isOptional ? "(\(property) ?? \(isMap ? "[:]" : "[]"))" : property
     }
 }

@@ -8,6 +8,9 @@ struct Spelling: Sendable {
 
     /// The runtime module's qualifier.
     static let runtime = "EntityGenRuntime"
+    /// The parameter naming the instance a backend's store saves (`save(_ entity: Pod, in:)`), which
+    /// the save's body reads values from.
+    static let storedEntity = "entity"
 
     /// A schema location as a string literal: `"Pods.yaml:40:7"`.
     func location(_ location: SourceLocation) -> String {

@@ -5,12 +5,12 @@ extension PersistenceTranslator {
     func relationshipStorage(
         _ relationship: ResolvedRelationship, _ property: EntityPlan.Property, into table: inout TableBuilder
     ) {
+        let targetType =
+            schema.entity(named: relationship.target)?.swiftName ?? SwiftNaming.typeName(relationship.target)
         func stored(_ storage: TablePlan.StoredRelationship.Storage) {
             table.relationships.append(
                 .init(
-                    key: relationship.name, property: property,
-                    targetType: schema.entity(named: relationship.target)?.swiftName
-                        ?? SwiftNaming.typeName(relationship.target),
+                    key: relationship.name, property: property, targetType: targetType,
                     isOptional: relationship.isOptional,
                     isToMany: relationship.isToMany, isMap: relationship.isMap,
                     isReference: relationship.isReference, storage: storage))
@@ -21,24 +21,26 @@ extension PersistenceTranslator {
             if relationship.isToMany {
                 table.embeddedSaves.append(
                     .init(
-                        identifier: property.identifier, isOptional: false, rowIDLocal: nil, isCollection: true,
-                        isMap: relationship.isMap, isOptionalCollection: relationship.isOptional))
+                        identifier: property.identifier, targetType: targetType, isOptional: false, rowIDLocal: nil,
+                        isCollection: true, isMap: relationship.isMap, isOptionalCollection: relationship.isOptional))
             } else {
                 table.embeddedSaves.append(
-                    .init(identifier: property.identifier, isOptional: relationship.isOptional, rowIDLocal: nil))
+                    .init(
+                        identifier: property.identifier, targetType: targetType, isOptional: relationship.isOptional,
+                        rowIDLocal: nil))
             }
             return
         }
         if relationship.isToMany {
             stored(linkTable(relationship, property, target: target, into: &table))
         } else {
-            stored(toOne(relationship, property, target: target, into: &table))
+            stored(toOne(relationship, property, target: target, targetType: targetType, into: &table))
         }
     }
 
     private func toOne(
         _ relationship: ResolvedRelationship, _ property: EntityPlan.Property, target: ResolvedEntity,
-        into table: inout TableBuilder
+        targetType: String, into table: inout TableBuilder
     ) -> TablePlan.StoredRelationship.Storage {
         let key = relationship.name
         let location = relationship.declaration.name.location
@@ -51,8 +53,8 @@ extension PersistenceTranslator {
             let local = "_\(relationship.swiftName)RowID"
             table.embeddedSaves.append(
                 .init(
-                    identifier: property.identifier, isOptional: relationship.isOptional, rowIDLocal: local,
-                    slotColumn: column, slotLocal: "_\(relationship.swiftName)Slot"))
+                    identifier: property.identifier, targetType: targetType, isOptional: relationship.isOptional,
+                    rowIDLocal: local, slotColumn: column, slotLocal: "_\(relationship.swiftName)Slot"))
             table.columns.append(
                 .init(
                     name: column, value: .rowID, notNull: false,
@@ -100,8 +102,8 @@ extension PersistenceTranslator {
             if relationship.isExpandable {
                 table.embeddedSaves.append(
                     .init(
-                        identifier: property.identifier, isOptional: relationship.isOptional, rowIDLocal: nil,
-                        isExpandable: true))
+                        identifier: property.identifier, targetType: targetType, isOptional: relationship.isOptional,
+                        rowIDLocal: nil, isExpandable: true))
             }
             table.references.append(
                 .init(
@@ -109,7 +111,9 @@ extension PersistenceTranslator {
                     failsWhenMissing: relationship.onMissingTarget == .fail))
         } else {
             table.embeddedSaves.append(
-                .init(identifier: property.identifier, isOptional: relationship.isOptional, rowIDLocal: nil))
+                .init(
+                    identifier: property.identifier, targetType: targetType, isOptional: relationship.isOptional,
+                    rowIDLocal: nil))
         }
         if relationship.deleteRule == .cascade && !isReference {
             table.triggers.append(

@@ -60,13 +60,13 @@ import Testing
         try pool.write { db in try User.Record(id: 1, login: "ann", biography: "kept").insert(db) }
         try pool.write { db in
             var session = ImportSession(db)
-            try absent.save(in: &session)
+            try User.SQLite.save(absent, in: &session)
             _ = try session.finish()
         }
         #expect(try pool.read { db in try User.Record.fetchOne(db, id: 1)?.biography } == "kept")
         try pool.write { db in
             var session = ImportSession(db)
-            try null.save(in: &session)
+            try User.SQLite.save(null, in: &session)
             _ = try session.finish()
         }
         #expect(try pool.read { db in try User.Record.fetchOne(db, id: 1)?.biography } == nil)

@@ -71,20 +71,20 @@ import Testing
     }
 
     /// An owned to-one target (MyModel.model2) saved again in its owner's slot: the generated
-    /// `save(in:slot:)` reuses the row the owner's column holds.
+    /// `MyModel.SQLite.save(_:in:slot:)` reuses the row the owner's column holds.
     @Test func anOwnedToOneTargetIsSavedInTheRowItsOwnerHolds() throws {
         let (pool, _) = try makeDatabase()
         let model = try MyModel.map(json: Fixtures.bytes("esmodel.json")).value
         let ownerID = try pool.write { db -> Int64 in
             var session = ImportSession(db)
-            let id = try model.save(in: &session)
+            let id = try MyModel.SQLite.save(model, in: &session)
             _ = try session.finish()
             return id
         }
         let before = try pool.read { db in try Row.fetchAll(db, sql: "SELECT * FROM modelTwo ORDER BY _id") }
         let report = try pool.write { db -> ImportReport in
             var session = ImportSession(db)
-            try model.save(in: &session, slot: ownerID)
+            try MyModel.SQLite.save(model, in: &session, slot: ownerID)
             return try session.finish()
         }
         let nested = model.model2s.count + (model.model2 == nil ? 0 : 1)

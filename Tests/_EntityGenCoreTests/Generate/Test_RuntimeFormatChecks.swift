@@ -25,11 +25,11 @@ import Testing
             both.contains("private typealias _EntityGenRuntimeVersionCheck = EntityGenRuntime.EntityGenRuntimeFormat4"))
         #expect(
             both.contains(
-                "private typealias _EntityGenPersistenceVersionCheck = EntityGenPersistence.EntityGenPersistenceFormat2"
+                "private typealias _EntityGenPersistenceVersionCheck = EntityGenPersistence.EntityGenPersistenceFormat3"
             ))
         #expect(
             both.contains(
-                "private typealias _EntityGenPostgresVersionCheck = EntityGenPostgres.EntityGenPostgresFormat2"))
+                "private typealias _EntityGenPostgresVersionCheck = EntityGenPostgres.EntityGenPostgresFormat3"))
         let sqlite = try machineFile(backends: "[sqlite]").contents
         #expect(!sqlite.contains("EntityGenPostgresFormat"))
     }
@@ -37,7 +37,7 @@ import Testing
     @Test func codeForAnotherPersistenceFormatFailsToCompileNamingIt() throws {
         var file = try machineFile(backends: "[sqlite]")
         file.contents = file.contents.replacingOccurrences(
-            of: "EntityGenPersistenceFormat2", with: "EntityGenPersistenceFormat9")
+            of: "EntityGenPersistenceFormat3", with: "EntityGenPersistenceFormat9")
         let compiled = try SwiftCompiler.typecheck(generated: [file])
         #expect(compiled.status != 0)
         #expect(compiled.errors.contains { $0.contains("EntityGenPersistenceFormat9") }, "\(compiled.errors.prefix(3))")

@@ -9,7 +9,7 @@ struct PostgresBackend: StorageBackend {
     static let module = "EntityGenPostgres"
     var runtimeModule: String { Self.module }
     var qualifyingModules: [String] { [runtimeModule, "PostgresNIO"] }
-    var reservedTypeNames: Set<String> { [PostgresNames.database] }
+    var reservedTypeNames: Set<String> { [PostgresNames.database, PostgresNames.store] }
     var rules: [RuleDescription] { Rules.postgresRules }
 
     func emitter(tables: [TablePlan], models: [String: EntityPlan]) -> any PersistenceEmitter {

@@ -1,81 +1,103 @@
-/// Prints an entity's PostgreSQL importer conformance: the table's fixed SQL (``TablePlan`` columns,
-/// identity and absent bits), `save(in:)`, which stages embedded targets and then the row as COPY text,
-/// and the keys a delete action and an instance name.
+/// Prints an entity's PostgreSQL importer conformance and its store, `Model.Postgres`: the table's fixed
+/// SQL (``TablePlan`` columns, identity and absent bits), `save`, which stages embedded targets and then
+/// the row as COPY text, and the keys a delete action and an instance name.
 struct PostgresEntityRenderer {
     let spelling: Spelling
     private var access: String { spelling.access }
 
     func render(_ plan: TablePlan, into printer: inout CodePrinter) {
         let postgres = PostgresBackend.module
-        let runtime = Spelling.runtime
-        printer.block("extension \(plan.typeName): \(postgres).PostgresTableEntity {") { printer in
+        let store = PostgresNames.store
+        printer.line("extension \(plan.typeName): \(postgres).PostgresEntity {}")
+        printer.line()
+        printer.block("extension \(plan.typeName) {") { printer in
             printer.documentation(
-                "The table's fixed SQL: COPY into a staging table and one set-based upsert by identity, built once.")
-            let absentBits = Spelling.absentBitsArgument(plan.columns)
-            var references =
-                plan.references.isEmpty
-                ? "" : ", references: [\(plan.references.map(Self.reference).joined(separator: ", "))]"
-            let owned = plan.columns.compactMap { column -> String? in
-                guard case let .ownedRowID(_, targetTable) = column.source else { return nil }
-                return "\(SwiftLiteral.string(column.name)): \(SwiftLiteral.string(targetTable))"
-            }
-            if !owned.isEmpty { references += ", ownedRows: [\(owned.joined(separator: ", "))]" }
-            printer.line(
-                "\(access)static let postgresTable = \(postgres).PostgresTable(entity: \(SwiftLiteral.string(plan.schemaName)), name: \(SwiftLiteral.string(plan.tableName)), columns: \(Spelling.list(plan.columns.map(\.name))), identity: \(Spelling.list(plan.identity))\(absentBits)\(references))"
+                "How the importer stores `\(plan.typeName)` in PostgreSQL: the table's fixed SQL, and saves that stage rows as COPY text."
             )
-            for link in plan.links {
-                printer.line()
-                printer.documentation("The link table of `\(link.relationship)`.")
-                let ownerRows = plan.identity.isEmpty ? ", ownerRows: Self.postgresTable" : ""
-                let targetRows = link.ownsTargets ? ", targetRows: \(link.targetType).postgresTable" : ""
-                let reference =
-                    link.isReference
-                    ? ", reference: \(postgres).PostgresReference(relationship: \(SwiftLiteral.string(link.relationship)), columns: \(Spelling.list(link.targetColumns.map(\.name))), targetTable: \(SwiftLiteral.string(link.targetTable)), targetColumns: \(Spelling.list(link.targetKeyColumns)), failsWhenMissing: \(link.failsWhenMissing))"
-                    : ""
-                printer.line(
-                    "fileprivate static let \(Self.linkStatic(link)) = \(postgres).PostgresLinkTable(entity: \(SwiftLiteral.string(plan.schemaName)), name: \(SwiftLiteral.string(link.table)), ownerColumns: \(Spelling.list(link.ownerColumns.map(\.name))), targetColumns: \(Spelling.list(link.targetColumns.map(\.name))), isMap: \(link.isMap)\(ownerRows)\(targetRows)\(reference))"
-                )
+            printer.block("\(access)enum \(store): \(postgres).EntityStore {") { printer in
+                renderStore(plan, into: &printer)
             }
+        }
+    }
+
+    /// The store's members.
+    private func renderStore(_ plan: TablePlan, into printer: inout CodePrinter) {
+        let postgres = PostgresBackend.module
+        let runtime = Spelling.runtime
+        let store = PostgresNames.store
+        let entity = Spelling.storedEntity
+        printer.documentation(
+            "The table's fixed SQL: COPY into a staging table and one set-based upsert by identity, built once.")
+        let absentBits = Spelling.absentBitsArgument(plan.columns)
+        var references =
+            plan.references.isEmpty
+            ? "" : ", references: [\(plan.references.map(Self.reference).joined(separator: ", "))]"
+        let owned = plan.columns.compactMap { column -> String? in
+            guard case let .ownedRowID(_, targetTable) = column.source else { return nil }
+            return "\(SwiftLiteral.string(column.name)): \(SwiftLiteral.string(targetTable))"
+        }
+        if !owned.isEmpty { references += ", ownedRows: [\(owned.joined(separator: ", "))]" }
+        printer.line(
+            "\(access)static let table = \(postgres).PostgresTable(entity: \(SwiftLiteral.string(plan.schemaName)), name: \(SwiftLiteral.string(plan.tableName)), columns: \(Spelling.list(plan.columns.map(\.name))), identity: \(Spelling.list(plan.identity))\(absentBits)\(references))"
+        )
+        for link in plan.links {
             printer.line()
-            renderSave(plan, into: &printer)
-            printer.line()
-            printer.documentation(
-                "The stored row a delete action's payload names (only the identification attributes are read).")
-            printer.block(
-                "\(access)static func \(PostgresNames.rowKeyFromPayload)(from json: \(runtime).JSONValue, context: inout \(runtime).MappingContext) throws(\(runtime).MappingError) -> \(postgres).PostgresRowKey {"
-            ) { printer in
-                DeleteKeyRenderer.renderBody(plan, spelling, into: &printer) {
-                    "\(postgres).PostgresRowKey(Self.postgresTable, [\($0.joined(separator: ", "))])"
-                }
-            }
-            printer.line()
-            printer.documentation("This instance's identification.")
-            let key =
-                plan.identity.isEmpty
-                ? "nil"
-                : "\(postgres).PostgresRowKey(Self.postgresTable, [\(plan.identityProperties.map { "entity.\($0.identifier)" }.joined(separator: ", "))])"
+            printer.documentation("The link table of `\(link.relationship)`.")
+            let ownerRows = plan.identity.isEmpty ? ", ownerRows: table" : ""
+            let targetRows = link.ownsTargets ? ", targetRows: \(link.targetType).\(store).table" : ""
+            let reference =
+                link.isReference
+                ? ", reference: \(postgres).PostgresReference(relationship: \(SwiftLiteral.string(link.relationship)), columns: \(Spelling.list(link.targetColumns.map(\.name))), targetTable: \(SwiftLiteral.string(link.targetTable)), targetColumns: \(Spelling.list(link.targetKeyColumns)), failsWhenMissing: \(link.failsWhenMissing))"
+                : ""
             printer.line(
-                "\(access)static func \(PostgresNames.key)(of entity: \(plan.typeName)) -> \(postgres).PostgresRowKey? { \(key) }"
+                "fileprivate static let \(link.staticName) = \(postgres).PostgresLinkTable(entity: \(SwiftLiteral.string(plan.schemaName)), name: \(SwiftLiteral.string(link.table)), ownerColumns: \(Spelling.list(link.ownerColumns.map(\.name))), targetColumns: \(Spelling.list(link.targetColumns.map(\.name))), isMap: \(link.isMap)\(ownerRows)\(targetRows)\(reference))"
             )
         }
+        printer.line()
+        printer.documentation("The table.")
+        printer.line("\(access)static var tables: [\(postgres).PostgresTable] { [table] }")
+        printer.line()
+        renderSave(plan, into: &printer)
+        printer.line()
+        printer.documentation(
+            "The stored row a delete action's payload names (only the identification attributes are read).")
+        printer.block(
+            "\(access)static func \(GeneratedNames.rowKey)(from json: \(runtime).JSONValue, context: inout \(runtime).MappingContext) throws(\(runtime).MappingError) -> \(postgres).PostgresRowKey {"
+        ) { printer in
+            DeleteKeyRenderer.renderBody(plan, spelling, into: &printer) {
+                "\(postgres).PostgresRowKey(table, [\($0.joined(separator: ", "))])"
+            }
+        }
+        printer.line()
+        printer.documentation("An instance's identification (`nil`: the entity has none).")
+        let key =
+            plan.identity.isEmpty
+            ? "nil"
+            : "\(postgres).PostgresRowKey(table, [\(plan.identityProperties.map { "\(entity).\($0.identifier)" }.joined(separator: ", "))])"
+        printer.line(
+            "\(access)static func \(GeneratedNames.rowKey)(of \(entity): \(plan.typeName)) -> \(postgres).PostgresRowKey? { \(key) }"
+        )
     }
 
     private func renderSave(_ plan: TablePlan, into printer: inout CodePrinter) {
         let postgres = PostgresBackend.module
+        let entity = Spelling.storedEntity
         printer.documentation(
-            "Stages this instance: embedded targets first, then the row (an upsert by identity)\(plan.links.isEmpty ? "" : ", then links"); returns the row's local id."
+            "Stages an instance: embedded targets first, then the row (an upsert by identity)\(plan.links.isEmpty ? "" : ", then links"); returns the row's local id."
         )
         printer.line("@discardableResult")
-        printer.block("\(access)func save(in session: inout \(postgres).PostgresSession) -> Swift.Int64 {") { printer in
+        printer.block(
+            "\(access)static func save(_ \(entity): \(plan.typeName), in session: inout \(postgres).PostgresSession) -> Swift.Int64 {"
+        ) { printer in
             for save in plan.embeddedSaves {
-                printer.line(EmbeddedSaveRenderer.statement(save, tryKeyword: ""))
+                printer.line(EmbeddedSaveRenderer.statement(save, store: PostgresNames.store, tryKeyword: ""))
             }
             let absent =
                 plan.columns.contains { $0.absentBit != nil }
-                ? "self.\(MapperRenderer.absentFields)" : "\(Spelling.runtime).AbsentFields()"
+                ? "\(entity).\(MapperRenderer.absentFields)" : "\(Spelling.runtime).AbsentFields()"
             let saved = plan.links.isEmpty ? "return" : "let _rowID ="
             printer.block(
-                "\(saved) session.save(Self.postgresTable, key: Self.\(PostgresNames.key)(of: self), absent: \(absent)) { _row in"
+                "\(saved) session.save(table, key: \(GeneratedNames.rowKey)(of: \(entity)), absent: \(absent)) { _row in"
             ) { printer in
                 for column in plan.columns { printer.line(append(column.source)) }
             }
@@ -86,7 +108,7 @@ struct PostgresEntityRenderer {
                     continue
                 }
                 // An absent key keeps the stored links.
-                printer.block("if !self.\(MapperRenderer.absentFields).contains(\(bit)) {") { printer in
+                printer.block("if !\(entity).\(MapperRenderer.absentFields).contains(\(bit)) {") { printer in
                     renderLinks(link, ownerHasIdentity: !plan.identity.isEmpty, into: &printer)
                 }
             }
@@ -97,7 +119,8 @@ struct PostgresEntityRenderer {
     /// Stages the owner's links of one to-many relationship: the owner's stored links are replaced (an
     /// owned owner's, saved in a slot, too), each element saved before its link.
     private func renderLinks(_ link: TablePlan.Link, ownerHasIdentity: Bool, into printer: inout CodePrinter) {
-        let table = "Self.\(Self.linkStatic(link))"
+        let table = link.staticName
+        let saving = "\(link.targetType).\(PostgresNames.store).save"
         if ownerHasIdentity {
             printer.block("session.replaceLinks(\(table), owner: _rowID) { _row in") { printer in
                 for owner in link.ownerColumns { printer.line("_row.append(\(owner.value.saveExpression))") }
@@ -107,14 +130,14 @@ struct PostgresEntityRenderer {
         }
         printer.block(link.elementLoop) { printer in
             if link.isExpandable {
-                printer.line("if case let .expanded(_target) = _element { _target.save(in: &session) }")
+                printer.line("if case let .expanded(_target) = _element { \(saving)(_target, in: &session) }")
             } else if link.ownsTargets {
                 // An owned target left out (U+0000) has local id 0, which the link's insert matches to
                 // no row: the link goes with it.
-                printer.line("let _target = _element.save(in: &session)")
+                printer.line("let _target = \(saving)(_element, in: &session)")
             } else if !link.isReference {
                 // A target left out (U+0000) is not linked (its foreign key would fail the page).
-                printer.line("guard _element.save(in: &session) > 0 else { continue }")
+                printer.line("guard \(saving)(_element, in: &session) > 0 else { continue }")
             }
             printer.block("session.link(\(table), owner: _rowID) { _row in") { printer in
                 for owner in link.ownerColumns { printer.line("_row.append(\(owner.value.saveExpression))") }
@@ -123,11 +146,6 @@ struct PostgresEntityRenderer {
                 for target in link.targetColumns { printer.line("_row.append(\(target.value.saveExpression))") }
             }
         }
-    }
-
-    /// The static `PostgresLinkTable` of a link (beside SQLite's `LinkTable` of the same relationship).
-    private static func linkStatic(_ link: TablePlan.Link) -> String {
-        link.staticName + PostgresNames.linkSuffix
     }
 
     /// A reference relationship's description, checked at the end of each page.
@@ -139,16 +157,19 @@ struct PostgresEntityRenderer {
     private func append(_ source: TablePlan.ColumnSource) -> String {
         switch source {
         case let .property(identifier):
-            return "_row.append(self.\(identifier))"
+            return "_row.append(\(Spelling.storedEntity).\(identifier))"
         case let .json(property):
-            return "_row.appendJSON(self.\(property.identifier), \(property.storageTransformerReference(spelling)))"
+            return
+                "_row.appendJSON(\(Spelling.storedEntity).\(property.identifier), \(property.storageTransformerReference(spelling)))"
         case let .embeddedMember(identifier, member, optional):
-            return optional ? "_row.append(self.\(identifier)?.\(member))" : "_row.append(self.\(identifier).\(member))"
+            return optional
+                ? "_row.append(\(Spelling.storedEntity).\(identifier)?.\(member))"
+                : "_row.append(\(Spelling.storedEntity).\(identifier).\(member))"
         case let .ownedRowID(local, _):
             // The target's local id in the page; the merge maps it to the `_id` the target got.
             return "_row.append(\(local))"
         case let .collectionCount(identifier):
-            return "_row.append(self.\(identifier).map { Swift.Int64($0.count) })"
+            return "_row.append(\(Spelling.storedEntity).\(identifier).map { Swift.Int64($0.count) })"
         }
     }
 }

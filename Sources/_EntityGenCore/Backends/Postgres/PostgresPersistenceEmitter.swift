@@ -3,7 +3,7 @@
 struct PostgresPersistenceEmitter: PersistenceEmitter {
     var machineFileImports: [String] { [PostgresBackend.module] }
     var formatCheck: (alias: String, type: String) {
-        ("_EntityGenPostgresVersionCheck", "\(PostgresBackend.module).EntityGenPostgresFormat2")
+        ("_EntityGenPostgresVersionCheck", "\(PostgresBackend.module).EntityGenPostgresFormat3")
     }
 
     var databaseFileImports: [String] { [PostgresBackend.module] }
@@ -21,38 +21,48 @@ struct PostgresPersistenceEmitter: PersistenceEmitter {
         let postgres = PostgresBackend.module
         let runtime = Spelling.runtime
         let access = spelling.access
-        printer.block("extension \(family.typeName): \(postgres).PostgresEntity {") { printer in
-            printer.documentation("Stages the member in its own table.")
-            printer.line("@discardableResult")
-            printer.block("\(access)func save(in session: inout \(postgres).PostgresSession) -> Swift.Int64 {") {
-                printer in
-                FamilyRenderer.switchOverMembers(family, into: &printer) { _ in "return member.save(in: &session)" }
-            }
-            printer.line()
-            printer.documentation(
-                "The stored row a delete action's payload names: the discriminator selects the member's table.")
-            printer.block(
-                "\(access)static func \(PostgresNames.rowKeyFromPayload)(from json: \(runtime).JSONValue, context: inout \(runtime).MappingContext) throws(\(runtime).MappingError) -> \(postgres).PostgresRowKey {"
-            ) { printer in
+        let store = PostgresNames.store
+        let entity = Spelling.storedEntity
+        printer.line("extension \(family.typeName): \(postgres).PostgresEntity {}")
+        printer.line()
+        printer.block("extension \(family.typeName) {") { printer in
+            printer.documentation("How the importer stores `\(family.typeName)` in PostgreSQL: in its members' tables.")
+            printer.block("\(access)enum \(store): \(postgres).EntityStore {") { printer in
+                printer.documentation("The members' tables.")
                 printer.line(
-                    "try context.expectObject(json, entity: \(SwiftLiteral.string(family.typeName)), schema: \(spelling.location(family.location)))"
+                    "\(access)static var tables: [\(postgres).PostgresTable] { [\(family.members.map { "\($0.typeName).\(store).table" }.joined(separator: ", "))] }"
                 )
-                FamilyRenderer.dispatch(family, spelling, into: &printer) {
-                    "return try \($0.typeName).\(PostgresNames.rowKeyFromPayload)(from: json, context: &context)"
+                printer.line()
+                printer.documentation("Stages the member in its own table.")
+                printer.line("@discardableResult")
+                printer.block(
+                    "\(access)static func save(_ \(entity): \(family.typeName), in session: inout \(postgres).PostgresSession) -> Swift.Int64 {"
+                ) { printer in
+                    FamilyRenderer.switchOverMembers(family, on: entity, into: &printer) { member in
+                        "return \(member.typeName).\(store).save(member, in: &session)"
+                    }
                 }
-            }
-            printer.line()
-            printer.documentation("The members' tables.")
-            printer.line(
-                "\(access)static var postgresTables: [\(postgres).PostgresTable] { [\(family.members.map { "\($0.typeName).postgresTable" }.joined(separator: ", "))] }"
-            )
-            printer.line()
-            printer.documentation("The member's identification.")
-            printer.block(
-                "\(access)static func \(PostgresNames.key)(of family: \(family.typeName)) -> \(postgres).PostgresRowKey? {"
-            ) { printer in
-                FamilyRenderer.switchOverMembers(family, on: "family", into: &printer) { member in
-                    "return \(member.typeName).\(PostgresNames.key)(of: member)"
+                printer.line()
+                printer.documentation(
+                    "The stored row a delete action's payload names: the discriminator selects the member's table.")
+                printer.block(
+                    "\(access)static func \(GeneratedNames.rowKey)(from json: \(runtime).JSONValue, context: inout \(runtime).MappingContext) throws(\(runtime).MappingError) -> \(postgres).PostgresRowKey {"
+                ) { printer in
+                    printer.line(
+                        "try context.expectObject(json, entity: \(SwiftLiteral.string(family.typeName)), schema: \(spelling.location(family.location)))"
+                    )
+                    FamilyRenderer.dispatch(family, spelling, into: &printer) {
+                        "return try \($0.typeName).\(store).\(GeneratedNames.rowKey)(from: json, context: &context)"
+                    }
+                }
+                printer.line()
+                printer.documentation("The member's identification.")
+                printer.block(
+                    "\(access)static func \(GeneratedNames.rowKey)(of \(entity): \(family.typeName)) -> \(postgres).PostgresRowKey? {"
+                ) { printer in
+                    FamilyRenderer.switchOverMembers(family, on: entity, into: &printer) { member in
+                        "return \(member.typeName).\(store).\(GeneratedNames.rowKey)(of: member)"
+                    }
                 }
             }
         }

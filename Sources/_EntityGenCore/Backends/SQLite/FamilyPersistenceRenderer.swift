@@ -1,5 +1,5 @@
-/// Prints a polymorphic family's importer conformance: saving and delete keys dispatch to the member
-/// the discriminator names (each member has its own table).
+/// Prints a polymorphic family's importer conformance and store: saving and delete keys dispatch to the
+/// store of the member the discriminator names (each member has its own table).
 struct FamilyPersistenceRenderer {
     let spelling: Spelling
     private var access: String { spelling.access }
@@ -7,38 +7,48 @@ struct FamilyPersistenceRenderer {
     func render(_ plan: FamilyPlan, into printer: inout CodePrinter) {
         let persistence = SQLiteBackend.module
         let runtime = Spelling.runtime
-        printer.block("extension \(plan.typeName): \(persistence).ImportableEntity {") { printer in
-            printer.documentation("Saves the member in its own table.")
-            printer.line("@discardableResult")
-            printer.block("\(access)func save(in session: inout \(persistence).ImportSession) throws -> Swift.Int64 {")
-            { printer in
-                FamilyRenderer.switchOverMembers(plan, into: &printer) { _ in "return try member.save(in: &session)" }
-            }
-            printer.line()
-            printer.documentation(
-                "The stored row a delete action's payload names: the discriminator selects the member's table.")
-            printer.block(
-                "\(access)static func \(GeneratedNames.rowKey)(from json: \(runtime).JSONValue, context: inout \(runtime).MappingContext) throws(\(runtime).MappingError) -> \(persistence).RowKey {"
-            ) { printer in
+        let store = SQLiteBackend.store
+        let entity = Spelling.storedEntity
+        printer.line("extension \(plan.typeName): \(persistence).ImportableEntity {}")
+        printer.line()
+        printer.block("extension \(plan.typeName) {") { printer in
+            printer.documentation("How the importer stores `\(plan.typeName)` in SQLite: in its members' tables.")
+            printer.block("\(access)enum \(store): \(persistence).EntityStore {") { printer in
+                printer.documentation("The members' tables.")
                 printer.line(
-                    "try context.expectObject(json, entity: \(SwiftLiteral.string(plan.typeName)), schema: \(spelling.location(plan.location)))"
+                    "\(access)static var tables: [\(persistence).EntityTable] { [\(plan.members.map { "\($0.typeName).\(store).table" }.joined(separator: ", "))] }"
                 )
-                FamilyRenderer.dispatch(plan, spelling, into: &printer) {
-                    "return try \($0.typeName).\(GeneratedNames.rowKey)(from: json, context: &context)"
+                printer.line()
+                printer.documentation("Saves the member in its own table.")
+                printer.line("@discardableResult")
+                printer.block(
+                    "\(access)static func save(_ \(entity): \(plan.typeName), in session: inout \(persistence).ImportSession) throws -> Swift.Int64 {"
+                ) { printer in
+                    FamilyRenderer.switchOverMembers(plan, on: entity, into: &printer) { member in
+                        "return try \(member.typeName).\(store).save(member, in: &session)"
+                    }
                 }
-            }
-            printer.line()
-            printer.documentation("The members' tables.")
-            printer.line(
-                "\(access)static var entityTables: [\(persistence).EntityTable] { [\(plan.members.map { "\($0.typeName).entityTable" }.joined(separator: ", "))] }"
-            )
-            printer.line()
-            printer.documentation("The member's identification.")
-            printer.block(
-                "\(access)static func \(GeneratedNames.rowKey)(of family: \(plan.typeName)) -> \(persistence).RowKey {"
-            ) { printer in
-                FamilyRenderer.switchOverMembers(plan, on: "family", into: &printer) { member in
-                    "return \(member.typeName).\(GeneratedNames.rowKey)(of: member)"
+                printer.line()
+                printer.documentation(
+                    "The stored row a delete action's payload names: the discriminator selects the member's table.")
+                printer.block(
+                    "\(access)static func \(GeneratedNames.rowKey)(from json: \(runtime).JSONValue, context: inout \(runtime).MappingContext) throws(\(runtime).MappingError) -> \(persistence).RowKey {"
+                ) { printer in
+                    printer.line(
+                        "try context.expectObject(json, entity: \(SwiftLiteral.string(plan.typeName)), schema: \(spelling.location(plan.location)))"
+                    )
+                    FamilyRenderer.dispatch(plan, spelling, into: &printer) {
+                        "return try \($0.typeName).\(store).\(GeneratedNames.rowKey)(from: json, context: &context)"
+                    }
+                }
+                printer.line()
+                printer.documentation("The member's identification.")
+                printer.block(
+                    "\(access)static func \(GeneratedNames.rowKey)(of \(entity): \(plan.typeName)) -> \(persistence).RowKey? {"
+                ) { printer in
+                    FamilyRenderer.switchOverMembers(plan, on: entity, into: &printer) { member in
+                        "return \(member.typeName).\(store).\(GeneratedNames.rowKey)(of: member)"
+                    }
                 }
             }
         }

@@ -1,6 +1,6 @@
-/// Prints an entity's persistence conformance: table name, column constants, the fixed SQL, GRDB
-/// associations, explicit row decoding, and `save(in:)`, which binds values straight into prepared
-/// statements (no Codable, no SQL built per record).
+/// Prints an entity's persistence: its conformance (column constants, the graph request, explicit row
+/// decoding) and its store, `Model.SQLite`: the fixed SQL, and `save`, which binds values straight into
+/// prepared statements (no Codable, no SQL built per record), and the row keys.
 struct PersistenceRenderer {
     let spelling: Spelling
     /// The table's record shape.
@@ -11,7 +11,6 @@ struct PersistenceRenderer {
 
     func render(_ plan: TablePlan, into printer: inout CodePrinter) {
         let persistence = Self.persistence
-        let runtime = Self.runtime
         printer.block("extension \(plan.typeName): \(persistence).PersistableEntity {") { printer in
             switch recordPlan.kind {
             case .model: break  // `Columns` is the model's own (RecordRenderer).
@@ -23,27 +22,6 @@ struct PersistenceRenderer {
                     "\(access)typealias \(GeneratedNames.columns) = \(GeneratedNames.record).\(GeneratedNames.columns)")
                 printer.line()
             }
-            printer.documentation("The table's fixed SQL, prepared once per transaction by the importer.")
-            let columns = Spelling.list(plan.columns.map(\.name))
-            var references =
-                plan.references.isEmpty
-                ? "" : ", references: [\(plan.references.map(Self.referenceColumns).joined(separator: ", "))]"
-            references += Spelling.absentBitsArgument(plan.columns)
-            printer.line(
-                "\(access)static let entityTable = \(persistence).EntityTable(entity: \(SwiftLiteral.string(plan.schemaName)), name: \(SwiftLiteral.string(plan.tableName)), columns: \(columns), identity: \(Spelling.list(plan.identity))\(references))"
-            )
-            for link in plan.links {
-                printer.line()
-                printer.documentation("The link table of `\(link.relationship)`.")
-                let reference =
-                    link.isReference
-                    ? ", reference: .init(entity: \(SwiftLiteral.string(plan.schemaName)), relationship: \(SwiftLiteral.string(link.relationship)), targetTable: \(SwiftLiteral.string(link.targetTable)), targetKeyColumns: \(Spelling.list(link.targetKeyColumns)), failsWhenMissing: \(link.failsWhenMissing))"
-                    : ""
-                printer.line(
-                    "fileprivate static let \(link.staticName) = \(persistence).LinkTable(name: \(SwiftLiteral.string(link.table)), ownerColumns: \(Spelling.list(link.ownerColumns.map(\.name))), targetColumns: \(Spelling.list(link.targetColumns.map(\.name))), isMap: \(link.isMap)\(reference)\(link.ownsTargets ? ", ownedTargetEntity: \(SwiftLiteral.string(link.targetEntity))" : ""))"
-                )
-            }
-            printer.line()
             printer.documentation(
                 "Every row as the graph JSON maps to, its relationships included, and theirs, at any depth (a path stops before an entity it already went through). Filter and order it with `Columns`, like any GRDB request."
             )
@@ -74,24 +52,66 @@ struct PersistenceRenderer {
                 printer.outdent()
                 printer.line(")")
             }
-            printer.line()
-            renderSave(plan, into: &printer)
-            printer.line()
+        }
+        printer.line()
+        printer.block("extension \(plan.typeName) {") { printer in
             printer.documentation(
-                "The stored row a delete action's payload names (only the identification attributes are read).")
-            printer.block(
-                "\(access)static func \(GeneratedNames.rowKey)(from json: \(runtime).JSONValue, context: inout \(runtime).MappingContext) throws(\(runtime).MappingError) -> \(persistence).RowKey {"
-            ) { printer in
-                DeleteKeyRenderer.renderBody(plan, spelling, into: &printer) {
-                    "\(persistence).RowKey(Self.entityTable, [\($0.joined(separator: ", "))])"
-                }
+                "How the importer stores `\(plan.typeName)` in SQLite: the table's fixed SQL, prepared once per transaction, and saves that bind values straight into its statements."
+            )
+            printer.block("\(access)enum \(SQLiteBackend.store): \(persistence).EntityStore {") { printer in
+                renderStore(plan, into: &printer)
             }
+        }
+    }
+
+    /// The store's members.
+    private func renderStore(_ plan: TablePlan, into printer: inout CodePrinter) {
+        let persistence = Self.persistence
+        let runtime = Self.runtime
+        printer.documentation("The table's fixed SQL, prepared once per transaction by the importer.")
+        let columns = Spelling.list(plan.columns.map(\.name))
+        var references =
+            plan.references.isEmpty
+            ? "" : ", references: [\(plan.references.map(Self.referenceColumns).joined(separator: ", "))]"
+        references += Spelling.absentBitsArgument(plan.columns)
+        printer.line(
+            "\(access)static let table = \(persistence).EntityTable(entity: \(SwiftLiteral.string(plan.schemaName)), name: \(SwiftLiteral.string(plan.tableName)), columns: \(columns), identity: \(Spelling.list(plan.identity))\(references))"
+        )
+        for link in plan.links {
             printer.line()
-            printer.documentation("This instance's identification.")
+            printer.documentation("The link table of `\(link.relationship)`.")
+            let reference =
+                link.isReference
+                ? ", reference: .init(entity: \(SwiftLiteral.string(plan.schemaName)), relationship: \(SwiftLiteral.string(link.relationship)), targetTable: \(SwiftLiteral.string(link.targetTable)), targetKeyColumns: \(Spelling.list(link.targetKeyColumns)), failsWhenMissing: \(link.failsWhenMissing))"
+                : ""
             printer.line(
-                "\(access)static func \(GeneratedNames.rowKey)(of entity: \(plan.typeName)) -> \(persistence).RowKey { \(persistence).RowKey(Self.entityTable, [\(plan.identityProperties.map { "entity.\($0.identifier)" }.joined(separator: ", "))]) }"
+                "fileprivate static let \(link.staticName) = \(persistence).LinkTable(name: \(SwiftLiteral.string(link.table)), ownerColumns: \(Spelling.list(link.ownerColumns.map(\.name))), targetColumns: \(Spelling.list(link.targetColumns.map(\.name))), isMap: \(link.isMap)\(reference)\(link.ownsTargets ? ", ownedTargetEntity: \(SwiftLiteral.string(link.targetEntity))" : ""))"
             )
         }
+        printer.line()
+        printer.documentation("The table.")
+        printer.line("\(access)static var tables: [\(persistence).EntityTable] { [table] }")
+        printer.line()
+        renderSave(plan, into: &printer)
+        printer.line()
+        printer.documentation(
+            "The stored row a delete action's payload names (only the identification attributes are read).")
+        printer.block(
+            "\(access)static func \(GeneratedNames.rowKey)(from json: \(runtime).JSONValue, context: inout \(runtime).MappingContext) throws(\(runtime).MappingError) -> \(persistence).RowKey {"
+        ) { printer in
+            DeleteKeyRenderer.renderBody(plan, spelling, into: &printer) {
+                "\(persistence).RowKey(table, [\($0.joined(separator: ", "))])"
+            }
+        }
+        printer.line()
+        printer.documentation("An instance's identification (`nil`: the entity has none).")
+        let key =
+            plan.identity.isEmpty
+            ? "nil"
+            : "\(persistence).RowKey(table, [\(plan.identityProperties.map { "\(Spelling.storedEntity).\($0.identifier)" }.joined(separator: ", "))])"
+        printer.line(
+            "\(access)static func \(GeneratedNames.rowKey)(of \(Spelling.storedEntity): \(plan.typeName)) -> \(persistence).RowKey? { \(key) }"
+        )
     }
 
     /// An included association, with what its target's rows need included in turn
@@ -111,27 +131,29 @@ struct PersistenceRenderer {
     }
 
     private func renderSave(_ plan: TablePlan, into printer: inout CodePrinter) {
-        let session = "session: inout \(Self.persistence).ImportSession"
+        let parameters =
+            "_ \(Spelling.storedEntity): \(plan.typeName), in session: inout \(Self.persistence).ImportSession"
         let owned = plan.identity.isEmpty
         if owned {
-            printer.documentation("Saves this instance in a new row (its owner's save passes the slot to reuse).")
+            printer.documentation("Saves an instance in a new row (its owner's save passes the slot to reuse).")
             printer.line("@discardableResult")
-            printer.block("\(access)func save(in \(session)) throws -> Swift.Int64 {") { printer in
-                printer.line("try save(in: &session, slot: nil)")
+            printer.block("\(access)static func save(\(parameters)) throws -> Swift.Int64 {") { printer in
+                printer.line("try save(\(Spelling.storedEntity), in: &session, slot: nil)")
             }
             printer.line()
             printer.documentation(
-                "Saves this instance in `slot`, the row id of the row at its place in the owner (`nil`: a new row), updated only where it differs: embedded targets first, then the row, then links."
+                "Saves an instance in `slot`, the row id of the row at its place in the owner (`nil`: a new row), updated only where it differs: embedded targets first, then the row, then links."
             )
             printer.line("@discardableResult")
-            printer.block("\(access)func save(in \(session), slot: Swift.Int64?) throws -> Swift.Int64 {") { printer in
+            printer.block("\(access)static func save(\(parameters), slot: Swift.Int64?) throws -> Swift.Int64 {") {
+                printer in
                 renderSaveBody(plan, into: &printer)
             }
         } else {
             printer.documentation(
-                "Saves this instance: embedded targets first, then the row (an upsert by identity), then links.")
+                "Saves an instance: embedded targets first, then the row (an upsert by identity), then links.")
             printer.line("@discardableResult")
-            printer.block("\(access)func save(in \(session)) throws -> Swift.Int64 {") { printer in
+            printer.block("\(access)static func save(\(parameters)) throws -> Swift.Int64 {") { printer in
                 renderSaveBody(plan, into: &printer)
             }
         }
@@ -141,7 +163,7 @@ struct PersistenceRenderer {
     private func storedKey(_ plan: TablePlan) -> String {
         plan.identity.isEmpty
             ? "slot.map { [$0.columnDatabaseValue] }"
-            : "[\(plan.identityProperties.map { "self.\($0.identifier).columnDatabaseValue" }.joined(separator: ", "))]"
+            : "[\(plan.identityProperties.map { "\(Spelling.storedEntity).\($0.identifier).columnDatabaseValue" }.joined(separator: ", "))]"
     }
 
     private func renderSaveBody(_ plan: TablePlan, into printer: inout CodePrinter) {
@@ -150,19 +172,20 @@ struct PersistenceRenderer {
             let slot = save.slotLocal
             if let slot, let column = save.slotColumn {
                 printer.line(
-                    "let \(slot) = try session.storedRowID(Self.entityTable, column: \(SwiftLiteral.string(column)), key: \(storedKey(plan)))"
+                    "let \(slot) = try session.storedRowID(table, column: \(SwiftLiteral.string(column)), key: \(storedKey(plan)))"
                 )
             }
-            printer.line(EmbeddedSaveRenderer.statement(save, tryKeyword: "try ", slot: slot))
+            printer.line(
+                EmbeddedSaveRenderer.statement(save, store: SQLiteBackend.store, tryKeyword: "try ", slot: slot))
         }
-        printer.line("let _row = try session.prepare(Self.entityTable)")
+        printer.line("let _row = try session.prepare(table)")
         if !plan.columns.isEmpty { printer.line("let _statement = _row.statement") }
         for (offset, column) in plan.columns.enumerated() {
             printer.line(bindStatement(column.source, at: offset + 1))
         }
         if plan.columns.contains(where: { $0.absentBit != nil }) {
             printer.line(
-                "self.\(MapperRenderer.absentFields).bind(to: _statement, after: \(plan.columns.count), words: \(plan.absentWords))"
+                "\(Spelling.storedEntity).\(MapperRenderer.absentFields).bind(to: _statement, after: \(plan.columns.count), words: \(plan.absentWords))"
             )
         }
         printer.line(
@@ -174,7 +197,7 @@ struct PersistenceRenderer {
                 continue
             }
             // An absent key keeps the stored links.
-            printer.block("if !self.\(MapperRenderer.absentFields).contains(\(bit)) {") { printer in
+            printer.block("if !\(Spelling.storedEntity).\(MapperRenderer.absentFields).contains(\(bit)) {") { printer in
                 renderLinks(link, into: &printer)
             }
         }
@@ -185,22 +208,23 @@ struct PersistenceRenderer {
     /// position (an owned target saved in the row its position held), then the links past them removed.
     private func renderLinks(_ link: TablePlan.Link, into printer: inout CodePrinter) {
         let slots = "\(link.staticName)Slots"
-        printer.line("let \(link.staticName)Statements = try session.linkStatements(Self.\(link.staticName))")
+        printer.line("let \(link.staticName)Statements = try session.linkStatements(\(link.staticName))")
         if link.ownsTargets {
             let owner = link.ownerColumns.map { "\($0.value.saveExpression).columnDatabaseValue" }
             printer.line(
-                "let \(slots) = try session.linkedTargets(Self.\(link.staticName), owner: [\(owner.joined(separator: ", "))])"
+                "let \(slots) = try session.linkedTargets(\(link.staticName), owner: [\(owner.joined(separator: ", "))])"
             )
         }
         printer.block(link.elementLoop) { printer in
             let insert = "\(link.staticName)Statements.insert"
+            let saving = "try \(link.targetType).\(SQLiteBackend.store).save"
             if link.isExpandable {
-                printer.line("if case let .expanded(_target) = _element { try _target.save(in: &session) }")
+                printer.line("if case let .expanded(_target) = _element { \(saving)(_target, in: &session) }")
             } else if !link.isReference {
                 printer.line(
                     link.ownsTargets
-                        ? "let _target = try _element.save(in: &session, slot: _position < \(slots).count ? \(slots)[_position] : nil)"
-                        : "try _element.save(in: &session)")
+                        ? "let _target = \(saving)(_element, in: &session, slot: _position < \(slots).count ? \(slots)[_position] : nil)"
+                        : "\(saving)(_element, in: &session)")
             }
             var index = 1
             for owner in link.ownerColumns {
@@ -221,7 +245,7 @@ struct PersistenceRenderer {
             if link.isReference {
                 let owner = link.ownerColumns.map { "\($0.value.saveExpression).columnDatabaseValue" }
                 printer.line(
-                    "session.linkedReference(Self.\(link.staticName), owner: [\(owner.joined(separator: ", "))], position: Swift.Int64(_position))"
+                    "session.linkedReference(\(link.staticName), owner: [\(owner.joined(separator: ", "))], position: Swift.Int64(_position))"
                 )
             }
         }
@@ -233,25 +257,26 @@ struct PersistenceRenderer {
         printer.line(
             "Swift.Int64(\(link.collection).count).bindValue(to: \(link.staticName)Statements.delete, at: \(link.ownerColumns.count + 1))"
         )
-        printer.line("try session.trimLinks(Self.\(link.staticName), \(link.staticName)Statements.delete)")
+        printer.line("try session.trimLinks(\(link.staticName), \(link.staticName)Statements.delete)")
     }
 
     /// The statement binding a column's value to parameter `index` of `_statement`.
     private func bindStatement(_ source: TablePlan.ColumnSource, at index: Int) -> String {
         switch source {
         case let .property(identifier):
-            return "self.\(identifier).bindValue(to: _statement, at: \(index))"
+            return "\(Spelling.storedEntity).\(identifier).bindValue(to: _statement, at: \(index))"
         case let .json(property):
             return
-                "\(Self.persistence).JSONColumn.bind(self.\(property.identifier), \(property.storageTransformerReference(spelling)), to: _statement, at: \(index))"
+                "\(Self.persistence).JSONColumn.bind(\(Spelling.storedEntity).\(property.identifier), \(property.storageTransformerReference(spelling)), to: _statement, at: \(index))"
         case let .embeddedMember(identifier, member, optional):
             return optional
-                ? "(self.\(identifier)?.\(member)).bindValue(to: _statement, at: \(index))"
-                : "self.\(identifier).\(member).bindValue(to: _statement, at: \(index))"
+                ? "(\(Spelling.storedEntity).\(identifier)?.\(member)).bindValue(to: _statement, at: \(index))"
+                : "\(Spelling.storedEntity).\(identifier).\(member).bindValue(to: _statement, at: \(index))"
         case let .ownedRowID(local, _):
             return "\(local).bindValue(to: _statement, at: \(index))"
         case let .collectionCount(identifier):
-            return "(self.\(identifier).map { Swift.Int64($0.count) }).bindValue(to: _statement, at: \(index))"
+            return
+                "(\(Spelling.storedEntity).\(identifier).map { Swift.Int64($0.count) }).bindValue(to: _statement, at: \(index))"
         }
     }
 

@@ -6,8 +6,10 @@ struct SQLiteBackend: StorageBackend {
     static let module = "EntityGenPersistence"
     var runtimeModule: String { Self.module }
     var qualifyingModules: [String] { [runtimeModule, "GRDB", "GRDBSQLite"] }
-    /// ``GeneratedNames/database``, which every project declares (persistence on or off).
-    var reservedTypeNames: Set<String> { [] }
+    /// The store nested in every persistent model (`Pod.SQLite`), which the importer saves it through.
+    static let store = "SQLite"
+    /// The store's name (``GeneratedNames/database``, which every project declares, is reserved there).
+    var reservedTypeNames: Set<String> { [Self.store] }
     /// SQLite refuses no name the schema language accepts.
     var rules: [RuleDescription] { [] }
 

@@ -141,9 +141,8 @@ enum SQLiteRecordTranslator {
         "all", "none", "filter", "order", "select", "limit", "including", "joining", "annotated", "having", "matching",
         "aliased", "orderByPrimaryKey", "databaseTableName", "databaseSelection", "numberOfSelectedColumns", "exists",
         "fetchCount", "fetchAll", "fetchOne", "fetchSet", "fetchCursor", "deleteAll", "updateAll", "association",
-        "belongsTo", "hasMany", "hasOne", "with", "withStableOrder", "request", "entityTable", GeneratedNames.columns,
-        GeneratedNames.rowKey,
-        "save", "databaseComponents", "persistenceConflictPolicy", "databaseColumnDecodingStrategy",
+        "belongsTo", "hasMany", "hasOne", "with", "withStableOrder", "request", GeneratedNames.columns, "save",
+        "databaseComponents", "persistenceConflictPolicy", "databaseColumnDecodingStrategy",
     ]
 
     /// Adds to each table the inverse of every association that reaches it: `hasMany` for another

@@ -64,6 +64,8 @@ struct TablePlan: Sendable {
     struct EmbeddedSave: Sendable {
         /// The property (escaped identifier).
         var identifier: String
+        /// The target's Swift type (a family's, for a polymorphic target), whose backend store saves it.
+        var targetType: String
         /// Whether the property is optional.
         var isOptional: Bool
         /// The local holding the target's row id, for owned targets (no identity); `nil` otherwise.
@@ -87,7 +89,7 @@ struct TablePlan: Sendable {
     enum LinkValue: Sendable {
         /// The owner's hidden row id (`_rowID`).
         case ownerRowID
-        /// An identity property of the owner (`self.id`).
+        /// An identity property of the owner (`entity.id` in the store's `save`).
         case ownerProperty(identifier: String)
         /// The owned target's row id, saved just before (`_target`).
         case targetRowID

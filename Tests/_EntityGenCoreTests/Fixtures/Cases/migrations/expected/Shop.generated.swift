@@ -9,7 +9,7 @@ import GRDB
 /// Fails to compile when this file and the EntityGenRuntime it links come from different formats.
 private typealias _EntityGenRuntimeVersionCheck = EntityGenRuntime.EntityGenRuntimeFormat4
 /// Fails to compile when this file and the persistence runtime it links come from different formats.
-private typealias _EntityGenPersistenceVersionCheck = EntityGenPersistence.EntityGenPersistenceFormat2
+private typealias _EntityGenPersistenceVersionCheck = EntityGenPersistence.EntityGenPersistenceFormat3
 
 /// The Address entity.
 internal struct Address: Swift.Sendable, Swift.Hashable, Swift.Identifiable {
@@ -67,14 +67,6 @@ extension Address: Swift.Codable {
 }
 
 extension Address: EntityGenPersistence.PersistableEntity {
-    /// The table's fixed SQL, prepared once per transaction by the importer.
-    internal static let entityTable = EntityGenPersistence.EntityTable(
-        entity: "Address",
-        name: "address",
-        columns: ["id", "street"],
-        identity: ["id"]
-    )
-
     /// Every row as the graph JSON maps to, its relationships included, and theirs, at any depth (a path stops before
     /// an entity it already went through). Filter and order it with `Columns`, like any GRDB request.
     internal static func requestIncludingRelationships() -> GRDB.QueryInterfaceRequest<Address> {
@@ -88,35 +80,55 @@ extension Address: EntityGenPersistence.PersistableEntity {
             street: try row.column("street")
         )
     }
+}
 
-    /// Saves this instance: embedded targets first, then the row (an upsert by identity), then links.
-    @discardableResult
-    internal func save(in session: inout EntityGenPersistence.ImportSession) throws -> Swift.Int64 {
-        let _row = try session.prepare(Self.entityTable)
-        let _statement = _row.statement
-        self.id.bindValue(to: _statement, at: 1)
-        self.street.bindValue(to: _statement, at: 2)
-        let _rowID = try session.save(_row)
-        return _rowID
-    }
-
-    /// The stored row a delete action's payload names (only the identification attributes are read).
-    internal static func rowKey(
-        from json: EntityGenRuntime.JSONValue,
-        context: inout EntityGenRuntime.MappingContext
-    ) throws(EntityGenRuntime.MappingError) -> EntityGenPersistence.RowKey {
-        try context.expectObject(json, entity: "Address", schema: "Shop.yaml:35:3")
-        let _id = try context.required(
-            json,
-            EntityGenRuntime.MappingField("id", schema: "Shop.yaml:38:7"),
-            EntityGenRuntime.IntegerTransformer<Swift.Int>()
+extension Address {
+    /// How the importer stores `Address` in SQLite: the table's fixed SQL, prepared once per transaction, and saves
+    /// that bind values straight into its statements.
+    internal enum SQLite: EntityGenPersistence.EntityStore {
+        /// The table's fixed SQL, prepared once per transaction by the importer.
+        internal static let table = EntityGenPersistence.EntityTable(
+            entity: "Address",
+            name: "address",
+            columns: ["id", "street"],
+            identity: ["id"]
         )
-        return EntityGenPersistence.RowKey(Self.entityTable, [_id])
-    }
 
-    /// This instance's identification.
-    internal static func rowKey(of entity: Address) -> EntityGenPersistence.RowKey {
-        EntityGenPersistence.RowKey(Self.entityTable, [entity.id])
+        /// The table.
+        internal static var tables: [EntityGenPersistence.EntityTable] { [table] }
+
+        /// Saves an instance: embedded targets first, then the row (an upsert by identity), then links.
+        @discardableResult
+        internal static func save(
+            _ entity: Address,
+            in session: inout EntityGenPersistence.ImportSession
+        ) throws -> Swift.Int64 {
+            let _row = try session.prepare(table)
+            let _statement = _row.statement
+            entity.id.bindValue(to: _statement, at: 1)
+            entity.street.bindValue(to: _statement, at: 2)
+            let _rowID = try session.save(_row)
+            return _rowID
+        }
+
+        /// The stored row a delete action's payload names (only the identification attributes are read).
+        internal static func rowKey(
+            from json: EntityGenRuntime.JSONValue,
+            context: inout EntityGenRuntime.MappingContext
+        ) throws(EntityGenRuntime.MappingError) -> EntityGenPersistence.RowKey {
+            try context.expectObject(json, entity: "Address", schema: "Shop.yaml:35:3")
+            let _id = try context.required(
+                json,
+                EntityGenRuntime.MappingField("id", schema: "Shop.yaml:38:7"),
+                EntityGenRuntime.IntegerTransformer<Swift.Int>()
+            )
+            return EntityGenPersistence.RowKey(table, [_id])
+        }
+
+        /// An instance's identification (`nil`: the entity has none).
+        internal static func rowKey(of entity: Address) -> EntityGenPersistence.RowKey? {
+            EntityGenPersistence.RowKey(table, [entity.id])
+        }
     }
 }
 
@@ -251,23 +263,6 @@ extension Customer: EntityGenPersistence.PersistableEntity {
     /// The columns of `Customer.Record`, for queries: `Customer.Record.filter(Customer.Columns.id == value)`.
     internal typealias Columns = Record.Columns
 
-    /// The table's fixed SQL, prepared once per transaction by the importer.
-    internal static let entityTable = EntityGenPersistence.EntityTable(
-        entity: "Customer",
-        name: "customer",
-        columns: ["id", "name", "email", "loyaltyPoints"],
-        identity: ["id"],
-        absentBits: ["email": 0, "loyaltyPoints": 1]
-    )
-
-    /// The link table of `orders`.
-    fileprivate static let _ordersLinks = EntityGenPersistence.LinkTable(
-        name: "customer_orders",
-        ownerColumns: ["ownerId"],
-        targetColumns: ["targetNumber"],
-        isMap: false
-    )
-
     /// Every row as the graph JSON maps to, its relationships included, and theirs, at any depth (a path stops before
     /// an entity it already went through). Filter and order it with `Columns`, like any GRDB request.
     internal static func requestIncludingRelationships() -> GRDB.QueryInterfaceRequest<Customer> {
@@ -286,51 +281,80 @@ extension Customer: EntityGenPersistence.PersistableEntity {
             orders: try row.prefetched("orders")
         )
     }
+}
 
-    /// Saves this instance: embedded targets first, then the row (an upsert by identity), then links.
-    @discardableResult
-    internal func save(in session: inout EntityGenPersistence.ImportSession) throws -> Swift.Int64 {
-        let _row = try session.prepare(Self.entityTable)
-        let _statement = _row.statement
-        self.id.bindValue(to: _statement, at: 1)
-        self.name.bindValue(to: _statement, at: 2)
-        self.email.bindValue(to: _statement, at: 3)
-        self.loyaltyPoints.bindValue(to: _statement, at: 4)
-        self._absentFields.bind(to: _statement, after: 4, words: 1)
-        let _rowID = try session.save(_row)
-        if !self._absentFields.contains(2) {
-            let _ordersLinksStatements = try session.linkStatements(Self._ordersLinks)
-            for (_position, _element) in self.orders.enumerated() {
-                try _element.save(in: &session)
-                self.id.bindValue(to: _ordersLinksStatements.insert, at: 1)
-                Swift.Int64(_position).bindValue(to: _ordersLinksStatements.insert, at: 2)
-                _element.number.bindValue(to: _ordersLinksStatements.insert, at: 3)
-                try session.execute(_ordersLinksStatements.insert)
-            }
-            self.id.bindValue(to: _ordersLinksStatements.delete, at: 1)
-            Swift.Int64(self.orders.count).bindValue(to: _ordersLinksStatements.delete, at: 2)
-            try session.trimLinks(Self._ordersLinks, _ordersLinksStatements.delete)
-        }
-        return _rowID
-    }
-
-    /// The stored row a delete action's payload names (only the identification attributes are read).
-    internal static func rowKey(
-        from json: EntityGenRuntime.JSONValue,
-        context: inout EntityGenRuntime.MappingContext
-    ) throws(EntityGenRuntime.MappingError) -> EntityGenPersistence.RowKey {
-        try context.expectObject(json, entity: "Customer", schema: "Shop.yaml:5:3")
-        let _id = try context.required(
-            json,
-            EntityGenRuntime.MappingField("id", schema: "Shop.yaml:10:7"),
-            EntityGenRuntime.IntegerTransformer<Swift.Int>()
+extension Customer {
+    /// How the importer stores `Customer` in SQLite: the table's fixed SQL, prepared once per transaction, and saves
+    /// that bind values straight into its statements.
+    internal enum SQLite: EntityGenPersistence.EntityStore {
+        /// The table's fixed SQL, prepared once per transaction by the importer.
+        internal static let table = EntityGenPersistence.EntityTable(
+            entity: "Customer",
+            name: "customer",
+            columns: ["id", "name", "email", "loyaltyPoints"],
+            identity: ["id"],
+            absentBits: ["email": 0, "loyaltyPoints": 1]
         )
-        return EntityGenPersistence.RowKey(Self.entityTable, [_id])
-    }
 
-    /// This instance's identification.
-    internal static func rowKey(of entity: Customer) -> EntityGenPersistence.RowKey {
-        EntityGenPersistence.RowKey(Self.entityTable, [entity.id])
+        /// The link table of `orders`.
+        fileprivate static let _ordersLinks = EntityGenPersistence.LinkTable(
+            name: "customer_orders",
+            ownerColumns: ["ownerId"],
+            targetColumns: ["targetNumber"],
+            isMap: false
+        )
+
+        /// The table.
+        internal static var tables: [EntityGenPersistence.EntityTable] { [table] }
+
+        /// Saves an instance: embedded targets first, then the row (an upsert by identity), then links.
+        @discardableResult
+        internal static func save(
+            _ entity: Customer,
+            in session: inout EntityGenPersistence.ImportSession
+        ) throws -> Swift.Int64 {
+            let _row = try session.prepare(table)
+            let _statement = _row.statement
+            entity.id.bindValue(to: _statement, at: 1)
+            entity.name.bindValue(to: _statement, at: 2)
+            entity.email.bindValue(to: _statement, at: 3)
+            entity.loyaltyPoints.bindValue(to: _statement, at: 4)
+            entity._absentFields.bind(to: _statement, after: 4, words: 1)
+            let _rowID = try session.save(_row)
+            if !entity._absentFields.contains(2) {
+                let _ordersLinksStatements = try session.linkStatements(_ordersLinks)
+                for (_position, _element) in entity.orders.enumerated() {
+                    try Order.SQLite.save(_element, in: &session)
+                    entity.id.bindValue(to: _ordersLinksStatements.insert, at: 1)
+                    Swift.Int64(_position).bindValue(to: _ordersLinksStatements.insert, at: 2)
+                    _element.number.bindValue(to: _ordersLinksStatements.insert, at: 3)
+                    try session.execute(_ordersLinksStatements.insert)
+                }
+                entity.id.bindValue(to: _ordersLinksStatements.delete, at: 1)
+                Swift.Int64(entity.orders.count).bindValue(to: _ordersLinksStatements.delete, at: 2)
+                try session.trimLinks(_ordersLinks, _ordersLinksStatements.delete)
+            }
+            return _rowID
+        }
+
+        /// The stored row a delete action's payload names (only the identification attributes are read).
+        internal static func rowKey(
+            from json: EntityGenRuntime.JSONValue,
+            context: inout EntityGenRuntime.MappingContext
+        ) throws(EntityGenRuntime.MappingError) -> EntityGenPersistence.RowKey {
+            try context.expectObject(json, entity: "Customer", schema: "Shop.yaml:5:3")
+            let _id = try context.required(
+                json,
+                EntityGenRuntime.MappingField("id", schema: "Shop.yaml:10:7"),
+                EntityGenRuntime.IntegerTransformer<Swift.Int>()
+            )
+            return EntityGenPersistence.RowKey(table, [_id])
+        }
+
+        /// An instance's identification (`nil`: the entity has none).
+        internal static func rowKey(of entity: Customer) -> EntityGenPersistence.RowKey? {
+            EntityGenPersistence.RowKey(table, [entity.id])
+        }
     }
 }
 
@@ -495,15 +519,6 @@ extension Order: EntityGenPersistence.PersistableEntity {
     /// The columns of `Order.Record`, for queries: `Order.Record.filter(Order.Columns.number == value)`.
     internal typealias Columns = Record.Columns
 
-    /// The table's fixed SQL, prepared once per transaction by the importer.
-    internal static let entityTable = EntityGenPersistence.EntityTable(
-        entity: "Order",
-        name: "order",
-        columns: ["number", "total", "shippingAddressId"],
-        identity: ["number"],
-        absentBits: ["shippingAddressId": 0]
-    )
-
     /// Every row as the graph JSON maps to, its relationships included, and theirs, at any depth (a path stops before
     /// an entity it already went through). Filter and order it with `Columns`, like any GRDB request.
     internal static func requestIncludingRelationships() -> GRDB.QueryInterfaceRequest<Order> {
@@ -518,38 +533,59 @@ extension Order: EntityGenPersistence.PersistableEntity {
             shippingAddress: try row.included("shippingAddress")
         )
     }
+}
 
-    /// Saves this instance: embedded targets first, then the row (an upsert by identity), then links.
-    @discardableResult
-    internal func save(in session: inout EntityGenPersistence.ImportSession) throws -> Swift.Int64 {
-        if let _target = self.shippingAddress { try _target.save(in: &session) }
-        let _row = try session.prepare(Self.entityTable)
-        let _statement = _row.statement
-        self.number.bindValue(to: _statement, at: 1)
-        self.total.bindValue(to: _statement, at: 2)
-        (self.shippingAddress?.id).bindValue(to: _statement, at: 3)
-        self._absentFields.bind(to: _statement, after: 3, words: 1)
-        let _rowID = try session.save(_row)
-        return _rowID
-    }
-
-    /// The stored row a delete action's payload names (only the identification attributes are read).
-    internal static func rowKey(
-        from json: EntityGenRuntime.JSONValue,
-        context: inout EntityGenRuntime.MappingContext
-    ) throws(EntityGenRuntime.MappingError) -> EntityGenPersistence.RowKey {
-        try context.expectObject(json, entity: "Order", schema: "Shop.yaml:24:3")
-        let _number = try context.required(
-            json,
-            EntityGenRuntime.MappingField("number", schema: "Shop.yaml:29:7"),
-            EntityGenRuntime.StringTransformer()
+extension Order {
+    /// How the importer stores `Order` in SQLite: the table's fixed SQL, prepared once per transaction, and saves that
+    /// bind values straight into its statements.
+    internal enum SQLite: EntityGenPersistence.EntityStore {
+        /// The table's fixed SQL, prepared once per transaction by the importer.
+        internal static let table = EntityGenPersistence.EntityTable(
+            entity: "Order",
+            name: "order",
+            columns: ["number", "total", "shippingAddressId"],
+            identity: ["number"],
+            absentBits: ["shippingAddressId": 0]
         )
-        return EntityGenPersistence.RowKey(Self.entityTable, [_number])
-    }
 
-    /// This instance's identification.
-    internal static func rowKey(of entity: Order) -> EntityGenPersistence.RowKey {
-        EntityGenPersistence.RowKey(Self.entityTable, [entity.number])
+        /// The table.
+        internal static var tables: [EntityGenPersistence.EntityTable] { [table] }
+
+        /// Saves an instance: embedded targets first, then the row (an upsert by identity), then links.
+        @discardableResult
+        internal static func save(
+            _ entity: Order,
+            in session: inout EntityGenPersistence.ImportSession
+        ) throws -> Swift.Int64 {
+            if let _target = entity.shippingAddress { try Address.SQLite.save(_target, in: &session) }
+            let _row = try session.prepare(table)
+            let _statement = _row.statement
+            entity.number.bindValue(to: _statement, at: 1)
+            entity.total.bindValue(to: _statement, at: 2)
+            (entity.shippingAddress?.id).bindValue(to: _statement, at: 3)
+            entity._absentFields.bind(to: _statement, after: 3, words: 1)
+            let _rowID = try session.save(_row)
+            return _rowID
+        }
+
+        /// The stored row a delete action's payload names (only the identification attributes are read).
+        internal static func rowKey(
+            from json: EntityGenRuntime.JSONValue,
+            context: inout EntityGenRuntime.MappingContext
+        ) throws(EntityGenRuntime.MappingError) -> EntityGenPersistence.RowKey {
+            try context.expectObject(json, entity: "Order", schema: "Shop.yaml:24:3")
+            let _number = try context.required(
+                json,
+                EntityGenRuntime.MappingField("number", schema: "Shop.yaml:29:7"),
+                EntityGenRuntime.StringTransformer()
+            )
+            return EntityGenPersistence.RowKey(table, [_number])
+        }
+
+        /// An instance's identification (`nil`: the entity has none).
+        internal static func rowKey(of entity: Order) -> EntityGenPersistence.RowKey? {
+            EntityGenPersistence.RowKey(table, [entity.number])
+        }
     }
 }
 

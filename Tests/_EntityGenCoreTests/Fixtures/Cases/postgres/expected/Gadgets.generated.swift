@@ -10,9 +10,9 @@ import EntityGenPostgres
 /// Fails to compile when this file and the EntityGenRuntime it links come from different formats.
 private typealias _EntityGenRuntimeVersionCheck = EntityGenRuntime.EntityGenRuntimeFormat4
 /// Fails to compile when this file and the persistence runtime it links come from different formats.
-private typealias _EntityGenPersistenceVersionCheck = EntityGenPersistence.EntityGenPersistenceFormat2
+private typealias _EntityGenPersistenceVersionCheck = EntityGenPersistence.EntityGenPersistenceFormat3
 /// Fails to compile when this file and the persistence runtime it links come from different formats.
-private typealias _EntityGenPostgresVersionCheck = EntityGenPostgres.EntityGenPostgresFormat2
+private typealias _EntityGenPostgresVersionCheck = EntityGenPostgres.EntityGenPostgresFormat3
 
 /// The Finish enum.
 public enum Finish: Swift.Sendable, Swift.Hashable, EntityGenRuntime.JSONEnumeration {
@@ -306,80 +306,6 @@ extension Gadget: EntityGenPersistence.PersistableEntity {
     /// The columns of `Gadget.Record`, for queries: `Gadget.Record.filter(Gadget.Columns.id == value)`.
     public typealias Columns = Record.Columns
 
-    /// The table's fixed SQL, prepared once per transaction by the importer.
-    public static let entityTable = EntityGenPersistence.EntityTable(
-        entity: "Gadget",
-        name: "gadget",
-        columns: [
-            "id",
-            "batch",
-            "name",
-            "price",
-            "weight",
-            "sku",
-            "releasedAt",
-            "photo",
-            "site",
-            "finish",
-            "tags",
-            "sparesCount",
-            "makerCode"
-        ],
-        identity: ["id", "batch"],
-        references: [
-            EntityGenPersistence.ReferenceColumns(
-                relationship: "maker",
-                columns: ["makerCode"],
-                targetTable: "maker",
-                failsWhenMissing: true
-            )
-        ],
-        absentBits: [
-            "price": 0,
-            "weight": 1,
-            "sku": 2,
-            "releasedAt": 3,
-            "photo": 4,
-            "site": 5,
-            "finish": 6,
-            "tags": 7,
-            "sparesCount": 9,
-            "makerCode": 10
-        ]
-    )
-
-    /// The link table of `labels`.
-    fileprivate static let _labelsLinks = EntityGenPersistence.LinkTable(
-        name: "gadget_labels",
-        ownerColumns: ["ownerId", "ownerBatch"],
-        targetColumns: ["target"],
-        isMap: false,
-        ownedTargetEntity: "Label"
-    )
-
-    /// The link table of `spares`.
-    fileprivate static let _sparesLinks = EntityGenPersistence.LinkTable(
-        name: "gadget_spares",
-        ownerColumns: ["ownerId", "ownerBatch"],
-        targetColumns: ["targetSerial"],
-        isMap: true
-    )
-
-    /// The link table of `resellers`.
-    fileprivate static let _resellersLinks = EntityGenPersistence.LinkTable(
-        name: "gadget_resellers",
-        ownerColumns: ["ownerId", "ownerBatch"],
-        targetColumns: ["targetCode"],
-        isMap: false,
-        reference: .init(
-            entity: "Gadget",
-            relationship: "resellers",
-            targetTable: "maker",
-            targetKeyColumns: ["code"],
-            failsWhenMissing: false
-        )
-    )
-
     /// Every row as the graph JSON maps to, its relationships included, and theirs, at any depth (a path stops before
     /// an entity it already went through). Filter and order it with `Columns`, like any GRDB request.
     public static func requestIncludingRelationships() -> GRDB.QueryInterfaceRequest<Gadget> {
@@ -410,114 +336,204 @@ extension Gadget: EntityGenPersistence.PersistableEntity {
             resellers: try row.prefetchedReferences("resellers", column: "targetCode")
         )
     }
+}
 
-    /// Saves this instance: embedded targets first, then the row (an upsert by identity), then links.
-    @discardableResult
-    public func save(in session: inout EntityGenPersistence.ImportSession) throws -> Swift.Int64 {
-        let _row = try session.prepare(Self.entityTable)
-        let _statement = _row.statement
-        self.id.bindValue(to: _statement, at: 1)
-        self.batch.bindValue(to: _statement, at: 2)
-        self.name.bindValue(to: _statement, at: 3)
-        self.price.bindValue(to: _statement, at: 4)
-        self.weight.bindValue(to: _statement, at: 5)
-        self.sku.bindValue(to: _statement, at: 6)
-        self.releasedAt.bindValue(to: _statement, at: 7)
-        self.photo.bindValue(to: _statement, at: 8)
-        self.site.bindValue(to: _statement, at: 9)
-        self.finish.bindValue(to: _statement, at: 10)
-        EntityGenPersistence.JSONColumn.bind(
-            self.tags,
-            EntityGenRuntime.ArrayTransformer(EntityGenRuntime.StringTransformer()),
-            to: _statement,
-            at: 11
+extension Gadget {
+    /// How the importer stores `Gadget` in SQLite: the table's fixed SQL, prepared once per transaction, and saves that
+    /// bind values straight into its statements.
+    public enum SQLite: EntityGenPersistence.EntityStore {
+        /// The table's fixed SQL, prepared once per transaction by the importer.
+        public static let table = EntityGenPersistence.EntityTable(
+            entity: "Gadget",
+            name: "gadget",
+            columns: [
+                "id",
+                "batch",
+                "name",
+                "price",
+                "weight",
+                "sku",
+                "releasedAt",
+                "photo",
+                "site",
+                "finish",
+                "tags",
+                "sparesCount",
+                "makerCode"
+            ],
+            identity: ["id", "batch"],
+            references: [
+                EntityGenPersistence.ReferenceColumns(
+                    relationship: "maker",
+                    columns: ["makerCode"],
+                    targetTable: "maker",
+                    failsWhenMissing: true
+                )
+            ],
+            absentBits: [
+                "price": 0,
+                "weight": 1,
+                "sku": 2,
+                "releasedAt": 3,
+                "photo": 4,
+                "site": 5,
+                "finish": 6,
+                "tags": 7,
+                "sparesCount": 9,
+                "makerCode": 10
+            ]
         )
-        (self.spares.map { Swift.Int64($0.count) }).bindValue(to: _statement, at: 12)
-        self.maker.bindValue(to: _statement, at: 13)
-        self._absentFields.bind(to: _statement, after: 13, words: 1)
-        let _rowID = try session.save(_row)
-        if !self._absentFields.contains(8) {
-            let _labelsLinksStatements = try session.linkStatements(Self._labelsLinks)
-            let _labelsLinksSlots = try session.linkedTargets(
-                Self._labelsLinks,
-                owner: [self.id.columnDatabaseValue, self.batch.columnDatabaseValue]
+
+        /// The link table of `labels`.
+        fileprivate static let _labelsLinks = EntityGenPersistence.LinkTable(
+            name: "gadget_labels",
+            ownerColumns: ["ownerId", "ownerBatch"],
+            targetColumns: ["target"],
+            isMap: false,
+            ownedTargetEntity: "Label"
+        )
+
+        /// The link table of `spares`.
+        fileprivate static let _sparesLinks = EntityGenPersistence.LinkTable(
+            name: "gadget_spares",
+            ownerColumns: ["ownerId", "ownerBatch"],
+            targetColumns: ["targetSerial"],
+            isMap: true
+        )
+
+        /// The link table of `resellers`.
+        fileprivate static let _resellersLinks = EntityGenPersistence.LinkTable(
+            name: "gadget_resellers",
+            ownerColumns: ["ownerId", "ownerBatch"],
+            targetColumns: ["targetCode"],
+            isMap: false,
+            reference: .init(
+                entity: "Gadget",
+                relationship: "resellers",
+                targetTable: "maker",
+                targetKeyColumns: ["code"],
+                failsWhenMissing: false
             )
-            for (_position, _element) in self.labels.enumerated() {
-                let _target = try _element.save(
-                    in: &session,
-                    slot: _position < _labelsLinksSlots.count ? _labelsLinksSlots[_position] : nil
-                )
-                self.id.bindValue(to: _labelsLinksStatements.insert, at: 1)
-                self.batch.bindValue(to: _labelsLinksStatements.insert, at: 2)
-                Swift.Int64(_position).bindValue(to: _labelsLinksStatements.insert, at: 3)
-                _target.bindValue(to: _labelsLinksStatements.insert, at: 4)
-                try session.execute(_labelsLinksStatements.insert)
-            }
-            self.id.bindValue(to: _labelsLinksStatements.delete, at: 1)
-            self.batch.bindValue(to: _labelsLinksStatements.delete, at: 2)
-            Swift.Int64(self.labels.count).bindValue(to: _labelsLinksStatements.delete, at: 3)
-            try session.trimLinks(Self._labelsLinks, _labelsLinksStatements.delete)
-        }
-        if !self._absentFields.contains(9) {
-            let _sparesLinksStatements = try session.linkStatements(Self._sparesLinks)
-            for (_position, (_key, _element)) in (self.spares ?? [:]).sorted(by: { $0.key < $1.key }).enumerated() {
-                try _element.save(in: &session)
-                self.id.bindValue(to: _sparesLinksStatements.insert, at: 1)
-                self.batch.bindValue(to: _sparesLinksStatements.insert, at: 2)
-                Swift.Int64(_position).bindValue(to: _sparesLinksStatements.insert, at: 3)
-                _key.bindValue(to: _sparesLinksStatements.insert, at: 4)
-                _element.serial.bindValue(to: _sparesLinksStatements.insert, at: 5)
-                try session.execute(_sparesLinksStatements.insert)
-            }
-            self.id.bindValue(to: _sparesLinksStatements.delete, at: 1)
-            self.batch.bindValue(to: _sparesLinksStatements.delete, at: 2)
-            Swift.Int64((self.spares ?? [:]).count).bindValue(to: _sparesLinksStatements.delete, at: 3)
-            try session.trimLinks(Self._sparesLinks, _sparesLinksStatements.delete)
-        }
-        if !self._absentFields.contains(11) {
-            let _resellersLinksStatements = try session.linkStatements(Self._resellersLinks)
-            for (_position, _element) in self.resellers.enumerated() {
-                self.id.bindValue(to: _resellersLinksStatements.insert, at: 1)
-                self.batch.bindValue(to: _resellersLinksStatements.insert, at: 2)
-                Swift.Int64(_position).bindValue(to: _resellersLinksStatements.insert, at: 3)
-                _element.id.bindValue(to: _resellersLinksStatements.insert, at: 4)
-                try session.execute(_resellersLinksStatements.insert)
-                session.linkedReference(
-                    Self._resellersLinks,
-                    owner: [self.id.columnDatabaseValue, self.batch.columnDatabaseValue],
-                    position: Swift.Int64(_position)
-                )
-            }
-            self.id.bindValue(to: _resellersLinksStatements.delete, at: 1)
-            self.batch.bindValue(to: _resellersLinksStatements.delete, at: 2)
-            Swift.Int64(self.resellers.count).bindValue(to: _resellersLinksStatements.delete, at: 3)
-            try session.trimLinks(Self._resellersLinks, _resellersLinksStatements.delete)
-        }
-        return _rowID
-    }
-
-    /// The stored row a delete action's payload names (only the identification attributes are read).
-    public static func rowKey(
-        from json: EntityGenRuntime.JSONValue,
-        context: inout EntityGenRuntime.MappingContext
-    ) throws(EntityGenRuntime.MappingError) -> EntityGenPersistence.RowKey {
-        try context.expectObject(json, entity: "Gadget", schema: "Gadgets.yaml:7:3")
-        let _id = try context.required(
-            json,
-            EntityGenRuntime.MappingField("id", schema: "Gadgets.yaml:10:7"),
-            EntityGenRuntime.IntegerTransformer<Swift.Int64>()
         )
-        let _batch = try context.required(
-            json,
-            EntityGenRuntime.MappingField("batch", schema: "Gadgets.yaml:11:7"),
-            EntityGenRuntime.IntegerTransformer<Swift.Int16>()
-        )
-        return EntityGenPersistence.RowKey(Self.entityTable, [_id, _batch])
-    }
 
-    /// This instance's identification.
-    public static func rowKey(of entity: Gadget) -> EntityGenPersistence.RowKey {
-        EntityGenPersistence.RowKey(Self.entityTable, [entity.id, entity.batch])
+        /// The table.
+        public static var tables: [EntityGenPersistence.EntityTable] { [table] }
+
+        /// Saves an instance: embedded targets first, then the row (an upsert by identity), then links.
+        @discardableResult
+        public static func save(
+            _ entity: Gadget,
+            in session: inout EntityGenPersistence.ImportSession
+        ) throws -> Swift.Int64 {
+            let _row = try session.prepare(table)
+            let _statement = _row.statement
+            entity.id.bindValue(to: _statement, at: 1)
+            entity.batch.bindValue(to: _statement, at: 2)
+            entity.name.bindValue(to: _statement, at: 3)
+            entity.price.bindValue(to: _statement, at: 4)
+            entity.weight.bindValue(to: _statement, at: 5)
+            entity.sku.bindValue(to: _statement, at: 6)
+            entity.releasedAt.bindValue(to: _statement, at: 7)
+            entity.photo.bindValue(to: _statement, at: 8)
+            entity.site.bindValue(to: _statement, at: 9)
+            entity.finish.bindValue(to: _statement, at: 10)
+            EntityGenPersistence.JSONColumn.bind(
+                entity.tags,
+                EntityGenRuntime.ArrayTransformer(EntityGenRuntime.StringTransformer()),
+                to: _statement,
+                at: 11
+            )
+            (entity.spares.map { Swift.Int64($0.count) }).bindValue(to: _statement, at: 12)
+            entity.maker.bindValue(to: _statement, at: 13)
+            entity._absentFields.bind(to: _statement, after: 13, words: 1)
+            let _rowID = try session.save(_row)
+            if !entity._absentFields.contains(8) {
+                let _labelsLinksStatements = try session.linkStatements(_labelsLinks)
+                let _labelsLinksSlots = try session.linkedTargets(
+                    _labelsLinks,
+                    owner: [entity.id.columnDatabaseValue, entity.batch.columnDatabaseValue]
+                )
+                for (_position, _element) in entity.labels.enumerated() {
+                    let _target = try Label.SQLite.save(
+                        _element,
+                        in: &session,
+                        slot: _position < _labelsLinksSlots.count ? _labelsLinksSlots[_position] : nil
+                    )
+                    entity.id.bindValue(to: _labelsLinksStatements.insert, at: 1)
+                    entity.batch.bindValue(to: _labelsLinksStatements.insert, at: 2)
+                    Swift.Int64(_position).bindValue(to: _labelsLinksStatements.insert, at: 3)
+                    _target.bindValue(to: _labelsLinksStatements.insert, at: 4)
+                    try session.execute(_labelsLinksStatements.insert)
+                }
+                entity.id.bindValue(to: _labelsLinksStatements.delete, at: 1)
+                entity.batch.bindValue(to: _labelsLinksStatements.delete, at: 2)
+                Swift.Int64(entity.labels.count).bindValue(to: _labelsLinksStatements.delete, at: 3)
+                try session.trimLinks(_labelsLinks, _labelsLinksStatements.delete)
+            }
+            if !entity._absentFields.contains(9) {
+                let _sparesLinksStatements = try session.linkStatements(_sparesLinks)
+                for (
+                    _position,
+                    (_key, _element)
+                ) in (entity.spares ?? [:]).sorted(by: { $0.key < $1.key }).enumerated() {
+                    try Nut.SQLite.save(_element, in: &session)
+                    entity.id.bindValue(to: _sparesLinksStatements.insert, at: 1)
+                    entity.batch.bindValue(to: _sparesLinksStatements.insert, at: 2)
+                    Swift.Int64(_position).bindValue(to: _sparesLinksStatements.insert, at: 3)
+                    _key.bindValue(to: _sparesLinksStatements.insert, at: 4)
+                    _element.serial.bindValue(to: _sparesLinksStatements.insert, at: 5)
+                    try session.execute(_sparesLinksStatements.insert)
+                }
+                entity.id.bindValue(to: _sparesLinksStatements.delete, at: 1)
+                entity.batch.bindValue(to: _sparesLinksStatements.delete, at: 2)
+                Swift.Int64((entity.spares ?? [:]).count).bindValue(to: _sparesLinksStatements.delete, at: 3)
+                try session.trimLinks(_sparesLinks, _sparesLinksStatements.delete)
+            }
+            if !entity._absentFields.contains(11) {
+                let _resellersLinksStatements = try session.linkStatements(_resellersLinks)
+                for (_position, _element) in entity.resellers.enumerated() {
+                    entity.id.bindValue(to: _resellersLinksStatements.insert, at: 1)
+                    entity.batch.bindValue(to: _resellersLinksStatements.insert, at: 2)
+                    Swift.Int64(_position).bindValue(to: _resellersLinksStatements.insert, at: 3)
+                    _element.id.bindValue(to: _resellersLinksStatements.insert, at: 4)
+                    try session.execute(_resellersLinksStatements.insert)
+                    session.linkedReference(
+                        _resellersLinks,
+                        owner: [entity.id.columnDatabaseValue, entity.batch.columnDatabaseValue],
+                        position: Swift.Int64(_position)
+                    )
+                }
+                entity.id.bindValue(to: _resellersLinksStatements.delete, at: 1)
+                entity.batch.bindValue(to: _resellersLinksStatements.delete, at: 2)
+                Swift.Int64(entity.resellers.count).bindValue(to: _resellersLinksStatements.delete, at: 3)
+                try session.trimLinks(_resellersLinks, _resellersLinksStatements.delete)
+            }
+            return _rowID
+        }
+
+        /// The stored row a delete action's payload names (only the identification attributes are read).
+        public static func rowKey(
+            from json: EntityGenRuntime.JSONValue,
+            context: inout EntityGenRuntime.MappingContext
+        ) throws(EntityGenRuntime.MappingError) -> EntityGenPersistence.RowKey {
+            try context.expectObject(json, entity: "Gadget", schema: "Gadgets.yaml:7:3")
+            let _id = try context.required(
+                json,
+                EntityGenRuntime.MappingField("id", schema: "Gadgets.yaml:10:7"),
+                EntityGenRuntime.IntegerTransformer<Swift.Int64>()
+            )
+            let _batch = try context.required(
+                json,
+                EntityGenRuntime.MappingField("batch", schema: "Gadgets.yaml:11:7"),
+                EntityGenRuntime.IntegerTransformer<Swift.Int16>()
+            )
+            return EntityGenPersistence.RowKey(table, [_id, _batch])
+        }
+
+        /// An instance's identification (`nil`: the entity has none).
+        public static func rowKey(of entity: Gadget) -> EntityGenPersistence.RowKey? {
+            EntityGenPersistence.RowKey(table, [entity.id, entity.batch])
+        }
     }
 }
 
@@ -721,178 +737,185 @@ extension Gadget {
     }
 }
 
-extension Gadget: EntityGenPostgres.PostgresTableEntity {
-    /// The table's fixed SQL: COPY into a staging table and one set-based upsert by identity, built once.
-    public static let postgresTable = EntityGenPostgres.PostgresTable(
-        entity: "Gadget",
-        name: "gadget",
-        columns: [
-            "id",
-            "batch",
-            "name",
-            "price",
-            "weight",
-            "sku",
-            "releasedAt",
-            "photo",
-            "site",
-            "finish",
-            "tags",
-            "sparesCount",
-            "makerCode"
-        ],
-        identity: ["id", "batch"],
-        absentBits: [
-            "price": 0,
-            "weight": 1,
-            "sku": 2,
-            "releasedAt": 3,
-            "photo": 4,
-            "site": 5,
-            "finish": 6,
-            "tags": 7,
-            "sparesCount": 9,
-            "makerCode": 10
-        ],
-        references: [
-            EntityGenPostgres.PostgresReference(
-                relationship: "maker",
-                columns: ["makerCode"],
+extension Gadget: EntityGenPostgres.PostgresEntity {}
+
+extension Gadget {
+    /// How the importer stores `Gadget` in PostgreSQL: the table's fixed SQL, and saves that stage rows as COPY text.
+    public enum Postgres: EntityGenPostgres.EntityStore {
+        /// The table's fixed SQL: COPY into a staging table and one set-based upsert by identity, built once.
+        public static let table = EntityGenPostgres.PostgresTable(
+            entity: "Gadget",
+            name: "gadget",
+            columns: [
+                "id",
+                "batch",
+                "name",
+                "price",
+                "weight",
+                "sku",
+                "releasedAt",
+                "photo",
+                "site",
+                "finish",
+                "tags",
+                "sparesCount",
+                "makerCode"
+            ],
+            identity: ["id", "batch"],
+            absentBits: [
+                "price": 0,
+                "weight": 1,
+                "sku": 2,
+                "releasedAt": 3,
+                "photo": 4,
+                "site": 5,
+                "finish": 6,
+                "tags": 7,
+                "sparesCount": 9,
+                "makerCode": 10
+            ],
+            references: [
+                EntityGenPostgres.PostgresReference(
+                    relationship: "maker",
+                    columns: ["makerCode"],
+                    targetTable: "maker",
+                    targetColumns: ["code"],
+                    failsWhenMissing: true
+                )
+            ]
+        )
+
+        /// The link table of `labels`.
+        fileprivate static let _labelsLinks = EntityGenPostgres.PostgresLinkTable(
+            entity: "Gadget",
+            name: "gadget_labels",
+            ownerColumns: ["ownerId", "ownerBatch"],
+            targetColumns: ["target"],
+            isMap: false,
+            targetRows: Label.Postgres.table
+        )
+
+        /// The link table of `spares`.
+        fileprivate static let _sparesLinks = EntityGenPostgres.PostgresLinkTable(
+            entity: "Gadget",
+            name: "gadget_spares",
+            ownerColumns: ["ownerId", "ownerBatch"],
+            targetColumns: ["targetSerial"],
+            isMap: true
+        )
+
+        /// The link table of `resellers`.
+        fileprivate static let _resellersLinks = EntityGenPostgres.PostgresLinkTable(
+            entity: "Gadget",
+            name: "gadget_resellers",
+            ownerColumns: ["ownerId", "ownerBatch"],
+            targetColumns: ["targetCode"],
+            isMap: false,
+            reference: EntityGenPostgres.PostgresReference(
+                relationship: "resellers",
+                columns: ["targetCode"],
                 targetTable: "maker",
                 targetColumns: ["code"],
-                failsWhenMissing: true
+                failsWhenMissing: false
             )
-        ]
-    )
-
-    /// The link table of `labels`.
-    fileprivate static let _labelsLinksPostgres = EntityGenPostgres.PostgresLinkTable(
-        entity: "Gadget",
-        name: "gadget_labels",
-        ownerColumns: ["ownerId", "ownerBatch"],
-        targetColumns: ["target"],
-        isMap: false,
-        targetRows: Label.postgresTable
-    )
-
-    /// The link table of `spares`.
-    fileprivate static let _sparesLinksPostgres = EntityGenPostgres.PostgresLinkTable(
-        entity: "Gadget",
-        name: "gadget_spares",
-        ownerColumns: ["ownerId", "ownerBatch"],
-        targetColumns: ["targetSerial"],
-        isMap: true
-    )
-
-    /// The link table of `resellers`.
-    fileprivate static let _resellersLinksPostgres = EntityGenPostgres.PostgresLinkTable(
-        entity: "Gadget",
-        name: "gadget_resellers",
-        ownerColumns: ["ownerId", "ownerBatch"],
-        targetColumns: ["targetCode"],
-        isMap: false,
-        reference: EntityGenPostgres.PostgresReference(
-            relationship: "resellers",
-            columns: ["targetCode"],
-            targetTable: "maker",
-            targetColumns: ["code"],
-            failsWhenMissing: false
         )
-    )
 
-    /// Stages this instance: embedded targets first, then the row (an upsert by identity), then links; returns the
-    /// row's local id.
-    @discardableResult
-    public func save(in session: inout EntityGenPostgres.PostgresSession) -> Swift.Int64 {
-        let _rowID = session.save(
-            Self.postgresTable,
-            key: Self.postgresKey(of: self),
-            absent: self._absentFields
-        ) { _row in
-            _row.append(self.id)
-            _row.append(self.batch)
-            _row.append(self.name)
-            _row.append(self.price)
-            _row.append(self.weight)
-            _row.append(self.sku)
-            _row.append(self.releasedAt)
-            _row.append(self.photo)
-            _row.append(self.site)
-            _row.append(self.finish)
-            _row.appendJSON(self.tags, EntityGenRuntime.ArrayTransformer(EntityGenRuntime.StringTransformer()))
-            _row.append(self.spares.map { Swift.Int64($0.count) })
-            _row.append(self.maker)
-        }
-        if !self._absentFields.contains(8) {
-            session.replaceLinks(Self._labelsLinksPostgres, owner: _rowID) { _row in
-                _row.append(self.id)
-                _row.append(self.batch)
+        /// The table.
+        public static var tables: [EntityGenPostgres.PostgresTable] { [table] }
+
+        /// Stages an instance: embedded targets first, then the row (an upsert by identity), then links; returns the
+        /// row's local id.
+        @discardableResult
+        public static func save(_ entity: Gadget, in session: inout EntityGenPostgres.PostgresSession) -> Swift.Int64 {
+            let _rowID = session.save(table, key: rowKey(of: entity), absent: entity._absentFields) { _row in
+                _row.append(entity.id)
+                _row.append(entity.batch)
+                _row.append(entity.name)
+                _row.append(entity.price)
+                _row.append(entity.weight)
+                _row.append(entity.sku)
+                _row.append(entity.releasedAt)
+                _row.append(entity.photo)
+                _row.append(entity.site)
+                _row.append(entity.finish)
+                _row.appendJSON(entity.tags, EntityGenRuntime.ArrayTransformer(EntityGenRuntime.StringTransformer()))
+                _row.append(entity.spares.map { Swift.Int64($0.count) })
+                _row.append(entity.maker)
             }
-            for (_position, _element) in self.labels.enumerated() {
-                let _target = _element.save(in: &session)
-                session.link(Self._labelsLinksPostgres, owner: _rowID) { _row in
-                    _row.append(self.id)
-                    _row.append(self.batch)
-                    _row.append(Swift.Int64(_position))
-                    _row.append(_target)
+            if !entity._absentFields.contains(8) {
+                session.replaceLinks(_labelsLinks, owner: _rowID) { _row in
+                    _row.append(entity.id)
+                    _row.append(entity.batch)
+                }
+                for (_position, _element) in entity.labels.enumerated() {
+                    let _target = Label.Postgres.save(_element, in: &session)
+                    session.link(_labelsLinks, owner: _rowID) { _row in
+                        _row.append(entity.id)
+                        _row.append(entity.batch)
+                        _row.append(Swift.Int64(_position))
+                        _row.append(_target)
+                    }
                 }
             }
-        }
-        if !self._absentFields.contains(9) {
-            session.replaceLinks(Self._sparesLinksPostgres, owner: _rowID) { _row in
-                _row.append(self.id)
-                _row.append(self.batch)
-            }
-            for (_position, (_key, _element)) in (self.spares ?? [:]).sorted(by: { $0.key < $1.key }).enumerated() {
-                guard _element.save(in: &session) > 0 else { continue }
-                session.link(Self._sparesLinksPostgres, owner: _rowID) { _row in
-                    _row.append(self.id)
-                    _row.append(self.batch)
-                    _row.append(Swift.Int64(_position))
-                    _row.append(_key)
-                    _row.append(_element.serial)
+            if !entity._absentFields.contains(9) {
+                session.replaceLinks(_sparesLinks, owner: _rowID) { _row in
+                    _row.append(entity.id)
+                    _row.append(entity.batch)
+                }
+                for (
+                    _position,
+                    (_key, _element)
+                ) in (entity.spares ?? [:]).sorted(by: { $0.key < $1.key }).enumerated() {
+                    guard Nut.Postgres.save(_element, in: &session) > 0 else { continue }
+                    session.link(_sparesLinks, owner: _rowID) { _row in
+                        _row.append(entity.id)
+                        _row.append(entity.batch)
+                        _row.append(Swift.Int64(_position))
+                        _row.append(_key)
+                        _row.append(_element.serial)
+                    }
                 }
             }
-        }
-        if !self._absentFields.contains(11) {
-            session.replaceLinks(Self._resellersLinksPostgres, owner: _rowID) { _row in
-                _row.append(self.id)
-                _row.append(self.batch)
-            }
-            for (_position, _element) in self.resellers.enumerated() {
-                session.link(Self._resellersLinksPostgres, owner: _rowID) { _row in
-                    _row.append(self.id)
-                    _row.append(self.batch)
-                    _row.append(Swift.Int64(_position))
-                    _row.append(_element.id)
+            if !entity._absentFields.contains(11) {
+                session.replaceLinks(_resellersLinks, owner: _rowID) { _row in
+                    _row.append(entity.id)
+                    _row.append(entity.batch)
+                }
+                for (_position, _element) in entity.resellers.enumerated() {
+                    session.link(_resellersLinks, owner: _rowID) { _row in
+                        _row.append(entity.id)
+                        _row.append(entity.batch)
+                        _row.append(Swift.Int64(_position))
+                        _row.append(_element.id)
+                    }
                 }
             }
+            return _rowID
         }
-        return _rowID
-    }
 
-    /// The stored row a delete action's payload names (only the identification attributes are read).
-    public static func postgresRowKey(
-        from json: EntityGenRuntime.JSONValue,
-        context: inout EntityGenRuntime.MappingContext
-    ) throws(EntityGenRuntime.MappingError) -> EntityGenPostgres.PostgresRowKey {
-        try context.expectObject(json, entity: "Gadget", schema: "Gadgets.yaml:7:3")
-        let _id = try context.required(
-            json,
-            EntityGenRuntime.MappingField("id", schema: "Gadgets.yaml:10:7"),
-            EntityGenRuntime.IntegerTransformer<Swift.Int64>()
-        )
-        let _batch = try context.required(
-            json,
-            EntityGenRuntime.MappingField("batch", schema: "Gadgets.yaml:11:7"),
-            EntityGenRuntime.IntegerTransformer<Swift.Int16>()
-        )
-        return EntityGenPostgres.PostgresRowKey(Self.postgresTable, [_id, _batch])
-    }
+        /// The stored row a delete action's payload names (only the identification attributes are read).
+        public static func rowKey(
+            from json: EntityGenRuntime.JSONValue,
+            context: inout EntityGenRuntime.MappingContext
+        ) throws(EntityGenRuntime.MappingError) -> EntityGenPostgres.PostgresRowKey {
+            try context.expectObject(json, entity: "Gadget", schema: "Gadgets.yaml:7:3")
+            let _id = try context.required(
+                json,
+                EntityGenRuntime.MappingField("id", schema: "Gadgets.yaml:10:7"),
+                EntityGenRuntime.IntegerTransformer<Swift.Int64>()
+            )
+            let _batch = try context.required(
+                json,
+                EntityGenRuntime.MappingField("batch", schema: "Gadgets.yaml:11:7"),
+                EntityGenRuntime.IntegerTransformer<Swift.Int16>()
+            )
+            return EntityGenPostgres.PostgresRowKey(table, [_id, _batch])
+        }
 
-    /// This instance's identification.
-    public static func postgresKey(of entity: Gadget) -> EntityGenPostgres.PostgresRowKey? {
-        EntityGenPostgres.PostgresRowKey(Self.postgresTable, [entity.id, entity.batch])
+        /// An instance's identification (`nil`: the entity has none).
+        public static func rowKey(of entity: Gadget) -> EntityGenPostgres.PostgresRowKey? {
+            EntityGenPostgres.PostgresRowKey(table, [entity.id, entity.batch])
+        }
     }
 }
 
@@ -958,23 +981,6 @@ extension Label: EntityGenPersistence.PersistableEntity {
     /// The columns of `Label.Record`, for queries: `Label.Record.filter(Label.Columns.text == value)`.
     public typealias Columns = Record.Columns
 
-    /// The table's fixed SQL, prepared once per transaction by the importer.
-    public static let entityTable = EntityGenPersistence.EntityTable(
-        entity: "Label",
-        name: "label",
-        columns: ["text"],
-        identity: []
-    )
-
-    /// The link table of `children`.
-    fileprivate static let _childrenLinks = EntityGenPersistence.LinkTable(
-        name: "label_children",
-        ownerColumns: ["owner"],
-        targetColumns: ["target"],
-        isMap: false,
-        ownedTargetEntity: "Label"
-    )
-
     /// Every row as the graph JSON maps to, its relationships included, and theirs, at any depth (a path stops before
     /// an entity it already went through). Filter and order it with `Columns`, like any GRDB request.
     public static func requestIncludingRelationships() -> GRDB.QueryInterfaceRequest<Label> {
@@ -988,50 +994,82 @@ extension Label: EntityGenPersistence.PersistableEntity {
             children: try row.prefetched("children")
         )
     }
+}
 
-    /// Saves this instance in a new row (its owner's save passes the slot to reuse).
-    @discardableResult
-    public func save(in session: inout EntityGenPersistence.ImportSession) throws -> Swift.Int64 {
-        try save(in: &session, slot: nil)
-    }
+extension Label {
+    /// How the importer stores `Label` in SQLite: the table's fixed SQL, prepared once per transaction, and saves that
+    /// bind values straight into its statements.
+    public enum SQLite: EntityGenPersistence.EntityStore {
+        /// The table's fixed SQL, prepared once per transaction by the importer.
+        public static let table = EntityGenPersistence.EntityTable(
+            entity: "Label",
+            name: "label",
+            columns: ["text"],
+            identity: []
+        )
 
-    /// Saves this instance in `slot`, the row id of the row at its place in the owner (`nil`: a new row), updated only
-    /// where it differs: embedded targets first, then the row, then links.
-    @discardableResult
-    public func save(in session: inout EntityGenPersistence.ImportSession, slot: Swift.Int64?) throws -> Swift.Int64 {
-        let _row = try session.prepare(Self.entityTable)
-        let _statement = _row.statement
-        self.text.bindValue(to: _statement, at: 1)
-        let _rowID = try session.save(_row, slot: slot)
-        let _childrenLinksStatements = try session.linkStatements(Self._childrenLinks)
-        let _childrenLinksSlots = try session.linkedTargets(Self._childrenLinks, owner: [_rowID.columnDatabaseValue])
-        for (_position, _element) in self.children.enumerated() {
-            let _target = try _element.save(
-                in: &session,
-                slot: _position < _childrenLinksSlots.count ? _childrenLinksSlots[_position] : nil
-            )
-            _rowID.bindValue(to: _childrenLinksStatements.insert, at: 1)
-            Swift.Int64(_position).bindValue(to: _childrenLinksStatements.insert, at: 2)
-            _target.bindValue(to: _childrenLinksStatements.insert, at: 3)
-            try session.execute(_childrenLinksStatements.insert)
+        /// The link table of `children`.
+        fileprivate static let _childrenLinks = EntityGenPersistence.LinkTable(
+            name: "label_children",
+            ownerColumns: ["owner"],
+            targetColumns: ["target"],
+            isMap: false,
+            ownedTargetEntity: "Label"
+        )
+
+        /// The table.
+        public static var tables: [EntityGenPersistence.EntityTable] { [table] }
+
+        /// Saves an instance in a new row (its owner's save passes the slot to reuse).
+        @discardableResult
+        public static func save(
+            _ entity: Label,
+            in session: inout EntityGenPersistence.ImportSession
+        ) throws -> Swift.Int64 {
+            try save(entity, in: &session, slot: nil)
         }
-        _rowID.bindValue(to: _childrenLinksStatements.delete, at: 1)
-        Swift.Int64(self.children.count).bindValue(to: _childrenLinksStatements.delete, at: 2)
-        try session.trimLinks(Self._childrenLinks, _childrenLinksStatements.delete)
-        return _rowID
-    }
 
-    /// The stored row a delete action's payload names (only the identification attributes are read).
-    public static func rowKey(
-        from json: EntityGenRuntime.JSONValue,
-        context: inout EntityGenRuntime.MappingContext
-    ) throws(EntityGenRuntime.MappingError) -> EntityGenPersistence.RowKey {
-        throw EntityGenRuntime.MappingError.notIdentifiable("Label", schema: "Gadgets.yaml:26:3")
-    }
+        /// Saves an instance in `slot`, the row id of the row at its place in the owner (`nil`: a new row), updated
+        /// only where it differs: embedded targets first, then the row, then links.
+        @discardableResult
+        public static func save(
+            _ entity: Label,
+            in session: inout EntityGenPersistence.ImportSession,
+            slot: Swift.Int64?
+        ) throws -> Swift.Int64 {
+            let _row = try session.prepare(table)
+            let _statement = _row.statement
+            entity.text.bindValue(to: _statement, at: 1)
+            let _rowID = try session.save(_row, slot: slot)
+            let _childrenLinksStatements = try session.linkStatements(_childrenLinks)
+            let _childrenLinksSlots = try session.linkedTargets(_childrenLinks, owner: [_rowID.columnDatabaseValue])
+            for (_position, _element) in entity.children.enumerated() {
+                let _target = try Label.SQLite.save(
+                    _element,
+                    in: &session,
+                    slot: _position < _childrenLinksSlots.count ? _childrenLinksSlots[_position] : nil
+                )
+                _rowID.bindValue(to: _childrenLinksStatements.insert, at: 1)
+                Swift.Int64(_position).bindValue(to: _childrenLinksStatements.insert, at: 2)
+                _target.bindValue(to: _childrenLinksStatements.insert, at: 3)
+                try session.execute(_childrenLinksStatements.insert)
+            }
+            _rowID.bindValue(to: _childrenLinksStatements.delete, at: 1)
+            Swift.Int64(entity.children.count).bindValue(to: _childrenLinksStatements.delete, at: 2)
+            try session.trimLinks(_childrenLinks, _childrenLinksStatements.delete)
+            return _rowID
+        }
 
-    /// This instance's identification.
-    public static func rowKey(of entity: Label) -> EntityGenPersistence.RowKey {
-        EntityGenPersistence.RowKey(Self.entityTable, [])
+        /// The stored row a delete action's payload names (only the identification attributes are read).
+        public static func rowKey(
+            from json: EntityGenRuntime.JSONValue,
+            context: inout EntityGenRuntime.MappingContext
+        ) throws(EntityGenRuntime.MappingError) -> EntityGenPersistence.RowKey {
+            throw EntityGenRuntime.MappingError.notIdentifiable("Label", schema: "Gadgets.yaml:26:3")
+        }
+
+        /// An instance's identification (`nil`: the entity has none).
+        public static func rowKey(of entity: Label) -> EntityGenPersistence.RowKey? { nil }
     }
 }
 
@@ -1125,59 +1163,63 @@ extension Label {
     }
 }
 
-extension Label: EntityGenPostgres.PostgresTableEntity {
-    /// The table's fixed SQL: COPY into a staging table and one set-based upsert by identity, built once.
-    public static let postgresTable = EntityGenPostgres.PostgresTable(
-        entity: "Label",
-        name: "label",
-        columns: ["text"],
-        identity: []
-    )
+extension Label: EntityGenPostgres.PostgresEntity {}
 
-    /// The link table of `children`.
-    fileprivate static let _childrenLinksPostgres = EntityGenPostgres.PostgresLinkTable(
-        entity: "Label",
-        name: "label_children",
-        ownerColumns: ["owner"],
-        targetColumns: ["target"],
-        isMap: false,
-        ownerRows: Self.postgresTable,
-        targetRows: Label.postgresTable
-    )
+extension Label {
+    /// How the importer stores `Label` in PostgreSQL: the table's fixed SQL, and saves that stage rows as COPY text.
+    public enum Postgres: EntityGenPostgres.EntityStore {
+        /// The table's fixed SQL: COPY into a staging table and one set-based upsert by identity, built once.
+        public static let table = EntityGenPostgres.PostgresTable(
+            entity: "Label",
+            name: "label",
+            columns: ["text"],
+            identity: []
+        )
 
-    /// Stages this instance: embedded targets first, then the row (an upsert by identity), then links; returns the
-    /// row's local id.
-    @discardableResult
-    public func save(in session: inout EntityGenPostgres.PostgresSession) -> Swift.Int64 {
-        let _rowID = session.save(
-            Self.postgresTable,
-            key: Self.postgresKey(of: self),
-            absent: EntityGenRuntime.AbsentFields()
-        ) { _row in
-            _row.append(self.text)
-        }
-        session.replaceLinks(Self._childrenLinksPostgres, owner: _rowID) { _ in }
-        for (_position, _element) in self.children.enumerated() {
-            let _target = _element.save(in: &session)
-            session.link(Self._childrenLinksPostgres, owner: _rowID) { _row in
-                _row.append(_rowID)
-                _row.append(Swift.Int64(_position))
-                _row.append(_target)
+        /// The link table of `children`.
+        fileprivate static let _childrenLinks = EntityGenPostgres.PostgresLinkTable(
+            entity: "Label",
+            name: "label_children",
+            ownerColumns: ["owner"],
+            targetColumns: ["target"],
+            isMap: false,
+            ownerRows: table,
+            targetRows: Label.Postgres.table
+        )
+
+        /// The table.
+        public static var tables: [EntityGenPostgres.PostgresTable] { [table] }
+
+        /// Stages an instance: embedded targets first, then the row (an upsert by identity), then links; returns the
+        /// row's local id.
+        @discardableResult
+        public static func save(_ entity: Label, in session: inout EntityGenPostgres.PostgresSession) -> Swift.Int64 {
+            let _rowID = session.save(table, key: rowKey(of: entity), absent: EntityGenRuntime.AbsentFields()) { _row in
+                _row.append(entity.text)
             }
+            session.replaceLinks(_childrenLinks, owner: _rowID) { _ in }
+            for (_position, _element) in entity.children.enumerated() {
+                let _target = Label.Postgres.save(_element, in: &session)
+                session.link(_childrenLinks, owner: _rowID) { _row in
+                    _row.append(_rowID)
+                    _row.append(Swift.Int64(_position))
+                    _row.append(_target)
+                }
+            }
+            return _rowID
         }
-        return _rowID
-    }
 
-    /// The stored row a delete action's payload names (only the identification attributes are read).
-    public static func postgresRowKey(
-        from json: EntityGenRuntime.JSONValue,
-        context: inout EntityGenRuntime.MappingContext
-    ) throws(EntityGenRuntime.MappingError) -> EntityGenPostgres.PostgresRowKey {
-        throw EntityGenRuntime.MappingError.notIdentifiable("Label", schema: "Gadgets.yaml:26:3")
-    }
+        /// The stored row a delete action's payload names (only the identification attributes are read).
+        public static func rowKey(
+            from json: EntityGenRuntime.JSONValue,
+            context: inout EntityGenRuntime.MappingContext
+        ) throws(EntityGenRuntime.MappingError) -> EntityGenPostgres.PostgresRowKey {
+            throw EntityGenRuntime.MappingError.notIdentifiable("Label", schema: "Gadgets.yaml:26:3")
+        }
 
-    /// This instance's identification.
-    public static func postgresKey(of entity: Label) -> EntityGenPostgres.PostgresRowKey? { nil }
+        /// An instance's identification (`nil`: the entity has none).
+        public static func rowKey(of entity: Label) -> EntityGenPostgres.PostgresRowKey? { nil }
+    }
 }
 
 /// The Maker entity.
@@ -1233,14 +1275,6 @@ extension Maker: Swift.Codable {
 }
 
 extension Maker: EntityGenPersistence.PersistableEntity {
-    /// The table's fixed SQL, prepared once per transaction by the importer.
-    public static let entityTable = EntityGenPersistence.EntityTable(
-        entity: "Maker",
-        name: "maker",
-        columns: ["code"],
-        identity: ["code"]
-    )
-
     /// Every row as the graph JSON maps to, its relationships included, and theirs, at any depth (a path stops before
     /// an entity it already went through). Filter and order it with `Columns`, like any GRDB request.
     public static func requestIncludingRelationships() -> GRDB.QueryInterfaceRequest<Maker> {
@@ -1253,34 +1287,54 @@ extension Maker: EntityGenPersistence.PersistableEntity {
             code: try row.column("code")
         )
     }
+}
 
-    /// Saves this instance: embedded targets first, then the row (an upsert by identity), then links.
-    @discardableResult
-    public func save(in session: inout EntityGenPersistence.ImportSession) throws -> Swift.Int64 {
-        let _row = try session.prepare(Self.entityTable)
-        let _statement = _row.statement
-        self.code.bindValue(to: _statement, at: 1)
-        let _rowID = try session.save(_row)
-        return _rowID
-    }
-
-    /// The stored row a delete action's payload names (only the identification attributes are read).
-    public static func rowKey(
-        from json: EntityGenRuntime.JSONValue,
-        context: inout EntityGenRuntime.MappingContext
-    ) throws(EntityGenRuntime.MappingError) -> EntityGenPersistence.RowKey {
-        try context.expectObject(json, entity: "Maker", schema: "Gadgets.yaml:31:3")
-        let _code = try context.required(
-            json,
-            EntityGenRuntime.MappingField("code", schema: "Gadgets.yaml:34:7"),
-            EntityGenRuntime.StringTransformer()
+extension Maker {
+    /// How the importer stores `Maker` in SQLite: the table's fixed SQL, prepared once per transaction, and saves that
+    /// bind values straight into its statements.
+    public enum SQLite: EntityGenPersistence.EntityStore {
+        /// The table's fixed SQL, prepared once per transaction by the importer.
+        public static let table = EntityGenPersistence.EntityTable(
+            entity: "Maker",
+            name: "maker",
+            columns: ["code"],
+            identity: ["code"]
         )
-        return EntityGenPersistence.RowKey(Self.entityTable, [_code])
-    }
 
-    /// This instance's identification.
-    public static func rowKey(of entity: Maker) -> EntityGenPersistence.RowKey {
-        EntityGenPersistence.RowKey(Self.entityTable, [entity.code])
+        /// The table.
+        public static var tables: [EntityGenPersistence.EntityTable] { [table] }
+
+        /// Saves an instance: embedded targets first, then the row (an upsert by identity), then links.
+        @discardableResult
+        public static func save(
+            _ entity: Maker,
+            in session: inout EntityGenPersistence.ImportSession
+        ) throws -> Swift.Int64 {
+            let _row = try session.prepare(table)
+            let _statement = _row.statement
+            entity.code.bindValue(to: _statement, at: 1)
+            let _rowID = try session.save(_row)
+            return _rowID
+        }
+
+        /// The stored row a delete action's payload names (only the identification attributes are read).
+        public static func rowKey(
+            from json: EntityGenRuntime.JSONValue,
+            context: inout EntityGenRuntime.MappingContext
+        ) throws(EntityGenRuntime.MappingError) -> EntityGenPersistence.RowKey {
+            try context.expectObject(json, entity: "Maker", schema: "Gadgets.yaml:31:3")
+            let _code = try context.required(
+                json,
+                EntityGenRuntime.MappingField("code", schema: "Gadgets.yaml:34:7"),
+                EntityGenRuntime.StringTransformer()
+            )
+            return EntityGenPersistence.RowKey(table, [_code])
+        }
+
+        /// An instance's identification (`nil`: the entity has none).
+        public static func rowKey(of entity: Maker) -> EntityGenPersistence.RowKey? {
+            EntityGenPersistence.RowKey(table, [entity.code])
+        }
     }
 }
 
@@ -1311,44 +1365,49 @@ extension Maker: GRDB.PersistableRecord {
     )
 }
 
-extension Maker: EntityGenPostgres.PostgresTableEntity {
-    /// The table's fixed SQL: COPY into a staging table and one set-based upsert by identity, built once.
-    public static let postgresTable = EntityGenPostgres.PostgresTable(
-        entity: "Maker",
-        name: "maker",
-        columns: ["code"],
-        identity: ["code"]
-    )
+extension Maker: EntityGenPostgres.PostgresEntity {}
 
-    /// Stages this instance: embedded targets first, then the row (an upsert by identity); returns the row's local id.
-    @discardableResult
-    public func save(in session: inout EntityGenPostgres.PostgresSession) -> Swift.Int64 {
-        return session.save(
-            Self.postgresTable,
-            key: Self.postgresKey(of: self),
-            absent: EntityGenRuntime.AbsentFields()
-        ) { _row in
-            _row.append(self.code)
-        }
-    }
-
-    /// The stored row a delete action's payload names (only the identification attributes are read).
-    public static func postgresRowKey(
-        from json: EntityGenRuntime.JSONValue,
-        context: inout EntityGenRuntime.MappingContext
-    ) throws(EntityGenRuntime.MappingError) -> EntityGenPostgres.PostgresRowKey {
-        try context.expectObject(json, entity: "Maker", schema: "Gadgets.yaml:31:3")
-        let _code = try context.required(
-            json,
-            EntityGenRuntime.MappingField("code", schema: "Gadgets.yaml:34:7"),
-            EntityGenRuntime.StringTransformer()
+extension Maker {
+    /// How the importer stores `Maker` in PostgreSQL: the table's fixed SQL, and saves that stage rows as COPY text.
+    public enum Postgres: EntityGenPostgres.EntityStore {
+        /// The table's fixed SQL: COPY into a staging table and one set-based upsert by identity, built once.
+        public static let table = EntityGenPostgres.PostgresTable(
+            entity: "Maker",
+            name: "maker",
+            columns: ["code"],
+            identity: ["code"]
         )
-        return EntityGenPostgres.PostgresRowKey(Self.postgresTable, [_code])
-    }
 
-    /// This instance's identification.
-    public static func postgresKey(of entity: Maker) -> EntityGenPostgres.PostgresRowKey? {
-        EntityGenPostgres.PostgresRowKey(Self.postgresTable, [entity.code])
+        /// The table.
+        public static var tables: [EntityGenPostgres.PostgresTable] { [table] }
+
+        /// Stages an instance: embedded targets first, then the row (an upsert by identity); returns the row's local
+        /// id.
+        @discardableResult
+        public static func save(_ entity: Maker, in session: inout EntityGenPostgres.PostgresSession) -> Swift.Int64 {
+            return session.save(table, key: rowKey(of: entity), absent: EntityGenRuntime.AbsentFields()) { _row in
+                _row.append(entity.code)
+            }
+        }
+
+        /// The stored row a delete action's payload names (only the identification attributes are read).
+        public static func rowKey(
+            from json: EntityGenRuntime.JSONValue,
+            context: inout EntityGenRuntime.MappingContext
+        ) throws(EntityGenRuntime.MappingError) -> EntityGenPostgres.PostgresRowKey {
+            try context.expectObject(json, entity: "Maker", schema: "Gadgets.yaml:31:3")
+            let _code = try context.required(
+                json,
+                EntityGenRuntime.MappingField("code", schema: "Gadgets.yaml:34:7"),
+                EntityGenRuntime.StringTransformer()
+            )
+            return EntityGenPostgres.PostgresRowKey(table, [_code])
+        }
+
+        /// An instance's identification (`nil`: the entity has none).
+        public static func rowKey(of entity: Maker) -> EntityGenPostgres.PostgresRowKey? {
+            EntityGenPostgres.PostgresRowKey(table, [entity.code])
+        }
     }
 }
 
@@ -1413,14 +1472,6 @@ extension Nut: Swift.Codable {
 }
 
 extension Nut: EntityGenPersistence.PersistableEntity {
-    /// The table's fixed SQL, prepared once per transaction by the importer.
-    public static let entityTable = EntityGenPersistence.EntityTable(
-        entity: "Nut",
-        name: "nut",
-        columns: ["serial", "size"],
-        identity: ["serial"]
-    )
-
     /// Every row as the graph JSON maps to, its relationships included, and theirs, at any depth (a path stops before
     /// an entity it already went through). Filter and order it with `Columns`, like any GRDB request.
     public static func requestIncludingRelationships() -> GRDB.QueryInterfaceRequest<Nut> {
@@ -1434,35 +1485,55 @@ extension Nut: EntityGenPersistence.PersistableEntity {
             size: try row.column("size")
         )
     }
+}
 
-    /// Saves this instance: embedded targets first, then the row (an upsert by identity), then links.
-    @discardableResult
-    public func save(in session: inout EntityGenPersistence.ImportSession) throws -> Swift.Int64 {
-        let _row = try session.prepare(Self.entityTable)
-        let _statement = _row.statement
-        self.serial.bindValue(to: _statement, at: 1)
-        self.size.bindValue(to: _statement, at: 2)
-        let _rowID = try session.save(_row)
-        return _rowID
-    }
-
-    /// The stored row a delete action's payload names (only the identification attributes are read).
-    public static func rowKey(
-        from json: EntityGenRuntime.JSONValue,
-        context: inout EntityGenRuntime.MappingContext
-    ) throws(EntityGenRuntime.MappingError) -> EntityGenPersistence.RowKey {
-        try context.expectObject(json, entity: "Nut", schema: "Gadgets.yaml:45:3")
-        let _serial = try context.required(
-            json,
-            EntityGenRuntime.MappingField("serial", schema: "Gadgets.yaml:40:7"),
-            EntityGenRuntime.StringTransformer()
+extension Nut {
+    /// How the importer stores `Nut` in SQLite: the table's fixed SQL, prepared once per transaction, and saves that
+    /// bind values straight into its statements.
+    public enum SQLite: EntityGenPersistence.EntityStore {
+        /// The table's fixed SQL, prepared once per transaction by the importer.
+        public static let table = EntityGenPersistence.EntityTable(
+            entity: "Nut",
+            name: "nut",
+            columns: ["serial", "size"],
+            identity: ["serial"]
         )
-        return EntityGenPersistence.RowKey(Self.entityTable, [_serial])
-    }
 
-    /// This instance's identification.
-    public static func rowKey(of entity: Nut) -> EntityGenPersistence.RowKey {
-        EntityGenPersistence.RowKey(Self.entityTable, [entity.serial])
+        /// The table.
+        public static var tables: [EntityGenPersistence.EntityTable] { [table] }
+
+        /// Saves an instance: embedded targets first, then the row (an upsert by identity), then links.
+        @discardableResult
+        public static func save(
+            _ entity: Nut,
+            in session: inout EntityGenPersistence.ImportSession
+        ) throws -> Swift.Int64 {
+            let _row = try session.prepare(table)
+            let _statement = _row.statement
+            entity.serial.bindValue(to: _statement, at: 1)
+            entity.size.bindValue(to: _statement, at: 2)
+            let _rowID = try session.save(_row)
+            return _rowID
+        }
+
+        /// The stored row a delete action's payload names (only the identification attributes are read).
+        public static func rowKey(
+            from json: EntityGenRuntime.JSONValue,
+            context: inout EntityGenRuntime.MappingContext
+        ) throws(EntityGenRuntime.MappingError) -> EntityGenPersistence.RowKey {
+            try context.expectObject(json, entity: "Nut", schema: "Gadgets.yaml:45:3")
+            let _serial = try context.required(
+                json,
+                EntityGenRuntime.MappingField("serial", schema: "Gadgets.yaml:40:7"),
+                EntityGenRuntime.StringTransformer()
+            )
+            return EntityGenPersistence.RowKey(table, [_serial])
+        }
+
+        /// An instance's identification (`nil`: the entity has none).
+        public static func rowKey(of entity: Nut) -> EntityGenPersistence.RowKey? {
+            EntityGenPersistence.RowKey(table, [entity.serial])
+        }
     }
 }
 
@@ -1496,45 +1567,50 @@ extension Nut: GRDB.PersistableRecord {
     )
 }
 
-extension Nut: EntityGenPostgres.PostgresTableEntity {
-    /// The table's fixed SQL: COPY into a staging table and one set-based upsert by identity, built once.
-    public static let postgresTable = EntityGenPostgres.PostgresTable(
-        entity: "Nut",
-        name: "nut",
-        columns: ["serial", "size"],
-        identity: ["serial"]
-    )
+extension Nut: EntityGenPostgres.PostgresEntity {}
 
-    /// Stages this instance: embedded targets first, then the row (an upsert by identity); returns the row's local id.
-    @discardableResult
-    public func save(in session: inout EntityGenPostgres.PostgresSession) -> Swift.Int64 {
-        return session.save(
-            Self.postgresTable,
-            key: Self.postgresKey(of: self),
-            absent: EntityGenRuntime.AbsentFields()
-        ) { _row in
-            _row.append(self.serial)
-            _row.append(self.size)
-        }
-    }
-
-    /// The stored row a delete action's payload names (only the identification attributes are read).
-    public static func postgresRowKey(
-        from json: EntityGenRuntime.JSONValue,
-        context: inout EntityGenRuntime.MappingContext
-    ) throws(EntityGenRuntime.MappingError) -> EntityGenPostgres.PostgresRowKey {
-        try context.expectObject(json, entity: "Nut", schema: "Gadgets.yaml:45:3")
-        let _serial = try context.required(
-            json,
-            EntityGenRuntime.MappingField("serial", schema: "Gadgets.yaml:40:7"),
-            EntityGenRuntime.StringTransformer()
+extension Nut {
+    /// How the importer stores `Nut` in PostgreSQL: the table's fixed SQL, and saves that stage rows as COPY text.
+    public enum Postgres: EntityGenPostgres.EntityStore {
+        /// The table's fixed SQL: COPY into a staging table and one set-based upsert by identity, built once.
+        public static let table = EntityGenPostgres.PostgresTable(
+            entity: "Nut",
+            name: "nut",
+            columns: ["serial", "size"],
+            identity: ["serial"]
         )
-        return EntityGenPostgres.PostgresRowKey(Self.postgresTable, [_serial])
-    }
 
-    /// This instance's identification.
-    public static func postgresKey(of entity: Nut) -> EntityGenPostgres.PostgresRowKey? {
-        EntityGenPostgres.PostgresRowKey(Self.postgresTable, [entity.serial])
+        /// The table.
+        public static var tables: [EntityGenPostgres.PostgresTable] { [table] }
+
+        /// Stages an instance: embedded targets first, then the row (an upsert by identity); returns the row's local
+        /// id.
+        @discardableResult
+        public static func save(_ entity: Nut, in session: inout EntityGenPostgres.PostgresSession) -> Swift.Int64 {
+            return session.save(table, key: rowKey(of: entity), absent: EntityGenRuntime.AbsentFields()) { _row in
+                _row.append(entity.serial)
+                _row.append(entity.size)
+            }
+        }
+
+        /// The stored row a delete action's payload names (only the identification attributes are read).
+        public static func rowKey(
+            from json: EntityGenRuntime.JSONValue,
+            context: inout EntityGenRuntime.MappingContext
+        ) throws(EntityGenRuntime.MappingError) -> EntityGenPostgres.PostgresRowKey {
+            try context.expectObject(json, entity: "Nut", schema: "Gadgets.yaml:45:3")
+            let _serial = try context.required(
+                json,
+                EntityGenRuntime.MappingField("serial", schema: "Gadgets.yaml:40:7"),
+                EntityGenRuntime.StringTransformer()
+            )
+            return EntityGenPostgres.PostgresRowKey(table, [_serial])
+        }
+
+        /// An instance's identification (`nil`: the entity has none).
+        public static func rowKey(of entity: Nut) -> EntityGenPostgres.PostgresRowKey? {
+            EntityGenPostgres.PostgresRowKey(table, [entity.serial])
+        }
     }
 }
 
@@ -1604,92 +1680,105 @@ extension Part: Swift.Codable {
     }
 }
 
-extension Part: EntityGenPersistence.ImportableEntity {
-    /// Saves the member in its own table.
-    @discardableResult
-    public func save(in session: inout EntityGenPersistence.ImportSession) throws -> Swift.Int64 {
-        switch self {
-        case let .nut(member): return try member.save(in: &session)
-        case let .screw(member): return try member.save(in: &session)
+extension Part: EntityGenPersistence.ImportableEntity {}
+
+extension Part {
+    /// How the importer stores `Part` in SQLite: in its members' tables.
+    public enum SQLite: EntityGenPersistence.EntityStore {
+        /// The members' tables.
+        public static var tables: [EntityGenPersistence.EntityTable] { [Nut.SQLite.table, Screw.SQLite.table] }
+
+        /// Saves the member in its own table.
+        @discardableResult
+        public static func save(
+            _ entity: Part,
+            in session: inout EntityGenPersistence.ImportSession
+        ) throws -> Swift.Int64 {
+            switch entity {
+            case let .nut(member): return try Nut.SQLite.save(member, in: &session)
+            case let .screw(member): return try Screw.SQLite.save(member, in: &session)
+            }
         }
-    }
 
-    /// The stored row a delete action's payload names: the discriminator selects the member's table.
-    public static func rowKey(
-        from json: EntityGenRuntime.JSONValue,
-        context: inout EntityGenRuntime.MappingContext
-    ) throws(EntityGenRuntime.MappingError) -> EntityGenPersistence.RowKey {
-        try context.expectObject(json, entity: "Part", schema: "Gadgets.yaml:35:3")
-        switch try context.discriminator(json, key: ["kind"], schema: "Gadgets.yaml:35:3") {
-        case "Nut":
-            return try Nut.rowKey(from: json, context: &context)
-        case "Screw":
-            return try Screw.rowKey(from: json, context: &context)
-        case let other:
-            throw context.unknownDiscriminator(
-                other,
-                in: json,
-                key: ["kind"],
-                family: "Part",
-                known: ["Nut", "Screw"],
-                schema: "Gadgets.yaml:35:3"
-            )
+        /// The stored row a delete action's payload names: the discriminator selects the member's table.
+        public static func rowKey(
+            from json: EntityGenRuntime.JSONValue,
+            context: inout EntityGenRuntime.MappingContext
+        ) throws(EntityGenRuntime.MappingError) -> EntityGenPersistence.RowKey {
+            try context.expectObject(json, entity: "Part", schema: "Gadgets.yaml:35:3")
+            switch try context.discriminator(json, key: ["kind"], schema: "Gadgets.yaml:35:3") {
+            case "Nut":
+                return try Nut.SQLite.rowKey(from: json, context: &context)
+            case "Screw":
+                return try Screw.SQLite.rowKey(from: json, context: &context)
+            case let other:
+                throw context.unknownDiscriminator(
+                    other,
+                    in: json,
+                    key: ["kind"],
+                    family: "Part",
+                    known: ["Nut", "Screw"],
+                    schema: "Gadgets.yaml:35:3"
+                )
+            }
         }
-    }
 
-    /// The members' tables.
-    public static var entityTables: [EntityGenPersistence.EntityTable] { [Nut.entityTable, Screw.entityTable] }
-
-    /// The member's identification.
-    public static func rowKey(of family: Part) -> EntityGenPersistence.RowKey {
-        switch family {
-        case let .nut(member): return Nut.rowKey(of: member)
-        case let .screw(member): return Screw.rowKey(of: member)
+        /// The member's identification.
+        public static func rowKey(of entity: Part) -> EntityGenPersistence.RowKey? {
+            switch entity {
+            case let .nut(member): return Nut.SQLite.rowKey(of: member)
+            case let .screw(member): return Screw.SQLite.rowKey(of: member)
+            }
         }
     }
 }
 
-extension Part: EntityGenPostgres.PostgresEntity {
-    /// Stages the member in its own table.
-    @discardableResult
-    public func save(in session: inout EntityGenPostgres.PostgresSession) -> Swift.Int64 {
-        switch self {
-        case let .nut(member): return member.save(in: &session)
-        case let .screw(member): return member.save(in: &session)
+extension Part: EntityGenPostgres.PostgresEntity {}
+
+extension Part {
+    /// How the importer stores `Part` in PostgreSQL: in its members' tables.
+    public enum Postgres: EntityGenPostgres.EntityStore {
+        /// The members' tables.
+        public static var tables: [EntityGenPostgres.PostgresTable] { [Nut.Postgres.table, Screw.Postgres.table] }
+
+        /// Stages the member in its own table.
+        @discardableResult
+        public static func save(_ entity: Part, in session: inout EntityGenPostgres.PostgresSession) -> Swift.Int64 {
+            switch entity {
+            case let .nut(member): return Nut.Postgres.save(member, in: &session)
+            case let .screw(member): return Screw.Postgres.save(member, in: &session)
+            }
         }
-    }
 
-    /// The stored row a delete action's payload names: the discriminator selects the member's table.
-    public static func postgresRowKey(
-        from json: EntityGenRuntime.JSONValue,
-        context: inout EntityGenRuntime.MappingContext
-    ) throws(EntityGenRuntime.MappingError) -> EntityGenPostgres.PostgresRowKey {
-        try context.expectObject(json, entity: "Part", schema: "Gadgets.yaml:35:3")
-        switch try context.discriminator(json, key: ["kind"], schema: "Gadgets.yaml:35:3") {
-        case "Nut":
-            return try Nut.postgresRowKey(from: json, context: &context)
-        case "Screw":
-            return try Screw.postgresRowKey(from: json, context: &context)
-        case let other:
-            throw context.unknownDiscriminator(
-                other,
-                in: json,
-                key: ["kind"],
-                family: "Part",
-                known: ["Nut", "Screw"],
-                schema: "Gadgets.yaml:35:3"
-            )
+        /// The stored row a delete action's payload names: the discriminator selects the member's table.
+        public static func rowKey(
+            from json: EntityGenRuntime.JSONValue,
+            context: inout EntityGenRuntime.MappingContext
+        ) throws(EntityGenRuntime.MappingError) -> EntityGenPostgres.PostgresRowKey {
+            try context.expectObject(json, entity: "Part", schema: "Gadgets.yaml:35:3")
+            switch try context.discriminator(json, key: ["kind"], schema: "Gadgets.yaml:35:3") {
+            case "Nut":
+                return try Nut.Postgres.rowKey(from: json, context: &context)
+            case "Screw":
+                return try Screw.Postgres.rowKey(from: json, context: &context)
+            case let other:
+                throw context.unknownDiscriminator(
+                    other,
+                    in: json,
+                    key: ["kind"],
+                    family: "Part",
+                    known: ["Nut", "Screw"],
+                    schema: "Gadgets.yaml:35:3"
+                )
+            }
         }
-    }
 
-    /// The members' tables.
-    public static var postgresTables: [EntityGenPostgres.PostgresTable] { [Nut.postgresTable, Screw.postgresTable] }
-
-    /// The member's identification.
-    public static func postgresKey(of family: Part) -> EntityGenPostgres.PostgresRowKey? {
-        switch family {
-        case let .nut(member): return Nut.postgresKey(of: member)
-        case let .screw(member): return Screw.postgresKey(of: member)
+        /// The member's identification.
+        public static func rowKey(of entity: Part) -> EntityGenPostgres.PostgresRowKey? {
+            switch entity {
+            case let .nut(member): return Nut.Postgres.rowKey(of: member)
+            case let .screw(member): return Screw.Postgres.rowKey(of: member)
+            }
         }
     }
 }
@@ -1755,14 +1844,6 @@ extension Screw: Swift.Codable {
 }
 
 extension Screw: EntityGenPersistence.PersistableEntity {
-    /// The table's fixed SQL, prepared once per transaction by the importer.
-    public static let entityTable = EntityGenPersistence.EntityTable(
-        entity: "Screw",
-        name: "screw",
-        columns: ["serial", "length"],
-        identity: ["serial"]
-    )
-
     /// Every row as the graph JSON maps to, its relationships included, and theirs, at any depth (a path stops before
     /// an entity it already went through). Filter and order it with `Columns`, like any GRDB request.
     public static func requestIncludingRelationships() -> GRDB.QueryInterfaceRequest<Screw> {
@@ -1776,35 +1857,55 @@ extension Screw: EntityGenPersistence.PersistableEntity {
             length: try row.column("length")
         )
     }
+}
 
-    /// Saves this instance: embedded targets first, then the row (an upsert by identity), then links.
-    @discardableResult
-    public func save(in session: inout EntityGenPersistence.ImportSession) throws -> Swift.Int64 {
-        let _row = try session.prepare(Self.entityTable)
-        let _statement = _row.statement
-        self.serial.bindValue(to: _statement, at: 1)
-        self.length.bindValue(to: _statement, at: 2)
-        let _rowID = try session.save(_row)
-        return _rowID
-    }
-
-    /// The stored row a delete action's payload names (only the identification attributes are read).
-    public static func rowKey(
-        from json: EntityGenRuntime.JSONValue,
-        context: inout EntityGenRuntime.MappingContext
-    ) throws(EntityGenRuntime.MappingError) -> EntityGenPersistence.RowKey {
-        try context.expectObject(json, entity: "Screw", schema: "Gadgets.yaml:41:3")
-        let _serial = try context.required(
-            json,
-            EntityGenRuntime.MappingField("serial", schema: "Gadgets.yaml:40:7"),
-            EntityGenRuntime.StringTransformer()
+extension Screw {
+    /// How the importer stores `Screw` in SQLite: the table's fixed SQL, prepared once per transaction, and saves that
+    /// bind values straight into its statements.
+    public enum SQLite: EntityGenPersistence.EntityStore {
+        /// The table's fixed SQL, prepared once per transaction by the importer.
+        public static let table = EntityGenPersistence.EntityTable(
+            entity: "Screw",
+            name: "screw",
+            columns: ["serial", "length"],
+            identity: ["serial"]
         )
-        return EntityGenPersistence.RowKey(Self.entityTable, [_serial])
-    }
 
-    /// This instance's identification.
-    public static func rowKey(of entity: Screw) -> EntityGenPersistence.RowKey {
-        EntityGenPersistence.RowKey(Self.entityTable, [entity.serial])
+        /// The table.
+        public static var tables: [EntityGenPersistence.EntityTable] { [table] }
+
+        /// Saves an instance: embedded targets first, then the row (an upsert by identity), then links.
+        @discardableResult
+        public static func save(
+            _ entity: Screw,
+            in session: inout EntityGenPersistence.ImportSession
+        ) throws -> Swift.Int64 {
+            let _row = try session.prepare(table)
+            let _statement = _row.statement
+            entity.serial.bindValue(to: _statement, at: 1)
+            entity.length.bindValue(to: _statement, at: 2)
+            let _rowID = try session.save(_row)
+            return _rowID
+        }
+
+        /// The stored row a delete action's payload names (only the identification attributes are read).
+        public static func rowKey(
+            from json: EntityGenRuntime.JSONValue,
+            context: inout EntityGenRuntime.MappingContext
+        ) throws(EntityGenRuntime.MappingError) -> EntityGenPersistence.RowKey {
+            try context.expectObject(json, entity: "Screw", schema: "Gadgets.yaml:41:3")
+            let _serial = try context.required(
+                json,
+                EntityGenRuntime.MappingField("serial", schema: "Gadgets.yaml:40:7"),
+                EntityGenRuntime.StringTransformer()
+            )
+            return EntityGenPersistence.RowKey(table, [_serial])
+        }
+
+        /// An instance's identification (`nil`: the entity has none).
+        public static func rowKey(of entity: Screw) -> EntityGenPersistence.RowKey? {
+            EntityGenPersistence.RowKey(table, [entity.serial])
+        }
     }
 }
 
@@ -1830,44 +1931,49 @@ extension Screw: GRDB.PersistableRecord {
     }
 }
 
-extension Screw: EntityGenPostgres.PostgresTableEntity {
-    /// The table's fixed SQL: COPY into a staging table and one set-based upsert by identity, built once.
-    public static let postgresTable = EntityGenPostgres.PostgresTable(
-        entity: "Screw",
-        name: "screw",
-        columns: ["serial", "length"],
-        identity: ["serial"]
-    )
+extension Screw: EntityGenPostgres.PostgresEntity {}
 
-    /// Stages this instance: embedded targets first, then the row (an upsert by identity); returns the row's local id.
-    @discardableResult
-    public func save(in session: inout EntityGenPostgres.PostgresSession) -> Swift.Int64 {
-        return session.save(
-            Self.postgresTable,
-            key: Self.postgresKey(of: self),
-            absent: EntityGenRuntime.AbsentFields()
-        ) { _row in
-            _row.append(self.serial)
-            _row.append(self.length)
-        }
-    }
-
-    /// The stored row a delete action's payload names (only the identification attributes are read).
-    public static func postgresRowKey(
-        from json: EntityGenRuntime.JSONValue,
-        context: inout EntityGenRuntime.MappingContext
-    ) throws(EntityGenRuntime.MappingError) -> EntityGenPostgres.PostgresRowKey {
-        try context.expectObject(json, entity: "Screw", schema: "Gadgets.yaml:41:3")
-        let _serial = try context.required(
-            json,
-            EntityGenRuntime.MappingField("serial", schema: "Gadgets.yaml:40:7"),
-            EntityGenRuntime.StringTransformer()
+extension Screw {
+    /// How the importer stores `Screw` in PostgreSQL: the table's fixed SQL, and saves that stage rows as COPY text.
+    public enum Postgres: EntityGenPostgres.EntityStore {
+        /// The table's fixed SQL: COPY into a staging table and one set-based upsert by identity, built once.
+        public static let table = EntityGenPostgres.PostgresTable(
+            entity: "Screw",
+            name: "screw",
+            columns: ["serial", "length"],
+            identity: ["serial"]
         )
-        return EntityGenPostgres.PostgresRowKey(Self.postgresTable, [_serial])
-    }
 
-    /// This instance's identification.
-    public static func postgresKey(of entity: Screw) -> EntityGenPostgres.PostgresRowKey? {
-        EntityGenPostgres.PostgresRowKey(Self.postgresTable, [entity.serial])
+        /// The table.
+        public static var tables: [EntityGenPostgres.PostgresTable] { [table] }
+
+        /// Stages an instance: embedded targets first, then the row (an upsert by identity); returns the row's local
+        /// id.
+        @discardableResult
+        public static func save(_ entity: Screw, in session: inout EntityGenPostgres.PostgresSession) -> Swift.Int64 {
+            return session.save(table, key: rowKey(of: entity), absent: EntityGenRuntime.AbsentFields()) { _row in
+                _row.append(entity.serial)
+                _row.append(entity.length)
+            }
+        }
+
+        /// The stored row a delete action's payload names (only the identification attributes are read).
+        public static func rowKey(
+            from json: EntityGenRuntime.JSONValue,
+            context: inout EntityGenRuntime.MappingContext
+        ) throws(EntityGenRuntime.MappingError) -> EntityGenPostgres.PostgresRowKey {
+            try context.expectObject(json, entity: "Screw", schema: "Gadgets.yaml:41:3")
+            let _serial = try context.required(
+                json,
+                EntityGenRuntime.MappingField("serial", schema: "Gadgets.yaml:40:7"),
+                EntityGenRuntime.StringTransformer()
+            )
+            return EntityGenPostgres.PostgresRowKey(table, [_serial])
+        }
+
+        /// An instance's identification (`nil`: the entity has none).
+        public static func rowKey(of entity: Screw) -> EntityGenPostgres.PostgresRowKey? {
+            EntityGenPostgres.PostgresRowKey(table, [entity.serial])
+        }
     }
 }

@@ -10,9 +10,9 @@ import EntityGenPostgres
 /// Fails to compile when this file and the EntityGenRuntime it links come from different formats.
 private typealias _EntityGenRuntimeVersionCheck = EntityGenRuntime.EntityGenRuntimeFormat4
 /// Fails to compile when this file and the persistence runtime it links come from different formats.
-private typealias _EntityGenPersistenceVersionCheck = EntityGenPersistence.EntityGenPersistenceFormat2
+private typealias _EntityGenPersistenceVersionCheck = EntityGenPersistence.EntityGenPersistenceFormat3
 /// Fails to compile when this file and the persistence runtime it links come from different formats.
-private typealias _EntityGenPostgresVersionCheck = EntityGenPostgres.EntityGenPostgresFormat2
+private typealias _EntityGenPostgresVersionCheck = EntityGenPostgres.EntityGenPostgresFormat3
 
 /// An icon a teacher can pick for a class.
 public struct Avatar: Swift.Sendable, Swift.Hashable, Swift.Identifiable {
@@ -74,14 +74,6 @@ extension Avatar: Swift.Codable {
 }
 
 extension Avatar: EntityGenPersistence.PersistableEntity {
-    /// The table's fixed SQL, prepared once per transaction by the importer.
-    public static let entityTable = EntityGenPersistence.EntityTable(
-        entity: "Avatar",
-        name: "avatar",
-        columns: ["remoteId", "fileUrlString"],
-        identity: ["remoteId"]
-    )
-
     /// Every row as the graph JSON maps to, its relationships included, and theirs, at any depth (a path stops before
     /// an entity it already went through). Filter and order it with `Columns`, like any GRDB request.
     public static func requestIncludingRelationships() -> GRDB.QueryInterfaceRequest<Avatar> {
@@ -95,35 +87,55 @@ extension Avatar: EntityGenPersistence.PersistableEntity {
             fileUrlString: try row.column("fileUrlString")
         )
     }
+}
 
-    /// Saves this instance: embedded targets first, then the row (an upsert by identity), then links.
-    @discardableResult
-    public func save(in session: inout EntityGenPersistence.ImportSession) throws -> Swift.Int64 {
-        let _row = try session.prepare(Self.entityTable)
-        let _statement = _row.statement
-        self.remoteId.bindValue(to: _statement, at: 1)
-        self.fileUrlString.bindValue(to: _statement, at: 2)
-        let _rowID = try session.save(_row)
-        return _rowID
-    }
-
-    /// The stored row a delete action's payload names (only the identification attributes are read).
-    public static func rowKey(
-        from json: EntityGenRuntime.JSONValue,
-        context: inout EntityGenRuntime.MappingContext
-    ) throws(EntityGenRuntime.MappingError) -> EntityGenPersistence.RowKey {
-        try context.expectObject(json, entity: "Avatar", schema: "Remind.yaml:10:3")
-        let _remoteId = try context.required(
-            json,
-            EntityGenRuntime.MappingField("id", schema: "Remind.yaml:14:7"),
-            EntityGenRuntime.IntegerTransformer<Swift.Int64>()
+extension Avatar {
+    /// How the importer stores `Avatar` in SQLite: the table's fixed SQL, prepared once per transaction, and saves that
+    /// bind values straight into its statements.
+    public enum SQLite: EntityGenPersistence.EntityStore {
+        /// The table's fixed SQL, prepared once per transaction by the importer.
+        public static let table = EntityGenPersistence.EntityTable(
+            entity: "Avatar",
+            name: "avatar",
+            columns: ["remoteId", "fileUrlString"],
+            identity: ["remoteId"]
         )
-        return EntityGenPersistence.RowKey(Self.entityTable, [_remoteId])
-    }
 
-    /// This instance's identification.
-    public static func rowKey(of entity: Avatar) -> EntityGenPersistence.RowKey {
-        EntityGenPersistence.RowKey(Self.entityTable, [entity.remoteId])
+        /// The table.
+        public static var tables: [EntityGenPersistence.EntityTable] { [table] }
+
+        /// Saves an instance: embedded targets first, then the row (an upsert by identity), then links.
+        @discardableResult
+        public static func save(
+            _ entity: Avatar,
+            in session: inout EntityGenPersistence.ImportSession
+        ) throws -> Swift.Int64 {
+            let _row = try session.prepare(table)
+            let _statement = _row.statement
+            entity.remoteId.bindValue(to: _statement, at: 1)
+            entity.fileUrlString.bindValue(to: _statement, at: 2)
+            let _rowID = try session.save(_row)
+            return _rowID
+        }
+
+        /// The stored row a delete action's payload names (only the identification attributes are read).
+        public static func rowKey(
+            from json: EntityGenRuntime.JSONValue,
+            context: inout EntityGenRuntime.MappingContext
+        ) throws(EntityGenRuntime.MappingError) -> EntityGenPersistence.RowKey {
+            try context.expectObject(json, entity: "Avatar", schema: "Remind.yaml:10:3")
+            let _remoteId = try context.required(
+                json,
+                EntityGenRuntime.MappingField("id", schema: "Remind.yaml:14:7"),
+                EntityGenRuntime.IntegerTransformer<Swift.Int64>()
+            )
+            return EntityGenPersistence.RowKey(table, [_remoteId])
+        }
+
+        /// An instance's identification (`nil`: the entity has none).
+        public static func rowKey(of entity: Avatar) -> EntityGenPersistence.RowKey? {
+            EntityGenPersistence.RowKey(table, [entity.remoteId])
+        }
     }
 }
 
@@ -156,45 +168,50 @@ extension Avatar: GRDB.PersistableRecord {
     )
 }
 
-extension Avatar: EntityGenPostgres.PostgresTableEntity {
-    /// The table's fixed SQL: COPY into a staging table and one set-based upsert by identity, built once.
-    public static let postgresTable = EntityGenPostgres.PostgresTable(
-        entity: "Avatar",
-        name: "avatar",
-        columns: ["remoteId", "fileUrlString"],
-        identity: ["remoteId"]
-    )
+extension Avatar: EntityGenPostgres.PostgresEntity {}
 
-    /// Stages this instance: embedded targets first, then the row (an upsert by identity); returns the row's local id.
-    @discardableResult
-    public func save(in session: inout EntityGenPostgres.PostgresSession) -> Swift.Int64 {
-        return session.save(
-            Self.postgresTable,
-            key: Self.postgresKey(of: self),
-            absent: EntityGenRuntime.AbsentFields()
-        ) { _row in
-            _row.append(self.remoteId)
-            _row.append(self.fileUrlString)
-        }
-    }
-
-    /// The stored row a delete action's payload names (only the identification attributes are read).
-    public static func postgresRowKey(
-        from json: EntityGenRuntime.JSONValue,
-        context: inout EntityGenRuntime.MappingContext
-    ) throws(EntityGenRuntime.MappingError) -> EntityGenPostgres.PostgresRowKey {
-        try context.expectObject(json, entity: "Avatar", schema: "Remind.yaml:10:3")
-        let _remoteId = try context.required(
-            json,
-            EntityGenRuntime.MappingField("id", schema: "Remind.yaml:14:7"),
-            EntityGenRuntime.IntegerTransformer<Swift.Int64>()
+extension Avatar {
+    /// How the importer stores `Avatar` in PostgreSQL: the table's fixed SQL, and saves that stage rows as COPY text.
+    public enum Postgres: EntityGenPostgres.EntityStore {
+        /// The table's fixed SQL: COPY into a staging table and one set-based upsert by identity, built once.
+        public static let table = EntityGenPostgres.PostgresTable(
+            entity: "Avatar",
+            name: "avatar",
+            columns: ["remoteId", "fileUrlString"],
+            identity: ["remoteId"]
         )
-        return EntityGenPostgres.PostgresRowKey(Self.postgresTable, [_remoteId])
-    }
 
-    /// This instance's identification.
-    public static func postgresKey(of entity: Avatar) -> EntityGenPostgres.PostgresRowKey? {
-        EntityGenPostgres.PostgresRowKey(Self.postgresTable, [entity.remoteId])
+        /// The table.
+        public static var tables: [EntityGenPostgres.PostgresTable] { [table] }
+
+        /// Stages an instance: embedded targets first, then the row (an upsert by identity); returns the row's local
+        /// id.
+        @discardableResult
+        public static func save(_ entity: Avatar, in session: inout EntityGenPostgres.PostgresSession) -> Swift.Int64 {
+            return session.save(table, key: rowKey(of: entity), absent: EntityGenRuntime.AbsentFields()) { _row in
+                _row.append(entity.remoteId)
+                _row.append(entity.fileUrlString)
+            }
+        }
+
+        /// The stored row a delete action's payload names (only the identification attributes are read).
+        public static func rowKey(
+            from json: EntityGenRuntime.JSONValue,
+            context: inout EntityGenRuntime.MappingContext
+        ) throws(EntityGenRuntime.MappingError) -> EntityGenPostgres.PostgresRowKey {
+            try context.expectObject(json, entity: "Avatar", schema: "Remind.yaml:10:3")
+            let _remoteId = try context.required(
+                json,
+                EntityGenRuntime.MappingField("id", schema: "Remind.yaml:14:7"),
+                EntityGenRuntime.IntegerTransformer<Swift.Int64>()
+            )
+            return EntityGenPostgres.PostgresRowKey(table, [_remoteId])
+        }
+
+        /// An instance's identification (`nil`: the entity has none).
+        public static func rowKey(of entity: Avatar) -> EntityGenPostgres.PostgresRowKey? {
+            EntityGenPostgres.PostgresRowKey(table, [entity.remoteId])
+        }
     }
 }
 
@@ -285,15 +302,6 @@ extension Group: EntityGenPersistence.PersistableEntity {
     /// The columns of `Group.Record`, for queries: `Group.Record.filter(Group.Columns.remoteId == value)`.
     public typealias Columns = Record.Columns
 
-    /// The table's fixed SQL, prepared once per transaction by the importer.
-    public static let entityTable = EntityGenPersistence.EntityTable(
-        entity: "Group",
-        name: "group",
-        columns: ["remoteId", "name", "className", "avatarRemoteId"],
-        identity: ["remoteId"],
-        absentBits: ["className": 0, "avatarRemoteId": 1]
-    )
-
     /// Every row as the graph JSON maps to, its relationships included, and theirs, at any depth (a path stops before
     /// an entity it already went through). Filter and order it with `Columns`, like any GRDB request.
     public static func requestIncludingRelationships() -> GRDB.QueryInterfaceRequest<Group> {
@@ -309,39 +317,60 @@ extension Group: EntityGenPersistence.PersistableEntity {
             avatar: try row.included("avatar")
         )
     }
+}
 
-    /// Saves this instance: embedded targets first, then the row (an upsert by identity), then links.
-    @discardableResult
-    public func save(in session: inout EntityGenPersistence.ImportSession) throws -> Swift.Int64 {
-        if let _target = self.avatar { try _target.save(in: &session) }
-        let _row = try session.prepare(Self.entityTable)
-        let _statement = _row.statement
-        self.remoteId.bindValue(to: _statement, at: 1)
-        self.name.bindValue(to: _statement, at: 2)
-        self.className.bindValue(to: _statement, at: 3)
-        (self.avatar?.remoteId).bindValue(to: _statement, at: 4)
-        self._absentFields.bind(to: _statement, after: 4, words: 1)
-        let _rowID = try session.save(_row)
-        return _rowID
-    }
-
-    /// The stored row a delete action's payload names (only the identification attributes are read).
-    public static func rowKey(
-        from json: EntityGenRuntime.JSONValue,
-        context: inout EntityGenRuntime.MappingContext
-    ) throws(EntityGenRuntime.MappingError) -> EntityGenPersistence.RowKey {
-        try context.expectObject(json, entity: "Group", schema: "Remind.yaml:22:3")
-        let _remoteId = try context.required(
-            json,
-            EntityGenRuntime.MappingField("id", schema: "Remind.yaml:26:7"),
-            EntityGenRuntime.IntegerTransformer<Swift.Int64>()
+extension Group {
+    /// How the importer stores `Group` in SQLite: the table's fixed SQL, prepared once per transaction, and saves that
+    /// bind values straight into its statements.
+    public enum SQLite: EntityGenPersistence.EntityStore {
+        /// The table's fixed SQL, prepared once per transaction by the importer.
+        public static let table = EntityGenPersistence.EntityTable(
+            entity: "Group",
+            name: "group",
+            columns: ["remoteId", "name", "className", "avatarRemoteId"],
+            identity: ["remoteId"],
+            absentBits: ["className": 0, "avatarRemoteId": 1]
         )
-        return EntityGenPersistence.RowKey(Self.entityTable, [_remoteId])
-    }
 
-    /// This instance's identification.
-    public static func rowKey(of entity: Group) -> EntityGenPersistence.RowKey {
-        EntityGenPersistence.RowKey(Self.entityTable, [entity.remoteId])
+        /// The table.
+        public static var tables: [EntityGenPersistence.EntityTable] { [table] }
+
+        /// Saves an instance: embedded targets first, then the row (an upsert by identity), then links.
+        @discardableResult
+        public static func save(
+            _ entity: Group,
+            in session: inout EntityGenPersistence.ImportSession
+        ) throws -> Swift.Int64 {
+            if let _target = entity.avatar { try Avatar.SQLite.save(_target, in: &session) }
+            let _row = try session.prepare(table)
+            let _statement = _row.statement
+            entity.remoteId.bindValue(to: _statement, at: 1)
+            entity.name.bindValue(to: _statement, at: 2)
+            entity.className.bindValue(to: _statement, at: 3)
+            (entity.avatar?.remoteId).bindValue(to: _statement, at: 4)
+            entity._absentFields.bind(to: _statement, after: 4, words: 1)
+            let _rowID = try session.save(_row)
+            return _rowID
+        }
+
+        /// The stored row a delete action's payload names (only the identification attributes are read).
+        public static func rowKey(
+            from json: EntityGenRuntime.JSONValue,
+            context: inout EntityGenRuntime.MappingContext
+        ) throws(EntityGenRuntime.MappingError) -> EntityGenPersistence.RowKey {
+            try context.expectObject(json, entity: "Group", schema: "Remind.yaml:22:3")
+            let _remoteId = try context.required(
+                json,
+                EntityGenRuntime.MappingField("id", schema: "Remind.yaml:26:7"),
+                EntityGenRuntime.IntegerTransformer<Swift.Int64>()
+            )
+            return EntityGenPersistence.RowKey(table, [_remoteId])
+        }
+
+        /// An instance's identification (`nil`: the entity has none).
+        public static func rowKey(of entity: Group) -> EntityGenPersistence.RowKey? {
+            EntityGenPersistence.RowKey(table, [entity.remoteId])
+        }
     }
 }
 
@@ -415,44 +444,53 @@ extension Group {
     }
 }
 
-extension Group: EntityGenPostgres.PostgresTableEntity {
-    /// The table's fixed SQL: COPY into a staging table and one set-based upsert by identity, built once.
-    public static let postgresTable = EntityGenPostgres.PostgresTable(
-        entity: "Group",
-        name: "group",
-        columns: ["remoteId", "name", "className", "avatarRemoteId"],
-        identity: ["remoteId"],
-        absentBits: ["className": 0, "avatarRemoteId": 1]
-    )
+extension Group: EntityGenPostgres.PostgresEntity {}
 
-    /// Stages this instance: embedded targets first, then the row (an upsert by identity); returns the row's local id.
-    @discardableResult
-    public func save(in session: inout EntityGenPostgres.PostgresSession) -> Swift.Int64 {
-        if let _target = self.avatar { _target.save(in: &session) }
-        return session.save(Self.postgresTable, key: Self.postgresKey(of: self), absent: self._absentFields) { _row in
-            _row.append(self.remoteId)
-            _row.append(self.name)
-            _row.append(self.className)
-            _row.append(self.avatar?.remoteId)
-        }
-    }
-
-    /// The stored row a delete action's payload names (only the identification attributes are read).
-    public static func postgresRowKey(
-        from json: EntityGenRuntime.JSONValue,
-        context: inout EntityGenRuntime.MappingContext
-    ) throws(EntityGenRuntime.MappingError) -> EntityGenPostgres.PostgresRowKey {
-        try context.expectObject(json, entity: "Group", schema: "Remind.yaml:22:3")
-        let _remoteId = try context.required(
-            json,
-            EntityGenRuntime.MappingField("id", schema: "Remind.yaml:26:7"),
-            EntityGenRuntime.IntegerTransformer<Swift.Int64>()
+extension Group {
+    /// How the importer stores `Group` in PostgreSQL: the table's fixed SQL, and saves that stage rows as COPY text.
+    public enum Postgres: EntityGenPostgres.EntityStore {
+        /// The table's fixed SQL: COPY into a staging table and one set-based upsert by identity, built once.
+        public static let table = EntityGenPostgres.PostgresTable(
+            entity: "Group",
+            name: "group",
+            columns: ["remoteId", "name", "className", "avatarRemoteId"],
+            identity: ["remoteId"],
+            absentBits: ["className": 0, "avatarRemoteId": 1]
         )
-        return EntityGenPostgres.PostgresRowKey(Self.postgresTable, [_remoteId])
-    }
 
-    /// This instance's identification.
-    public static func postgresKey(of entity: Group) -> EntityGenPostgres.PostgresRowKey? {
-        EntityGenPostgres.PostgresRowKey(Self.postgresTable, [entity.remoteId])
+        /// The table.
+        public static var tables: [EntityGenPostgres.PostgresTable] { [table] }
+
+        /// Stages an instance: embedded targets first, then the row (an upsert by identity); returns the row's local
+        /// id.
+        @discardableResult
+        public static func save(_ entity: Group, in session: inout EntityGenPostgres.PostgresSession) -> Swift.Int64 {
+            if let _target = entity.avatar { Avatar.Postgres.save(_target, in: &session) }
+            return session.save(table, key: rowKey(of: entity), absent: entity._absentFields) { _row in
+                _row.append(entity.remoteId)
+                _row.append(entity.name)
+                _row.append(entity.className)
+                _row.append(entity.avatar?.remoteId)
+            }
+        }
+
+        /// The stored row a delete action's payload names (only the identification attributes are read).
+        public static func rowKey(
+            from json: EntityGenRuntime.JSONValue,
+            context: inout EntityGenRuntime.MappingContext
+        ) throws(EntityGenRuntime.MappingError) -> EntityGenPostgres.PostgresRowKey {
+            try context.expectObject(json, entity: "Group", schema: "Remind.yaml:22:3")
+            let _remoteId = try context.required(
+                json,
+                EntityGenRuntime.MappingField("id", schema: "Remind.yaml:26:7"),
+                EntityGenRuntime.IntegerTransformer<Swift.Int64>()
+            )
+            return EntityGenPostgres.PostgresRowKey(table, [_remoteId])
+        }
+
+        /// An instance's identification (`nil`: the entity has none).
+        public static func rowKey(of entity: Group) -> EntityGenPostgres.PostgresRowKey? {
+            EntityGenPostgres.PostgresRowKey(table, [entity.remoteId])
+        }
     }
 }

@@ -9,7 +9,7 @@ import GRDB
 /// Fails to compile when this file and the EntityGenRuntime it links come from different formats.
 private typealias _EntityGenRuntimeVersionCheck = EntityGenRuntime.EntityGenRuntimeFormat4
 /// Fails to compile when this file and the persistence runtime it links come from different formats.
-private typealias _EntityGenPersistenceVersionCheck = EntityGenPersistence.EntityGenPersistenceFormat2
+private typealias _EntityGenPersistenceVersionCheck = EntityGenPersistence.EntityGenPersistenceFormat3
 
 /// A person with friends, as the Pivotal Labs article parses it.
 internal struct Person: Swift.Sendable, Swift.Hashable, Swift.Identifiable {
@@ -131,23 +131,6 @@ extension Person: EntityGenPersistence.PersistableEntity {
     /// The columns of `Person.Record`, for queries: `Person.Record.filter(Person.Columns.identifier == value)`.
     internal typealias Columns = Record.Columns
 
-    /// The table's fixed SQL, prepared once per transaction by the importer.
-    internal static let entityTable = EntityGenPersistence.EntityTable(
-        entity: "Person",
-        name: "person",
-        columns: ["identifier", "name", "height"],
-        identity: ["identifier"],
-        absentBits: ["height": 0]
-    )
-
-    /// The link table of `friends`.
-    fileprivate static let _friendsLinks = EntityGenPersistence.LinkTable(
-        name: "person_friends",
-        ownerColumns: ["ownerIdentifier"],
-        targetColumns: ["targetIdentifier"],
-        isMap: false
-    )
-
     /// Every row as the graph JSON maps to, its relationships included, and theirs, at any depth (a path stops before
     /// an entity it already went through). Filter and order it with `Columns`, like any GRDB request.
     internal static func requestIncludingRelationships() -> GRDB.QueryInterfaceRequest<Person> {
@@ -163,50 +146,79 @@ extension Person: EntityGenPersistence.PersistableEntity {
             friends: try row.prefetched("friends")
         )
     }
+}
 
-    /// Saves this instance: embedded targets first, then the row (an upsert by identity), then links.
-    @discardableResult
-    internal func save(in session: inout EntityGenPersistence.ImportSession) throws -> Swift.Int64 {
-        let _row = try session.prepare(Self.entityTable)
-        let _statement = _row.statement
-        self.identifier.bindValue(to: _statement, at: 1)
-        self.name.bindValue(to: _statement, at: 2)
-        self.height.bindValue(to: _statement, at: 3)
-        self._absentFields.bind(to: _statement, after: 3, words: 1)
-        let _rowID = try session.save(_row)
-        if !self._absentFields.contains(1) {
-            let _friendsLinksStatements = try session.linkStatements(Self._friendsLinks)
-            for (_position, _element) in self.friends.enumerated() {
-                try _element.save(in: &session)
-                self.identifier.bindValue(to: _friendsLinksStatements.insert, at: 1)
-                Swift.Int64(_position).bindValue(to: _friendsLinksStatements.insert, at: 2)
-                _element.identifier.bindValue(to: _friendsLinksStatements.insert, at: 3)
-                try session.execute(_friendsLinksStatements.insert)
-            }
-            self.identifier.bindValue(to: _friendsLinksStatements.delete, at: 1)
-            Swift.Int64(self.friends.count).bindValue(to: _friendsLinksStatements.delete, at: 2)
-            try session.trimLinks(Self._friendsLinks, _friendsLinksStatements.delete)
-        }
-        return _rowID
-    }
-
-    /// The stored row a delete action's payload names (only the identification attributes are read).
-    internal static func rowKey(
-        from json: EntityGenRuntime.JSONValue,
-        context: inout EntityGenRuntime.MappingContext
-    ) throws(EntityGenRuntime.MappingError) -> EntityGenPersistence.RowKey {
-        try context.expectObject(json, entity: "Person", schema: "Hydrant.yaml:8:3")
-        let _identifier = try context.required(
-            json,
-            EntityGenRuntime.MappingField("id", schema: "Hydrant.yaml:14:7"),
-            EntityGenRuntime.IntegerTransformer<Swift.Int>()
+extension Person {
+    /// How the importer stores `Person` in SQLite: the table's fixed SQL, prepared once per transaction, and saves that
+    /// bind values straight into its statements.
+    internal enum SQLite: EntityGenPersistence.EntityStore {
+        /// The table's fixed SQL, prepared once per transaction by the importer.
+        internal static let table = EntityGenPersistence.EntityTable(
+            entity: "Person",
+            name: "person",
+            columns: ["identifier", "name", "height"],
+            identity: ["identifier"],
+            absentBits: ["height": 0]
         )
-        return EntityGenPersistence.RowKey(Self.entityTable, [_identifier])
-    }
 
-    /// This instance's identification.
-    internal static func rowKey(of entity: Person) -> EntityGenPersistence.RowKey {
-        EntityGenPersistence.RowKey(Self.entityTable, [entity.identifier])
+        /// The link table of `friends`.
+        fileprivate static let _friendsLinks = EntityGenPersistence.LinkTable(
+            name: "person_friends",
+            ownerColumns: ["ownerIdentifier"],
+            targetColumns: ["targetIdentifier"],
+            isMap: false
+        )
+
+        /// The table.
+        internal static var tables: [EntityGenPersistence.EntityTable] { [table] }
+
+        /// Saves an instance: embedded targets first, then the row (an upsert by identity), then links.
+        @discardableResult
+        internal static func save(
+            _ entity: Person,
+            in session: inout EntityGenPersistence.ImportSession
+        ) throws -> Swift.Int64 {
+            let _row = try session.prepare(table)
+            let _statement = _row.statement
+            entity.identifier.bindValue(to: _statement, at: 1)
+            entity.name.bindValue(to: _statement, at: 2)
+            entity.height.bindValue(to: _statement, at: 3)
+            entity._absentFields.bind(to: _statement, after: 3, words: 1)
+            let _rowID = try session.save(_row)
+            if !entity._absentFields.contains(1) {
+                let _friendsLinksStatements = try session.linkStatements(_friendsLinks)
+                for (_position, _element) in entity.friends.enumerated() {
+                    try Person.SQLite.save(_element, in: &session)
+                    entity.identifier.bindValue(to: _friendsLinksStatements.insert, at: 1)
+                    Swift.Int64(_position).bindValue(to: _friendsLinksStatements.insert, at: 2)
+                    _element.identifier.bindValue(to: _friendsLinksStatements.insert, at: 3)
+                    try session.execute(_friendsLinksStatements.insert)
+                }
+                entity.identifier.bindValue(to: _friendsLinksStatements.delete, at: 1)
+                Swift.Int64(entity.friends.count).bindValue(to: _friendsLinksStatements.delete, at: 2)
+                try session.trimLinks(_friendsLinks, _friendsLinksStatements.delete)
+            }
+            return _rowID
+        }
+
+        /// The stored row a delete action's payload names (only the identification attributes are read).
+        internal static func rowKey(
+            from json: EntityGenRuntime.JSONValue,
+            context: inout EntityGenRuntime.MappingContext
+        ) throws(EntityGenRuntime.MappingError) -> EntityGenPersistence.RowKey {
+            try context.expectObject(json, entity: "Person", schema: "Hydrant.yaml:8:3")
+            let _identifier = try context.required(
+                json,
+                EntityGenRuntime.MappingField("id", schema: "Hydrant.yaml:14:7"),
+                EntityGenRuntime.IntegerTransformer<Swift.Int>()
+            )
+            return EntityGenPersistence.RowKey(table, [_identifier])
+        }
+
+        /// An instance's identification (`nil`: the entity has none).
+        internal static func rowKey(of entity: Person) -> EntityGenPersistence.RowKey? {
+            EntityGenPersistence.RowKey(table, [entity.identifier])
+        }
     }
 }
 

@@ -9,7 +9,7 @@ import GRDB
 /// Fails to compile when this file and the EntityGenRuntime it links come from different formats.
 private typealias _EntityGenRuntimeVersionCheck = EntityGenRuntime.EntityGenRuntimeFormat4
 /// Fails to compile when this file and the persistence runtime it links come from different formats.
-private typealias _EntityGenPersistenceVersionCheck = EntityGenPersistence.EntityGenPersistenceFormat2
+private typealias _EntityGenPersistenceVersionCheck = EntityGenPersistence.EntityGenPersistenceFormat3
 
 /// The nested model.
 internal struct ModelTwo: Swift.Sendable, Swift.Hashable {
@@ -88,14 +88,6 @@ extension ModelTwo: EntityGenPersistence.PersistableEntity {
     /// The columns of `ModelTwo.Record`, for queries: `ModelTwo.Record.filter(ModelTwo.Columns.key3 == value)`.
     internal typealias Columns = Record.Columns
 
-    /// The table's fixed SQL, prepared once per transaction by the importer.
-    internal static let entityTable = EntityGenPersistence.EntityTable(
-        entity: "ModelTwo",
-        name: "modelTwo",
-        columns: ["key3", "createdAt", "homepage"],
-        identity: []
-    )
-
     /// Every row as the graph JSON maps to, its relationships included, and theirs, at any depth (a path stops before
     /// an entity it already went through). Filter and order it with `Columns`, like any GRDB request.
     internal static func requestIncludingRelationships() -> GRDB.QueryInterfaceRequest<ModelTwo> {
@@ -110,37 +102,59 @@ extension ModelTwo: EntityGenPersistence.PersistableEntity {
             homepage: try row.column("homepage")
         )
     }
+}
 
-    /// Saves this instance in a new row (its owner's save passes the slot to reuse).
-    @discardableResult
-    internal func save(in session: inout EntityGenPersistence.ImportSession) throws -> Swift.Int64 {
-        try save(in: &session, slot: nil)
-    }
+extension ModelTwo {
+    /// How the importer stores `ModelTwo` in SQLite: the table's fixed SQL, prepared once per transaction, and saves
+    /// that bind values straight into its statements.
+    internal enum SQLite: EntityGenPersistence.EntityStore {
+        /// The table's fixed SQL, prepared once per transaction by the importer.
+        internal static let table = EntityGenPersistence.EntityTable(
+            entity: "ModelTwo",
+            name: "modelTwo",
+            columns: ["key3", "createdAt", "homepage"],
+            identity: []
+        )
 
-    /// Saves this instance in `slot`, the row id of the row at its place in the owner (`nil`: a new row), updated only
-    /// where it differs: embedded targets first, then the row, then links.
-    @discardableResult
-    internal func save(in session: inout EntityGenPersistence.ImportSession, slot: Swift.Int64?) throws -> Swift.Int64 {
-        let _row = try session.prepare(Self.entityTable)
-        let _statement = _row.statement
-        self.key3.bindValue(to: _statement, at: 1)
-        self.createdAt.bindValue(to: _statement, at: 2)
-        self.homepage.bindValue(to: _statement, at: 3)
-        let _rowID = try session.save(_row, slot: slot)
-        return _rowID
-    }
+        /// The table.
+        internal static var tables: [EntityGenPersistence.EntityTable] { [table] }
 
-    /// The stored row a delete action's payload names (only the identification attributes are read).
-    internal static func rowKey(
-        from json: EntityGenRuntime.JSONValue,
-        context: inout EntityGenRuntime.MappingContext
-    ) throws(EntityGenRuntime.MappingError) -> EntityGenPersistence.RowKey {
-        throw EntityGenRuntime.MappingError.notIdentifiable("ModelTwo", schema: "MyModel.yaml:26:3")
-    }
+        /// Saves an instance in a new row (its owner's save passes the slot to reuse).
+        @discardableResult
+        internal static func save(
+            _ entity: ModelTwo,
+            in session: inout EntityGenPersistence.ImportSession
+        ) throws -> Swift.Int64 {
+            try save(entity, in: &session, slot: nil)
+        }
 
-    /// This instance's identification.
-    internal static func rowKey(of entity: ModelTwo) -> EntityGenPersistence.RowKey {
-        EntityGenPersistence.RowKey(Self.entityTable, [])
+        /// Saves an instance in `slot`, the row id of the row at its place in the owner (`nil`: a new row), updated
+        /// only where it differs: embedded targets first, then the row, then links.
+        @discardableResult
+        internal static func save(
+            _ entity: ModelTwo,
+            in session: inout EntityGenPersistence.ImportSession,
+            slot: Swift.Int64?
+        ) throws -> Swift.Int64 {
+            let _row = try session.prepare(table)
+            let _statement = _row.statement
+            entity.key3.bindValue(to: _statement, at: 1)
+            entity.createdAt.bindValue(to: _statement, at: 2)
+            entity.homepage.bindValue(to: _statement, at: 3)
+            let _rowID = try session.save(_row, slot: slot)
+            return _rowID
+        }
+
+        /// The stored row a delete action's payload names (only the identification attributes are read).
+        internal static func rowKey(
+            from json: EntityGenRuntime.JSONValue,
+            context: inout EntityGenRuntime.MappingContext
+        ) throws(EntityGenRuntime.MappingError) -> EntityGenPersistence.RowKey {
+            throw EntityGenRuntime.MappingError.notIdentifiable("ModelTwo", schema: "MyModel.yaml:26:3")
+        }
+
+        /// An instance's identification (`nil`: the entity has none).
+        internal static func rowKey(of entity: ModelTwo) -> EntityGenPersistence.RowKey? { nil }
     }
 }
 
@@ -312,23 +326,6 @@ extension MyModel: EntityGenPersistence.PersistableEntity {
     /// The columns of `MyModel.Record`, for queries: `MyModel.Record.filter(MyModel.Columns.modelProperty1 == value)`.
     internal typealias Columns = Record.Columns
 
-    /// The table's fixed SQL, prepared once per transaction by the importer.
-    internal static let entityTable = EntityGenPersistence.EntityTable(
-        entity: "MyModel",
-        name: "myModel",
-        columns: ["modelProperty1", "modelProperty2", "model2"],
-        identity: []
-    )
-
-    /// The link table of `model2s`.
-    fileprivate static let _model2sLinks = EntityGenPersistence.LinkTable(
-        name: "myModel_model2s",
-        ownerColumns: ["owner"],
-        targetColumns: ["target"],
-        isMap: false,
-        ownedTargetEntity: "ModelTwo"
-    )
-
     /// Every row as the graph JSON maps to, its relationships included, and theirs, at any depth (a path stops before
     /// an entity it already went through). Filter and order it with `Columns`, like any GRDB request.
     internal static func requestIncludingRelationships() -> GRDB.QueryInterfaceRequest<MyModel> {
@@ -344,58 +341,90 @@ extension MyModel: EntityGenPersistence.PersistableEntity {
             model2s: try row.prefetched("model2s")
         )
     }
+}
 
-    /// Saves this instance in a new row (its owner's save passes the slot to reuse).
-    @discardableResult
-    internal func save(in session: inout EntityGenPersistence.ImportSession) throws -> Swift.Int64 {
-        try save(in: &session, slot: nil)
-    }
-
-    /// Saves this instance in `slot`, the row id of the row at its place in the owner (`nil`: a new row), updated only
-    /// where it differs: embedded targets first, then the row, then links.
-    @discardableResult
-    internal func save(in session: inout EntityGenPersistence.ImportSession, slot: Swift.Int64?) throws -> Swift.Int64 {
-        let _model2Slot = try session.storedRowID(
-            Self.entityTable,
-            column: "model2",
-            key: slot.map { [$0.columnDatabaseValue] }
+extension MyModel {
+    /// How the importer stores `MyModel` in SQLite: the table's fixed SQL, prepared once per transaction, and saves
+    /// that bind values straight into its statements.
+    internal enum SQLite: EntityGenPersistence.EntityStore {
+        /// The table's fixed SQL, prepared once per transaction by the importer.
+        internal static let table = EntityGenPersistence.EntityTable(
+            entity: "MyModel",
+            name: "myModel",
+            columns: ["modelProperty1", "modelProperty2", "model2"],
+            identity: []
         )
-        let _model2RowID = try self.model2.map { try $0.save(in: &session, slot: _model2Slot) }
-        let _row = try session.prepare(Self.entityTable)
-        let _statement = _row.statement
-        self.modelProperty1.bindValue(to: _statement, at: 1)
-        self.modelProperty2.bindValue(to: _statement, at: 2)
-        _model2RowID.bindValue(to: _statement, at: 3)
-        let _rowID = try session.save(_row, slot: slot)
-        let _model2sLinksStatements = try session.linkStatements(Self._model2sLinks)
-        let _model2sLinksSlots = try session.linkedTargets(Self._model2sLinks, owner: [_rowID.columnDatabaseValue])
-        for (_position, _element) in self.model2s.enumerated() {
-            let _target = try _element.save(
-                in: &session,
-                slot: _position < _model2sLinksSlots.count ? _model2sLinksSlots[_position] : nil
-            )
-            _rowID.bindValue(to: _model2sLinksStatements.insert, at: 1)
-            Swift.Int64(_position).bindValue(to: _model2sLinksStatements.insert, at: 2)
-            _target.bindValue(to: _model2sLinksStatements.insert, at: 3)
-            try session.execute(_model2sLinksStatements.insert)
+
+        /// The link table of `model2s`.
+        fileprivate static let _model2sLinks = EntityGenPersistence.LinkTable(
+            name: "myModel_model2s",
+            ownerColumns: ["owner"],
+            targetColumns: ["target"],
+            isMap: false,
+            ownedTargetEntity: "ModelTwo"
+        )
+
+        /// The table.
+        internal static var tables: [EntityGenPersistence.EntityTable] { [table] }
+
+        /// Saves an instance in a new row (its owner's save passes the slot to reuse).
+        @discardableResult
+        internal static func save(
+            _ entity: MyModel,
+            in session: inout EntityGenPersistence.ImportSession
+        ) throws -> Swift.Int64 {
+            try save(entity, in: &session, slot: nil)
         }
-        _rowID.bindValue(to: _model2sLinksStatements.delete, at: 1)
-        Swift.Int64(self.model2s.count).bindValue(to: _model2sLinksStatements.delete, at: 2)
-        try session.trimLinks(Self._model2sLinks, _model2sLinksStatements.delete)
-        return _rowID
-    }
 
-    /// The stored row a delete action's payload names (only the identification attributes are read).
-    internal static func rowKey(
-        from json: EntityGenRuntime.JSONValue,
-        context: inout EntityGenRuntime.MappingContext
-    ) throws(EntityGenRuntime.MappingError) -> EntityGenPersistence.RowKey {
-        throw EntityGenRuntime.MappingError.notIdentifiable("MyModel", schema: "MyModel.yaml:9:3")
-    }
+        /// Saves an instance in `slot`, the row id of the row at its place in the owner (`nil`: a new row), updated
+        /// only where it differs: embedded targets first, then the row, then links.
+        @discardableResult
+        internal static func save(
+            _ entity: MyModel,
+            in session: inout EntityGenPersistence.ImportSession,
+            slot: Swift.Int64?
+        ) throws -> Swift.Int64 {
+            let _model2Slot = try session.storedRowID(
+                table,
+                column: "model2",
+                key: slot.map { [$0.columnDatabaseValue] }
+            )
+            let _model2RowID = try entity.model2.map { try ModelTwo.SQLite.save($0, in: &session, slot: _model2Slot) }
+            let _row = try session.prepare(table)
+            let _statement = _row.statement
+            entity.modelProperty1.bindValue(to: _statement, at: 1)
+            entity.modelProperty2.bindValue(to: _statement, at: 2)
+            _model2RowID.bindValue(to: _statement, at: 3)
+            let _rowID = try session.save(_row, slot: slot)
+            let _model2sLinksStatements = try session.linkStatements(_model2sLinks)
+            let _model2sLinksSlots = try session.linkedTargets(_model2sLinks, owner: [_rowID.columnDatabaseValue])
+            for (_position, _element) in entity.model2s.enumerated() {
+                let _target = try ModelTwo.SQLite.save(
+                    _element,
+                    in: &session,
+                    slot: _position < _model2sLinksSlots.count ? _model2sLinksSlots[_position] : nil
+                )
+                _rowID.bindValue(to: _model2sLinksStatements.insert, at: 1)
+                Swift.Int64(_position).bindValue(to: _model2sLinksStatements.insert, at: 2)
+                _target.bindValue(to: _model2sLinksStatements.insert, at: 3)
+                try session.execute(_model2sLinksStatements.insert)
+            }
+            _rowID.bindValue(to: _model2sLinksStatements.delete, at: 1)
+            Swift.Int64(entity.model2s.count).bindValue(to: _model2sLinksStatements.delete, at: 2)
+            try session.trimLinks(_model2sLinks, _model2sLinksStatements.delete)
+            return _rowID
+        }
 
-    /// This instance's identification.
-    internal static func rowKey(of entity: MyModel) -> EntityGenPersistence.RowKey {
-        EntityGenPersistence.RowKey(Self.entityTable, [])
+        /// The stored row a delete action's payload names (only the identification attributes are read).
+        internal static func rowKey(
+            from json: EntityGenRuntime.JSONValue,
+            context: inout EntityGenRuntime.MappingContext
+        ) throws(EntityGenRuntime.MappingError) -> EntityGenPersistence.RowKey {
+            throw EntityGenRuntime.MappingError.notIdentifiable("MyModel", schema: "MyModel.yaml:9:3")
+        }
+
+        /// An instance's identification (`nil`: the entity has none).
+        internal static func rowKey(of entity: MyModel) -> EntityGenPersistence.RowKey? { nil }
     }
 }
 

@@ -9,7 +9,7 @@ import GRDB
 /// Fails to compile when this file and the EntityGenRuntime it links come from different formats.
 private typealias _EntityGenRuntimeVersionCheck = EntityGenRuntime.EntityGenRuntimeFormat4
 /// Fails to compile when this file and the persistence runtime it links come from different formats.
-private typealias _EntityGenPersistenceVersionCheck = EntityGenPersistence.EntityGenPersistenceFormat2
+private typealias _EntityGenPersistenceVersionCheck = EntityGenPersistence.EntityGenPersistenceFormat3
 
 /// An Apple platform a pod supports.
 internal enum Platform: Swift.Sendable, Swift.Hashable, EntityGenRuntime.JSONEnumeration {
@@ -411,52 +411,6 @@ extension Pod: EntityGenPersistence.PersistableEntity {
     /// The columns of `Pod.Record`, for queries: `Pod.Record.filter(Pod.Columns.name == value)`.
     internal typealias Columns = Record.Columns
 
-    /// The table's fixed SQL, prepared once per transaction by the importer.
-    internal static let entityTable = EntityGenPersistence.EntityTable(
-        entity: "Pod",
-        name: "pod",
-        columns: [
-            "name",
-            "version",
-            "summary",
-            "details",
-            "homepage",
-            "socialMediaUrl",
-            "licenseType",
-            "licenseFile",
-            "authors",
-            "sourceGit",
-            "sourceTag",
-            "requiresArc",
-            "platforms",
-            "sourceFiles"
-        ],
-        identity: ["name", "version"],
-        absentBits: [
-            "summary": 0,
-            "details": 1,
-            "homepage": 2,
-            "socialMediaUrl": 3,
-            "licenseType": 4,
-            "licenseFile": 5,
-            "authors": 6,
-            "sourceGit": 7,
-            "sourceTag": 8,
-            "requiresArc": 9,
-            "platforms": 10,
-            "sourceFiles": 11
-        ]
-    )
-
-    /// The link table of `subspecs`.
-    fileprivate static let _subspecsLinks = EntityGenPersistence.LinkTable(
-        name: "pod_subspecs",
-        ownerColumns: ["ownerName", "ownerVersion"],
-        targetColumns: ["target"],
-        isMap: false,
-        ownedTargetEntity: "Subspec"
-    )
-
     /// Every row as the graph JSON maps to, its relationships included, and theirs, at any depth (a path stops before
     /// an entity it already went through). Filter and order it with `Columns`, like any GRDB request.
     internal static func requestIncludingRelationships() -> GRDB.QueryInterfaceRequest<Pod> {
@@ -490,76 +444,135 @@ extension Pod: EntityGenPersistence.PersistableEntity {
             subspecs: try row.prefetched("subspecs")
         )
     }
+}
 
-    /// Saves this instance: embedded targets first, then the row (an upsert by identity), then links.
-    @discardableResult
-    internal func save(in session: inout EntityGenPersistence.ImportSession) throws -> Swift.Int64 {
-        let _row = try session.prepare(Self.entityTable)
-        let _statement = _row.statement
-        self.name.bindValue(to: _statement, at: 1)
-        self.version.bindValue(to: _statement, at: 2)
-        self.summary.bindValue(to: _statement, at: 3)
-        self.details.bindValue(to: _statement, at: 4)
-        self.homepage.bindValue(to: _statement, at: 5)
-        self.socialMediaUrl.bindValue(to: _statement, at: 6)
-        self.licenseType.bindValue(to: _statement, at: 7)
-        self.licenseFile.bindValue(to: _statement, at: 8)
-        EntityGenPersistence.JSONColumn.bind(self.authors, AuthorList(), to: _statement, at: 9)
-        self.sourceGit.bindValue(to: _statement, at: 10)
-        self.sourceTag.bindValue(to: _statement, at: 11)
-        self.requiresArc.bindValue(to: _statement, at: 12)
-        EntityGenPersistence.JSONColumn.bind(
-            self.platforms,
-            EntityGenRuntime.MapTransformer(
-                EntityGenRuntime.StringTransformer(),
-                skipsInvalidElements: true,
-                schemaLocation: "Pods.yaml:72:7"
-            ),
-            to: _statement,
-            at: 13
+extension Pod {
+    /// How the importer stores `Pod` in SQLite: the table's fixed SQL, prepared once per transaction, and saves that
+    /// bind values straight into its statements.
+    internal enum SQLite: EntityGenPersistence.EntityStore {
+        /// The table's fixed SQL, prepared once per transaction by the importer.
+        internal static let table = EntityGenPersistence.EntityTable(
+            entity: "Pod",
+            name: "pod",
+            columns: [
+                "name",
+                "version",
+                "summary",
+                "details",
+                "homepage",
+                "socialMediaUrl",
+                "licenseType",
+                "licenseFile",
+                "authors",
+                "sourceGit",
+                "sourceTag",
+                "requiresArc",
+                "platforms",
+                "sourceFiles"
+            ],
+            identity: ["name", "version"],
+            absentBits: [
+                "summary": 0,
+                "details": 1,
+                "homepage": 2,
+                "socialMediaUrl": 3,
+                "licenseType": 4,
+                "licenseFile": 5,
+                "authors": 6,
+                "sourceGit": 7,
+                "sourceTag": 8,
+                "requiresArc": 9,
+                "platforms": 10,
+                "sourceFiles": 11
+            ]
         )
-        EntityGenPersistence.JSONColumn.bind(self.sourceFiles, PathList(), to: _statement, at: 14)
-        self._absentFields.bind(to: _statement, after: 14, words: 1)
-        let _rowID = try session.save(_row)
-        if !self._absentFields.contains(12) {
-            let _subspecsLinksStatements = try session.linkStatements(Self._subspecsLinks)
-            let _subspecsLinksSlots = try session.linkedTargets(
-                Self._subspecsLinks,
-                owner: [self.name.columnDatabaseValue, self.version.columnDatabaseValue]
+
+        /// The link table of `subspecs`.
+        fileprivate static let _subspecsLinks = EntityGenPersistence.LinkTable(
+            name: "pod_subspecs",
+            ownerColumns: ["ownerName", "ownerVersion"],
+            targetColumns: ["target"],
+            isMap: false,
+            ownedTargetEntity: "Subspec"
+        )
+
+        /// The table.
+        internal static var tables: [EntityGenPersistence.EntityTable] { [table] }
+
+        /// Saves an instance: embedded targets first, then the row (an upsert by identity), then links.
+        @discardableResult
+        internal static func save(
+            _ entity: Pod,
+            in session: inout EntityGenPersistence.ImportSession
+        ) throws -> Swift.Int64 {
+            let _row = try session.prepare(table)
+            let _statement = _row.statement
+            entity.name.bindValue(to: _statement, at: 1)
+            entity.version.bindValue(to: _statement, at: 2)
+            entity.summary.bindValue(to: _statement, at: 3)
+            entity.details.bindValue(to: _statement, at: 4)
+            entity.homepage.bindValue(to: _statement, at: 5)
+            entity.socialMediaUrl.bindValue(to: _statement, at: 6)
+            entity.licenseType.bindValue(to: _statement, at: 7)
+            entity.licenseFile.bindValue(to: _statement, at: 8)
+            EntityGenPersistence.JSONColumn.bind(entity.authors, AuthorList(), to: _statement, at: 9)
+            entity.sourceGit.bindValue(to: _statement, at: 10)
+            entity.sourceTag.bindValue(to: _statement, at: 11)
+            entity.requiresArc.bindValue(to: _statement, at: 12)
+            EntityGenPersistence.JSONColumn.bind(
+                entity.platforms,
+                EntityGenRuntime.MapTransformer(
+                    EntityGenRuntime.StringTransformer(),
+                    skipsInvalidElements: true,
+                    schemaLocation: "Pods.yaml:72:7"
+                ),
+                to: _statement,
+                at: 13
             )
-            for (_position, _element) in self.subspecs.enumerated() {
-                let _target = try _element.save(
-                    in: &session,
-                    slot: _position < _subspecsLinksSlots.count ? _subspecsLinksSlots[_position] : nil
+            EntityGenPersistence.JSONColumn.bind(entity.sourceFiles, PathList(), to: _statement, at: 14)
+            entity._absentFields.bind(to: _statement, after: 14, words: 1)
+            let _rowID = try session.save(_row)
+            if !entity._absentFields.contains(12) {
+                let _subspecsLinksStatements = try session.linkStatements(_subspecsLinks)
+                let _subspecsLinksSlots = try session.linkedTargets(
+                    _subspecsLinks,
+                    owner: [entity.name.columnDatabaseValue, entity.version.columnDatabaseValue]
                 )
-                self.name.bindValue(to: _subspecsLinksStatements.insert, at: 1)
-                self.version.bindValue(to: _subspecsLinksStatements.insert, at: 2)
-                Swift.Int64(_position).bindValue(to: _subspecsLinksStatements.insert, at: 3)
-                _target.bindValue(to: _subspecsLinksStatements.insert, at: 4)
-                try session.execute(_subspecsLinksStatements.insert)
+                for (_position, _element) in entity.subspecs.enumerated() {
+                    let _target = try Subspec.SQLite.save(
+                        _element,
+                        in: &session,
+                        slot: _position < _subspecsLinksSlots.count ? _subspecsLinksSlots[_position] : nil
+                    )
+                    entity.name.bindValue(to: _subspecsLinksStatements.insert, at: 1)
+                    entity.version.bindValue(to: _subspecsLinksStatements.insert, at: 2)
+                    Swift.Int64(_position).bindValue(to: _subspecsLinksStatements.insert, at: 3)
+                    _target.bindValue(to: _subspecsLinksStatements.insert, at: 4)
+                    try session.execute(_subspecsLinksStatements.insert)
+                }
+                entity.name.bindValue(to: _subspecsLinksStatements.delete, at: 1)
+                entity.version.bindValue(to: _subspecsLinksStatements.delete, at: 2)
+                Swift.Int64(entity.subspecs.count).bindValue(to: _subspecsLinksStatements.delete, at: 3)
+                try session.trimLinks(_subspecsLinks, _subspecsLinksStatements.delete)
             }
-            self.name.bindValue(to: _subspecsLinksStatements.delete, at: 1)
-            self.version.bindValue(to: _subspecsLinksStatements.delete, at: 2)
-            Swift.Int64(self.subspecs.count).bindValue(to: _subspecsLinksStatements.delete, at: 3)
-            try session.trimLinks(Self._subspecsLinks, _subspecsLinksStatements.delete)
+            return _rowID
         }
-        return _rowID
-    }
 
-    /// The stored row a delete action's payload names (only the identification attributes are read).
-    internal static func rowKey(
-        from json: EntityGenRuntime.JSONValue,
-        context: inout EntityGenRuntime.MappingContext
-    ) throws(EntityGenRuntime.MappingError) -> EntityGenPersistence.RowKey {
-        try context.expectObject(json, entity: "Pod", schema: "Pods.yaml:29:3")
-        let _name = try context.required(json, _Fields.name, EntityGenRuntime.StringTransformer())
-        let _version = try context.required(json, _Fields.version, EntityGenRuntime.StringTransformer())
-        return EntityGenPersistence.RowKey(Self.entityTable, [_name, _version])
-    }
+        /// The stored row a delete action's payload names (only the identification attributes are read).
+        internal static func rowKey(
+            from json: EntityGenRuntime.JSONValue,
+            context: inout EntityGenRuntime.MappingContext
+        ) throws(EntityGenRuntime.MappingError) -> EntityGenPersistence.RowKey {
+            try context.expectObject(json, entity: "Pod", schema: "Pods.yaml:29:3")
+            let _name = try context.required(json, _Fields.name, EntityGenRuntime.StringTransformer())
+            let _version = try context.required(json, _Fields.version, EntityGenRuntime.StringTransformer())
+            return EntityGenPersistence.RowKey(table, [_name, _version])
+        }
 
-    /// This instance's identification.
-    internal static func rowKey(of entity: Pod) -> EntityGenPersistence.RowKey {
-        EntityGenPersistence.RowKey(Self.entityTable, [entity.name, entity.version])
+        /// An instance's identification (`nil`: the entity has none).
+        internal static func rowKey(of entity: Pod) -> EntityGenPersistence.RowKey? {
+            EntityGenPersistence.RowKey(table, [entity.name, entity.version])
+        }
     }
 }
 
@@ -855,23 +868,6 @@ extension Subspec: EntityGenPersistence.PersistableEntity {
     /// The columns of `Subspec.Record`, for queries: `Subspec.Record.filter(Subspec.Columns.name == value)`.
     internal typealias Columns = Record.Columns
 
-    /// The table's fixed SQL, prepared once per transaction by the importer.
-    internal static let entityTable = EntityGenPersistence.EntityTable(
-        entity: "Subspec",
-        name: "subspec",
-        columns: ["name", "sourceFiles", "dependencies", "primaryPlatform"],
-        identity: []
-    )
-
-    /// The link table of `subspecs`.
-    fileprivate static let _subspecsLinks = EntityGenPersistence.LinkTable(
-        name: "subspec_subspecs",
-        ownerColumns: ["owner"],
-        targetColumns: ["target"],
-        isMap: false,
-        ownedTargetEntity: "Subspec"
-    )
-
     /// Every row as the graph JSON maps to, its relationships included, and theirs, at any depth (a path stops before
     /// an entity it already went through). Filter and order it with `Columns`, like any GRDB request.
     internal static func requestIncludingRelationships() -> GRDB.QueryInterfaceRequest<Subspec> {
@@ -891,58 +887,92 @@ extension Subspec: EntityGenPersistence.PersistableEntity {
             subspecs: try row.prefetched("subspecs")
         )
     }
+}
 
-    /// Saves this instance in a new row (its owner's save passes the slot to reuse).
-    @discardableResult
-    internal func save(in session: inout EntityGenPersistence.ImportSession) throws -> Swift.Int64 {
-        try save(in: &session, slot: nil)
-    }
-
-    /// Saves this instance in `slot`, the row id of the row at its place in the owner (`nil`: a new row), updated only
-    /// where it differs: embedded targets first, then the row, then links.
-    @discardableResult
-    internal func save(in session: inout EntityGenPersistence.ImportSession, slot: Swift.Int64?) throws -> Swift.Int64 {
-        let _row = try session.prepare(Self.entityTable)
-        let _statement = _row.statement
-        self.name.bindValue(to: _statement, at: 1)
-        EntityGenPersistence.JSONColumn.bind(self.sourceFiles, PathList(), to: _statement, at: 2)
-        EntityGenPersistence.JSONColumn.bind(
-            self.dependencies,
-            EntityGenRuntime.MapTransformer(EntityGenRuntime.ArrayTransformer(EntityGenRuntime.StringTransformer())),
-            to: _statement,
-            at: 3
+extension Subspec {
+    /// How the importer stores `Subspec` in SQLite: the table's fixed SQL, prepared once per transaction, and saves
+    /// that bind values straight into its statements.
+    internal enum SQLite: EntityGenPersistence.EntityStore {
+        /// The table's fixed SQL, prepared once per transaction by the importer.
+        internal static let table = EntityGenPersistence.EntityTable(
+            entity: "Subspec",
+            name: "subspec",
+            columns: ["name", "sourceFiles", "dependencies", "primaryPlatform"],
+            identity: []
         )
-        self.primaryPlatform.bindValue(to: _statement, at: 4)
-        let _rowID = try session.save(_row, slot: slot)
-        let _subspecsLinksStatements = try session.linkStatements(Self._subspecsLinks)
-        let _subspecsLinksSlots = try session.linkedTargets(Self._subspecsLinks, owner: [_rowID.columnDatabaseValue])
-        for (_position, _element) in self.subspecs.enumerated() {
-            let _target = try _element.save(
-                in: &session,
-                slot: _position < _subspecsLinksSlots.count ? _subspecsLinksSlots[_position] : nil
-            )
-            _rowID.bindValue(to: _subspecsLinksStatements.insert, at: 1)
-            Swift.Int64(_position).bindValue(to: _subspecsLinksStatements.insert, at: 2)
-            _target.bindValue(to: _subspecsLinksStatements.insert, at: 3)
-            try session.execute(_subspecsLinksStatements.insert)
+
+        /// The link table of `subspecs`.
+        fileprivate static let _subspecsLinks = EntityGenPersistence.LinkTable(
+            name: "subspec_subspecs",
+            ownerColumns: ["owner"],
+            targetColumns: ["target"],
+            isMap: false,
+            ownedTargetEntity: "Subspec"
+        )
+
+        /// The table.
+        internal static var tables: [EntityGenPersistence.EntityTable] { [table] }
+
+        /// Saves an instance in a new row (its owner's save passes the slot to reuse).
+        @discardableResult
+        internal static func save(
+            _ entity: Subspec,
+            in session: inout EntityGenPersistence.ImportSession
+        ) throws -> Swift.Int64 {
+            try save(entity, in: &session, slot: nil)
         }
-        _rowID.bindValue(to: _subspecsLinksStatements.delete, at: 1)
-        Swift.Int64(self.subspecs.count).bindValue(to: _subspecsLinksStatements.delete, at: 2)
-        try session.trimLinks(Self._subspecsLinks, _subspecsLinksStatements.delete)
-        return _rowID
-    }
 
-    /// The stored row a delete action's payload names (only the identification attributes are read).
-    internal static func rowKey(
-        from json: EntityGenRuntime.JSONValue,
-        context: inout EntityGenRuntime.MappingContext
-    ) throws(EntityGenRuntime.MappingError) -> EntityGenPersistence.RowKey {
-        throw EntityGenRuntime.MappingError.notIdentifiable("Subspec", schema: "Pods.yaml:88:3")
-    }
+        /// Saves an instance in `slot`, the row id of the row at its place in the owner (`nil`: a new row), updated
+        /// only where it differs: embedded targets first, then the row, then links.
+        @discardableResult
+        internal static func save(
+            _ entity: Subspec,
+            in session: inout EntityGenPersistence.ImportSession,
+            slot: Swift.Int64?
+        ) throws -> Swift.Int64 {
+            let _row = try session.prepare(table)
+            let _statement = _row.statement
+            entity.name.bindValue(to: _statement, at: 1)
+            EntityGenPersistence.JSONColumn.bind(entity.sourceFiles, PathList(), to: _statement, at: 2)
+            EntityGenPersistence.JSONColumn.bind(
+                entity.dependencies,
+                EntityGenRuntime.MapTransformer(
+                    EntityGenRuntime.ArrayTransformer(EntityGenRuntime.StringTransformer())
+                ),
+                to: _statement,
+                at: 3
+            )
+            entity.primaryPlatform.bindValue(to: _statement, at: 4)
+            let _rowID = try session.save(_row, slot: slot)
+            let _subspecsLinksStatements = try session.linkStatements(_subspecsLinks)
+            let _subspecsLinksSlots = try session.linkedTargets(_subspecsLinks, owner: [_rowID.columnDatabaseValue])
+            for (_position, _element) in entity.subspecs.enumerated() {
+                let _target = try Subspec.SQLite.save(
+                    _element,
+                    in: &session,
+                    slot: _position < _subspecsLinksSlots.count ? _subspecsLinksSlots[_position] : nil
+                )
+                _rowID.bindValue(to: _subspecsLinksStatements.insert, at: 1)
+                Swift.Int64(_position).bindValue(to: _subspecsLinksStatements.insert, at: 2)
+                _target.bindValue(to: _subspecsLinksStatements.insert, at: 3)
+                try session.execute(_subspecsLinksStatements.insert)
+            }
+            _rowID.bindValue(to: _subspecsLinksStatements.delete, at: 1)
+            Swift.Int64(entity.subspecs.count).bindValue(to: _subspecsLinksStatements.delete, at: 2)
+            try session.trimLinks(_subspecsLinks, _subspecsLinksStatements.delete)
+            return _rowID
+        }
 
-    /// This instance's identification.
-    internal static func rowKey(of entity: Subspec) -> EntityGenPersistence.RowKey {
-        EntityGenPersistence.RowKey(Self.entityTable, [])
+        /// The stored row a delete action's payload names (only the identification attributes are read).
+        internal static func rowKey(
+            from json: EntityGenRuntime.JSONValue,
+            context: inout EntityGenRuntime.MappingContext
+        ) throws(EntityGenRuntime.MappingError) -> EntityGenPersistence.RowKey {
+            throw EntityGenRuntime.MappingError.notIdentifiable("Subspec", schema: "Pods.yaml:88:3")
+        }
+
+        /// An instance's identification (`nil`: the entity has none).
+        internal static func rowKey(of entity: Subspec) -> EntityGenPersistence.RowKey? { nil }
     }
 }
 

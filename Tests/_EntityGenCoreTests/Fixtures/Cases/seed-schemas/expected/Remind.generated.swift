@@ -9,7 +9,7 @@ import GRDB
 /// Fails to compile when this file and the EntityGenRuntime it links come from different formats.
 private typealias _EntityGenRuntimeVersionCheck = EntityGenRuntime.EntityGenRuntimeFormat4
 /// Fails to compile when this file and the persistence runtime it links come from different formats.
-private typealias _EntityGenPersistenceVersionCheck = EntityGenPersistence.EntityGenPersistenceFormat2
+private typealias _EntityGenPersistenceVersionCheck = EntityGenPersistence.EntityGenPersistenceFormat3
 
 /// An icon a teacher can pick for a class.
 internal struct Avatar: Swift.Sendable, Swift.Hashable, Swift.Identifiable {
@@ -71,14 +71,6 @@ extension Avatar: Swift.Codable {
 }
 
 extension Avatar: EntityGenPersistence.PersistableEntity {
-    /// The table's fixed SQL, prepared once per transaction by the importer.
-    internal static let entityTable = EntityGenPersistence.EntityTable(
-        entity: "Avatar",
-        name: "avatar",
-        columns: ["remoteId", "fileUrlString"],
-        identity: ["remoteId"]
-    )
-
     /// Every row as the graph JSON maps to, its relationships included, and theirs, at any depth (a path stops before
     /// an entity it already went through). Filter and order it with `Columns`, like any GRDB request.
     internal static func requestIncludingRelationships() -> GRDB.QueryInterfaceRequest<Avatar> {
@@ -92,35 +84,55 @@ extension Avatar: EntityGenPersistence.PersistableEntity {
             fileUrlString: try row.column("fileUrlString")
         )
     }
+}
 
-    /// Saves this instance: embedded targets first, then the row (an upsert by identity), then links.
-    @discardableResult
-    internal func save(in session: inout EntityGenPersistence.ImportSession) throws -> Swift.Int64 {
-        let _row = try session.prepare(Self.entityTable)
-        let _statement = _row.statement
-        self.remoteId.bindValue(to: _statement, at: 1)
-        self.fileUrlString.bindValue(to: _statement, at: 2)
-        let _rowID = try session.save(_row)
-        return _rowID
-    }
-
-    /// The stored row a delete action's payload names (only the identification attributes are read).
-    internal static func rowKey(
-        from json: EntityGenRuntime.JSONValue,
-        context: inout EntityGenRuntime.MappingContext
-    ) throws(EntityGenRuntime.MappingError) -> EntityGenPersistence.RowKey {
-        try context.expectObject(json, entity: "Avatar", schema: "Remind.yaml:10:3")
-        let _remoteId = try context.required(
-            json,
-            EntityGenRuntime.MappingField("id", schema: "Remind.yaml:14:7"),
-            EntityGenRuntime.IntegerTransformer<Swift.Int64>()
+extension Avatar {
+    /// How the importer stores `Avatar` in SQLite: the table's fixed SQL, prepared once per transaction, and saves that
+    /// bind values straight into its statements.
+    internal enum SQLite: EntityGenPersistence.EntityStore {
+        /// The table's fixed SQL, prepared once per transaction by the importer.
+        internal static let table = EntityGenPersistence.EntityTable(
+            entity: "Avatar",
+            name: "avatar",
+            columns: ["remoteId", "fileUrlString"],
+            identity: ["remoteId"]
         )
-        return EntityGenPersistence.RowKey(Self.entityTable, [_remoteId])
-    }
 
-    /// This instance's identification.
-    internal static func rowKey(of entity: Avatar) -> EntityGenPersistence.RowKey {
-        EntityGenPersistence.RowKey(Self.entityTable, [entity.remoteId])
+        /// The table.
+        internal static var tables: [EntityGenPersistence.EntityTable] { [table] }
+
+        /// Saves an instance: embedded targets first, then the row (an upsert by identity), then links.
+        @discardableResult
+        internal static func save(
+            _ entity: Avatar,
+            in session: inout EntityGenPersistence.ImportSession
+        ) throws -> Swift.Int64 {
+            let _row = try session.prepare(table)
+            let _statement = _row.statement
+            entity.remoteId.bindValue(to: _statement, at: 1)
+            entity.fileUrlString.bindValue(to: _statement, at: 2)
+            let _rowID = try session.save(_row)
+            return _rowID
+        }
+
+        /// The stored row a delete action's payload names (only the identification attributes are read).
+        internal static func rowKey(
+            from json: EntityGenRuntime.JSONValue,
+            context: inout EntityGenRuntime.MappingContext
+        ) throws(EntityGenRuntime.MappingError) -> EntityGenPersistence.RowKey {
+            try context.expectObject(json, entity: "Avatar", schema: "Remind.yaml:10:3")
+            let _remoteId = try context.required(
+                json,
+                EntityGenRuntime.MappingField("id", schema: "Remind.yaml:14:7"),
+                EntityGenRuntime.IntegerTransformer<Swift.Int64>()
+            )
+            return EntityGenPersistence.RowKey(table, [_remoteId])
+        }
+
+        /// An instance's identification (`nil`: the entity has none).
+        internal static func rowKey(of entity: Avatar) -> EntityGenPersistence.RowKey? {
+            EntityGenPersistence.RowKey(table, [entity.remoteId])
+        }
     }
 }
 
@@ -240,15 +252,6 @@ extension Group: EntityGenPersistence.PersistableEntity {
     /// The columns of `Group.Record`, for queries: `Group.Record.filter(Group.Columns.remoteId == value)`.
     internal typealias Columns = Record.Columns
 
-    /// The table's fixed SQL, prepared once per transaction by the importer.
-    internal static let entityTable = EntityGenPersistence.EntityTable(
-        entity: "Group",
-        name: "group",
-        columns: ["remoteId", "name", "className", "avatarRemoteId"],
-        identity: ["remoteId"],
-        absentBits: ["className": 0, "avatarRemoteId": 1]
-    )
-
     /// Every row as the graph JSON maps to, its relationships included, and theirs, at any depth (a path stops before
     /// an entity it already went through). Filter and order it with `Columns`, like any GRDB request.
     internal static func requestIncludingRelationships() -> GRDB.QueryInterfaceRequest<Group> {
@@ -264,39 +267,60 @@ extension Group: EntityGenPersistence.PersistableEntity {
             avatar: try row.included("avatar")
         )
     }
+}
 
-    /// Saves this instance: embedded targets first, then the row (an upsert by identity), then links.
-    @discardableResult
-    internal func save(in session: inout EntityGenPersistence.ImportSession) throws -> Swift.Int64 {
-        if let _target = self.avatar { try _target.save(in: &session) }
-        let _row = try session.prepare(Self.entityTable)
-        let _statement = _row.statement
-        self.remoteId.bindValue(to: _statement, at: 1)
-        self.name.bindValue(to: _statement, at: 2)
-        self.className.bindValue(to: _statement, at: 3)
-        (self.avatar?.remoteId).bindValue(to: _statement, at: 4)
-        self._absentFields.bind(to: _statement, after: 4, words: 1)
-        let _rowID = try session.save(_row)
-        return _rowID
-    }
-
-    /// The stored row a delete action's payload names (only the identification attributes are read).
-    internal static func rowKey(
-        from json: EntityGenRuntime.JSONValue,
-        context: inout EntityGenRuntime.MappingContext
-    ) throws(EntityGenRuntime.MappingError) -> EntityGenPersistence.RowKey {
-        try context.expectObject(json, entity: "Group", schema: "Remind.yaml:22:3")
-        let _remoteId = try context.required(
-            json,
-            EntityGenRuntime.MappingField("id", schema: "Remind.yaml:26:7"),
-            EntityGenRuntime.IntegerTransformer<Swift.Int64>()
+extension Group {
+    /// How the importer stores `Group` in SQLite: the table's fixed SQL, prepared once per transaction, and saves that
+    /// bind values straight into its statements.
+    internal enum SQLite: EntityGenPersistence.EntityStore {
+        /// The table's fixed SQL, prepared once per transaction by the importer.
+        internal static let table = EntityGenPersistence.EntityTable(
+            entity: "Group",
+            name: "group",
+            columns: ["remoteId", "name", "className", "avatarRemoteId"],
+            identity: ["remoteId"],
+            absentBits: ["className": 0, "avatarRemoteId": 1]
         )
-        return EntityGenPersistence.RowKey(Self.entityTable, [_remoteId])
-    }
 
-    /// This instance's identification.
-    internal static func rowKey(of entity: Group) -> EntityGenPersistence.RowKey {
-        EntityGenPersistence.RowKey(Self.entityTable, [entity.remoteId])
+        /// The table.
+        internal static var tables: [EntityGenPersistence.EntityTable] { [table] }
+
+        /// Saves an instance: embedded targets first, then the row (an upsert by identity), then links.
+        @discardableResult
+        internal static func save(
+            _ entity: Group,
+            in session: inout EntityGenPersistence.ImportSession
+        ) throws -> Swift.Int64 {
+            if let _target = entity.avatar { try Avatar.SQLite.save(_target, in: &session) }
+            let _row = try session.prepare(table)
+            let _statement = _row.statement
+            entity.remoteId.bindValue(to: _statement, at: 1)
+            entity.name.bindValue(to: _statement, at: 2)
+            entity.className.bindValue(to: _statement, at: 3)
+            (entity.avatar?.remoteId).bindValue(to: _statement, at: 4)
+            entity._absentFields.bind(to: _statement, after: 4, words: 1)
+            let _rowID = try session.save(_row)
+            return _rowID
+        }
+
+        /// The stored row a delete action's payload names (only the identification attributes are read).
+        internal static func rowKey(
+            from json: EntityGenRuntime.JSONValue,
+            context: inout EntityGenRuntime.MappingContext
+        ) throws(EntityGenRuntime.MappingError) -> EntityGenPersistence.RowKey {
+            try context.expectObject(json, entity: "Group", schema: "Remind.yaml:22:3")
+            let _remoteId = try context.required(
+                json,
+                EntityGenRuntime.MappingField("id", schema: "Remind.yaml:26:7"),
+                EntityGenRuntime.IntegerTransformer<Swift.Int64>()
+            )
+            return EntityGenPersistence.RowKey(table, [_remoteId])
+        }
+
+        /// An instance's identification (`nil`: the entity has none).
+        internal static func rowKey(of entity: Group) -> EntityGenPersistence.RowKey? {
+            EntityGenPersistence.RowKey(table, [entity.remoteId])
+        }
     }
 }
 

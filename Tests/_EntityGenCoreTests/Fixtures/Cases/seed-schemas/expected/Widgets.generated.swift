@@ -9,7 +9,7 @@ import GRDB
 /// Fails to compile when this file and the EntityGenRuntime it links come from different formats.
 private typealias _EntityGenRuntimeVersionCheck = EntityGenRuntime.EntityGenRuntimeFormat4
 /// Fails to compile when this file and the persistence runtime it links come from different formats.
-private typealias _EntityGenPersistenceVersionCheck = EntityGenPersistence.EntityGenPersistenceFormat2
+private typealias _EntityGenPersistenceVersionCheck = EntityGenPersistence.EntityGenPersistenceFormat3
 
 /// A widget that shows an image, optionally captioned by a text widget.
 internal struct ImageWidget: Swift.Sendable, Swift.Hashable, Swift.Identifiable {
@@ -123,23 +123,6 @@ extension ImageWidget: EntityGenPersistence.PersistableEntity {
     /// value)`.
     internal typealias Columns = Record.Columns
 
-    /// The table's fixed SQL, prepared once per transaction by the importer.
-    internal static let entityTable = EntityGenPersistence.EntityTable(
-        entity: "ImageWidget",
-        name: "imageWidget",
-        columns: ["serverId", "url", "caption", "textWidgetServerId"],
-        identity: ["serverId"],
-        references: [
-            EntityGenPersistence.ReferenceColumns(
-                relationship: "textWidget",
-                columns: ["textWidgetServerId"],
-                targetTable: "textWidget",
-                failsWhenMissing: false
-            )
-        ],
-        absentBits: ["caption": 0, "textWidgetServerId": 1]
-    )
-
     /// Every row as the graph JSON maps to, its relationships included, and theirs, at any depth (a path stops before
     /// an entity it already went through). Filter and order it with `Columns`, like any GRDB request.
     internal static func requestIncludingRelationships() -> GRDB.QueryInterfaceRequest<ImageWidget> {
@@ -155,38 +138,67 @@ extension ImageWidget: EntityGenPersistence.PersistableEntity {
             textWidget: try row.column("textWidgetServerId")
         )
     }
+}
 
-    /// Saves this instance: embedded targets first, then the row (an upsert by identity), then links.
-    @discardableResult
-    internal func save(in session: inout EntityGenPersistence.ImportSession) throws -> Swift.Int64 {
-        let _row = try session.prepare(Self.entityTable)
-        let _statement = _row.statement
-        self.serverId.bindValue(to: _statement, at: 1)
-        self.url.bindValue(to: _statement, at: 2)
-        self.caption.bindValue(to: _statement, at: 3)
-        self.textWidget.bindValue(to: _statement, at: 4)
-        self._absentFields.bind(to: _statement, after: 4, words: 1)
-        let _rowID = try session.save(_row)
-        return _rowID
-    }
-
-    /// The stored row a delete action's payload names (only the identification attributes are read).
-    internal static func rowKey(
-        from json: EntityGenRuntime.JSONValue,
-        context: inout EntityGenRuntime.MappingContext
-    ) throws(EntityGenRuntime.MappingError) -> EntityGenPersistence.RowKey {
-        try context.expectObject(json, entity: "ImageWidget", schema: "Widgets.yaml:24:3")
-        let _serverId = try context.required(
-            json,
-            EntityGenRuntime.MappingField("serverId", schema: "Widgets.yaml:14:7"),
-            EntityGenRuntime.StringTransformer()
+extension ImageWidget {
+    /// How the importer stores `ImageWidget` in SQLite: the table's fixed SQL, prepared once per transaction, and saves
+    /// that bind values straight into its statements.
+    internal enum SQLite: EntityGenPersistence.EntityStore {
+        /// The table's fixed SQL, prepared once per transaction by the importer.
+        internal static let table = EntityGenPersistence.EntityTable(
+            entity: "ImageWidget",
+            name: "imageWidget",
+            columns: ["serverId", "url", "caption", "textWidgetServerId"],
+            identity: ["serverId"],
+            references: [
+                EntityGenPersistence.ReferenceColumns(
+                    relationship: "textWidget",
+                    columns: ["textWidgetServerId"],
+                    targetTable: "textWidget",
+                    failsWhenMissing: false
+                )
+            ],
+            absentBits: ["caption": 0, "textWidgetServerId": 1]
         )
-        return EntityGenPersistence.RowKey(Self.entityTable, [_serverId])
-    }
 
-    /// This instance's identification.
-    internal static func rowKey(of entity: ImageWidget) -> EntityGenPersistence.RowKey {
-        EntityGenPersistence.RowKey(Self.entityTable, [entity.serverId])
+        /// The table.
+        internal static var tables: [EntityGenPersistence.EntityTable] { [table] }
+
+        /// Saves an instance: embedded targets first, then the row (an upsert by identity), then links.
+        @discardableResult
+        internal static func save(
+            _ entity: ImageWidget,
+            in session: inout EntityGenPersistence.ImportSession
+        ) throws -> Swift.Int64 {
+            let _row = try session.prepare(table)
+            let _statement = _row.statement
+            entity.serverId.bindValue(to: _statement, at: 1)
+            entity.url.bindValue(to: _statement, at: 2)
+            entity.caption.bindValue(to: _statement, at: 3)
+            entity.textWidget.bindValue(to: _statement, at: 4)
+            entity._absentFields.bind(to: _statement, after: 4, words: 1)
+            let _rowID = try session.save(_row)
+            return _rowID
+        }
+
+        /// The stored row a delete action's payload names (only the identification attributes are read).
+        internal static func rowKey(
+            from json: EntityGenRuntime.JSONValue,
+            context: inout EntityGenRuntime.MappingContext
+        ) throws(EntityGenRuntime.MappingError) -> EntityGenPersistence.RowKey {
+            try context.expectObject(json, entity: "ImageWidget", schema: "Widgets.yaml:24:3")
+            let _serverId = try context.required(
+                json,
+                EntityGenRuntime.MappingField("serverId", schema: "Widgets.yaml:14:7"),
+                EntityGenRuntime.StringTransformer()
+            )
+            return EntityGenPersistence.RowKey(table, [_serverId])
+        }
+
+        /// An instance's identification (`nil`: the entity has none).
+        internal static func rowKey(of entity: ImageWidget) -> EntityGenPersistence.RowKey? {
+            EntityGenPersistence.RowKey(table, [entity.serverId])
+        }
     }
 }
 
@@ -322,14 +334,6 @@ extension TextWidget: Swift.Codable {
 }
 
 extension TextWidget: EntityGenPersistence.PersistableEntity {
-    /// The table's fixed SQL, prepared once per transaction by the importer.
-    internal static let entityTable = EntityGenPersistence.EntityTable(
-        entity: "TextWidget",
-        name: "textWidget",
-        columns: ["serverId", "title"],
-        identity: ["serverId"]
-    )
-
     /// Every row as the graph JSON maps to, its relationships included, and theirs, at any depth (a path stops before
     /// an entity it already went through). Filter and order it with `Columns`, like any GRDB request.
     internal static func requestIncludingRelationships() -> GRDB.QueryInterfaceRequest<TextWidget> {
@@ -343,35 +347,55 @@ extension TextWidget: EntityGenPersistence.PersistableEntity {
             title: try row.column("title")
         )
     }
+}
 
-    /// Saves this instance: embedded targets first, then the row (an upsert by identity), then links.
-    @discardableResult
-    internal func save(in session: inout EntityGenPersistence.ImportSession) throws -> Swift.Int64 {
-        let _row = try session.prepare(Self.entityTable)
-        let _statement = _row.statement
-        self.serverId.bindValue(to: _statement, at: 1)
-        self.title.bindValue(to: _statement, at: 2)
-        let _rowID = try session.save(_row)
-        return _rowID
-    }
-
-    /// The stored row a delete action's payload names (only the identification attributes are read).
-    internal static func rowKey(
-        from json: EntityGenRuntime.JSONValue,
-        context: inout EntityGenRuntime.MappingContext
-    ) throws(EntityGenRuntime.MappingError) -> EntityGenPersistence.RowKey {
-        try context.expectObject(json, entity: "TextWidget", schema: "Widgets.yaml:18:3")
-        let _serverId = try context.required(
-            json,
-            EntityGenRuntime.MappingField("serverId", schema: "Widgets.yaml:14:7"),
-            EntityGenRuntime.StringTransformer()
+extension TextWidget {
+    /// How the importer stores `TextWidget` in SQLite: the table's fixed SQL, prepared once per transaction, and saves
+    /// that bind values straight into its statements.
+    internal enum SQLite: EntityGenPersistence.EntityStore {
+        /// The table's fixed SQL, prepared once per transaction by the importer.
+        internal static let table = EntityGenPersistence.EntityTable(
+            entity: "TextWidget",
+            name: "textWidget",
+            columns: ["serverId", "title"],
+            identity: ["serverId"]
         )
-        return EntityGenPersistence.RowKey(Self.entityTable, [_serverId])
-    }
 
-    /// This instance's identification.
-    internal static func rowKey(of entity: TextWidget) -> EntityGenPersistence.RowKey {
-        EntityGenPersistence.RowKey(Self.entityTable, [entity.serverId])
+        /// The table.
+        internal static var tables: [EntityGenPersistence.EntityTable] { [table] }
+
+        /// Saves an instance: embedded targets first, then the row (an upsert by identity), then links.
+        @discardableResult
+        internal static func save(
+            _ entity: TextWidget,
+            in session: inout EntityGenPersistence.ImportSession
+        ) throws -> Swift.Int64 {
+            let _row = try session.prepare(table)
+            let _statement = _row.statement
+            entity.serverId.bindValue(to: _statement, at: 1)
+            entity.title.bindValue(to: _statement, at: 2)
+            let _rowID = try session.save(_row)
+            return _rowID
+        }
+
+        /// The stored row a delete action's payload names (only the identification attributes are read).
+        internal static func rowKey(
+            from json: EntityGenRuntime.JSONValue,
+            context: inout EntityGenRuntime.MappingContext
+        ) throws(EntityGenRuntime.MappingError) -> EntityGenPersistence.RowKey {
+            try context.expectObject(json, entity: "TextWidget", schema: "Widgets.yaml:18:3")
+            let _serverId = try context.required(
+                json,
+                EntityGenRuntime.MappingField("serverId", schema: "Widgets.yaml:14:7"),
+                EntityGenRuntime.StringTransformer()
+            )
+            return EntityGenPersistence.RowKey(table, [_serverId])
+        }
+
+        /// An instance's identification (`nil`: the entity has none).
+        internal static func rowKey(of entity: TextWidget) -> EntityGenPersistence.RowKey? {
+            EntityGenPersistence.RowKey(table, [entity.serverId])
+        }
     }
 }
 
@@ -470,49 +494,57 @@ extension Widget: Swift.Codable {
     }
 }
 
-extension Widget: EntityGenPersistence.ImportableEntity {
-    /// Saves the member in its own table.
-    @discardableResult
-    internal func save(in session: inout EntityGenPersistence.ImportSession) throws -> Swift.Int64 {
-        switch self {
-        case let .imageWidget(member): return try member.save(in: &session)
-        case let .textWidget(member): return try member.save(in: &session)
+extension Widget: EntityGenPersistence.ImportableEntity {}
+
+extension Widget {
+    /// How the importer stores `Widget` in SQLite: in its members' tables.
+    internal enum SQLite: EntityGenPersistence.EntityStore {
+        /// The members' tables.
+        internal static var tables: [EntityGenPersistence.EntityTable] {
+            [ImageWidget.SQLite.table, TextWidget.SQLite.table]
         }
-    }
 
-    /// The stored row a delete action's payload names: the discriminator selects the member's table.
-    internal static func rowKey(
-        from json: EntityGenRuntime.JSONValue,
-        context: inout EntityGenRuntime.MappingContext
-    ) throws(EntityGenRuntime.MappingError) -> EntityGenPersistence.RowKey {
-        try context.expectObject(json, entity: "Widget", schema: "Widgets.yaml:8:3")
-        switch try context.discriminator(json, key: ["serverType"], schema: "Widgets.yaml:8:3") {
-        case "ImageWidget":
-            return try ImageWidget.rowKey(from: json, context: &context)
-        case "TextWidget":
-            return try TextWidget.rowKey(from: json, context: &context)
-        case let other:
-            throw context.unknownDiscriminator(
-                other,
-                in: json,
-                key: ["serverType"],
-                family: "Widget",
-                known: ["ImageWidget", "TextWidget"],
-                schema: "Widgets.yaml:8:3"
-            )
+        /// Saves the member in its own table.
+        @discardableResult
+        internal static func save(
+            _ entity: Widget,
+            in session: inout EntityGenPersistence.ImportSession
+        ) throws -> Swift.Int64 {
+            switch entity {
+            case let .imageWidget(member): return try ImageWidget.SQLite.save(member, in: &session)
+            case let .textWidget(member): return try TextWidget.SQLite.save(member, in: &session)
+            }
         }
-    }
 
-    /// The members' tables.
-    internal static var entityTables: [EntityGenPersistence.EntityTable] {
-        [ImageWidget.entityTable, TextWidget.entityTable]
-    }
+        /// The stored row a delete action's payload names: the discriminator selects the member's table.
+        internal static func rowKey(
+            from json: EntityGenRuntime.JSONValue,
+            context: inout EntityGenRuntime.MappingContext
+        ) throws(EntityGenRuntime.MappingError) -> EntityGenPersistence.RowKey {
+            try context.expectObject(json, entity: "Widget", schema: "Widgets.yaml:8:3")
+            switch try context.discriminator(json, key: ["serverType"], schema: "Widgets.yaml:8:3") {
+            case "ImageWidget":
+                return try ImageWidget.SQLite.rowKey(from: json, context: &context)
+            case "TextWidget":
+                return try TextWidget.SQLite.rowKey(from: json, context: &context)
+            case let other:
+                throw context.unknownDiscriminator(
+                    other,
+                    in: json,
+                    key: ["serverType"],
+                    family: "Widget",
+                    known: ["ImageWidget", "TextWidget"],
+                    schema: "Widgets.yaml:8:3"
+                )
+            }
+        }
 
-    /// The member's identification.
-    internal static func rowKey(of family: Widget) -> EntityGenPersistence.RowKey {
-        switch family {
-        case let .imageWidget(member): return ImageWidget.rowKey(of: member)
-        case let .textWidget(member): return TextWidget.rowKey(of: member)
+        /// The member's identification.
+        internal static func rowKey(of entity: Widget) -> EntityGenPersistence.RowKey? {
+            switch entity {
+            case let .imageWidget(member): return ImageWidget.SQLite.rowKey(of: member)
+            case let .textWidget(member): return TextWidget.SQLite.rowKey(of: member)
+            }
         }
     }
 }
