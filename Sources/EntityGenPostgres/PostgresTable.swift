@@ -40,8 +40,9 @@ public final class PostgresTable: Sendable {
     public let mergeWithoutAbsentSQL: String
     /// Inserts the staged rows plainly, in identity order (no `ON CONFLICT`): for a table that was
     /// empty when the transaction first wrote to it; `nil` for a table without identity, with owned
-    /// to-one rows or with references (those go through the merge's own steps).
-    let plainInsertSQL: String?
+    /// to-one rows or with references (those go through the merge's own steps). Package-visible for the
+    /// benchmark's SQL floor, which runs the same statement.
+    package let plainInsertSQL: String?
     /// Returns one row: 1 when the table has no row, else 0.
     let isEmptySQL: String
     /// Creates the staging table's index by identity and position, which ``mergeSQL``'s look-ups of
