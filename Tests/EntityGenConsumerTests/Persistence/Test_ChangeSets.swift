@@ -12,34 +12,16 @@ import Testing
         try reader.read { db in Set(try Pod.Record.fetchAll(db).map { "\($0.name) \($0.version)" }) }
     }
 
-    /// `name version` of pod identities.
-    static func names(_ identities: [RowIdentity]) -> [String] {
-        identities.map { identity in
-            "\(identity.value("name", as: String.self) ?? "?") \(identity.value("version", as: String.self) ?? "?")"
-        }
-    }
-
-    /// Every entity's lists hold as many rows as its counts say.
-    static func expectListsMatchCounts(_ report: ImportReport, sourceLocation: SourceLocation = #_sourceLocation) {
-        for (entity, counts) in report.entities {
-            let changes = report.changes[entity] ?? ChangeSet()
-            let listed = ImportReport.Counts(
-                inserted: changes.inserted.count, updated: changes.updated.count, unchanged: counts.unchanged,
-                deleted: changes.deleted.count)
-            #expect(listed == counts, "\(entity)", sourceLocation: sourceLocation)
-        }
-    }
-
     @Test func insertsUpdatesUnchangedRowsAndPartialObjectsAreTheRowsGRDBReadsBack() throws {
         let (pool, _) = try makeDatabase()
         let importer = FeedImporter(feed: EntityGenDatabase.podSpecs, writer: pool, reportsChanges: true)
         let pages = try podPages(pageSize: 40)
         var first = ImportReport()
         for page in pages.prefix(3) { first.merge(try importer.importPage(page)) }
-        Self.expectListsMatchCounts(first)
+        ChangeSetChecks.expectListsMatchCounts(first)
         let inserted = try #require(first.changes["Pod"]).inserted
-        #expect(Set(Self.names(inserted)) == (try Self.storedPods(pool)))
-        #expect(Set(Self.names(inserted)).count == inserted.count)
+        #expect(Set(ChangeSetChecks.names(inserted)) == (try Self.storedPods(pool)))
+        #expect(Set(ChangeSetChecks.names(inserted)).count == inserted.count)
         let subspecIDs = try pool.read { db in Set(try Subspec.Record.fetchAll(db).compactMap(\.id)) }
         #expect(Set(try #require(first.changes["Subspec"]).inserted.values(as: Int64.self)) == subspecIDs)
 
@@ -63,10 +45,10 @@ import Testing
             ]}
             """#
         let report = try importer.importPage(Array(page.utf8))
-        Self.expectListsMatchCounts(report)
+        ChangeSetChecks.expectListsMatchCounts(report)
         let podChanges = try #require(report.changes["Pod"])
-        #expect(Self.names(podChanges.inserted) == ["ChangeSetKit 1.0"])
-        #expect(Self.names(podChanges.updated) == ["\(changed.name) \(changed.version)"])
+        #expect(ChangeSetChecks.names(podChanges.inserted) == ["ChangeSetKit 1.0"])
+        #expect(ChangeSetChecks.names(podChanges.updated) == ["\(changed.name) \(changed.version)"])
         #expect(podChanges.deleted.isEmpty)
         #expect(report.entities["Pod"] == ImportReport.Counts(inserted: 1, updated: 1, unchanged: 1))
         let stored = try pool.read { db in
@@ -86,7 +68,7 @@ import Testing
         let all = try await importer.sync(
             from: URL(string: "https://changes1.pods.test/specs")!,
             session: StubProtocol.session(pageResponses(pages, host: "changes1.pods.test")))
-        Self.expectListsMatchCounts(all)
+        ChangeSetChecks.expectListsMatchCounts(all)
         let before = try Self.storedPods(pool)
 
         // The server now has one page fewer: a completed sync deletes its pods, and lists them.
@@ -108,7 +90,7 @@ import Testing
         let deletion = try #require(pageReports.last)
         #expect(deletion.pages == 0)
         let after = try Self.storedPods(pool)
-        #expect(Set(Self.names(deletion.changes["Pod"]?.deleted ?? [])) == before.subtracting(after))
+        #expect(Set(ChangeSetChecks.names(deletion.changes["Pod"]?.deleted ?? [])) == before.subtracting(after))
         #expect(deletion.entities["Pod"]?.deleted == before.count - after.count)
 
         // An owner that holds fewer owned rows: the dropped ones are listed by their row ids.
@@ -124,7 +106,7 @@ import Testing
         let page =
             #"{"number_of_pages": 1, "result": [{"name": "\#(owner.name)", "version": "\#(owner.version)", "subspecs": []}]}"#
         let report = try await importer.importPage(Array(page.utf8))
-        Self.expectListsMatchCounts(report)
+        ChangeSetChecks.expectListsMatchCounts(report)
         let dropped = try #require(report.changes["Subspec"]).deleted.values(as: Int64.self)
         #expect(dropped.count >= ownedBefore.count)
         #expect(Set(ownedBefore).isSubset(of: Set(dropped)))
@@ -142,7 +124,7 @@ import Testing
         let delete =
             #"{"actions": [{"type": "delete", "payload": {"serverId": "1", "serverType": "TextWidget"}}, {"type": "delete", "payload": {"serverId": "9", "serverType": "TextWidget"}}, {"type": "update", "payload": {"serverId": "2", "serverType": "TextWidget", "title": "Two!"}}]}"#
         let report = try importer.importPage(Array(delete.utf8))
-        Self.expectListsMatchCounts(report)
+        ChangeSetChecks.expectListsMatchCounts(report)
         let changes = try #require(report.changes["TextWidget"])
         #expect(try changes.deleted.values(as: String.self) == ["1"])  // 9 was never stored
         #expect(try changes.updated.values(as: String.self) == ["2"])

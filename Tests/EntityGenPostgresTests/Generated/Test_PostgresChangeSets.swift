@@ -11,24 +11,6 @@ import Testing
 /// Typed change sets on PostgreSQL: with `reportsChanges`, each report lists the identities of the rows
 /// the merge inserted and updated and the deletes removed, and they are exactly the rows read back.
 @Suite struct Test_PostgresChangeSets {
-    /// `name version` of pod identities.
-    static func names(_ identities: [RowIdentity]) -> [String] {
-        identities.map { identity in
-            "\(identity.value("name", as: String.self) ?? "?") \(identity.value("version", as: String.self) ?? "?")"
-        }
-    }
-
-    /// Every entity's lists hold as many rows as its counts say.
-    static func expectListsMatchCounts(_ report: ImportReport, sourceLocation: SourceLocation = #_sourceLocation) {
-        for (entity, counts) in report.entities {
-            let changes = report.changes[entity] ?? ChangeSet()
-            let listed = ImportReport.Counts(
-                inserted: changes.inserted.count, updated: changes.updated.count, unchanged: counts.unchanged,
-                deleted: changes.deleted.count)
-            #expect(listed == counts, "\(entity)", sourceLocation: sourceLocation)
-        }
-    }
-
     static func subspecIDs(_ client: PostgresClient) async throws -> Set<Int64> {
         var ids = Set<Int64>()
         for try await id in try await client.query(#"SELECT "_id" FROM "subspec""#).decode(Int64.self) {
@@ -49,9 +31,9 @@ import Testing
             let importer = PostgresImporter(
                 feed: EntityGenPostgresDatabase.podSpecs, client: client, reportsChanges: true)
             let first = try await importer.importPage(Self.page(specs))
-            Self.expectListsMatchCounts(first)
+            ChangeSetChecks.expectListsMatchCounts(first)
             let inserted = try #require(first.changes["Pod"]).inserted
-            #expect(Set(Self.names(inserted)) == (try await Test_GeneratedPodsSync.storedPods(client)))
+            #expect(Set(ChangeSetChecks.names(inserted)) == (try await Test_GeneratedPodsSync.storedPods(client)))
             #expect(
                 Set(try #require(first.changes["Subspec"]).inserted.values(as: Int64.self))
                     == (try await Self.subspecIDs(client)))
@@ -63,10 +45,12 @@ import Testing
 
             // One pod changed, one sent as a partial object (its identity only: every other key absent, so
             // its stored values stay), one new.
-            let (name, version) = try #require(Self.names(inserted).first?.split(separator: " ").map(String.init))
-                .splitPair()
+            let (name, version) = try #require(
+                ChangeSetChecks.names(inserted).first?.split(separator: " ").map(String.init)
+            )
+            .splitPair()
             let (otherName, otherVersion) = try #require(
-                Self.names(inserted).last?.split(separator: " ").map(String.init)
+                ChangeSetChecks.names(inserted).last?.split(separator: " ").map(String.init)
             )
             .splitPair()
             let changed = #"""
@@ -77,10 +61,10 @@ import Testing
                 ]}
                 """#
             let report = try await importer.importPage(Array(changed.utf8))
-            Self.expectListsMatchCounts(report)
+            ChangeSetChecks.expectListsMatchCounts(report)
             let pods = try #require(report.changes["Pod"])
-            #expect(Self.names(pods.inserted) == ["ChangeSetKit 1.0"])
-            #expect(Self.names(pods.updated) == ["\(name) \(version)"])
+            #expect(ChangeSetChecks.names(pods.inserted) == ["ChangeSetKit 1.0"])
+            #expect(ChangeSetChecks.names(pods.updated) == ["\(name) \(version)"])
             #expect(report.entities["Pod"] == ImportReport.Counts(inserted: 1, updated: 1, unchanged: 1))
             let summary = try await client.query(
                 #"SELECT "summary" FROM "pod" WHERE "name" = \#(name) AND "version" = \#(version)"#
@@ -100,7 +84,7 @@ import Testing
             let first = try await Test_GeneratedPodsSync.serving(all.pages) { url, _ in
                 try await importer.sync(from: url, session: session)
             }
-            Self.expectListsMatchCounts(first)
+            ChangeSetChecks.expectListsMatchCounts(first)
             let before = try await Test_GeneratedPodsSync.storedPods(client)
 
             var reports: [ImportReport] = []
@@ -110,9 +94,9 @@ import Testing
             #expect(reports.count == shorter.count + 1)
             #expect(reports.dropLast().allSatisfy { $0.pages == 1 && $0.changes.isEmpty })
             let deletion = try #require(reports.last)
-            Self.expectListsMatchCounts(deletion)
+            ChangeSetChecks.expectListsMatchCounts(deletion)
             let after = try await Test_GeneratedPodsSync.storedPods(client)
-            #expect(Set(Self.names(deletion.changes["Pod"]?.deleted ?? [])) == before.subtracting(after))
+            #expect(Set(ChangeSetChecks.names(deletion.changes["Pod"]?.deleted ?? [])) == before.subtracting(after))
 
             // An owner that now holds no subspecs: the owned rows it dropped are listed by `_id`.
             let subspecsBefore = try await Self.subspecIDs(client)
@@ -123,7 +107,7 @@ import Testing
             let emptied =
                 #"{"number_of_pages": 1, "result": [{"name": "\#(owner.0)", "version": "\#(owner.1)", "subspecs": []}]}"#
             let report = try await importer.importPage(Array(emptied.utf8))
-            Self.expectListsMatchCounts(report)
+            ChangeSetChecks.expectListsMatchCounts(report)
             let dropped = Set(try #require(report.changes["Subspec"]).deleted.values(as: Int64.self))
             #expect(dropped.count >= 2)
             #expect(dropped == subspecsBefore.subtracting(try await Self.subspecIDs(client)))
@@ -138,7 +122,7 @@ import Testing
             let delete =
                 #"{"actions": [{"type": "delete", "payload": {"serverId": "1", "serverType": "TextWidget"}}, {"type": "delete", "payload": {"serverId": "9", "serverType": "TextWidget"}}, {"type": "update", "payload": {"serverId": "2", "serverType": "TextWidget", "title": "Two!"}}]}"#
             let changed = try await widgets.importPage(Array(delete.utf8))
-            Self.expectListsMatchCounts(changed)
+            ChangeSetChecks.expectListsMatchCounts(changed)
             #expect(try changed.changes["TextWidget"]?.deleted.values(as: String.self) == ["1"])
             #expect(try changed.changes["TextWidget"]?.updated.values(as: String.self) == ["2"])
             #expect(try await Test_GeneratedPods.count(#"SELECT count(*) FROM "textWidget""#, client) == 1)

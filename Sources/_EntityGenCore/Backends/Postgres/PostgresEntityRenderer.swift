@@ -6,18 +6,13 @@ struct PostgresEntityRenderer {
     private var access: String { spelling.access }
 
     func render(_ plan: TablePlan, into printer: inout CodePrinter) {
-        let postgres = PostgresBackend.module
-        let store = PostgresNames.store
-        printer.line("extension \(plan.typeName): \(postgres).PostgresEntity {}")
-        printer.line()
-        printer.block("extension \(plan.typeName) {") { printer in
-            printer.documentation(
-                "How the importer stores `\(plan.typeName)` in PostgreSQL: the table's fixed SQL, and saves that stage rows as COPY text."
-            )
-            printer.block("\(access)enum \(store): \(postgres).EntityStore {") { printer in
-                renderStore(plan, into: &printer)
-            }
-        }
+        EntityStoreRenderer.render(
+            typeName: plan.typeName, conformance: "PostgresEntity", store: PostgresNames.store,
+            module: PostgresBackend.module, access: access,
+            documentation:
+                "How the importer stores `\(plan.typeName)` in PostgreSQL: the table's fixed SQL, and saves that stage rows as COPY text.",
+            into: &printer
+        ) { printer in renderStore(plan, into: &printer) }
     }
 
     /// The store's members.

@@ -54,14 +54,12 @@ struct PersistenceRenderer {
             }
         }
         printer.line()
-        printer.block("extension \(plan.typeName) {") { printer in
-            printer.documentation(
-                "How the importer stores `\(plan.typeName)` in SQLite: the table's fixed SQL, prepared once per transaction, and saves that bind values straight into its statements."
-            )
-            printer.block("\(access)enum \(SQLiteBackend.store): \(persistence).EntityStore {") { printer in
-                renderStore(plan, into: &printer)
-            }
-        }
+        EntityStoreRenderer.render(
+            typeName: plan.typeName, conformance: nil, store: SQLiteBackend.store, module: persistence, access: access,
+            documentation:
+                "How the importer stores `\(plan.typeName)` in SQLite: the table's fixed SQL, prepared once per transaction, and saves that bind values straight into its statements.",
+            into: &printer
+        ) { printer in renderStore(plan, into: &printer) }
     }
 
     /// The store's members.

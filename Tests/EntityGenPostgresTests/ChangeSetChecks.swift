@@ -1,0 +1,1 @@
+../EntityGenConsumerTests/Persistence/ChangeSetChecks.swift
