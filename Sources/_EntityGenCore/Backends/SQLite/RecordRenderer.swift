@@ -160,17 +160,28 @@ struct RecordRenderer {
     }
 
     private func renderAssociations(_ plan: TablePlan, into printer: inout CodePrinter) {
+        // A link record is API only where an association's type names it (a map's or a reference's link
+        // rows); the others are reached through `hasMany(through:)`, whose type does not, and stay
+        // internal however public the record is.
+        let named = Set(
+            recordPlan.associations.compactMap { association -> String? in
+                switch association.kind {
+                case let .linkRows(_, linkType, _, _), let .referenceRows(linkType, _, _): linkType
+                case .belongsTo, .hasManyThrough, .hasMany, .hasManyThroughInverse: nil
+                }
+            })
         for link in plan.links {
+            let linkAccess = named.contains(link.linkType) ? access : "internal "
             printer.line()
             printer.documentation("The link table of `\(link.relationship)`, as a GRDB record type for associations.")
-            printer.block("\(access)enum \(link.linkType): GRDB.TableRecord {") { printer in
+            printer.block("\(linkAccess)enum \(link.linkType): GRDB.TableRecord {") { printer in
                 let table = SwiftLiteral.string(link.table)
-                printer.line("\(access)static var databaseTableName: Swift.String { \(table) }")
+                printer.line("\(linkAccess)static var databaseTableName: Swift.String { \(table) }")
                 printer.line(
-                    "\(access)static let target = belongsTo(\(link.targetType).\(GeneratedNames.record).self, key: \"target\", using: GRDB.ForeignKey(\(Spelling.list(link.targetColumns.map(\.name))), to: \(Spelling.list(link.targetKeyColumns))))"
+                    "\(linkAccess)static let target = belongsTo(\(link.targetType).\(GeneratedNames.record).self, key: \"target\", using: GRDB.ForeignKey(\(Spelling.list(link.targetColumns.map(\.name))), to: \(Spelling.list(link.targetKeyColumns))))"
                 )
                 printer.line(
-                    "\(access)static let owner = belongsTo(\(plan.typeName).\(GeneratedNames.record).self, using: GRDB.ForeignKey(\(Spelling.list(link.ownerColumns.map(\.name))), to: \(Spelling.list(link.ownerTargetColumns))))"
+                    "\(linkAccess)static let owner = belongsTo(\(plan.typeName).\(GeneratedNames.record).self, using: GRDB.ForeignKey(\(Spelling.list(link.ownerColumns.map(\.name))), to: \(Spelling.list(link.ownerTargetColumns))))"
                 )
             }
         }
@@ -182,7 +193,9 @@ struct RecordRenderer {
             case let .hasMany(owner, _, _), let .hasManyThroughInverse(owner, _, _, _):
                 printer.documentation("The `\(owner)` records that reach this one: an inverse association.")
             }
-            printer.line("\(access)static let \(association.name) = \(Self.expression(association))")
+            printer.line(
+                "\(access)static let \(association.name)\(Self.declaredType(association)) = \(Self.expression(association))"
+            )
         }
     }
 
@@ -206,6 +219,17 @@ struct RecordRenderer {
         guard let json = property.json else { return "try row.column(\(column))" }
         return
             "try row.\(Self.isOptional(property) ? "optionalJSONColumn" : "jsonColumn")(\(column), \(json.storageTransformerReference(spelling)))"
+    }
+
+    /// The type an association through a link record is declared with (`: GRDB.HasManyThroughAssociation<Self,
+    /// Label.Record>`), so that the link record, internal, does not appear in a public declaration's
+    /// inferred type; empty for the others, whose inferred types name only public records.
+    static func declaredType(_ association: SQLiteRecordPlan.Association) -> String {
+        switch association.kind {
+        case let .hasManyThrough(target, _, _, _), let .hasManyThroughInverse(target, _, _, _):
+            ": GRDB.HasManyThroughAssociation<Self, \(target).\(GeneratedNames.record)>"
+        case .belongsTo, .linkRows, .referenceRows, .hasMany: ""
+        }
     }
 
     /// An association's declaration, as GRDB's guide writes it.

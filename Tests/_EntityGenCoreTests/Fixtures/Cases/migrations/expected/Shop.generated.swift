@@ -423,7 +423,7 @@ extension Customer {
         }
 
         /// The `orders` relationship, for `including` and `request(for:)`.
-        internal static let orders = hasMany(
+        internal static let orders: GRDB.HasManyThroughAssociation<Self, Order.Record> = hasMany(
             Order.Record.self,
             through: hasMany(
                 _OrdersLink.self,
@@ -647,7 +647,7 @@ extension Order {
         )
 
         /// The `Customer` records that reach this one: an inverse association.
-        internal static let customers = hasMany(
+        internal static let customers: GRDB.HasManyThroughAssociation<Self, Customer.Record> = hasMany(
             Customer.Record.self,
             through: hasMany(
                 Customer.Record._OrdersLink.self,

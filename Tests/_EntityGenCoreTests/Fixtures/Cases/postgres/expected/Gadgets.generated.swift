@@ -662,14 +662,14 @@ extension Gadget {
         }
 
         /// The link table of `labels`, as a GRDB record type for associations.
-        public enum _LabelsLink: GRDB.TableRecord {
-            public static var databaseTableName: Swift.String { "gadget_labels" }
-            public static let target = belongsTo(
+        internal enum _LabelsLink: GRDB.TableRecord {
+            internal static var databaseTableName: Swift.String { "gadget_labels" }
+            internal static let target = belongsTo(
                 Label.Record.self,
                 key: "target",
                 using: GRDB.ForeignKey(["target"], to: ["_id"])
             )
-            public static let owner = belongsTo(
+            internal static let owner = belongsTo(
                 Gadget.Record.self,
                 using: GRDB.ForeignKey(["ownerId", "ownerBatch"], to: ["id", "batch"])
             )
@@ -704,7 +704,7 @@ extension Gadget {
         }
 
         /// The `labels` relationship, for `including` and `request(for:)`.
-        public static let labels = hasMany(
+        public static let labels: GRDB.HasManyThroughAssociation<Self, Label.Record> = hasMany(
             Label.Record.self,
             through: hasMany(
                 _LabelsLink.self,
@@ -1124,18 +1124,18 @@ extension Label {
         }
 
         /// The link table of `children`, as a GRDB record type for associations.
-        public enum _ChildrenLink: GRDB.TableRecord {
-            public static var databaseTableName: Swift.String { "label_children" }
-            public static let target = belongsTo(
+        internal enum _ChildrenLink: GRDB.TableRecord {
+            internal static var databaseTableName: Swift.String { "label_children" }
+            internal static let target = belongsTo(
                 Label.Record.self,
                 key: "target",
                 using: GRDB.ForeignKey(["target"], to: ["_id"])
             )
-            public static let owner = belongsTo(Label.Record.self, using: GRDB.ForeignKey(["owner"], to: ["_id"]))
+            internal static let owner = belongsTo(Label.Record.self, using: GRDB.ForeignKey(["owner"], to: ["_id"]))
         }
 
         /// The `children` relationship, for `including` and `request(for:)`.
-        public static let children = hasMany(
+        public static let children: GRDB.HasManyThroughAssociation<Self, Label.Record> = hasMany(
             Label.Record.self,
             through: hasMany(
                 _ChildrenLink.self,
@@ -1146,7 +1146,7 @@ extension Label {
         )
 
         /// The `Gadget` records that reach this one: an inverse association.
-        public static let gadgets = hasMany(
+        public static let gadgets: GRDB.HasManyThroughAssociation<Self, Gadget.Record> = hasMany(
             Gadget.Record.self,
             through: hasMany(Gadget.Record._LabelsLink.self, using: GRDB.ForeignKey(["target"], to: ["_id"])),
             using: Gadget.Record._LabelsLink.owner,
@@ -1154,7 +1154,7 @@ extension Label {
         )
 
         /// The `Label` records that reach this one: an inverse association.
-        public static let labels = hasMany(
+        public static let labels: GRDB.HasManyThroughAssociation<Self, Label.Record> = hasMany(
             Label.Record.self,
             through: hasMany(Label.Record._ChildrenLink.self, using: GRDB.ForeignKey(["target"], to: ["_id"])),
             using: Label.Record._ChildrenLink.owner,
@@ -1559,7 +1559,7 @@ extension Nut: GRDB.PersistableRecord {
     }
 
     /// The `Gadget` records that reach this one: an inverse association.
-    public static let gadgets = hasMany(
+    public static let gadgets: GRDB.HasManyThroughAssociation<Self, Gadget.Record> = hasMany(
         Gadget.Record.self,
         through: hasMany(Gadget.Record._SparesLink.self, using: GRDB.ForeignKey(["targetSerial"], to: ["serial"])),
         using: Gadget.Record._SparesLink.owner,

@@ -287,7 +287,7 @@ extension Person {
         }
 
         /// The `friends` relationship, for `including` and `request(for:)`.
-        internal static let friends = hasMany(
+        internal static let friends: GRDB.HasManyThroughAssociation<Self, Person.Record> = hasMany(
             Person.Record.self,
             through: hasMany(
                 _FriendsLink.self,
@@ -298,7 +298,7 @@ extension Person {
         )
 
         /// The `Person` records that reach this one: an inverse association.
-        internal static let persons = hasMany(
+        internal static let persons: GRDB.HasManyThroughAssociation<Self, Person.Record> = hasMany(
             Person.Record.self,
             through: hasMany(
                 Person.Record._FriendsLink.self,

@@ -233,7 +233,7 @@ extension ModelTwo {
         )
 
         /// The `MyModel` records that reach this one: an inverse association.
-        internal static let myModelsViaModel2s = hasMany(
+        internal static let myModelsViaModel2s: GRDB.HasManyThroughAssociation<Self, MyModel.Record> = hasMany(
             MyModel.Record.self,
             through: hasMany(MyModel.Record._Model2sLink.self, using: GRDB.ForeignKey(["target"], to: ["_id"])),
             using: MyModel.Record._Model2sLink.owner,
@@ -514,7 +514,7 @@ extension MyModel {
         )
 
         /// The `model2s` relationship, for `including` and `request(for:)`.
-        internal static let model2s = hasMany(
+        internal static let model2s: GRDB.HasManyThroughAssociation<Self, ModelTwo.Record> = hasMany(
             ModelTwo.Record.self,
             through: hasMany(
                 _Model2sLink.self,

@@ -730,7 +730,7 @@ extension Pod {
         }
 
         /// The `subspecs` relationship, for `including` and `request(for:)`.
-        internal static let subspecs = hasMany(
+        internal static let subspecs: GRDB.HasManyThroughAssociation<Self, Subspec.Record> = hasMany(
             Subspec.Record.self,
             through: hasMany(
                 _SubspecsLink.self,
@@ -1069,7 +1069,7 @@ extension Subspec {
         }
 
         /// The `subspecs` relationship, for `including` and `request(for:)`.
-        internal static let subspecs = hasMany(
+        internal static let subspecs: GRDB.HasManyThroughAssociation<Self, Subspec.Record> = hasMany(
             Subspec.Record.self,
             through: hasMany(
                 _SubspecsLink.self,
@@ -1080,7 +1080,7 @@ extension Subspec {
         )
 
         /// The `Pod` records that reach this one: an inverse association.
-        internal static let pods = hasMany(
+        internal static let pods: GRDB.HasManyThroughAssociation<Self, Pod.Record> = hasMany(
             Pod.Record.self,
             through: hasMany(Pod.Record._SubspecsLink.self, using: GRDB.ForeignKey(["target"], to: ["_id"])),
             using: Pod.Record._SubspecsLink.owner,
@@ -1088,7 +1088,7 @@ extension Subspec {
         )
 
         /// The `Subspec` records that reach this one: an inverse association.
-        internal static let subspecsViaSubspecs = hasMany(
+        internal static let subspecsViaSubspecs: GRDB.HasManyThroughAssociation<Self, Subspec.Record> = hasMany(
             Subspec.Record.self,
             through: hasMany(Subspec.Record._SubspecsLink.self, using: GRDB.ForeignKey(["target"], to: ["_id"])),
             using: Subspec.Record._SubspecsLink.owner,
