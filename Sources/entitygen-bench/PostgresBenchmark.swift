@@ -119,15 +119,8 @@ enum PostgresBenchmark {
             for sql in table.createStagingSQL {
                 try await connection.query(PostgresQuery(unsafeSQL: sql), logger: logger)
             }
-            try await connection.copyFrom(table: table.stagingName, columns: table.stagingColumns, logger: logger) {
-                writer in
-                var start = 0
-                while start < staged.count {
-                    let end = min(start + 1 << 20, staged.count)
-                    try await writer.write(ByteBuffer(bytes: staged[start..<end]))
-                    start = end
-                }
-            }
+            try await copy(
+                staged, into: table.stagingName, columns: table.stagingColumns, on: connection, logger: logger)
             let statement = update ? table.mergeWithoutAbsentSQL : table.plainInsertSQL ?? table.mergeWithoutAbsentSQL
             try await connection.query(PostgresQuery(unsafeSQL: statement), logger: logger)
         }
@@ -147,9 +140,15 @@ enum PostgresBenchmark {
             writeColumns(pod, to: &rows)
             rows.endRow()
         }
-        let bytes = rows.bytes
-        try await connection.copyFrom(table: "benchPod", columns: BenchPod.Postgres.table.columns, logger: logger) {
-            writer in
+        try await copy(
+            rows.bytes, into: "benchPod", columns: BenchPod.Postgres.table.columns, on: connection, logger: logger)
+    }
+
+    /// COPY text into `table`'s `columns`, a megabyte at a time.
+    static func copy(
+        _ bytes: [UInt8], into table: String, columns: [String], on connection: PostgresConnection, logger: Logger
+    ) async throws {
+        try await connection.copyFrom(table: table, columns: columns, logger: logger) { writer in
             var start = 0
             while start < bytes.count {
                 let end = min(start + 1 << 20, bytes.count)

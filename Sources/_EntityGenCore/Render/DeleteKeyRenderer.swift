@@ -23,4 +23,30 @@ enum DeleteKeyRenderer {
         }
         printer.line("return \(key(plan.identityProperties.map(\.local)))")
     }
+
+    /// A store's two row keys, the same for every backend but for the key type (`keyType`, built as
+    /// `keyType(table, [values])`): `rowKey(from:context:)`, the row a delete action's payload names, and
+    /// `rowKey(of:)`, an instance's (`nil` without identification attributes).
+    static func renderStoreKeys(
+        _ plan: TablePlan, _ spelling: Spelling, keyType: String, into printer: inout CodePrinter
+    ) {
+        let runtime = Spelling.runtime
+        let access = spelling.access
+        let entity = Spelling.storedEntity
+        printer.documentation(
+            "The stored row a delete action's payload names (only the identification attributes are read).")
+        printer.block(
+            "\(access)static func \(GeneratedNames.rowKey)(from json: \(runtime).JSONValue, context: inout \(runtime).MappingContext) throws(\(runtime).MappingError) -> \(keyType) {"
+        ) { printer in
+            renderBody(plan, spelling, into: &printer) { "\(keyType)(table, [\($0.joined(separator: ", "))])" }
+        }
+        printer.line()
+        printer.documentation("An instance's identification (`nil`: the entity has none).")
+        let key =
+            plan.identity.isEmpty
+            ? "nil"
+            : "\(keyType)(table, [\(plan.identityProperties.map { "\(entity).\($0.identifier)" }.joined(separator: ", "))])"
+        printer.line(
+            "\(access)static func \(GeneratedNames.rowKey)(of \(entity): \(plan.typeName)) -> \(keyType)? { \(key) }")
+    }
 }

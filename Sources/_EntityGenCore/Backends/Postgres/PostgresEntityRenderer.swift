@@ -18,9 +18,7 @@ struct PostgresEntityRenderer {
     /// The store's members.
     private func renderStore(_ plan: TablePlan, into printer: inout CodePrinter) {
         let postgres = PostgresBackend.module
-        let runtime = Spelling.runtime
         let store = PostgresNames.store
-        let entity = Spelling.storedEntity
         printer.documentation(
             "The table's fixed SQL: COPY into a staging table and one set-based upsert by identity, built once.")
         let absentBits = Spelling.absentBitsArgument(plan.columns)
@@ -54,24 +52,7 @@ struct PostgresEntityRenderer {
         printer.line()
         renderSave(plan, into: &printer)
         printer.line()
-        printer.documentation(
-            "The stored row a delete action's payload names (only the identification attributes are read).")
-        printer.block(
-            "\(access)static func \(GeneratedNames.rowKey)(from json: \(runtime).JSONValue, context: inout \(runtime).MappingContext) throws(\(runtime).MappingError) -> \(postgres).PostgresRowKey {"
-        ) { printer in
-            DeleteKeyRenderer.renderBody(plan, spelling, into: &printer) {
-                "\(postgres).PostgresRowKey(table, [\($0.joined(separator: ", "))])"
-            }
-        }
-        printer.line()
-        printer.documentation("An instance's identification (`nil`: the entity has none).")
-        let key =
-            plan.identity.isEmpty
-            ? "nil"
-            : "\(postgres).PostgresRowKey(table, [\(plan.identityProperties.map { "\(entity).\($0.identifier)" }.joined(separator: ", "))])"
-        printer.line(
-            "\(access)static func \(GeneratedNames.rowKey)(of \(entity): \(plan.typeName)) -> \(postgres).PostgresRowKey? { \(key) }"
-        )
+        DeleteKeyRenderer.renderStoreKeys(plan, spelling, keyType: "\(postgres).PostgresRowKey", into: &printer)
     }
 
     private func renderSave(_ plan: TablePlan, into printer: inout CodePrinter) {

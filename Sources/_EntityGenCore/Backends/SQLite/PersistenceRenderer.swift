@@ -65,7 +65,6 @@ struct PersistenceRenderer {
     /// The store's members.
     private func renderStore(_ plan: TablePlan, into printer: inout CodePrinter) {
         let persistence = Self.persistence
-        let runtime = Self.runtime
         printer.documentation("The table's fixed SQL, prepared once per transaction by the importer.")
         let columns = Spelling.list(plan.columns.map(\.name))
         var references =
@@ -92,24 +91,7 @@ struct PersistenceRenderer {
         printer.line()
         renderSave(plan, into: &printer)
         printer.line()
-        printer.documentation(
-            "The stored row a delete action's payload names (only the identification attributes are read).")
-        printer.block(
-            "\(access)static func \(GeneratedNames.rowKey)(from json: \(runtime).JSONValue, context: inout \(runtime).MappingContext) throws(\(runtime).MappingError) -> \(persistence).RowKey {"
-        ) { printer in
-            DeleteKeyRenderer.renderBody(plan, spelling, into: &printer) {
-                "\(persistence).RowKey(table, [\($0.joined(separator: ", "))])"
-            }
-        }
-        printer.line()
-        printer.documentation("An instance's identification (`nil`: the entity has none).")
-        let key =
-            plan.identity.isEmpty
-            ? "nil"
-            : "\(persistence).RowKey(table, [\(plan.identityProperties.map { "\(Spelling.storedEntity).\($0.identifier)" }.joined(separator: ", "))])"
-        printer.line(
-            "\(access)static func \(GeneratedNames.rowKey)(of \(Spelling.storedEntity): \(plan.typeName)) -> \(persistence).RowKey? { \(key) }"
-        )
+        DeleteKeyRenderer.renderStoreKeys(plan, spelling, keyType: "\(persistence).RowKey", into: &printer)
     }
 
     /// An included association, with what its target's rows need included in turn
