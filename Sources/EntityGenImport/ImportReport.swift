@@ -132,6 +132,13 @@ public struct ImportReport: Hashable, Sendable, CustomStringConvertible {
     /// Counts summed over all entities.
     public var total: Counts { entities.values.reduce(Counts(), +) }
 
+    /// Counts `rows` as deleted rows of `entity` and lists them in its change set (an import that reports
+    /// changes; the backends' deletes all go through here).
+    package mutating func recordDeleted(_ rows: [RowIdentity], of entity: String) {
+        entities[entity, default: Counts()].deleted += rows.count
+        if !rows.isEmpty { changes[entity, default: ChangeSet()].deleted += rows }
+    }
+
     /// Adds another report's figures to this one.
     public mutating func merge(_ other: ImportReport) {
         entities.merge(other.entities, uniquingKeysWith: +)

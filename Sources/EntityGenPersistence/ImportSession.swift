@@ -131,20 +131,16 @@ public struct ImportSession {
     /// Runs a link table's bound `delete` statement, which removes the links past an owner's current
     /// elements; the targets an owner owns go with their links, and are counted deleted.
     public mutating func trimLinks(_ link: LinkTable, _ statement: SQLiteStatement) throws {
-        guard reportsChanges, let entity = link.ownedTargetEntity else {
+        guard let entity = link.ownedTargetEntity else { return try execute(statement) }
+        if reportsChanges {
+            // The statement returns the removed links' targets (``LinkTable/trimReturningSQL``).
+            var removed: [RowIdentity] = []
+            try Self.run(statement, on: connection) { removed.append(RowIdentity(columns: ["_id"], statement: $0)) }
+            if !removed.isEmpty { report.recordDeleted(removed, of: entity) }
+        } else {
             try execute(statement)
             let removed = Int(sqlite3_changes(connection))
-            if let entity = link.ownedTargetEntity, removed > 0 {
-                report.entities[entity, default: .init()].deleted += removed
-            }
-            return
-        }
-        // The statement returns the removed links' targets (``LinkTable/trimReturningSQL``).
-        var removed: [RowIdentity] = []
-        try Self.run(statement, on: connection) { removed.append(RowIdentity(columns: ["_id"], statement: $0)) }
-        if !removed.isEmpty {
-            report.entities[entity, default: .init()].deleted += removed.count
-            report.changes[entity, default: ChangeSet()].deleted += removed
+            if removed > 0 { report.entities[entity, default: .init()].deleted += removed }
         }
     }
 
@@ -182,14 +178,16 @@ public struct ImportSession {
         }
         try execute(statement)
         let deleted = sqlite3_changes(connection) > 0
-        if deleted {
-            report.entities[key.table.entity, default: .init()].deleted += 1
-            if reportsChanges {
-                report.changes[key.table.entity, default: ChangeSet()].deleted.append(
+        if deleted && reportsChanges {
+            report.recordDeleted(
+                [
                     RowIdentity(
                         columns: key.table.identityColumns,
-                        values: key.values.map { IdentityValue($0.columnDatabaseValue) }))
-            }
+                        values: key.values.map { IdentityValue($0.columnDatabaseValue) })
+                ],
+                of: key.table.entity)
+        } else if deleted {
+            report.entities[key.table.entity, default: .init()].deleted += 1
         }
         return deleted
     }

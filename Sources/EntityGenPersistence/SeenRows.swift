@@ -88,20 +88,14 @@ final class SeenRows: Sendable {
                 // decimal identity matches in any spelling (`entitygen_decimal`), as its unique index does.
                 let match = table.identity.map { "t.\(SQLText.identifier($0)) IS s.\(SQLText.identifier($0))" }.joined(
                     separator: " AND ")
+                let delete =
+                    "DELETE FROM main.\(SQLText.identifier(table.name)) AS t WHERE NOT EXISTS (SELECT 1 FROM temp.\(seen) AS s WHERE \(match))"
                 if reportsChanges {
-                    let deleted = try Row.fetchAll(
-                        db,
-                        sql:
-                            "DELETE FROM main.\(SQLText.identifier(table.name)) AS t WHERE NOT EXISTS (SELECT 1 FROM temp.\(seen) AS s WHERE \(match))"
-                            + table.returningSQL
-                    ).map { RowIdentity(columns: table.identityColumns, row: $0) }
-                    report.entities[table.entity, default: .init()].deleted += deleted.count
-                    if !deleted.isEmpty { report.changes[table.entity, default: ChangeSet()].deleted += deleted }
+                    let deleted = try Row.fetchAll(db, sql: delete + table.returningSQL)
+                    report.recordDeleted(
+                        deleted.map { RowIdentity(columns: table.identityColumns, row: $0) }, of: table.entity)
                 } else {
-                    try db.execute(
-                        sql:
-                            "DELETE FROM main.\(SQLText.identifier(table.name)) AS t WHERE NOT EXISTS (SELECT 1 FROM temp.\(seen) AS s WHERE \(match))"
-                    )
+                    try db.execute(sql: delete)
                     report.entities[table.entity, default: .init()].deleted += db.changesCount
                 }
                 try db.notifyChanges(in: Table(table.name))

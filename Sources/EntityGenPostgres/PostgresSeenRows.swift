@@ -99,8 +99,7 @@ struct PostgresSeenRows: Sendable {
                     }
                     let changes = try await PostgresStagedPage.listed(
                         entry.listUnseen, entry.table, on: connection, logger: logger, deleting: true)
-                    deletions.entities[entry.table.entity, default: .init()].deleted += changes.deleted.count
-                    if !changes.isEmpty { deletions.changes[entry.table.entity, default: ChangeSet()] += changes }
+                    deletions.recordDeleted(changes.deleted, of: entry.table.entity)
                 }
                 report = deletions
             }

@@ -85,8 +85,7 @@ extension PostgresStagedPage {
                 let changes = try await Self.listed(
                     targetsStaged ? listed.changedLinks : listed.links, targets, on: connection, logger: logger,
                     deleting: true)
-                report.entities[targets.entity, default: .init()].deleted += changes.deleted.count
-                if !changes.isEmpty { report.changes[targets.entity, default: ChangeSet()] += changes }
+                if !changes.deleted.isEmpty { report.recordDeleted(changes.deleted, of: targets.entity) }
                 continue
             }
             let sql = targetsStaged ? link.deleteChangedLinksSQL ?? link.deleteLinksSQL : link.deleteLinksSQL

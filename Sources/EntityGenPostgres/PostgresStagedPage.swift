@@ -96,8 +96,7 @@ public struct PostgresStagedPage: Sendable {
             if state.reportsChanges {
                 let changes = try await Self.listed(
                     table.listing.deleteSQL, table, on: connection, logger: logger, deleting: true)
-                report.entities[table.entity, default: .init()].deleted += changes.deleted.count
-                if !changes.isEmpty { report.changes[table.entity, default: ChangeSet()] += changes }
+                report.recordDeleted(changes.deleted, of: table.entity)
             } else {
                 let (deleted, _) = try await Self.counts(table.deleteSQL, on: connection, logger: logger)
                 report.entities[table.entity, default: .init()].deleted += deleted

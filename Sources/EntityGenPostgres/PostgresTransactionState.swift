@@ -76,7 +76,7 @@ extension PostgresStagedPage {
     ) async throws -> ChangeSet {
         var changes = ChangeSet()
         for (inserted, key) in try await connection.identityRows(PostgresQuery(unsafeSQL: sql), logger: logger) {
-            let identity = RowIdentity(columns: table.identityColumns, json: key)
+            let identity = try RowIdentity(columns: table.identityColumns, json: key)
             if deleting {
                 changes.deleted.append(identity)
             } else if inserted {

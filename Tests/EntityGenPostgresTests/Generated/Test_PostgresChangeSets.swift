@@ -69,7 +69,9 @@ import Testing
             let summary = try await client.query(
                 #"SELECT "summary" FROM "pod" WHERE "name" = \#(name) AND "version" = \#(version)"#
             ).decode(String?.self)
-            for try await value in summary { #expect(value == "a new summary") }
+            var summaries: [String?] = []
+            for try await value in summary { summaries.append(value) }
+            #expect(summaries == ["a new summary"])
         }
     }
 
