@@ -58,14 +58,14 @@ package struct SyncOrigin: Sendable {
 
 /// Refuses redirects a `SyncOrigin` does not allow, before their request is sent (the session would
 /// otherwise follow them with the same headers); the response is then the redirect itself.
-final class SyncRedirectGuard: NSObject, URLSessionTaskDelegate, Sendable {
+package final class SyncRedirectGuard: NSObject, URLSessionTaskDelegate, Sendable {
     let origin: SyncOrigin
 
-    init(_ origin: SyncOrigin) {
+    package init(_ origin: SyncOrigin) {
         self.origin = origin
     }
 
-    func urlSession(
+    package func urlSession(
         _ session: URLSession, task: URLSessionTask, willPerformHTTPRedirection response: HTTPURLResponse,
         newRequest request: URLRequest, completionHandler: @escaping @Sendable (URLRequest?) -> Void
     ) {

@@ -110,27 +110,29 @@ public final class FeedImporter<Entity: ImportableEntity>: Sendable {
         try db.execute(sql: "PRAGMA recursive_triggers = ON")
         try DecimalCollation.register(in: db)
         try db.inTransaction(.immediate) {
-            var session = ImportSession(
-                db, skipsUnchanged: options.skipsUnchanged, reportsChanges: options.reportsChanges)
-            while let chunk = try next() {
-                report.merge(chunk.report)
-                for operation in chunk.operations {
-                    switch operation {
-                    case let .save(entity):
-                        try Entity.SQLite.save(entity, in: &session)
-                        if let seen, let key = Entity.SQLite.rowKey(of: entity) { try seen.record(key, in: db) }
-                    case let .delete(key):
-                        try session.delete(key)
-                    case let .keep(key):
-                        if let seen { try seen.record(key, in: db) }
+            try Outbox.withoutCapture(db) {
+                var session = ImportSession(
+                    db, skipsUnchanged: options.skipsUnchanged, reportsChanges: options.reportsChanges)
+                while let chunk = try next() {
+                    report.merge(chunk.report)
+                    for operation in chunk.operations {
+                        switch operation {
+                        case let .save(entity):
+                            try Entity.SQLite.save(entity, in: &session)
+                            if let seen, let key = Entity.SQLite.rowKey(of: entity) { try seen.record(key, in: db) }
+                        case let .delete(key):
+                            try session.delete(key)
+                        case let .keep(key):
+                            if let seen { try seen.record(key, in: db) }
+                        }
                     }
                 }
+                let written = try session.finish()
+                for table in session.writtenTables {
+                    try db.notifyChanges(in: Table(table))
+                }
+                report.merge(written)
             }
-            let written = try session.finish()
-            for table in session.writtenTables {
-                try db.notifyChanges(in: Table(table))
-            }
-            report.merge(written)
             return .commit
         }
         report.pages += 1

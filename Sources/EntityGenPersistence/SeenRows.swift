@@ -83,27 +83,34 @@ final class SeenRows: Sendable {
         var report = ImportReport()
         try db.execute(sql: "PRAGMA recursive_triggers = ON")
         try db.inTransaction(.immediate) {
-            for (table, seen, _) in tables {
-                // The table's column on the left: SQLite compares with the left column's collation, so a
-                // decimal identity matches in any spelling (`entitygen_decimal`), as its unique index does.
-                let match = table.identity.map { "t.\(SQLText.identifier($0)) IS s.\(SQLText.identifier($0))" }.joined(
-                    separator: " AND ")
-                let delete =
-                    "DELETE FROM main.\(SQLText.identifier(table.name)) AS t WHERE NOT EXISTS (SELECT 1 FROM temp.\(seen) AS s WHERE \(match))"
-                if reportsChanges {
-                    let deleted = try Row.fetchAll(db, sql: delete + table.returningSQL)
-                    report.recordDeleted(
-                        deleted.map { RowIdentity(columns: table.identityColumns, row: $0) }, of: table.entity)
-                } else {
-                    try db.execute(sql: delete)
-                    report.entities[table.entity, default: .init()].deleted += db.changesCount
-                }
-                try db.notifyChanges(in: Table(table.name))
+            try Outbox.withoutCapture(db) {
+                try deleteUnseenRows(in: db, reportsChanges: reportsChanges, into: &report)
             }
             return .commit
         }
         try drop(in: db)
         return report
+    }
+
+    /// The deletes of ``deleteUnseen(in:reportsChanges:)``, inside its transaction.
+    private func deleteUnseenRows(in db: Database, reportsChanges: Bool, into report: inout ImportReport) throws {
+        for (table, seen, _) in tables {
+            // The table's column on the left: SQLite compares with the left column's collation, so a
+            // decimal identity matches in any spelling (`entitygen_decimal`), as its unique index does.
+            let match = table.identity.map { "t.\(SQLText.identifier($0)) IS s.\(SQLText.identifier($0))" }.joined(
+                separator: " AND ")
+            let delete =
+                "DELETE FROM main.\(SQLText.identifier(table.name)) AS t WHERE NOT EXISTS (SELECT 1 FROM temp.\(seen) AS s WHERE \(match))"
+            if reportsChanges {
+                let deleted = try Row.fetchAll(db, sql: delete + table.returningSQL)
+                report.recordDeleted(
+                    deleted.map { RowIdentity(columns: table.identityColumns, row: $0) }, of: table.entity)
+            } else {
+                try db.execute(sql: delete)
+                report.entities[table.entity, default: .init()].deleted += db.changesCount
+            }
+            try db.notifyChanges(in: Table(table.name))
+        }
     }
 
     /// Drops the temporary tables.

@@ -29,13 +29,13 @@ import Testing
         let dry = try Self.run(["migrations", "squash", ".", "--from", "entitygen-v12", "--dry-run"], folder)
         #expect(dry.status == 0, "\(dry.stderr)")
         #expect(
-            dry.stdout.contains("would fold 'entitygen-v12' ... 'entitygen-v16' (5 migrations) into 'entitygen-v12'"))
+            dry.stdout.contains("would fold 'entitygen-v12' ... 'entitygen-v17' (6 migrations) into 'entitygen-v12'"))
         #expect(try Data(contentsOf: history) == before)
         #expect(!dry.stderr.contains("refuses to open"), "a dry run folds nothing: no database is refused")
 
         let squash = try Self.run(["migrations", "squash", ".", "--from", "entitygen-v12"], folder)
         #expect(squash.status == 0, "\(squash.stderr)")
-        #expect(squash.stdout.contains("folded 'entitygen-v12' ... 'entitygen-v16' (5 migrations)"), "\(squash.stdout)")
+        #expect(squash.stdout.contains("folded 'entitygen-v12' ... 'entitygen-v17' (6 migrations)"), "\(squash.stdout)")
         #expect(squash.stderr.contains("a database that ran any folded migration now refuses to open"))
         let after = try String(contentsOf: history, encoding: .utf8)
         #expect(after.contains("\"entitygen-v12\"") && !after.contains("\"entitygen-v13\""))
@@ -54,7 +54,7 @@ import Testing
         let before = try Data(contentsOf: history)
         for (arguments, message, status) in [
             (["--from", "entitygen-v99"], "no migration named 'entitygen-v99' is recorded", Int32(1)),
-            (["--from", "entitygen-v16"], "'entitygen-v16' is the last recorded migration", 1),
+            (["--from", "entitygen-v17"], "'entitygen-v17' is the last recorded migration", 1),
             (
                 ["--from", "entitygen-v1", "--backend", "postgres"],
                 "entitygen-migrations.postgres.json: no postgres migration history is recorded", 1

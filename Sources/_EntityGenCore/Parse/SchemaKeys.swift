@@ -12,7 +12,12 @@ public enum SchemaKeys {
     /// The keys of an entity.
     public enum Entity: String, CaseIterable, Sendable {
         case description, abstract, extends, discriminator, discriminatorValue, identifiedBy, keyConvention, basePath,
-            attributes, relationships, errorEnvelope, onAbsent, writeNulls, renamedFrom, discardStoredData
+            attributes, relationships, errorEnvelope, onAbsent, writeNulls, renamedFrom, discardStoredData, push
+    }
+
+    /// The keys of an entity's `push:` (the requests that send local edits).
+    public enum Push: String, CaseIterable, Sendable {
+        case create, update, delete
     }
 
     /// The keys of an attribute in its mapping form.
@@ -71,6 +76,8 @@ public enum SchemaKeys {
     public static let attribute = Attribute.allCases.map(\.rawValue)
     /// A relationship in its mapping form.
     public static let relationship = Relationship.allCases.map(\.rawValue)
+    /// An entity's `push:`.
+    public static let push = Push.allCases.map(\.rawValue)
     /// An error envelope in its mapping form.
     public static let errorEnvelope = ErrorEnvelope.allCases.map(\.rawValue)
     /// An enum.

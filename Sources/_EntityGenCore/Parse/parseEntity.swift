@@ -32,6 +32,7 @@ extension SchemaParser {
             case .writeNulls: entity.writeNulls = reader.bool(value, "'writeNulls'")
             case .renamedFrom: entity.renamedFrom = reader.string(value, "former name")
             case .discardStoredData: entity.discardStoredData = reader.stringList(value, "removed member") ?? []
+            case .push: entity.push = parsePush(value, entity: name.value, at: entry.key.location)
             case nil: break  // an unknown key: checkKeys reported it
             }
         }

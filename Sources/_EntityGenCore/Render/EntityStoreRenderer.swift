@@ -3,10 +3,12 @@
 /// nesting the store (`enum SQLite: EntityStore`), named after the backend, whose members `body` prints.
 enum EntityStoreRenderer {
     /// `extension <typeName>: <module>.<conformance> {}` (when `conformance` is given), then the store
-    /// `store` in an extension of the model, documented with `documentation`.
+    /// `store` in an extension of the model, documented with `documentation`, conforming to `storeProtocol`
+    /// (`EntityStore`, or a protocol refining it).
     static func render(
         typeName: String, conformance: String?, store: String, module: String, access: String,
-        documentation: String, into printer: inout CodePrinter, body: (inout CodePrinter) -> Void
+        documentation: String, storeProtocol: String = "EntityStore", into printer: inout CodePrinter,
+        body: (inout CodePrinter) -> Void
     ) {
         if let conformance {
             printer.line("extension \(typeName): \(module).\(conformance) {}")
@@ -14,7 +16,7 @@ enum EntityStoreRenderer {
         }
         printer.block("extension \(typeName) {") { printer in
             printer.documentation(documentation)
-            printer.block("\(access)enum \(store): \(module).EntityStore {") { printer in body(&printer) }
+            printer.block("\(access)enum \(store): \(module).\(storeProtocol) {") { printer in body(&printer) }
         }
     }
 }

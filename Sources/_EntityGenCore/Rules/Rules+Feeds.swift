@@ -1,5 +1,5 @@
 extension Rules {
-    static let feedRules = [invalidFeed]
+    static let feedRules = [invalidFeed, invalidPush]
 
     /// A feed the importer could not run.
     public static let invalidFeed = RuleDescription(
@@ -33,6 +33,32 @@ extension Rules {
             RuleExample(
                 "entities:\n  Pod:\n    identifiedBy: name\n    attributes:\n      name: String\nfeeds:\n  Pods:\n    entity: Pod\n    pagination: {link: next}\n  PodDetail:\n    entity: Pod\n    items: data\n    single: true\n"
             ),
+        ]
+    )
+
+    /// A `push:` route the pusher could not send.
+    public static let invalidPush = RuleDescription(
+        id: "invalid-push",
+        summary:
+            "A push route is 'METHOD /path' with POST, PUT, PATCH or DELETE; its placeholders name identification attributes; update and delete routes name the row; the entity is identified and stored.",
+        triggering: [
+            RuleExample(
+                "entities:\n  Todo:\n    identifiedBy: id\n    attributes:\n      id: String\n      title: String\n    push:\n      update: ↓PATCH /todos/{title}\n"
+            ),
+            RuleExample(
+                "entities:\n  Todo:\n    identifiedBy: id\n    attributes:\n      id: String\n    push:\n      create: ↓GET /todos\n"
+            ),
+            RuleExample(
+                "entities:\n  Todo:\n    identifiedBy: id\n    attributes:\n      id: String\n    push:\n      delete: ↓DELETE /todos\n"
+            ),
+            RuleExample(
+                "entities:\n  Todo:\n    attributes:\n      id: String\n    ↓push:\n      create: POST /todos\n"
+            ),
+        ],
+        nonTriggering: [
+            RuleExample(
+                "entities:\n  Todo:\n    identifiedBy: id\n    attributes:\n      id: String\n      title: String\n    push:\n      create: POST /todos\n      update: PATCH /todos/{id}\n      delete: DELETE /todos/{id}\n"
+            )
         ]
     )
 }

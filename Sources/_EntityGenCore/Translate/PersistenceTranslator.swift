@@ -77,7 +77,8 @@ struct PersistenceTranslator: Sendable {
                 entity.attributes.firstIndex { $0.name == column.attribute.name }.map { model.properties[$0] }
             },
             location: entity.declaration.name.location,
-            renamedFrom: table.formerTableName
+            renamedFrom: table.formerTableName,
+            push: PushPlan.plan(entity, columns: table.columns)
         )
     }
 

@@ -62,6 +62,7 @@ public struct SchemaValidator {
             validateRelationships(of: name)
             validateIdentity(of: name)
             validateJSONKeys(of: name)
+            validatePush(of: name)
         }
         for name in enums.keys.sorted() { validateEnum(enums[name]!) }
         for name in feeds.keys.sorted() { validateFeed(feeds[name]!) }

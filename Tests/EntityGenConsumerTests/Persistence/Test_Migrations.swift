@@ -47,7 +47,7 @@ import Testing
             Self.migrator().migrations == [
                 "entitygen-v1", "entitygen-v2", "entitygen-v3", "entitygen-v4", "entitygen-v5", "entitygen-v6",
                 "entitygen-v7", "entitygen-v8", "entitygen-v9", "entitygen-v10", "entitygen-v11", "entitygen-v12",
-                "entitygen-v13", "entitygen-v14", "entitygen-v15", "entitygen-v16",
+                "entitygen-v13", "entitygen-v14", "entitygen-v15", "entitygen-v16", "entitygen-v17",
             ])
     }
 

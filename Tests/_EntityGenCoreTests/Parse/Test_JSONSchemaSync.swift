@@ -31,6 +31,7 @@ import Testing
             ("attribute", objectBranch(definitions?["attribute"]), SchemaKeys.attribute),
             ("relationship", objectBranch(definitions?["relationship"]), SchemaKeys.relationship),
             ("errorEnvelope", definitions?["errorEnvelope"], SchemaKeys.errorEnvelope),
+            ("push", definitions?["push"], SchemaKeys.push),
             ("enum", definitions?["enum"], SchemaKeys.enumeration),
             ("transformer", definitions?["transformer"], SchemaKeys.transformer),
             ("feed", definitions?["feed"], SchemaKeys.feed),

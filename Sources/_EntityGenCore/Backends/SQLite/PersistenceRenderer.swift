@@ -11,7 +11,8 @@ struct PersistenceRenderer {
 
     func render(_ plan: TablePlan, into printer: inout CodePrinter) {
         let persistence = Self.persistence
-        printer.block("extension \(plan.typeName): \(persistence).PersistableEntity {") { printer in
+        let entityProtocol = plan.push == nil ? "PersistableEntity" : "PushableEntity"
+        printer.block("extension \(plan.typeName): \(persistence).\(entityProtocol) {") { printer in
             switch recordPlan.kind {
             case .model: break  // `Columns` is the model's own (RecordRenderer).
             case .nested:
@@ -58,7 +59,7 @@ struct PersistenceRenderer {
             typeName: plan.typeName, conformance: nil, store: SQLiteBackend.store, module: persistence, access: access,
             documentation:
                 "How the importer stores `\(plan.typeName)` in SQLite: the table's fixed SQL, prepared once per transaction, and saves that bind values straight into its statements.",
-            into: &printer
+            storeProtocol: plan.push == nil ? "EntityStore" : "PushableStore", into: &printer
         ) { printer in renderStore(plan, into: &printer) }
     }
 
@@ -88,10 +89,35 @@ struct PersistenceRenderer {
         printer.line()
         printer.documentation("The table.")
         printer.line("\(access)static var tables: [\(persistence).EntityTable] { [table] }")
+        if let push = plan.push {
+            printer.line()
+            renderPushRoutes(push, plan, into: &printer)
+        }
         printer.line()
         renderSave(plan, into: &printer)
         printer.line()
         DeleteKeyRenderer.renderStoreKeys(plan, spelling, keyType: "\(persistence).RowKey", into: &printer)
+    }
+
+    /// The requests `OutboxPusher` sends for local edits (`push:`).
+    private func renderPushRoutes(_ push: PushPlan, _ plan: TablePlan, into printer: inout CodePrinter) {
+        let persistence = Self.persistence
+        printer.documentation("The requests that send local edits to the server (the schema's `push:`).")
+        var arguments = [
+            "entity: \(SwiftLiteral.string(plan.schemaName))", "table: \(SwiftLiteral.string(plan.tableName))",
+            "identity: \(Spelling.list(plan.identity))",
+        ]
+        for operation in SchemaKeys.Push.allCases {
+            let route = push.routes.first { $0.operation == operation }.map {
+                "\(persistence).PushRoute(method: \(SwiftLiteral.string($0.method)), path: \(SwiftLiteral.string($0.path)))"
+            }
+            arguments.append("\(operation.rawValue): \(route ?? "nil")")
+        }
+        let keys = push.jsonKeys.map { "\(SwiftLiteral.string($0.column)): \(SwiftLiteral.string($0.key))" }
+        arguments.append("jsonKeys: [\(keys.isEmpty ? ":" : keys.joined(separator: ", "))]")
+        if !push.uuidColumns.isEmpty { arguments.append("uuidColumns: \(Spelling.list(push.uuidColumns))") }
+        printer.line(
+            "\(access)static let pushRoutes = \(persistence).PushRoutes(\(arguments.joined(separator: ", ")))")
     }
 
     /// An included association, with what its target's rows need included in turn

@@ -22,8 +22,19 @@ struct SQLiteBackend: StorageBackend {
     /// SQLite stores everything the schema language describes.
     func limitations(of tables: [TablePlan]) -> [Diagnostic] { [] }
 
+    /// The tables' snapshot, with the outbox and its capture triggers when an entity declares `push:`
+    /// (``OutboxCapture``).
     func snapshot(of tables: [TablePlan]) -> (snapshot: SchemaSnapshot, locations: [String: SourceLocation]) {
-        TablePlan.snapshot(of: tables, columnType: Self.columnType, literal: Self.literal, trigger: Self.statement)
+        var (snapshot, locations) = TablePlan.snapshot(
+            of: tables, columnType: Self.columnType, literal: Self.literal, trigger: Self.statement)
+        let outbox = OutboxCapture.objects(for: tables)
+        guard !outbox.tables.isEmpty, let first = tables.first(where: { $0.push != nil }) else {
+            return (snapshot, locations)
+        }
+        snapshot = SchemaSnapshot(
+            tables: snapshot.tables + outbox.tables, triggers: snapshot.triggers + outbox.triggers)
+        for table in outbox.tables { locations[table.name] = first.location }
+        return (snapshot, locations)
     }
 
     /// The column type (as GRDB's `Database.ColumnType` names it) of a value: text for values an `Int64`

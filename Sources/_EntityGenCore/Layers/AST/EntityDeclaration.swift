@@ -38,6 +38,8 @@ public struct EntityDeclaration: Hashable, Sendable {
     /// discard: the explicit acknowledgment without which removing them, or changing their type, is an
     /// error.
     public var discardStoredData: [Located<String>] = []
+    /// The requests that send local edits of the entity to the server (`push:`).
+    public var push: PushDeclaration?
     /// Where the declaration starts.
     public var location: SourceLocation
 }

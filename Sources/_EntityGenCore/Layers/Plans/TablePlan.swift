@@ -238,6 +238,8 @@ struct TablePlan: Sendable {
     /// The table's former name, when the entity was renamed (`renamedFrom:`): renamed by the next
     /// migration when the recorded tables still have it.
     var renamedFrom: String? = nil
+    /// The requests that send local edits (`push:`), on the backends that capture them.
+    var push: PushPlan? = nil
 
     /// How many 63-bit words of absent fields the save statement binds after the columns (0: none), as
     /// `EntityTable` derives it from the same bits.

@@ -1,0 +1,52 @@
+import EntityGenRuntime
+import Foundation
+import GRDB
+
+/// The local edits waiting to be sent: the `entitygen_outbox` table that the generated migrations create
+/// when an entity declares `push:`.
+///
+/// Generated triggers record every insert, update and delete of such an entity's table in the same
+/// transaction as the write, however it is made: GRDB's record methods (`insert`, `update`, `upsert`,
+/// `save`, `delete`), its static requests (`deleteOne(db, id:)`, `updateAll`, `deleteAll`) or raw SQL.
+/// A crash can never keep an edit while losing its entry, or the reverse. The importer's writes (pulls,
+/// pushed responses) are not captured: they hold server data.
+///
+/// Each row keeps its edits in order and coalesces those not yet sent: create then update is one create
+/// (sent with the latest values); create then delete is nothing; update then update is one update of
+/// both changes; update then delete is a delete; delete then create is an update of every key. An edit
+/// a push already picked up (the server may have applied it) is never changed: a later edit of the row
+/// becomes a new entry behind it.
+public enum Outbox {
+    /// The outbox table's name.
+    public static let tableName = "entitygen_outbox"
+    /// While this table holds a row (only ever inside an importer's transaction), nothing is captured.
+    static let pauseTableName = "entitygen_outbox_pause"
+
+    /// Every pending edit, in the order a push sends them (none when no entity declares `push:`).
+    public static func entries(_ db: Database) throws -> [OutboxEntry] {
+        guard try db.tableExists(tableName) else { return [] }
+        return try Row.fetchAll(db, sql: "SELECT * FROM \(tableName) ORDER BY \"_id\"").map(OutboxEntry.init(row:))
+    }
+
+    /// Clears the failure marks, so that the next push sends the refused edits again.
+    public static func retryFailed(_ db: Database) throws {
+        guard try db.tableExists(tableName) else { return }
+        try db.execute(
+            sql: "UPDATE \(tableName) SET failedStatus = NULL, failure = NULL WHERE failedStatus IS NOT NULL")
+    }
+
+    /// Removes an edit from the outbox without sending it (a refused edit the user gave up on).
+    public static func discard(_ entry: OutboxEntry, in db: Database) throws {
+        guard try db.tableExists(tableName) else { return }
+        try db.execute(sql: "DELETE FROM \(tableName) WHERE \"_id\" = ?", arguments: [entry.sequence])
+    }
+
+    /// Runs `body` with capture paused, inside the caller's transaction: what it writes is server data.
+    static func withoutCapture<T>(_ db: Database, _ body: () throws -> T) throws -> T {
+        guard try db.tableExists(pauseTableName) else { return try body() }
+        try db.execute(sql: "INSERT INTO \(pauseTableName) DEFAULT VALUES")
+        let result = try body()
+        try db.execute(sql: "DELETE FROM \(pauseTableName)")
+        return result
+    }
+}

@@ -1,0 +1,80 @@
+import EntityGenRuntime
+import GRDB
+
+/// An entity whose schema declares `push:`: its SQLite store knows the requests that send local edits,
+/// which generated triggers record in the ``Outbox``.
+public protocol PushableEntity: PersistableEntity where SQLite: PushableStore {
+    /// Every row as the graph JSON maps to (generated): what a create or update sends, read back by key.
+    static func requestIncludingRelationships() -> QueryInterfaceRequest<Self>
+}
+
+/// A store that knows its entity's push requests (generated for entities with `push:`).
+public protocol PushableStore: EntityStore {
+    /// The requests that send local edits.
+    static var pushRoutes: PushRoutes { get }
+}
+
+extension PushableEntity {
+    /// The JSON a create or update of the stored row `key` sends: the whole entity, or for a `PATCH`
+    /// only the top-level keys in `changedKeys` (`nil`: all). `nil` when the row is gone.
+    static func pushBody(key: [DatabaseValue], changedKeys: [String]?, patch: Bool, in db: Database) throws -> [UInt8]?
+    {
+        let routes = SQLite.pushRoutes
+        let filter = Dictionary(
+            uniqueKeysWithValues: zip(routes.identity, key.map { $0 as (any DatabaseValueConvertible)? }))
+        guard let model = try requestIncludingRelationships().filter(key: filter).fetchOne(db) else { return nil }
+        let bytes = model.jsonBytes()
+        guard patch, let changedKeys else { return bytes }
+        return try JSONMemberFilter.keeping(Set(changedKeys), of: bytes)
+    }
+
+    /// Maps a response body and stores it as an import would (its own statements: not captured).
+    static func storeResponse(_ bytes: [UInt8], in db: Database) throws -> String? {
+        let mapped: Mapped<Self>
+        do { mapped = try map(json: bytes) } catch { return error.description }
+        var session = ImportSession(db)
+        try SQLite.save(mapped.value, in: &session)
+        _ = try session.finish()
+        return nil
+    }
+}
+
+/// Copies the members of a JSON object whose keys are in a set, values byte for byte as written.
+enum JSONMemberFilter {
+    /// The object `bytes` with only the members named in `keys`.
+    static func keeping(_ keys: Set<String>, of bytes: [UInt8]) throws -> [UInt8] {
+        let document = try JSONDocument(bytes: bytes)
+        return document.withRoot { root in
+            var writer = JSONWriter()
+            writer.beginObject()
+            root.forEachMember { key, value in
+                guard keys.contains(key) else { return }
+                writer.key(key)
+                copy(value, to: &writer)
+            }
+            writer.endObject()
+            return writer.bytes
+        }
+    }
+
+    /// Writes a value as the reader read it (numbers as their literal text).
+    private static func copy(_ value: JSONValue, to writer: inout JSONWriter) {
+        switch value.kind {
+        case .object:
+            writer.beginObject()
+            value.forEachMember { key, member in
+                writer.key(key)
+                copy(member, to: &writer)
+            }
+            writer.endObject()
+        case .array:
+            writer.beginArray()
+            value.forEachElement { _, element in copy(element, to: &writer) }
+            writer.endArray()
+        case .string: writer.string(value.string() ?? "")
+        case .number: writer.raw(Array((value.numberLiteral() ?? "0").utf8))
+        case .true, .false: writer.bool(value.bool() ?? false)
+        case .null: writer.null()
+        }
+    }
+}

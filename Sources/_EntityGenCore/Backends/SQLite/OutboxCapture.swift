@@ -1,0 +1,132 @@
+/// What SQLite records for entities with `push:`: the outbox (`entitygen_outbox`), the pause marker
+/// the importer sets inside its own transactions (`entitygen_outbox_pause`), and, per table, the
+/// triggers that capture every local write in the write's own transaction (GRDB's record methods, its
+/// static `deleteOne`/`updateAll`, raw SQL) and coalesce the row's unsent edits, and those that apply
+/// `serverWins` while an import writes: the server's row drops the row's unsent edits, and a row created
+/// locally that the server has not confirmed is never deleted as missing from the server's list. They are recorded
+/// schema objects like any table and trigger: an app update that adds `push:` migrates them in, and a
+/// table rebuild re-creates them.
+enum OutboxCapture {
+    /// The outbox table (the runtime's `Outbox.tableName`).
+    static let outbox = "entitygen_outbox"
+    /// The marker table: while it holds a row, nothing is captured (imports write server data).
+    static let pause = "entitygen_outbox_pause"
+
+    /// The tables and triggers for `tables`' push plans (none when no table has one).
+    static func objects(for tables: [TablePlan]) -> (tables: [TableSnapshot], triggers: [TriggerSnapshot]) {
+        let pushed = tables.filter { $0.push != nil }
+        guard !pushed.isEmpty else { return ([], []) }
+        let column = { (name: String, type: String, notNull: Bool, defaultSQL: String?) in
+            ColumnSnapshot(name: name, type: type, notNull: notNull, defaultSQL: defaultSQL)
+        }
+        let outboxTable = TableSnapshot(
+            name: outbox, hiddenRowID: true, withoutRowID: false,
+            columns: [
+                column("entity", "text", true, nil), column("key", "text", true, nil),
+                column("operation", "text", true, nil), column("changedKeys", "text", false, nil),
+                column("idempotencyKey", "text", true, nil), column("attempts", "integer", true, nil),
+                column("failedStatus", "integer", false, nil), column("failure", "text", false, nil),
+            ],
+            primaryKey: [], foreignKeys: [],
+            indexes: [IndexSnapshot(name: "\(outbox)_row", columns: ["entity", "key"])])
+        let pauseTable = TableSnapshot(
+            name: pause, hiddenRowID: true, withoutRowID: false, columns: [], primaryKey: [], foreignKeys: [],
+            indexes: [])
+        return ([outboxTable, pauseTable], pushed.flatMap(triggers))
+    }
+
+    /// The capture and conflict triggers of one table.
+    private static func triggers(_ table: TablePlan) -> [TriggerSnapshot] {
+        let id = SQL.identifier
+        let name = table.tableName
+        let entity = SQL.string(table.schemaName)
+        let keyColumns = table.identity
+        let key = { (row: String) in
+            keyColumns.map { "quote(\(row).\(id($0)))" }.joined(separator: " || ',' || ")
+        }
+        let outbox = id(Self.outbox)
+        let notPaused = "NOT EXISTS (SELECT 1 FROM \(id(pause)))"
+        let last = { (row: String) in
+            "(SELECT max(\"_id\") FROM \(outbox) WHERE entity = \(entity) AND key = \(key(row)))"
+        }
+        let unsentLast = { (row: String) in
+            "EXISTS (SELECT 1 FROM \(outbox) WHERE \"_id\" = \(last(row)) AND attempts = 0)"
+        }
+        let newKey = "lower(hex(randomblob(16)))"
+        let watched = table.push?.jsonKeys ?? []
+        let changedKeys =
+            "'[' || substr("
+            + watched.map { column, key in
+                "CASE WHEN OLD.\(id(column)) IS NOT NEW.\(id(column)) THEN \(SQL.string("," + jsonString(key))) ELSE '' END"
+            }.joined(separator: " || ") + ", 2) || ']'"
+        let anyChange = watched.map { "OLD.\(id($0.column)) IS NOT NEW.\(id($0.column))" }.joined(separator: " OR ")
+        let insert = """
+            CREATE TRIGGER \(id(name + "_outbox_insert")) AFTER INSERT ON \(id(name)) WHEN \(notPaused) BEGIN \
+            UPDATE \(outbox) SET operation = 'update', changedKeys = NULL \
+            WHERE "_id" = \(last("NEW")) AND attempts = 0 AND operation = 'delete'; \
+            INSERT INTO \(outbox) (entity, key, operation, idempotencyKey, attempts) \
+            SELECT \(entity), \(key("NEW")), 'create', \(newKey), 0 WHERE NOT \(unsentLast("NEW")); END
+            """
+        let update = """
+            CREATE TRIGGER \(id(name + "_outbox_update")) AFTER UPDATE ON \(id(name)) \
+            WHEN \(notPaused) AND (\(anyChange.isEmpty ? "0" : anyChange)) BEGIN \
+            UPDATE \(outbox) SET changedKeys = (SELECT json_group_array(value) FROM \
+            (SELECT value FROM json_each(changedKeys) UNION SELECT value FROM json_each(\(changedKeys)))) \
+            WHERE "_id" = \(last("NEW")) AND attempts = 0 AND operation = 'update' AND changedKeys IS NOT NULL; \
+            INSERT INTO \(outbox) (entity, key, operation, changedKeys, idempotencyKey, attempts) \
+            SELECT \(entity), \(key("NEW")), 'update', \(changedKeys), \(newKey), 0 WHERE NOT \(unsentLast("NEW")); END
+            """
+        let delete = """
+            CREATE TRIGGER \(id(name + "_outbox_delete")) AFTER DELETE ON \(id(name)) WHEN \(notPaused) BEGIN \
+            UPDATE \(outbox) SET operation = 'delete', changedKeys = NULL \
+            WHERE "_id" = \(last("OLD")) AND attempts = 0 AND operation = 'update'; \
+            INSERT INTO \(outbox) (entity, key, operation, idempotencyKey, attempts) \
+            SELECT \(entity), \(key("OLD")), 'delete', \(newKey), 0 WHERE NOT \(unsentLast("OLD")); \
+            DELETE FROM \(outbox) WHERE "_id" = \(last("OLD")) AND attempts = 0 AND operation = 'create'; END
+            """
+        // While an import writes (paused): the server's row wins over the row's unsent edits, and a row
+        // created here that the server has not confirmed is never deleted as missing from the server.
+        let paused = "EXISTS (SELECT 1 FROM \(id(pause)))"
+        let dropUnsent = { (row: String) in
+            "DELETE FROM \(outbox) WHERE entity = \(entity) AND key = \(key(row)) AND attempts = 0;"
+        }
+        let pulledInsert = """
+            CREATE TRIGGER \(id(name + "_outbox_pulled_insert")) AFTER INSERT ON \(id(name)) WHEN \(paused) BEGIN \
+            \(dropUnsent("NEW")) END
+            """
+        let pulledUpdate = """
+            CREATE TRIGGER \(id(name + "_outbox_pulled_update")) AFTER UPDATE ON \(id(name)) WHEN \(paused) BEGIN \
+            \(dropUnsent("NEW")) END
+            """
+        let keep = """
+            CREATE TRIGGER \(id(name + "_outbox_keep")) BEFORE DELETE ON \(id(name)) WHEN \(paused) AND EXISTS \
+            (SELECT 1 FROM \(outbox) WHERE entity = \(entity) AND key = \(key("OLD")) AND operation = 'create') BEGIN \
+            SELECT RAISE(IGNORE); END
+            """
+        return [
+            TriggerSnapshot(name: name + "_outbox_pulled_insert", sql: pulledInsert),
+            TriggerSnapshot(name: name + "_outbox_pulled_update", sql: pulledUpdate),
+            TriggerSnapshot(name: name + "_outbox_keep", sql: keep),
+            TriggerSnapshot(name: name + "_outbox_insert", sql: insert),
+            TriggerSnapshot(name: name + "_outbox_update", sql: update),
+            TriggerSnapshot(name: name + "_outbox_delete", sql: delete),
+        ]
+    }
+
+    /// A JSON string literal of a key (quotes and backslashes escaped; keys hold no control characters
+    /// that matter here, but they are escaped too).
+    private static func jsonString(_ text: String) -> String {
+        var result = "\""
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "\"": result += "\\\""
+            case "\\": result += "\\\\"
+            case let control where control.value < 0x20:
+                let hex = String(control.value, radix: 16)
+                result += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
+            default: result.unicodeScalars.append(scalar)
+            }
+        }
+        return result + "\""
+    }
+}

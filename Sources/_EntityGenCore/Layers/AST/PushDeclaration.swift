@@ -1,0 +1,44 @@
+/// An entity's `push:`: the request that sends each kind of local edit to the server.
+///
+/// ```yaml
+/// push:
+///   create: POST /todos
+///   update: PATCH /todos/{id}
+///   delete: DELETE /todos/{id}
+/// ```
+public struct PushDeclaration: Hashable, Sendable {
+    /// The request for a row created locally.
+    public var create: PushRouteDeclaration?
+    /// The request for a row updated locally.
+    public var update: PushRouteDeclaration?
+    /// The request for a row deleted locally.
+    public var delete: PushRouteDeclaration?
+    /// Where `push:` was written.
+    public var location: SourceLocation
+
+    /// The declared routes with their operation's key, in the order `create`, `update`, `delete`.
+    public var routes: [(operation: SchemaKeys.Push, route: PushRouteDeclaration)] {
+        SchemaKeys.Push.allCases.compactMap { operation in
+            switch operation {
+            case .create: create.map { (operation, $0) }
+            case .update: update.map { (operation, $0) }
+            case .delete: delete.map { (operation, $0) }
+            }
+        }
+    }
+}
+
+/// One route of `push:`, as parsed from `METHOD /path/{attribute}`.
+public struct PushRouteDeclaration: Hashable, Sendable {
+    /// The HTTP method, uppercased: `POST`, `PUT`, `PATCH` or `DELETE`.
+    public var method: String
+    /// The path template as written, starting with `/`.
+    public var path: String
+    /// The attribute names the path's `{...}` placeholders give, in order.
+    public var placeholders: [String]
+    /// Where the route was written.
+    public var location: SourceLocation
+
+    /// The methods a route may use.
+    public static let methods: Set<String> = ["POST", "PUT", "PATCH", "DELETE"]
+}

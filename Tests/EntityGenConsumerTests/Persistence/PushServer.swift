@@ -1,0 +1,184 @@
+import Foundation
+#if canImport(Glibc)
+    import Glibc
+#endif
+
+/// A to-do server on 127.0.0.1 for the push tests: it keeps to-dos by id, applies `POST /todos`,
+/// `PATCH /todos/{id}` and `DELETE /todos/{id}` once per idempotency key (a repeated key gets the first
+/// response again), logs every request, and answers as `script` says before it applies anything
+/// (a status to return instead, or `nil` to apply the request).
+final class PushServer: @unchecked Sendable {
+    /// One request as received.
+    struct Request: Sendable {
+        var method: String
+        var path: String
+        var headers: [String: String]
+        var body: [String: Any]? {
+            bodyBytes.isEmpty ? nil : (try? JSONSerialization.jsonObject(with: bodyBytes)) as? [String: Any]
+        }
+        var bodyBytes: Data
+    }
+
+    /// What to answer instead of applying a request: a status line, headers and a body.
+    struct Refusal: Sendable {
+        var status: String
+        var headers: [String: String] = [:]
+        var body = ""
+    }
+
+    let port: UInt16
+    private let socketDescriptor: Int32
+    private let lock = NSLock()
+    private var log: [Request] = []
+    private var todos: [String: [String: Any]] = [:]
+    private var applied: [String: (String, Data)] = [:]
+    private let script: @Sendable (Request, Int) -> Refusal?
+
+    /// Requests received so far, in order.
+    var requests: [Request] { lock.withLock { log } }
+    /// The server's to-dos by id.
+    var stored: [String: [String: Any]] { lock.withLock { todos } }
+    /// How many distinct idempotency keys the server applied.
+    var appliedKeys: Int { lock.withLock { applied.count } }
+
+    /// The base URL (`http://127.0.0.1:<port>/api`).
+    var baseURL: URL { URL(string: "http://127.0.0.1:\(port)/api")! }
+
+    /// Starts serving; `script` sees each request with its index and may refuse it.
+    init(script: @escaping @Sendable (Request, Int) -> Refusal? = { _, _ in nil }) throws {
+        self.script = script
+        let descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        var address = sockaddr_in()
+        address.sin_family = sa_family_t(AF_INET)
+        address.sin_addr.s_addr = inet_addr("127.0.0.1")
+        address.sin_port = 0
+        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
+        let bound = withUnsafeMutablePointer(to: &address) { pointer in
+            pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+                bind(descriptor, $0, length) == 0 && listen(descriptor, 16) == 0
+                    && getsockname(descriptor, $0, &length) == 0
+            }
+        }
+        guard bound else {
+            close(descriptor)
+            throw POSIXError(.EADDRNOTAVAIL)
+        }
+        socketDescriptor = descriptor
+        port = UInt16(bigEndian: address.sin_port)
+        Thread { [self] in serve() }.start()
+    }
+
+    deinit { close(socketDescriptor) }
+
+    /// Stops accepting connections.
+    func stop() { shutdown(socketDescriptor, Int32(SHUT_RDWR)) }
+
+    private func serve() {
+        while true {
+            let client = accept(socketDescriptor, nil, nil)
+            if client < 0 { return }
+            guard let request = read(client) else {
+                close(client)
+                continue
+            }
+            let index = lock.withLock {
+                log.append(request)
+                return log.count - 1
+            }
+            let (status, headers, body) = respond(to: request, index: index)
+            let extra = headers.sorted { $0.key < $1.key }.map { "\($0.key): \($0.value)\r\n" }.joined()
+            let head =
+                "HTTP/1.1 \(status)\r\nContent-Type: application/json\r\nContent-Length: \(body.count)\r\n\(extra)Connection: close\r\n\r\n"
+            let response = Array(head.utf8) + Array(body)
+            var sent = 0
+            while sent < response.count {
+                let count = response[sent...].withUnsafeBytes { write(client, $0.baseAddress, $0.count) }
+                if count <= 0 { break }
+                sent += count
+            }
+            close(client)
+        }
+    }
+
+    private func respond(to request: Request, index: Int) -> (String, [String: String], Data) {
+        if let refusal = script(request, index) {
+            return (refusal.status, refusal.headers, Data(refusal.body.utf8))
+        }
+        let key = request.headers["idempotency-key"] ?? UUID().uuidString
+        return lock.withLock {
+            if let (status, body) = applied[key] { return (status, [:], body) }
+            let parts = request.path.split(separator: "/").map(String.init)
+            var status = "200 OK"
+            var body = Data()
+            switch (request.method, parts.count) {
+            case ("POST", 1):
+                var todo = request.body ?? [:]
+                todo["updated_at"] = "2026-11-26T10:00:00Z"
+                if let id = todo["id"] as? String { todos[id] = todo }
+                status = "201 Created"
+                body = (try? JSONSerialization.data(withJSONObject: todo)) ?? Data()
+            case ("PATCH", 2):
+                guard var todo = todos[parts[1]] else { return ("404 Not Found", [:], Data("no such to-do".utf8)) }
+                for (name, value) in request.body ?? [:] { todo[name] = value }
+                todo["updated_at"] = "2026-11-26T11:00:00Z"
+                todos[parts[1]] = todo
+                body = (try? JSONSerialization.data(withJSONObject: todo)) ?? Data()
+            case ("DELETE", 2):
+                todos[parts[1]] = nil
+                status = "204 No Content"
+            default:
+                return ("405 Method Not Allowed", [:], Data())
+            }
+            applied[key] = (status, body)
+            return (status, [:], body)
+        }
+    }
+
+    private func read(_ client: Int32) -> Request? {
+        var bytes = [UInt8]()
+        var buffer = [UInt8](repeating: 0, count: 4096)
+        var headEnd: Int?
+        var contentLength = 0
+        while true {
+            if headEnd == nil, let end = bytes.indexOfHeadEnd() {
+                headEnd = end
+                let head = String(decoding: bytes[..<end], as: UTF8.self)
+                for line in head.split(separator: "\r\n") where line.lowercased().hasPrefix("content-length:") {
+                    contentLength =
+                        Int(line.dropFirst("content-length:".count).trimmingCharacters(in: .whitespaces)) ?? 0
+                }
+            }
+            if let headEnd, bytes.count >= headEnd + 4 + contentLength { break }
+            let count = Glibc.read(client, &buffer, buffer.count)
+            if count <= 0 { return nil }
+            bytes += buffer[0..<count]
+        }
+        guard let headEnd else { return nil }
+        let lines = String(decoding: bytes[..<headEnd], as: UTF8.self).split(separator: "\r\n")
+        let start = lines.first?.split(separator: " ") ?? []
+        guard start.count >= 2 else { return nil }
+        var headers: [String: String] = [:]
+        for line in lines.dropFirst() {
+            guard let colon = line.firstIndex(of: ":") else { continue }
+            headers[line[..<colon].lowercased()] = line[line.index(after: colon)...].trimmingCharacters(
+                in: .whitespaces)
+        }
+        var path = String(start[1])
+        if path.hasPrefix("/api") { path.removeFirst(4) }
+        return Request(
+            method: String(start[0]), path: path, headers: headers,
+            bodyBytes: Data(bytes[(headEnd + 4)..<(headEnd + 4 + contentLength)]))
+    }
+}
+
+extension Array where Element == UInt8 {
+    /// Where the header section ends (the index of its `\r\n\r\n`).
+    fileprivate func indexOfHeadEnd() -> Int? {
+        guard count >= 4 else { return nil }
+        for index in 0...(count - 4)
+        where self[index] == 13 && self[index + 1] == 10 && self[index + 2] == 13 && self[index + 3] == 10 {
+            return index
+        }
+        return nil
+    }
+}
