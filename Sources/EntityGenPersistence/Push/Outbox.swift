@@ -28,11 +28,15 @@ public enum Outbox {
         return try Row.fetchAll(db, sql: "SELECT * FROM \(tableName) ORDER BY \"_id\"").map(OutboxEntry.init(row:))
     }
 
-    /// Clears the failure marks, so that the next push sends the refused edits again.
+    /// Clears the failure marks, so that the next push sends the refused edits again: as new requests
+    /// (a new idempotency key, and the row's values at that time), since the server applied none of them.
     public static func retryFailed(_ db: Database) throws {
         guard try db.tableExists(tableName) else { return }
         try db.execute(
-            sql: "UPDATE \(tableName) SET failedStatus = NULL, failure = NULL WHERE failedStatus IS NOT NULL")
+            sql: """
+                UPDATE \(tableName) SET failedStatus = NULL, failure = NULL, payload = NULL, attempts = 0,
+                idempotencyKey = lower(hex(randomblob(16))) WHERE failedStatus IS NOT NULL
+                """)
     }
 
     /// Removes an edit from the outbox without sending it (a refused edit the user gave up on).

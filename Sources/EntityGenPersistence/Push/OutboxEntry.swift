@@ -33,6 +33,9 @@ public struct OutboxEntry: Sendable, Hashable {
     public var failure: PushFailure?
     /// The key as the outbox stores it (SQLite's `quote()` of each value, comma-separated).
     var keyText: String
+    /// The body the first attempt sent, which every retry sends again (`nil` before the first attempt,
+    /// and for a delete).
+    var payload: [UInt8]?
 
     /// Reads an entry from an outbox row.
     init(row: Row) throws {
@@ -57,6 +60,7 @@ public struct OutboxEntry: Sendable, Hashable {
             return keys
         }
         idempotencyKey = row["idempotencyKey"]
+        payload = (row["payload"] as Data?).map { Array($0) }
         attempts = row["attempts"]
         failure = (row["failedStatus"] as Int?).map { PushFailure(status: $0, message: row["failure"] ?? "") }
     }

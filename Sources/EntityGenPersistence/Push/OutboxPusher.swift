@@ -109,8 +109,8 @@ public struct OutboxPusher: Sendable {
                 }
                 if let job = try type.job(for: entry, baseURL: baseURL, idempotencyHeader: header, in: db) {
                     try db.execute(
-                        sql: "UPDATE \(Outbox.tableName) SET attempts = attempts + 1 WHERE \"_id\" = ?",
-                        arguments: [entry.sequence])
+                        sql: "UPDATE \(Outbox.tableName) SET attempts = attempts + 1, payload = ? WHERE \"_id\" = ?",
+                        arguments: [job.request.httpBody, entry.sequence])
                     return (job, dropped)
                 }
                 try db.execute(sql: "DELETE FROM \(Outbox.tableName) WHERE \"_id\" = ?", arguments: [entry.sequence])
@@ -244,10 +244,13 @@ extension PushableEntity {
         request.httpMethod = route.method
         request.setValue(entry.idempotencyKey, forHTTPHeaderField: idempotencyHeader)
         if route.hasBody {
+            // A retry sends the body the first attempt sent, whatever the row holds now: one idempotency
+            // key, one request. (A later edit of the row is an entry of its own.)
             guard
-                let body = try pushBody(
-                    key: key, changedKeys: entry.operation == .update ? entry.changedKeys : nil,
-                    patch: route.sendsChangedKeysOnly, in: db)
+                let body = try entry.payload
+                    ?? pushBody(
+                        key: key, changedKeys: entry.operation == .update ? entry.changedKeys : nil,
+                        patch: route.sendsChangedKeysOnly, in: db)
             else { return nil }
             request.httpBody = Data(body)
             request.setValue("application/json", forHTTPHeaderField: "Content-Type")

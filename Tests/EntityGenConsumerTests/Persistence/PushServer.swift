@@ -33,6 +33,8 @@ final class PushServer: @unchecked Sendable {
     private var todos: [String: [String: Any]] = [:]
     private var applied: [String: (String, Data)] = [:]
     private let script: @Sendable (Request, Int) -> Refusal?
+    private let dropsResponse: @Sendable (Request, Int) -> Bool
+    private var appliedLog: [Request] = []
 
     /// Requests received so far, in order.
     var requests: [Request] { lock.withLock { log } }
@@ -40,13 +42,40 @@ final class PushServer: @unchecked Sendable {
     var stored: [String: [String: Any]] { lock.withLock { todos } }
     /// How many distinct idempotency keys the server applied.
     var appliedKeys: Int { lock.withLock { applied.count } }
+    /// The requests the server applied, in order (a repeated idempotency key is not applied again).
+    var appliedRequests: [Request] { lock.withLock { appliedLog } }
+
+    /// Changes a to-do on the server, as another client would.
+    func change(_ id: String, title: String) {
+        lock.withLock {
+            todos[id]?["title"] = title
+            todos[id]?["updated_at"] = "2026-11-26T12:00:00Z"
+        }
+    }
+
+    /// Deletes a to-do on the server, as another client would.
+    func remove(_ id: String) { lock.withLock { todos[id] = nil } }
+
+    /// The server's to-dos as a feed page (a JSON array, by id).
+    var page: Data {
+        lock.withLock {
+            let list = todos.keys.sorted().compactMap { todos[$0] }
+            return (try? JSONSerialization.data(withJSONObject: list)) ?? Data("[]".utf8)
+        }
+    }
 
     /// The base URL (`http://127.0.0.1:<port>/api`).
     var baseURL: URL { URL(string: "http://127.0.0.1:\(port)/api")! }
 
-    /// Starts serving; `script` sees each request with its index and may refuse it.
-    init(script: @escaping @Sendable (Request, Int) -> Refusal? = { _, _ in nil }) throws {
+    /// Starts serving; `script` sees each request with its index and may refuse it; when `dropsResponse`
+    /// says so, the request is applied and the connection closed without a response (a response lost
+    /// after the server applied the edit).
+    init(
+        script: @escaping @Sendable (Request, Int) -> Refusal? = { _, _ in nil },
+        dropsResponse: @escaping @Sendable (Request, Int) -> Bool = { _, _ in false }
+    ) throws {
         self.script = script
+        self.dropsResponse = dropsResponse
         let descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
         var address = sockaddr_in()
         address.sin_family = sa_family_t(AF_INET)
@@ -86,6 +115,10 @@ final class PushServer: @unchecked Sendable {
                 return log.count - 1
             }
             let (status, headers, body) = respond(to: request, index: index)
+            if dropsResponse(request, index) {
+                close(client)
+                continue
+            }
             let extra = headers.sorted { $0.key < $1.key }.map { "\($0.key): \($0.value)\r\n" }.joined()
             let head =
                 "HTTP/1.1 \(status)\r\nContent-Type: application/json\r\nContent-Length: \(body.count)\r\n\(extra)Connection: close\r\n\r\n"
@@ -130,6 +163,7 @@ final class PushServer: @unchecked Sendable {
                 return ("405 Method Not Allowed", [:], Data())
             }
             applied[key] = (status, body)
+            appliedLog.append(request)
             return (status, [:], body)
         }
     }

@@ -26,6 +26,7 @@ enum OutboxCapture {
                 column("operation", "text", true, nil), column("changedKeys", "text", false, nil),
                 column("idempotencyKey", "text", true, nil), column("attempts", "integer", true, nil),
                 column("failedStatus", "integer", false, nil), column("failure", "text", false, nil),
+                column("payload", "blob", false, nil),
             ],
             primaryKey: [], foreignKeys: [],
             indexes: [IndexSnapshot(name: "\(outbox)_row", columns: ["entity", "key"])])

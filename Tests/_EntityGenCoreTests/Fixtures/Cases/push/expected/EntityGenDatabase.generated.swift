@@ -28,7 +28,8 @@ internal enum EntityGenDatabase {
             "idempotencyKey" TEXT NOT NULL, \
             "attempts" INTEGER NOT NULL, \
             "failedStatus" INTEGER, \
-            "failure" TEXT)
+            "failure" TEXT, \
+            "payload" BLOB)
             """)
         try db.create(index: "entitygen_outbox_row", on: "entitygen_outbox", columns: ["entity", "key"])
         try db.execute(sql: """
@@ -77,7 +78,7 @@ internal enum EntityGenDatabase {
     /// migrations it ran, so a development database that ran a pending migration which has changed since is refused
     /// when opened (`EntityGenPersistence.ChangedPendingMigrationError`) instead of failing later. Recording a
     /// migration does not change its fingerprint.
-    internal static let migrationFingerprints: [Swift.String: Swift.String] = ["entitygen-v1": "551a7f96d15fe7be"]
+    internal static let migrationFingerprints: [Swift.String: Swift.String] = ["entitygen-v1": "7d0f652fcfe2a9e0"]
 
     /// Opens (creating when needed) a database file in WAL mode, so readers read while the importer writes, and
     /// migrates it; a database a newer version of the app migrated is refused

@@ -1,0 +1,179 @@
+import EntityGenPersistence
+import EntityGenTestSupport
+import Foundation
+import GRDB
+import Synchronization
+import Testing
+
+/// Hundreds of seeded random sequences of local edits, pushes, pulls, app kills and changes made on the
+/// server by someone else, against a loopback server that fails requests and loses responses after
+/// applying them. After each sequence a healthy push and pull must leave client and server equal, no
+/// edit may have been applied twice, and no pending edit may be lost.
+@Suite struct Test_PushProperties {
+    static let ids = (1...6).map { UUID(uuidString: "00000000-0000-0000-0000-00000000000\($0)")! }
+
+    @Test func randomSequencesConverge() async throws {
+        for seed in UInt64(1)...200 {
+            try await run(seed: seed, steps: 24)
+        }
+    }
+
+    /// One sequence.
+    func run(seed: UInt64, steps: Int) async throws {
+        var random = SplitMix64(seed: seed)
+        let healthy = Mutex(false)
+        // While unhealthy, about one request in five fails with a 503 and one in seven is applied and then
+        // loses its response.
+        let failures = Mutex(SplitMix64(seed: seed &* 31))
+        let server = try PushServer(
+            script: { _, _ in
+                if healthy.withLock({ $0 }) { return nil }
+                return failures.withLock { $0.next() % 5 == 0 } ? PushServer.Refusal(status: "503 Service Unavailable") : nil
+            },
+            dropsResponse: { _, _ in
+                !healthy.withLock { $0 } && failures.withLock { $0.next() % 7 == 0 }
+            })
+        defer { server.stop() }
+        let folder = try TemporaryFolder.make("entitygen-push-properties")
+        let path = folder.appendingPathComponent("db.sqlite").path
+        var pool = try EntityGenDatabase.openDatabase(atPath: path)
+        var pusher = OutboxPusher(entities: [Todo.self], writer: pool, baseURL: server.baseURL)
+        pusher.initialDelay = .milliseconds(1)
+        pusher.maximumAttempts = 2
+        let importer = { (pool: DatabasePool) in
+            FeedImporter(feed: Feed<Todo>(name: "Todos", deleteOrphans: true), writer: pool)
+        }
+        var log: [String] = []
+        for step in 0..<steps {
+            switch random.next() % 10 {
+            case 0, 1, 2, 3:
+                log.append(try await edit(pool, &random, title: "c\(seed)-\(step)"))
+            case 4, 5:
+                log.append("push")
+                do { try await pusher.push() } catch is PushError {}
+            case 6:
+                // An app pulls after its edits went out: with nothing pending, the pull loses nothing.
+                guard try await pool.read({ db in try Outbox.entries(db) }).isEmpty else { continue }
+                log.append("pull")
+                _ = try await importer(pool).sync(pages: Self.pages(server.page))
+            case 7:
+                log.append("kill")
+                try pool.close()
+                pool = try EntityGenDatabase.openDatabase(atPath: path)
+                pusher = OutboxPusher(entities: [Todo.self], writer: pool, baseURL: server.baseURL)
+                pusher.initialDelay = .milliseconds(1)
+                pusher.maximumAttempts = 2
+            default:
+                let id = Self.ids[Int(random.next() % UInt64(Self.ids.count))].uuidString
+                if random.next() % 4 == 0 {
+                    log.append("server deletes \(id.suffix(1))")
+                    server.remove(id)
+                } else {
+                    log.append("server renames \(id.suffix(1))")
+                    server.change(id, title: "s\(seed)-\(step)")
+                }
+            }
+        }
+        // The network recovers: what was pending goes out, refused edits (an update of a row the server
+        // deleted) are given up, and a pull brings the server's state.
+        healthy.withLock { $0 = true }
+        // Rows with an edit the server refused wait behind it (the app decides): they are left out.
+        let pending = try await pool.read { db in
+            let entries = try Outbox.entries(db)
+            let held = Set(entries.filter { $0.failure != nil }.map { Self.id($0) })
+            return try entries.filter { !held.contains(Self.id($0)) }.map {
+                ($0, try Todo.Record.fetchOne(db, id: Self.id($0)))
+            }
+        }
+        let report = try await pusher.push()
+        try await pool.write { db in
+            for entry in try Outbox.entries(db) { try Outbox.discard(entry, in: db) }
+        }
+        _ = try await importer(pool).sync(pages: Self.pages(server.page))
+        let context = "seed \(seed): \(log.joined(separator: ", "))"
+
+        // Converged: the client holds exactly the server's to-dos.
+        let local = try await pool.read { db in try Todo.Record.fetchAll(db) }
+        let stored = server.stored
+        #expect(Set(local.map(\.id.uuidString)) == Set(stored.keys), "\(context)")
+        for todo in local {
+            #expect(stored[todo.id.uuidString]?["title"] as? String == todo.title, "\(context)")
+        }
+        // No edit applied twice: every title a client edit wrote is unique, so one sent twice under two
+        // idempotency keys would show up twice.
+        let titles = server.appliedRequests.compactMap { $0.body?["title"] as? String }
+        #expect(Set(titles).count == titles.count, "\(context): \(titles)")
+        // No pending edit lost: what was pending before the healthy push is on the server, unless the
+        // server refused it (an update of a row someone deleted there).
+        let refused = Set(report.failed.map(\.sequence))
+        for (entry, row) in pending where !refused.contains(entry.sequence) {
+            let id = row?.id.uuidString
+            switch entry.operation {
+            case .delete:
+                continue  // the row is gone locally; the convergence check covers the server
+            case .create, .update:
+                guard let row, let id else { continue }  // deleted locally since: its delete follows
+                #expect(
+                    server.appliedRequests.contains { ($0.body?["title"] as? String) == row.title }
+                        || stored[id]?["title"] as? String == row.title,
+                    "\(context): pending \(entry.operation) of \(id) lost")
+            }
+        }
+        try? pool.close()
+        try? FileManager.default.removeItem(at: folder)
+    }
+
+    /// One random local edit through GRDB: create, update (record or raw SQL) or delete (record or static).
+    func edit(_ pool: DatabasePool, _ random: inout SplitMix64, title: String) async throws -> String {
+        let id = Self.ids[Int(random.next() % UInt64(Self.ids.count))]
+        let choice = random.next() % 5
+        return try await pool.write { db in
+            guard var todo = try Todo.Record.fetchOne(db, id: id) else {
+                try Todo(id: id, title: title).insert(db)
+                return "create \(id.uuidString.suffix(1))"
+            }
+            switch choice {
+            case 0:
+                try db.execute(sql: "UPDATE todo SET title = ? WHERE id = ?", arguments: [title, id])
+                return "sql update \(id.uuidString.suffix(1))"
+            case 1:
+                _ = try Todo.Record.deleteOne(db, id: id)
+                return "delete \(id.uuidString.suffix(1))"
+            default:
+                todo.title = title
+                todo.isDone.toggle()
+                try todo.update(db)
+                return "update \(id.uuidString.suffix(1))"
+            }
+        }
+    }
+
+    /// The to-do an outbox entry names (its key is the UUID's 16 bytes).
+    static func id(_ entry: OutboxEntry) -> UUID {
+        guard case let .blob(bytes)? = entry.key.first, bytes.count == 16 else { return UUID() }
+        return UUID(uuid: bytes.withUnsafeBytes { $0.loadUnaligned(as: uuid_t.self) })
+    }
+
+    /// One page of a feed, as a sequence.
+    static func pages(_ page: Data) -> AsyncStream<Data> {
+        AsyncStream { continuation in
+            continuation.yield(page)
+            continuation.finish()
+        }
+    }
+}
+
+/// A small seeded generator (SplitMix64), so that a failing sequence can be run again.
+struct SplitMix64: RandomNumberGenerator, Sendable {
+    private var state: UInt64
+
+    init(seed: UInt64) { state = seed }
+
+    mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var z = state
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return z ^ (z >> 31)
+    }
+}
