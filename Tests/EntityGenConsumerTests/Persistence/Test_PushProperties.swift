@@ -28,7 +28,8 @@ import Testing
         let server = try PushServer(
             script: { _, _ in
                 if healthy.withLock({ $0 }) { return nil }
-                return failures.withLock { $0.next() % 5 == 0 } ? PushServer.Refusal(status: "503 Service Unavailable") : nil
+                let fails = failures.withLock { $0.next() % 5 == 0 }
+                return fails ? PushServer.Refusal(status: "503 Service Unavailable") : nil
             },
             dropsResponse: { _, _ in
                 !healthy.withLock { $0 } && failures.withLock { $0.next() % 7 == 0 }
