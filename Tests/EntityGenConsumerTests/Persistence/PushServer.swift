@@ -34,6 +34,7 @@ final class PushServer: @unchecked Sendable {
     private var applied: [String: (String, Data)] = [:]
     private let script: @Sendable (Request, Int) -> Refusal?
     private let dropsResponse: @Sendable (Request, Int) -> Bool
+    private let delay: @Sendable (Request, Int) -> UInt32
     private var appliedLog: [Request] = []
 
     /// Requests received so far, in order.
@@ -69,13 +70,15 @@ final class PushServer: @unchecked Sendable {
 
     /// Starts serving; `script` sees each request with its index and may refuse it; when `dropsResponse`
     /// says so, the request is applied and the connection closed without a response (a response lost
-    /// after the server applied the edit).
+    /// after the server applied the edit); `delay` gives the microseconds to wait before answering.
     init(
         script: @escaping @Sendable (Request, Int) -> Refusal? = { _, _ in nil },
-        dropsResponse: @escaping @Sendable (Request, Int) -> Bool = { _, _ in false }
+        dropsResponse: @escaping @Sendable (Request, Int) -> Bool = { _, _ in false },
+        delay: @escaping @Sendable (Request, Int) -> UInt32 = { _, _ in 0 }
     ) throws {
         self.script = script
         self.dropsResponse = dropsResponse
+        self.delay = delay
         let descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
         var address = sockaddr_in()
         address.sin_family = sa_family_t(AF_INET)
@@ -114,6 +117,8 @@ final class PushServer: @unchecked Sendable {
                 log.append(request)
                 return log.count - 1
             }
+            let pause = delay(request, index)
+            if pause > 0 { usleep(pause) }
             let (status, headers, body) = respond(to: request, index: index)
             if dropsResponse(request, index) {
                 close(client)

@@ -166,6 +166,37 @@ import Testing
         #expect(server.stored[Self.first.uuidString]?["title"] as? String == "Buy milk")
     }
 
+    @Test(arguments: ["409 Conflict", "412 Precondition Failed"])
+    func aConflictTheServerReportsIsKeptWithItsResponse(status: String) async throws {
+        let server = try PushServer { request, _ in
+            request.method == "PATCH"
+                ? PushServer.Refusal(status: status, body: #"{"error": "version mismatch"}"#) : nil
+        }
+        defer { server.stop() }
+        let (pool, _) = try makeDatabase()
+        try await pool.write { db in
+            try Todo(id: Self.first, title: "Buy milk").insert(db)
+            try Todo(id: Self.second, title: "Call mum").insert(db)
+        }
+        try await pusher(server, pool).push()
+        try await pool.write { db in
+            _ = try Todo.Record.filter(key: Self.first).updateAll(db, Todo.Columns.title.set(to: "Buy oat milk"))
+            try db.execute(sql: "UPDATE todo SET notes = 'later' WHERE title = 'Call mum'")
+        }
+        let report = try await pusher(server, pool).push()
+        let code = Int(status.prefix(3))!
+        #expect(
+            report.failed.map(\.failure) == [
+                PushFailure(status: code, message: #"{"error": "version mismatch"}"#),
+                PushFailure(status: code, message: #"{"error": "version mismatch"}"#),
+            ])
+        #expect(report.failed.map(\.changedKeys) == [["title"], ["notes"]])
+        let entries = try await pool.read { db in try Outbox.entries(db) }
+        #expect(entries.count == 2 && entries.allSatisfy { $0.failure?.status == code })
+        // The local edits stay in the rows until the app decides.
+        #expect(try await pool.read { db in try Todo.Record.fetchOne(db, id: Self.first)?.title } == "Buy oat milk")
+    }
+
     @Test func aPullWinsOverUnsentEditsAndNeverDeletesAnUnconfirmedCreation() async throws {
         let (pool, _) = try makeDatabase()
         let importer = FeedImporter(feed: Feed<Todo>(name: "Todos", deleteOrphans: true), writer: pool)

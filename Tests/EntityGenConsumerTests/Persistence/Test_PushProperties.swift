@@ -6,8 +6,8 @@ import Synchronization
 import Testing
 
 /// Hundreds of seeded random sequences of local edits, pushes, pulls, app kills and changes made on the
-/// server by someone else, against a loopback server that fails requests and loses responses after
-/// applying them. After each sequence a healthy push and pull must leave client and server equal, no
+/// server by someone else, against a loopback server that fails requests, delays answers and loses
+/// responses after applying them. After each sequence a healthy push and pull must leave client and server equal, no
 /// edit may have been applied twice, and no pending edit may be lost.
 @Suite struct Test_PushProperties {
     static let ids = (1...6).map { UUID(uuidString: "00000000-0000-0000-0000-00000000000\($0)")! }
@@ -33,7 +33,8 @@ import Testing
             },
             dropsResponse: { _, _ in
                 !healthy.withLock { $0 } && failures.withLock { $0.next() % 7 == 0 }
-            })
+            },
+            delay: { _, _ in failures.withLock { $0.next() % 4 == 0 } ? 2_000 : 0 })
         defer { server.stop() }
         let folder = try TemporaryFolder.make("entitygen-push-properties")
         let path = folder.appendingPathComponent("db.sqlite").path
