@@ -15,7 +15,7 @@ let corpora = packageRoot.appendingPathComponent("Tests/Corpora/benchmarks-nativ
 let executable = Bundle.main.executableURL ?? URL(fileURLWithPath: CommandLine.arguments[0])
 
 /// The modes that measure against a baseline (the rest profile one thing alone); the usage line lists them.
-let benchmarkModes = ["mapping", "reader", "generate", "import", "sync", "read", "postgres", "infer"]
+let benchmarkModes = ["mapping", "reader", "generate", "import", "sync", "read", "postgres", "infer", "push"]
 
 /// The whole number at `position` after the mode (or `fallback` when there is none), at least `minimum`;
 /// anything else prints `usage` and exits with status 2, so a typo never runs a default or crashes.
@@ -75,6 +75,8 @@ func runBenchmark() async throws {
         try ImportBenchmark.stream(file: rest[0], database: rest[1])
     case "postgres":
         try await PostgresBenchmark.run()
+    case "push":
+        try await PushBenchmark.run(count: countArgument(1, default: 10_000, minimum: 1, usage: "push [edits > 0]"))
     case "infer":
         let megabytes = countArgument(1, default: 100, minimum: 4, usage: "infer [megabytes >= 4]")
         try InferBenchmark.run(buildFolder: executable.deletingLastPathComponent(), megabytes: megabytes)

@@ -40,7 +40,7 @@ public struct OutboxPusher: Sendable {
     public var maximumDelay: Duration = .seconds(30)
     /// Adds headers to each request (authentication).
     public var prepareRequest: (@Sendable (inout URLRequest) -> Void)?
-    private let entities: [String: any PushableEntity.Type]
+    let entities: [String: any PushableEntity.Type]
 
     /// Creates a pusher for the edits of `entities` (every entity with `push:` whose edits the outbox may
     /// hold).
@@ -72,64 +72,44 @@ public struct OutboxPusher: Sendable {
         defer { guarded.finishTasksAndInvalidate() }
         while true {
             try Task.checkCancellation()
-            let job: PushJob?
+            let jobs: [PushJob]
             do {
-                job = try await nextJob(&report)
+                jobs = try await nextJobs(&report)
             } catch let PushError.unknownEntity(entity, _) {
                 throw PushError.unknownEntity(entity, report: report)
             }
-            guard let job else { break }
-            let outcome = try await send(job, through: guarded, report: &report)
-            try await settle(job, outcome, report: &report)
+            guard !jobs.isEmpty else { break }
+            var outcomes: [PushOutcome] = []
+            do {
+                for job in jobs {
+                    try Task.checkCancellation()
+                    outcomes.append(try await send(job, through: guarded, report: &report))
+                }
+            } catch {
+                // What was answered is settled. The edit in hand may have reached the server (its
+                // response lost, its attempts run out, or cancelled mid-request): it stays attempted, to
+                // go out again with the same key and body. The edits after it go back as they were.
+                try await settle(outcomes, unsent: Array(jobs.dropFirst(outcomes.count + 1)), report: &report)
+                if let unavailable = error as? PushUnavailable {
+                    throw PushError.serverUnavailable(
+                        entity: unavailable.entity, attempts: unavailable.attempts, reason: unavailable.reason,
+                        report: report)
+                }
+                throw error
+            }
+            try await settle(outcomes, unsent: [], report: &report)
         }
         report.pending = try await writer.read { db in try Outbox.entries(db).count }
         return report
     }
 
-    /// The next edit to send, with its request; edits that need none are dropped on the way.
-    private func nextJob(_ report: inout PushReport) async throws -> PushJob? {
-        let entities = entities
-        let baseURL = baseURL
-        let header = idempotencyHeader
-        let (job, dropped) = try await writer.write { db -> (PushJob?, Int) in
-            var dropped = 0
-            guard try db.tableExists(Outbox.tableName) else { return (nil, 0) }
-            while let row = try Row.fetchOne(
-                db,
-                sql: """
-                    SELECT * FROM \(Outbox.tableName) AS o WHERE failedStatus IS NULL AND NOT EXISTS (
-                    SELECT 1 FROM \(Outbox.tableName) AS f
-                    WHERE f.entity = o.entity AND f.key = o.key AND f."_id" < o."_id")
-                    ORDER BY "_id" LIMIT 1
-                    """)
-            {
-                let entry = try OutboxEntry(row: row)
-                guard let type = entities[entry.entity] else {
-                    throw PushError.unknownEntity(entry.entity, report: .init())
-                }
-                if let job = try type.job(for: entry, baseURL: baseURL, idempotencyHeader: header, in: db) {
-                    try db.execute(
-                        sql: "UPDATE \(Outbox.tableName) SET attempts = attempts + 1, payload = ? WHERE \"_id\" = ?",
-                        arguments: [job.request.httpBody, entry.sequence])
-                    return (job, dropped)
-                }
-                try db.execute(sql: "DELETE FROM \(Outbox.tableName) WHERE \"_id\" = ?", arguments: [entry.sequence])
-                dropped += 1
-            }
-            return (nil, dropped)
-        }
-        report.dropped += dropped
-        return job
-    }
-
-    /// How a request ended.
-    private enum Outcome {
-        case accepted(Data)
-        case refused(PushFailure)
-    }
-
-    /// Sends a request until it is accepted or refused, or the attempts run out.
-    private func send(_ job: PushJob, through session: URLSession, report: inout PushReport) async throws -> Outcome {
+    /// Sends a request until it is accepted or refused.
+    /// - Throws: ``PushUnavailable`` when the attempts run out; `CancellationError`.
+    private func send(
+        _ job: PushJob, through session: URLSession, report: inout PushReport
+    ) async throws
+        -> PushOutcome
+    {
         var delay = initialDelay
         var attempt = 0
         while true {
@@ -140,18 +120,18 @@ public struct OutboxPusher: Sendable {
             var retryAfter: Duration?
             do {
                 let (data, response) = try await session.data(for: request)
-                let status = (response as? HTTPURLResponse)?.statusCode ?? 0
+                let http = response as? HTTPURLResponse
+                let status = http?.statusCode ?? 0
                 switch status {
                 case 200..<300:
-                    return .accepted(data)
+                    return PushOutcome(job: job, result: .accepted(data))
                 case 408, 429, 500..<600:
                     reason = "HTTP \(status)"
-                    retryAfter = (response as? HTTPURLResponse)?.value(forHTTPHeaderField: "Retry-After")
+                    retryAfter = http?.value(forHTTPHeaderField: "Retry-After")
                         .flatMap { Int($0.trimmingCharacters(in: .whitespaces)) }.map { .seconds($0) }
                 default:
-                    return .refused(
-                        PushFailure(
-                            status: status, message: String(String(decoding: data, as: UTF8.self).prefix(1_000))))
+                    let message = String(String(decoding: data, as: UTF8.self).prefix(1_000))
+                    return PushOutcome(job: job, result: .refused(PushFailure(status: status, message: message)))
                 }
             } catch is CancellationError {
                 throw CancellationError()
@@ -160,101 +140,18 @@ public struct OutboxPusher: Sendable {
                 reason = error.localizedDescription
             }
             guard attempt < maximumAttempts else {
-                throw PushError.serverUnavailable(
-                    entity: job.entry.entity, attempts: attempt, reason: reason, report: report)
+                throw PushUnavailable(entity: job.entry.entity, attempts: attempt, reason: reason)
             }
             report.retries += 1
             try await Task.sleep(for: min(retryAfter ?? delay, maximumDelay))
             delay = min(delay * 2, maximumDelay)
         }
     }
-
-    /// Records an outcome: the edit removed and the response stored, or the edit marked failed.
-    private func settle(_ job: PushJob, _ outcome: Outcome, report: inout PushReport) async throws {
-        let entry = job.entry
-        switch outcome {
-        case let .refused(failure):
-            try await writer.write { db in
-                try db.execute(
-                    sql: "UPDATE \(Outbox.tableName) SET failedStatus = ?, failure = ? WHERE \"_id\" = ?",
-                    arguments: [failure.status, failure.message, entry.sequence])
-            }
-            var failed = entry
-            failed.failure = failure
-            failed.attempts += 1
-            report.failed.append(failed)
-        case let .accepted(body):
-            let issue = try await writer.writeWithoutTransaction { db -> String? in
-                try db.execute(sql: "PRAGMA recursive_triggers = ON")
-                try DecimalCollation.register(in: db)
-                var issue: String?
-                try db.inTransaction(.immediate) {
-                    try db.execute(
-                        sql: "DELETE FROM \(Outbox.tableName) WHERE \"_id\" = ?", arguments: [entry.sequence])
-                    let editedSince =
-                        try Bool.fetchOne(
-                            db, sql: "SELECT EXISTS (SELECT 1 FROM \(Outbox.tableName) WHERE entity = ? AND key = ?)",
-                            arguments: [entry.entity, entry.keyText]) ?? false
-                    if entry.operation != .delete, !editedSince, Self.holdsObject(body) {
-                        issue = try Outbox.withoutCapture(db) { try job.storeResponse(Array(body), db) }
-                    }
-                    return .commit
-                }
-                return issue
-            }
-            if let issue { report.responseIssues.append("\(entry.entity) \(entry.operation.rawValue): \(issue)") }
-            switch entry.operation {
-            case .create: report.created += 1
-            case .update: report.updated += 1
-            case .delete: report.deleted += 1
-            }
-        }
-    }
-
-    /// Whether a response body is a JSON object (an empty body, `204`, has nothing to store).
-    private static func holdsObject(_ body: Data) -> Bool {
-        body.first { !($0 == 0x20 || $0 == 0x0A || $0 == 0x0D || $0 == 0x09) } == UInt8(ascii: "{")
-    }
 }
 
-/// One edit ready to send: its entry, its request and how to store the response.
-struct PushJob: Sendable {
-    var entry: OutboxEntry
-    var key: [DatabaseValue]
-    var request: URLRequest
-    var storeResponse: @Sendable ([UInt8], Database) throws -> String?
-}
-
-extension PushableEntity {
-    /// The request that sends `entry`, or `nil` when there is nothing to send (the row is gone, or the
-    /// schema declares no route for the edit).
-    static func job(for entry: OutboxEntry, baseURL: URL, idempotencyHeader: String, in db: Database) throws -> PushJob?
-    {
-        let routes = SQLite.pushRoutes
-        guard let route = routes.route(for: entry.operation) else { return nil }
-        let key = entry.key.map(\.databaseValue)
-        let path = try route.resolvedPath(
-            identity: routes.identity, key: key, entity: routes.entity, uuidColumns: routes.uuidColumns)
-        var base = baseURL.absoluteString
-        while base.hasSuffix("/") { base.removeLast() }
-        guard let url = URL(string: base + path) else {
-            throw PushError.invalidRoute(entity: routes.entity, path: route.path, reason: "'\(path)' is not a URL path")
-        }
-        var request = URLRequest(url: url)
-        request.httpMethod = route.method
-        request.setValue(entry.idempotencyKey, forHTTPHeaderField: idempotencyHeader)
-        if route.hasBody {
-            // A retry sends the body the first attempt sent, whatever the row holds now: one idempotency
-            // key, one request. (A later edit of the row is an entry of its own.)
-            guard
-                let body = try entry.payload
-                    ?? pushBody(
-                        key: key, changedKeys: entry.operation == .update ? entry.changedKeys : nil,
-                        patch: route.sendsChangedKeysOnly, in: db)
-            else { return nil }
-            request.httpBody = Data(body)
-            request.setValue("application/json", forHTTPHeaderField: "Content-Type")
-        }
-        return PushJob(entry: entry, key: key, request: request) { bytes, db in try storeResponse(bytes, in: db) }
-    }
+/// The attempts at one edit ran out (the push stops with ``PushError/serverUnavailable(entity:attempts:reason:report:)``).
+struct PushUnavailable: Error {
+    var entity: String
+    var attempts: Int
+    var reason: String
 }

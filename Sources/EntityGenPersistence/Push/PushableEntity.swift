@@ -28,13 +28,12 @@ extension PushableEntity {
         return try JSONMemberFilter.keeping(Set(changedKeys), of: bytes)
     }
 
-    /// Maps a response body and stores it as an import would (its own statements: not captured).
-    static func storeResponse(_ bytes: [UInt8], in db: Database) throws -> String? {
+    /// Maps a response body and stores it as an import would, in `session` (whose writes, with capture
+    /// paused, are not captured); returns why the body did not map, if it did not.
+    static func storeResponse(_ bytes: [UInt8], in session: inout ImportSession) throws -> String? {
         let mapped: Mapped<Self>
         do { mapped = try map(json: bytes) } catch { return error.description }
-        var session = ImportSession(db)
         try SQLite.save(mapped.value, in: &session)
-        _ = try session.finish()
         return nil
     }
 }

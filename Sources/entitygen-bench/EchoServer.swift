@@ -1,0 +1,108 @@
+import Foundation
+
+#if canImport(Glibc)
+    import Glibc
+#endif
+
+/// The push benchmark's server on 127.0.0.1: HTTP/1.1 with keep-alive, a thread per connection, each
+/// request answered with its own body (`201`/`200`) or nothing (`204` for a `DELETE`), so that both
+/// sides of the benchmark get the same answers and the server's own work is the same for both.
+final class EchoServer: @unchecked Sendable {
+    let port: UInt16
+    private let socketDescriptor: Int32
+
+    /// The base URL.
+    var baseURL: URL { URL(string: "http://127.0.0.1:\(port)")! }
+
+    /// Starts listening on an ephemeral port.
+    init() throws {
+        let descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        var reuse: Int32 = 1
+        setsockopt(descriptor, SOL_SOCKET, SO_REUSEADDR, &reuse, socklen_t(MemoryLayout<Int32>.size))
+        var address = sockaddr_in()
+        address.sin_family = sa_family_t(AF_INET)
+        address.sin_addr.s_addr = inet_addr("127.0.0.1")
+        address.sin_port = 0
+        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
+        let bound = withUnsafeMutablePointer(to: &address) { pointer in
+            pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+                bind(descriptor, $0, length) == 0 && listen(descriptor, 64) == 0
+                    && getsockname(descriptor, $0, &length) == 0
+            }
+        }
+        guard bound else {
+            close(descriptor)
+            throw BenchmarkError("the echo server could not listen on 127.0.0.1")
+        }
+        socketDescriptor = descriptor
+        port = UInt16(bigEndian: address.sin_port)
+        Thread { [self] in acceptLoop() }.start()
+    }
+
+    /// Stops accepting connections.
+    func stop() {
+        shutdown(socketDescriptor, Int32(SHUT_RDWR))
+        close(socketDescriptor)
+    }
+
+    private func acceptLoop() {
+        while true {
+            let client = accept(socketDescriptor, nil, nil)
+            if client < 0 { return }
+            Thread { Self.serve(client) }.start()
+        }
+    }
+
+    /// Answers the requests of one connection until the client closes it.
+    private static func serve(_ client: Int32) {
+        defer { close(client) }
+        var pending = [UInt8]()
+        var buffer = [UInt8](repeating: 0, count: 65_536)
+        while true {
+            // One request: the head, then Content-Length bytes of body.
+            var headEnd: Int?
+            var contentLength = 0
+            while true {
+                if headEnd == nil, let end = pending.headEnd() {
+                    headEnd = end
+                    for line in String(decoding: pending[..<end], as: UTF8.self).split(separator: "\r\n")
+                    where line.lowercased().hasPrefix("content-length:") {
+                        contentLength = Int(line.dropFirst(15).trimmingCharacters(in: .whitespaces)) ?? 0
+                    }
+                }
+                if let headEnd, pending.count >= headEnd + 4 + contentLength { break }
+                let count = read(client, &buffer, buffer.count)
+                if count <= 0 { return }
+                pending += buffer[0..<count]
+            }
+            let end = headEnd! + 4 + contentLength
+            let method = pending.prefix { $0 != UInt8(ascii: " ") }
+            let body = Array(pending[(headEnd! + 4)..<end])
+            pending.removeFirst(end)
+            let isDelete = method.elementsEqual("DELETE".utf8)
+            let isCreate = method.elementsEqual("POST".utf8)
+            let status = isDelete ? "204 No Content" : isCreate ? "201 Created" : "200 OK"
+            let payload = isDelete ? [] : body
+            let head = "HTTP/1.1 \(status)\r\nContent-Type: application/json\r\nContent-Length: \(payload.count)\r\n\r\n"
+            let response = Array(head.utf8) + payload
+            var sent = 0
+            while sent < response.count {
+                let count = response[sent...].withUnsafeBytes { write(client, $0.baseAddress, $0.count) }
+                if count <= 0 { return }
+                sent += count
+            }
+        }
+    }
+}
+
+extension Array where Element == UInt8 {
+    /// Where a request's header section ends (the index of its `\r\n\r\n`).
+    fileprivate func headEnd() -> Int? {
+        guard count >= 4 else { return nil }
+        for index in 0...(count - 4)
+        where self[index] == 13 && self[index + 1] == 10 && self[index + 2] == 13 && self[index + 3] == 10 {
+            return index
+        }
+        return nil
+    }
+}
