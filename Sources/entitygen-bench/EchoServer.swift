@@ -83,7 +83,8 @@ final class EchoServer: @unchecked Sendable {
             let isCreate = method.elementsEqual("POST".utf8)
             let status = isDelete ? "204 No Content" : isCreate ? "201 Created" : "200 OK"
             let payload = isDelete ? [] : body
-            let head = "HTTP/1.1 \(status)\r\nContent-Type: application/json\r\nContent-Length: \(payload.count)\r\n\r\n"
+            let head =
+                "HTTP/1.1 \(status)\r\nContent-Type: application/json\r\nContent-Length: \(payload.count)\r\n\r\n"
             let response = Array(head.utf8) + payload
             var sent = 0
             while sent < response.count {

@@ -54,7 +54,8 @@ enum PushBenchmark {
                 }
             }
             loopBest = min(loopBest, loop)
-            let pusher = OutboxPusher(entities: [BenchTodo.self], writer: pool, baseURL: server.baseURL, session: session)
+            let pusher = OutboxPusher(
+                entities: [BenchTodo.self], writer: pool, baseURL: server.baseURL, session: session)
             var report = PushReport()
             let push = try await seconds { report = try await pusher.push() }
             guard report.created == count, report.pending == 0, report.responseIssues.isEmpty else {
@@ -81,7 +82,9 @@ enum PushBenchmark {
         }
         page += "]"
         let bytes = Array(page.utf8)
-        var best: [Bool: (edits: Double, import: Double)] = [true: (.infinity, .infinity), false: (.infinity, .infinity)]
+        var best: [Bool: (edits: Double, imported: Double)] = [
+            true: (.infinity, .infinity), false: (.infinity, .infinity),
+        ]
         for _ in 0..<3 {
             for captured in [true, false] {
                 let (pool, folder) = try ImportBenchmark.freshDatabase()
@@ -89,8 +92,10 @@ enum PushBenchmark {
                 if !captured {
                     try await pool.write { db in
                         for name in try String.fetchAll(
-                            db, sql: "SELECT name FROM sqlite_master WHERE type = 'trigger' AND name LIKE 'benchTodo_outbox_%'")
-                        {
+                            db,
+                            sql:
+                                "SELECT name FROM sqlite_master WHERE type = 'trigger' AND name LIKE 'benchTodo_outbox_%'"
+                        ) {
                             try db.execute(sql: "DROP TRIGGER \(name.quotedDatabaseIdentifier)")
                         }
                     }
@@ -103,11 +108,12 @@ enum PushBenchmark {
                 let importer = FeedImporter(feed: Feed<BenchTodo>(name: "BenchTodos"), writer: pool)
                 let imported = try await seconds { _ = try await importer.importPage(bytes) }
                 let previous = best[captured]!
-                best[captured] = (min(previous.edits, edits), min(previous.import, imported))
+                best[captured] = (min(previous.edits, edits), min(previous.imported, imported))
             }
         }
         Measurement.summary("ratio", "local_inserts_captured_vs_not", best[false]!.edits / best[true]!.edits)
-        Measurement.summary("ratio", "import_with_outbox_triggers_vs_without", best[false]!.import / best[true]!.import)
+        let importRatio = best[false]!.imported / best[true]!.imported
+        Measurement.summary("ratio", "import_with_outbox_triggers_vs_without", importRatio)
     }
 
     /// Seconds an async body takes.

@@ -76,7 +76,8 @@ extension OutboxPusher {
                             try fail.execute(arguments: [failure.status, failure.message, entry.sequence])
                         case let .accepted(body):
                             try remove.execute(arguments: [entry.sequence])
-                            let edited = try Bool.fetchOne(editedSince, arguments: [entry.entity, entry.keyText]) ?? false
+                            let edited =
+                                try Bool.fetchOne(editedSince, arguments: [entry.entity, entry.keyText]) ?? false
                             if entry.operation != .delete, !edited, Self.holdsObject(body),
                                 let issue = try outcome.job.storeResponse(Array(body), &session)
                             {
