@@ -116,6 +116,9 @@ public struct ImportReport: Hashable, Sendable, CustomStringConvertible {
     /// Per entity schema name, the identities of the rows inserted, updated and deleted, when the importer
     /// was asked for them (`reportsChanges: true`); empty otherwise.
     public var changes: [String: ChangeSet] = [:]
+    /// Local edits the import overrode (`serverWins`): rows that still had an edit waiting to be pushed
+    /// when the server's version was written. Filled by the SQLite importer for entities with `push:`.
+    public var conflicts: [EditConflict] = []
     /// Skipped items, in input order.
     public var skipped: [Skip] = []
     /// Problems the schema's failure policies tolerated (values dropped, defaults used, elements skipped).
@@ -143,6 +146,7 @@ public struct ImportReport: Hashable, Sendable, CustomStringConvertible {
     public mutating func merge(_ other: ImportReport) {
         entities.merge(other.entities, uniquingKeysWith: +)
         changes.merge(other.changes, uniquingKeysWith: +)
+        conflicts += other.conflicts
         skipped += other.skipped
         issues += other.issues
         pages += other.pages
@@ -157,6 +161,7 @@ public struct ImportReport: Hashable, Sendable, CustomStringConvertible {
                 "\(entity): inserted \(counts.inserted), updated \(counts.updated), unchanged \(counts.unchanged), deleted \(counts.deleted)"
             )
         }
+        lines += conflicts.map { "conflict \($0)" }
         lines += skipped.map { "\($0.verb) \($0)" }
         lines += issues.map { "issue \($0)" }
         return lines.joined(separator: "\n")

@@ -110,7 +110,7 @@ public final class FeedImporter<Entity: ImportableEntity>: Sendable {
         try db.execute(sql: "PRAGMA recursive_triggers = ON")
         try DecimalCollation.register(in: db)
         try db.inTransaction(.immediate) {
-            try Outbox.withoutCapture(db) {
+            let (_, conflicts) = try Outbox.withoutCapture(db) {
                 var session = ImportSession(
                     db, skipsUnchanged: options.skipsUnchanged, reportsChanges: options.reportsChanges)
                 while let chunk = try next() {
@@ -133,6 +133,7 @@ public final class FeedImporter<Entity: ImportableEntity>: Sendable {
                 }
                 report.merge(written)
             }
+            report.conflicts += conflicts
             return .commit
         }
         report.pages += 1

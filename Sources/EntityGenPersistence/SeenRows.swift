@@ -83,9 +83,10 @@ final class SeenRows: Sendable {
         var report = ImportReport()
         try db.execute(sql: "PRAGMA recursive_triggers = ON")
         try db.inTransaction(.immediate) {
-            try Outbox.withoutCapture(db) {
+            let (_, conflicts) = try Outbox.withoutCapture(db) {
                 try deleteUnseenRows(in: db, reportsChanges: reportsChanges, into: &report)
             }
+            report.conflicts += conflicts
             return .commit
         }
         try drop(in: db)

@@ -45,12 +45,48 @@ public enum Outbox {
         try db.execute(sql: "DELETE FROM \(tableName) WHERE \"_id\" = ?", arguments: [entry.sequence])
     }
 
+    /// Where the triggers leave the unsent edits an import overrode.
+    static let conflictsTableName = "entitygen_outbox_conflicts"
+
     /// Runs `body` with capture paused, inside the caller's transaction: what it writes is server data.
-    static func withoutCapture<T>(_ db: Database, _ body: () throws -> T) throws -> T {
-        guard try db.tableExists(pauseTableName) else { return try body() }
+    /// Returns what `body` returns, and the unsent edits its writes overrode (`serverWins`).
+    static func withoutCapture<T>(_ db: Database, _ body: () throws -> T) throws -> (T, [EditConflict]) {
+        guard try db.tableExists(pauseTableName) else { return (try body(), []) }
         try db.execute(sql: "INSERT INTO \(pauseTableName) DEFAULT VALUES")
         let result = try body()
         try db.execute(sql: "DELETE FROM \(pauseTableName)")
-        return result
+        return (result, try collectConflicts(db))
+    }
+
+    /// Reads and clears the conflicts the triggers recorded.
+    private static func collectConflicts(_ db: Database) throws -> [EditConflict] {
+        guard try db.tableExists(conflictsTableName) else { return [] }
+        let rows = try Row.fetchAll(db, sql: "SELECT * FROM \(conflictsTableName) ORDER BY \"_id\"")
+        guard !rows.isEmpty else { return [] }
+        try db.execute(sql: "DELETE FROM \(conflictsTableName)")
+        return rows.map { row in
+            let entity: String = row["entity"]
+            let keyText: String = row["key"]
+            let values = OutboxKey.decode(keyText) ?? [.text(keyText)]
+            return EditConflict(
+                entity: entity,
+                identity: RowIdentity(
+                    columns: OutboxKey.decodeStrings(row["columns"], sorted: false) ?? [], values: values),
+                operation: row["operation"], local: columnValues(row["local"]), server: columnValues(row["server"]))
+        }
+    }
+
+    /// The values of a JSON object of `quote()`d column values.
+    private static func columnValues(_ text: String) -> [String: IdentityValue] {
+        guard let document = try? JSONDocument(bytes: Array(text.utf8)) else { return [:] }
+        return document.withRoot { root in
+            var values: [String: IdentityValue] = [:]
+            root.forEachMember { column, value in
+                if let quoted = value.string(), let decoded = OutboxKey.decode(quoted), decoded.count == 1 {
+                    values[column] = decoded[0]
+                }
+            }
+            return values
+        }
     }
 }

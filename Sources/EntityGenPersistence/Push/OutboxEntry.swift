@@ -153,8 +153,9 @@ enum OutboxKey {
         return values
     }
 
-    /// The list of JSON keys in a text (a JSON array of strings), or `nil` when it is not one.
-    static func decodeStrings(_ text: String) -> [String]? {
+    /// The strings of a JSON array of strings (deduplicated and sorted unless `sorted` is `false`), or
+    /// `nil` when the text is not one.
+    static func decodeStrings(_ text: String, sorted: Bool = true) -> [String]? {
         guard let document = try? JSONDocument(bytes: Array(text.utf8)) else { return nil }
         return document.withRoot { root -> [String]? in
             guard root.kind == .array else { return nil }
@@ -163,7 +164,8 @@ enum OutboxKey {
             root.forEachElement { _, element in
                 if let string = element.string() { strings.append(string) } else { valid = false }
             }
-            return valid ? Array(Set(strings)).sorted() : nil
+            guard valid else { return nil }
+            return sorted ? Array(Set(strings)).sorted() : strings
         }
     }
 

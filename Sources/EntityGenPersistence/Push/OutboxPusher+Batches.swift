@@ -57,7 +57,9 @@ extension OutboxPusher {
             try DecimalCollation.register(in: db)
             var issues: [String] = []
             try db.inTransaction(.immediate) {
-                try Outbox.withoutCapture(db) {
+                // A stored response overrides no unsent edit (a row edited since keeps its values), so
+                // there is no conflict to collect.
+                _ = try Outbox.withoutCapture(db) {
                     let remove = try db.cachedStatement(sql: "DELETE FROM \(Outbox.tableName) WHERE \"_id\" = ?")
                     let editedSince = try db.cachedStatement(
                         sql: "SELECT EXISTS (SELECT 1 FROM \(Outbox.tableName) WHERE entity = ? AND key = ?)")

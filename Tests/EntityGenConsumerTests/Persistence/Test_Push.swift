@@ -218,6 +218,15 @@ import Testing
         }
         let report = try await importer.sync(pages: pages)
         #expect(report.entities["Todo"]?.updated == 1)
+        // The overridden edit is reported with both versions of the row.
+        let conflict = try #require(report.conflicts.first)
+        #expect(report.conflicts.count == 1)
+        #expect(conflict.entity == "Todo" && conflict.operation == "update")
+        #expect(conflict.identity.columns == ["id"])
+        #expect(conflict.identity.value("id", as: UUID.self) == Self.first)
+        #expect(conflict.local["title"] == .text("Edited offline"))
+        #expect(conflict.server["title"] == .text("From the server"))
+        #expect(conflict.differingColumns == ["title"])
         let titles = try await pool.read { db in try Todo.Record.order(Todo.Columns.title).fetchAll(db).map(\.title) }
         #expect(titles == ["Created offline", "From the server"])
         #expect(try await pool.read { db in try Outbox.entries(db) }.map(\.operation) == [.create])

@@ -15,13 +15,17 @@ import Testing
     /// 200 sequences per run; `ENTITYGEN_PUSH_SEEDS=<n>` runs more.
     @Test func randomSequencesConverge() async throws {
         let count = ProcessInfo.processInfo.environment["ENTITYGEN_PUSH_SEEDS"].flatMap { UInt64($0) } ?? 200
+        var conflicts = 0
         for seed in UInt64(1)...max(count, 1) {
-            try await run(seed: seed, steps: 24)
+            conflicts += try await run(seed: seed, steps: 24)
         }
+        // The pulls did meet unsent edits: the conflict check above is not vacuous.
+        #expect(count < 50 || conflicts > 10, "\(conflicts) conflicts in \(count) sequences")
     }
 
-    /// One sequence.
-    func run(seed: UInt64, steps: Int) async throws {
+    /// One sequence; returns how many conflicts its pulls reported.
+    func run(seed: UInt64, steps: Int) async throws -> Int {
+        var conflicts = 0
         var random = SplitMix64(seed: seed)
         let healthy = Mutex(false)
         // While unhealthy, about one request in five fails with a 503 and one in seven is applied and then
@@ -57,10 +61,20 @@ import Testing
                 log.append("push")
                 do { try await pusher.push() } catch is PushError {}
             case 6:
-                // An app pulls after its edits went out: with nothing pending, the pull loses nothing.
-                guard try await pool.read({ db in try Outbox.entries(db) }).isEmpty else { continue }
+                // A pull may meet rows with unsent edits: the server's row wins, and every unsent edit it
+                // drops is reported as a conflict, never lost silently.
                 log.append("pull")
-                _ = try await importer(pool).sync(pages: Self.pages(server.page))
+                let before = try await pool.read { db in try Outbox.entries(db).filter { $0.attempts == 0 } }
+                let report = try await importer(pool).sync(pages: Self.pages(server.page))
+                let remaining = Set(try await pool.read { db in try Outbox.entries(db) }.map(\.sequence))
+                let reported = Set(report.conflicts.map { $0.identity.values })
+                conflicts += report.conflicts.count
+                for entry in before where !remaining.contains(entry.sequence) {
+                    #expect(
+                        reported.contains(entry.key),
+                        "seed \(seed): \(log.joined(separator: ", ")): an unsent \(entry.operation) was dropped unreported"
+                    )
+                }
             case 7:
                 log.append("kill")
                 try pool.close()
@@ -127,6 +141,7 @@ import Testing
         }
         try? pool.close()
         try? FileManager.default.removeItem(at: folder)
+        return conflicts
     }
 
     /// One random local edit through GRDB: create, update (record or raw SQL) or delete (record or static).

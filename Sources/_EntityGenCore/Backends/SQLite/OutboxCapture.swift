@@ -11,6 +11,8 @@ enum OutboxCapture {
     static let outbox = "entitygen_outbox"
     /// The marker table: while it holds a row, nothing is captured (imports write server data).
     static let pause = "entitygen_outbox_pause"
+    /// Where an import's triggers leave the unsent edits it overrode, for its report.
+    static let conflicts = "entitygen_outbox_conflicts"
 
     /// The tables and triggers for `tables`' push plans (none when no table has one).
     static func objects(for tables: [TablePlan]) -> (tables: [TableSnapshot], triggers: [TriggerSnapshot]) {
@@ -33,7 +35,16 @@ enum OutboxCapture {
         let pauseTable = TableSnapshot(
             name: pause, hiddenRowID: true, withoutRowID: false, columns: [], primaryKey: [], foreignKeys: [],
             indexes: [])
-        return ([outboxTable, pauseTable], pushed.flatMap(triggers))
+        let conflictTable = TableSnapshot(
+            name: conflicts, hiddenRowID: true, withoutRowID: false,
+            columns: [
+                column("entity", "text", true, nil), column("key", "text", true, nil),
+                column("columns", "text", true, nil),
+                column("operation", "text", true, nil), column("local", "text", true, nil),
+                column("server", "text", true, nil),
+            ],
+            primaryKey: [], foreignKeys: [], indexes: [])
+        return ([outboxTable, pauseTable, conflictTable], pushed.flatMap(triggers))
     }
 
     /// The capture and conflict triggers of one table.
@@ -85,19 +96,34 @@ enum OutboxCapture {
             SELECT \(entity), \(key("OLD")), 'delete', \(newKey), 0 WHERE NOT \(unsentLast("OLD")); \
             DELETE FROM \(outbox) WHERE "_id" = \(last("OLD")) AND attempts = 0 AND operation = 'create'; END
             """
-        // While an import writes (paused): the server's row wins over the row's unsent edits, and a row
-        // created here that the server has not confirmed is never deleted as missing from the server.
+        // While an import writes (paused): the server's row wins over the row's unsent edits, which are
+        // dropped and recorded as a conflict with both versions of the row; and a row created here that
+        // the server has not confirmed is never deleted as missing from the server.
         let paused = "EXISTS (SELECT 1 FROM \(id(pause)))"
-        let dropUnsent = { (row: String) in
-            "DELETE FROM \(outbox) WHERE entity = \(entity) AND key = \(key(row)) AND attempts = 0;"
+        let conflicts = id(Self.conflicts)
+        let identityColumns = SQL.string("[" + keyColumns.map(jsonString).joined(separator: ",") + "]")
+        let values = { (row: String) in
+            "json_object("
+                + watched.map { "\(SQL.string($0.column)), quote(\(row).\(id($0.column)))" }
+                .joined(separator: ", ") + ")"
+        }
+        let overridden = { (row: String, local: String, server: String) in
+            "INSERT INTO \(conflicts) (entity, key, columns, operation, local, server) SELECT entity, key, "
+                + "\(identityColumns), operation, \(local), \(server) FROM \(outbox) "
+                + "WHERE \"_id\" = \(last(row)) AND attempts = 0; "
+                + "DELETE FROM \(outbox) WHERE entity = \(entity) AND key = \(key(row)) AND attempts = 0;"
         }
         let pulledInsert = """
             CREATE TRIGGER \(id(name + "_outbox_pulled_insert")) AFTER INSERT ON \(id(name)) WHEN \(paused) BEGIN \
-            \(dropUnsent("NEW")) END
+            \(overridden("NEW", "'{}'", values("NEW"))) END
             """
         let pulledUpdate = """
             CREATE TRIGGER \(id(name + "_outbox_pulled_update")) AFTER UPDATE ON \(id(name)) WHEN \(paused) BEGIN \
-            \(dropUnsent("NEW")) END
+            \(overridden("NEW", values("OLD"), values("NEW"))) END
+            """
+        let pulledDelete = """
+            CREATE TRIGGER \(id(name + "_outbox_pulled_delete")) AFTER DELETE ON \(id(name)) WHEN \(paused) BEGIN \
+            \(overridden("OLD", values("OLD"), "'{}'")) END
             """
         let keep = """
             CREATE TRIGGER \(id(name + "_outbox_keep")) BEFORE DELETE ON \(id(name)) WHEN \(paused) AND EXISTS \
@@ -107,6 +133,7 @@ enum OutboxCapture {
         return [
             TriggerSnapshot(name: name + "_outbox_pulled_insert", sql: pulledInsert),
             TriggerSnapshot(name: name + "_outbox_pulled_update", sql: pulledUpdate),
+            TriggerSnapshot(name: name + "_outbox_pulled_delete", sql: pulledDelete),
             TriggerSnapshot(name: name + "_outbox_keep", sql: keep),
             TriggerSnapshot(name: name + "_outbox_insert", sql: insert),
             TriggerSnapshot(name: name + "_outbox_update", sql: update),

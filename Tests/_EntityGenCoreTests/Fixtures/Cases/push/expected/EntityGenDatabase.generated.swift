@@ -33,6 +33,16 @@ internal enum EntityGenDatabase {
             """)
         try db.create(index: "entitygen_outbox_row", on: "entitygen_outbox", columns: ["entity", "key"])
         try db.execute(sql: """
+            CREATE TABLE "entitygen_outbox_conflicts" (\
+            "_id" INTEGER PRIMARY KEY, \
+            "entity" TEXT NOT NULL, \
+            "key" TEXT NOT NULL, \
+            "columns" TEXT NOT NULL, \
+            "operation" TEXT NOT NULL, \
+            "local" TEXT NOT NULL, \
+            "server" TEXT NOT NULL)
+            """)
+        try db.execute(sql: """
             CREATE TABLE "entitygen_outbox_pause" (\
             "_id" INTEGER PRIMARY KEY)
             """)
@@ -64,10 +74,13 @@ internal enum EntityGenDatabase {
             sql: "CREATE TRIGGER \"note_outbox_keep\" BEFORE DELETE ON \"note\" WHEN EXISTS (SELECT 1 FROM \"entitygen_outbox_pause\") AND EXISTS (SELECT 1 FROM \"entitygen_outbox\" WHERE entity = 'Note' AND key = quote(OLD.\"folder\") || ',' || quote(OLD.\"number\") AND operation = 'create') BEGIN SELECT RAISE(IGNORE); END"
         )
         try db.execute(
-            sql: "CREATE TRIGGER \"note_outbox_pulled_insert\" AFTER INSERT ON \"note\" WHEN EXISTS (SELECT 1 FROM \"entitygen_outbox_pause\") BEGIN DELETE FROM \"entitygen_outbox\" WHERE entity = 'Note' AND key = quote(NEW.\"folder\") || ',' || quote(NEW.\"number\") AND attempts = 0; END"
+            sql: "CREATE TRIGGER \"note_outbox_pulled_delete\" AFTER DELETE ON \"note\" WHEN EXISTS (SELECT 1 FROM \"entitygen_outbox_pause\") BEGIN INSERT INTO \"entitygen_outbox_conflicts\" (entity, key, columns, operation, local, server) SELECT entity, key, '[\"folder\",\"number\"]', operation, json_object('folder', quote(OLD.\"folder\"), 'number', quote(OLD.\"number\"), 'body', quote(OLD.\"body\"), 'pinnedAt', quote(OLD.\"pinnedAt\"), 'mood', quote(OLD.\"mood\"), 'authorLogin', quote(OLD.\"authorLogin\")), '{}' FROM \"entitygen_outbox\" WHERE \"_id\" = (SELECT max(\"_id\") FROM \"entitygen_outbox\" WHERE entity = 'Note' AND key = quote(OLD.\"folder\") || ',' || quote(OLD.\"number\")) AND attempts = 0; DELETE FROM \"entitygen_outbox\" WHERE entity = 'Note' AND key = quote(OLD.\"folder\") || ',' || quote(OLD.\"number\") AND attempts = 0; END"
         )
         try db.execute(
-            sql: "CREATE TRIGGER \"note_outbox_pulled_update\" AFTER UPDATE ON \"note\" WHEN EXISTS (SELECT 1 FROM \"entitygen_outbox_pause\") BEGIN DELETE FROM \"entitygen_outbox\" WHERE entity = 'Note' AND key = quote(NEW.\"folder\") || ',' || quote(NEW.\"number\") AND attempts = 0; END"
+            sql: "CREATE TRIGGER \"note_outbox_pulled_insert\" AFTER INSERT ON \"note\" WHEN EXISTS (SELECT 1 FROM \"entitygen_outbox_pause\") BEGIN INSERT INTO \"entitygen_outbox_conflicts\" (entity, key, columns, operation, local, server) SELECT entity, key, '[\"folder\",\"number\"]', operation, '{}', json_object('folder', quote(NEW.\"folder\"), 'number', quote(NEW.\"number\"), 'body', quote(NEW.\"body\"), 'pinnedAt', quote(NEW.\"pinnedAt\"), 'mood', quote(NEW.\"mood\"), 'authorLogin', quote(NEW.\"authorLogin\")) FROM \"entitygen_outbox\" WHERE \"_id\" = (SELECT max(\"_id\") FROM \"entitygen_outbox\" WHERE entity = 'Note' AND key = quote(NEW.\"folder\") || ',' || quote(NEW.\"number\")) AND attempts = 0; DELETE FROM \"entitygen_outbox\" WHERE entity = 'Note' AND key = quote(NEW.\"folder\") || ',' || quote(NEW.\"number\") AND attempts = 0; END"
+        )
+        try db.execute(
+            sql: "CREATE TRIGGER \"note_outbox_pulled_update\" AFTER UPDATE ON \"note\" WHEN EXISTS (SELECT 1 FROM \"entitygen_outbox_pause\") BEGIN INSERT INTO \"entitygen_outbox_conflicts\" (entity, key, columns, operation, local, server) SELECT entity, key, '[\"folder\",\"number\"]', operation, json_object('folder', quote(OLD.\"folder\"), 'number', quote(OLD.\"number\"), 'body', quote(OLD.\"body\"), 'pinnedAt', quote(OLD.\"pinnedAt\"), 'mood', quote(OLD.\"mood\"), 'authorLogin', quote(OLD.\"authorLogin\")), json_object('folder', quote(NEW.\"folder\"), 'number', quote(NEW.\"number\"), 'body', quote(NEW.\"body\"), 'pinnedAt', quote(NEW.\"pinnedAt\"), 'mood', quote(NEW.\"mood\"), 'authorLogin', quote(NEW.\"authorLogin\")) FROM \"entitygen_outbox\" WHERE \"_id\" = (SELECT max(\"_id\") FROM \"entitygen_outbox\" WHERE entity = 'Note' AND key = quote(NEW.\"folder\") || ',' || quote(NEW.\"number\")) AND attempts = 0; DELETE FROM \"entitygen_outbox\" WHERE entity = 'Note' AND key = quote(NEW.\"folder\") || ',' || quote(NEW.\"number\") AND attempts = 0; END"
         )
         try db.execute(
             sql: "CREATE TRIGGER \"note_outbox_update\" AFTER UPDATE ON \"note\" WHEN NOT EXISTS (SELECT 1 FROM \"entitygen_outbox_pause\") AND (OLD.\"folder\" IS NOT NEW.\"folder\" OR OLD.\"number\" IS NOT NEW.\"number\" OR OLD.\"body\" IS NOT NEW.\"body\" OR OLD.\"pinnedAt\" IS NOT NEW.\"pinnedAt\" OR OLD.\"mood\" IS NOT NEW.\"mood\" OR OLD.\"authorLogin\" IS NOT NEW.\"authorLogin\") BEGIN UPDATE \"entitygen_outbox\" SET changedKeys = (SELECT json_group_array(value) FROM (SELECT value FROM json_each(changedKeys) UNION SELECT value FROM json_each('[' || substr(CASE WHEN OLD.\"folder\" IS NOT NEW.\"folder\" THEN ',\"folder\"' ELSE '' END || CASE WHEN OLD.\"number\" IS NOT NEW.\"number\" THEN ',\"number\"' ELSE '' END || CASE WHEN OLD.\"body\" IS NOT NEW.\"body\" THEN ',\"body\"' ELSE '' END || CASE WHEN OLD.\"pinnedAt\" IS NOT NEW.\"pinnedAt\" THEN ',\"meta\"' ELSE '' END || CASE WHEN OLD.\"mood\" IS NOT NEW.\"mood\" THEN ',\"it''s\"' ELSE '' END || CASE WHEN OLD.\"authorLogin\" IS NOT NEW.\"authorLogin\" THEN ',\"author\"' ELSE '' END, 2) || ']'))) WHERE \"_id\" = (SELECT max(\"_id\") FROM \"entitygen_outbox\" WHERE entity = 'Note' AND key = quote(NEW.\"folder\") || ',' || quote(NEW.\"number\")) AND attempts = 0 AND operation = 'update' AND changedKeys IS NOT NULL; INSERT INTO \"entitygen_outbox\" (entity, key, operation, changedKeys, idempotencyKey, attempts) SELECT 'Note', quote(NEW.\"folder\") || ',' || quote(NEW.\"number\"), 'update', '[' || substr(CASE WHEN OLD.\"folder\" IS NOT NEW.\"folder\" THEN ',\"folder\"' ELSE '' END || CASE WHEN OLD.\"number\" IS NOT NEW.\"number\" THEN ',\"number\"' ELSE '' END || CASE WHEN OLD.\"body\" IS NOT NEW.\"body\" THEN ',\"body\"' ELSE '' END || CASE WHEN OLD.\"pinnedAt\" IS NOT NEW.\"pinnedAt\" THEN ',\"meta\"' ELSE '' END || CASE WHEN OLD.\"mood\" IS NOT NEW.\"mood\" THEN ',\"it''s\"' ELSE '' END || CASE WHEN OLD.\"authorLogin\" IS NOT NEW.\"authorLogin\" THEN ',\"author\"' ELSE '' END, 2) || ']', lower(hex(randomblob(16))), 0 WHERE NOT EXISTS (SELECT 1 FROM \"entitygen_outbox\" WHERE \"_id\" = (SELECT max(\"_id\") FROM \"entitygen_outbox\" WHERE entity = 'Note' AND key = quote(NEW.\"folder\") || ',' || quote(NEW.\"number\")) AND attempts = 0); END"
@@ -78,7 +91,7 @@ internal enum EntityGenDatabase {
     /// migrations it ran, so a development database that ran a pending migration which has changed since is refused
     /// when opened (`EntityGenPersistence.ChangedPendingMigrationError`) instead of failing later. Recording a
     /// migration does not change its fingerprint.
-    internal static let migrationFingerprints: [Swift.String: Swift.String] = ["entitygen-v1": "7d0f652fcfe2a9e0"]
+    internal static let migrationFingerprints: [Swift.String: Swift.String] = ["entitygen-v1": "248ff8590e99d925"]
 
     /// Opens (creating when needed) a database file in WAL mode, so readers read while the importer writes, and
     /// migrates it; a database a newer version of the app migrated is refused
