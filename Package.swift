@@ -76,6 +76,8 @@ let package = Package(
             name: "entitygen-bench",
             dependencies: [
                 "EntityGenRuntime", "EntityGenPersistence", "EntityGenPostgres",
+                // EntityGenTestSupport: the loopback listener the push benchmark's server shares with the tests'.
+                "EntityGenTestSupport",
                 .product(name: "GRDB", package: "GRDB.swift"), .product(name: "GRDBSQLite", package: "GRDB.swift"),
             ],
             exclude: ["Schemas/README.md"],

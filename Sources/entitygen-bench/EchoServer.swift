@@ -1,3 +1,4 @@
+import EntityGenTestSupport
 import Foundation
 
 #if canImport(Glibc)
@@ -16,26 +17,7 @@ final class EchoServer: @unchecked Sendable {
 
     /// Starts listening on an ephemeral port.
     init() throws {
-        let descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-        var reuse: Int32 = 1
-        setsockopt(descriptor, SOL_SOCKET, SO_REUSEADDR, &reuse, socklen_t(MemoryLayout<Int32>.size))
-        var address = sockaddr_in()
-        address.sin_family = sa_family_t(AF_INET)
-        address.sin_addr.s_addr = inet_addr("127.0.0.1")
-        address.sin_port = 0
-        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
-        let bound = withUnsafeMutablePointer(to: &address) { pointer in
-            pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) {
-                bind(descriptor, $0, length) == 0 && listen(descriptor, 64) == 0
-                    && getsockname(descriptor, $0, &length) == 0
-            }
-        }
-        guard bound else {
-            close(descriptor)
-            throw BenchmarkError("the echo server could not listen on 127.0.0.1")
-        }
-        socketDescriptor = descriptor
-        port = UInt16(bigEndian: address.sin_port)
+        (socketDescriptor, port) = try LoopbackListener.open()
         Thread { [self] in acceptLoop() }.start()
     }
 

@@ -1,5 +1,6 @@
 @testable import _EntityGenCore
 import EntityGenRuntime
+import EntityGenTestSupport
 import Foundation
 import Testing
 
@@ -170,7 +171,7 @@ import Testing
     }
 
     @Test func mutatedPayloadsMapTheSameBothWays() throws {
-        var seed = SplitMix(state: 20_261_121)
+        var seed = SplitMix64(seed: 20_261_121)
         let payloads = try Self.payloads()
         var compared = 0
         var failing = 0
@@ -206,7 +207,7 @@ enum JSONMutator {
         "18446744073709551616", "\"5.9\"", "{\"message\": \"gone\"}",
     ]
 
-    static func mutate(_ bytes: [UInt8], using seed: inout SplitMix) -> [UInt8] {
+    static func mutate(_ bytes: [UInt8], using seed: inout SplitMix64) -> [UInt8] {
         guard let document = try? JSONDocument(bytes: bytes) else { return bytes }
         let targets = document.entryCount
         let target = Int(seed.next() % UInt64(max(targets, 1)))

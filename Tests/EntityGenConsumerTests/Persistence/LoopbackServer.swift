@@ -1,3 +1,4 @@
+import EntityGenTestSupport
 import Foundation
 #if canImport(Glibc)
     import Glibc
@@ -25,24 +26,7 @@ final class LoopbackServer: @unchecked Sendable {
     init(pages: [String: Data], headers: [String: [String: String]] = [:]) throws {
         self.pages = pages
         self.headers = headers
-        let descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-        var address = sockaddr_in()
-        address.sin_family = sa_family_t(AF_INET)
-        address.sin_addr.s_addr = inet_addr("127.0.0.1")
-        address.sin_port = 0
-        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
-        let bound = withUnsafeMutablePointer(to: &address) { pointer in
-            pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) {
-                bind(descriptor, $0, length) == 0 && listen(descriptor, 16) == 0
-                    && getsockname(descriptor, $0, &length) == 0
-            }
-        }
-        guard bound else {
-            close(descriptor)
-            throw POSIXError(.EADDRNOTAVAIL)
-        }
-        socketDescriptor = descriptor
-        port = UInt16(bigEndian: address.sin_port)
+        (socketDescriptor, port) = try LoopbackListener.open()
         let thread = Thread { [self] in serve() }
         thread.start()
     }

@@ -1,4 +1,5 @@
 @testable import _EntityGenCore
+import EntityGenTestSupport
 import Foundation
 
 /// Writes random valid schemas for the property test: every type and transformer, keywords, Unicode and

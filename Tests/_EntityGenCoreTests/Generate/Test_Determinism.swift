@@ -1,4 +1,5 @@
 @testable import _EntityGenCore
+import EntityGenTestSupport
 import Foundation
 import Testing
 

@@ -1,4 +1,5 @@
 import EntityGenRuntime
+import EntityGenTestSupport
 import Foundation
 
 /// Random sample documents for the inference property: a list of records that share a random shape, as

@@ -48,7 +48,7 @@ import Testing
 
     /// One sequence: an initial schema, then edits, on one database file.
     static func run(seed: UInt64, path: String) throws -> Outcome {
-        var random = SplitMix(state: seed)
+        var random = SplitMix64(seed: seed)
         var schema = EvolvingSchema()
         for _ in 0..<Int.random(in: 1...3, using: &random) {
             let name = schema.freshName("E")
