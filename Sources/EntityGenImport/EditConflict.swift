@@ -1,7 +1,7 @@
-/// A local edit that a pull overrode: the row still had an edit waiting to be pushed when the import
-/// wrote the server's row (or deleted it), and the server's row won (`serverWins`): the unsent edit was
-/// dropped. Both versions of the row are kept here, so that the app can tell the user, or write the
-/// local values back as a new edit.
+/// A local edit that a pull met: the row still had an edit waiting to be pushed when the import wrote
+/// the server's row (or deleted it). The unsent edit was dropped; with `conflicts: clientWins` the fields
+/// it changed were then written back as a new edit (``keptLocal``). Both versions of the row are kept
+/// here, so that the app can tell the user, or write the local values back itself.
 public struct EditConflict: Hashable, Sendable, CustomStringConvertible {
     /// The entity's schema name.
     public var entity: String
@@ -13,17 +13,21 @@ public struct EditConflict: Hashable, Sendable, CustomStringConvertible {
     public var local: [String: IdentityValue]
     /// The row's columns as the server sent them, by column name (empty: the server deleted it).
     public var server: [String: IdentityValue]
+    /// Whether the device's version was written back after the server's (the entity's `conflicts:
+    /// clientWins`): the fields the edit changed, or the row deleted again, sent by the next push.
+    public var keptLocal: Bool
 
     /// Creates a conflict.
     public init(
         entity: String, identity: RowIdentity, operation: String, local: [String: IdentityValue],
-        server: [String: IdentityValue]
+        server: [String: IdentityValue], keptLocal: Bool = false
     ) {
         self.entity = entity
         self.identity = identity
         self.operation = operation
         self.local = local
         self.server = server
+        self.keptLocal = keptLocal
     }
 
     /// The columns whose values differ between the two versions, sorted.
@@ -40,5 +44,6 @@ public struct EditConflict: Hashable, Sendable, CustomStringConvertible {
             "\($0): \(local[$0].map(String.init(describing:)) ?? "-") -> \(server[$0].map(String.init(describing:)) ?? "-")"
         }
         return "\(entity) \(identity): \(what) an unsent \(operation) (\(changes.joined(separator: ", ")))"
+            + (keptLocal ? "; the device's version was written back" : "")
     }
 }

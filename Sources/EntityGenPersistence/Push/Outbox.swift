@@ -49,31 +49,56 @@ public enum Outbox {
     static let conflictsTableName = "entitygen_outbox_conflicts"
 
     /// Runs `body` with capture paused, inside the caller's transaction: what it writes is server data.
-    /// Returns what `body` returns, and the unsent edits its writes overrode (`serverWins`).
+    /// Returns what `body` returns, and the unsent edits its writes met. With `clientWins`, the fields
+    /// those edits changed are then written back (or the row deleted again) with capture on, as new edits.
     static func withoutCapture<T>(_ db: Database, _ body: () throws -> T) throws -> (T, [EditConflict]) {
         guard try db.tableExists(pauseTableName) else { return (try body(), []) }
         try db.execute(sql: "INSERT INTO \(pauseTableName) DEFAULT VALUES")
         let result = try body()
         try db.execute(sql: "DELETE FROM \(pauseTableName)")
-        return (result, try collectConflicts(db))
+        return (result, try resolveConflicts(db))
     }
 
-    /// Reads and clears the conflicts the triggers recorded.
-    private static func collectConflicts(_ db: Database) throws -> [EditConflict] {
+    /// Reads and clears the conflicts the triggers recorded, writing back the device's version where the
+    /// entity's policy is `clientWins`.
+    private static func resolveConflicts(_ db: Database) throws -> [EditConflict] {
         guard try db.tableExists(conflictsTableName) else { return [] }
         let rows = try Row.fetchAll(db, sql: "SELECT * FROM \(conflictsTableName) ORDER BY \"_id\"")
         guard !rows.isEmpty else { return [] }
         try db.execute(sql: "DELETE FROM \(conflictsTableName)")
-        return rows.map { row in
-            let entity: String = row["entity"]
+        return try rows.map { row in
             let keyText: String = row["key"]
             let values = OutboxKey.decode(keyText) ?? [.text(keyText)]
+            let columns = OutboxKey.decodeStrings(row["columns"], sorted: false) ?? []
+            let kept = try restore(row["restore"], table: row["tableName"], key: Array(zip(columns, values)), in: db)
             return EditConflict(
-                entity: entity,
-                identity: RowIdentity(
-                    columns: OutboxKey.decodeStrings(row["columns"], sorted: false) ?? [], values: values),
-                operation: row["operation"], local: columnValues(row["local"]), server: columnValues(row["server"]))
+                entity: row["entity"], identity: RowIdentity(columns: columns, values: values),
+                operation: row["operation"], local: columnValues(row["local"]), server: columnValues(row["server"]),
+                keptLocal: kept)
         }
+    }
+
+    /// Writes back what a `clientWins` conflict keeps (`restore`: an object of `quote()`d columns, null
+    /// for those the import keeps, or `"delete"`); returns whether it wrote anything.
+    private static func restore(
+        _ restore: String, table: String, key: [(String, IdentityValue)], in db: Database
+    ) throws -> Bool {
+        let condition = key.map { "\(SQLText.identifier($0.0)) = ?" }.joined(separator: " AND ")
+        let keyValues = key.map(\.1.databaseValue)
+        if restore == "\"delete\"" {
+            try db.execute(
+                sql: "DELETE FROM \(SQLText.identifier(table)) WHERE \(condition)",
+                arguments: StatementArguments(keyValues))
+            return true
+        }
+        let assignments = columnValues(restore).sorted { $0.key < $1.key }
+        guard !assignments.isEmpty else { return false }
+        try db.execute(
+            sql: "UPDATE \(SQLText.identifier(table)) SET "
+                + assignments.map { "\(SQLText.identifier($0.key)) = ?" }.joined(separator: ", ")
+                + " WHERE \(condition)",
+            arguments: StatementArguments(assignments.map(\.value.databaseValue) + keyValues))
+        return true
     }
 
     /// The values of a JSON object of `quote()`d column values.

@@ -1,20 +1,26 @@
 import Yams
 
 extension SchemaParser {
-    /// Parses an entity's `push:`: `create`, `update` and `delete`, each `METHOD /path/{attribute}`.
+    /// Parses an entity's `push:`: `create`, `update` and `delete`, each `METHOD /path/{attribute}`, and
+    /// `conflicts`, the conflict policy.
     mutating func parsePush(_ node: Node, entity: String, at location: SourceLocation) -> PushDeclaration? {
         let what = "'push' of '\(entity)'"
         var push = PushDeclaration(location: location)
         guard let entries = reader.mapping(node, what) else { return nil }
         reader.checkKeys(entries, allowed: SchemaKeys.push, in: what)
         for entry in entries {
+            let key = SchemaKeys.Push(rawValue: entry.key.value)
+            if key == .conflicts {
+                push.conflicts = reader.keyword(entry.value, "conflict policy")
+                continue
+            }
             var route: PushRouteDeclaration?
             if let text = reader.string(entry.value, "push route") { route = parsePushRoute(text) }
-            switch SchemaKeys.Push(rawValue: entry.key.value) {
+            switch key {
             case .create: push.create = route
             case .update: push.update = route
             case .delete: push.delete = route
-            case nil: break  // an unknown key: checkKeys reported it
+            case .conflicts, nil: break  // conflicts: read above; an unknown key: checkKeys reported it
             }
         }
         return push

@@ -232,6 +232,33 @@ import Testing
         #expect(try await pool.read { db in try Outbox.entries(db) }.map(\.operation) == [.create])
     }
 
+    @Test func withClientWinsTheFieldsAnUnsentEditChangedSurviveAPullAndGoOutNext() async throws {
+        let (pool, _) = try makeDatabase()
+        let importer = FeedImporter(feed: Feed<Memo>(name: "Memos"), writer: pool)
+        try await importer.importPage(
+            Array(#"[{"id": 1, "text": "server", "color": "red"}, {"id": 2, "text": "two"}]"#.utf8))
+        try await pool.write { db in
+            var memo = try #require(try Memo.Record.fetchOne(db, id: 1))
+            memo.text = "mine"
+            try memo.update(db)
+            _ = try Memo.Record.deleteOne(db, id: 2)
+        }
+        // The server changed both fields of memo 1 and still has memo 2.
+        let report = try await importer.importPage(
+            Array(#"[{"id": 1, "text": "server v2", "color": "blue"}, {"id": 2, "text": "two, edited"}]"#.utf8))
+        let memos = try await pool.read { db in try Memo.Record.fetchAll(db) }
+        // The edited field is the device's, the other the server's; the deleted memo is deleted again.
+        #expect(memos.map(\.id) == [1])
+        #expect(memos.first?.text == "mine" && memos.first?.color == "blue")
+        #expect(report.conflicts.count == 2 && report.conflicts.allSatisfy(\.keptLocal))
+        let update = try #require(report.conflicts.first { $0.operation == "update" })
+        #expect(update.local["text"] == .text("mine") && update.server["text"] == .text("server v2"))
+        // Both go out with the next push, as new edits.
+        let entries = try await pool.read { db in try Outbox.entries(db) }
+        #expect(entries.map(\.operation) == [.update, .delete])
+        #expect(entries.first?.changedKeys == ["text"])
+    }
+
     @Test func aDatabaseFromBeforePushGetsItsOutboxWhenTheAppUpdates() throws {
         let pool = try makeDatabase(migratedUpTo: "entitygen-v16")
         #expect(try pool.read { db in try db.tableExists("entitygen_outbox") } == false)

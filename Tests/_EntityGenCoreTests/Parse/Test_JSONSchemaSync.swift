@@ -54,6 +54,8 @@ import Testing
         #expect(words(definitions?["failurePolicy"]) == Set(FailurePolicy.allCases.map(\.rawValue)))
         #expect(words(definitions?["elementFailurePolicy"]) == Set(ElementFailurePolicy.allCases.map(\.rawValue)))
         #expect(words(definitions?["deleteRule"]) == Set(DeleteRule.allCases.map(\.rawValue)))
+        #expect(
+            words(definitions?["push"]?["properties"]?["conflicts"]) == Set(ConflictPolicy.allCases.map(\.rawValue)))
         #expect(words(definitions?["jsonValueKind"]) == Set(JSONValueKind.allCases.map(\.rawValue)))
         #expect(words(definitions?["builtinTransformer"]) == Set(BuiltinTransformer.allCases.map(\.rawValue)))
         #expect(words(definitions?["builtinType"]) == Set(BuiltinType.allCases.map(\.rawValue)))

@@ -39,9 +39,9 @@ enum OutboxCapture {
             name: conflicts, hiddenRowID: true, withoutRowID: false,
             columns: [
                 column("entity", "text", true, nil), column("key", "text", true, nil),
-                column("columns", "text", true, nil),
+                column("tableName", "text", true, nil), column("columns", "text", true, nil),
                 column("operation", "text", true, nil), column("local", "text", true, nil),
-                column("server", "text", true, nil),
+                column("server", "text", true, nil), column("restore", "text", true, nil),
             ],
             primaryKey: [], foreignKeys: [], indexes: [])
         return ([outboxTable, pauseTable, conflictTable], pushed.flatMap(triggers))
@@ -96,9 +96,10 @@ enum OutboxCapture {
             SELECT \(entity), \(key("OLD")), 'delete', \(newKey), 0 WHERE NOT \(unsentLast("OLD")); \
             DELETE FROM \(outbox) WHERE "_id" = \(last("OLD")) AND attempts = 0 AND operation = 'create'; END
             """
-        // While an import writes (paused): the server's row wins over the row's unsent edits, which are
-        // dropped and recorded as a conflict with both versions of the row; and a row created here that
-        // the server has not confirmed is never deleted as missing from the server.
+        // While an import writes (paused): the server's row replaces the row's unsent edits, which are
+        // dropped and recorded as a conflict with both versions of the row (and, with `clientWins`, what
+        // to write back); and a row created here that the server has not confirmed is never deleted as
+        // missing from the server.
         let paused = "EXISTS (SELECT 1 FROM \(id(pause)))"
         let conflicts = id(Self.conflicts)
         let identityColumns = SQL.string("[" + keyColumns.map(jsonString).joined(separator: ",") + "]")
@@ -107,23 +108,35 @@ enum OutboxCapture {
                 + watched.map { "\(SQL.string($0.column)), quote(\(row).\(id($0.column)))" }
                 .joined(separator: ", ") + ")"
         }
-        let overridden = { (row: String, local: String, server: String) in
-            "INSERT INTO \(conflicts) (entity, key, columns, operation, local, server) SELECT entity, key, "
-                + "\(identityColumns), operation, \(local), \(server) FROM \(outbox) "
-                + "WHERE \"_id\" = \(last(row)) AND attempts = 0; "
+        // With `clientWins`, what the import writes back once capture resumes: the columns the unsent
+        // edit changed (all of them for a creation), or `"delete"` when the device had deleted the row.
+        let clientWins = table.push?.conflicts == .clientWins
+        let restoredColumns =
+            clientWins
+            ? "json_object("
+                + watched.map { column, jsonKey in
+                    "\(SQL.string(column)), CASE WHEN operation = 'create' OR changedKeys IS NULL OR EXISTS "
+                        + "(SELECT 1 FROM json_each(changedKeys) WHERE value = \(SQL.string(jsonKey))) "
+                        + "THEN quote(OLD.\(id(column))) END"
+                }.joined(separator: ", ") + ")" : "'{}'"
+        let restoredDelete = clientWins ? "CASE WHEN operation = 'delete' THEN '\"delete\"' ELSE '{}' END" : "'{}'"
+        let overridden = { (row: String, local: String, server: String, restore: String) in
+            "INSERT INTO \(conflicts) (entity, key, tableName, columns, operation, local, server, restore) "
+                + "SELECT entity, key, \(SQL.string(name)), \(identityColumns), operation, \(local), \(server), "
+                + "\(restore) FROM \(outbox) WHERE \"_id\" = \(last(row)) AND attempts = 0; "
                 + "DELETE FROM \(outbox) WHERE entity = \(entity) AND key = \(key(row)) AND attempts = 0;"
         }
         let pulledInsert = """
             CREATE TRIGGER \(id(name + "_outbox_pulled_insert")) AFTER INSERT ON \(id(name)) WHEN \(paused) BEGIN \
-            \(overridden("NEW", "'{}'", values("NEW"))) END
+            \(overridden("NEW", "'{}'", values("NEW"), restoredDelete)) END
             """
         let pulledUpdate = """
             CREATE TRIGGER \(id(name + "_outbox_pulled_update")) AFTER UPDATE ON \(id(name)) WHEN \(paused) BEGIN \
-            \(overridden("NEW", values("OLD"), values("NEW"))) END
+            \(overridden("NEW", values("OLD"), values("NEW"), restoredColumns)) END
             """
         let pulledDelete = """
             CREATE TRIGGER \(id(name + "_outbox_pulled_delete")) AFTER DELETE ON \(id(name)) WHEN \(paused) BEGIN \
-            \(overridden("OLD", values("OLD"), "'{}'")) END
+            \(overridden("OLD", values("OLD"), "'{}'", "'{}'")) END
             """
         let keep = """
             CREATE TRIGGER \(id(name + "_outbox_keep")) BEFORE DELETE ON \(id(name)) WHEN \(paused) AND EXISTS \

@@ -107,7 +107,7 @@ struct PersistenceRenderer {
             "entity: \(SwiftLiteral.string(plan.schemaName))", "table: \(SwiftLiteral.string(plan.tableName))",
             "identity: \(Spelling.list(plan.identity))",
         ]
-        for operation in SchemaKeys.Push.allCases {
+        for operation in PushDeclaration.routeKeys {
             let route = push.routes.first { $0.operation == operation }.map {
                 "\(persistence).PushRoute(method: \(SwiftLiteral.string($0.method)), path: \(SwiftLiteral.string($0.path)))"
             }

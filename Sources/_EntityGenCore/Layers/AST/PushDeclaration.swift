@@ -5,6 +5,7 @@
 ///   create: POST /todos
 ///   update: PATCH /todos/{id}
 ///   delete: DELETE /todos/{id}
+///   conflicts: clientWins     # optional; serverWins by default
 /// ```
 public struct PushDeclaration: Hashable, Sendable {
     /// The request for a row created locally.
@@ -13,16 +14,27 @@ public struct PushDeclaration: Hashable, Sendable {
     public var update: PushRouteDeclaration?
     /// The request for a row deleted locally.
     public var delete: PushRouteDeclaration?
+    /// Whose version a pull keeps when a row still has an unsent edit (default `serverWins`).
+    public var conflicts: Located<ConflictPolicy>?
     /// Where `push:` was written.
     public var location: SourceLocation
 
+    /// The keys that name routes (every key of `push:` but `conflicts`), in order.
+    public static let routeKeys: [SchemaKeys.Push] = SchemaKeys.Push.allCases.filter { key in
+        switch key {
+        case .create, .update, .delete: true
+        case .conflicts: false
+        }
+    }
+
     /// The declared routes with their operation's key, in the order `create`, `update`, `delete`.
     public var routes: [(operation: SchemaKeys.Push, route: PushRouteDeclaration)] {
-        SchemaKeys.Push.allCases.compactMap { operation in
+        Self.routeKeys.compactMap { operation in
             switch operation {
             case .create: create.map { (operation, $0) }
             case .update: update.map { (operation, $0) }
             case .delete: delete.map { (operation, $0) }
+            case .conflicts: nil
             }
         }
     }

@@ -37,6 +37,17 @@ public enum AbsentKeyPolicy: String, CaseIterable, Hashable, Sendable {
     case clear
 }
 
+/// Whose version of a row a pull keeps when the row still has an edit waiting to be pushed (`push:`'s
+/// `conflicts:`). Either way the import reports the conflict with both versions.
+public enum ConflictPolicy: String, CaseIterable, Hashable, Sendable {
+    /// The server's row is stored and the unsent edit dropped (the default).
+    case serverWins
+    /// The server's row is stored, then the fields the unsent edit changed are written back (and sent
+    /// by the next push); a row the device had deleted is deleted again. A row the server deleted stays
+    /// deleted.
+    case clientWins
+}
+
 /// What to do with an array element that cannot be mapped.
 public enum ElementFailurePolicy: String, CaseIterable, Hashable, Sendable {
     /// The element's failure is the array's failure, handled by `onFailure` (the default).

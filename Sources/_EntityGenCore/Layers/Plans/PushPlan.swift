@@ -18,6 +18,8 @@ struct PushPlan: Sendable {
     var jsonKeys: [(column: String, key: String)]
     /// The identification columns that hold a UUID, which a path gives as text.
     var uuidColumns: [String]
+    /// Whose version a pull keeps when a row has an unsent edit.
+    var conflicts: ConflictPolicy
 
     /// The plan of `entity`'s `push:` over its table's `columns`, or `nil` without one.
     static func plan(_ entity: ResolvedEntity, columns: [TablePlan.Column]) -> PushPlan? {
@@ -46,6 +48,8 @@ struct PushPlan: Sendable {
         let uuidColumns = entity.attributes.filter {
             entity.identifiedBy.contains($0.name) && $0.type == .builtin(.uuid)
         }.map(\.swiftName)
-        return PushPlan(routes: routes, jsonKeys: jsonKeys, uuidColumns: uuidColumns)
+        return PushPlan(
+            routes: routes, jsonKeys: jsonKeys, uuidColumns: uuidColumns,
+            conflicts: push.conflicts?.value ?? .serverWins)
     }
 }

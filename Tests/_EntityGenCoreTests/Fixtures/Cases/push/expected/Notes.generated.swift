@@ -341,10 +341,10 @@ extension Person: EntityGenRuntime.JSONMappable {
         from json: EntityGenRuntime.JSONValue,
         context: inout EntityGenRuntime.MappingContext
     ) throws(EntityGenRuntime.MappingError) -> Person {
-        try context.expectObject(json, entity: "Person", schema: "Notes.yaml:19:3")
+        try context.expectObject(json, entity: "Person", schema: "Notes.yaml:20:3")
         var __absent = EntityGenRuntime.AbsentFields()
-        let _login = try context.string(json, "login", schema: "Notes.yaml:22:7")
-        let _name = try context.optionalString(json, "name", schema: "Notes.yaml:23:7")
+        let _login = try context.string(json, "login", schema: "Notes.yaml:23:7")
+        let _name = try context.optionalString(json, "name", schema: "Notes.yaml:24:7")
         if case .none = _name, context.isAbsent(json, "name") { __absent.insert(0) }
         var __mapped = Person(login: _login, name: _name)
         __mapped._absentFields = __absent
@@ -424,10 +424,10 @@ extension Person {
             from json: EntityGenRuntime.JSONValue,
             context: inout EntityGenRuntime.MappingContext
         ) throws(EntityGenRuntime.MappingError) -> EntityGenPersistence.RowKey {
-            try context.expectObject(json, entity: "Person", schema: "Notes.yaml:19:3")
+            try context.expectObject(json, entity: "Person", schema: "Notes.yaml:20:3")
             let _login = try context.required(
                 json,
-                EntityGenRuntime.MappingField("login", schema: "Notes.yaml:22:7"),
+                EntityGenRuntime.MappingField("login", schema: "Notes.yaml:23:7"),
                 EntityGenRuntime.StringTransformer()
             )
             return EntityGenPersistence.RowKey(table, [_login])
