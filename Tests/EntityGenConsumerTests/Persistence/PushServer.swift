@@ -47,11 +47,12 @@ final class PushServer: @unchecked Sendable {
     /// The requests the server applied, in order (a repeated idempotency key is not applied again).
     var appliedRequests: [Request] { lock.withLock { appliedLog } }
 
-    /// Changes a to-do on the server, as another client would.
-    func change(_ id: String, title: String) {
+    /// Changes a to-do's title (or a memo's text) on the server, as another client would.
+    func change(_ id: String, title: String? = nil, text: String? = nil) {
         lock.withLock {
-            todos[id]?["title"] = title
-            todos[id]?["updated_at"] = "2026-11-26T12:00:00Z"
+            if let title { todos[id]?["title"] = title }
+            if let text { todos[id]?["text"] = text }
+            if todos[id] != nil, title != nil { todos[id]?["updated_at"] = "2026-11-26T12:00:00Z" }
         }
     }
 
@@ -136,7 +137,7 @@ final class PushServer: @unchecked Sendable {
             case ("POST", 1):
                 var todo = request.body ?? [:]
                 todo["updated_at"] = "2026-11-26T10:00:00Z"
-                if let id = todo["id"] as? String { todos[id] = todo }
+                if let id = todo["id"].map({ "\($0)" }) { todos[id] = todo }
                 status = "201 Created"
                 body = (try? JSONSerialization.data(withJSONObject: todo)) ?? Data()
             case ("PATCH", 2):
