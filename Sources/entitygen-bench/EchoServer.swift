@@ -45,7 +45,7 @@ final class EchoServer: @unchecked Sendable {
             var headEnd: Int?
             var contentLength = 0
             while true {
-                if headEnd == nil, let end = pending.headEnd() {
+                if headEnd == nil, let end = LoopbackListener.headerEnd(in: pending) {
                     headEnd = end
                     for line in String(decoding: pending[..<end], as: UTF8.self).split(separator: "\r\n")
                     where line.lowercased().hasPrefix("content-length:") {
@@ -68,24 +68,7 @@ final class EchoServer: @unchecked Sendable {
             let head =
                 "HTTP/1.1 \(status)\r\nContent-Type: application/json\r\nContent-Length: \(payload.count)\r\n\r\n"
             let response = Array(head.utf8) + payload
-            var sent = 0
-            while sent < response.count {
-                let count = response[sent...].withUnsafeBytes { write(client, $0.baseAddress, $0.count) }
-                if count <= 0 { return }
-                sent += count
-            }
+            guard LoopbackListener.send(response, to: client) else { return }
         }
-    }
-}
-
-extension Array where Element == UInt8 {
-    /// Where a request's header section ends (the index of its `\r\n\r\n`).
-    fileprivate func headEnd() -> Int? {
-        guard count >= 4 else { return nil }
-        for index in 0...(count - 4)
-        where self[index] == 13 && self[index + 1] == 10 && self[index + 2] == 13 && self[index + 3] == 10 {
-            return index
-        }
-        return nil
     }
 }

@@ -28,4 +28,26 @@ public enum LoopbackListener {
         }
         return (descriptor, UInt16(bigEndian: address.sin_port))
     }
+
+    /// Writes all of `bytes` to a connected socket; `false` when the peer went away first.
+    @discardableResult
+    public static func send(_ bytes: [UInt8], to descriptor: Int32) -> Bool {
+        var sent = 0
+        while sent < bytes.count {
+            let count = bytes[sent...].withUnsafeBytes { write(descriptor, $0.baseAddress, $0.count) }
+            if count <= 0 { return false }
+            sent += count
+        }
+        return true
+    }
+
+    /// Where an HTTP header section ends in `bytes` (the index of its `\r\n\r\n`), if it has ended.
+    public static func headerEnd(in bytes: [UInt8]) -> Int? {
+        guard bytes.count >= 4 else { return nil }
+        for index in 0...(bytes.count - 4)
+        where bytes[index] == 13 && bytes[index + 1] == 10 && bytes[index + 2] == 13 && bytes[index + 3] == 10 {
+            return index
+        }
+        return nil
+    }
 }

@@ -64,12 +64,7 @@ final class LoopbackServer: @unchecked Sendable {
             let head =
                 "HTTP/1.1 \(status)\r\nContent-Type: application/json\r\nContent-Length: \(payload.count)\r\n\(extra)Connection: close\r\n\r\n"
             let response = Array(head.utf8) + Array(payload)
-            var sent = 0
-            while sent < response.count {
-                let count = response[sent...].withUnsafeBytes { write(client, $0.baseAddress, $0.count) }
-                if count <= 0 { break }
-                sent += count
-            }
+            LoopbackListener.send(response, to: client)
             close(client)
         }
     }

@@ -113,12 +113,7 @@ final class PushServer: @unchecked Sendable {
             let head =
                 "HTTP/1.1 \(status)\r\nContent-Type: application/json\r\nContent-Length: \(body.count)\r\n\(extra)Connection: close\r\n\r\n"
             let response = Array(head.utf8) + Array(body)
-            var sent = 0
-            while sent < response.count {
-                let count = response[sent...].withUnsafeBytes { write(client, $0.baseAddress, $0.count) }
-                if count <= 0 { break }
-                sent += count
-            }
+            LoopbackListener.send(response, to: client)
             close(client)
         }
     }
@@ -164,7 +159,7 @@ final class PushServer: @unchecked Sendable {
         var headEnd: Int?
         var contentLength = 0
         while true {
-            if headEnd == nil, let end = bytes.indexOfHeadEnd() {
+            if headEnd == nil, let end = LoopbackListener.headerEnd(in: bytes) {
                 headEnd = end
                 let head = String(decoding: bytes[..<end], as: UTF8.self)
                 for line in head.split(separator: "\r\n") where line.lowercased().hasPrefix("content-length:") {
@@ -192,17 +187,5 @@ final class PushServer: @unchecked Sendable {
         return Request(
             method: String(start[0]), path: path, headers: headers,
             bodyBytes: Data(bytes[(headEnd + 4)..<(headEnd + 4 + contentLength)]))
-    }
-}
-
-extension Array where Element == UInt8 {
-    /// Where the header section ends (the index of its `\r\n\r\n`).
-    fileprivate func indexOfHeadEnd() -> Int? {
-        guard count >= 4 else { return nil }
-        for index in 0...(count - 4)
-        where self[index] == 13 && self[index + 1] == 10 && self[index + 2] == 13 && self[index + 3] == 10 {
-            return index
-        }
-        return nil
     }
 }
