@@ -11,9 +11,9 @@ import GRDB
 ///
 /// - Each request carries the edit's idempotency key (header `idempotencyHeader`), the same on every
 ///   attempt, so a server that applied an edit whose response was lost can tell the retry.
-/// - A network error, a 5xx, a 408 or a 429 is retried with exponential backoff (a 429's or 503's
-///   `Retry-After` seconds are honoured, up to `maximumDelay`); after `maximumAttempts` the push stops
-///   with ``PushError/serverUnavailable(entity:attempts:reason:report:)`` and the edit stays.
+/// - A network error, a 5xx, a 408 or a 429 is retried with exponential backoff (a `Retry-After`, in
+///   seconds or as an HTTP date, is honoured, up to `maximumDelay`); after `maximumAttempts` the push
+///   stops with ``PushError/serverUnavailable(entity:attempts:reason:report:)`` and the edit stays.
 /// - Another 4xx (or a redirect, never followed) marks the edit failed with the response: it stays, is
 ///   reported, and the row's later edits wait; the push goes on with other rows.
 /// - A 2xx removes the edit and stores the response body, mapped through the entity's mapper
@@ -91,6 +91,7 @@ public struct OutboxPusher: Sendable {
                 // go out again with the same key and body. The edits after it go back as they were.
                 try await settle(outcomes, unsent: Array(jobs.dropFirst(outcomes.count + 1)), report: &report)
                 if let unavailable = error as? PushUnavailable {
+                    report.pending = try await writer.read { db in try Outbox.entries(db).count }
                     throw PushError.serverUnavailable(
                         entity: unavailable.entity, attempts: unavailable.attempts, reason: unavailable.reason,
                         report: report)
@@ -127,8 +128,7 @@ public struct OutboxPusher: Sendable {
                     return PushOutcome(job: job, result: .accepted(data))
                 case 408, 429, 500..<600:
                     reason = "HTTP \(status)"
-                    retryAfter = http?.value(forHTTPHeaderField: "Retry-After")
-                        .flatMap { Int($0.trimmingCharacters(in: .whitespaces)) }.map { .seconds($0) }
+                    retryAfter = http?.value(forHTTPHeaderField: "Retry-After").flatMap(Self.retryAfter)
                 default:
                     let message = String(String(decoding: data, as: UTF8.self).prefix(1_000))
                     return PushOutcome(job: job, result: .refused(PushFailure(status: status, message: message)))
@@ -146,6 +146,21 @@ public struct OutboxPusher: Sendable {
             try await Task.sleep(for: min(retryAfter ?? delay, maximumDelay))
             delay = min(delay * 2, maximumDelay)
         }
+    }
+}
+
+extension OutboxPusher {
+    /// A `Retry-After` value: delay seconds, or an HTTP date (`Wed, 21 Oct 2026 07:28:00 GMT`), as the
+    /// wait from now (none for a date in the past); `nil` when it is neither.
+    package static func retryAfter(_ value: String) -> Duration? {
+        let text = value.trimmingCharacters(in: .whitespaces)
+        if let seconds = Int(text), seconds >= 0 { return .seconds(seconds) }
+        let formatter = DateFormatter()
+        formatter.locale = Locale(identifier: "en_US_POSIX")
+        formatter.timeZone = TimeZone(identifier: "GMT")
+        formatter.dateFormat = "EEE, dd MMM yyyy HH:mm:ss zzz"
+        guard let date = formatter.date(from: text) else { return nil }
+        return .milliseconds(max(0, Int(date.timeIntervalSinceNow * 1_000)))
     }
 }
 

@@ -268,6 +268,19 @@ import Testing
         #expect(try pool.read { db in try Outbox.entries(db) }.map(\.operation) == [.create])
     }
 
+    @Test func retryAfterIsReadAsSecondsOrAsAnHTTPDate() {
+        #expect(OutboxPusher.retryAfter(" 7 ") == .seconds(7))
+        #expect(OutboxPusher.retryAfter("Thu, 01 Jan 1970 00:00:00 GMT") == .zero)
+        let inAMinute = Date(timeIntervalSinceNow: 60)
+        let formatter = DateFormatter()
+        formatter.locale = Locale(identifier: "en_US_POSIX")
+        formatter.timeZone = TimeZone(identifier: "GMT")
+        formatter.dateFormat = "EEE, dd MMM yyyy HH:mm:ss zzz"
+        let wait = OutboxPusher.retryAfter(formatter.string(from: inAMinute))
+        #expect(wait.map { $0 > .seconds(55) && $0 <= .seconds(60) } == true)
+        #expect(OutboxPusher.retryAfter("soon") == nil && OutboxPusher.retryAfter("-3") == nil)
+    }
+
     @Test func routesAreCheckedBeforeAnythingIsSent() throws {
         let route = PushRoute(method: "PATCH", path: "/todos/{id}")
         #expect(throws: PushError.self) {
