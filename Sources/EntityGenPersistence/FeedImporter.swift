@@ -107,8 +107,7 @@ public final class FeedImporter<Entity: ImportableEntity>: Sendable {
         in db: Database, options: WriteOptions, seen: SeenRows?, next: () throws -> PreparedPage<Entity, RowKey>?
     ) throws -> ImportReport {
         var report = ImportReport()
-        try db.execute(sql: "PRAGMA recursive_triggers = ON")
-        try DecimalCollation.register(in: db)
+        try ImportSession.prepareConnection(db)
         try db.inTransaction(.immediate) {
             let (_, conflicts) = try Outbox.withoutCapture(db) {
                 var session = ImportSession(

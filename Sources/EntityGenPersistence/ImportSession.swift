@@ -39,6 +39,15 @@ public struct ImportSession {
     /// save (SplitMix64, seeded at random per session).
     private var sentinelState = UInt64.random(in: .min ... .max)
 
+    /// Prepares a writer's connection for an import's statements, before its transaction: recursive
+    /// triggers (the generated cascades delete what deleted rows own, level after level) and the decimal
+    /// collation (identities of `Decimal` compare by value). Connections from
+    /// ``EntityGenConfiguration/prepared(_:)`` have both; an app's own writer may not.
+    static func prepareConnection(_ db: Database) throws {
+        try db.execute(sql: "PRAGMA recursive_triggers = ON")
+        try DecimalCollation.register(in: db)
+    }
+
     /// Starts a session on a connection that is inside a transaction.
     public init(_ db: Database, skipsUnchanged: Bool = true, reportsChanges: Bool = false) {
         self.db = db

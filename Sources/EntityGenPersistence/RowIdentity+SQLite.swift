@@ -1,3 +1,4 @@
+import Foundation
 import GRDB
 import GRDBSQLite
 
@@ -26,6 +27,17 @@ extension IdentityValue {
         case let .string(text): self = .text(text)
         case let .blob(data): self = .blob(Array(data))
         case .null: self = .null
+        }
+    }
+
+    /// The value as SQLite stores it (the inverse of ``init(_:)``).
+    var databaseValue: DatabaseValue {
+        switch self {
+        case let .integer(value): value.databaseValue
+        case let .real(value): value.databaseValue
+        case let .text(value): value.databaseValue
+        case let .blob(bytes): Data(bytes).databaseValue
+        case .null: .null
         }
     }
 }

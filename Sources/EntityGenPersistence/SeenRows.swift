@@ -81,7 +81,7 @@ final class SeenRows: Sendable {
     /// temporary tables; with `reportsChanges`, the report lists the deleted rows.
     func deleteUnseen(in db: Database, reportsChanges: Bool) throws -> ImportReport {
         var report = ImportReport()
-        try db.execute(sql: "PRAGMA recursive_triggers = ON")
+        try ImportSession.prepareConnection(db)
         try db.inTransaction(.immediate) {
             let (_, conflicts) = try Outbox.withoutCapture(db) {
                 try deleteUnseenRows(in: db, reportsChanges: reportsChanges, into: &report)

@@ -61,8 +61,8 @@ public enum Outbox {
 
     /// Reads and clears the conflicts the triggers recorded, writing back the device's version where the
     /// entity's policy is `clientWins`.
+    /// (The conflicts table comes with the pause table, in the same generated migration.)
     private static func resolveConflicts(_ db: Database) throws -> [EditConflict] {
-        guard try db.tableExists(conflictsTableName) else { return [] }
         let rows = try Row.fetchAll(db, sql: "SELECT * FROM \(conflictsTableName) ORDER BY \"_id\"")
         guard !rows.isEmpty else { return [] }
         try db.execute(sql: "DELETE FROM \(conflictsTableName)")

@@ -66,19 +66,6 @@ public struct OutboxEntry: Sendable, Hashable {
     }
 }
 
-extension IdentityValue {
-    /// The value as SQLite stores it.
-    var databaseValue: DatabaseValue {
-        switch self {
-        case let .integer(value): value.databaseValue
-        case let .real(value): value.databaseValue
-        case let .text(value): value.databaseValue
-        case let .blob(bytes): Data(bytes).databaseValue
-        case .null: .null
-        }
-    }
-}
-
 /// A server's refusal of a pushed edit: its status and the start of its response body.
 public struct PushFailure: Sendable, Hashable, CustomStringConvertible {
     /// The HTTP status (4xx).

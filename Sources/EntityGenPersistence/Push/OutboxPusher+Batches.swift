@@ -53,8 +53,7 @@ extension OutboxPusher {
     func settle(_ outcomes: [PushOutcome], unsent: [PushJob], report: inout PushReport) async throws {
         guard !outcomes.isEmpty || !unsent.isEmpty else { return }
         let issues = try await writer.writeWithoutTransaction { db -> [String] in
-            try db.execute(sql: "PRAGMA recursive_triggers = ON")
-            try DecimalCollation.register(in: db)
+            try ImportSession.prepareConnection(db)
             var issues: [String] = []
             try db.inTransaction(.immediate) {
                 // A stored response overrides no unsent edit (a row edited since keeps its values), so

@@ -92,7 +92,7 @@ public struct PushRoute: Sendable, Hashable {
             case let .double(value): text = String(value)
             case let .string(value): text = value
             case let .blob(data) where data.count == 16 && uuidColumns.contains(name):
-                text = UUID(uuid: data.withUnsafeBytes { $0.loadUnaligned(as: uuid_t.self) }).uuidString
+                text = UUIDStorage.uuid(data).uuidString
             case .blob, .null:
                 throw .invalidRoute(entity: entity, path: path, reason: "'{\(name)}' has no text form in this row")
             }

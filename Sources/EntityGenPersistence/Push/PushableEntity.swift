@@ -38,42 +38,15 @@ extension PushableEntity {
     }
 }
 
-/// Copies the members of a JSON object whose keys are in a set, values byte for byte as written.
+/// Copies the members of a JSON object whose keys are in a set, values as written (``AnyJSON``).
 enum JSONMemberFilter {
     /// The object `bytes` with only the members named in `keys`.
     static func keeping(_ keys: Set<String>, of bytes: [UInt8]) throws -> [UInt8] {
         let document = try JSONDocument(bytes: bytes)
-        return document.withRoot { root in
-            var writer = JSONWriter()
-            writer.beginObject()
-            root.forEachMember { key, value in
-                guard keys.contains(key) else { return }
-                writer.key(key)
-                copy(value, to: &writer)
-            }
-            writer.endObject()
-            return writer.bytes
-        }
-    }
-
-    /// Writes a value as the reader read it (numbers as their literal text).
-    private static func copy(_ value: JSONValue, to writer: inout JSONWriter) {
-        switch value.kind {
-        case .object:
-            writer.beginObject()
-            value.forEachMember { key, member in
-                writer.key(key)
-                copy(member, to: &writer)
-            }
-            writer.endObject()
-        case .array:
-            writer.beginArray()
-            value.forEachElement { _, element in copy(element, to: &writer) }
-            writer.endArray()
-        case .string: writer.string(value.string() ?? "")
-        case .number: writer.raw(Array((value.numberLiteral() ?? "0").utf8))
-        case .true, .false: writer.bool(value.bool() ?? false)
-        case .null: writer.null()
-        }
+        let object = document.withRoot { AnyJSON($0) }
+        guard case let .object(members) = object else { return bytes }
+        var writer = JSONWriter()
+        AnyJSON.object(members.filter { keys.contains($0.key) }).write(to: &writer)
+        return writer.bytes
     }
 }
