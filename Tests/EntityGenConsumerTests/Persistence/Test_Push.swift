@@ -58,9 +58,13 @@ import Testing
         let (pool, _) = try makeDatabase()
         let feed = Feed<Todo>(name: "Todos")
         let importer = FeedImporter(feed: feed, writer: pool)
-        try importer.importPage(
-            Array(#"[{"id": "00000000-0000-0000-0000-000000000001", "title": "From the server"}]"#.utf8))
+        let page = Array(#"[{"id": "00000000-0000-0000-0000-000000000001", "title": "From the server"}]"#.utf8)
+        try importer.importPage(page)
         #expect(try pool.read { db in try Todo.Record.fetchCount(db) } == 1)
+        #expect(try pool.read { db in try Outbox.entries(db) }.isEmpty)
+        // The same page again: nothing changes, nothing is captured, no conflict.
+        let again = try importer.importPage(page)
+        #expect(again.entities["Todo"]?.unchanged == 1 && again.conflicts.isEmpty)
         #expect(try pool.read { db in try Outbox.entries(db) }.isEmpty)
     }
 
