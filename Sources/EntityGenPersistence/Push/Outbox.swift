@@ -71,34 +71,45 @@ public enum Outbox {
             let values = OutboxKey.decode(keyText) ?? [.text(keyText)]
             let columns = OutboxKey.decodeStrings(row["columns"], sorted: false) ?? []
             let kept = try restore(row["restore"], table: row["tableName"], key: Array(zip(columns, values)), in: db)
+            if kept != nil, let editedAt: String = row["editedAt"] {
+                // The edit written back keeps the times the device made its changes (`lastWriterWins`
+                // compares them again at the next pull), not the time of this write.
+                try db.execute(
+                    sql: """
+                        UPDATE \(tableName) SET editedAt = ? WHERE "_id" = (SELECT max("_id") FROM \(tableName)
+                        WHERE entity = ? AND key = ?) AND attempts = 0
+                        """,
+                    arguments: [editedAt, row["entity"] as String, keyText])
+            }
             return EditConflict(
                 entity: row["entity"], identity: RowIdentity(columns: columns, values: values),
                 operation: row["operation"], local: columnValues(row["local"]), server: columnValues(row["server"]),
-                keptLocal: kept)
+                keptLocal: kept != nil, keptColumns: kept ?? [])
         }
     }
 
-    /// Writes back what a `clientWins` conflict keeps (`restore`: an object of `quote()`d columns, null
-    /// for those the import keeps, or `"delete"`); returns whether it wrote anything.
+    /// Writes back what a `clientWins` or `lastWriterWins` conflict keeps (`restore`: an object of
+    /// `quote()`d columns, null for those the import keeps, or `"delete"`); returns the columns it wrote
+    /// (none for a deletion), or `nil` when it wrote nothing.
     private static func restore(
         _ restore: String, table: String, key: [(String, IdentityValue)], in db: Database
-    ) throws -> Bool {
+    ) throws -> [String]? {
         let condition = key.map { "\(SQLText.identifier($0.0)) = ?" }.joined(separator: " AND ")
         let keyValues = key.map(\.1.databaseValue)
         if restore == "\"delete\"" {
             try db.execute(
                 sql: "DELETE FROM \(SQLText.identifier(table)) WHERE \(condition)",
                 arguments: StatementArguments(keyValues))
-            return true
+            return []
         }
         let assignments = columnValues(restore).sorted { $0.key < $1.key }
-        guard !assignments.isEmpty else { return false }
+        guard !assignments.isEmpty else { return nil }
         try db.execute(
             sql: "UPDATE \(SQLText.identifier(table)) SET "
                 + assignments.map { "\(SQLText.identifier($0.key)) = ?" }.joined(separator: ", ")
                 + " WHERE \(condition)",
             arguments: StatementArguments(assignments.map(\.value.databaseValue) + keyValues))
-        return true
+        return assignments.map(\.key)
     }
 
     /// The values of a JSON object of `quote()`d column values.

@@ -17,7 +17,7 @@ public enum SchemaKeys {
 
     /// The keys of an entity's `push:` (the requests that send local edits).
     public enum Push: String, CaseIterable, Sendable {
-        case create, update, delete, conflicts
+        case create, update, delete, conflicts, timestamp
     }
 
     /// The keys of an attribute in its mapping form.

@@ -2,7 +2,7 @@ import Yams
 
 extension SchemaParser {
     /// Parses an entity's `push:`: `create`, `update` and `delete`, each `METHOD /path/{attribute}`, and
-    /// `conflicts`, the conflict policy.
+    /// `conflicts`, the conflict policy, and `timestamp`, the attribute `lastWriterWins` compares.
     mutating func parsePush(_ node: Node, entity: String, at location: SourceLocation) -> PushDeclaration? {
         let what = "'push' of '\(entity)'"
         var push = PushDeclaration(location: location)
@@ -10,9 +10,14 @@ extension SchemaParser {
         reader.checkKeys(entries, allowed: SchemaKeys.push, in: what)
         for entry in entries {
             let key = SchemaKeys.Push(rawValue: entry.key.value)
-            if key == .conflicts {
+            switch key {
+            case .conflicts:
                 push.conflicts = reader.keyword(entry.value, "conflict policy")
                 continue
+            case .timestamp:
+                push.timestamp = reader.string(entry.value, "timestamp attribute")
+                continue
+            case .create, .update, .delete, nil: break
             }
             var route: PushRouteDeclaration?
             if let text = reader.string(entry.value, "push route") { route = parsePushRoute(text) }
@@ -20,7 +25,7 @@ extension SchemaParser {
             case .create: push.create = route
             case .update: push.update = route
             case .delete: push.delete = route
-            case .conflicts, nil: break  // conflicts: read above; an unknown key: checkKeys reported it
+            case .conflicts, .timestamp, nil: break  // read above; an unknown key: checkKeys reported it
             }
         }
         return push

@@ -40,7 +40,7 @@ extension Rules {
     public static let invalidPush = RuleDescription(
         id: "invalid-push",
         summary:
-            "A push route is 'METHOD /path' with POST, PUT, PATCH or DELETE; its placeholders name identification attributes; update and delete routes name the row; the entity is identified and stored.",
+            "A push route is 'METHOD /path' with POST, PUT, PATCH or DELETE; its placeholders name identification attributes; update and delete routes name the row; the entity is identified and stored; lastWriterWins names a Date timestamp.",
         triggering: [
             RuleExample(
                 "entities:\n  Todo:\n    identifiedBy: id\n    attributes:\n      id: String\n      title: String\n    push:\n      update: ↓PATCH /todos/{title}\n"
@@ -54,11 +54,20 @@ extension Rules {
             RuleExample(
                 "entities:\n  Todo:\n    attributes:\n      id: String\n    ↓push:\n      create: POST /todos\n"
             ),
+            RuleExample(
+                "entities:\n  Todo:\n    identifiedBy: id\n    attributes:\n      id: String\n      updatedAt: String\n    push:\n      create: POST /todos\n      conflicts: lastWriterWins\n      timestamp: ↓updatedAt\n"
+            ),
+            RuleExample(
+                "entities:\n  Todo:\n    identifiedBy: id\n    attributes:\n      id: String\n    push:\n      create: POST /todos\n      conflicts: ↓lastWriterWins\n"
+            ),
         ],
         nonTriggering: [
             RuleExample(
                 "entities:\n  Todo:\n    identifiedBy: id\n    attributes:\n      id: String\n      title: String\n    push:\n      create: POST /todos\n      update: PATCH /todos/{id}\n      delete: DELETE /todos/{id}\n"
-            )
+            ),
+            RuleExample(
+                "entities:\n  Todo:\n    identifiedBy: id\n    attributes:\n      id: String\n      updatedAt: Date?\n    push:\n      update: PATCH /todos/{id}\n      conflicts: lastWriterWins\n      timestamp: updatedAt\n"
+            ),
         ]
     )
 }

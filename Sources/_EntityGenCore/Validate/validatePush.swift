@@ -32,5 +32,43 @@ extension SchemaValidator {
                     at: route.location)
             }
         }
+        validateConflictPolicy(push, of: entity)
+    }
+
+    /// Checks `conflicts:` and `timestamp:`: `lastWriterWins` needs a `Date` attribute to compare the
+    /// device's edit times with, and only it takes one.
+    private mutating func validateConflictPolicy(_ push: PushDeclaration, of entity: ResolvedEntity) {
+        let name = entity.name
+        switch push.conflicts?.value ?? .serverWins {
+        case .lastWriterWins:
+            guard let timestamp = push.timestamp else {
+                emit(
+                    Rules.invalidPush,
+                    "'conflicts: lastWriterWins' of '\(name)' needs 'timestamp:', the Date attribute that says when the server last changed a row",
+                    at: push.conflicts?.location ?? push.location)
+                return
+            }
+            guard let attribute = entity.attributes.first(where: { $0.name == timestamp.value }) else {
+                let names = entity.attributes.map(\.name)
+                emit(
+                    Rules.invalidPush,
+                    "the timestamp '\(timestamp.value)' of '\(name)' names no attribute\(Suggestions.didYouMean(timestamp.value, in: names))",
+                    at: timestamp.location)
+                return
+            }
+            if attribute.type != .builtin(.date) {
+                emit(
+                    Rules.invalidPush,
+                    "the timestamp '\(timestamp.value)' of '\(name)' must be a Date attribute: lastWriterWins compares it with when the device changed a field",
+                    at: timestamp.location)
+            }
+        case .serverWins, .clientWins:
+            if let timestamp = push.timestamp {
+                emit(
+                    Rules.invalidPush,
+                    "'timestamp' of '\(name)' only applies with 'conflicts: lastWriterWins'",
+                    at: timestamp.location)
+            }
+        }
     }
 }

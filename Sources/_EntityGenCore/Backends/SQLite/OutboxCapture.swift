@@ -2,8 +2,9 @@
 /// the importer sets inside its own transactions (`entitygen_outbox_pause`), and, per table, the
 /// triggers that capture every local write in the write's own transaction (GRDB's record methods, its
 /// static `deleteOne`/`updateAll`, raw SQL) and coalesce the row's unsent edits, and those that apply
-/// `serverWins` while an import writes: the server's row drops the row's unsent edits, and a row created
-/// locally that the server has not confirmed is never deleted as missing from the server's list. They are recorded
+/// the conflict policy while an import writes: the server's row drops the row's unsent edits (recorded
+/// with what `clientWins` or `lastWriterWins` writes back), and a row created locally that the server
+/// has not confirmed is never deleted as missing from the server's list. They are recorded
 /// schema objects like any table and trigger: an app update that adds `push:` migrates them in, and a
 /// table rebuild re-creates them.
 enum OutboxCapture {
@@ -28,7 +29,7 @@ enum OutboxCapture {
                 column("operation", "text", true, nil), column("changedKeys", "text", false, nil),
                 column("idempotencyKey", "text", true, nil), column("attempts", "integer", true, nil),
                 column("failedStatus", "integer", false, nil), column("failure", "text", false, nil),
-                column("payload", "blob", false, nil),
+                column("payload", "blob", false, nil), column("editedAt", "text", false, nil),
             ],
             primaryKey: [], foreignKeys: [],
             indexes: [IndexSnapshot(name: "\(outbox)_row", columns: ["entity", "key"])])
@@ -42,6 +43,7 @@ enum OutboxCapture {
                 column("tableName", "text", true, nil), column("columns", "text", true, nil),
                 column("operation", "text", true, nil), column("local", "text", true, nil),
                 column("server", "text", true, nil), column("restore", "text", true, nil),
+                column("editedAt", "text", false, nil),
             ],
             primaryKey: [], foreignKeys: [], indexes: [])
         return ([outboxTable, pauseTable, conflictTable], pushed.flatMap(triggers))
@@ -71,29 +73,47 @@ enum OutboxCapture {
             + watched.map { column, key in
                 "CASE WHEN OLD.\(id(column)) IS NOT NEW.\(id(column)) THEN \(SQL.string("," + jsonString(key))) ELSE '' END"
             }.joined(separator: " || ") + ", 2) || ']'"
+        // With `lastWriterWins`, each entry also keeps when the device last changed each key
+        // (`editedAt`, a JSON object of GRDB's date text), which a pull compares with the server row's
+        // timestamp; other policies leave it null.
+        let timestamp = table.push?.conflicts == .lastWriterWins ? table.push?.timestampColumn : nil
+        let now = "strftime('%Y-%m-%d %H:%M:%f', 'now')"
+        let everyKeyNow =
+            "json_object(" + watched.map { "\(SQL.string($0.key)), \(now)" }.joined(separator: ", ") + ")"
+        let stampAll = timestamp == nil ? "" : ", editedAt = \(everyKeyNow)"
+        let stamped = timestamp == nil ? "" : ", editedAt"
+        let stamp = { (times: String) in timestamp == nil ? "" : ", \(times)" }
+        let changedNow = "(SELECT json_group_object(value, \(now)) FROM json_each(\(changedKeys)))"
         let anyChange = watched.map { "OLD.\(id($0.column)) IS NOT NEW.\(id($0.column))" }.joined(separator: " OR ")
+        // A coalesced edit takes the new change's time for the keys it changed.
+        let restamp =
+            timestamp == nil
+            ? ""
+            : "UPDATE \(outbox) SET editedAt = json_patch(coalesce(editedAt, '{}'), \(changedNow)) "
+                + "WHERE \"_id\" = \(last("NEW")) AND attempts = 0 AND operation IN ('create', 'update'); "
         let insert = """
             CREATE TRIGGER \(id(name + "_outbox_insert")) AFTER INSERT ON \(id(name)) WHEN \(notPaused) BEGIN \
-            UPDATE \(outbox) SET operation = 'update', changedKeys = NULL \
+            UPDATE \(outbox) SET operation = 'update', changedKeys = NULL\(stampAll) \
             WHERE "_id" = \(last("NEW")) AND attempts = 0 AND operation = 'delete'; \
-            INSERT INTO \(outbox) (entity, key, operation, idempotencyKey, attempts) \
-            SELECT \(entity), \(key("NEW")), 'create', \(newKey), 0 WHERE NOT \(unsentLast("NEW")); END
+            INSERT INTO \(outbox) (entity, key, operation, idempotencyKey, attempts\(stamped)) \
+            SELECT \(entity), \(key("NEW")), 'create', \(newKey), 0\(stamp(everyKeyNow)) WHERE NOT \(unsentLast("NEW")); END
             """
         let update = """
             CREATE TRIGGER \(id(name + "_outbox_update")) AFTER UPDATE ON \(id(name)) \
             WHEN \(notPaused) AND (\(anyChange.isEmpty ? "0" : anyChange)) BEGIN \
-            UPDATE \(outbox) SET changedKeys = (SELECT json_group_array(value) FROM \
+            \(restamp)UPDATE \(outbox) SET changedKeys = (SELECT json_group_array(value) FROM \
             (SELECT value FROM json_each(changedKeys) UNION SELECT value FROM json_each(\(changedKeys)))) \
             WHERE "_id" = \(last("NEW")) AND attempts = 0 AND operation = 'update' AND changedKeys IS NOT NULL; \
-            INSERT INTO \(outbox) (entity, key, operation, changedKeys, idempotencyKey, attempts) \
-            SELECT \(entity), \(key("NEW")), 'update', \(changedKeys), \(newKey), 0 WHERE NOT \(unsentLast("NEW")); END
+            INSERT INTO \(outbox) (entity, key, operation, changedKeys, idempotencyKey, attempts\(stamped)) \
+            SELECT \(entity), \(key("NEW")), 'update', \(changedKeys), \(newKey), 0\(stamp(changedNow)) \
+            WHERE NOT \(unsentLast("NEW")); END
             """
         let delete = """
             CREATE TRIGGER \(id(name + "_outbox_delete")) AFTER DELETE ON \(id(name)) WHEN \(notPaused) BEGIN \
-            UPDATE \(outbox) SET operation = 'delete', changedKeys = NULL \
+            UPDATE \(outbox) SET operation = 'delete', changedKeys = NULL\(stampAll) \
             WHERE "_id" = \(last("OLD")) AND attempts = 0 AND operation = 'update'; \
-            INSERT INTO \(outbox) (entity, key, operation, idempotencyKey, attempts) \
-            SELECT \(entity), \(key("OLD")), 'delete', \(newKey), 0 WHERE NOT \(unsentLast("OLD")); \
+            INSERT INTO \(outbox) (entity, key, operation, idempotencyKey, attempts\(stamped)) \
+            SELECT \(entity), \(key("OLD")), 'delete', \(newKey), 0\(stamp(everyKeyNow)) WHERE NOT \(unsentLast("OLD")); \
             DELETE FROM \(outbox) WHERE "_id" = \(last("OLD")) AND attempts = 0 AND operation = 'create'; END
             """
         // While an import writes (paused): the server's row replaces the row's unsent edits, which are
@@ -113,22 +133,39 @@ enum OutboxCapture {
                 + watched.map { "\(SQL.string($0.column)), quote(\(row).\(id($0.column)))" }
                 .joined(separator: ", ") + ")"
         }
-        // With `clientWins`, what the import writes back once capture resumes: the columns the unsent
-        // edit changed (all of them for a creation), or `"delete"` when the device had deleted the row.
-        let clientWins = table.push?.conflicts == .clientWins
-        let restoredColumns =
-            clientWins
-            ? "json_object("
+        // With `clientWins` or `lastWriterWins`, what the import writes back once capture resumes: the
+        // columns the unsent edit changed (all of them for a creation), or `"delete"` when the device had
+        // deleted the row.
+        let changed = { (jsonKey: String) in
+            "(operation = 'create' OR changedKeys IS NULL OR EXISTS "
+                + "(SELECT 1 FROM json_each(changedKeys) WHERE value = \(SQL.string(jsonKey))))"
+        }
+        // With `lastWriterWins`, a change is kept when the device made it after the server's row was
+        // last changed (a server row without a timestamp is older).
+        let newer = { (editTime: String) in
+            timestamp.map { " AND (NEW.\(id($0)) IS NULL OR \(editTime) > NEW.\(id($0)))" } ?? ""
+        }
+        let restoredColumns: String
+        let restoredDelete: String
+        switch table.push?.conflicts ?? .serverWins {
+        case .serverWins:
+            (restoredColumns, restoredDelete) = ("'{}'", "'{}'")
+        case .clientWins, .lastWriterWins:
+            restoredColumns =
+                "json_object("
                 + watched.map { column, jsonKey in
-                    "\(SQL.string(column)), CASE WHEN operation = 'create' OR changedKeys IS NULL OR EXISTS "
-                        + "(SELECT 1 FROM json_each(changedKeys) WHERE value = \(SQL.string(jsonKey))) "
+                    let editTime =
+                        "(SELECT value FROM json_each(editedAt) WHERE key = \(SQL.string(jsonKey)))"
+                    return "\(SQL.string(column)), CASE WHEN \(changed(jsonKey))\(newer(editTime)) "
                         + "THEN quote(OLD.\(id(column))) END"
-                }.joined(separator: ", ") + ")" : "'{}'"
-        let restoredDelete = clientWins ? "CASE WHEN operation = 'delete' THEN '\"delete\"' ELSE '{}' END" : "'{}'"
+                }.joined(separator: ", ") + ")"
+            let deletedAt = "(SELECT min(value) FROM json_each(editedAt))"
+            restoredDelete = "CASE WHEN operation = 'delete'\(newer(deletedAt)) THEN '\"delete\"' ELSE '{}' END"
+        }
         let overridden = { (row: String, local: String, server: String, restore: String) in
-            "INSERT INTO \(conflicts) (entity, key, tableName, columns, operation, local, server, restore) "
+            "INSERT INTO \(conflicts) (entity, key, tableName, columns, operation, local, server, restore, editedAt) "
                 + "SELECT entity, key, \(SQL.string(name)), \(identityColumns), operation, \(local), \(server), "
-                + "\(restore) FROM \(outbox) WHERE \"_id\" = \(last(row)) AND attempts = 0; "
+                + "\(restore), editedAt FROM \(outbox) WHERE \"_id\" = \(last(row)) AND attempts = 0; "
                 + "DELETE FROM \(outbox) WHERE entity = \(entity) AND key = \(key(row)) AND attempts = 0;"
         }
         let pulledInsert = """

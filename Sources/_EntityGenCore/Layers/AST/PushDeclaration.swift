@@ -7,6 +7,9 @@
 ///   delete: DELETE /todos/{id}
 ///   conflicts: clientWins     # optional; serverWins by default
 /// ```
+///
+/// With `conflicts: lastWriterWins`, `timestamp:` names the `Date` attribute that says when the server
+/// last changed a row (`timestamp: updatedAt`).
 public struct PushDeclaration: Hashable, Sendable {
     /// The request for a row created locally.
     public var create: PushRouteDeclaration?
@@ -16,14 +19,17 @@ public struct PushDeclaration: Hashable, Sendable {
     public var delete: PushRouteDeclaration?
     /// Whose version a pull keeps when a row still has an unsent edit (default `serverWins`).
     public var conflicts: Located<ConflictPolicy>?
+    /// The `Date` attribute that says when the server last changed a row: what `lastWriterWins`
+    /// compares the device's edit times with.
+    public var timestamp: Located<String>?
     /// Where `push:` was written.
     public var location: SourceLocation
 
-    /// The keys that name routes (every key of `push:` but `conflicts`), in order.
+    /// The keys that name routes (every key of `push:` but `conflicts` and `timestamp`), in order.
     public static let routeKeys: [SchemaKeys.Push] = SchemaKeys.Push.allCases.filter { key in
         switch key {
         case .create, .update, .delete: true
-        case .conflicts: false
+        case .conflicts, .timestamp: false
         }
     }
 
@@ -34,7 +40,7 @@ public struct PushDeclaration: Hashable, Sendable {
             case .create: create.map { (operation, $0) }
             case .update: update.map { (operation, $0) }
             case .delete: delete.map { (operation, $0) }
-            case .conflicts: nil
+            case .conflicts, .timestamp: nil
             }
         }
     }

@@ -46,6 +46,11 @@ public enum ConflictPolicy: String, CaseIterable, Hashable, Sendable {
     /// by the next push); a row the device had deleted is deleted again. A row the server deleted stays
     /// deleted.
     case clientWins
+    /// Field by field, the newer edit wins: a field the unsent edit changed keeps the device's value when
+    /// the device changed it after the server row's `timestamp:` attribute (a server row without one is
+    /// older); otherwise the server's. A row the device deleted is deleted again when the deletion is the
+    /// newer. A row the server deleted stays deleted.
+    case lastWriterWins
 }
 
 /// What to do with an array element that cannot be mapped.

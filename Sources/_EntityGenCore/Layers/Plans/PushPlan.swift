@@ -20,6 +20,8 @@ struct PushPlan: Sendable {
     var uuidColumns: [String]
     /// Whose version a pull keeps when a row has an unsent edit.
     var conflicts: ConflictPolicy
+    /// With `lastWriterWins`: the column that says when the server last changed a row.
+    var timestampColumn: String?
 
     /// The plan of `entity`'s `push:` over its table's `columns`, or `nil` without one.
     static func plan(_ entity: ResolvedEntity, columns: [TablePlan.Column]) -> PushPlan? {
@@ -48,8 +50,13 @@ struct PushPlan: Sendable {
         let uuidColumns = entity.attributes.filter {
             entity.identifiedBy.contains($0.name) && $0.type == .builtin(.uuid)
         }.map(\.swiftName)
+        let timestamp = push.timestamp.flatMap { name in
+            entity.attributes.first { $0.name == name.value }.flatMap { attribute in
+                columns.first { $0.location == attribute.declaration.name.location }?.name
+            }
+        }
         return PushPlan(
             routes: routes, jsonKeys: jsonKeys, uuidColumns: uuidColumns,
-            conflicts: push.conflicts?.value ?? .serverWins)
+            conflicts: push.conflicts?.value ?? .serverWins, timestampColumn: timestamp)
     }
 }

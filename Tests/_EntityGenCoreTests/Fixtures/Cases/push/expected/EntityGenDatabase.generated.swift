@@ -14,6 +14,7 @@ internal enum EntityGenDatabase {
     /// recorded in entitygen-migrations.json never change; the last one may be pending until recorded.
     internal static func registerMigrations(in migrator: inout GRDB.DatabaseMigrator) {
         migrator.registerMigration("entitygen-v1", migrate: _migration1)
+        migrator.registerMigration("entitygen-v2", migrate: _migration2)
     }
 
     /// Migration `entitygen-v1`.
@@ -89,11 +90,36 @@ internal enum EntityGenDatabase {
         )
     }
 
+    /// Migration `entitygen-v2`.
+    private static func _migration2(_ db: GRDB.Database) throws {
+        try db.execute(sql: "DROP TRIGGER IF EXISTS \"note_outbox_pulled_delete\"")
+        try db.execute(sql: "DROP TRIGGER IF EXISTS \"note_outbox_pulled_insert\"")
+        try db.execute(sql: "DROP TRIGGER IF EXISTS \"note_outbox_pulled_update\"")
+        try db.alter(table: "entitygen_outbox") { t in
+            t.add(column: "editedAt", .text)
+        }
+        try db.alter(table: "entitygen_outbox_conflicts") { t in
+            t.add(column: "editedAt", .text)
+        }
+        try db.execute(
+            sql: "CREATE TRIGGER \"note_outbox_pulled_delete\" AFTER DELETE ON \"note\" WHEN EXISTS (SELECT 1 FROM \"entitygen_outbox_pause\") AND EXISTS (SELECT 1 FROM \"entitygen_outbox\" WHERE entity = 'Note' AND key = quote(OLD.\"folder\") || ',' || quote(OLD.\"number\") AND attempts = 0) BEGIN INSERT INTO \"entitygen_outbox_conflicts\" (entity, key, tableName, columns, operation, local, server, restore, editedAt) SELECT entity, key, 'note', '[\"folder\",\"number\"]', operation, json_object('folder', quote(OLD.\"folder\"), 'number', quote(OLD.\"number\"), 'body', quote(OLD.\"body\"), 'pinnedAt', quote(OLD.\"pinnedAt\"), 'mood', quote(OLD.\"mood\"), 'authorLogin', quote(OLD.\"authorLogin\")), '{}', '{}', editedAt FROM \"entitygen_outbox\" WHERE \"_id\" = (SELECT max(\"_id\") FROM \"entitygen_outbox\" WHERE entity = 'Note' AND key = quote(OLD.\"folder\") || ',' || quote(OLD.\"number\")) AND attempts = 0; DELETE FROM \"entitygen_outbox\" WHERE entity = 'Note' AND key = quote(OLD.\"folder\") || ',' || quote(OLD.\"number\") AND attempts = 0; END"
+        )
+        try db.execute(
+            sql: "CREATE TRIGGER \"note_outbox_pulled_insert\" AFTER INSERT ON \"note\" WHEN EXISTS (SELECT 1 FROM \"entitygen_outbox_pause\") AND EXISTS (SELECT 1 FROM \"entitygen_outbox\" WHERE entity = 'Note' AND key = quote(NEW.\"folder\") || ',' || quote(NEW.\"number\") AND attempts = 0) BEGIN INSERT INTO \"entitygen_outbox_conflicts\" (entity, key, tableName, columns, operation, local, server, restore, editedAt) SELECT entity, key, 'note', '[\"folder\",\"number\"]', operation, '{}', json_object('folder', quote(NEW.\"folder\"), 'number', quote(NEW.\"number\"), 'body', quote(NEW.\"body\"), 'pinnedAt', quote(NEW.\"pinnedAt\"), 'mood', quote(NEW.\"mood\"), 'authorLogin', quote(NEW.\"authorLogin\")), CASE WHEN operation = 'delete' THEN '\"delete\"' ELSE '{}' END, editedAt FROM \"entitygen_outbox\" WHERE \"_id\" = (SELECT max(\"_id\") FROM \"entitygen_outbox\" WHERE entity = 'Note' AND key = quote(NEW.\"folder\") || ',' || quote(NEW.\"number\")) AND attempts = 0; DELETE FROM \"entitygen_outbox\" WHERE entity = 'Note' AND key = quote(NEW.\"folder\") || ',' || quote(NEW.\"number\") AND attempts = 0; END"
+        )
+        try db.execute(
+            sql: "CREATE TRIGGER \"note_outbox_pulled_update\" AFTER UPDATE ON \"note\" WHEN EXISTS (SELECT 1 FROM \"entitygen_outbox_pause\") AND EXISTS (SELECT 1 FROM \"entitygen_outbox\" WHERE entity = 'Note' AND key = quote(NEW.\"folder\") || ',' || quote(NEW.\"number\") AND attempts = 0) BEGIN INSERT INTO \"entitygen_outbox_conflicts\" (entity, key, tableName, columns, operation, local, server, restore, editedAt) SELECT entity, key, 'note', '[\"folder\",\"number\"]', operation, json_object('folder', quote(OLD.\"folder\"), 'number', quote(OLD.\"number\"), 'body', quote(OLD.\"body\"), 'pinnedAt', quote(OLD.\"pinnedAt\"), 'mood', quote(OLD.\"mood\"), 'authorLogin', quote(OLD.\"authorLogin\")), json_object('folder', quote(NEW.\"folder\"), 'number', quote(NEW.\"number\"), 'body', quote(NEW.\"body\"), 'pinnedAt', quote(NEW.\"pinnedAt\"), 'mood', quote(NEW.\"mood\"), 'authorLogin', quote(NEW.\"authorLogin\")), json_object('folder', CASE WHEN (operation = 'create' OR changedKeys IS NULL OR EXISTS (SELECT 1 FROM json_each(changedKeys) WHERE value = 'folder')) THEN quote(OLD.\"folder\") END, 'number', CASE WHEN (operation = 'create' OR changedKeys IS NULL OR EXISTS (SELECT 1 FROM json_each(changedKeys) WHERE value = 'number')) THEN quote(OLD.\"number\") END, 'body', CASE WHEN (operation = 'create' OR changedKeys IS NULL OR EXISTS (SELECT 1 FROM json_each(changedKeys) WHERE value = 'body')) THEN quote(OLD.\"body\") END, 'pinnedAt', CASE WHEN (operation = 'create' OR changedKeys IS NULL OR EXISTS (SELECT 1 FROM json_each(changedKeys) WHERE value = 'meta')) THEN quote(OLD.\"pinnedAt\") END, 'mood', CASE WHEN (operation = 'create' OR changedKeys IS NULL OR EXISTS (SELECT 1 FROM json_each(changedKeys) WHERE value = 'it''s')) THEN quote(OLD.\"mood\") END, 'authorLogin', CASE WHEN (operation = 'create' OR changedKeys IS NULL OR EXISTS (SELECT 1 FROM json_each(changedKeys) WHERE value = 'author')) THEN quote(OLD.\"authorLogin\") END), editedAt FROM \"entitygen_outbox\" WHERE \"_id\" = (SELECT max(\"_id\") FROM \"entitygen_outbox\" WHERE entity = 'Note' AND key = quote(NEW.\"folder\") || ',' || quote(NEW.\"number\")) AND attempts = 0; DELETE FROM \"entitygen_outbox\" WHERE entity = 'Note' AND key = quote(NEW.\"folder\") || ',' || quote(NEW.\"number\") AND attempts = 0; END"
+        )
+    }
+
     /// Each migration's fingerprint (of what it does, not of how it is printed): a database remembers those of the
     /// migrations it ran, so a development database that ran a pending migration which has changed since is refused
     /// when opened (`EntityGenPersistence.ChangedPendingMigrationError`) instead of failing later. Recording a
     /// migration does not change its fingerprint.
-    internal static let migrationFingerprints: [Swift.String: Swift.String] = ["entitygen-v1": "39b745d6f280825f"]
+    internal static let migrationFingerprints: [Swift.String: Swift.String] = [
+        "entitygen-v1": "39b745d6f280825f",
+        "entitygen-v2": "9988f00afa8ea511"
+    ]
 
     /// Opens (creating when needed) a database file in WAL mode, so readers read while the importer writes, and
     /// migrates it; a database a newer version of the app migrated is refused
