@@ -51,12 +51,28 @@ public enum Outbox {
     /// Runs `body` with capture paused, inside the caller's transaction: what it writes is server data.
     /// Returns what `body` returns, and the unsent edits its writes met. With `clientWins`, the fields
     /// those edits changed are then written back (or the row deleted again) with capture on, as new edits.
+    /// (The pause table's row `_id` 1 marks server data: the generated conflict triggers apply the
+    /// entity's policy; any row stops capture; row 2 alone, ``withoutTriggers(_:_:)``, stops both.)
     static func withoutCapture<T>(_ db: Database, _ body: () throws -> T) throws -> (T, [EditConflict]) {
         guard try db.tableExists(pauseTableName) else { return (try body(), []) }
-        try db.execute(sql: "INSERT INTO \(pauseTableName) DEFAULT VALUES")
+        try db.execute(sql: "INSERT INTO \(pauseTableName) (\"_id\") VALUES (1)")
         let result = try body()
         try db.execute(sql: "DELETE FROM \(pauseTableName)")
         return (result, try resolveConflicts(db))
+    }
+
+    /// Runs `body` with no outbox trigger at all, neither capture nor conflict handling, then restores
+    /// the pause marker as it was: the pusher giving a row the id the server assigned changes only the
+    /// row's name (and, by cascade, what points at it), which is no edit and overrides none.
+    static func withoutTriggers(_ db: Database, _ body: () throws -> Void) throws {
+        let previous = try Int64.fetchOne(db, sql: "SELECT \"_id\" FROM \(pauseTableName)")
+        try db.execute(sql: "DELETE FROM \(pauseTableName)")
+        try db.execute(sql: "INSERT INTO \(pauseTableName) (\"_id\") VALUES (2)")
+        try body()
+        try db.execute(sql: "DELETE FROM \(pauseTableName)")
+        if let previous {
+            try db.execute(sql: "INSERT INTO \(pauseTableName) (\"_id\") VALUES (?)", arguments: [previous])
+        }
     }
 
     /// Reads and clears the conflicts the triggers recorded, writing back the device's version where the

@@ -36,6 +36,9 @@ extension OutboxPusher {
                 if let job = try type.job(for: entry, baseURL: baseURL, idempotencyHeader: header, in: db) {
                     try mark.execute(arguments: [job.request.httpBody, entry.sequence])
                     jobs.append(job)
+                    // What the batch would send next may point at this row, whose id the server is about
+                    // to replace: it waits for the answer.
+                    if entry.operation == .create, TemporaryIdentity.isTemporary(entry.key) { break }
                 } else {
                     try drop.execute(arguments: [entry.sequence])
                     dropped += 1
@@ -77,8 +80,13 @@ extension OutboxPusher {
                             try fail.execute(arguments: [failure.status, failure.message, entry.sequence])
                         case let .accepted(body):
                             try remove.execute(arguments: [entry.sequence])
-                            let edited =
-                                try Bool.fetchOne(editedSince, arguments: [entry.entity, entry.keyText]) ?? false
+                            var keyText = entry.keyText
+                            if entry.operation == .create, Self.holdsObject(body),
+                                let renamed = try outcome.job.adoptIdentity(Array(body), db)
+                            {
+                                keyText = renamed
+                            }
+                            let edited = try Bool.fetchOne(editedSince, arguments: [entry.entity, keyText]) ?? false
                             if entry.operation != .delete, !edited, Self.holdsObject(body),
                                 let issue = try outcome.job.storeResponse(Array(body), &session)
                             {

@@ -12,6 +12,9 @@ struct PushJob: Sendable {
     var key: [DatabaseValue]
     var request: URLRequest
     var storeResponse: @Sendable ([UInt8], inout ImportSession) throws -> String?
+    /// For a create: gives the row the identity the response names, if the server assigned another
+    /// (``TemporaryIdentity``); returns the row's new outbox key.
+    var adoptIdentity: @Sendable ([UInt8], Database) throws -> String?
 }
 
 /// How one edit's request ended.
@@ -52,13 +55,14 @@ extension PushableEntity {
                 let body = try entry.payload
                     ?? pushBody(
                         key: key, changedKeys: entry.operation == .update ? entry.changedKeys : nil,
-                        patch: route.sendsChangedKeysOnly, in: db)
+                        patch: route.sendsChangedKeysOnly, creation: entry.operation == .create, in: db)
             else { return nil }
             request.httpBody = Data(body)
             request.setValue("application/json", forHTTPHeaderField: "Content-Type")
         }
-        return PushJob(entry: entry, key: key, request: request) { bytes, session in
-            try storeResponse(bytes, in: &session)
-        }
+        return PushJob(
+            entry: entry, key: key, request: request,
+            storeResponse: { bytes, session in try storeResponse(bytes, in: &session) },
+            adoptIdentity: { bytes, db in try adoptIdentity(from: bytes, of: entry, in: db) })
     }
 }

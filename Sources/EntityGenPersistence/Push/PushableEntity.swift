@@ -15,17 +15,36 @@ public protocol PushableStore: EntityStore {
 }
 
 extension PushableEntity {
+    /// A temporary id for a row created on the device, which the server replaces with the id it assigns
+    /// when the creation is pushed: one below the table's lowest id and below zero (`-1`, `-2`, ...). For
+    /// an entity identified by one integer attribute; see the Offline Edits article.
+    public static func temporaryID(_ db: Database) throws -> Int64 {
+        let routes = SQLite.pushRoutes
+        let column = SQLText.identifier(routes.identity.first ?? "id")
+        let lowest = try Int64.fetchOne(
+            db, sql: "SELECT min(coalesce(min(\(column)), 0), 0) FROM \(SQLText.identifier(routes.table))")
+        return (lowest ?? 0) - 1
+    }
+
     /// The JSON a create or update of the stored row `key` sends: the whole entity, or for a `PATCH`
-    /// only the top-level keys in `changedKeys` (`nil`: all). `nil` when the row is gone.
-    static func pushBody(key: [DatabaseValue], changedKeys: [String]?, patch: Bool, in db: Database) throws -> [UInt8]?
-    {
+    /// only the top-level keys in `changedKeys` (`nil`: all); a create leaves out a temporary id, which
+    /// the server replaces. `nil` when the row is gone.
+    static func pushBody(
+        key: [DatabaseValue], changedKeys: [String]?, patch: Bool, creation: Bool, in db: Database
+    ) throws -> [UInt8]? {
         let routes = SQLite.pushRoutes
         let filter = Dictionary(
             uniqueKeysWithValues: zip(routes.identity, key.map { $0 as (any DatabaseValueConvertible)? }))
         guard let model = try requestIncludingRelationships().filter(key: filter).fetchOne(db) else { return nil }
         let bytes = model.jsonBytes()
+        if creation {
+            let temporary = zip(routes.identity, key).compactMap { column, value in
+                (Int64.fromDatabaseValue(value) ?? 0) < 0 ? routes.jsonKeys[column] : nil
+            }
+            return temporary.isEmpty ? bytes : try JSONMemberFilter.filter(bytes) { !temporary.contains($0) }
+        }
         guard patch, let changedKeys else { return bytes }
-        return try JSONMemberFilter.keeping(Set(changedKeys), of: bytes)
+        return try JSONMemberFilter.filter(bytes) { changedKeys.contains($0) }
     }
 
     /// Maps a response body and stores it as an import would, in `session` (whose writes, with capture
@@ -36,17 +55,30 @@ extension PushableEntity {
         try SQLite.save(mapped.value, in: &session)
         return nil
     }
+
+    /// After a create's response: when the server names the row by another identity (it assigned the
+    /// id), the row created as `entry` takes it (``TemporaryIdentity``). Returns the row's key as the
+    /// outbox writes it now, or `nil` when it is unchanged (or the response does not map, which storing
+    /// it reports).
+    static func adoptIdentity(from bytes: [UInt8], of entry: OutboxEntry, in db: Database) throws -> String? {
+        guard let mapped = try? map(json: bytes), let key = SQLite.rowKey(of: mapped.value) else { return nil }
+        let newKey = key.values.map(\.columnDatabaseValue)
+        let oldKey = entry.key.map(\.databaseValue)
+        guard newKey != oldKey, !newKey.contains(where: \.isNull) else { return nil }
+        return try TemporaryIdentity.rename(
+            SQLite.pushRoutes, from: oldKey, oldKeyText: entry.keyText, to: newKey, in: db)
+    }
 }
 
-/// Copies the members of a JSON object whose keys are in a set, values as written (``AnyJSON``).
+/// Copies the members of a JSON object that a predicate keeps, values as written (``AnyJSON``).
 enum JSONMemberFilter {
-    /// The object `bytes` with only the members named in `keys`.
-    static func keeping(_ keys: Set<String>, of bytes: [UInt8]) throws -> [UInt8] {
+    /// The object `bytes` with only the members whose key `keeps` accepts.
+    static func filter(_ bytes: [UInt8], keeping keeps: (String) -> Bool) throws -> [UInt8] {
         let document = try JSONDocument(bytes: bytes)
         let object = document.withRoot { AnyJSON($0) }
         guard case let .object(members) = object else { return bytes }
         var writer = JSONWriter()
-        AnyJSON.object(members.filter { keys.contains($0.key) }).write(to: &writer)
+        AnyJSON.object(members.filter { keeps($0.key) }).write(to: &writer)
         return writer.bytes
     }
 }

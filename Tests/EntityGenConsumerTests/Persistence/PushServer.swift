@@ -4,7 +4,8 @@ import Foundation
     import Glibc
 #endif
 
-/// A to-do server on 127.0.0.1 for the push tests: it keeps to-dos by id, applies `POST /todos`,
+/// A to-do server on 127.0.0.1 for the push tests: it keeps to-dos by id (assigning 100, 101, ... to a
+/// creation without one), applies `POST /todos`,
 /// `PATCH /todos/{id}` and `DELETE /todos/{id}` once per idempotency key (a repeated key gets the first
 /// response again), logs every request, and answers as `script` says before it applies anything
 /// (a status to return instead, or `nil` to apply the request).
@@ -37,6 +38,7 @@ final class PushServer: @unchecked Sendable {
     private let dropsResponse: @Sendable (Request, Int) -> Bool
     private let delay: @Sendable (Request, Int) -> UInt32
     private var appliedLog: [Request] = []
+    private var nextID = 99
 
     /// Requests received so far, in order.
     var requests: [Request] { lock.withLock { log } }
@@ -131,6 +133,11 @@ final class PushServer: @unchecked Sendable {
             switch (request.method, parts.count) {
             case ("POST", 1):
                 var todo = request.body ?? [:]
+                if todo["id"] == nil {
+                    // A creation without an id (one made offline with a temporary id): the server assigns it.
+                    nextID += 1
+                    todo["id"] = nextID
+                }
                 todo["updated_at"] = "2026-11-26T10:00:00Z"
                 if let id = todo["id"].map({ "\($0)" }) { todos[id] = todo }
                 status = "201 Created"

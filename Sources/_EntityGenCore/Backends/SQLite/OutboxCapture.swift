@@ -10,7 +10,8 @@
 enum OutboxCapture {
     /// The outbox table (the runtime's `Outbox.tableName`).
     static let outbox = "entitygen_outbox"
-    /// The marker table: while it holds a row, nothing is captured (imports write server data).
+    /// The marker table: while it holds a row, nothing is captured; its row 1 marks an import writing
+    /// server data, which the conflict triggers handle.
     static let pause = "entitygen_outbox_pause"
     /// Where an import's triggers leave the unsent edits it overrode, for its report.
     static let conflicts = "entitygen_outbox_conflicts"
@@ -120,7 +121,9 @@ enum OutboxCapture {
         // dropped and recorded as a conflict with both versions of the row (and, with `clientWins`, what
         // to write back); and a row created here that the server has not confirmed is never deleted as
         // missing from the server.
-        let paused = "EXISTS (SELECT 1 FROM \(id(pause)))"
+        // (The pause table's row 1 marks an import; the pusher's row 2 alone, while it gives a row the id
+        // the server assigned, turns these off too.)
+        let paused = "EXISTS (SELECT 1 FROM \(id(pause)) WHERE \"_id\" = 1)"
         let conflicts = id(Self.conflicts)
         // Checked before a pulled row's trigger body runs: most pulled rows have no unsent edit, and an
         // import then pays one index probe per row.
