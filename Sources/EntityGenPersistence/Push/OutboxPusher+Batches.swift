@@ -72,7 +72,6 @@ extension OutboxPusher {
                             UPDATE \(Outbox.tableName) SET attempts = attempts - 1,
                             payload = CASE WHEN attempts = 1 THEN NULL ELSE payload END WHERE "_id" = ?
                             """)
-                    var session = ImportSession(db)
                     for outcome in outcomes {
                         let entry = outcome.job.entry
                         switch outcome.result {
@@ -80,22 +79,14 @@ extension OutboxPusher {
                             try fail.execute(arguments: [failure.status, failure.message, entry.sequence])
                         case let .accepted(body):
                             try remove.execute(arguments: [entry.sequence])
-                            var keyText = entry.keyText
-                            if entry.operation == .create, Self.holdsObject(body),
-                                let renamed = try outcome.job.adoptIdentity(Array(body), db)
-                            {
-                                keyText = renamed
-                            }
-                            let edited = try Bool.fetchOne(editedSince, arguments: [entry.entity, keyText]) ?? false
-                            if entry.operation != .delete, !edited, Self.holdsObject(body),
-                                let issue = try outcome.job.storeResponse(Array(body), &session)
-                            {
-                                issues.append("\(entry.entity) \(entry.operation.rawValue): \(issue)")
+                            guard entry.operation != .delete, Self.holdsObject(body) else { continue }
+                            let what = "\(entry.entity) \(entry.operation.rawValue)"
+                            try Self.store(Array(body), of: outcome.job, editedSince, in: db) { issue in
+                                issues.append("\(what): \(issue)")
                             }
                         }
                     }
                     for job in unsent { try release.execute(arguments: [job.entry.sequence]) }
-                    _ = try session.finish()
                 }
                 return .commit
             }
@@ -116,6 +107,43 @@ extension OutboxPusher {
                 case .delete: report.deleted += 1
                 }
             }
+        }
+    }
+
+    /// Stores an accepted create's or update's response: the row first takes the identity the server
+    /// gave it (a creation with a temporary id), then the response is mapped and stored as an import
+    /// would, unless the row was edited again since (it keeps its local values). What does not map, or
+    /// what the database refuses for this response alone (it names a row deleted here since), is
+    /// rolled back to a savepoint and reported through `issue`; the other responses are stored.
+    private static func store(
+        _ body: [UInt8], of job: PushJob, _ editedSince: Statement, in db: Database, issue: (String) -> Void
+    ) throws {
+        var keyText = job.entry.keyText
+        if job.entry.operation == .create {
+            try refusable(db, issue) {
+                if let renamed = try job.adoptIdentity(body, db) { keyText = renamed }
+            }
+        }
+        guard try Bool.fetchOne(editedSince, arguments: [job.entry.entity, keyText]) != true else { return }
+        try refusable(db, issue) {
+            var session = ImportSession(db)
+            if let reason = try job.storeResponse(body, &session) { issue(reason) }
+            _ = try session.finish()
+        }
+    }
+
+    /// Runs `body` in a savepoint: an import error, or a constraint the database enforces, rolls it back
+    /// and is reported through `issue`; any other error (the database is failing) is thrown.
+    private static func refusable(_ db: Database, _ issue: (String) -> Void, _ body: () throws -> Void) throws {
+        do {
+            try db.inSavepoint {
+                try body()
+                return .commit
+            }
+        } catch let error as ImportError {
+            issue("the response was not stored: \(error)")
+        } catch let error as DatabaseError where error.resultCode == .SQLITE_CONSTRAINT {
+            issue("the response was not stored: \(error)")
         }
     }
 

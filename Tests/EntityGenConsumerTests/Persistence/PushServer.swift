@@ -39,6 +39,7 @@ final class PushServer: @unchecked Sendable {
     private let delay: @Sendable (Request, Int) -> UInt32
     private var appliedLog: [Request] = []
     private var nextID = 99
+    private var collections: [String: String] = [:]
 
     /// Requests received so far, in order.
     var requests: [Request] { lock.withLock { log } }
@@ -65,6 +66,14 @@ final class PushServer: @unchecked Sendable {
     var page: Data {
         lock.withLock {
             let list = todos.keys.sorted().compactMap { todos[$0] }
+            return (try? JSONSerialization.data(withJSONObject: list)) ?? Data("[]".utf8)
+        }
+    }
+
+    /// The items created through `POST /<collection>` as a feed page (a JSON array, by id).
+    func page(of collection: String) -> Data {
+        lock.withLock {
+            let list = todos.keys.sorted().filter { collections[$0] == collection }.compactMap { todos[$0] }
             return (try? JSONSerialization.data(withJSONObject: list)) ?? Data("[]".utf8)
         }
     }
@@ -139,7 +148,10 @@ final class PushServer: @unchecked Sendable {
                     todo["id"] = nextID
                 }
                 todo["updated_at"] = "2026-11-26T10:00:00Z"
-                if let id = todo["id"].map({ "\($0)" }) { todos[id] = todo }
+                if let id = todo["id"].map({ "\($0)" }) {
+                    todos[id] = todo
+                    collections[id] = parts[0]
+                }
                 status = "201 Created"
                 body = (try? JSONSerialization.data(withJSONObject: todo)) ?? Data()
             case ("PATCH", 2):
