@@ -59,6 +59,14 @@ final class PushServer: @unchecked Sendable {
         }
     }
 
+    /// Stores an item in `collection`, as if another client had created it.
+    func seed(_ id: String, _ item: [String: Any], in collection: String = "todos") {
+        lock.withLock {
+            todos[id] = item
+            collections[id] = collection
+        }
+    }
+
     /// Deletes a to-do on the server, as another client would.
     func remove(_ id: String) { lock.withLock { todos[id] = nil } }
 

@@ -61,11 +61,12 @@ enum OutboxCapture {
         }
         let outbox = id(Self.outbox)
         let notPaused = "NOT EXISTS (SELECT 1 FROM \(id(pause)))"
-        let last = { (row: String) in
-            "(SELECT max(\"_id\") FROM \(outbox) WHERE entity = \(entity) AND key = \(key(row)))"
+        // The row's last entry, and whether it is still unsent (`rowKey`: the row's key expression).
+        let last = { (rowKey: String) in
+            "(SELECT max(\"_id\") FROM \(outbox) WHERE entity = \(entity) AND key = \(rowKey))"
         }
-        let unsentLast = { (row: String) in
-            "EXISTS (SELECT 1 FROM \(outbox) WHERE \"_id\" = \(last(row)) AND attempts = 0)"
+        let unsentLast = { (rowKey: String) in
+            "EXISTS (SELECT 1 FROM \(outbox) WHERE \"_id\" = \(last(rowKey)) AND attempts = 0)"
         }
         let newKey = "lower(hex(randomblob(16)))"
         let watched = table.push?.jsonKeys ?? []
@@ -84,38 +85,43 @@ enum OutboxCapture {
         let stampAll = timestamp == nil ? "" : ", editedAt = \(everyKeyNow)"
         let stamped = timestamp == nil ? "" : ", editedAt"
         let stamp = { (times: String) in timestamp == nil ? "" : ", \(times)" }
-        let changedNow = "(SELECT json_group_object(value, \(now)) FROM json_each(\(changedKeys)))"
+        let changedNow = { (changed: String) in "(SELECT json_group_object(value, \(now)) FROM json_each(\(changed)))" }
         let anyChange = watched.map { "OLD.\(id($0.column)) IS NOT NEW.\(id($0.column))" }.joined(separator: " OR ")
-        // A coalesced edit takes the new change's time for the keys it changed.
-        let restamp =
-            timestamp == nil
-            ? ""
-            : "UPDATE \(outbox) SET editedAt = json_patch(coalesce(editedAt, '{}'), \(changedNow)) "
-                + "WHERE \"_id\" = \(last("NEW")) AND attempts = 0 AND operation IN ('create', 'update'); "
+        // An update of the row `rowKey` that changed the top-level keys `changed` (a JSON array): folded
+        // into the row's unsent update (the union of keys; a creation, or an update of every key, already
+        // sends them), or a new entry. A coalesced edit takes the new change's time for its keys.
+        let captureUpdate = { (rowKey: String, changed: String) in
+            let restamp =
+                timestamp == nil
+                ? ""
+                : "UPDATE \(outbox) SET editedAt = json_patch(coalesce(editedAt, '{}'), \(changedNow(changed))) "
+                    + "WHERE \"_id\" = \(last(rowKey)) AND attempts = 0 AND operation IN ('create', 'update'); "
+            return restamp
+                + "UPDATE \(outbox) SET changedKeys = (SELECT json_group_array(value) FROM "
+                + "(SELECT value FROM json_each(changedKeys) UNION SELECT value FROM json_each(\(changed)))) "
+                + "WHERE \"_id\" = \(last(rowKey)) AND attempts = 0 AND operation = 'update' AND changedKeys IS NOT NULL; "
+                + "INSERT INTO \(outbox) (entity, key, operation, changedKeys, idempotencyKey, attempts\(stamped)) "
+                + "SELECT \(entity), \(rowKey), 'update', \(changed), \(newKey), 0\(stamp(changedNow(changed))) "
+                + "WHERE NOT \(unsentLast(rowKey));"
+        }
         let insert = """
             CREATE TRIGGER \(id(name + "_outbox_insert")) AFTER INSERT ON \(id(name)) WHEN \(notPaused) BEGIN \
             UPDATE \(outbox) SET operation = 'update', changedKeys = NULL\(stampAll) \
-            WHERE "_id" = \(last("NEW")) AND attempts = 0 AND operation = 'delete'; \
+            WHERE "_id" = \(last(key("NEW"))) AND attempts = 0 AND operation = 'delete'; \
             INSERT INTO \(outbox) (entity, key, operation, idempotencyKey, attempts\(stamped)) \
-            SELECT \(entity), \(key("NEW")), 'create', \(newKey), 0\(stamp(everyKeyNow)) WHERE NOT \(unsentLast("NEW")); END
+            SELECT \(entity), \(key("NEW")), 'create', \(newKey), 0\(stamp(everyKeyNow)) WHERE NOT \(unsentLast(key("NEW"))); END
             """
         let update = """
             CREATE TRIGGER \(id(name + "_outbox_update")) AFTER UPDATE ON \(id(name)) \
-            WHEN \(notPaused) AND (\(anyChange.isEmpty ? "0" : anyChange)) BEGIN \
-            \(restamp)UPDATE \(outbox) SET changedKeys = (SELECT json_group_array(value) FROM \
-            (SELECT value FROM json_each(changedKeys) UNION SELECT value FROM json_each(\(changedKeys)))) \
-            WHERE "_id" = \(last("NEW")) AND attempts = 0 AND operation = 'update' AND changedKeys IS NOT NULL; \
-            INSERT INTO \(outbox) (entity, key, operation, changedKeys, idempotencyKey, attempts\(stamped)) \
-            SELECT \(entity), \(key("NEW")), 'update', \(changedKeys), \(newKey), 0\(stamp(changedNow)) \
-            WHERE NOT \(unsentLast("NEW")); END
+            WHEN \(notPaused) AND (\(anyChange.isEmpty ? "0" : anyChange)) BEGIN \(captureUpdate(key("NEW"), changedKeys)) END
             """
         let delete = """
             CREATE TRIGGER \(id(name + "_outbox_delete")) AFTER DELETE ON \(id(name)) WHEN \(notPaused) BEGIN \
             UPDATE \(outbox) SET operation = 'delete', changedKeys = NULL\(stampAll) \
-            WHERE "_id" = \(last("OLD")) AND attempts = 0 AND operation = 'update'; \
+            WHERE "_id" = \(last(key("OLD"))) AND attempts = 0 AND operation = 'update'; \
             INSERT INTO \(outbox) (entity, key, operation, idempotencyKey, attempts\(stamped)) \
-            SELECT \(entity), \(key("OLD")), 'delete', \(newKey), 0\(stamp(everyKeyNow)) WHERE NOT \(unsentLast("OLD")); \
-            DELETE FROM \(outbox) WHERE "_id" = \(last("OLD")) AND attempts = 0 AND operation = 'create'; END
+            SELECT \(entity), \(key("OLD")), 'delete', \(newKey), 0\(stamp(everyKeyNow)) WHERE NOT \(unsentLast(key("OLD"))); \
+            DELETE FROM \(outbox) WHERE "_id" = \(last(key("OLD"))) AND attempts = 0 AND operation = 'create'; END
             """
         // While an import writes (paused): the server's row replaces the row's unsent edits, which are
         // dropped and recorded as a conflict with both versions of the row (and, with `clientWins`, what
@@ -168,7 +174,7 @@ enum OutboxCapture {
         let overridden = { (row: String, local: String, server: String, restore: String) in
             "INSERT INTO \(conflicts) (entity, key, tableName, columns, operation, local, server, restore, editedAt) "
                 + "SELECT entity, key, \(SQL.string(name)), \(identityColumns), operation, \(local), \(server), "
-                + "\(restore), editedAt FROM \(outbox) WHERE \"_id\" = \(last(row)) AND attempts = 0; "
+                + "\(restore), editedAt FROM \(outbox) WHERE \"_id\" = \(last(key(row))) AND attempts = 0; "
                 + "DELETE FROM \(outbox) WHERE entity = \(entity) AND key = \(key(row)) AND attempts = 0;"
         }
         let pulledInsert = """
@@ -191,7 +197,30 @@ enum OutboxCapture {
             (SELECT 1 FROM \(outbox) WHERE entity = \(entity) AND key = \(key("OLD")) AND operation = 'create') BEGIN \
             SELECT RAISE(IGNORE); END
             """
-        return [
+        // A to-many relationship kept in a link table: adding, removing or reordering its rows is an
+        // update of the owner's relationship key (while the owner exists: the links an owner's deletion
+        // takes with it are no edit of their own).
+        let linkTriggers = table.links.flatMap { link -> [TriggerSnapshot] in
+            guard let jsonKey = table.push?.relationshipKeys[link.relationship] else { return [] }
+            let ownerColumns = keyColumns.compactMap { column in
+                link.ownerTargetColumns.firstIndex(of: column).map { link.ownerColumns[$0].name }
+            }
+            guard ownerColumns.count == keyColumns.count, !ownerColumns.isEmpty else { return [] }
+            let changed = SQL.string("[" + jsonString(jsonKey) + "]")
+            return [("insert", "NEW"), ("update", "NEW"), ("delete", "OLD")].map { event, row in
+                let ownerKey = ownerColumns.map { "quote(\(row).\(id($0)))" }.joined(separator: " || ',' || ")
+                let ownerExists =
+                    "EXISTS (SELECT 1 FROM \(id(name)) WHERE "
+                    + zip(keyColumns, ownerColumns).map { "\(id($0)) = \(row).\(id($1))" }.joined(separator: " AND ")
+                    + ")"
+                let trigger = link.table + "_outbox_" + event
+                return TriggerSnapshot(
+                    name: trigger,
+                    sql: "CREATE TRIGGER \(id(trigger)) AFTER \(event.uppercased()) ON \(id(link.table)) "
+                        + "WHEN \(notPaused) AND \(ownerExists) BEGIN \(captureUpdate(ownerKey, changed)) END")
+            }
+        }
+        return linkTriggers + [
             TriggerSnapshot(name: name + "_outbox_pulled_insert", sql: pulledInsert),
             TriggerSnapshot(name: name + "_outbox_pulled_update", sql: pulledUpdate),
             TriggerSnapshot(name: name + "_outbox_pulled_delete", sql: pulledDelete),

@@ -16,6 +16,9 @@ struct PushPlan: Sendable {
     /// Each stored column's top-level JSON key, in column order (columns written under no key of the
     /// entity's own object, such as an owned row's slot, are left out).
     var jsonKeys: [(column: String, key: String)]
+    /// Each relationship's top-level JSON key, by schema name: what a `PATCH` sends when the rows of its
+    /// link table changed.
+    var relationshipKeys: [String: String]
     /// The identification columns that hold a UUID, which a path gives as text.
     var uuidColumns: [String]
     /// Whose version a pull keeps when a row has an unsent edit.
@@ -44,6 +47,9 @@ struct PushPlan: Sendable {
         for relationship in entity.relationships {
             keys[relationship.declaration.name.location] = relationship.keyPath.components[0]
         }
+        let relationshipKeys = Dictionary(
+            entity.relationships.map { ($0.name, base ?? $0.keyPath.components[0]) },
+            uniquingKeysWith: { first, _ in first })
         let jsonKeys = columns.compactMap { column in
             keys[column.location].map { (column: column.name, key: base ?? $0) }
         }
@@ -56,7 +62,7 @@ struct PushPlan: Sendable {
             }
         }
         return PushPlan(
-            routes: routes, jsonKeys: jsonKeys, uuidColumns: uuidColumns,
+            routes: routes, jsonKeys: jsonKeys, relationshipKeys: relationshipKeys, uuidColumns: uuidColumns,
             conflicts: push.conflicts?.value ?? .serverWins, timestampColumn: timestamp)
     }
 }

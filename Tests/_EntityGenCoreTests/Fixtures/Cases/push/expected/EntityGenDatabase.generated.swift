@@ -96,6 +96,16 @@ internal enum EntityGenDatabase {
         try db.execute(sql: "DROP TRIGGER IF EXISTS \"note_outbox_pulled_delete\"")
         try db.execute(sql: "DROP TRIGGER IF EXISTS \"note_outbox_pulled_insert\"")
         try db.execute(sql: "DROP TRIGGER IF EXISTS \"note_outbox_pulled_update\"")
+        try db.execute(sql: """
+            CREATE TABLE "note_readers" (\
+            "ownerFolder" TEXT NOT NULL, \
+            "ownerNumber" INTEGER NOT NULL, \
+            "position" INTEGER NOT NULL, \
+            "targetLogin" TEXT NOT NULL, \
+            PRIMARY KEY ("ownerFolder", "ownerNumber", "position"), \
+            FOREIGN KEY ("ownerFolder", "ownerNumber") REFERENCES "note"("folder", "number") ON DELETE CASCADE ON UPDATE CASCADE) WITHOUT ROWID
+            """)
+        try db.create(index: "note_readers_target", on: "note_readers", columns: ["targetLogin"])
         try db.alter(table: "entitygen_outbox") { t in
             t.add(column: "editedAt", .text)
         }
@@ -114,6 +124,15 @@ internal enum EntityGenDatabase {
         try db.execute(
             sql: "CREATE TRIGGER \"note_outbox_pulled_update\" AFTER UPDATE ON \"note\" WHEN EXISTS (SELECT 1 FROM \"entitygen_outbox_pause\" WHERE \"_id\" = 1) AND EXISTS (SELECT 1 FROM \"entitygen_outbox\" WHERE entity = 'Note' AND key = quote(NEW.\"folder\") || ',' || quote(NEW.\"number\") AND attempts = 0) BEGIN INSERT INTO \"entitygen_outbox_conflicts\" (entity, key, tableName, columns, operation, local, server, restore, editedAt) SELECT entity, key, 'note', '[\"folder\",\"number\"]', operation, json_object('folder', quote(OLD.\"folder\"), 'number', quote(OLD.\"number\"), 'body', quote(OLD.\"body\"), 'pinnedAt', quote(OLD.\"pinnedAt\"), 'mood', quote(OLD.\"mood\"), 'authorLogin', quote(OLD.\"authorLogin\")), json_object('folder', quote(NEW.\"folder\"), 'number', quote(NEW.\"number\"), 'body', quote(NEW.\"body\"), 'pinnedAt', quote(NEW.\"pinnedAt\"), 'mood', quote(NEW.\"mood\"), 'authorLogin', quote(NEW.\"authorLogin\")), json_object('folder', CASE WHEN (operation = 'create' OR changedKeys IS NULL OR EXISTS (SELECT 1 FROM json_each(changedKeys) WHERE value = 'folder')) THEN quote(OLD.\"folder\") END, 'number', CASE WHEN (operation = 'create' OR changedKeys IS NULL OR EXISTS (SELECT 1 FROM json_each(changedKeys) WHERE value = 'number')) THEN quote(OLD.\"number\") END, 'body', CASE WHEN (operation = 'create' OR changedKeys IS NULL OR EXISTS (SELECT 1 FROM json_each(changedKeys) WHERE value = 'body')) THEN quote(OLD.\"body\") END, 'pinnedAt', CASE WHEN (operation = 'create' OR changedKeys IS NULL OR EXISTS (SELECT 1 FROM json_each(changedKeys) WHERE value = 'meta')) THEN quote(OLD.\"pinnedAt\") END, 'mood', CASE WHEN (operation = 'create' OR changedKeys IS NULL OR EXISTS (SELECT 1 FROM json_each(changedKeys) WHERE value = 'it''s')) THEN quote(OLD.\"mood\") END, 'authorLogin', CASE WHEN (operation = 'create' OR changedKeys IS NULL OR EXISTS (SELECT 1 FROM json_each(changedKeys) WHERE value = 'author')) THEN quote(OLD.\"authorLogin\") END), editedAt FROM \"entitygen_outbox\" WHERE \"_id\" = (SELECT max(\"_id\") FROM \"entitygen_outbox\" WHERE entity = 'Note' AND key = quote(NEW.\"folder\") || ',' || quote(NEW.\"number\")) AND attempts = 0; DELETE FROM \"entitygen_outbox\" WHERE entity = 'Note' AND key = quote(NEW.\"folder\") || ',' || quote(NEW.\"number\") AND attempts = 0; END"
         )
+        try db.execute(
+            sql: "CREATE TRIGGER \"note_readers_outbox_delete\" AFTER DELETE ON \"note_readers\" WHEN NOT EXISTS (SELECT 1 FROM \"entitygen_outbox_pause\") AND EXISTS (SELECT 1 FROM \"note\" WHERE \"folder\" = OLD.\"ownerFolder\" AND \"number\" = OLD.\"ownerNumber\") BEGIN UPDATE \"entitygen_outbox\" SET changedKeys = (SELECT json_group_array(value) FROM (SELECT value FROM json_each(changedKeys) UNION SELECT value FROM json_each('[\"readers\"]'))) WHERE \"_id\" = (SELECT max(\"_id\") FROM \"entitygen_outbox\" WHERE entity = 'Note' AND key = quote(OLD.\"ownerFolder\") || ',' || quote(OLD.\"ownerNumber\")) AND attempts = 0 AND operation = 'update' AND changedKeys IS NOT NULL; INSERT INTO \"entitygen_outbox\" (entity, key, operation, changedKeys, idempotencyKey, attempts) SELECT 'Note', quote(OLD.\"ownerFolder\") || ',' || quote(OLD.\"ownerNumber\"), 'update', '[\"readers\"]', lower(hex(randomblob(16))), 0 WHERE NOT EXISTS (SELECT 1 FROM \"entitygen_outbox\" WHERE \"_id\" = (SELECT max(\"_id\") FROM \"entitygen_outbox\" WHERE entity = 'Note' AND key = quote(OLD.\"ownerFolder\") || ',' || quote(OLD.\"ownerNumber\")) AND attempts = 0); END"
+        )
+        try db.execute(
+            sql: "CREATE TRIGGER \"note_readers_outbox_insert\" AFTER INSERT ON \"note_readers\" WHEN NOT EXISTS (SELECT 1 FROM \"entitygen_outbox_pause\") AND EXISTS (SELECT 1 FROM \"note\" WHERE \"folder\" = NEW.\"ownerFolder\" AND \"number\" = NEW.\"ownerNumber\") BEGIN UPDATE \"entitygen_outbox\" SET changedKeys = (SELECT json_group_array(value) FROM (SELECT value FROM json_each(changedKeys) UNION SELECT value FROM json_each('[\"readers\"]'))) WHERE \"_id\" = (SELECT max(\"_id\") FROM \"entitygen_outbox\" WHERE entity = 'Note' AND key = quote(NEW.\"ownerFolder\") || ',' || quote(NEW.\"ownerNumber\")) AND attempts = 0 AND operation = 'update' AND changedKeys IS NOT NULL; INSERT INTO \"entitygen_outbox\" (entity, key, operation, changedKeys, idempotencyKey, attempts) SELECT 'Note', quote(NEW.\"ownerFolder\") || ',' || quote(NEW.\"ownerNumber\"), 'update', '[\"readers\"]', lower(hex(randomblob(16))), 0 WHERE NOT EXISTS (SELECT 1 FROM \"entitygen_outbox\" WHERE \"_id\" = (SELECT max(\"_id\") FROM \"entitygen_outbox\" WHERE entity = 'Note' AND key = quote(NEW.\"ownerFolder\") || ',' || quote(NEW.\"ownerNumber\")) AND attempts = 0); END"
+        )
+        try db.execute(
+            sql: "CREATE TRIGGER \"note_readers_outbox_update\" AFTER UPDATE ON \"note_readers\" WHEN NOT EXISTS (SELECT 1 FROM \"entitygen_outbox_pause\") AND EXISTS (SELECT 1 FROM \"note\" WHERE \"folder\" = NEW.\"ownerFolder\" AND \"number\" = NEW.\"ownerNumber\") BEGIN UPDATE \"entitygen_outbox\" SET changedKeys = (SELECT json_group_array(value) FROM (SELECT value FROM json_each(changedKeys) UNION SELECT value FROM json_each('[\"readers\"]'))) WHERE \"_id\" = (SELECT max(\"_id\") FROM \"entitygen_outbox\" WHERE entity = 'Note' AND key = quote(NEW.\"ownerFolder\") || ',' || quote(NEW.\"ownerNumber\")) AND attempts = 0 AND operation = 'update' AND changedKeys IS NOT NULL; INSERT INTO \"entitygen_outbox\" (entity, key, operation, changedKeys, idempotencyKey, attempts) SELECT 'Note', quote(NEW.\"ownerFolder\") || ',' || quote(NEW.\"ownerNumber\"), 'update', '[\"readers\"]', lower(hex(randomblob(16))), 0 WHERE NOT EXISTS (SELECT 1 FROM \"entitygen_outbox\" WHERE \"_id\" = (SELECT max(\"_id\") FROM \"entitygen_outbox\" WHERE entity = 'Note' AND key = quote(NEW.\"ownerFolder\") || ',' || quote(NEW.\"ownerNumber\")) AND attempts = 0); END"
+        )
     }
 
     /// Each migration's fingerprint (of what it does, not of how it is printed): a database remembers those of the
@@ -122,7 +141,7 @@ internal enum EntityGenDatabase {
     /// migration does not change its fingerprint.
     internal static let migrationFingerprints: [Swift.String: Swift.String] = [
         "entitygen-v1": "39b745d6f280825f",
-        "entitygen-v2": "f804cde983042a88"
+        "entitygen-v2": "70923c8afd4f96cd"
     ]
 
     /// Opens (creating when needed) a database file in WAL mode, so readers read while the importer writes, and

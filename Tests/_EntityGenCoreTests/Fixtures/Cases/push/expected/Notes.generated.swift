@@ -25,6 +25,8 @@ internal struct Note: Swift.Sendable, Swift.Hashable {
 
     internal var author: Person?
 
+    internal var readers: [EntityGenRuntime.EntityReference<Person>]
+
     /// The keys the mapped JSON object did not have, so that an import keeps what is stored for them (none for a model
     /// built in code). Not part of equality.
     fileprivate var _absentFields = EntityGenRuntime.AbsentFields()
@@ -36,7 +38,8 @@ internal struct Note: Swift.Sendable, Swift.Hashable {
         body: Swift.String,
         pinnedAt: Foundation.Date? = nil,
         mood: Swift.String? = nil,
-        author: Person? = nil
+        author: Person? = nil,
+        readers: [EntityGenRuntime.EntityReference<Person>] = []
     ) {
         self.folder = folder
         self.number = number
@@ -44,6 +47,7 @@ internal struct Note: Swift.Sendable, Swift.Hashable {
         self.pinnedAt = pinnedAt
         self.mood = mood
         self.author = author
+        self.readers = readers
     }
 }
 
@@ -59,6 +63,7 @@ extension Note {
     /// The schema names of Note's relationships (mogenerator's `NoteRelationships`).
     internal enum Relationships {
         internal static var author: Swift.String { "author" }
+        internal static var readers: Swift.String { "readers" }
     }
 }
 
@@ -84,13 +89,25 @@ extension Note: EntityGenRuntime.JSONMappable {
         if case .none = _mood, context.isAbsent(json, "it's") { __absent.insert(1) }
         let _author = try context.optionalEntity(json, "author", schema: "Notes.yaml:14:7", as: Person.self)
         if case .none = _author, context.isAbsent(json, "author") { __absent.insert(2) }
+        let __readersField = EntityGenRuntime.MappingField("readers", schema: "Notes.yaml:15:7")
+        let _readers = try context.optional(
+            json,
+            __readersField,
+            EntityGenRuntime.ArrayTransformer(
+                EntityGenRuntime.ReferenceTransformer<Person, EntityGenRuntime.StringTransformer>(
+                    EntityGenRuntime.StringTransformer()
+                )
+            )
+        ) ?? []
+        if context.isAbsent(json, __readersField) { __absent.insert(3) }
         var __mapped = Note(
             folder: _folder,
             number: _number,
             body: _body,
             pinnedAt: _pinnedAt,
             mood: _mood,
-            author: _author
+            author: _author,
+            readers: _readers
         )
         __mapped._absentFields = __absent
         return __mapped
@@ -110,6 +127,16 @@ extension Note: EntityGenRuntime.JSONMappable {
         }
         writer.optionalString(self.mood, forKey: "it's")
         writer.optionalEntity(self.author, forKey: "author")
+        writer.key("readers")
+        EntityGenRuntime.ArrayTransformer(
+            EntityGenRuntime.ReferenceTransformer<Person, EntityGenRuntime.StringTransformer>(
+                EntityGenRuntime.StringTransformer()
+            )
+        )
+            .encode(
+                self.readers,
+                to: &writer
+            )
         writer.endObject()
     }
 }
@@ -133,7 +160,7 @@ extension Note: EntityGenPersistence.PushableEntity {
     /// Every row as the graph JSON maps to, its relationships included, and theirs, at any depth (a path stops before
     /// an entity it already went through). Filter and order it with `Columns`, like any GRDB request.
     internal static func requestIncludingRelationships() -> GRDB.QueryInterfaceRequest<Note> {
-        Record.all().including(optional: Record.author).asRequest(of: Note.self)
+        Record.all().including(optional: Record.author).including(all: Record.readers).asRequest(of: Note.self)
     }
 
     /// Decodes a row; relationships are filled when the request includes them.
@@ -144,7 +171,8 @@ extension Note: EntityGenPersistence.PushableEntity {
             body: try row.column("body"),
             pinnedAt: try row.column("pinnedAt"),
             mood: try row.column("mood"),
-            author: try row.included("author")
+            author: try row.included("author"),
+            readers: try row.prefetchedReferences("readers", column: "targetLogin")
         )
     }
 }
@@ -160,6 +188,21 @@ extension Note {
             columns: ["folder", "number", "body", "pinnedAt", "mood", "authorLogin"],
             identity: ["folder", "number"],
             absentBits: ["pinnedAt": 0, "mood": 1, "authorLogin": 2]
+        )
+
+        /// The link table of `readers`.
+        fileprivate static let _readersLinks = EntityGenPersistence.LinkTable(
+            name: "note_readers",
+            ownerColumns: ["ownerFolder", "ownerNumber"],
+            targetColumns: ["targetLogin"],
+            isMap: false,
+            reference: .init(
+                entity: "Note",
+                relationship: "readers",
+                targetTable: "person",
+                targetKeyColumns: ["login"],
+                failsWhenMissing: true
+            )
         )
 
         /// The table.
@@ -200,6 +243,25 @@ extension Note {
             (entity.author?.login).bindValue(to: _statement, at: 6)
             entity._absentFields.bind(to: _statement, after: 6, words: 1)
             let _rowID = try session.save(_row)
+            if !entity._absentFields.contains(3) {
+                let _readersLinksStatements = try session.linkStatements(_readersLinks)
+                for (_position, _element) in entity.readers.enumerated() {
+                    entity.folder.bindValue(to: _readersLinksStatements.insert, at: 1)
+                    entity.number.bindValue(to: _readersLinksStatements.insert, at: 2)
+                    Swift.Int64(_position).bindValue(to: _readersLinksStatements.insert, at: 3)
+                    _element.id.bindValue(to: _readersLinksStatements.insert, at: 4)
+                    try session.execute(_readersLinksStatements.insert)
+                    session.linkedReference(
+                        _readersLinks,
+                        owner: [entity.folder.columnDatabaseValue, entity.number.columnDatabaseValue],
+                        position: Swift.Int64(_position)
+                    )
+                }
+                entity.folder.bindValue(to: _readersLinksStatements.delete, at: 1)
+                entity.number.bindValue(to: _readersLinksStatements.delete, at: 2)
+                Swift.Int64(entity.readers.count).bindValue(to: _readersLinksStatements.delete, at: 3)
+                try session.trimLinks(_readersLinks, _readersLinksStatements.delete)
+            }
             return _rowID
         }
 
@@ -297,12 +359,33 @@ extension Note {
             container.setColumn("authorLogin", authorLogin)
         }
 
+        /// The link table of `readers`, as a GRDB record type for associations.
+        internal enum _ReadersLink: GRDB.TableRecord {
+            internal static var databaseTableName: Swift.String { "note_readers" }
+            internal static let target = belongsTo(
+                Person.Record.self,
+                key: "target",
+                using: GRDB.ForeignKey(["targetLogin"], to: ["login"])
+            )
+            internal static let owner = belongsTo(
+                Note.Record.self,
+                using: GRDB.ForeignKey(["ownerFolder", "ownerNumber"], to: ["folder", "number"])
+            )
+        }
+
         /// The `author` relationship, for `including` and `request(for:)`.
         internal static let author = belongsTo(
             Person.Record.self,
             key: "author",
             using: GRDB.ForeignKey(["authorLogin"], to: ["login"])
         )
+
+        /// The `readers` relationship, for `including` and `request(for:)`.
+        internal static let readers = hasMany(
+            _ReadersLink.self,
+            key: "readers",
+            using: GRDB.ForeignKey(["ownerFolder", "ownerNumber"], to: ["folder", "number"])
+        ).order(GRDB.Column("position"))
     }
 }
 
@@ -341,10 +424,10 @@ extension Person: EntityGenRuntime.JSONMappable {
         from json: EntityGenRuntime.JSONValue,
         context: inout EntityGenRuntime.MappingContext
     ) throws(EntityGenRuntime.MappingError) -> Person {
-        try context.expectObject(json, entity: "Person", schema: "Notes.yaml:20:3")
+        try context.expectObject(json, entity: "Person", schema: "Notes.yaml:21:3")
         var __absent = EntityGenRuntime.AbsentFields()
-        let _login = try context.string(json, "login", schema: "Notes.yaml:23:7")
-        let _name = try context.optionalString(json, "name", schema: "Notes.yaml:24:7")
+        let _login = try context.string(json, "login", schema: "Notes.yaml:24:7")
+        let _name = try context.optionalString(json, "name", schema: "Notes.yaml:25:7")
         if case .none = _name, context.isAbsent(json, "name") { __absent.insert(0) }
         var __mapped = Person(login: _login, name: _name)
         __mapped._absentFields = __absent
@@ -424,10 +507,10 @@ extension Person {
             from json: EntityGenRuntime.JSONValue,
             context: inout EntityGenRuntime.MappingContext
         ) throws(EntityGenRuntime.MappingError) -> EntityGenPersistence.RowKey {
-            try context.expectObject(json, entity: "Person", schema: "Notes.yaml:20:3")
+            try context.expectObject(json, entity: "Person", schema: "Notes.yaml:21:3")
             let _login = try context.required(
                 json,
-                EntityGenRuntime.MappingField("login", schema: "Notes.yaml:23:7"),
+                EntityGenRuntime.MappingField("login", schema: "Notes.yaml:24:7"),
                 EntityGenRuntime.StringTransformer()
             )
             return EntityGenPersistence.RowKey(table, [_login])
