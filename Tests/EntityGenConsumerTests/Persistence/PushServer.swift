@@ -59,6 +59,21 @@ final class PushServer: @unchecked Sendable {
         }
     }
 
+    /// Changes fields of an item on the server, as another client would, and stamps its `updated_at`
+    /// with the server's clock (ISO 8601 with milliseconds); returns the stamp.
+    @discardableResult
+    func stamp(_ id: String, _ fields: [String: String]) -> String {
+        let formatter = ISO8601DateFormatter()
+        formatter.formatOptions = [.withInternetDateTime, .withFractionalSeconds]
+        let now = formatter.string(from: Date())
+        lock.withLock {
+            guard todos[id] != nil else { return }
+            for (key, value) in fields { todos[id]?[key] = value }
+            todos[id]?["updated_at"] = now
+        }
+        return now
+    }
+
     /// Stores an item in `collection`, as if another client had created it.
     func seed(_ id: String, _ item: [String: Any], in collection: String = "todos") {
         lock.withLock {
