@@ -30,6 +30,20 @@ public struct CodePrinter {
         }
     }
 
+    /// Prints `prefix`, a string literal with the exact value of `text`, then `suffix`: on one line when
+    /// it fits in ``SwiftLineWrapper/limit`` columns, else as a multi-line literal whose content lines are
+    /// `text` broken at spaces and continued with `\` (`try db.execute(sql: """` ... `""")`).
+    public mutating func stringLiteral(_ prefix: String, _ text: String, _ suffix: String = "") {
+        let oneLine = prefix + SwiftLiteral.string(text) + suffix
+        guard indentation.count + oneLine.count > SwiftLineWrapper.limit else { return line(oneLine) }
+        line(prefix + "\"\"\"")
+        indent()
+        let width = SwiftLineWrapper.limit - indentation.count - 2
+        for content in SwiftLiteral.continuedLines(SwiftLiteral.pieces(of: text, width: width)) { line(content) }
+        line("\"\"\"" + suffix)
+        outdent()
+    }
+
     /// Increases indentation.
     public mutating func indent() { indentation += Self.unit }
 

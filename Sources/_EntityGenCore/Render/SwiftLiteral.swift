@@ -34,6 +34,36 @@ public enum SwiftLiteral {
         }
     }
 
+    /// `text` cut into pieces whose escaped form (``continuedLines(_:)``, a double quote counted as
+    /// escaped) takes at most `width` columns, where it has spaces (each space ends the piece before the
+    /// cut); a run wider than `width` without a space stays whole. Joined, the pieces are `text`.
+    public static func pieces(of text: String, width: Int) -> [String] {
+        var pieces: [String] = []
+        var current = ""
+        var currentWidth = 0
+        var word = ""
+        var wordWidth = 0
+        let flush = {
+            if !current.isEmpty, currentWidth + wordWidth > width {
+                pieces.append(current)
+                (current, currentWidth) = ("", 0)
+            }
+            current += word
+            currentWidth += wordWidth
+            (word, wordWidth) = ("", 0)
+        }
+        for scalar in text.unicodeScalars {
+            word.unicodeScalars.append(scalar)
+            var escaped = ""
+            append(scalar, escapingQuote: true, to: &escaped)
+            wordWidth += escaped.count
+            if scalar == " " { flush() }
+        }
+        flush()
+        if !current.isEmpty || pieces.isEmpty { pieces.append(current) }
+        return pieces
+    }
+
     /// Appends `scalar` to a string literal's text: printable ASCII as is (a double quote escaped when
     /// `escapingQuote`), everything else as an escape.
     private static func append(_ scalar: Unicode.Scalar, escapingQuote: Bool, to result: inout String) {

@@ -77,4 +77,36 @@ import Testing
             }
         }
     }
+
+    @Test func longSQLBecomesAMultiLineLiteralWithTheSameValue() {
+        let sql = (0..<40).map { "\"column\($0)\" = 'it''s \\ \\($0)'" }.joined(separator: " AND ")
+        let pieces = SwiftLiteral.pieces(of: sql, width: 60)
+        #expect(pieces.joined() == sql && pieces.count > 10)
+        #expect(
+            pieces.allSatisfy { SwiftLiteral.string($0).count - 2 <= 60 }
+                && pieces.dropLast().allSatisfy { $0.hasSuffix(" ") })
+        #expect(SwiftLiteral.pieces(of: "", width: 10) == [""])
+        #expect(SwiftLiteral.pieces(of: String(repeating: "x", count: 30), width: 10).count == 1)
+        var printer = CodePrinter()
+        printer.indent()
+        printer.stringLiteral("try db.execute(sql: ", sql, ")")
+        let lines = printer.contents.split(separator: "\n")
+        #expect(lines.first == "    try db.execute(sql: \"\"\"" && lines.last == "        \"\"\")")
+        #expect(lines.allSatisfy { $0.count <= SwiftLineWrapper.limit })
+        var short = CodePrinter()
+        short.stringLiteral("try db.execute(sql: ", "DROP TABLE \"a\"", ")")
+        #expect(short.contents == "try db.execute(sql: \"DROP TABLE \\\"a\\\"\")\n")
+    }
+
+    @Test func everyGoldenLineFitsIn120Columns() throws {
+        for name in Test_ReferenceFiles.cases {
+            let expected = Test_ReferenceFiles.casesFolder.appendingPathComponent(name + "/expected")
+            let files = FileManager.default.enumerator(atPath: expected.path)?.compactMap { $0 as? String } ?? []
+            for file in files where file.hasSuffix(".swift") {
+                let text = try String(contentsOf: expected.appendingPathComponent(file), encoding: .utf8)
+                let long = text.split(separator: "\n").filter { $0.count > SwiftLineWrapper.limit }
+                #expect(long.isEmpty, "\(name)/\(file): \(long.count) lines over \(SwiftLineWrapper.limit) columns")
+            }
+        }
+    }
 }

@@ -26,7 +26,7 @@ struct PostgresDatabaseRenderer {
                 printer.line("statements: [")
                 printer.indent()
                 for statement in PostgresMigrationRenderer().statements(migration) {
-                    printer.line(SwiftLiteral.string(statement) + ",")
+                    printer.stringLiteral("", statement, ",")
                 }
                 printer.outdent()
                 printer.line("]")

@@ -105,7 +105,7 @@ struct MigrationRenderer {
                 let values = copy.map { Self.sql($0.source) }.joined(separator: ", ")
                 let sql =
                     "INSERT INTO \(SQL.identifier(temporary)) (\(columns)) SELECT \(values) FROM \(SQL.identifier(table.name))"
-                printer.line("try db.execute(sql: \(SwiftLiteral.string(sql)))")
+                renderExecute(sql, form, into: &printer)
                 printer.line("try db.drop(table: \(SwiftLiteral.string(table.name)))")
                 printer.line(
                     "try db.rename(table: \(SwiftLiteral.string(temporary)), to: \(SwiftLiteral.string(table.name)))")
@@ -114,7 +114,16 @@ struct MigrationRenderer {
         case let .createIndex(table, index):
             renderIndex(index, on: table, into: &printer)
         case let .createTrigger(trigger):
-            printer.line("try db.execute(sql: \(SwiftLiteral.string(trigger.sql)))")
+            renderExecute(trigger.sql, form, into: &printer)
+        }
+    }
+
+    /// `try db.execute(sql: ...)`: a multi-line literal when the line would be long, except in the
+    /// canonical text of ``MigrationFingerprint``, which prints it on one line as it always did.
+    private func renderExecute(_ sql: String, _ form: TableCreation, into printer: inout CodePrinter) {
+        switch form {
+        case .statement: printer.stringLiteral("try db.execute(sql: ", sql, ")")
+        case .schemaDSL: printer.line("try db.execute(sql: \(SwiftLiteral.string(sql)))")
         }
     }
 
@@ -125,7 +134,8 @@ struct MigrationRenderer {
         case .statement:
             printer.line("try db.execute(sql: \"\"\"")
             printer.indent()
-            for line in SwiftLiteral.continuedLines(TableCreationSQL.pieces(table, as: name)) { printer.line(line) }
+            let pieces = TableCreationSQL.pieces(table, as: name).flatMap { SwiftLiteral.pieces(of: $0, width: 100) }
+            for line in SwiftLiteral.continuedLines(pieces) { printer.line(line) }
             printer.line("\"\"\")")
             printer.outdent()
         case .schemaDSL:

@@ -32,7 +32,8 @@ internal enum EntityGenDatabase {
             "targetNumber" TEXT NOT NULL, \
             PRIMARY KEY ("ownerId", "position"), \
             FOREIGN KEY ("ownerId") REFERENCES "client"("id") ON DELETE CASCADE ON UPDATE CASCADE, \
-            FOREIGN KEY ("targetNumber") REFERENCES "order"("number") ON DELETE CASCADE ON UPDATE CASCADE DEFERRABLE INITIALLY DEFERRED) WITHOUT ROWID
+            FOREIGN KEY ("targetNumber") REFERENCES "order"("number") ON DELETE CASCADE ON UPDATE CASCADE \
+            DEFERRABLE INITIALLY DEFERRED) WITHOUT ROWID
             """)
         try db.create(index: "client_purchases_target", on: "client_purchases", columns: ["targetNumber"])
         try db.execute(sql: """
@@ -75,20 +76,24 @@ internal enum EntityGenDatabase {
                 "total" DOUBLE NOT NULL, \
                 "shippingAddressId" INTEGER, \
                 PRIMARY KEY ("number"), \
-                FOREIGN KEY ("shippingAddressId") REFERENCES "address"("id") ON DELETE SET NULL ON UPDATE CASCADE DEFERRABLE INITIALLY DEFERRED)
+                FOREIGN KEY ("shippingAddressId") REFERENCES "address"("id") ON DELETE SET NULL ON UPDATE \
+                CASCADE DEFERRABLE INITIALLY DEFERRED)
                 """)
-            try db.execute(
-                sql: "INSERT INTO \"_entitygen_new_order\" (\"number\", \"total\", \"shippingAddressId\") SELECT \"number\", \"total\", NULL FROM \"order\""
-            )
+            try db.execute(sql: """
+                INSERT INTO "_entitygen_new_order" ("number", "total", "shippingAddressId") SELECT \
+                "number", "total", NULL FROM "order"
+                """)
             try db.drop(table: "order")
             try db.rename(table: "_entitygen_new_order", to: "order")
             try _appObjects.restore(db)
         }
         try db.create(index: "customer_orders_target", on: "customer_orders", columns: ["targetNumber"])
         try db.create(index: "order_shippingAddress", on: "order", columns: ["shippingAddressId"])
-        try db.execute(
-            sql: "CREATE TRIGGER \"customer_orders_cascade\" BEFORE DELETE ON \"customer\" BEGIN DELETE FROM \"order\" WHERE EXISTS (SELECT 1 FROM \"customer_orders\" AS l WHERE l.\"ownerId\" = OLD.\"id\" AND l.\"targetNumber\" = \"order\".\"number\"); END"
-        )
+        try db.execute(sql: """
+            CREATE TRIGGER "customer_orders_cascade" BEFORE DELETE ON "customer" BEGIN DELETE FROM "order" \
+            WHERE EXISTS (SELECT 1 FROM "customer_orders" AS l WHERE l."ownerId" = OLD."id" AND \
+            l."targetNumber" = "order"."number"); END
+            """)
     }
 
     /// Each migration's fingerprint (of what it does, not of how it is printed): a database remembers those of the

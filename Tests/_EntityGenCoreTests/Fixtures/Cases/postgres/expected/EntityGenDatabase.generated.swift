@@ -42,7 +42,8 @@ public enum EntityGenDatabase {
             "sparesCount" INTEGER, \
             "makerCode" TEXT, \
             PRIMARY KEY ("id", "batch"), \
-            FOREIGN KEY ("makerCode") REFERENCES "maker"("code") ON DELETE SET NULL ON UPDATE CASCADE DEFERRABLE INITIALLY DEFERRED)
+            FOREIGN KEY ("makerCode") REFERENCES "maker"("code") ON DELETE SET NULL ON UPDATE CASCADE \
+            DEFERRABLE INITIALLY DEFERRED)
             """)
         try db.create(index: "gadget_maker", on: "gadget", columns: ["makerCode"])
         try db.execute(sql: """
@@ -52,8 +53,10 @@ public enum EntityGenDatabase {
             "position" INTEGER NOT NULL, \
             "target" INTEGER NOT NULL, \
             PRIMARY KEY ("ownerId", "ownerBatch", "position"), \
-            FOREIGN KEY ("ownerId", "ownerBatch") REFERENCES "gadget"("id", "batch") ON DELETE CASCADE ON UPDATE CASCADE, \
-            FOREIGN KEY ("target") REFERENCES "label"("_id") ON DELETE CASCADE ON UPDATE CASCADE DEFERRABLE INITIALLY DEFERRED) WITHOUT ROWID
+            FOREIGN KEY ("ownerId", "ownerBatch") REFERENCES "gadget"("id", "batch") ON DELETE \
+            CASCADE ON UPDATE CASCADE, \
+            FOREIGN KEY ("target") REFERENCES "label"("_id") ON DELETE CASCADE ON UPDATE CASCADE \
+            DEFERRABLE INITIALLY DEFERRED) WITHOUT ROWID
             """)
         try db.create(index: "gadget_labels_target", on: "gadget_labels", columns: ["target"])
         try db.execute(sql: """
@@ -63,7 +66,8 @@ public enum EntityGenDatabase {
             "position" INTEGER NOT NULL, \
             "targetCode" TEXT NOT NULL, \
             PRIMARY KEY ("ownerId", "ownerBatch", "position"), \
-            FOREIGN KEY ("ownerId", "ownerBatch") REFERENCES "gadget"("id", "batch") ON DELETE CASCADE ON UPDATE CASCADE) WITHOUT ROWID
+            FOREIGN KEY ("ownerId", "ownerBatch") REFERENCES "gadget"("id", "batch") ON DELETE \
+            CASCADE ON UPDATE CASCADE) WITHOUT ROWID
             """)
         try db.create(index: "gadget_resellers_target", on: "gadget_resellers", columns: ["targetCode"])
         try db.execute(sql: """
@@ -74,8 +78,10 @@ public enum EntityGenDatabase {
             "key" TEXT NOT NULL, \
             "targetSerial" TEXT NOT NULL, \
             PRIMARY KEY ("ownerId", "ownerBatch", "position"), \
-            FOREIGN KEY ("ownerId", "ownerBatch") REFERENCES "gadget"("id", "batch") ON DELETE CASCADE ON UPDATE CASCADE, \
-            FOREIGN KEY ("targetSerial") REFERENCES "nut"("serial") ON DELETE CASCADE ON UPDATE CASCADE DEFERRABLE INITIALLY DEFERRED) WITHOUT ROWID
+            FOREIGN KEY ("ownerId", "ownerBatch") REFERENCES "gadget"("id", "batch") ON DELETE \
+            CASCADE ON UPDATE CASCADE, \
+            FOREIGN KEY ("targetSerial") REFERENCES "nut"("serial") ON DELETE CASCADE ON UPDATE CASCADE \
+            DEFERRABLE INITIALLY DEFERRED) WITHOUT ROWID
             """)
         try db.create(index: "gadget_spares_target", on: "gadget_spares", columns: ["targetSerial"])
         try db.execute(sql: """
@@ -85,7 +91,8 @@ public enum EntityGenDatabase {
             "className" TEXT, \
             "avatarRemoteId" INTEGER, \
             PRIMARY KEY ("remoteId"), \
-            FOREIGN KEY ("avatarRemoteId") REFERENCES "avatar"("remoteId") ON DELETE SET NULL ON UPDATE CASCADE DEFERRABLE INITIALLY DEFERRED)
+            FOREIGN KEY ("avatarRemoteId") REFERENCES "avatar"("remoteId") ON DELETE SET NULL ON UPDATE \
+            CASCADE DEFERRABLE INITIALLY DEFERRED)
             """)
         try db.create(index: "group_avatar", on: "group", columns: ["avatarRemoteId"])
         try db.execute(sql: """
@@ -100,7 +107,8 @@ public enum EntityGenDatabase {
             "target" INTEGER NOT NULL, \
             PRIMARY KEY ("owner", "position"), \
             FOREIGN KEY ("owner") REFERENCES "label"("_id") ON DELETE CASCADE ON UPDATE CASCADE, \
-            FOREIGN KEY ("target") REFERENCES "label"("_id") ON DELETE CASCADE ON UPDATE CASCADE DEFERRABLE INITIALLY DEFERRED) WITHOUT ROWID
+            FOREIGN KEY ("target") REFERENCES "label"("_id") ON DELETE CASCADE ON UPDATE CASCADE \
+            DEFERRABLE INITIALLY DEFERRED) WITHOUT ROWID
             """)
         try db.create(index: "label_children_target", on: "label_children", columns: ["target"])
         try db.execute(sql: """
@@ -120,12 +128,14 @@ public enum EntityGenDatabase {
             "length" DOUBLE NOT NULL, \
             PRIMARY KEY ("serial"))
             """)
-        try db.execute(
-            sql: "CREATE TRIGGER \"gadget_labels_unlinked\" AFTER DELETE ON \"gadget_labels\" BEGIN DELETE FROM \"label\" WHERE \"_id\" = OLD.\"target\"; END"
-        )
-        try db.execute(
-            sql: "CREATE TRIGGER \"label_children_unlinked\" AFTER DELETE ON \"label_children\" BEGIN DELETE FROM \"label\" WHERE \"_id\" = OLD.\"target\"; END"
-        )
+        try db.execute(sql: """
+            CREATE TRIGGER "gadget_labels_unlinked" AFTER DELETE ON "gadget_labels" BEGIN DELETE FROM "label" \
+            WHERE "_id" = OLD."target"; END
+            """)
+        try db.execute(sql: """
+            CREATE TRIGGER "label_children_unlinked" AFTER DELETE ON "label_children" BEGIN DELETE FROM "label" \
+            WHERE "_id" = OLD."target"; END
+            """)
     }
 
     /// Each migration's fingerprint (of what it does, not of how it is printed): a database remembers those of the
@@ -193,34 +203,103 @@ public enum EntityGenPostgresDatabase {
             name: "entitygen-v1",
             fingerprint: "71c1b852fe372f16",
             statements: [
-                "CREATE TABLE \"avatar\" (\"remoteId\" bigint NOT NULL, \"fileUrlString\" text NOT NULL, PRIMARY KEY (\"remoteId\"))",
-                "CREATE TABLE \"gadget\" (\"id\" bigint NOT NULL, \"batch\" smallint NOT NULL, \"name\" text NOT NULL, \"price\" numeric, \"weight\" real, \"sku\" uuid, \"releasedAt\" timestamptz, \"photo\" bytea, \"site\" text, \"finish\" text, \"tags\" jsonb NOT NULL, \"sparesCount\" bigint, \"makerCode\" text, PRIMARY KEY (\"id\", \"batch\"))",
+                """
+                    CREATE TABLE "avatar" ("remoteId" bigint NOT NULL, "fileUrlString" text NOT NULL, PRIMARY \
+                    KEY ("remoteId"))
+                    """,
+                """
+                    CREATE TABLE "gadget" ("id" bigint NOT NULL, "batch" smallint NOT NULL, "name" text NOT \
+                    NULL, "price" numeric, "weight" real, "sku" uuid, "releasedAt" timestamptz, "photo" \
+                    bytea, "site" text, "finish" text, "tags" jsonb NOT NULL, "sparesCount" bigint, \
+                    "makerCode" text, PRIMARY KEY ("id", "batch"))
+                    """,
                 "CREATE INDEX \"gadget_maker\" ON \"gadget\" (\"makerCode\")",
-                "CREATE TABLE \"gadget_labels\" (\"ownerId\" bigint NOT NULL, \"ownerBatch\" smallint NOT NULL, \"position\" bigint NOT NULL, \"target\" bigint NOT NULL, PRIMARY KEY (\"ownerId\", \"ownerBatch\", \"position\"))",
+                """
+                    CREATE TABLE "gadget_labels" ("ownerId" bigint NOT NULL, "ownerBatch" smallint NOT NULL, \
+                    "position" bigint NOT NULL, "target" bigint NOT NULL, PRIMARY KEY ("ownerId", \
+                    "ownerBatch", "position"))
+                    """,
                 "CREATE INDEX \"gadget_labels_target\" ON \"gadget_labels\" (\"target\")",
-                "CREATE TABLE \"gadget_resellers\" (\"ownerId\" bigint NOT NULL, \"ownerBatch\" smallint NOT NULL, \"position\" bigint NOT NULL, \"targetCode\" text NOT NULL, PRIMARY KEY (\"ownerId\", \"ownerBatch\", \"position\"))",
+                """
+                    CREATE TABLE "gadget_resellers" ("ownerId" bigint NOT NULL, "ownerBatch" smallint NOT NULL, \
+                    "position" bigint NOT NULL, "targetCode" text NOT NULL, PRIMARY KEY ("ownerId", \
+                    "ownerBatch", "position"))
+                    """,
                 "CREATE INDEX \"gadget_resellers_target\" ON \"gadget_resellers\" (\"targetCode\")",
-                "CREATE TABLE \"gadget_spares\" (\"ownerId\" bigint NOT NULL, \"ownerBatch\" smallint NOT NULL, \"position\" bigint NOT NULL, \"key\" text NOT NULL, \"targetSerial\" text NOT NULL, PRIMARY KEY (\"ownerId\", \"ownerBatch\", \"position\"))",
+                """
+                    CREATE TABLE "gadget_spares" ("ownerId" bigint NOT NULL, "ownerBatch" smallint NOT NULL, \
+                    "position" bigint NOT NULL, "key" text NOT NULL, "targetSerial" text NOT NULL, PRIMARY KEY \
+                    ("ownerId", "ownerBatch", "position"))
+                    """,
                 "CREATE INDEX \"gadget_spares_target\" ON \"gadget_spares\" (\"targetSerial\")",
-                "CREATE TABLE \"group\" (\"remoteId\" bigint NOT NULL, \"name\" text NOT NULL, \"className\" text, \"avatarRemoteId\" bigint, PRIMARY KEY (\"remoteId\"))",
+                """
+                    CREATE TABLE "group" ("remoteId" bigint NOT NULL, "name" text NOT NULL, "className" text, \
+                    "avatarRemoteId" bigint, PRIMARY KEY ("remoteId"))
+                    """,
                 "CREATE INDEX \"group_avatar\" ON \"group\" (\"avatarRemoteId\")",
-                "CREATE TABLE \"label\" (\"_id\" bigint GENERATED BY DEFAULT AS IDENTITY PRIMARY KEY, \"text\" text NOT NULL)",
-                "CREATE TABLE \"label_children\" (\"owner\" bigint NOT NULL, \"position\" bigint NOT NULL, \"target\" bigint NOT NULL, PRIMARY KEY (\"owner\", \"position\"))",
+                """
+                    CREATE TABLE "label" ("_id" bigint GENERATED BY DEFAULT AS IDENTITY PRIMARY KEY, "text" \
+                    text NOT NULL)
+                    """,
+                """
+                    CREATE TABLE "label_children" ("owner" bigint NOT NULL, "position" bigint NOT NULL, \
+                    "target" bigint NOT NULL, PRIMARY KEY ("owner", "position"))
+                    """,
                 "CREATE INDEX \"label_children_target\" ON \"label_children\" (\"target\")",
                 "CREATE TABLE \"maker\" (\"code\" text NOT NULL, PRIMARY KEY (\"code\"))",
                 "CREATE TABLE \"nut\" (\"serial\" text NOT NULL, \"size\" bigint NOT NULL, PRIMARY KEY (\"serial\"))",
-                "CREATE TABLE \"screw\" (\"serial\" text NOT NULL, \"length\" double precision NOT NULL, PRIMARY KEY (\"serial\"))",
-                "DO $entitygen$ BEGIN CREATE FUNCTION \"gadget_labels_unlinked\"() RETURNS trigger LANGUAGE plpgsql AS $body$ BEGIN DELETE FROM \"label\" WHERE \"_id\" = OLD.\"target\"; RETURN NULL; END $body$; CREATE TRIGGER \"gadget_labels_unlinked\" AFTER DELETE ON \"gadget_labels\" FOR EACH ROW EXECUTE FUNCTION \"gadget_labels_unlinked\"(); END $entitygen$",
-                "DO $entitygen$ BEGIN CREATE FUNCTION \"label_children_unlinked\"() RETURNS trigger LANGUAGE plpgsql AS $body$ BEGIN DELETE FROM \"label\" WHERE \"_id\" = OLD.\"target\"; RETURN NULL; END $body$; CREATE TRIGGER \"label_children_unlinked\" AFTER DELETE ON \"label_children\" FOR EACH ROW EXECUTE FUNCTION \"label_children_unlinked\"(); END $entitygen$",
-                "ALTER TABLE \"gadget\" ADD FOREIGN KEY (\"makerCode\") REFERENCES \"maker\" (\"code\") ON DELETE SET NULL ON UPDATE CASCADE DEFERRABLE INITIALLY DEFERRED",
-                "ALTER TABLE \"gadget_labels\" ADD FOREIGN KEY (\"ownerId\", \"ownerBatch\") REFERENCES \"gadget\" (\"id\", \"batch\") ON DELETE CASCADE ON UPDATE CASCADE",
-                "ALTER TABLE \"gadget_labels\" ADD FOREIGN KEY (\"target\") REFERENCES \"label\" (\"_id\") ON DELETE CASCADE ON UPDATE CASCADE DEFERRABLE INITIALLY DEFERRED",
-                "ALTER TABLE \"gadget_resellers\" ADD FOREIGN KEY (\"ownerId\", \"ownerBatch\") REFERENCES \"gadget\" (\"id\", \"batch\") ON DELETE CASCADE ON UPDATE CASCADE",
-                "ALTER TABLE \"gadget_spares\" ADD FOREIGN KEY (\"ownerId\", \"ownerBatch\") REFERENCES \"gadget\" (\"id\", \"batch\") ON DELETE CASCADE ON UPDATE CASCADE",
-                "ALTER TABLE \"gadget_spares\" ADD FOREIGN KEY (\"targetSerial\") REFERENCES \"nut\" (\"serial\") ON DELETE CASCADE ON UPDATE CASCADE DEFERRABLE INITIALLY DEFERRED",
-                "ALTER TABLE \"group\" ADD FOREIGN KEY (\"avatarRemoteId\") REFERENCES \"avatar\" (\"remoteId\") ON DELETE SET NULL ON UPDATE CASCADE DEFERRABLE INITIALLY DEFERRED",
-                "ALTER TABLE \"label_children\" ADD FOREIGN KEY (\"owner\") REFERENCES \"label\" (\"_id\") ON DELETE CASCADE ON UPDATE CASCADE",
-                "ALTER TABLE \"label_children\" ADD FOREIGN KEY (\"target\") REFERENCES \"label\" (\"_id\") ON DELETE CASCADE ON UPDATE CASCADE DEFERRABLE INITIALLY DEFERRED",
+                """
+                    CREATE TABLE "screw" ("serial" text NOT NULL, "length" double precision NOT NULL, PRIMARY \
+                    KEY ("serial"))
+                    """,
+                """
+                    DO $entitygen$ BEGIN CREATE FUNCTION "gadget_labels_unlinked"() RETURNS trigger LANGUAGE \
+                    plpgsql AS $body$ BEGIN DELETE FROM "label" WHERE "_id" = OLD."target"; RETURN NULL; END \
+                    $body$; CREATE TRIGGER "gadget_labels_unlinked" AFTER DELETE ON "gadget_labels" FOR EACH ROW \
+                    EXECUTE FUNCTION "gadget_labels_unlinked"(); END $entitygen$
+                    """,
+                """
+                    DO $entitygen$ BEGIN CREATE FUNCTION "label_children_unlinked"() RETURNS trigger LANGUAGE \
+                    plpgsql AS $body$ BEGIN DELETE FROM "label" WHERE "_id" = OLD."target"; RETURN NULL; END \
+                    $body$; CREATE TRIGGER "label_children_unlinked" AFTER DELETE ON "label_children" FOR EACH \
+                    ROW EXECUTE FUNCTION "label_children_unlinked"(); END $entitygen$
+                    """,
+                """
+                    ALTER TABLE "gadget" ADD FOREIGN KEY ("makerCode") REFERENCES "maker" ("code") ON DELETE \
+                    SET NULL ON UPDATE CASCADE DEFERRABLE INITIALLY DEFERRED
+                    """,
+                """
+                    ALTER TABLE "gadget_labels" ADD FOREIGN KEY ("ownerId", "ownerBatch") REFERENCES "gadget" \
+                    ("id", "batch") ON DELETE CASCADE ON UPDATE CASCADE
+                    """,
+                """
+                    ALTER TABLE "gadget_labels" ADD FOREIGN KEY ("target") REFERENCES "label" ("_id") ON \
+                    DELETE CASCADE ON UPDATE CASCADE DEFERRABLE INITIALLY DEFERRED
+                    """,
+                """
+                    ALTER TABLE "gadget_resellers" ADD FOREIGN KEY ("ownerId", "ownerBatch") REFERENCES \
+                    "gadget" ("id", "batch") ON DELETE CASCADE ON UPDATE CASCADE
+                    """,
+                """
+                    ALTER TABLE "gadget_spares" ADD FOREIGN KEY ("ownerId", "ownerBatch") REFERENCES "gadget" \
+                    ("id", "batch") ON DELETE CASCADE ON UPDATE CASCADE
+                    """,
+                """
+                    ALTER TABLE "gadget_spares" ADD FOREIGN KEY ("targetSerial") REFERENCES "nut" ("serial") \
+                    ON DELETE CASCADE ON UPDATE CASCADE DEFERRABLE INITIALLY DEFERRED
+                    """,
+                """
+                    ALTER TABLE "group" ADD FOREIGN KEY ("avatarRemoteId") REFERENCES "avatar" ("remoteId") \
+                    ON DELETE SET NULL ON UPDATE CASCADE DEFERRABLE INITIALLY DEFERRED
+                    """,
+                """
+                    ALTER TABLE "label_children" ADD FOREIGN KEY ("owner") REFERENCES "label" ("_id") ON \
+                    DELETE CASCADE ON UPDATE CASCADE
+                    """,
+                """
+                    ALTER TABLE "label_children" ADD FOREIGN KEY ("target") REFERENCES "label" ("_id") ON \
+                    DELETE CASCADE ON UPDATE CASCADE DEFERRABLE INITIALLY DEFERRED
+                    """,
             ]
         ),
     ]

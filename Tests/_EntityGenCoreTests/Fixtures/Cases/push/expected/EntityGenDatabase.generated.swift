@@ -58,7 +58,8 @@ internal enum EntityGenDatabase {
             "mood" TEXT, \
             "authorLogin" TEXT, \
             PRIMARY KEY ("folder", "number"), \
-            FOREIGN KEY ("authorLogin") REFERENCES "person"("login") ON DELETE SET NULL ON UPDATE CASCADE DEFERRABLE INITIALLY DEFERRED)
+            FOREIGN KEY ("authorLogin") REFERENCES "person"("login") ON DELETE SET NULL ON UPDATE CASCADE \
+            DEFERRABLE INITIALLY DEFERRED)
             """)
         try db.create(index: "note_author", on: "note", columns: ["authorLogin"])
         try db.execute(sql: """
@@ -67,27 +68,112 @@ internal enum EntityGenDatabase {
             "name" TEXT, \
             PRIMARY KEY ("login"))
             """)
-        try db.execute(
-            sql: "CREATE TRIGGER \"note_outbox_delete\" AFTER DELETE ON \"note\" WHEN NOT EXISTS (SELECT 1 FROM \"entitygen_outbox_pause\") BEGIN UPDATE \"entitygen_outbox\" SET operation = 'delete', changedKeys = NULL WHERE \"_id\" = (SELECT max(\"_id\") FROM \"entitygen_outbox\" WHERE entity = 'Note' AND key = quote(OLD.\"folder\") || ',' || quote(OLD.\"number\")) AND attempts = 0 AND operation = 'update'; INSERT INTO \"entitygen_outbox\" (entity, key, operation, idempotencyKey, attempts) SELECT 'Note', quote(OLD.\"folder\") || ',' || quote(OLD.\"number\"), 'delete', lower(hex(randomblob(16))), 0 WHERE NOT EXISTS (SELECT 1 FROM \"entitygen_outbox\" WHERE \"_id\" = (SELECT max(\"_id\") FROM \"entitygen_outbox\" WHERE entity = 'Note' AND key = quote(OLD.\"folder\") || ',' || quote(OLD.\"number\")) AND attempts = 0); DELETE FROM \"entitygen_outbox\" WHERE \"_id\" = (SELECT max(\"_id\") FROM \"entitygen_outbox\" WHERE entity = 'Note' AND key = quote(OLD.\"folder\") || ',' || quote(OLD.\"number\")) AND attempts = 0 AND operation = 'create'; END"
-        )
-        try db.execute(
-            sql: "CREATE TRIGGER \"note_outbox_insert\" AFTER INSERT ON \"note\" WHEN NOT EXISTS (SELECT 1 FROM \"entitygen_outbox_pause\") BEGIN UPDATE \"entitygen_outbox\" SET operation = 'update', changedKeys = NULL WHERE \"_id\" = (SELECT max(\"_id\") FROM \"entitygen_outbox\" WHERE entity = 'Note' AND key = quote(NEW.\"folder\") || ',' || quote(NEW.\"number\")) AND attempts = 0 AND operation = 'delete'; INSERT INTO \"entitygen_outbox\" (entity, key, operation, idempotencyKey, attempts) SELECT 'Note', quote(NEW.\"folder\") || ',' || quote(NEW.\"number\"), 'create', lower(hex(randomblob(16))), 0 WHERE NOT EXISTS (SELECT 1 FROM \"entitygen_outbox\" WHERE \"_id\" = (SELECT max(\"_id\") FROM \"entitygen_outbox\" WHERE entity = 'Note' AND key = quote(NEW.\"folder\") || ',' || quote(NEW.\"number\")) AND attempts = 0); END"
-        )
-        try db.execute(
-            sql: "CREATE TRIGGER \"note_outbox_keep\" BEFORE DELETE ON \"note\" WHEN EXISTS (SELECT 1 FROM \"entitygen_outbox_pause\") AND EXISTS (SELECT 1 FROM \"entitygen_outbox\" WHERE entity = 'Note' AND key = quote(OLD.\"folder\") || ',' || quote(OLD.\"number\") AND operation = 'create') BEGIN SELECT RAISE(IGNORE); END"
-        )
-        try db.execute(
-            sql: "CREATE TRIGGER \"note_outbox_pulled_delete\" AFTER DELETE ON \"note\" WHEN EXISTS (SELECT 1 FROM \"entitygen_outbox_pause\") AND EXISTS (SELECT 1 FROM \"entitygen_outbox\" WHERE entity = 'Note' AND key = quote(OLD.\"folder\") || ',' || quote(OLD.\"number\") AND attempts = 0) BEGIN INSERT INTO \"entitygen_outbox_conflicts\" (entity, key, tableName, columns, operation, local, server, restore) SELECT entity, key, 'note', '[\"folder\",\"number\"]', operation, json_object('folder', quote(OLD.\"folder\"), 'number', quote(OLD.\"number\"), 'body', quote(OLD.\"body\"), 'pinnedAt', quote(OLD.\"pinnedAt\"), 'mood', quote(OLD.\"mood\"), 'authorLogin', quote(OLD.\"authorLogin\")), '{}', '{}' FROM \"entitygen_outbox\" WHERE \"_id\" = (SELECT max(\"_id\") FROM \"entitygen_outbox\" WHERE entity = 'Note' AND key = quote(OLD.\"folder\") || ',' || quote(OLD.\"number\")) AND attempts = 0; DELETE FROM \"entitygen_outbox\" WHERE entity = 'Note' AND key = quote(OLD.\"folder\") || ',' || quote(OLD.\"number\") AND attempts = 0; END"
-        )
-        try db.execute(
-            sql: "CREATE TRIGGER \"note_outbox_pulled_insert\" AFTER INSERT ON \"note\" WHEN EXISTS (SELECT 1 FROM \"entitygen_outbox_pause\") AND EXISTS (SELECT 1 FROM \"entitygen_outbox\" WHERE entity = 'Note' AND key = quote(NEW.\"folder\") || ',' || quote(NEW.\"number\") AND attempts = 0) BEGIN INSERT INTO \"entitygen_outbox_conflicts\" (entity, key, tableName, columns, operation, local, server, restore) SELECT entity, key, 'note', '[\"folder\",\"number\"]', operation, '{}', json_object('folder', quote(NEW.\"folder\"), 'number', quote(NEW.\"number\"), 'body', quote(NEW.\"body\"), 'pinnedAt', quote(NEW.\"pinnedAt\"), 'mood', quote(NEW.\"mood\"), 'authorLogin', quote(NEW.\"authorLogin\")), CASE WHEN operation = 'delete' THEN '\"delete\"' ELSE '{}' END FROM \"entitygen_outbox\" WHERE \"_id\" = (SELECT max(\"_id\") FROM \"entitygen_outbox\" WHERE entity = 'Note' AND key = quote(NEW.\"folder\") || ',' || quote(NEW.\"number\")) AND attempts = 0; DELETE FROM \"entitygen_outbox\" WHERE entity = 'Note' AND key = quote(NEW.\"folder\") || ',' || quote(NEW.\"number\") AND attempts = 0; END"
-        )
-        try db.execute(
-            sql: "CREATE TRIGGER \"note_outbox_pulled_update\" AFTER UPDATE ON \"note\" WHEN EXISTS (SELECT 1 FROM \"entitygen_outbox_pause\") AND EXISTS (SELECT 1 FROM \"entitygen_outbox\" WHERE entity = 'Note' AND key = quote(NEW.\"folder\") || ',' || quote(NEW.\"number\") AND attempts = 0) BEGIN INSERT INTO \"entitygen_outbox_conflicts\" (entity, key, tableName, columns, operation, local, server, restore) SELECT entity, key, 'note', '[\"folder\",\"number\"]', operation, json_object('folder', quote(OLD.\"folder\"), 'number', quote(OLD.\"number\"), 'body', quote(OLD.\"body\"), 'pinnedAt', quote(OLD.\"pinnedAt\"), 'mood', quote(OLD.\"mood\"), 'authorLogin', quote(OLD.\"authorLogin\")), json_object('folder', quote(NEW.\"folder\"), 'number', quote(NEW.\"number\"), 'body', quote(NEW.\"body\"), 'pinnedAt', quote(NEW.\"pinnedAt\"), 'mood', quote(NEW.\"mood\"), 'authorLogin', quote(NEW.\"authorLogin\")), json_object('folder', CASE WHEN operation = 'create' OR changedKeys IS NULL OR EXISTS (SELECT 1 FROM json_each(changedKeys) WHERE value = 'folder') THEN quote(OLD.\"folder\") END, 'number', CASE WHEN operation = 'create' OR changedKeys IS NULL OR EXISTS (SELECT 1 FROM json_each(changedKeys) WHERE value = 'number') THEN quote(OLD.\"number\") END, 'body', CASE WHEN operation = 'create' OR changedKeys IS NULL OR EXISTS (SELECT 1 FROM json_each(changedKeys) WHERE value = 'body') THEN quote(OLD.\"body\") END, 'pinnedAt', CASE WHEN operation = 'create' OR changedKeys IS NULL OR EXISTS (SELECT 1 FROM json_each(changedKeys) WHERE value = 'meta') THEN quote(OLD.\"pinnedAt\") END, 'mood', CASE WHEN operation = 'create' OR changedKeys IS NULL OR EXISTS (SELECT 1 FROM json_each(changedKeys) WHERE value = 'it''s') THEN quote(OLD.\"mood\") END, 'authorLogin', CASE WHEN operation = 'create' OR changedKeys IS NULL OR EXISTS (SELECT 1 FROM json_each(changedKeys) WHERE value = 'author') THEN quote(OLD.\"authorLogin\") END) FROM \"entitygen_outbox\" WHERE \"_id\" = (SELECT max(\"_id\") FROM \"entitygen_outbox\" WHERE entity = 'Note' AND key = quote(NEW.\"folder\") || ',' || quote(NEW.\"number\")) AND attempts = 0; DELETE FROM \"entitygen_outbox\" WHERE entity = 'Note' AND key = quote(NEW.\"folder\") || ',' || quote(NEW.\"number\") AND attempts = 0; END"
-        )
-        try db.execute(
-            sql: "CREATE TRIGGER \"note_outbox_update\" AFTER UPDATE ON \"note\" WHEN NOT EXISTS (SELECT 1 FROM \"entitygen_outbox_pause\") AND (OLD.\"folder\" IS NOT NEW.\"folder\" OR OLD.\"number\" IS NOT NEW.\"number\" OR OLD.\"body\" IS NOT NEW.\"body\" OR OLD.\"pinnedAt\" IS NOT NEW.\"pinnedAt\" OR OLD.\"mood\" IS NOT NEW.\"mood\" OR OLD.\"authorLogin\" IS NOT NEW.\"authorLogin\") BEGIN UPDATE \"entitygen_outbox\" SET changedKeys = (SELECT json_group_array(value) FROM (SELECT value FROM json_each(changedKeys) UNION SELECT value FROM json_each('[' || substr(CASE WHEN OLD.\"folder\" IS NOT NEW.\"folder\" THEN ',\"folder\"' ELSE '' END || CASE WHEN OLD.\"number\" IS NOT NEW.\"number\" THEN ',\"number\"' ELSE '' END || CASE WHEN OLD.\"body\" IS NOT NEW.\"body\" THEN ',\"body\"' ELSE '' END || CASE WHEN OLD.\"pinnedAt\" IS NOT NEW.\"pinnedAt\" THEN ',\"meta\"' ELSE '' END || CASE WHEN OLD.\"mood\" IS NOT NEW.\"mood\" THEN ',\"it''s\"' ELSE '' END || CASE WHEN OLD.\"authorLogin\" IS NOT NEW.\"authorLogin\" THEN ',\"author\"' ELSE '' END, 2) || ']'))) WHERE \"_id\" = (SELECT max(\"_id\") FROM \"entitygen_outbox\" WHERE entity = 'Note' AND key = quote(NEW.\"folder\") || ',' || quote(NEW.\"number\")) AND attempts = 0 AND operation = 'update' AND changedKeys IS NOT NULL; INSERT INTO \"entitygen_outbox\" (entity, key, operation, changedKeys, idempotencyKey, attempts) SELECT 'Note', quote(NEW.\"folder\") || ',' || quote(NEW.\"number\"), 'update', '[' || substr(CASE WHEN OLD.\"folder\" IS NOT NEW.\"folder\" THEN ',\"folder\"' ELSE '' END || CASE WHEN OLD.\"number\" IS NOT NEW.\"number\" THEN ',\"number\"' ELSE '' END || CASE WHEN OLD.\"body\" IS NOT NEW.\"body\" THEN ',\"body\"' ELSE '' END || CASE WHEN OLD.\"pinnedAt\" IS NOT NEW.\"pinnedAt\" THEN ',\"meta\"' ELSE '' END || CASE WHEN OLD.\"mood\" IS NOT NEW.\"mood\" THEN ',\"it''s\"' ELSE '' END || CASE WHEN OLD.\"authorLogin\" IS NOT NEW.\"authorLogin\" THEN ',\"author\"' ELSE '' END, 2) || ']', lower(hex(randomblob(16))), 0 WHERE NOT EXISTS (SELECT 1 FROM \"entitygen_outbox\" WHERE \"_id\" = (SELECT max(\"_id\") FROM \"entitygen_outbox\" WHERE entity = 'Note' AND key = quote(NEW.\"folder\") || ',' || quote(NEW.\"number\")) AND attempts = 0); END"
-        )
+        try db.execute(sql: """
+            CREATE TRIGGER "note_outbox_delete" AFTER DELETE ON "note" WHEN NOT EXISTS (SELECT 1 FROM \
+            "entitygen_outbox_pause") BEGIN UPDATE "entitygen_outbox" SET operation = 'delete', changedKeys = \
+            NULL WHERE "_id" = (SELECT max("_id") FROM "entitygen_outbox" WHERE entity = 'Note' AND key = \
+            quote(OLD."folder") || ',' || quote(OLD."number")) AND attempts = 0 AND operation = 'update'; INSERT \
+            INTO "entitygen_outbox" (entity, key, operation, idempotencyKey, attempts) SELECT 'Note', \
+            quote(OLD."folder") || ',' || quote(OLD."number"), 'delete', lower(hex(randomblob(16))), 0 WHERE NOT \
+            EXISTS (SELECT 1 FROM "entitygen_outbox" WHERE "_id" = (SELECT max("_id") FROM "entitygen_outbox" \
+            WHERE entity = 'Note' AND key = quote(OLD."folder") || ',' || quote(OLD."number")) AND attempts = 0); \
+            DELETE FROM "entitygen_outbox" WHERE "_id" = (SELECT max("_id") FROM "entitygen_outbox" WHERE \
+            entity = 'Note' AND key = quote(OLD."folder") || ',' || quote(OLD."number")) AND attempts = 0 AND \
+            operation = 'create'; END
+            """)
+        try db.execute(sql: """
+            CREATE TRIGGER "note_outbox_insert" AFTER INSERT ON "note" WHEN NOT EXISTS (SELECT 1 FROM \
+            "entitygen_outbox_pause") BEGIN UPDATE "entitygen_outbox" SET operation = 'update', changedKeys = \
+            NULL WHERE "_id" = (SELECT max("_id") FROM "entitygen_outbox" WHERE entity = 'Note' AND key = \
+            quote(NEW."folder") || ',' || quote(NEW."number")) AND attempts = 0 AND operation = 'delete'; INSERT \
+            INTO "entitygen_outbox" (entity, key, operation, idempotencyKey, attempts) SELECT 'Note', \
+            quote(NEW."folder") || ',' || quote(NEW."number"), 'create', lower(hex(randomblob(16))), 0 WHERE NOT \
+            EXISTS (SELECT 1 FROM "entitygen_outbox" WHERE "_id" = (SELECT max("_id") FROM "entitygen_outbox" \
+            WHERE entity = 'Note' AND key = quote(NEW."folder") || ',' || quote(NEW."number")) AND attempts = 0); \
+            END
+            """)
+        try db.execute(sql: """
+            CREATE TRIGGER "note_outbox_keep" BEFORE DELETE ON "note" WHEN EXISTS (SELECT 1 FROM \
+            "entitygen_outbox_pause") AND EXISTS (SELECT 1 FROM "entitygen_outbox" WHERE entity = 'Note' AND key \
+            = quote(OLD."folder") || ',' || quote(OLD."number") AND operation = 'create') BEGIN SELECT \
+            RAISE(IGNORE); END
+            """)
+        try db.execute(sql: """
+            CREATE TRIGGER "note_outbox_pulled_delete" AFTER DELETE ON "note" WHEN EXISTS (SELECT 1 FROM \
+            "entitygen_outbox_pause") AND EXISTS (SELECT 1 FROM "entitygen_outbox" WHERE entity = 'Note' AND key \
+            = quote(OLD."folder") || ',' || quote(OLD."number") AND attempts = 0) BEGIN INSERT INTO \
+            "entitygen_outbox_conflicts" (entity, key, tableName, columns, operation, local, server, restore) \
+            SELECT entity, key, 'note', '["folder","number"]', operation, json_object('folder', \
+            quote(OLD."folder"), 'number', quote(OLD."number"), 'body', quote(OLD."body"), 'pinnedAt', \
+            quote(OLD."pinnedAt"), 'mood', quote(OLD."mood"), 'authorLogin', quote(OLD."authorLogin")), '{}', \
+            '{}' FROM "entitygen_outbox" WHERE "_id" = (SELECT max("_id") FROM "entitygen_outbox" WHERE \
+            entity = 'Note' AND key = quote(OLD."folder") || ',' || quote(OLD."number")) AND attempts = 0; DELETE \
+            FROM "entitygen_outbox" WHERE entity = 'Note' AND key = quote(OLD."folder") || ',' || \
+            quote(OLD."number") AND attempts = 0; END
+            """)
+        try db.execute(sql: """
+            CREATE TRIGGER "note_outbox_pulled_insert" AFTER INSERT ON "note" WHEN EXISTS (SELECT 1 FROM \
+            "entitygen_outbox_pause") AND EXISTS (SELECT 1 FROM "entitygen_outbox" WHERE entity = 'Note' AND key \
+            = quote(NEW."folder") || ',' || quote(NEW."number") AND attempts = 0) BEGIN INSERT INTO \
+            "entitygen_outbox_conflicts" (entity, key, tableName, columns, operation, local, server, restore) \
+            SELECT entity, key, 'note', '["folder","number"]', operation, '{}', json_object('folder', \
+            quote(NEW."folder"), 'number', quote(NEW."number"), 'body', quote(NEW."body"), 'pinnedAt', \
+            quote(NEW."pinnedAt"), 'mood', quote(NEW."mood"), 'authorLogin', quote(NEW."authorLogin")), CASE \
+            WHEN operation = 'delete' THEN '"delete"' ELSE '{}' END FROM "entitygen_outbox" WHERE "_id" = \
+            (SELECT max("_id") FROM "entitygen_outbox" WHERE entity = 'Note' AND key = quote(NEW."folder") || \
+            ',' || quote(NEW."number")) AND attempts = 0; DELETE FROM "entitygen_outbox" WHERE entity = 'Note' \
+            AND key = quote(NEW."folder") || ',' || quote(NEW."number") AND attempts = 0; END
+            """)
+        try db.execute(sql: """
+            CREATE TRIGGER "note_outbox_pulled_update" AFTER UPDATE ON "note" WHEN EXISTS (SELECT 1 FROM \
+            "entitygen_outbox_pause") AND EXISTS (SELECT 1 FROM "entitygen_outbox" WHERE entity = 'Note' AND key \
+            = quote(NEW."folder") || ',' || quote(NEW."number") AND attempts = 0) BEGIN INSERT INTO \
+            "entitygen_outbox_conflicts" (entity, key, tableName, columns, operation, local, server, restore) \
+            SELECT entity, key, 'note', '["folder","number"]', operation, json_object('folder', \
+            quote(OLD."folder"), 'number', quote(OLD."number"), 'body', quote(OLD."body"), 'pinnedAt', \
+            quote(OLD."pinnedAt"), 'mood', quote(OLD."mood"), 'authorLogin', quote(OLD."authorLogin")), \
+            json_object('folder', quote(NEW."folder"), 'number', quote(NEW."number"), 'body', \
+            quote(NEW."body"), 'pinnedAt', quote(NEW."pinnedAt"), 'mood', quote(NEW."mood"), 'authorLogin', \
+            quote(NEW."authorLogin")), json_object('folder', CASE WHEN operation = 'create' OR changedKeys IS NULL \
+            OR EXISTS (SELECT 1 FROM json_each(changedKeys) WHERE value = 'folder') THEN quote(OLD."folder") END, \
+            'number', CASE WHEN operation = 'create' OR changedKeys IS NULL OR EXISTS (SELECT 1 FROM \
+            json_each(changedKeys) WHERE value = 'number') THEN quote(OLD."number") END, 'body', CASE WHEN \
+            operation = 'create' OR changedKeys IS NULL OR EXISTS (SELECT 1 FROM json_each(changedKeys) WHERE value = \
+            'body') THEN quote(OLD."body") END, 'pinnedAt', CASE WHEN operation = 'create' OR changedKeys IS NULL \
+            OR EXISTS (SELECT 1 FROM json_each(changedKeys) WHERE value = 'meta') THEN quote(OLD."pinnedAt") END, \
+            'mood', CASE WHEN operation = 'create' OR changedKeys IS NULL OR EXISTS (SELECT 1 FROM \
+            json_each(changedKeys) WHERE value = 'it''s') THEN quote(OLD."mood") END, 'authorLogin', CASE WHEN \
+            operation = 'create' OR changedKeys IS NULL OR EXISTS (SELECT 1 FROM json_each(changedKeys) WHERE value = \
+            'author') THEN quote(OLD."authorLogin") END) FROM "entitygen_outbox" WHERE "_id" = (SELECT \
+            max("_id") FROM "entitygen_outbox" WHERE entity = 'Note' AND key = quote(NEW."folder") || ',' || \
+            quote(NEW."number")) AND attempts = 0; DELETE FROM "entitygen_outbox" WHERE entity = 'Note' AND key = \
+            quote(NEW."folder") || ',' || quote(NEW."number") AND attempts = 0; END
+            """)
+        try db.execute(sql: """
+            CREATE TRIGGER "note_outbox_update" AFTER UPDATE ON "note" WHEN NOT EXISTS (SELECT 1 FROM \
+            "entitygen_outbox_pause") AND (OLD."folder" IS NOT NEW."folder" OR OLD."number" IS NOT \
+            NEW."number" OR OLD."body" IS NOT NEW."body" OR OLD."pinnedAt" IS NOT NEW."pinnedAt" OR \
+            OLD."mood" IS NOT NEW."mood" OR OLD."authorLogin" IS NOT NEW."authorLogin") BEGIN UPDATE \
+            "entitygen_outbox" SET changedKeys = (SELECT json_group_array(value) FROM (SELECT value FROM \
+            json_each(changedKeys) UNION SELECT value FROM json_each('[' || substr(CASE WHEN OLD."folder" IS NOT \
+            NEW."folder" THEN ',"folder"' ELSE '' END || CASE WHEN OLD."number" IS NOT NEW."number" THEN \
+            ',"number"' ELSE '' END || CASE WHEN OLD."body" IS NOT NEW."body" THEN ',"body"' ELSE '' END || \
+            CASE WHEN OLD."pinnedAt" IS NOT NEW."pinnedAt" THEN ',"meta"' ELSE '' END || CASE WHEN OLD."mood" \
+            IS NOT NEW."mood" THEN ',"it''s"' ELSE '' END || CASE WHEN OLD."authorLogin" IS NOT \
+            NEW."authorLogin" THEN ',"author"' ELSE '' END, 2) || ']'))) WHERE "_id" = (SELECT max("_id") \
+            FROM "entitygen_outbox" WHERE entity = 'Note' AND key = quote(NEW."folder") || ',' || \
+            quote(NEW."number")) AND attempts = 0 AND operation = 'update' AND changedKeys IS NOT NULL; INSERT INTO \
+            "entitygen_outbox" (entity, key, operation, changedKeys, idempotencyKey, attempts) SELECT 'Note', \
+            quote(NEW."folder") || ',' || quote(NEW."number"), 'update', '[' || substr(CASE WHEN OLD."folder" \
+            IS NOT NEW."folder" THEN ',"folder"' ELSE '' END || CASE WHEN OLD."number" IS NOT NEW."number" \
+            THEN ',"number"' ELSE '' END || CASE WHEN OLD."body" IS NOT NEW."body" THEN ',"body"' ELSE '' END \
+            || CASE WHEN OLD."pinnedAt" IS NOT NEW."pinnedAt" THEN ',"meta"' ELSE '' END || CASE WHEN \
+            OLD."mood" IS NOT NEW."mood" THEN ',"it''s"' ELSE '' END || CASE WHEN OLD."authorLogin" IS NOT \
+            NEW."authorLogin" THEN ',"author"' ELSE '' END, 2) || ']', lower(hex(randomblob(16))), 0 WHERE NOT \
+            EXISTS (SELECT 1 FROM "entitygen_outbox" WHERE "_id" = (SELECT max("_id") FROM "entitygen_outbox" \
+            WHERE entity = 'Note' AND key = quote(NEW."folder") || ',' || quote(NEW."number")) AND attempts = 0); \
+            END
+            """)
     }
 
     /// Migration `entitygen-v2`.
@@ -103,7 +189,8 @@ internal enum EntityGenDatabase {
             "position" INTEGER NOT NULL, \
             "targetLogin" TEXT NOT NULL, \
             PRIMARY KEY ("ownerFolder", "ownerNumber", "position"), \
-            FOREIGN KEY ("ownerFolder", "ownerNumber") REFERENCES "note"("folder", "number") ON DELETE CASCADE ON UPDATE CASCADE) WITHOUT ROWID
+            FOREIGN KEY ("ownerFolder", "ownerNumber") REFERENCES "note"("folder", "number") ON \
+            DELETE CASCADE ON UPDATE CASCADE) WITHOUT ROWID
             """)
         try db.create(index: "note_readers_target", on: "note_readers", columns: ["targetLogin"])
         try db.alter(table: "entitygen_outbox") { t in
@@ -112,27 +199,106 @@ internal enum EntityGenDatabase {
         try db.alter(table: "entitygen_outbox_conflicts") { t in
             t.add(column: "editedAt", .text)
         }
-        try db.execute(
-            sql: "CREATE TRIGGER \"note_outbox_keep\" BEFORE DELETE ON \"note\" WHEN EXISTS (SELECT 1 FROM \"entitygen_outbox_pause\" WHERE \"_id\" = 1) AND EXISTS (SELECT 1 FROM \"entitygen_outbox\" WHERE entity = 'Note' AND key = quote(OLD.\"folder\") || ',' || quote(OLD.\"number\") AND operation = 'create') BEGIN SELECT RAISE(IGNORE); END"
-        )
-        try db.execute(
-            sql: "CREATE TRIGGER \"note_outbox_pulled_delete\" AFTER DELETE ON \"note\" WHEN EXISTS (SELECT 1 FROM \"entitygen_outbox_pause\" WHERE \"_id\" = 1) AND EXISTS (SELECT 1 FROM \"entitygen_outbox\" WHERE entity = 'Note' AND key = quote(OLD.\"folder\") || ',' || quote(OLD.\"number\") AND attempts = 0) BEGIN INSERT INTO \"entitygen_outbox_conflicts\" (entity, key, tableName, columns, operation, local, server, restore, editedAt) SELECT entity, key, 'note', '[\"folder\",\"number\"]', operation, json_object('folder', quote(OLD.\"folder\"), 'number', quote(OLD.\"number\"), 'body', quote(OLD.\"body\"), 'pinnedAt', quote(OLD.\"pinnedAt\"), 'mood', quote(OLD.\"mood\"), 'authorLogin', quote(OLD.\"authorLogin\")), '{}', '{}', editedAt FROM \"entitygen_outbox\" WHERE \"_id\" = (SELECT max(\"_id\") FROM \"entitygen_outbox\" WHERE entity = 'Note' AND key = quote(OLD.\"folder\") || ',' || quote(OLD.\"number\")) AND attempts = 0; DELETE FROM \"entitygen_outbox\" WHERE entity = 'Note' AND key = quote(OLD.\"folder\") || ',' || quote(OLD.\"number\") AND attempts = 0; END"
-        )
-        try db.execute(
-            sql: "CREATE TRIGGER \"note_outbox_pulled_insert\" AFTER INSERT ON \"note\" WHEN EXISTS (SELECT 1 FROM \"entitygen_outbox_pause\" WHERE \"_id\" = 1) AND EXISTS (SELECT 1 FROM \"entitygen_outbox\" WHERE entity = 'Note' AND key = quote(NEW.\"folder\") || ',' || quote(NEW.\"number\") AND attempts = 0) BEGIN INSERT INTO \"entitygen_outbox_conflicts\" (entity, key, tableName, columns, operation, local, server, restore, editedAt) SELECT entity, key, 'note', '[\"folder\",\"number\"]', operation, '{}', json_object('folder', quote(NEW.\"folder\"), 'number', quote(NEW.\"number\"), 'body', quote(NEW.\"body\"), 'pinnedAt', quote(NEW.\"pinnedAt\"), 'mood', quote(NEW.\"mood\"), 'authorLogin', quote(NEW.\"authorLogin\")), CASE WHEN operation = 'delete' THEN '\"delete\"' ELSE '{}' END, editedAt FROM \"entitygen_outbox\" WHERE \"_id\" = (SELECT max(\"_id\") FROM \"entitygen_outbox\" WHERE entity = 'Note' AND key = quote(NEW.\"folder\") || ',' || quote(NEW.\"number\")) AND attempts = 0; DELETE FROM \"entitygen_outbox\" WHERE entity = 'Note' AND key = quote(NEW.\"folder\") || ',' || quote(NEW.\"number\") AND attempts = 0; END"
-        )
-        try db.execute(
-            sql: "CREATE TRIGGER \"note_outbox_pulled_update\" AFTER UPDATE ON \"note\" WHEN EXISTS (SELECT 1 FROM \"entitygen_outbox_pause\" WHERE \"_id\" = 1) AND EXISTS (SELECT 1 FROM \"entitygen_outbox\" WHERE entity = 'Note' AND key = quote(NEW.\"folder\") || ',' || quote(NEW.\"number\") AND attempts = 0) BEGIN INSERT INTO \"entitygen_outbox_conflicts\" (entity, key, tableName, columns, operation, local, server, restore, editedAt) SELECT entity, key, 'note', '[\"folder\",\"number\"]', operation, json_object('folder', quote(OLD.\"folder\"), 'number', quote(OLD.\"number\"), 'body', quote(OLD.\"body\"), 'pinnedAt', quote(OLD.\"pinnedAt\"), 'mood', quote(OLD.\"mood\"), 'authorLogin', quote(OLD.\"authorLogin\")), json_object('folder', quote(NEW.\"folder\"), 'number', quote(NEW.\"number\"), 'body', quote(NEW.\"body\"), 'pinnedAt', quote(NEW.\"pinnedAt\"), 'mood', quote(NEW.\"mood\"), 'authorLogin', quote(NEW.\"authorLogin\")), json_object('folder', CASE WHEN (operation = 'create' OR changedKeys IS NULL OR EXISTS (SELECT 1 FROM json_each(changedKeys) WHERE value = 'folder')) THEN quote(OLD.\"folder\") END, 'number', CASE WHEN (operation = 'create' OR changedKeys IS NULL OR EXISTS (SELECT 1 FROM json_each(changedKeys) WHERE value = 'number')) THEN quote(OLD.\"number\") END, 'body', CASE WHEN (operation = 'create' OR changedKeys IS NULL OR EXISTS (SELECT 1 FROM json_each(changedKeys) WHERE value = 'body')) THEN quote(OLD.\"body\") END, 'pinnedAt', CASE WHEN (operation = 'create' OR changedKeys IS NULL OR EXISTS (SELECT 1 FROM json_each(changedKeys) WHERE value = 'meta')) THEN quote(OLD.\"pinnedAt\") END, 'mood', CASE WHEN (operation = 'create' OR changedKeys IS NULL OR EXISTS (SELECT 1 FROM json_each(changedKeys) WHERE value = 'it''s')) THEN quote(OLD.\"mood\") END, 'authorLogin', CASE WHEN (operation = 'create' OR changedKeys IS NULL OR EXISTS (SELECT 1 FROM json_each(changedKeys) WHERE value = 'author')) THEN quote(OLD.\"authorLogin\") END), editedAt FROM \"entitygen_outbox\" WHERE \"_id\" = (SELECT max(\"_id\") FROM \"entitygen_outbox\" WHERE entity = 'Note' AND key = quote(NEW.\"folder\") || ',' || quote(NEW.\"number\")) AND attempts = 0; DELETE FROM \"entitygen_outbox\" WHERE entity = 'Note' AND key = quote(NEW.\"folder\") || ',' || quote(NEW.\"number\") AND attempts = 0; END"
-        )
-        try db.execute(
-            sql: "CREATE TRIGGER \"note_readers_outbox_delete\" AFTER DELETE ON \"note_readers\" WHEN NOT EXISTS (SELECT 1 FROM \"entitygen_outbox_pause\") AND EXISTS (SELECT 1 FROM \"note\" WHERE \"folder\" = OLD.\"ownerFolder\" AND \"number\" = OLD.\"ownerNumber\") BEGIN UPDATE \"entitygen_outbox\" SET changedKeys = (SELECT json_group_array(value) FROM (SELECT value FROM json_each(changedKeys) UNION SELECT value FROM json_each('[\"readers\"]'))) WHERE \"_id\" = (SELECT max(\"_id\") FROM \"entitygen_outbox\" WHERE entity = 'Note' AND key = quote(OLD.\"ownerFolder\") || ',' || quote(OLD.\"ownerNumber\")) AND attempts = 0 AND operation = 'update' AND changedKeys IS NOT NULL; INSERT INTO \"entitygen_outbox\" (entity, key, operation, changedKeys, idempotencyKey, attempts) SELECT 'Note', quote(OLD.\"ownerFolder\") || ',' || quote(OLD.\"ownerNumber\"), 'update', '[\"readers\"]', lower(hex(randomblob(16))), 0 WHERE NOT EXISTS (SELECT 1 FROM \"entitygen_outbox\" WHERE \"_id\" = (SELECT max(\"_id\") FROM \"entitygen_outbox\" WHERE entity = 'Note' AND key = quote(OLD.\"ownerFolder\") || ',' || quote(OLD.\"ownerNumber\")) AND attempts = 0); END"
-        )
-        try db.execute(
-            sql: "CREATE TRIGGER \"note_readers_outbox_insert\" AFTER INSERT ON \"note_readers\" WHEN NOT EXISTS (SELECT 1 FROM \"entitygen_outbox_pause\") AND EXISTS (SELECT 1 FROM \"note\" WHERE \"folder\" = NEW.\"ownerFolder\" AND \"number\" = NEW.\"ownerNumber\") BEGIN UPDATE \"entitygen_outbox\" SET changedKeys = (SELECT json_group_array(value) FROM (SELECT value FROM json_each(changedKeys) UNION SELECT value FROM json_each('[\"readers\"]'))) WHERE \"_id\" = (SELECT max(\"_id\") FROM \"entitygen_outbox\" WHERE entity = 'Note' AND key = quote(NEW.\"ownerFolder\") || ',' || quote(NEW.\"ownerNumber\")) AND attempts = 0 AND operation = 'update' AND changedKeys IS NOT NULL; INSERT INTO \"entitygen_outbox\" (entity, key, operation, changedKeys, idempotencyKey, attempts) SELECT 'Note', quote(NEW.\"ownerFolder\") || ',' || quote(NEW.\"ownerNumber\"), 'update', '[\"readers\"]', lower(hex(randomblob(16))), 0 WHERE NOT EXISTS (SELECT 1 FROM \"entitygen_outbox\" WHERE \"_id\" = (SELECT max(\"_id\") FROM \"entitygen_outbox\" WHERE entity = 'Note' AND key = quote(NEW.\"ownerFolder\") || ',' || quote(NEW.\"ownerNumber\")) AND attempts = 0); END"
-        )
-        try db.execute(
-            sql: "CREATE TRIGGER \"note_readers_outbox_update\" AFTER UPDATE ON \"note_readers\" WHEN NOT EXISTS (SELECT 1 FROM \"entitygen_outbox_pause\") AND EXISTS (SELECT 1 FROM \"note\" WHERE \"folder\" = NEW.\"ownerFolder\" AND \"number\" = NEW.\"ownerNumber\") BEGIN UPDATE \"entitygen_outbox\" SET changedKeys = (SELECT json_group_array(value) FROM (SELECT value FROM json_each(changedKeys) UNION SELECT value FROM json_each('[\"readers\"]'))) WHERE \"_id\" = (SELECT max(\"_id\") FROM \"entitygen_outbox\" WHERE entity = 'Note' AND key = quote(NEW.\"ownerFolder\") || ',' || quote(NEW.\"ownerNumber\")) AND attempts = 0 AND operation = 'update' AND changedKeys IS NOT NULL; INSERT INTO \"entitygen_outbox\" (entity, key, operation, changedKeys, idempotencyKey, attempts) SELECT 'Note', quote(NEW.\"ownerFolder\") || ',' || quote(NEW.\"ownerNumber\"), 'update', '[\"readers\"]', lower(hex(randomblob(16))), 0 WHERE NOT EXISTS (SELECT 1 FROM \"entitygen_outbox\" WHERE \"_id\" = (SELECT max(\"_id\") FROM \"entitygen_outbox\" WHERE entity = 'Note' AND key = quote(NEW.\"ownerFolder\") || ',' || quote(NEW.\"ownerNumber\")) AND attempts = 0); END"
-        )
+        try db.execute(sql: """
+            CREATE TRIGGER "note_outbox_keep" BEFORE DELETE ON "note" WHEN EXISTS (SELECT 1 FROM \
+            "entitygen_outbox_pause" WHERE "_id" = 1) AND EXISTS (SELECT 1 FROM "entitygen_outbox" WHERE entity \
+            = 'Note' AND key = quote(OLD."folder") || ',' || quote(OLD."number") AND operation = 'create') BEGIN \
+            SELECT RAISE(IGNORE); END
+            """)
+        try db.execute(sql: """
+            CREATE TRIGGER "note_outbox_pulled_delete" AFTER DELETE ON "note" WHEN EXISTS (SELECT 1 FROM \
+            "entitygen_outbox_pause" WHERE "_id" = 1) AND EXISTS (SELECT 1 FROM "entitygen_outbox" WHERE entity \
+            = 'Note' AND key = quote(OLD."folder") || ',' || quote(OLD."number") AND attempts = 0) BEGIN INSERT \
+            INTO "entitygen_outbox_conflicts" (entity, key, tableName, columns, operation, local, server, restore, \
+            editedAt) SELECT entity, key, 'note', '["folder","number"]', operation, json_object('folder', \
+            quote(OLD."folder"), 'number', quote(OLD."number"), 'body', quote(OLD."body"), 'pinnedAt', \
+            quote(OLD."pinnedAt"), 'mood', quote(OLD."mood"), 'authorLogin', quote(OLD."authorLogin")), '{}', \
+            '{}', editedAt FROM "entitygen_outbox" WHERE "_id" = (SELECT max("_id") FROM "entitygen_outbox" \
+            WHERE entity = 'Note' AND key = quote(OLD."folder") || ',' || quote(OLD."number")) AND attempts = 0; \
+            DELETE FROM "entitygen_outbox" WHERE entity = 'Note' AND key = quote(OLD."folder") || ',' || \
+            quote(OLD."number") AND attempts = 0; END
+            """)
+        try db.execute(sql: """
+            CREATE TRIGGER "note_outbox_pulled_insert" AFTER INSERT ON "note" WHEN EXISTS (SELECT 1 FROM \
+            "entitygen_outbox_pause" WHERE "_id" = 1) AND EXISTS (SELECT 1 FROM "entitygen_outbox" WHERE entity \
+            = 'Note' AND key = quote(NEW."folder") || ',' || quote(NEW."number") AND attempts = 0) BEGIN INSERT \
+            INTO "entitygen_outbox_conflicts" (entity, key, tableName, columns, operation, local, server, restore, \
+            editedAt) SELECT entity, key, 'note', '["folder","number"]', operation, '{}', json_object('folder', \
+            quote(NEW."folder"), 'number', quote(NEW."number"), 'body', quote(NEW."body"), 'pinnedAt', \
+            quote(NEW."pinnedAt"), 'mood', quote(NEW."mood"), 'authorLogin', quote(NEW."authorLogin")), CASE \
+            WHEN operation = 'delete' THEN '"delete"' ELSE '{}' END, editedAt FROM "entitygen_outbox" WHERE \
+            "_id" = (SELECT max("_id") FROM "entitygen_outbox" WHERE entity = 'Note' AND key = \
+            quote(NEW."folder") || ',' || quote(NEW."number")) AND attempts = 0; DELETE FROM "entitygen_outbox" \
+            WHERE entity = 'Note' AND key = quote(NEW."folder") || ',' || quote(NEW."number") AND attempts = 0; \
+            END
+            """)
+        try db.execute(sql: """
+            CREATE TRIGGER "note_outbox_pulled_update" AFTER UPDATE ON "note" WHEN EXISTS (SELECT 1 FROM \
+            "entitygen_outbox_pause" WHERE "_id" = 1) AND EXISTS (SELECT 1 FROM "entitygen_outbox" WHERE entity \
+            = 'Note' AND key = quote(NEW."folder") || ',' || quote(NEW."number") AND attempts = 0) BEGIN INSERT \
+            INTO "entitygen_outbox_conflicts" (entity, key, tableName, columns, operation, local, server, restore, \
+            editedAt) SELECT entity, key, 'note', '["folder","number"]', operation, json_object('folder', \
+            quote(OLD."folder"), 'number', quote(OLD."number"), 'body', quote(OLD."body"), 'pinnedAt', \
+            quote(OLD."pinnedAt"), 'mood', quote(OLD."mood"), 'authorLogin', quote(OLD."authorLogin")), \
+            json_object('folder', quote(NEW."folder"), 'number', quote(NEW."number"), 'body', \
+            quote(NEW."body"), 'pinnedAt', quote(NEW."pinnedAt"), 'mood', quote(NEW."mood"), 'authorLogin', \
+            quote(NEW."authorLogin")), json_object('folder', CASE WHEN (operation = 'create' OR changedKeys IS NULL \
+            OR EXISTS (SELECT 1 FROM json_each(changedKeys) WHERE value = 'folder')) THEN quote(OLD."folder") END, \
+            'number', CASE WHEN (operation = 'create' OR changedKeys IS NULL OR EXISTS (SELECT 1 FROM \
+            json_each(changedKeys) WHERE value = 'number')) THEN quote(OLD."number") END, 'body', CASE WHEN \
+            (operation = 'create' OR changedKeys IS NULL OR EXISTS (SELECT 1 FROM json_each(changedKeys) WHERE value \
+            = 'body')) THEN quote(OLD."body") END, 'pinnedAt', CASE WHEN (operation = 'create' OR changedKeys IS \
+            NULL OR EXISTS (SELECT 1 FROM json_each(changedKeys) WHERE value = 'meta')) THEN quote(OLD."pinnedAt") \
+            END, 'mood', CASE WHEN (operation = 'create' OR changedKeys IS NULL OR EXISTS (SELECT 1 FROM \
+            json_each(changedKeys) WHERE value = 'it''s')) THEN quote(OLD."mood") END, 'authorLogin', CASE WHEN \
+            (operation = 'create' OR changedKeys IS NULL OR EXISTS (SELECT 1 FROM json_each(changedKeys) WHERE value \
+            = 'author')) THEN quote(OLD."authorLogin") END), editedAt FROM "entitygen_outbox" WHERE "_id" = \
+            (SELECT max("_id") FROM "entitygen_outbox" WHERE entity = 'Note' AND key = quote(NEW."folder") || \
+            ',' || quote(NEW."number")) AND attempts = 0; DELETE FROM "entitygen_outbox" WHERE entity = 'Note' \
+            AND key = quote(NEW."folder") || ',' || quote(NEW."number") AND attempts = 0; END
+            """)
+        try db.execute(sql: """
+            CREATE TRIGGER "note_readers_outbox_delete" AFTER DELETE ON "note_readers" WHEN NOT EXISTS (SELECT 1 \
+            FROM "entitygen_outbox_pause") AND EXISTS (SELECT 1 FROM "note" WHERE "folder" = \
+            OLD."ownerFolder" AND "number" = OLD."ownerNumber") BEGIN UPDATE "entitygen_outbox" SET \
+            changedKeys = (SELECT json_group_array(value) FROM (SELECT value FROM json_each(changedKeys) UNION SELECT \
+            value FROM json_each('["readers"]'))) WHERE "_id" = (SELECT max("_id") FROM "entitygen_outbox" \
+            WHERE entity = 'Note' AND key = quote(OLD."ownerFolder") || ',' || quote(OLD."ownerNumber")) AND \
+            attempts = 0 AND operation = 'update' AND changedKeys IS NOT NULL; INSERT INTO "entitygen_outbox" \
+            (entity, key, operation, changedKeys, idempotencyKey, attempts) SELECT 'Note', quote(OLD."ownerFolder") \
+            || ',' || quote(OLD."ownerNumber"), 'update', '["readers"]', lower(hex(randomblob(16))), 0 WHERE NOT \
+            EXISTS (SELECT 1 FROM "entitygen_outbox" WHERE "_id" = (SELECT max("_id") FROM "entitygen_outbox" \
+            WHERE entity = 'Note' AND key = quote(OLD."ownerFolder") || ',' || quote(OLD."ownerNumber")) AND \
+            attempts = 0); END
+            """)
+        try db.execute(sql: """
+            CREATE TRIGGER "note_readers_outbox_insert" AFTER INSERT ON "note_readers" WHEN NOT EXISTS (SELECT 1 \
+            FROM "entitygen_outbox_pause") AND EXISTS (SELECT 1 FROM "note" WHERE "folder" = \
+            NEW."ownerFolder" AND "number" = NEW."ownerNumber") BEGIN UPDATE "entitygen_outbox" SET \
+            changedKeys = (SELECT json_group_array(value) FROM (SELECT value FROM json_each(changedKeys) UNION SELECT \
+            value FROM json_each('["readers"]'))) WHERE "_id" = (SELECT max("_id") FROM "entitygen_outbox" \
+            WHERE entity = 'Note' AND key = quote(NEW."ownerFolder") || ',' || quote(NEW."ownerNumber")) AND \
+            attempts = 0 AND operation = 'update' AND changedKeys IS NOT NULL; INSERT INTO "entitygen_outbox" \
+            (entity, key, operation, changedKeys, idempotencyKey, attempts) SELECT 'Note', quote(NEW."ownerFolder") \
+            || ',' || quote(NEW."ownerNumber"), 'update', '["readers"]', lower(hex(randomblob(16))), 0 WHERE NOT \
+            EXISTS (SELECT 1 FROM "entitygen_outbox" WHERE "_id" = (SELECT max("_id") FROM "entitygen_outbox" \
+            WHERE entity = 'Note' AND key = quote(NEW."ownerFolder") || ',' || quote(NEW."ownerNumber")) AND \
+            attempts = 0); END
+            """)
+        try db.execute(sql: """
+            CREATE TRIGGER "note_readers_outbox_update" AFTER UPDATE ON "note_readers" WHEN NOT EXISTS (SELECT 1 \
+            FROM "entitygen_outbox_pause") AND EXISTS (SELECT 1 FROM "note" WHERE "folder" = \
+            NEW."ownerFolder" AND "number" = NEW."ownerNumber") BEGIN UPDATE "entitygen_outbox" SET \
+            changedKeys = (SELECT json_group_array(value) FROM (SELECT value FROM json_each(changedKeys) UNION SELECT \
+            value FROM json_each('["readers"]'))) WHERE "_id" = (SELECT max("_id") FROM "entitygen_outbox" \
+            WHERE entity = 'Note' AND key = quote(NEW."ownerFolder") || ',' || quote(NEW."ownerNumber")) AND \
+            attempts = 0 AND operation = 'update' AND changedKeys IS NOT NULL; INSERT INTO "entitygen_outbox" \
+            (entity, key, operation, changedKeys, idempotencyKey, attempts) SELECT 'Note', quote(NEW."ownerFolder") \
+            || ',' || quote(NEW."ownerNumber"), 'update', '["readers"]', lower(hex(randomblob(16))), 0 WHERE NOT \
+            EXISTS (SELECT 1 FROM "entitygen_outbox" WHERE "_id" = (SELECT max("_id") FROM "entitygen_outbox" \
+            WHERE entity = 'Note' AND key = quote(NEW."ownerFolder") || ',' || quote(NEW."ownerNumber")) AND \
+            attempts = 0); END
+            """)
     }
 
     /// Each migration's fingerprint (of what it does, not of how it is printed): a database remembers those of the

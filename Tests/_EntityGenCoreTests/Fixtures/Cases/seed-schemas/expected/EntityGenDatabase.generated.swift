@@ -31,7 +31,8 @@ internal enum EntityGenDatabase {
             "className" TEXT, \
             "avatarRemoteId" INTEGER, \
             PRIMARY KEY ("remoteId"), \
-            FOREIGN KEY ("avatarRemoteId") REFERENCES "avatar"("remoteId") ON DELETE SET NULL ON UPDATE CASCADE DEFERRABLE INITIALLY DEFERRED)
+            FOREIGN KEY ("avatarRemoteId") REFERENCES "avatar"("remoteId") ON DELETE SET NULL ON UPDATE \
+            CASCADE DEFERRABLE INITIALLY DEFERRED)
             """)
         try db.create(index: "group_avatar", on: "group", columns: ["avatarRemoteId"])
         try db.execute(sql: """
@@ -41,7 +42,8 @@ internal enum EntityGenDatabase {
             "caption" TEXT, \
             "textWidgetServerId" TEXT, \
             PRIMARY KEY ("serverId"), \
-            FOREIGN KEY ("textWidgetServerId") REFERENCES "textWidget"("serverId") ON DELETE SET NULL ON UPDATE CASCADE DEFERRABLE INITIALLY DEFERRED)
+            FOREIGN KEY ("textWidgetServerId") REFERENCES "textWidget"("serverId") ON DELETE SET NULL ON \
+            UPDATE CASCADE DEFERRABLE INITIALLY DEFERRED)
             """)
         try db.create(index: "imageWidget_textWidget", on: "imageWidget", columns: ["textWidgetServerId"])
         try db.execute(sql: """
@@ -57,7 +59,8 @@ internal enum EntityGenDatabase {
             "modelProperty1" TEXT NOT NULL, \
             "modelProperty2" TEXT, \
             "model2" INTEGER, \
-            FOREIGN KEY ("model2") REFERENCES "modelTwo"("_id") ON DELETE SET NULL DEFERRABLE INITIALLY DEFERRED)
+            FOREIGN KEY ("model2") REFERENCES "modelTwo"("_id") ON DELETE SET NULL DEFERRABLE INITIALLY \
+            DEFERRED)
             """)
         try db.create(index: "myModel_model2", on: "myModel", columns: ["model2"])
         try db.execute(sql: """
@@ -67,7 +70,8 @@ internal enum EntityGenDatabase {
             "target" INTEGER NOT NULL, \
             PRIMARY KEY ("owner", "position"), \
             FOREIGN KEY ("owner") REFERENCES "myModel"("_id") ON DELETE CASCADE ON UPDATE CASCADE, \
-            FOREIGN KEY ("target") REFERENCES "modelTwo"("_id") ON DELETE CASCADE ON UPDATE CASCADE DEFERRABLE INITIALLY DEFERRED) WITHOUT ROWID
+            FOREIGN KEY ("target") REFERENCES "modelTwo"("_id") ON DELETE CASCADE ON UPDATE CASCADE \
+            DEFERRABLE INITIALLY DEFERRED) WITHOUT ROWID
             """)
         try db.create(index: "myModel_model2s_target", on: "myModel_model2s", columns: ["target"])
         try db.execute(sql: """
@@ -83,8 +87,10 @@ internal enum EntityGenDatabase {
             "position" INTEGER NOT NULL, \
             "targetIdentifier" INTEGER NOT NULL, \
             PRIMARY KEY ("ownerIdentifier", "position"), \
-            FOREIGN KEY ("ownerIdentifier") REFERENCES "person"("identifier") ON DELETE CASCADE ON UPDATE CASCADE, \
-            FOREIGN KEY ("targetIdentifier") REFERENCES "person"("identifier") ON DELETE CASCADE ON UPDATE CASCADE DEFERRABLE INITIALLY DEFERRED) WITHOUT ROWID
+            FOREIGN KEY ("ownerIdentifier") REFERENCES "person"("identifier") ON DELETE CASCADE ON UPDATE \
+            CASCADE, \
+            FOREIGN KEY ("targetIdentifier") REFERENCES "person"("identifier") ON DELETE CASCADE ON \
+            UPDATE CASCADE DEFERRABLE INITIALLY DEFERRED) WITHOUT ROWID
             """)
         try db.create(index: "person_friends_target", on: "person_friends", columns: ["targetIdentifier"])
         try db.execute(sql: """
@@ -112,8 +118,10 @@ internal enum EntityGenDatabase {
             "position" INTEGER NOT NULL, \
             "target" INTEGER NOT NULL, \
             PRIMARY KEY ("ownerName", "ownerVersion", "position"), \
-            FOREIGN KEY ("ownerName", "ownerVersion") REFERENCES "pod"("name", "version") ON DELETE CASCADE ON UPDATE CASCADE, \
-            FOREIGN KEY ("target") REFERENCES "subspec"("_id") ON DELETE CASCADE ON UPDATE CASCADE DEFERRABLE INITIALLY DEFERRED) WITHOUT ROWID
+            FOREIGN KEY ("ownerName", "ownerVersion") REFERENCES "pod"("name", "version") ON DELETE \
+            CASCADE ON UPDATE CASCADE, \
+            FOREIGN KEY ("target") REFERENCES "subspec"("_id") ON DELETE CASCADE ON UPDATE CASCADE \
+            DEFERRABLE INITIALLY DEFERRED) WITHOUT ROWID
             """)
         try db.create(index: "pod_subspecs_target", on: "pod_subspecs", columns: ["target"])
         try db.execute(sql: """
@@ -131,7 +139,8 @@ internal enum EntityGenDatabase {
             "target" INTEGER NOT NULL, \
             PRIMARY KEY ("owner", "position"), \
             FOREIGN KEY ("owner") REFERENCES "subspec"("_id") ON DELETE CASCADE ON UPDATE CASCADE, \
-            FOREIGN KEY ("target") REFERENCES "subspec"("_id") ON DELETE CASCADE ON UPDATE CASCADE DEFERRABLE INITIALLY DEFERRED) WITHOUT ROWID
+            FOREIGN KEY ("target") REFERENCES "subspec"("_id") ON DELETE CASCADE ON UPDATE CASCADE \
+            DEFERRABLE INITIALLY DEFERRED) WITHOUT ROWID
             """)
         try db.create(index: "subspec_subspecs_target", on: "subspec_subspecs", columns: ["target"])
         try db.execute(sql: """
@@ -140,21 +149,26 @@ internal enum EntityGenDatabase {
             "title" TEXT NOT NULL, \
             PRIMARY KEY ("serverId"))
             """)
-        try db.execute(
-            sql: "CREATE TRIGGER \"myModel_model2_deleted\" AFTER DELETE ON \"myModel\" BEGIN DELETE FROM \"modelTwo\" WHERE \"_id\" = OLD.\"model2\"; END"
-        )
-        try db.execute(
-            sql: "CREATE TRIGGER \"myModel_model2_replaced\" AFTER UPDATE OF \"model2\" ON \"myModel\" WHEN OLD.\"model2\" IS NOT NEW.\"model2\" BEGIN DELETE FROM \"modelTwo\" WHERE \"_id\" = OLD.\"model2\"; END"
-        )
-        try db.execute(
-            sql: "CREATE TRIGGER \"myModel_model2s_unlinked\" AFTER DELETE ON \"myModel_model2s\" BEGIN DELETE FROM \"modelTwo\" WHERE \"_id\" = OLD.\"target\"; END"
-        )
-        try db.execute(
-            sql: "CREATE TRIGGER \"pod_subspecs_unlinked\" AFTER DELETE ON \"pod_subspecs\" BEGIN DELETE FROM \"subspec\" WHERE \"_id\" = OLD.\"target\"; END"
-        )
-        try db.execute(
-            sql: "CREATE TRIGGER \"subspec_subspecs_unlinked\" AFTER DELETE ON \"subspec_subspecs\" BEGIN DELETE FROM \"subspec\" WHERE \"_id\" = OLD.\"target\"; END"
-        )
+        try db.execute(sql: """
+            CREATE TRIGGER "myModel_model2_deleted" AFTER DELETE ON "myModel" BEGIN DELETE FROM "modelTwo" \
+            WHERE "_id" = OLD."model2"; END
+            """)
+        try db.execute(sql: """
+            CREATE TRIGGER "myModel_model2_replaced" AFTER UPDATE OF "model2" ON "myModel" WHEN OLD."model2" \
+            IS NOT NEW."model2" BEGIN DELETE FROM "modelTwo" WHERE "_id" = OLD."model2"; END
+            """)
+        try db.execute(sql: """
+            CREATE TRIGGER "myModel_model2s_unlinked" AFTER DELETE ON "myModel_model2s" BEGIN DELETE FROM \
+            "modelTwo" WHERE "_id" = OLD."target"; END
+            """)
+        try db.execute(sql: """
+            CREATE TRIGGER "pod_subspecs_unlinked" AFTER DELETE ON "pod_subspecs" BEGIN DELETE FROM "subspec" \
+            WHERE "_id" = OLD."target"; END
+            """)
+        try db.execute(sql: """
+            CREATE TRIGGER "subspec_subspecs_unlinked" AFTER DELETE ON "subspec_subspecs" BEGIN DELETE FROM \
+            "subspec" WHERE "_id" = OLD."target"; END
+            """)
     }
 
     /// Each migration's fingerprint (of what it does, not of how it is printed): a database remembers those of the
