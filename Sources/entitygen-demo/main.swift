@@ -10,6 +10,9 @@ import GRDB
 //
 // `entitygen-demo import-pages DATABASE PAGE...` imports page files one transaction each, printing
 // `committed N` after each (the crash-safety test kills it at random points).
+//
+// `entitygen-demo push-outbox DATABASE BASE_URL` sends the database's pending local edits (to-dos, memos
+// and reminders) to the server at BASE_URL, printing the push report (the push crash test kills it).
 
 let arguments = Array(CommandLine.arguments.dropFirst())
 let samples = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
@@ -29,6 +32,15 @@ do {
             try importer.importPage(try Data(contentsOf: URL(fileURLWithPath: page)), page: page)
             FileHandle.standardOutput.write(Data("committed \(index + 1)\n".utf8))
         }
+        exit(0)
+    }
+    if arguments.first == "push-outbox" {
+        guard arguments.count == 3, let baseURL = URL(string: arguments[2]) else {
+            fail("usage: entitygen-demo push-outbox DATABASE BASE_URL")
+        }
+        let pool = try EntityGenDatabase.openDatabase(atPath: arguments[1])
+        let pusher = OutboxPusher(entities: [Todo.self, Memo.self, Reminder.self], writer: pool, baseURL: baseURL)
+        print(try await pusher.push())
         exit(0)
     }
     guard arguments.count <= 1, arguments.first?.hasPrefix("-") != true else {
