@@ -2,7 +2,6 @@ import EntityGenPersistence
 import EntityGenTestSupport
 import Foundation
 import GRDB
-import Synchronization
 import Testing
 
 /// Seeded random sequences for `conflicts: clientWins` (Memo): local edits in raw SQL, pushes against a
@@ -20,14 +19,8 @@ import Testing
 
     func run(seed: UInt64) async throws -> Int {
         var random = SplitMix64(seed: seed)
-        let healthy = Mutex(false)
-        let failures = Mutex(SplitMix64(seed: seed &* 17))
-        let server = try PushServer(
-            script: { _, _ in
-                let fails = !healthy.withLock { $0 } && failures.withLock { $0.next() % 5 == 0 }
-                return fails ? PushServer.Refusal(status: "503 Service Unavailable") : nil
-            },
-            dropsResponse: { _, _ in !healthy.withLock { $0 } && failures.withLock { $0.next() % 7 == 0 } })
+        let outage = ServerOutage(seed: seed &* 17)
+        let server = try outage.server(losesOneIn: 7)
         defer { server.stop() }
         let (pool, _) = try makeDatabase()
         var pusher = OutboxPusher(entities: [Memo.self], writer: pool, baseURL: server.baseURL)
@@ -83,7 +76,7 @@ import Testing
                 server.change(String(id), text: "s\(step)")
             }
         }
-        healthy.withLock { $0 = true }
+        outage.end()
         try await pusher.push()
         try await pool.write { db in for entry in try Outbox.entries(db) { try Outbox.discard(entry, in: db) } }
         _ = try await importer.sync(pages: Test_PushProperties.pages(server.page))

@@ -2,7 +2,6 @@ import EntityGenPersistence
 import EntityGenTestSupport
 import Foundation
 import GRDB
-import Synchronization
 import Testing
 
 /// Seeded random sequences for `conflicts: lastWriterWins` (Reminder, by `updatedAt`): local edits of
@@ -28,14 +27,8 @@ import Testing
     /// One sequence; returns how many fields the pulls kept from the device and from the server.
     func run(seed: UInt64) async throws -> (device: Int, server: Int) {
         var random = SplitMix64(seed: seed)
-        let healthy = Mutex(false)
-        let failures = Mutex(SplitMix64(seed: seed &* 29))
-        let server = try PushServer(
-            script: { _, _ in
-                let fails = !healthy.withLock { $0 } && failures.withLock { $0.next() % 5 == 0 }
-                return fails ? PushServer.Refusal(status: "503 Service Unavailable") : nil
-            },
-            dropsResponse: { _, _ in !healthy.withLock { $0 } && failures.withLock { $0.next() % 7 == 0 } })
+        let outage = ServerOutage(seed: seed &* 29)
+        let server = try outage.server(losesOneIn: 7)
         defer { server.stop() }
         let folder = try TemporaryFolder.make("entitygen-push-lww")
         let path = folder.appendingPathComponent("db.sqlite").path
@@ -85,7 +78,7 @@ import Testing
             }
             try await Task.sleep(for: .milliseconds(2))  // distinct millisecond stamps on both sides
         }
-        healthy.withLock { $0 = true }
+        outage.end()
         try await pusher(pool).push()
         try await pool.write { db in for entry in try Outbox.entries(db) { try Outbox.discard(entry, in: db) } }
         _ = try await importer(pool).importPage(Array(server.page(of: "reminders")))

@@ -2,7 +2,6 @@ import EntityGenPersistence
 import EntityGenTestSupport
 import Foundation
 import GRDB
-import Synchronization
 import Testing
 
 /// Hundreds of seeded random sequences of local edits, pushes, pulls, app kills and changes made on the
@@ -27,20 +26,10 @@ import Testing
     func run(seed: UInt64, steps: Int) async throws -> Int {
         var conflicts = 0
         var random = SplitMix64(seed: seed)
-        let healthy = Mutex(false)
-        // While unhealthy, about one request in five fails with a 503 and one in seven is applied and then
-        // loses its response.
-        let failures = Mutex(SplitMix64(seed: seed &* 31))
-        let server = try PushServer(
-            script: { _, _ in
-                if healthy.withLock({ $0 }) { return nil }
-                let fails = failures.withLock { $0.next() % 5 == 0 }
-                return fails ? PushServer.Refusal(status: "503 Service Unavailable") : nil
-            },
-            dropsResponse: { _, _ in
-                !healthy.withLock { $0 } && failures.withLock { $0.next() % 7 == 0 }
-            },
-            delay: { _, _ in failures.withLock { $0.next() % 4 == 0 } ? 2_000 : 0 })
+        // Until the outage ends, about one request in five fails with a 503 and one in seven is applied and
+        // then loses its response; one answer in four waits 2 ms.
+        let outage = ServerOutage(seed: seed &* 31)
+        let server = try outage.server(losesOneIn: 7, delaysOneIn: 4)
         defer { server.stop() }
         let folder = try TemporaryFolder.make("entitygen-push-properties")
         let path = folder.appendingPathComponent("db.sqlite").path
@@ -95,7 +84,7 @@ import Testing
         }
         // The network recovers: what was pending goes out, refused edits (an update of a row the server
         // deleted) are given up, and a pull brings the server's state.
-        healthy.withLock { $0 = true }
+        outage.end()
         // Rows with an edit the server refused wait behind it (the app decides): they are left out.
         let pending = try await pool.read { db in
             let entries = try Outbox.entries(db)

@@ -2,7 +2,6 @@ import EntityGenPersistence
 import EntityGenTestSupport
 import Foundation
 import GRDB
-import Synchronization
 import Testing
 
 /// Seeded random sequences of offline creations with temporary ids (memos, and reminders pointing at
@@ -25,14 +24,8 @@ import Testing
     /// One sequence; returns how many rows created here a pull brought back before their answer.
     func run(seed: UInt64) async throws -> Int {
         var random = SplitMix64(seed: seed)
-        let healthy = Mutex(false)
-        let failures = Mutex(SplitMix64(seed: seed &* 43))
-        let server = try PushServer(
-            script: { _, _ in
-                let fails = !healthy.withLock { $0 } && failures.withLock { $0.next() % 5 == 0 }
-                return fails ? PushServer.Refusal(status: "503 Service Unavailable") : nil
-            },
-            dropsResponse: { _, _ in !healthy.withLock { $0 } && failures.withLock { $0.next() % 4 == 0 } })
+        let outage = ServerOutage(seed: seed &* 43)
+        let server = try outage.server(losesOneIn: 4)
         defer { server.stop() }
         let folder = try TemporaryFolder.make("entitygen-push-temporary-ids")
         let path = folder.appendingPathComponent("db.sqlite").path
@@ -80,7 +73,7 @@ import Testing
                 server.change(id, text: "s\(seed)-\(step)")
             }
         }
-        healthy.withLock { $0 = true }
+        outage.end()
         try await pusher(pool).push()
         try await pool.write { db in for entry in try Outbox.entries(db) { try Outbox.discard(entry, in: db) } }
         _ = try await FeedImporter(feed: feed, writer: pool).sync(
