@@ -82,38 +82,51 @@ enum PushBenchmark {
         }
         page += "]"
         let bytes = Array(page.utf8)
-        var best: [Bool: (edits: Double, imported: Double)] = [
-            true: (.infinity, .infinity), false: (.infinity, .infinity),
+        var best: [Bool: (edits: Double, imported: Double, pulled: Double)] = [
+            true: (.infinity, .infinity, .infinity), false: (.infinity, .infinity, .infinity),
         ]
         for _ in 0..<3 {
             for captured in [true, false] {
+                // A pull into an empty outbox (the usual first sync); in another database, local edits,
+                // then a pull that meets an outbox of `count` unsent edits.
+                let (first, firstFolder) = try ImportBenchmark.freshDatabase()
+                defer { try? FileManager.default.removeItem(at: firstFolder) }
+                if !captured { try await dropOutboxTriggers(first) }
+                let pulled = try await seconds {
+                    _ = try await FeedImporter(feed: Feed<BenchTodo>(name: "BenchTodos"), writer: first).importPage(
+                        bytes)
+                }
                 let (pool, folder) = try ImportBenchmark.freshDatabase()
                 defer { try? FileManager.default.removeItem(at: folder) }
-                if !captured {
-                    try await pool.write { db in
-                        for name in try String.fetchAll(
-                            db,
-                            sql:
-                                "SELECT name FROM sqlite_master WHERE type = 'trigger' AND name LIKE 'benchTodo_outbox_%'"
-                        ) {
-                            try db.execute(sql: "DROP TRIGGER \(name.quotedDatabaseIdentifier)")
-                        }
-                    }
-                }
+                if !captured { try await dropOutboxTriggers(pool) }
+                let importer = FeedImporter(feed: Feed<BenchTodo>(name: "BenchTodos"), writer: pool)
                 let edits = try await seconds {
                     try await pool.write { db in
                         for id in 0..<Int64(count) { try BenchTodo(id: -1 - id, title: "Local \(id)").insert(db) }
                     }
                 }
-                let importer = FeedImporter(feed: Feed<BenchTodo>(name: "BenchTodos"), writer: pool)
                 let imported = try await seconds { _ = try await importer.importPage(bytes) }
                 let previous = best[captured]!
-                best[captured] = (min(previous.edits, edits), min(previous.imported, imported))
+                best[captured] = (
+                    min(previous.edits, edits), min(previous.imported, imported), min(previous.pulled, pulled)
+                )
             }
         }
         Measurement.summary("ratio", "local_inserts_captured_vs_not", best[false]!.edits / best[true]!.edits)
         let importRatio = best[false]!.imported / best[true]!.imported
         Measurement.summary("ratio", "import_with_outbox_triggers_vs_without", importRatio)
+        Measurement.summary(
+            "ratio", "import_empty_outbox_triggers_vs_without", best[false]!.pulled / best[true]!.pulled)
+    }
+
+    /// Drops the outbox triggers of the benchmark's table: the same writes without capture.
+    static func dropOutboxTriggers(_ pool: DatabasePool) async throws {
+        try await pool.write { db in
+            let sql = "SELECT name FROM sqlite_master WHERE type = 'trigger' AND name LIKE 'benchTodo_outbox_%'"
+            for name in try String.fetchAll(db, sql: sql) {
+                try db.execute(sql: "DROP TRIGGER \(name.quotedDatabaseIdentifier)")
+            }
+        }
     }
 
     /// Seconds an async body takes.

@@ -51,11 +51,14 @@ public enum Outbox {
     /// Runs `body` with capture paused, inside the caller's transaction: what it writes is server data.
     /// Returns what `body` returns, and the unsent edits its writes met. With `clientWins`, the fields
     /// those edits changed are then written back (or the row deleted again) with capture on, as new edits.
-    /// (The pause table's row `_id` 1 marks server data: the generated conflict triggers apply the
-    /// entity's policy; any row stops capture; row 2 alone, ``withoutTriggers(_:_:)``, stops both.)
+    /// (The pause table's row marks server data: any row stops capture; row 1, written while the outbox
+    /// holds unsent edits, has the generated conflict triggers apply the entity's policy; row 3, written
+    /// while it holds none, spares every pulled row that check; row 2 alone, ``withoutTriggers(_:_:)``,
+    /// turns every outbox trigger off.)
     static func withoutCapture<T>(_ db: Database, _ body: () throws -> T) throws -> (T, [EditConflict]) {
         guard try db.tableExists(pauseTableName) else { return (try body(), []) }
-        try db.execute(sql: "INSERT INTO \(pauseTableName) (\"_id\") VALUES (1)")
+        let unsent = try Bool.fetchOne(db, sql: "SELECT EXISTS (SELECT 1 FROM \(tableName) WHERE attempts = 0)")
+        try db.execute(sql: "INSERT INTO \(pauseTableName) (\"_id\") VALUES (\(unsent == true ? 1 : 3))")
         let result = try body()
         try db.execute(sql: "DELETE FROM \(pauseTableName)")
         return (result, try resolveConflicts(db))

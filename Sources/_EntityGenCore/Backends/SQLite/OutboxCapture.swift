@@ -127,9 +127,11 @@ enum OutboxCapture {
         // dropped and recorded as a conflict with both versions of the row (and, with `clientWins`, what
         // to write back); and a row created here that the server has not confirmed is never deleted as
         // missing from the server.
-        // (The pause table's row 1 marks an import; the pusher's row 2 alone, while it gives a row the id
-        // the server assigned, turns these off too.)
+        // (The pause table's row marks what writes: 1, an import while the outbox holds unsent edits; 3,
+        // an import while it holds none, so that a pulled row pays no probe for an edit that cannot be
+        // there; 2, the pusher giving a row the id the server assigned, which no trigger acts on.)
         let paused = "EXISTS (SELECT 1 FROM \(id(pause)) WHERE \"_id\" = 1)"
+        let importing = "EXISTS (SELECT 1 FROM \(id(pause)) WHERE \"_id\" IN (1, 3))"
         let conflicts = id(Self.conflicts)
         // Checked before a pulled row's trigger body runs: most pulled rows have no unsent edit, and an
         // import then pays one index probe per row.
@@ -193,7 +195,7 @@ enum OutboxCapture {
             \(overridden("OLD", values("OLD"), "'{}'", "'{}'")) END
             """
         let keep = """
-            CREATE TRIGGER \(id(name + "_outbox_keep")) BEFORE DELETE ON \(id(name)) WHEN \(paused) AND EXISTS \
+            CREATE TRIGGER \(id(name + "_outbox_keep")) BEFORE DELETE ON \(id(name)) WHEN \(importing) AND EXISTS \
             (SELECT 1 FROM \(outbox) WHERE entity = \(entity) AND key = \(key("OLD")) AND operation = 'create') BEGIN \
             SELECT RAISE(IGNORE); END
             """

@@ -201,9 +201,9 @@ internal enum EntityGenDatabase {
         }
         try db.execute(sql: """
             CREATE TRIGGER "note_outbox_keep" BEFORE DELETE ON "note" WHEN EXISTS (SELECT 1 FROM \
-            "entitygen_outbox_pause" WHERE "_id" = 1) AND EXISTS (SELECT 1 FROM "entitygen_outbox" WHERE entity \
-            = 'Note' AND key = quote(OLD."folder") || ',' || quote(OLD."number") AND operation = 'create') BEGIN \
-            SELECT RAISE(IGNORE); END
+            "entitygen_outbox_pause" WHERE "_id" IN (1, 3)) AND EXISTS (SELECT 1 FROM "entitygen_outbox" WHERE \
+            entity = 'Note' AND key = quote(OLD."folder") || ',' || quote(OLD."number") AND operation = 'create') \
+            BEGIN SELECT RAISE(IGNORE); END
             """)
         try db.execute(sql: """
             CREATE TRIGGER "note_outbox_pulled_delete" AFTER DELETE ON "note" WHEN EXISTS (SELECT 1 FROM \
@@ -307,7 +307,7 @@ internal enum EntityGenDatabase {
     /// migration does not change its fingerprint.
     internal static let migrationFingerprints: [Swift.String: Swift.String] = [
         "entitygen-v1": "39b745d6f280825f",
-        "entitygen-v2": "70923c8afd4f96cd"
+        "entitygen-v2": "47162a6450a992cb"
     ]
 
     /// Opens (creating when needed) a database file in WAL mode, so readers read while the importer writes, and
