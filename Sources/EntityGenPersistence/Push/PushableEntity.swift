@@ -18,12 +18,20 @@ extension PushableEntity {
     /// A temporary id for a row created on the device, which the server replaces with the id it assigns
     /// when the creation is pushed: one below the table's lowest id and below zero (`-1`, `-2`, ...). For
     /// an entity identified by one integer attribute; see the Offline Edits article.
+    /// - Throws: a `DatabaseError` (`SQLITE_MISUSE`) for an entity identified otherwise (a UUID is made
+    ///   on the device: `UUID()` needs no server).
     public static func temporaryID(_ db: Database) throws -> Int64 {
         let routes = SQLite.pushRoutes
         let column = SQLText.identifier(routes.identity.first ?? "id")
-        let lowest = try Int64.fetchOne(
+        let lowest = try DatabaseValue.fetchOne(
             db, sql: "SELECT min(coalesce(min(\(column)), 0), 0) FROM \(SQLText.identifier(routes.table))")
-        return (lowest ?? 0) - 1
+        guard routes.identity.count == 1, routes.uuidColumns.isEmpty, case let .int64(value)? = lowest?.storage else {
+            throw DatabaseError(
+                resultCode: .SQLITE_MISUSE,
+                message: "temporaryID: \(routes.entity) is not identified by one integer attribute "
+                    + "(\(routes.identity.joined(separator: ", "))); only a server-assigned integer id is temporary")
+        }
+        return value - 1
     }
 
     /// The JSON a create or update of the stored row `key` sends: the whole entity, or for a `PATCH`
@@ -39,7 +47,7 @@ extension PushableEntity {
         let bytes = model.jsonBytes()
         if creation {
             let temporary = zip(routes.identity, key).compactMap { column, value in
-                (Int64.fromDatabaseValue(value) ?? 0) < 0 ? routes.jsonKeys[column] : nil
+                TemporaryIdentity.isTemporary(value) ? routes.jsonKeys[column] : nil
             }
             return temporary.isEmpty ? bytes : try JSONMemberFilter.filter(bytes) { !temporary.contains($0) }
         }

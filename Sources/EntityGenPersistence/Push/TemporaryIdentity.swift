@@ -13,9 +13,12 @@ import GRDB
 enum TemporaryIdentity {
     /// Whether a key holds a temporary id (a negative integer).
     static func isTemporary(_ key: [IdentityValue]) -> Bool {
-        key.contains { value in
-            if case let .integer(number) = value { number < 0 } else { false }
-        }
+        key.contains { isTemporary($0.databaseValue) }
+    }
+
+    /// Whether an identification value is a temporary id (a negative integer).
+    static func isTemporary(_ value: DatabaseValue) -> Bool {
+        if case let .int64(number) = value.storage { number < 0 } else { false }
     }
 
     /// Gives the row `oldKey` of `routes`' table the identity `newKey`, with its dependents and its

@@ -33,6 +33,8 @@ import Testing
         let created = try await createOffline(in: pool)
         #expect(created.memo == -1 && created.reminder == -1)
         #expect(try await pool.read { db in try Memo.temporaryID(db) } == -2)
+        // A UUID is made on the device: asking for a temporary one is a clear error, not a crash.
+        await #expect(throws: DatabaseError.self) { try await pool.read { db in try Todo.temporaryID(db) } }
 
         let report = try await pusher(server, pool).push()
         #expect(report.created == 2 && report.failed.isEmpty && report.responseIssues.isEmpty)
