@@ -9,18 +9,21 @@ extension OutboxPusher {
 
     /// The next edits to send, the first pending edit of each of up to ``batchSize`` rows in outbox
     /// order, each marked as attempted with the body it will send; edits that need no request (the row
-    /// is gone, no route) are dropped on the way.
+    /// is gone, no route) are dropped on the way, and those whose row points at a row with a temporary id
+    /// (its creation refused) wait, listed in the report's `waiting`.
     func nextJobs(_ report: inout PushReport) async throws -> [PushJob] {
         let entities = entities
         let baseURL = baseURL
         let header = idempotencyHeader
-        let (jobs, dropped) = try await writer.write { db -> ([PushJob], Int) in
-            guard try db.tableExists(Outbox.tableName) else { return ([], 0) }
+        let (jobs, dropped, waiting) = try await writer.write { db -> ([PushJob], Int, [OutboxEntry]) in
+            guard try db.tableExists(Outbox.tableName) else { return ([], 0, []) }
             var dropped = 0
             var jobs: [PushJob] = []
+            var waiting: [OutboxEntry] = []
+            var foreignKeys: [String: [String]] = [:]
             let heads = try db.cachedStatement(
                 sql: """
-                    SELECT * FROM \(Outbox.tableName) AS o WHERE failedStatus IS NULL AND NOT EXISTS (
+                    SELECT * FROM \(Outbox.tableName) AS o WHERE failedStatus IS NULL AND "_id" > ? AND NOT EXISTS (
                     SELECT 1 FROM \(Outbox.tableName) AS f
                     WHERE f.entity = o.entity AND f.key = o.key AND f."_id" < o."_id")
                     ORDER BY "_id" LIMIT ?
@@ -28,25 +31,43 @@ extension OutboxPusher {
             let mark = try db.cachedStatement(
                 sql: "UPDATE \(Outbox.tableName) SET attempts = attempts + 1, payload = ? WHERE \"_id\" = ?")
             let drop = try db.cachedStatement(sql: "DELETE FROM \(Outbox.tableName) WHERE \"_id\" = ?")
-            for row in try Row.fetchAll(heads, arguments: [Self.batchSize]) {
-                let entry = try OutboxEntry(row: row)
-                guard let type = entities[entry.entity] else {
-                    throw PushError.unknownEntity(entry.entity, report: .init())
-                }
-                if let job = try type.job(for: entry, baseURL: baseURL, idempotencyHeader: header, in: db) {
-                    try mark.execute(arguments: [job.request.httpBody, entry.sequence])
-                    jobs.append(job)
-                    // What the batch would send next may point at this row, whose id the server is about
-                    // to replace: it waits for the answer.
-                    if entry.operation == .create, TemporaryIdentity.isTemporary(entry.key) { break }
-                } else {
-                    try drop.execute(arguments: [entry.sequence])
-                    dropped += 1
+            var cursor: Int64 = 0
+            scan: while jobs.count < Self.batchSize {
+                let rows = try Row.fetchAll(heads, arguments: [cursor, Self.batchSize])
+                guard !rows.isEmpty else { break }
+                for row in rows {
+                    let entry = try OutboxEntry(row: row)
+                    cursor = entry.sequence
+                    guard let type = entities[entry.entity] else {
+                        throw PushError.unknownEntity(entry.entity, report: .init())
+                    }
+                    if entry.operation != .delete {
+                        let columns = try foreignKeys[entry.entity] ?? type.foreignKeyColumns(db)
+                        foreignKeys[entry.entity] = columns
+                        if try type.pointsAtTemporaryRow(entry, foreignKeys: columns, in: db) {
+                            waiting.append(entry)
+                            continue
+                        }
+                    }
+                    if let job = try type.job(for: entry, baseURL: baseURL, idempotencyHeader: header, in: db) {
+                        try mark.execute(arguments: [job.request.httpBody, entry.sequence])
+                        jobs.append(job)
+                        // What the batch would send next may point at this row, whose id the server is
+                        // about to replace: it waits for the answer.
+                        if entry.operation == .create, TemporaryIdentity.isTemporary(entry.key) { break scan }
+                        if jobs.count == Self.batchSize { break scan }
+                    } else {
+                        try drop.execute(arguments: [entry.sequence])
+                        dropped += 1
+                    }
                 }
             }
-            return (jobs, dropped)
+            return (jobs, dropped, waiting)
         }
         report.dropped += dropped
+        for entry in waiting where !report.waiting.contains(where: { $0.sequence == entry.sequence }) {
+            report.waiting.append(entry)
+        }
         return jobs
     }
 

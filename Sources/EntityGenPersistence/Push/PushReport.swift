@@ -8,6 +8,10 @@ public struct PushReport: Sendable, Hashable {
     public var deleted = 0
     /// Edits the server refused in this push (4xx): they stay in the outbox, marked failed.
     public var failed: [OutboxEntry] = []
+    /// Edits held back because their row points at a row created here that still has a temporary id
+    /// (the server refused its creation): they go out once that row has the server's id, so no
+    /// temporary id reaches the server. Retry or discard the refused creation.
+    public var waiting: [OutboxEntry] = []
     /// Edits dropped without a request: the row is gone, or its entity declares no route for the edit.
     public var dropped = 0
     /// Requests sent again after a network error, a 5xx, a 408 or a 429.

@@ -64,6 +64,17 @@ extension PushableEntity {
         return nil
     }
 
+    /// The foreign key columns of the entity's table.
+    static func foreignKeyColumns(_ db: Database) throws -> [String] {
+        try TemporaryIdentity.foreignKeyColumns(of: SQLite.pushRoutes.table, in: db)
+    }
+
+    /// Whether `entry`'s row points at a row that still has a temporary id (``TemporaryIdentity``).
+    static func pointsAtTemporaryRow(_ entry: OutboxEntry, foreignKeys: [String], in db: Database) throws -> Bool {
+        try TemporaryIdentity.pointsAtTemporaryRow(
+            SQLite.pushRoutes, key: entry.key.map(\.databaseValue), foreignKeys: foreignKeys, in: db)
+    }
+
     /// After a create's response: when the server names the row by another identity (it assigned the
     /// id), the row created as `entry` takes it (``TemporaryIdentity``). Returns the row's key as the
     /// outbox writes it now, or `nil` when it is unchanged (or the response does not map, which storing

@@ -98,4 +98,25 @@ enum TemporaryIdentity {
                 arguments: StatementArguments(newValues + oldValues))
         }
     }
+
+    /// The columns of `table` that are foreign keys (what may name a row with a temporary id).
+    static func foreignKeyColumns(of table: String, in db: Database) throws -> [String] {
+        try String.fetchAll(
+            db, sql: "SELECT DISTINCT \"from\" FROM pragma_foreign_key_list(?) ORDER BY \"from\"", arguments: [table])
+    }
+
+    /// Whether the row `key` of `routes`' table holds a temporary id in one of `foreignKeys`.
+    static func pointsAtTemporaryRow(
+        _ routes: PushRoutes, key: [DatabaseValue], foreignKeys: [String], in db: Database
+    ) throws -> Bool {
+        guard !foreignKeys.isEmpty else { return false }
+        let match = routes.identity.map { "\(SQLText.identifier($0)) = ?" }.joined(separator: " AND ")
+        let temporary = foreignKeys.map { column in
+            "(typeof(\(SQLText.identifier(column))) = 'integer' AND \(SQLText.identifier(column)) < 0)"
+        }.joined(separator: " OR ")
+        return try Bool.fetchOne(
+            db,
+            sql: "SELECT EXISTS (SELECT 1 FROM \(SQLText.identifier(routes.table)) WHERE \(match) AND (\(temporary)))",
+            arguments: StatementArguments(key)) ?? false
+    }
 }

@@ -104,4 +104,26 @@ import Testing
         #expect(server.stored["100"]?["text"] as? String == "Groceries for Sunday")
         #expect(server.stored["101"]?["memo_id"] as? Int == 100)
     }
+
+    @Test func rowsPointingAtARefusedCreationWaitInsteadOfSendingItsTemporaryID() async throws {
+        let (pool, _) = try makeDatabase()
+        let refusing = Mutex(true)
+        let server = try PushServer(script: { request, _ in
+            guard request.method == "POST", request.path == "/memos", refusing.withLock({ $0 }) else { return nil }
+            return PushServer.Refusal(status: "422 Unprocessable Entity", body: #"{"error": "too short"}"#)
+        })
+        defer { server.stop() }
+        _ = try await createOffline(in: pool)
+        let report = try await pusher(server, pool).push()
+        #expect(report.failed.map(\.entity) == ["Memo"])
+        #expect(report.waiting.map(\.entity) == ["Reminder"] && report.created == 0)
+        #expect(!server.requests.contains { $0.path == "/reminders" })
+
+        // The refused creation goes out again (the user fixed the memo), then the reminder with its id.
+        refusing.withLock { $0 = false }
+        try await pool.write { db in try Outbox.retryFailed(db) }
+        let retried = try await pusher(server, pool).push()
+        #expect(retried.created == 2 && retried.waiting.isEmpty && retried.failed.isEmpty)
+        #expect(server.stored["101"]?["memo_id"] as? Int == 100)
+    }
 }
