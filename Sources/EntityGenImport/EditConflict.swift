@@ -27,13 +27,13 @@ public struct EditConflict: Hashable, Sendable, CustomStringConvertible {
         entity: String, identity: RowIdentity, operation: String, local: [String: IdentityValue],
         server: [String: IdentityValue], keptLocal: Bool = false, keptColumns: [String] = []
     ) {
-        self.keptColumns = keptColumns
         self.entity = entity
         self.identity = identity
         self.operation = operation
         self.local = local
         self.server = server
         self.keptLocal = keptLocal
+        self.keptColumns = keptColumns
     }
 
     /// The columns whose values differ between the two versions, sorted.

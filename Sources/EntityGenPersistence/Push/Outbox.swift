@@ -49,8 +49,9 @@ public enum Outbox {
     static let conflictsTableName = "entitygen_outbox_conflicts"
 
     /// Runs `body` with capture paused, inside the caller's transaction: what it writes is server data.
-    /// Returns what `body` returns, and the unsent edits its writes met. With `clientWins`, the fields
-    /// those edits changed are then written back (or the row deleted again) with capture on, as new edits.
+    /// Returns what `body` returns, and the unsent edits its writes met. With `clientWins` (or
+    /// `lastWriterWins`, where the device's change is the newer), the fields those edits changed are then
+    /// written back (or the row deleted again) with capture on, as new edits.
     /// (The pause table's row marks server data: any row stops capture; row 1, written while the outbox
     /// holds unsent edits, has the generated conflict triggers apply the entity's policy; row 3, written
     /// while it holds none, spares every pulled row that check; row 2 alone, ``withoutTriggers(_:_:)``,
@@ -78,8 +79,8 @@ public enum Outbox {
         }
     }
 
-    /// Reads and clears the conflicts the triggers recorded, writing back the device's version where the
-    /// entity's policy is `clientWins`.
+    /// Reads and clears the conflicts the triggers recorded, writing back what the entity's policy keeps
+    /// of the device's version (`clientWins`, `lastWriterWins`).
     /// (The conflicts table comes with the pause table, in the same generated migration.)
     private static func resolveConflicts(_ db: Database) throws -> [EditConflict] {
         let rows = try Row.fetchAll(db, sql: "SELECT * FROM \(conflictsTableName) ORDER BY \"_id\"")

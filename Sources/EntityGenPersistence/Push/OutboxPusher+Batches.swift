@@ -15,6 +15,8 @@ extension OutboxPusher {
         let entities = entities
         let baseURL = baseURL
         let header = idempotencyHeader
+        // Rows already found waiting in this push are skipped without asking the database again.
+        let known = Set(report.waiting.map(\.sequence))
         let (jobs, dropped, waiting) = try await writer.write { db -> ([PushJob], Int, [OutboxEntry]) in
             guard try db.tableExists(Outbox.tableName) else { return ([], 0, []) }
             var dropped = 0
@@ -41,6 +43,7 @@ extension OutboxPusher {
                     guard let type = entities[entry.entity] else {
                         throw PushError.unknownEntity(entry.entity, report: .init())
                     }
+                    if known.contains(entry.sequence) { continue }
                     if entry.operation != .delete {
                         let columns = try foreignKeys[entry.entity] ?? type.foreignKeyColumns(db)
                         foreignKeys[entry.entity] = columns
@@ -65,9 +68,7 @@ extension OutboxPusher {
             return (jobs, dropped, waiting)
         }
         report.dropped += dropped
-        for entry in waiting where !report.waiting.contains(where: { $0.sequence == entry.sequence }) {
-            report.waiting.append(entry)
-        }
+        report.waiting += waiting
         return jobs
     }
 
@@ -102,9 +103,10 @@ extension OutboxPusher {
                             try remove.execute(arguments: [entry.sequence])
                             guard entry.operation != .delete, Self.holdsObject(body) else { continue }
                             let what = "\(entry.entity) \(entry.operation.rawValue)"
-                            try Self.store(Array(body), of: outcome.job, editedSince, in: db) { issue in
-                                issues.append("\(what): \(issue)")
-                            }
+                            try outcome.job.storeResponse(
+                                Array(body), db,
+                                { key in try Bool.fetchOne(editedSince, arguments: [entry.entity, key]) == true },
+                                { issue in issues.append("\(what): \(issue)") })
                         }
                     }
                     for job in unsent { try release.execute(arguments: [job.entry.sequence]) }
@@ -128,43 +130,6 @@ extension OutboxPusher {
                 case .delete: report.deleted += 1
                 }
             }
-        }
-    }
-
-    /// Stores an accepted create's or update's response: the row first takes the identity the server
-    /// gave it (a creation with a temporary id), then the response is mapped and stored as an import
-    /// would, unless the row was edited again since (it keeps its local values). What does not map, or
-    /// what the database refuses for this response alone (it names a row deleted here since), is
-    /// rolled back to a savepoint and reported through `issue`; the other responses are stored.
-    private static func store(
-        _ body: [UInt8], of job: PushJob, _ editedSince: Statement, in db: Database, issue: (String) -> Void
-    ) throws {
-        var keyText = job.entry.keyText
-        if job.entry.operation == .create {
-            try refusable(db, issue) {
-                if let renamed = try job.adoptIdentity(body, db) { keyText = renamed }
-            }
-        }
-        guard try Bool.fetchOne(editedSince, arguments: [job.entry.entity, keyText]) != true else { return }
-        try refusable(db, issue) {
-            var session = ImportSession(db)
-            if let reason = try job.storeResponse(body, &session) { issue(reason) }
-            _ = try session.finish()
-        }
-    }
-
-    /// Runs `body` in a savepoint: an import error, or a constraint the database enforces, rolls it back
-    /// and is reported through `issue`; any other error (the database is failing) is thrown.
-    private static func refusable(_ db: Database, _ issue: (String) -> Void, _ body: () throws -> Void) throws {
-        do {
-            try db.inSavepoint {
-                try body()
-                return .commit
-            }
-        } catch let error as ImportError {
-            issue("the response was not stored: \(error)")
-        } catch let error as DatabaseError where error.resultCode == .SQLITE_CONSTRAINT {
-            issue("the response was not stored: \(error)")
         }
     }
 

@@ -6,15 +6,14 @@ import GRDB
     import FoundationNetworking
 #endif
 
-/// One edit ready to send: its entry, its request and how to store the response.
+/// One edit ready to send: its entry, its request and how to store the response (the entity's
+/// ``PushableEntity/storeResponse(_:of:in:editedSince:issue:)``).
 struct PushJob: Sendable {
     var entry: OutboxEntry
-    var key: [DatabaseValue]
     var request: URLRequest
-    var storeResponse: @Sendable ([UInt8], inout ImportSession) throws -> String?
-    /// For a create: gives the row the identity the response names, if the server assigned another
-    /// (``TemporaryIdentity``); returns the row's new outbox key.
-    var adoptIdentity: @Sendable ([UInt8], Database) throws -> String?
+    var storeResponse:
+        @Sendable (_ body: [UInt8], _ db: Database, _ editedSince: (String) throws -> Bool, _ issue: (String) -> Void)
+            throws -> Void
 }
 
 /// How one edit's request ended.
@@ -60,9 +59,8 @@ extension PushableEntity {
             request.httpBody = Data(body)
             request.setValue("application/json", forHTTPHeaderField: "Content-Type")
         }
-        return PushJob(
-            entry: entry, key: key, request: request,
-            storeResponse: { bytes, session in try storeResponse(bytes, in: &session) },
-            adoptIdentity: { bytes, db in try adoptIdentity(from: bytes, of: entry, in: db) })
+        return PushJob(entry: entry, request: request) { body, db, editedSince, issue in
+            try storeResponse(body, of: entry, in: db, editedSince: editedSince, issue: issue)
+        }
     }
 }

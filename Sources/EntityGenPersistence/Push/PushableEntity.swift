@@ -55,15 +55,6 @@ extension PushableEntity {
         return try JSONMemberFilter.filter(bytes) { changedKeys.contains($0) }
     }
 
-    /// Maps a response body and stores it as an import would, in `session` (whose writes, with capture
-    /// paused, are not captured); returns why the body did not map, if it did not.
-    static func storeResponse(_ bytes: [UInt8], in session: inout ImportSession) throws -> String? {
-        let mapped: Mapped<Self>
-        do { mapped = try map(json: bytes) } catch { return error.description }
-        try SQLite.save(mapped.value, in: &session)
-        return nil
-    }
-
     /// The foreign key columns of the entity's table.
     static func foreignKeyColumns(_ db: Database) throws -> [String] {
         try TemporaryIdentity.foreignKeyColumns(of: SQLite.pushRoutes.table, in: db)
@@ -75,17 +66,53 @@ extension PushableEntity {
             SQLite.pushRoutes, key: entry.key.map(\.databaseValue), foreignKeys: foreignKeys, in: db)
     }
 
-    /// After a create's response: when the server names the row by another identity (it assigned the
-    /// id), the row created as `entry` takes it (``TemporaryIdentity``). Returns the row's key as the
-    /// outbox writes it now, or `nil` when it is unchanged (or the response does not map, which storing
-    /// it reports).
-    static func adoptIdentity(from bytes: [UInt8], of entry: OutboxEntry, in db: Database) throws -> String? {
-        guard let mapped = try? map(json: bytes), let key = SQLite.rowKey(of: mapped.value) else { return nil }
-        let newKey = key.values.map(\.columnDatabaseValue)
-        let oldKey = entry.key.map(\.databaseValue)
-        guard newKey != oldKey, !newKey.contains(where: \.isNull) else { return nil }
-        return try TemporaryIdentity.rename(
-            SQLite.pushRoutes, from: oldKey, oldKeyText: entry.keyText, to: newKey, in: db)
+    /// Stores an accepted create's or update's response, mapped once through the entity's mapper: a
+    /// creation's row first takes the identity the server gave it (``TemporaryIdentity``), then the
+    /// response is stored as an import would, unless the row was edited again since (`editedSince`, by
+    /// outbox key: it keeps its local values). What does not map, or what the database refuses for this
+    /// response alone (it names a row deleted here since), is rolled back to a savepoint and reported
+    /// through `issue`, so that the other responses are stored.
+    static func storeResponse(
+        _ bytes: [UInt8], of entry: OutboxEntry, in db: Database, editedSince: (String) throws -> Bool,
+        issue: (String) -> Void
+    ) throws {
+        let mapped: Mapped<Self>
+        do { mapped = try map(json: bytes) } catch {
+            if try !editedSince(entry.keyText) { issue(error.description) }
+            return
+        }
+        var keyText = entry.keyText
+        if entry.operation == .create, let key = SQLite.rowKey(of: mapped.value) {
+            let newKey = key.values.map(\.columnDatabaseValue)
+            let oldKey = entry.key.map(\.databaseValue)
+            if newKey != oldKey, !newKey.contains(where: \.isNull) {
+                try refusable(db, issue) {
+                    keyText = try TemporaryIdentity.rename(
+                        SQLite.pushRoutes, from: oldKey, oldKeyText: entry.keyText, to: newKey, in: db)
+                }
+            }
+        }
+        guard try !editedSince(keyText) else { return }
+        try refusable(db, issue) {
+            var session = ImportSession(db)
+            try SQLite.save(mapped.value, in: &session)
+            _ = try session.finish()
+        }
+    }
+
+    /// Runs `body` in a savepoint: an import error, or a constraint the database enforces, rolls it back
+    /// and is reported through `issue`; any other error (the database is failing) is thrown.
+    private static func refusable(_ db: Database, _ issue: (String) -> Void, _ body: () throws -> Void) throws {
+        do {
+            try db.inSavepoint {
+                try body()
+                return .commit
+            }
+        } catch let error
+            where error is ImportError || (error as? DatabaseError)?.resultCode == .SQLITE_CONSTRAINT
+        {
+            issue("the response was not stored: \(error)")
+        }
     }
 }
 
