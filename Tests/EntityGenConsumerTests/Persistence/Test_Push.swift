@@ -270,6 +270,18 @@ import Testing
         try migrateToLatest(pool)
         try pool.write { db in try Todo(id: Self.first, title: "Buy milk").insert(db) }
         #expect(try pool.read { db in try Outbox.entries(db) }.map(\.operation) == [.create])
+
+        // The migrated file pulls the same page twice (the second changes nothing), and its conflict
+        // handling works: a device edit newer than the server's row survives the next pull.
+        let importer = FeedImporter(feed: Feed<Reminder>(name: "Reminders"), writer: pool)
+        let page = #"[{"id": 1, "text": "server", "due_at": null, "updated_at": "2001-01-01T00:00:00Z"}]"#
+        try importer.importPage(Array(page.utf8))
+        #expect(try importer.importPage(Array(page.utf8)).entities["Reminder"]?.unchanged == 1)
+        try pool.write { db in try db.execute(sql: "UPDATE reminder SET text = 'mine' WHERE id = 1") }
+        let newer = #"[{"id": 1, "text": "theirs", "due_at": null, "updated_at": "2001-01-02T00:00:00Z"}]"#
+        let report = try importer.importPage(Array(newer.utf8))
+        #expect(report.conflicts.map(\.keptColumns) == [["text"]])
+        #expect(try pool.read { db in try Reminder.Record.fetchOne(db, id: 1)?.text } == "mine")
     }
 
     @Test func retryAfterIsReadAsSecondsOrAsAnHTTPDate() {
