@@ -160,28 +160,20 @@ struct RecordRenderer {
     }
 
     private func renderAssociations(_ plan: TablePlan, into printer: inout CodePrinter) {
-        // A link record is API only where an association's type names it (a map's or a reference's link
-        // rows); the others are reached through `hasMany(through:)`, whose type does not, and stay
-        // internal however public the record is.
-        let named = Set(
-            recordPlan.associations.compactMap { association -> String? in
-                switch association.kind {
-                case let .linkRows(_, linkType, _, _), let .referenceRows(linkType, _, _): linkType
-                case .belongsTo, .hasManyThrough, .hasMany, .hasManyThroughInverse: nil
-                }
-            })
+        // A link table is a namespace of GRDB `Table<Row>` associations, internal however public the record
+        // is: the public associations that reach link rows (a map's, a reference's) are declared with
+        // `GRDB.Row` rows, so no generated type of ours appears in a public declaration.
         for link in plan.links {
-            let linkAccess = named.contains(link.linkType) ? access : "internal "
             printer.line()
-            printer.documentation("The link table of `\(link.relationship)`, as a GRDB record type for associations.")
-            printer.block("\(linkAccess)enum \(link.linkType): GRDB.TableRecord {") { printer in
+            printer.documentation("The link table of `\(link.relationship)`, for associations.")
+            printer.block("internal enum \(link.linkType) {") { printer in
                 let table = SwiftLiteral.string(link.table)
-                printer.line("\(linkAccess)static var databaseTableName: Swift.String { \(table) }")
+                printer.line("internal static let table = GRDB.Table<GRDB.Row>(\(table))")
                 printer.line(
-                    "\(linkAccess)static let target = belongsTo(\(link.targetType).\(GeneratedNames.record).self, key: \"target\", using: GRDB.ForeignKey(\(Spelling.list(link.targetColumns.map(\.name))), to: \(Spelling.list(link.targetKeyColumns))))"
+                    "internal static let target = table.belongsTo(\(link.targetType).\(GeneratedNames.record).self, key: \"target\", using: GRDB.ForeignKey(\(Spelling.list(link.targetColumns.map(\.name))), to: \(Spelling.list(link.targetKeyColumns))))"
                 )
                 printer.line(
-                    "\(linkAccess)static let owner = belongsTo(\(plan.typeName).\(GeneratedNames.record).self, using: GRDB.ForeignKey(\(Spelling.list(link.ownerColumns.map(\.name))), to: \(Spelling.list(link.ownerTargetColumns))))"
+                    "internal static let owner = table.belongsTo(\(plan.typeName).\(GeneratedNames.record).self, using: GRDB.ForeignKey(\(Spelling.list(link.ownerColumns.map(\.name))), to: \(Spelling.list(link.ownerTargetColumns))))"
                 )
             }
         }
@@ -221,14 +213,16 @@ struct RecordRenderer {
             "try row.\(Self.isOptional(property) ? "optionalJSONColumn" : "jsonColumn")(\(column), \(json.storageTransformerReference(spelling)))"
     }
 
-    /// The type an association through a link record is declared with (`: GRDB.HasManyThroughAssociation<Self,
-    /// Label.Record>`), so that the link record, internal, does not appear in a public declaration's
-    /// inferred type; empty for the others, whose inferred types name only public records.
+    /// The type an association through a link table is declared with (`: GRDB.HasManyThroughAssociation<Self,
+    /// Label.Record>`, or `GRDB.HasManyAssociation<Self, GRDB.Row>` for link rows), so that the link
+    /// table's namespace, internal, does not appear in a public declaration's inferred type; empty for the
+    /// others, whose inferred types name only public records.
     static func declaredType(_ association: SQLiteRecordPlan.Association) -> String {
         switch association.kind {
         case let .hasManyThrough(target, _, _, _), let .hasManyThroughInverse(target, _, _, _):
             ": GRDB.HasManyThroughAssociation<Self, \(target).\(GeneratedNames.record)>"
-        case .belongsTo, .linkRows, .referenceRows, .hasMany: ""
+        case .linkRows, .referenceRows: ": GRDB.HasManyAssociation<Self, GRDB.Row>"
+        case .belongsTo, .hasMany: ""
         }
     }
 
@@ -242,20 +236,20 @@ struct RecordRenderer {
                 "belongsTo(\(target).\(record).self, key: \(key), using: GRDB.ForeignKey(\(Spelling.list(columns)), to: \(Spelling.list(targetColumns))))"
         case let .hasManyThrough(target, linkType, ownerColumns, ownerTargetColumns):
             return
-                "hasMany(\(target).\(record).self, through: hasMany(\(linkType).self, using: GRDB.ForeignKey(\(Spelling.list(ownerColumns)), to: \(Spelling.list(ownerTargetColumns)))).order(GRDB.Column(\"position\")), using: \(linkType).target, key: \(key))"
+                "hasMany(\(target).\(record).self, through: hasMany(\(linkType).table, using: GRDB.ForeignKey(\(Spelling.list(ownerColumns)), to: \(Spelling.list(ownerTargetColumns)))).order(GRDB.Column(\"position\")), using: \(linkType).target, key: \(key))"
         case let .linkRows(_, linkType, ownerColumns, ownerTargetColumns):
             return
-                "hasMany(\(linkType).self, key: \(key), using: GRDB.ForeignKey(\(Spelling.list(ownerColumns)), to: \(Spelling.list(ownerTargetColumns))))"
+                "hasMany(\(linkType).table, key: \(key), using: GRDB.ForeignKey(\(Spelling.list(ownerColumns)), to: \(Spelling.list(ownerTargetColumns))))"
         case let .referenceRows(linkType, ownerColumns, ownerTargetColumns):
             return
-                "hasMany(\(linkType).self, key: \(key), using: GRDB.ForeignKey(\(Spelling.list(ownerColumns)), to: \(Spelling.list(ownerTargetColumns)))).order(GRDB.Column(\"position\"))"
+                "hasMany(\(linkType).table, key: \(key), using: GRDB.ForeignKey(\(Spelling.list(ownerColumns)), to: \(Spelling.list(ownerTargetColumns)))).order(GRDB.Column(\"position\"))"
         case let .hasMany(owner, columns, targetColumns):
             return
                 "hasMany(\(owner).\(record).self, key: \(key), using: GRDB.ForeignKey(\(Spelling.list(columns)), to: \(Spelling.list(targetColumns))))"
         case let .hasManyThroughInverse(owner, linkType, targetLinkColumns, targetKeyColumns):
             let link = "\(owner).\(record).\(linkType)"
             return
-                "hasMany(\(owner).\(record).self, through: hasMany(\(link).self, using: GRDB.ForeignKey(\(Spelling.list(targetLinkColumns)), to: \(Spelling.list(targetKeyColumns)))), using: \(link).owner, key: \(key))"
+                "hasMany(\(owner).\(record).self, through: hasMany(\(link).table, using: GRDB.ForeignKey(\(Spelling.list(targetLinkColumns)), to: \(Spelling.list(targetKeyColumns)))), using: \(link).owner, key: \(key))"
         }
     }
 }

@@ -36,10 +36,10 @@ struct SQLiteRecordPlan: Sendable {
         enum Kind: Sendable {
             /// The target's key is stored in this table's `columns`.
             case belongsTo(target: String, columns: [String], targetColumns: [String])
-            /// Through the link table record `linkType`, ordered by position.
+            /// Through the link table `linkType` (a namespace of `GRDB.Table<GRDB.Row>` associations), by position.
             case hasManyThrough(target: String, linkType: String, ownerColumns: [String], ownerTargetColumns: [String])
             /// The link table's own rows (`linkType`), for a map: each row's `key` column and its
-            /// `target`, which the include reaches through the link record.
+            /// `target`, which the include reaches through the link table's `target`.
             case linkRows(target: String, linkType: String, ownerColumns: [String], ownerTargetColumns: [String])
             /// The link table's own rows (`linkType`), in position order, for references: each row holds
             /// the target's identifier, and no target is fetched.
@@ -47,7 +47,7 @@ struct SQLiteRecordPlan: Sendable {
             /// The inverse of another table's `belongsTo`: the rows of `owner` whose `columns` name this row.
             case hasMany(owner: String, columns: [String], targetColumns: [String])
             /// The inverse of another table's `hasManyThrough`: the owners linking to this row, through the
-            /// owner's link record `owner.Record.linkType`.
+            /// owner's link table `owner.Record.linkType`.
             case hasManyThroughInverse(
                 owner: String, linkType: String, targetLinkColumns: [String], targetKeyColumns: [String])
         }
@@ -71,7 +71,7 @@ struct SQLiteRecordPlan: Sendable {
         /// The target's own relationships, and theirs, at any depth (stopping where the path would enter
         /// an entity already on it; see ``SQLiteRecordTranslator/addNestedIncludes(to:)``).
         var nested: [Include] = []
-        /// For a map: the link record (qualified, `Owner.Record._EventsLink`) whose rows the association
+        /// For a map: the link table (qualified, `Owner.Record._EventsLink`) whose rows the association
         /// fetches, each with its `target` included.
         var through: String?
     }

@@ -411,22 +411,25 @@ extension Customer {
             container.setColumn("loyaltyPoints", loyaltyPoints)
         }
 
-        /// The link table of `orders`, as a GRDB record type for associations.
-        internal enum _OrdersLink: GRDB.TableRecord {
-            internal static var databaseTableName: Swift.String { "customer_orders" }
-            internal static let target = belongsTo(
+        /// The link table of `orders`, for associations.
+        internal enum _OrdersLink {
+            internal static let table = GRDB.Table<GRDB.Row>("customer_orders")
+            internal static let target = table.belongsTo(
                 Order.Record.self,
                 key: "target",
                 using: GRDB.ForeignKey(["targetNumber"], to: ["number"])
             )
-            internal static let owner = belongsTo(Customer.Record.self, using: GRDB.ForeignKey(["ownerId"], to: ["id"]))
+            internal static let owner = table.belongsTo(
+                Customer.Record.self,
+                using: GRDB.ForeignKey(["ownerId"], to: ["id"])
+            )
         }
 
         /// The `orders` relationship, for `including` and `request(for:)`.
         internal static let orders: GRDB.HasManyThroughAssociation<Self, Order.Record> = hasMany(
             Order.Record.self,
             through: hasMany(
-                _OrdersLink.self,
+                _OrdersLink.table,
                 using: GRDB.ForeignKey(["ownerId"], to: ["id"])
             ).order(GRDB.Column("position")),
             using: _OrdersLink.target,
@@ -650,7 +653,7 @@ extension Order {
         internal static let customers: GRDB.HasManyThroughAssociation<Self, Customer.Record> = hasMany(
             Customer.Record.self,
             through: hasMany(
-                Customer.Record._OrdersLink.self,
+                Customer.Record._OrdersLink.table,
                 using: GRDB.ForeignKey(["targetNumber"], to: ["number"])
             ),
             using: Customer.Record._OrdersLink.owner,

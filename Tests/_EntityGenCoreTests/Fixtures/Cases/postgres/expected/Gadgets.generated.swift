@@ -661,43 +661,43 @@ extension Gadget {
             container.setColumn("makerCode", makerCode)
         }
 
-        /// The link table of `labels`, as a GRDB record type for associations.
-        internal enum _LabelsLink: GRDB.TableRecord {
-            internal static var databaseTableName: Swift.String { "gadget_labels" }
-            internal static let target = belongsTo(
+        /// The link table of `labels`, for associations.
+        internal enum _LabelsLink {
+            internal static let table = GRDB.Table<GRDB.Row>("gadget_labels")
+            internal static let target = table.belongsTo(
                 Label.Record.self,
                 key: "target",
                 using: GRDB.ForeignKey(["target"], to: ["_id"])
             )
-            internal static let owner = belongsTo(
+            internal static let owner = table.belongsTo(
                 Gadget.Record.self,
                 using: GRDB.ForeignKey(["ownerId", "ownerBatch"], to: ["id", "batch"])
             )
         }
 
-        /// The link table of `spares`, as a GRDB record type for associations.
-        public enum _SparesLink: GRDB.TableRecord {
-            public static var databaseTableName: Swift.String { "gadget_spares" }
-            public static let target = belongsTo(
+        /// The link table of `spares`, for associations.
+        internal enum _SparesLink {
+            internal static let table = GRDB.Table<GRDB.Row>("gadget_spares")
+            internal static let target = table.belongsTo(
                 Nut.Record.self,
                 key: "target",
                 using: GRDB.ForeignKey(["targetSerial"], to: ["serial"])
             )
-            public static let owner = belongsTo(
+            internal static let owner = table.belongsTo(
                 Gadget.Record.self,
                 using: GRDB.ForeignKey(["ownerId", "ownerBatch"], to: ["id", "batch"])
             )
         }
 
-        /// The link table of `resellers`, as a GRDB record type for associations.
-        public enum _ResellersLink: GRDB.TableRecord {
-            public static var databaseTableName: Swift.String { "gadget_resellers" }
-            public static let target = belongsTo(
+        /// The link table of `resellers`, for associations.
+        internal enum _ResellersLink {
+            internal static let table = GRDB.Table<GRDB.Row>("gadget_resellers")
+            internal static let target = table.belongsTo(
                 Maker.Record.self,
                 key: "target",
                 using: GRDB.ForeignKey(["targetCode"], to: ["code"])
             )
-            public static let owner = belongsTo(
+            internal static let owner = table.belongsTo(
                 Gadget.Record.self,
                 using: GRDB.ForeignKey(["ownerId", "ownerBatch"], to: ["id", "batch"])
             )
@@ -707,7 +707,7 @@ extension Gadget {
         public static let labels: GRDB.HasManyThroughAssociation<Self, Label.Record> = hasMany(
             Label.Record.self,
             through: hasMany(
-                _LabelsLink.self,
+                _LabelsLink.table,
                 using: GRDB.ForeignKey(["ownerId", "ownerBatch"], to: ["id", "batch"])
             ).order(GRDB.Column("position")),
             using: _LabelsLink.target,
@@ -715,8 +715,8 @@ extension Gadget {
         )
 
         /// The `spares` relationship, for `including` and `request(for:)`.
-        public static let spares = hasMany(
-            _SparesLink.self,
+        public static let spares: GRDB.HasManyAssociation<Self, GRDB.Row> = hasMany(
+            _SparesLink.table,
             key: "spares",
             using: GRDB.ForeignKey(["ownerId", "ownerBatch"], to: ["id", "batch"])
         )
@@ -729,8 +729,8 @@ extension Gadget {
         )
 
         /// The `resellers` relationship, for `including` and `request(for:)`.
-        public static let resellers = hasMany(
-            _ResellersLink.self,
+        public static let resellers: GRDB.HasManyAssociation<Self, GRDB.Row> = hasMany(
+            _ResellersLink.table,
             key: "resellers",
             using: GRDB.ForeignKey(["ownerId", "ownerBatch"], to: ["id", "batch"])
         ).order(GRDB.Column("position"))
@@ -1123,22 +1123,25 @@ extension Label {
             rowID = inserted.rowID
         }
 
-        /// The link table of `children`, as a GRDB record type for associations.
-        internal enum _ChildrenLink: GRDB.TableRecord {
-            internal static var databaseTableName: Swift.String { "label_children" }
-            internal static let target = belongsTo(
+        /// The link table of `children`, for associations.
+        internal enum _ChildrenLink {
+            internal static let table = GRDB.Table<GRDB.Row>("label_children")
+            internal static let target = table.belongsTo(
                 Label.Record.self,
                 key: "target",
                 using: GRDB.ForeignKey(["target"], to: ["_id"])
             )
-            internal static let owner = belongsTo(Label.Record.self, using: GRDB.ForeignKey(["owner"], to: ["_id"]))
+            internal static let owner = table.belongsTo(
+                Label.Record.self,
+                using: GRDB.ForeignKey(["owner"], to: ["_id"])
+            )
         }
 
         /// The `children` relationship, for `including` and `request(for:)`.
         public static let children: GRDB.HasManyThroughAssociation<Self, Label.Record> = hasMany(
             Label.Record.self,
             through: hasMany(
-                _ChildrenLink.self,
+                _ChildrenLink.table,
                 using: GRDB.ForeignKey(["owner"], to: ["_id"])
             ).order(GRDB.Column("position")),
             using: _ChildrenLink.target,
@@ -1148,7 +1151,7 @@ extension Label {
         /// The `Gadget` records that reach this one: an inverse association.
         public static let gadgets: GRDB.HasManyThroughAssociation<Self, Gadget.Record> = hasMany(
             Gadget.Record.self,
-            through: hasMany(Gadget.Record._LabelsLink.self, using: GRDB.ForeignKey(["target"], to: ["_id"])),
+            through: hasMany(Gadget.Record._LabelsLink.table, using: GRDB.ForeignKey(["target"], to: ["_id"])),
             using: Gadget.Record._LabelsLink.owner,
             key: "gadgets"
         )
@@ -1156,7 +1159,7 @@ extension Label {
         /// The `Label` records that reach this one: an inverse association.
         public static let labels: GRDB.HasManyThroughAssociation<Self, Label.Record> = hasMany(
             Label.Record.self,
-            through: hasMany(Label.Record._ChildrenLink.self, using: GRDB.ForeignKey(["target"], to: ["_id"])),
+            through: hasMany(Label.Record._ChildrenLink.table, using: GRDB.ForeignKey(["target"], to: ["_id"])),
             using: Label.Record._ChildrenLink.owner,
             key: "labels"
         )
@@ -1561,7 +1564,7 @@ extension Nut: GRDB.PersistableRecord {
     /// The `Gadget` records that reach this one: an inverse association.
     public static let gadgets: GRDB.HasManyThroughAssociation<Self, Gadget.Record> = hasMany(
         Gadget.Record.self,
-        through: hasMany(Gadget.Record._SparesLink.self, using: GRDB.ForeignKey(["targetSerial"], to: ["serial"])),
+        through: hasMany(Gadget.Record._SparesLink.table, using: GRDB.ForeignKey(["targetSerial"], to: ["serial"])),
         using: Gadget.Record._SparesLink.owner,
         key: "gadgets"
     )

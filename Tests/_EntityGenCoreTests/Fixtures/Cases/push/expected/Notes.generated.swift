@@ -359,15 +359,15 @@ extension Note {
             container.setColumn("authorLogin", authorLogin)
         }
 
-        /// The link table of `readers`, as a GRDB record type for associations.
-        internal enum _ReadersLink: GRDB.TableRecord {
-            internal static var databaseTableName: Swift.String { "note_readers" }
-            internal static let target = belongsTo(
+        /// The link table of `readers`, for associations.
+        internal enum _ReadersLink {
+            internal static let table = GRDB.Table<GRDB.Row>("note_readers")
+            internal static let target = table.belongsTo(
                 Person.Record.self,
                 key: "target",
                 using: GRDB.ForeignKey(["targetLogin"], to: ["login"])
             )
-            internal static let owner = belongsTo(
+            internal static let owner = table.belongsTo(
                 Note.Record.self,
                 using: GRDB.ForeignKey(["ownerFolder", "ownerNumber"], to: ["folder", "number"])
             )
@@ -381,8 +381,8 @@ extension Note {
         )
 
         /// The `readers` relationship, for `including` and `request(for:)`.
-        internal static let readers = hasMany(
-            _ReadersLink.self,
+        internal static let readers: GRDB.HasManyAssociation<Self, GRDB.Row> = hasMany(
+            _ReadersLink.table,
             key: "readers",
             using: GRDB.ForeignKey(["ownerFolder", "ownerNumber"], to: ["folder", "number"])
         ).order(GRDB.Column("position"))

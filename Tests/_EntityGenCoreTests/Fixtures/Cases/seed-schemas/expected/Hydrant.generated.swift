@@ -272,15 +272,15 @@ extension Person {
             container.setColumn("height", height)
         }
 
-        /// The link table of `friends`, as a GRDB record type for associations.
-        internal enum _FriendsLink: GRDB.TableRecord {
-            internal static var databaseTableName: Swift.String { "person_friends" }
-            internal static let target = belongsTo(
+        /// The link table of `friends`, for associations.
+        internal enum _FriendsLink {
+            internal static let table = GRDB.Table<GRDB.Row>("person_friends")
+            internal static let target = table.belongsTo(
                 Person.Record.self,
                 key: "target",
                 using: GRDB.ForeignKey(["targetIdentifier"], to: ["identifier"])
             )
-            internal static let owner = belongsTo(
+            internal static let owner = table.belongsTo(
                 Person.Record.self,
                 using: GRDB.ForeignKey(["ownerIdentifier"], to: ["identifier"])
             )
@@ -290,7 +290,7 @@ extension Person {
         internal static let friends: GRDB.HasManyThroughAssociation<Self, Person.Record> = hasMany(
             Person.Record.self,
             through: hasMany(
-                _FriendsLink.self,
+                _FriendsLink.table,
                 using: GRDB.ForeignKey(["ownerIdentifier"], to: ["identifier"])
             ).order(GRDB.Column("position")),
             using: _FriendsLink.target,
@@ -301,7 +301,7 @@ extension Person {
         internal static let persons: GRDB.HasManyThroughAssociation<Self, Person.Record> = hasMany(
             Person.Record.self,
             through: hasMany(
-                Person.Record._FriendsLink.self,
+                Person.Record._FriendsLink.table,
                 using: GRDB.ForeignKey(["targetIdentifier"], to: ["identifier"])
             ),
             using: Person.Record._FriendsLink.owner,

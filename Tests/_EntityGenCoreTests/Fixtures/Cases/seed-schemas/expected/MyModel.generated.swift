@@ -235,7 +235,7 @@ extension ModelTwo {
         /// The `MyModel` records that reach this one: an inverse association.
         internal static let myModelsViaModel2s: GRDB.HasManyThroughAssociation<Self, MyModel.Record> = hasMany(
             MyModel.Record.self,
-            through: hasMany(MyModel.Record._Model2sLink.self, using: GRDB.ForeignKey(["target"], to: ["_id"])),
+            through: hasMany(MyModel.Record._Model2sLink.table, using: GRDB.ForeignKey(["target"], to: ["_id"])),
             using: MyModel.Record._Model2sLink.owner,
             key: "myModelsViaModel2s"
         )
@@ -495,15 +495,18 @@ extension MyModel {
             rowID = inserted.rowID
         }
 
-        /// The link table of `model2s`, as a GRDB record type for associations.
-        internal enum _Model2sLink: GRDB.TableRecord {
-            internal static var databaseTableName: Swift.String { "myModel_model2s" }
-            internal static let target = belongsTo(
+        /// The link table of `model2s`, for associations.
+        internal enum _Model2sLink {
+            internal static let table = GRDB.Table<GRDB.Row>("myModel_model2s")
+            internal static let target = table.belongsTo(
                 ModelTwo.Record.self,
                 key: "target",
                 using: GRDB.ForeignKey(["target"], to: ["_id"])
             )
-            internal static let owner = belongsTo(MyModel.Record.self, using: GRDB.ForeignKey(["owner"], to: ["_id"]))
+            internal static let owner = table.belongsTo(
+                MyModel.Record.self,
+                using: GRDB.ForeignKey(["owner"], to: ["_id"])
+            )
         }
 
         /// The `model2` relationship, for `including` and `request(for:)`.
@@ -517,7 +520,7 @@ extension MyModel {
         internal static let model2s: GRDB.HasManyThroughAssociation<Self, ModelTwo.Record> = hasMany(
             ModelTwo.Record.self,
             through: hasMany(
-                _Model2sLink.self,
+                _Model2sLink.table,
                 using: GRDB.ForeignKey(["owner"], to: ["_id"])
             ).order(GRDB.Column("position")),
             using: _Model2sLink.target,

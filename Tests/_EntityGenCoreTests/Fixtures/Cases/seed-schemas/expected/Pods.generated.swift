@@ -715,15 +715,15 @@ extension Pod {
             container.setOptionalJSONColumn("sourceFiles", sourceFiles, PathList())
         }
 
-        /// The link table of `subspecs`, as a GRDB record type for associations.
-        internal enum _SubspecsLink: GRDB.TableRecord {
-            internal static var databaseTableName: Swift.String { "pod_subspecs" }
-            internal static let target = belongsTo(
+        /// The link table of `subspecs`, for associations.
+        internal enum _SubspecsLink {
+            internal static let table = GRDB.Table<GRDB.Row>("pod_subspecs")
+            internal static let target = table.belongsTo(
                 Subspec.Record.self,
                 key: "target",
                 using: GRDB.ForeignKey(["target"], to: ["_id"])
             )
-            internal static let owner = belongsTo(
+            internal static let owner = table.belongsTo(
                 Pod.Record.self,
                 using: GRDB.ForeignKey(["ownerName", "ownerVersion"], to: ["name", "version"])
             )
@@ -733,7 +733,7 @@ extension Pod {
         internal static let subspecs: GRDB.HasManyThroughAssociation<Self, Subspec.Record> = hasMany(
             Subspec.Record.self,
             through: hasMany(
-                _SubspecsLink.self,
+                _SubspecsLink.table,
                 using: GRDB.ForeignKey(["ownerName", "ownerVersion"], to: ["name", "version"])
             ).order(GRDB.Column("position")),
             using: _SubspecsLink.target,
@@ -1057,22 +1057,25 @@ extension Subspec {
             rowID = inserted.rowID
         }
 
-        /// The link table of `subspecs`, as a GRDB record type for associations.
-        internal enum _SubspecsLink: GRDB.TableRecord {
-            internal static var databaseTableName: Swift.String { "subspec_subspecs" }
-            internal static let target = belongsTo(
+        /// The link table of `subspecs`, for associations.
+        internal enum _SubspecsLink {
+            internal static let table = GRDB.Table<GRDB.Row>("subspec_subspecs")
+            internal static let target = table.belongsTo(
                 Subspec.Record.self,
                 key: "target",
                 using: GRDB.ForeignKey(["target"], to: ["_id"])
             )
-            internal static let owner = belongsTo(Subspec.Record.self, using: GRDB.ForeignKey(["owner"], to: ["_id"]))
+            internal static let owner = table.belongsTo(
+                Subspec.Record.self,
+                using: GRDB.ForeignKey(["owner"], to: ["_id"])
+            )
         }
 
         /// The `subspecs` relationship, for `including` and `request(for:)`.
         internal static let subspecs: GRDB.HasManyThroughAssociation<Self, Subspec.Record> = hasMany(
             Subspec.Record.self,
             through: hasMany(
-                _SubspecsLink.self,
+                _SubspecsLink.table,
                 using: GRDB.ForeignKey(["owner"], to: ["_id"])
             ).order(GRDB.Column("position")),
             using: _SubspecsLink.target,
@@ -1082,7 +1085,7 @@ extension Subspec {
         /// The `Pod` records that reach this one: an inverse association.
         internal static let pods: GRDB.HasManyThroughAssociation<Self, Pod.Record> = hasMany(
             Pod.Record.self,
-            through: hasMany(Pod.Record._SubspecsLink.self, using: GRDB.ForeignKey(["target"], to: ["_id"])),
+            through: hasMany(Pod.Record._SubspecsLink.table, using: GRDB.ForeignKey(["target"], to: ["_id"])),
             using: Pod.Record._SubspecsLink.owner,
             key: "pods"
         )
@@ -1090,7 +1093,7 @@ extension Subspec {
         /// The `Subspec` records that reach this one: an inverse association.
         internal static let subspecsViaSubspecs: GRDB.HasManyThroughAssociation<Self, Subspec.Record> = hasMany(
             Subspec.Record.self,
-            through: hasMany(Subspec.Record._SubspecsLink.self, using: GRDB.ForeignKey(["target"], to: ["_id"])),
+            through: hasMany(Subspec.Record._SubspecsLink.table, using: GRDB.ForeignKey(["target"], to: ["_id"])),
             using: Subspec.Record._SubspecsLink.owner,
             key: "subspecsViaSubspecs"
         )
