@@ -91,8 +91,8 @@ public final class SchemaInterpreter: @unchecked Sendable {
                     transformer: builder.erased(property.transformer, interpreter: self),
                     read: property.read, defaultValue: nil, writePath: property.writePath,
                     isOptional: property.isOptional, writesNull: property.writesNull)
-                if let attribute, let node = attribute.declaration.defaultValue, property.defaultValue != nil {
-                    program.defaultValue = convertDefault(node, attribute.type)
+                if let attribute, let value = attribute.defaultValue, property.defaultValue != nil {
+                    program.defaultValue = convertDefault(value, attribute.type)
                 }
                 if property.emptyIsMap { program.empty = InterpretedValue(value: [String: InterpretedValue]()) }
                 return program
@@ -264,9 +264,9 @@ public final class SchemaInterpreter: @unchecked Sendable {
 
     /// A schema default as the value generated code would hold: written as JSON and read back with the
     /// type's plain transformer (dates are ISO-8601 in schemas whatever the attribute's transformer).
-    private func convertDefault(_ node: ValueNode, _ type: ResolvedType) -> InterpretedValue? {
+    private func convertDefault(_ value: ResolvedValue, _ type: ResolvedType) -> InterpretedValue? {
         var writer = JSONWriter()
-        writeDefault(node, type, to: &writer)
+        Self.writeDefault(value, to: &writer)
         guard let document = try? JSONDocument(bytes: writer.bytes) else { return nil }
         let transformer = TransformerBuilder.plain(type, schema: schema)
         return document.withRoot { root in
@@ -275,33 +275,26 @@ public final class SchemaInterpreter: @unchecked Sendable {
         }
     }
 
-    private func writeDefault(_ node: ValueNode, _ type: ResolvedType, to writer: inout JSONWriter) {
-        switch (node.kind, type) {
-        case let (.sequence(elements), .array(element)):
+    /// A default as the JSON its attribute's plain transformer reads.
+    private static func writeDefault(_ value: ResolvedValue, to writer: inout JSONWriter) {
+        switch value {
+        case let .array(elements):
             writer.beginArray()
-            for item in elements { writeDefault(item, element, to: &writer) }
+            for element in elements { writeDefault(element, to: &writer) }
             writer.endArray()
-        case let (.mapping(entries), .map(element)):
+        case let .map(entries):
             writer.beginObject()
             for entry in entries {
-                writer.key(entry.key.value)
-                writeDefault(entry.value, element, to: &writer)
+                writer.key(entry.key)
+                writeDefault(entry.value, to: &writer)
             }
             writer.endObject()
-        case let (_, .enumeration(name)):
-            let text = node.textOrIntegerText ?? ""
-            let declaration = schema.enums.first { $0.name.value == name }
-            let raw = declaration?.case(named: text)?.rawValue.textOrIntegerText ?? text
-            if declaration?.rawType?.value == .int { writer.raw(Array(raw.utf8)) } else { writer.string(raw) }
-        default:
-            switch node.scalar {
-            case let .string(text)?: writer.string(text)
-            case let .integer(text)?:
-                writer.raw(Array((SchemaValidator.integerValue(text).map { String($0) } ?? text).utf8))
-            case let .float(text)?: writer.raw(Array(text.utf8))
-            case let .bool(flag)?: writer.bool(flag)
-            default: writer.null()
-            }
+        case let .enumCase(_, raw, rawIsInteger):
+            if rawIsInteger { writer.raw(Array(raw.utf8)) } else { writer.string(raw) }
+        case let .integer(text), let .number(text, _): writer.raw(Array(text.utf8))
+        case let .text(text), let .uuid(text), let .data(text, _), let .date(text, _): writer.string(text)
+        case let .bool(flag): writer.bool(flag)
+        case .null: writer.null()
         }
     }
 }

@@ -163,6 +163,8 @@ public struct ResolvedAttribute: Sendable {
     public var fallbackKeyPaths: [JSONKeyPath]
     /// Scalar conversion, if any (defaults applied: Date -> iso8601, URL -> url, Data -> base64).
     public var transformer: ResolvedTransformer?
+    /// The `default:`, typed (`nil` without one; `.null` for an optional's explicit `default: null`).
+    public var defaultValue: ResolvedValue?
     /// Failure policy.
     public var onFailure: FailurePolicy
     /// Element failure policy.

@@ -42,8 +42,8 @@ struct EntityTranslator: Sendable {
         let declaration = attribute.declaration
         let location = declaration.name.location
         let baseType = types.swiftType(attribute.type)
-        let defaultValue = declaration.defaultValue.flatMap { value -> ValueLiteral? in
-            if case .null? = value.scalar { return nil }
+        let defaultValue = attribute.defaultValue.flatMap { value -> ValueLiteral? in
+            if case .null = value { return nil }
             return types.literal(value, attribute.type)
         }
         let isOptional = attribute.isOptional

@@ -53,13 +53,13 @@ struct PersistenceTranslator: Sendable {
         for (attribute, property) in zip(entity.attributes, model.properties) {
             let stored = storedValue(attribute.type)
             let json = stored == .json
-            let defaultValue = attribute.declaration.defaultValue.flatMap { columnDefault($0, attribute.type) }
+            let defaultValue = attribute.defaultValue.flatMap { columnDefault($0, attribute.type) }
             table.columns.append(
                 .init(
                     name: attribute.swiftName, value: stored, notNull: !attribute.isOptional,
                     source: json ? .json(property) : .property(identifier: property.identifier),
                     location: attribute.declaration.name.location, defaultValue: defaultValue,
-                    hasUnstorableDefault: attribute.declaration.defaultValue != nil && defaultValue == nil,
+                    hasUnstorableDefault: attribute.defaultValue != nil && defaultValue == nil,
                     absentBit: table.absentBits[property.name],
                     renamedFrom: attribute.declaration.renamedFrom.map { SwiftNaming.memberName($0.value) }))
         }
@@ -97,7 +97,7 @@ struct PersistenceTranslator: Sendable {
         }
         var checks: [EntityPlan.AbsentCheck] = []
         for (index, attribute) in entity.attributes.enumerated() {
-            let hasDefault = attribute.declaration.defaultValue != nil
+            let hasDefault = attribute.defaultValue != nil
             guard attribute.isOptional || hasDefault, !entity.identifiedBy.contains(attribute.name),
                 (attribute.declaration.onAbsent?.value ?? entityPolicy ?? .keep) == .keep
             else { continue }
@@ -117,63 +117,25 @@ struct PersistenceTranslator: Sendable {
     }
 
     /// A schema default as a column default, for the rows that exist when a migration adds the column;
-    /// `nil` when the stored form is not a plain literal (custom types, non-empty collections).
-    func columnDefault(_ value: ValueNode, _ type: ResolvedType) -> ColumnDefault? {
-        switch (type, value.kind, value.scalar) {
-        case (.array, .sequence(let elements), _) where elements.isEmpty: return .text("[]")
-        case (.map, .mapping(let entries), _) where entries.isEmpty: return .text("{}")
-        case let (.builtin(builtin), _, scalar?):
-            return Self.columnDefault(builtin, scalar)
-        case let (.enumeration(name), _, scalar?):
-            guard let declaration = schema.enums.first(where: { $0.name.value == name }) else { return nil }
-            let text: String
-            switch scalar {
-            case let .string(string), let .integer(string): text = string
-            case .null, .bool, .float: return nil
-            }
-            guard let match = declaration.case(named: text), let raw = match.rawValue.textOrIntegerText else {
-                return nil
-            }
-            return declaration.rawType?.value == .int ? .number(raw) : .text(raw)
-        default: return nil
-        }
-    }
-
-    /// A built-in scalar's default as a column default, in the form the runtime stores the type (a date
-    /// rounded to the millisecond; `nil` for a date outside the years 0 to 9999).
-    private static func columnDefault(_ builtin: BuiltinType, _ scalar: ValueNode.Scalar) -> ColumnDefault? {
-        var integer: String?
-        var number: String?
-        switch scalar {
-        case let .integer(text):
-            // In decimal digits: YAML also writes integers as `0x1F` and `0o17`.
-            let digits = SchemaValidator.integerValue(text).map { String($0) } ?? text
-            (integer, number) = (digits, digits)
-        case let .float(text): number = text
-        case .null, .bool, .string: break
-        }
-        switch builtin {
-        case .bool:
-            if case let .bool(flag) = scalar { return .bool(flag) }
-            return nil
-        case .string, .url:
-            if case let .string(text) = scalar { return .text(text) }
-            return nil
-        case .uuid:
-            if case let .string(text) = scalar, let uuid = UUID(uuidString: text) { return .uuid(uuid.uuidString) }
-            return nil
-        case .decimal: return number.flatMap(decimalText)
-        case .uint, .uint64:
-            return integer.flatMap { text in UInt64(text).map { _ in .unsigned(text) } }
-        case .double, .float: return number.flatMap(numberLiteral)
-        case .int, .int8, .int16, .int32, .int64, .uint8, .uint16, .uint32: return integer.flatMap(numberLiteral)
-        case .date:
-            guard case var .string(text) = scalar else { return nil }
-            return text.withUTF8({ ISO8601.parse($0) }).flatMap(ColumnDefault.date)
-        case .data:
-            guard case let .string(text) = scalar, let data = Data(base64Encoded: text) else { return nil }
-            return .data(Array(data))
-        case .anyJSON: return nil  // lint rejects its defaults (``SchemaValidator/valueProblem``)
+    /// `nil` when the stored form is not a plain literal (`null`, custom types, non-empty collections), in the
+    /// form the runtime stores the type (a date rounded to the millisecond; `nil` for a date outside the
+    /// years 0 to 9999).
+    func columnDefault(_ value: ResolvedValue, _ type: ResolvedType) -> ColumnDefault? {
+        switch (value, type) {
+        case let (.array(elements), _): return elements.isEmpty ? .text("[]") : nil
+        case let (.map(entries), _): return entries.isEmpty ? .text("{}") : nil
+        case let (.enumCase(_, raw, rawIsInteger), _): return rawIsInteger ? .number(raw) : .text(raw)
+        case let (.bool(flag), _): return .bool(flag)
+        case let (.text(text), _): return .text(text)
+        case let (.uuid(text), _): return UUID(uuidString: text).map { .uuid($0.uuidString) }
+        case let (.data(_, bytes), _): return .data(bytes)
+        case let (.date(_, date), _): return ColumnDefault.date(date)
+        case let (.integer(digits), .builtin(.uint)), let (.integer(digits), .builtin(.uint64)):
+            return UInt64(digits).map { _ in .unsigned(digits) }
+        case let (.integer(digits), _): return Self.numberLiteral(digits)
+        case let (.number(text, _), .builtin(.decimal)): return Self.decimalText(text)
+        case let (.number(text, _), _): return Self.numberLiteral(text)
+        case (.null, _): return nil
         }
     }
 

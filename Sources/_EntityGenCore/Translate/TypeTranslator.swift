@@ -65,53 +65,24 @@ struct TypeTranslator: Sendable {
     }
 
     /// The value of a validated default.
-    func literal(_ value: ValueNode, _ type: ResolvedType) -> ValueLiteral {
-        switch type {
-        case let .array(element):
-            guard case let .sequence(elements) = value.kind else { return .array([]) }
+    func literal(_ value: ResolvedValue, _ type: ResolvedType) -> ValueLiteral {
+        switch (value, type) {
+        case let (.array(elements), .array(element)):
             return .array(elements.map { literal($0, element) })
-        case let .map(element):
-            guard case let .mapping(entries) = value.kind else { return .map([]) }
-            return .map(entries.map { ValueLiteral.Entry(key: $0.key.value, value: literal($0.value, element)) })
-        case let .enumeration(name):
-            guard let declaration = schema.enums.first(where: { $0.name.value == name }) else { return .none }
-            let text = value.textOrIntegerText ?? ""
-            return .enumCase(
-                type: SwiftNaming.typeName(declaration.name.value),
-                name: SwiftNaming.memberName(declaration.case(named: text)?.name.value ?? text))
-        case .custom:
-            return .none
-        case let .builtin(builtin):
-            return builtinLiteral(value, builtin)
+        case let (.map(entries), .map(element)):
+            return .map(entries.map { ValueLiteral.Entry(key: $0.key, value: literal($0.value, element)) })
+        case let (.enumCase(name, _, _), .enumeration(enumName)):
+            return .enumCase(type: SwiftNaming.typeName(enumName), name: SwiftNaming.memberName(name))
+        case let (.bool(flag), _): return .bool(flag)
+        case let (.integer(digits), _): return .integer(digits)
+        case let (.number(text, _), .builtin(.decimal)): return .decimal(text)
+        case let (.number(_, number), _): return .floatingPoint(number)
+        case let (.text(text), .builtin(.url)): return .url(text)
+        case let (.text(text), _): return .string(text)
+        case let (.uuid(text), _): return .uuid(text)
+        case let (.data(base64, _), _): return .data(base64: base64)
+        case let (.date(_, date), _): return .date(secondsSince1970: date.timeIntervalSince1970)
+        case (.null, _), (.array, _), (.map, _), (.enumCase, _): return .none
         }
-    }
-
-    private func builtinLiteral(_ value: ValueNode, _ builtin: BuiltinType) -> ValueLiteral {
-        var text = ""
-        switch value.scalar {
-        case let .string(string)?, let .integer(string)?, let .float(string)?: text = string
-        case let .bool(flag)?: text = flag ? "true" : "false"
-        case .null?, nil: break
-        }
-        switch builtin {
-        case .string: return .string(text)
-        case .bool: return .bool(text == "true")
-        case .double, .float: return .floatingPoint(SchemaValidator.numericValue(value) ?? 0)
-        case .decimal: return .decimal(text)
-        case .date: return .date(secondsSince1970: Self.iso8601Seconds(text) ?? 0)
-        case .url: return .url(text)
-        case .uuid: return .uuid(text)
-        case .data: return .data(base64: text)
-        case .anyJSON: return .none  // lint rejects its defaults
-        case .int, .int8, .int16, .int32, .int64, .uint, .uint8, .uint16, .uint32, .uint64:
-            return .integer(SchemaValidator.integerValue(text).map { String($0) } ?? "0")
-        }
-    }
-
-    /// Seconds since 1970 of a validated ISO-8601 literal, computed at generation time with the
-    /// runtime's parser (the one the interpreter and generated mappers use).
-    static func iso8601Seconds(_ text: String) -> Double? {
-        var text = text
-        return text.withUTF8(ISO8601.parse)?.timeIntervalSince1970
     }
 }

@@ -37,7 +37,7 @@ extension SchemaValidator {
         if transformer == nil, let builtin = type.leafBuiltin?.defaultTransformer { transformer = .builtin(builtin) }
 
         let isOptional = attribute.isOptional?.value ?? false
-        checkDefault(of: attribute, type: type, isOptional: isOptional, what: what)
+        let defaultValue = checkDefault(of: attribute, type: type, isOptional: isOptional, what: what)
         validateConstraints(attribute.constraints, type: type, what: what)
         if let policy = attribute.onFailure {
             switch policy.value {
@@ -77,6 +77,7 @@ extension SchemaValidator {
             keyPath: defaultKeyPath(for: attribute.name, explicit: attribute.key, in: entity),
             fallbackKeyPaths: attribute.fallbackKeys.map { based($0.value, in: entity) },
             transformer: transformer,
+            defaultValue: defaultValue,
             onFailure: attribute.onFailure?.value ?? .fail,
             onInvalidElement: attribute.onInvalidElement?.value ?? .fail,
             writesNull: isOptional && (attribute.writeNulls ?? entity.writeNulls)?.value == true
@@ -176,27 +177,36 @@ extension SchemaValidator {
         }
     }
 
+    /// Checks an attribute's default against its type, and returns it resolved (`nil` when there is none,
+    /// or when it is reported).
     private mutating func checkDefault(
         of attribute: AttributeDeclaration, type: ResolvedType, isOptional: Bool, what: String
-    ) {
-        guard let value = attribute.defaultValue else { return }
+    ) -> ResolvedValue? {
+        guard let value = attribute.defaultValue else { return nil }
         if case .null? = value.scalar {
             if !isOptional {
                 emit(
                     Rules.invalidDefault, "default of \(what) is null; make the attribute optional instead",
                     at: value.location)
+                return nil
             }
-            return
+            return .null
         }
         if case .custom = type.leaf {
             emit(
                 Rules.invalidDefault,
                 "\(what) has a custom transformer type, which cannot take a default from the schema; make it optional",
                 at: value.location)
-            return
+            return nil
         }
         if let problem = valueProblem(value, type) {
             emit(Rules.invalidDefault, "default of \(what): \(problem.message)", at: problem.location)
+            return nil
         }
+        guard let resolved = resolvedValue(value, type) else {
+            emit(Rules.invalidDefault, "default of \(what) cannot be read as \(type)", at: value.location)
+            return nil
+        }
+        return resolved
     }
 }

@@ -29,7 +29,7 @@ import Testing
         #expect(result.json == #"{"day":"2014-03-07T06:00:00.500Z"}"#)
         let event = try #require(result.schema.entity(named: "Event"))
         let literal = TypeTranslator(schema: result.schema).literal(
-            event.attributes[0].declaration.defaultValue!, event.attributes[0].type)
+            event.attributes[0].defaultValue!, event.attributes[0].type)
         #expect(literal == .date(secondsSince1970: 1394172000.5))
         #expect(Spelling.value(literal) == "Foundation.Date(timeIntervalSince1970: 1394172000.5)")
     }
