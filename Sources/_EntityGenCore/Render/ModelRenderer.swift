@@ -9,11 +9,15 @@ struct ModelRenderer {
         var conformances = ["Swift.Sendable", "Swift.Hashable"]
         if plan.identity != nil { conformances.append("Swift.Identifiable") }
         printer.block("\(access)struct \(plan.typeName): \(conformances.joined(separator: ", ")) {") { printer in
-            for property in plan.properties {
+            for (index, property) in plan.properties.enumerated() {
+                // Plain stored properties sit together, as a hand-writer lists them; a documented or
+                // computed one is set apart by blank lines.
+                if index > 0, !Self.isPlain(property) || !Self.isPlain(plan.properties[index - 1]) { printer.line() }
                 printer.documentation(property.documentation)
                 switch property.storage {
                 case .inline:
-                    printer.line("\(access)var \(property.identifier): \(Spelling.type(property.type))")
+                    let initial = plan.initializer == .memberwise ? Self.initialValue(property).map { " = \($0)" } : nil
+                    printer.line("\(access)var \(property.identifier): \(Spelling.type(property.type))\(initial ?? "")")
                 case .indirect:
                     let box = Self.box(property)
                     printer.block("\(access)var \(property.identifier): \(Spelling.type(property.type)) {") { printer in
@@ -35,8 +39,8 @@ struct ModelRenderer {
                     }
                     printer.line("private var \(property.boxIdentifier): \(box)")
                 }
-                printer.line()
             }
+            if !plan.properties.isEmpty { printer.line() }
             if !plan.absentChecks.isEmpty {
                 printer.documentation(
                     "The keys the mapped JSON object did not have, so that an import keeps what is stored for them (none for a model built in code). Not part of equality."
@@ -50,10 +54,30 @@ struct ModelRenderer {
                     "\(access)var id: \(Spelling.type(identity.type)) { \(SwiftNaming.escaped(identity.name)) }")
                 printer.line()
             }
-            renderInitializer(plan, into: &printer)
+            switch plan.initializer {
+            case .memberwise: break
+            case .explicit: renderInitializer(plan, into: &printer)
+            }
         }
         printer.line()
         renderNameConstants(plan, into: &printer)
+    }
+
+    /// The value a property takes when the initializer is not given one: its schema default, or an empty
+    /// to-many relationship (`nil` for an optional is Swift's own, for the memberwise initializer).
+    private static func initialValue(_ property: EntityPlan.Property) -> String? {
+        if let value = property.defaultValue { return Spelling.value(value) }
+        if property.read == .toMany, !property.isOptional { return property.emptyIsMap ? "[:]" : "[]" }
+        return nil
+    }
+
+    /// Whether a property is one undocumented line (`var name: String`).
+    private static func isPlain(_ property: EntityPlan.Property) -> Bool {
+        guard property.documentation == nil else { return false }
+        switch property.storage {
+        case .inline: return true
+        case .indirect, .indirectCollection: return false
+        }
     }
 
     /// The box type of a property stored indirectly: `Indirect<Target>` or `IndirectCollection<[Target]>`.
@@ -72,15 +96,9 @@ struct ModelRenderer {
     private func renderInitializer(_ plan: EntityPlan, into printer: inout CodePrinter) {
         printer.documentation("Creates `\(plan.typeName)` from its properties.")
         let parameters = plan.properties.map { property -> String in
-            var parameter = "\(property.identifier): \(Spelling.type(property.type))"
-            if let value = property.defaultValue {
-                parameter += " = \(Spelling.value(value))"
-            } else if property.isOptional {
-                parameter += " = nil"
-            } else if property.read == .toMany {
-                parameter += property.emptyIsMap ? " = [:]" : " = []"
-            }
-            return parameter
+            let parameter = "\(property.identifier): \(Spelling.type(property.type))"
+            if let value = Self.initialValue(property) { return parameter + " = \(value)" }
+            return property.isOptional ? parameter + " = nil" : parameter
         }
         let opening =
             parameters.isEmpty ? "\(access)init() {" : "\(access)init(\(parameters.joined(separator: ", "))) {"

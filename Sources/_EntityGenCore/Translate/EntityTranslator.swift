@@ -146,6 +146,22 @@ struct EntityTranslator: Sendable {
         )
     }
 
+    /// How a model is initialized: Swift's memberwise initializer where it has the parameters, defaults
+    /// and access an explicit one would (internal, every stored property the user's own), otherwise
+    /// written out.
+    static func initializer(_ plan: EntityPlan, access: AccessLevel) -> EntityPlan.Initializer {
+        let inline = plan.properties.allSatisfy { property in
+            switch property.storage {
+            case .inline: true
+            case .indirect, .indirectCollection: false
+            }
+        }
+        switch access {
+        case .internal: return inline && plan.absentChecks.isEmpty ? .memberwise : .explicit
+        case .public, .package: return .explicit
+        }
+    }
+
     /// An attribute's constraints in schema order, for generated code and the interpreter alike.
     static func constraints(_ declaration: ConstraintsDeclaration) -> [ConstraintPlan] {
         var result: [ConstraintPlan] = []

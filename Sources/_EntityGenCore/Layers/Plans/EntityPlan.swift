@@ -80,6 +80,18 @@ struct EntityPlan: Sendable {
     /// The properties whose absence `map` records, so that an import keeps their stored values (set by
     /// the persistence translator; empty without persistence).
     var absentChecks: [AbsentCheck] = []
+    /// How the model is initialized from its properties (decided once the absent checks are).
+    var initializer: Initializer = .explicit
+
+    /// How a model's `init(...)` from its properties comes to be.
+    enum Initializer: Sendable {
+        /// Swift's memberwise initializer, with the same parameters and defaults (declared as the
+        /// properties' initial values): an internal model whose stored properties are all its own.
+        case memberwise
+        /// Written out: a public or package model (Swift's memberwise initializer is internal), or one
+        /// with private storage (boxes, the absent-key mask), which would make Swift's private.
+        case explicit
+    }
 
     /// A property whose key's absence the mapper records in the model's absent fields.
     struct AbsentCheck: Sendable {

@@ -332,14 +332,8 @@ extension Pet: Swift.Codable {
 /// The Player entity.
 internal struct Player: Swift.Sendable, Swift.Hashable {
     internal var name: Swift.String
-
     internal var team: Team?
 
-    /// Creates `Player` from its properties.
-    internal init(name: Swift.String, team: Team? = nil) {
-        self.name = name
-        self.team = team
-    }
 }
 
 extension Player {

@@ -12,30 +12,13 @@ private typealias _EntityGenRuntimeVersionCheck = EntityGenRuntime.EntityGenRunt
 /// third
 internal struct Hostile: Swift.Sendable, Swift.Hashable {
     /// /* not a comment */ #if false
-    internal var quoted: Swift.String
+    internal var quoted: Swift.String = "\"\"\" \\(interpolation) \u{2066}isolate\u{2069} \0 end"
 
     internal var dotted: Swift.String?
+    internal var unicodeKey: Swift.Int = -9223372036854775808
+    internal var big: Swift.UInt64 = 18446744073709551615
+    internal var oneOfs: Swift.String = "*/"
 
-    internal var unicodeKey: Swift.Int
-
-    internal var big: Swift.UInt64
-
-    internal var oneOfs: Swift.String
-
-    /// Creates `Hostile` from its properties.
-    internal init(
-        quoted: Swift.String = "\"\"\" \\(interpolation) \u{2066}isolate\u{2069} \0 end",
-        dotted: Swift.String? = nil,
-        unicodeKey: Swift.Int = -9223372036854775808,
-        big: Swift.UInt64 = 18446744073709551615,
-        oneOfs: Swift.String = "*/"
-    ) {
-        self.quoted = quoted
-        self.dotted = dotted
-        self.unicodeKey = unicodeKey
-        self.big = big
-        self.oneOfs = oneOfs
-    }
 }
 
 extension Hostile {

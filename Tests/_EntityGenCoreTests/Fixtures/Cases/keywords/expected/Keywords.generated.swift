@@ -101,63 +101,24 @@ extension Switch: Swift.Codable {
 /// An entity named after a keyword.
 internal struct Class: Swift.Sendable, Swift.Hashable, Swift.Identifiable {
     internal var `class`: Swift.String
-
     internal var `default`: Swift.Bool
-
-    internal var `import`: Switch?
-
+    internal var `import`: Switch? = Switch.`default`
     internal var `extension`: Kind?
-
     internal var `in`: [Swift.String: [Swift.Int]]
-
-    internal var `let`: Swift.Double
-
-    internal var `where`: Foundation.Decimal
-
-    internal var `func`: Foundation.Date
-
-    internal var `var`: Foundation.URL?
-
-    internal var `guard`: Foundation.UUID?
-
-    internal var `return`: Foundation.Data?
-
-    internal var `inout`: [Class]
+    internal var `let`: Swift.Double = 1.5
+    internal var `where`: Foundation.Decimal = Foundation.Decimal(
+        string: "2.25",
+        locale: Foundation.Locale(identifier: "en_US_POSIX")
+    )!
+    internal var `func`: Foundation.Date = Foundation.Date(timeIntervalSince1970: 1394175600.0)
+    internal var `var`: Foundation.URL? = Foundation.URL(string: "https://example.com/a?b=c")!
+    internal var `guard`: Foundation.UUID? = Foundation.UUID(uuidString: "123e4567-e89b-12d3-a456-426614174000")!
+    internal var `return`: Foundation.Data? = Foundation.Data(base64Encoded: "aGVsbG8=")!
+    internal var `inout`: [Class] = []
 
     /// The identity: `class`.
     internal var id: Swift.String { `class` }
 
-    /// Creates `Class` from its properties.
-    internal init(
-        `class`: Swift.String,
-        `default`: Swift.Bool,
-        `import`: Switch? = Switch.`default`,
-        `extension`: Kind? = nil,
-        `in`: [Swift.String: [Swift.Int]],
-        `let`: Swift.Double = 1.5,
-        `where`: Foundation.Decimal = Foundation.Decimal(
-            string: "2.25",
-            locale: Foundation.Locale(identifier: "en_US_POSIX")
-        )!,
-        `func`: Foundation.Date = Foundation.Date(timeIntervalSince1970: 1394175600.0),
-        `var`: Foundation.URL? = Foundation.URL(string: "https://example.com/a?b=c")!,
-        `guard`: Foundation.UUID? = Foundation.UUID(uuidString: "123e4567-e89b-12d3-a456-426614174000")!,
-        `return`: Foundation.Data? = Foundation.Data(base64Encoded: "aGVsbG8=")!,
-        `inout`: [Class] = []
-    ) {
-        self.`class` = `class`
-        self.`default` = `default`
-        self.`import` = `import`
-        self.`extension` = `extension`
-        self.`in` = `in`
-        self.`let` = `let`
-        self.`where` = `where`
-        self.`func` = `func`
-        self.`var` = `var`
-        self.`guard` = `guard`
-        self.`return` = `return`
-        self.`inout` = `inout`
-    }
 }
 
 extension Class {

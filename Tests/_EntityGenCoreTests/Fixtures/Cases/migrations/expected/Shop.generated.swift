@@ -14,14 +14,8 @@ private typealias _EntityGenPersistenceVersionCheck = EntityGenPersistence.Entit
 /// The Address entity.
 internal struct Address: Swift.Sendable, Swift.Hashable, Swift.Identifiable {
     internal var id: Swift.Int
-
     internal var street: Swift.String
 
-    /// Creates `Address` from its properties.
-    internal init(id: Swift.Int, street: Swift.String) {
-        self.id = id
-        self.street = street
-    }
 }
 
 extension Address {
@@ -164,13 +158,9 @@ extension Address: GRDB.PersistableRecord {
 /// The Customer entity.
 internal struct Customer: Swift.Sendable, Swift.Hashable, Swift.Identifiable {
     internal var id: Swift.Int
-
     internal var name: Swift.String
-
     internal var email: Swift.String?
-
     internal var loyaltyPoints: Swift.Int
-
     internal var orders: [Order]
 
     /// The keys the mapped JSON object did not have, so that an import keeps what is stored for them (none for a model
@@ -441,9 +431,7 @@ extension Customer {
 /// The Order entity.
 internal struct Order: Swift.Sendable, Swift.Hashable, Swift.Identifiable {
     internal var number: Swift.String
-
     internal var total: Swift.Double
-
     internal var shippingAddress: Address?
 
     /// The keys the mapped JSON object did not have, so that an import keeps what is stored for them (none for a model

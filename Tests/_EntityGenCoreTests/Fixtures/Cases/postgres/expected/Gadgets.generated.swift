@@ -61,33 +61,19 @@ extension Finish: EntityGenPostgres.PostgresCopyValue {}
 /// The Gadget entity.
 public struct Gadget: Swift.Sendable, Swift.Hashable {
     public var id: Swift.Int64
-
     public var batch: Swift.Int16
-
     public var name: Swift.String
-
     public var price: Foundation.Decimal?
-
     public var weight: Swift.Float?
-
     public var sku: Foundation.UUID?
-
     public var releasedAt: Foundation.Date?
-
     public var photo: Foundation.Data?
-
     public var site: Foundation.URL?
-
     public var finish: Finish?
-
     public var tags: [Swift.String]
-
     public var labels: [Label]
-
     public var spares: [Swift.String: Nut]?
-
     public var maker: EntityGenRuntime.EntityReference<Maker>?
-
     public var resellers: [EntityGenRuntime.EntityReference<Maker>]
 
     /// The keys the mapped JSON object did not have, so that an import keeps what is stored for them (none for a model
@@ -922,7 +908,6 @@ extension Gadget {
 /// The Label entity.
 public struct Label: Swift.Sendable, Swift.Hashable {
     public var text: Swift.String
-
     public var children: [Label]
 
     /// Creates `Label` from its properties.
@@ -1417,7 +1402,6 @@ extension Maker {
 /// The Nut entity.
 public struct Nut: Swift.Sendable, Swift.Hashable, Swift.Identifiable {
     public var serial: Swift.String
-
     public var size: Swift.Int
 
     /// The identity: `serial`.
@@ -1789,7 +1773,6 @@ extension Part {
 /// The Screw entity.
 public struct Screw: Swift.Sendable, Swift.Hashable, Swift.Identifiable {
     public var serial: Swift.String
-
     public var length: Swift.Double
 
     /// The identity: `serial`.

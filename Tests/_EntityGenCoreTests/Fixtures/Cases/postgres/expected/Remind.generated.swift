@@ -218,11 +218,8 @@ extension Avatar {
 /// A Remind class, with the avatar embedded in the API response.
 public struct Group: Swift.Sendable, Swift.Hashable, Swift.Identifiable {
     public var remoteId: Swift.Int64
-
     public var name: Swift.String
-
     public var className: Swift.String?
-
     public var avatar: Avatar?
 
     /// The keys the mapped JSON object did not have, so that an import keeps what is stored for them (none for a model

@@ -11,9 +11,7 @@ private typealias _EntityGenRuntimeVersionCheck = EntityGenRuntime.EntityGenRunt
 /// The Circle entity.
 public struct Circle: Swift.Sendable, Swift.Hashable, Swift.Identifiable {
     public var id: Foundation.UUID
-
     public var radius: Swift.Float
-
     public var created: Foundation.Date
 
     /// Creates `Circle` from its properties.
@@ -82,9 +80,7 @@ extension Circle: Swift.Codable {
 /// The Drawing entity.
 public struct Drawing: Swift.Sendable, Swift.Hashable {
     public var title: Swift.String
-
     public var shapes: [Shape]
-
     public var main: Shape?
 
     /// Creates `Drawing` from its properties.
@@ -154,7 +150,6 @@ extension Drawing: Swift.Codable {
 /// A GeoJSON feature; its members live under `properties` (basePath), `geometry` beside it.
 public struct Feature: Swift.Sendable, Swift.Hashable {
     public var title: Swift.String
-
     public var magnitude: Swift.Double?
 
     /// Creates `Feature` from its properties.
@@ -338,9 +333,7 @@ extension Shape: Swift.Codable {
 /// The Square entity.
 public struct Square: Swift.Sendable, Swift.Hashable, Swift.Identifiable {
     public var id: Foundation.UUID
-
     public var sides: Swift.UInt8
-
     public var side: Swift.Double
 
     /// Creates `Square` from its properties.

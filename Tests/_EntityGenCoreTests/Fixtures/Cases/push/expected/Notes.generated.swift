@@ -14,17 +14,11 @@ private typealias _EntityGenPersistenceVersionCheck = EntityGenPersistence.Entit
 /// The Note entity.
 internal struct Note: Swift.Sendable, Swift.Hashable {
     internal var folder: Swift.String
-
     internal var number: Swift.Int64
-
     internal var body: Swift.String
-
     internal var pinnedAt: Foundation.Date?
-
     internal var mood: Swift.String?
-
     internal var author: Person?
-
     internal var readers: [EntityGenRuntime.EntityReference<Person>]
 
     /// The keys the mapped JSON object did not have, so that an import keeps what is stored for them (none for a model
@@ -392,7 +386,6 @@ extension Note {
 /// The Person entity.
 internal struct Person: Swift.Sendable, Swift.Hashable, Swift.Identifiable {
     internal var login: Swift.String
-
     internal var name: Swift.String?
 
     /// The keys the mapped JSON object did not have, so that an import keeps what is stored for them (none for a model

@@ -14,11 +14,8 @@ private typealias _EntityGenPersistenceVersionCheck = EntityGenPersistence.Entit
 /// A person with friends, as the Pivotal Labs article parses it.
 internal struct Person: Swift.Sendable, Swift.Hashable, Swift.Identifiable {
     internal var identifier: Swift.Int
-
     internal var name: Swift.String
-
     internal var height: Swift.Double?
-
     internal var friends: [Person]
 
     /// The keys the mapped JSON object did not have, so that an import keeps what is stored for them (none for a model

@@ -20,12 +20,6 @@ internal struct ModelTwo: Swift.Sendable, Swift.Hashable {
 
     internal var homepage: Foundation.URL?
 
-    /// Creates `ModelTwo` from its properties.
-    internal init(key3: Swift.String, createdAt: Foundation.Date? = nil, homepage: Foundation.URL? = nil) {
-        self.key3 = key3
-        self.createdAt = createdAt
-        self.homepage = homepage
-    }
 }
 
 extension ModelTwo {
@@ -245,25 +239,10 @@ extension ModelTwo {
 /// The article's example model.
 internal struct MyModel: Swift.Sendable, Swift.Hashable {
     internal var modelProperty1: Swift.String
-
     internal var modelProperty2: Swift.String?
-
     internal var model2: ModelTwo?
+    internal var model2s: [ModelTwo] = []
 
-    internal var model2s: [ModelTwo]
-
-    /// Creates `MyModel` from its properties.
-    internal init(
-        modelProperty1: Swift.String,
-        modelProperty2: Swift.String? = nil,
-        model2: ModelTwo? = nil,
-        model2s: [ModelTwo] = []
-    ) {
-        self.modelProperty1 = modelProperty1
-        self.modelProperty2 = modelProperty2
-        self.model2 = model2
-        self.model2s = model2s
-    }
 }
 
 extension MyModel {

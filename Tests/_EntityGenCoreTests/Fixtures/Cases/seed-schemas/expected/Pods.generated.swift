@@ -143,29 +143,22 @@ internal struct PathList: EntityGenRuntime.JSONTransformer {
 /// One version of a pod specification.
 internal struct Pod: Swift.Sendable, Swift.Hashable {
     internal var name: Swift.String
-
     internal var version: Swift.String
-
     internal var summary: Swift.String?
 
     /// The long description (`description` would shadow every model's description).
     internal var details: Swift.String?
 
     internal var homepage: Foundation.URL?
-
     internal var socialMediaUrl: Foundation.URL?
 
     /// The license name, whether `license` is text or an object.
     internal var licenseType: Swift.String?
 
     internal var licenseFile: Swift.String?
-
     internal var authors: PodAuthors?
-
     internal var sourceGit: Foundation.URL?
-
     internal var sourceTag: Swift.String?
-
     internal var requiresArc: Swift.Bool
 
     /// Minimum deployment target per platform name. Some real podspecs give `"ios": null` (no minimum); such entries
@@ -173,7 +166,6 @@ internal struct Pod: Swift.Sendable, Swift.Hashable {
     internal var platforms: [Swift.String: Swift.String]
 
     internal var sourceFiles: PodPaths?
-
     internal var subspecs: [Subspec]
 
     /// The keys the mapped JSON object did not have, so that an import keeps what is stored for them (none for a model
@@ -745,29 +737,11 @@ extension Pod {
 /// A named part of a pod; subspecs nest.
 internal struct Subspec: Swift.Sendable, Swift.Hashable {
     internal var name: Swift.String
-
     internal var sourceFiles: PodPaths?
-
-    internal var dependencies: [Swift.String: [Swift.String]]
-
+    internal var dependencies: [Swift.String: [Swift.String]] = [:]
     internal var primaryPlatform: Platform?
+    internal var subspecs: [Subspec] = []
 
-    internal var subspecs: [Subspec]
-
-    /// Creates `Subspec` from its properties.
-    internal init(
-        name: Swift.String,
-        sourceFiles: PodPaths? = nil,
-        dependencies: [Swift.String: [Swift.String]] = [:],
-        primaryPlatform: Platform? = nil,
-        subspecs: [Subspec] = []
-    ) {
-        self.name = name
-        self.sourceFiles = sourceFiles
-        self.dependencies = dependencies
-        self.primaryPlatform = primaryPlatform
-        self.subspecs = subspecs
-    }
 }
 
 extension Subspec {

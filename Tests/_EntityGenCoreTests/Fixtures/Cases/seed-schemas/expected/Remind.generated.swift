@@ -21,11 +21,6 @@ internal struct Avatar: Swift.Sendable, Swift.Hashable, Swift.Identifiable {
     /// The identity: `remoteId`.
     internal var id: Swift.Int64 { remoteId }
 
-    /// Creates `Avatar` from its properties.
-    internal init(remoteId: Swift.Int64, fileUrlString: Swift.String) {
-        self.remoteId = remoteId
-        self.fileUrlString = fileUrlString
-    }
 }
 
 extension Avatar {
@@ -168,11 +163,8 @@ extension Avatar: GRDB.PersistableRecord {
 /// A Remind class, with the avatar embedded in the API response.
 internal struct Group: Swift.Sendable, Swift.Hashable, Swift.Identifiable {
     internal var remoteId: Swift.Int64
-
     internal var name: Swift.String
-
     internal var className: Swift.String?
-
     internal var avatar: Avatar?
 
     /// The keys the mapped JSON object did not have, so that an import keeps what is stored for them (none for a model

@@ -17,7 +17,6 @@ internal struct ImageWidget: Swift.Sendable, Swift.Hashable, Swift.Identifiable 
     internal var serverId: Swift.String
 
     internal var url: Foundation.URL
-
     internal var caption: Swift.String?
 
     /// The text widget whose serverId the payload names (`textWidgetId`).
@@ -282,11 +281,6 @@ internal struct TextWidget: Swift.Sendable, Swift.Hashable, Swift.Identifiable {
     /// The identity: `serverId`.
     internal var id: Swift.String { serverId }
 
-    /// Creates `TextWidget` from its properties.
-    internal init(serverId: Swift.String, title: Swift.String) {
-        self.serverId = serverId
-        self.title = title
-    }
 }
 
 extension TextWidget {
