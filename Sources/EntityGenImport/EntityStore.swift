@@ -34,11 +34,24 @@ public protocol EntityStore {
     /// attributes.
     static func rowKey(of entity: Entity) -> Session.RowKey?
 
-    /// Saves (or stages) an instance and everything it embeds, in dependency order. Returns the row's id
-    /// for an entity without identification attributes (SQLite's rowid, PostgreSQL's local id in the
-    /// page), which an owner's link to it names.
+    /// Saves (or stages) an instance and everything it embeds, in dependency order, keeping what is
+    /// stored for the keys `absent` records as missing from the JSON it was mapped from (its own and its
+    /// embedded objects'). Returns the row's id for an entity without identification attributes
+    /// (SQLite's rowid, PostgreSQL's local id in the page), which an owner's link to it names.
     @discardableResult
-    static func save(_ entity: Entity, in session: inout Session) throws(Session.SaveError) -> Int64
+    static func save(
+        _ entity: Entity, absent: AbsentTree, in session: inout Session
+    ) throws(Session.SaveError)
+        -> Int64
+}
+
+extension EntityStore {
+    /// Saves (or stages) an instance built in code, or read from the database: every stored value is
+    /// replaced by the model's (nothing is absent).
+    @discardableResult
+    public static func save(_ entity: Entity, in session: inout Session) throws(Session.SaveError) -> Int64 {
+        try save(entity, absent: AbsentTree(), in: &session)
+    }
 }
 
 extension EntityStore {

@@ -7,8 +7,9 @@ import EntityGenRuntime
 public struct PreparedPage<Entity: FeedEntity, Key: Sendable>: Sendable {
     /// What to do, in feed order.
     public enum Operation: Sendable {
-        /// Insert or update an instance (and what it embeds).
-        case save(Entity)
+        /// Insert or update an instance (and what it embeds), keeping what is stored for the keys the
+        /// JSON did not have.
+        case save(Entity, absent: AbsentTree)
         /// Delete the row a delete action names.
         case delete(Key)
         /// An item that was delivered but could not be mapped (reported skipped), whose identification
@@ -28,6 +29,11 @@ public struct PreparedPage<Entity: FeedEntity, Key: Sendable>: Sendable {
 
     /// Creates an empty page.
     public init() {}
+}
+
+extension PreparedPage.Operation {
+    /// Insert or update an instance built in code (nothing absent: every stored value is replaced).
+    public static func save(_ entity: Entity) -> Self { .save(entity, absent: AbsentTree()) }
 }
 
 /// How a storage backend reads the row a delete action's payload names: only the identification
@@ -122,8 +128,8 @@ extension Feed {
     private func save<Key>(
         _ item: JSONValue, key: DeleteKeyReader<Key>, into prepared: inout PreparedPage<Entity, Key>
     ) {
-        if let entity = map(item, report: &prepared.report) {
-            prepared.operations.append(.save(entity))
+        if let (entity, absent) = map(item, report: &prepared.report) {
+            prepared.operations.append(.save(entity, absent: absent))
             return
         }
         var context = MappingContext()
@@ -135,12 +141,12 @@ extension Feed {
         .init(path: error.path, reason: error.message, schemaLocation: error.schemaLocation)
     }
 
-    private func map(_ value: JSONValue, report: inout ImportReport) -> Entity? {
+    private func map(_ value: JSONValue, report: inout ImportReport) -> (Entity, AbsentTree)? {
         var context = MappingContext()
         do {
-            let entity = try Entity.map(from: value, context: &context)
+            let mapped = try context.mapRecordingAbsentKeys(value, as: Entity.self)
             report.issues += context.issues
-            return entity
+            return mapped
         } catch {
             report.skipped.append(Self.skip(error))
             return nil

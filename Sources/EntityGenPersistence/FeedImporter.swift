@@ -116,8 +116,8 @@ public final class FeedImporter<Entity: ImportableEntity>: Sendable {
                     report.merge(chunk.report)
                     for operation in chunk.operations {
                         switch operation {
-                        case let .save(entity):
-                            try Entity.SQLite.save(entity, in: &session)
+                        case let .save(entity, absent):
+                            try Entity.SQLite.save(entity, absent: absent, in: &session)
                             if let seen, let key = Entity.SQLite.rowKey(of: entity) { try seen.record(key, in: db) }
                         case let .delete(key):
                             try session.delete(key)

@@ -6,8 +6,9 @@
 // SQLite-only apps never build it: only a target that depends on this product pulls in postgres-nio.
 
 /// Generated PostgreSQL persistence code references this type (`private typealias
-/// _EntityGenPostgresVersionCheck = EntityGenPostgres.EntityGenPostgresFormat3`), so code generated for
+/// _EntityGenPostgresVersionCheck = EntityGenPostgres.EntityGenPostgresFormat4`), so code generated for
 /// another format of this runtime fails to compile with a message naming the missing format instead of
-/// misbehaving at run time. Format 3: the importer stages a model through its nested `Postgres` store
-/// (`EntityStore`); the model itself has no member for it.
-public enum EntityGenPostgresFormat3 {}
+/// misbehaving at run time. Format 4: the importer stages a model through its nested `Postgres` store
+/// (`EntityStore`), passing the keys its JSON did not have beside it (`save(_:absent:in:)`); the model
+/// itself has no member for either.
+public enum EntityGenPostgresFormat4 {}

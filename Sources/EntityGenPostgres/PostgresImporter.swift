@@ -199,8 +199,8 @@ public struct PostgresImporter<Entity: PostgresEntity>: Sendable {
     static func stage(_ page: PreparedPage<Entity, PostgresRowKey>, in session: inout PostgresSession) {
         for operation in page.operations {
             switch operation {
-            case let .save(entity):
-                Entity.Postgres.save(entity, in: &session)
+            case let .save(entity, absent):
+                Entity.Postgres.save(entity, absent: absent, in: &session)
                 if let key = Entity.Postgres.rowKey(of: entity) { session.recordSeen(key) }
             case let .delete(key): session.delete(key)
             case let .keep(key): session.recordSeen(key)

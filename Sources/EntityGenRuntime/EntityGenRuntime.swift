@@ -11,13 +11,17 @@ public enum EntityGenRuntimeVersion {
     /// Format 3: added the direct entry points (``MappingContext/string(_:_:schema:default:)``,
     /// ``JSONWriter/string(_:forKey:)`` and their kin) and a memberwise `Hashable` protocol.
     public static let v3 = 3
-    /// Format 4, the newest: models synthesize `Hashable` (the memberwise protocol is gone, with the
-    /// underscored members it put on every model), and ``AbsentFields`` is `Hashable` with every mask
-    /// equal, so that import bookkeeping never takes part in a model's equality.
+    /// Format 4: models synthesize `Hashable` (the memberwise protocol is gone, with the underscored
+    /// members it put on every model), and ``AbsentFields`` is `Hashable` with every mask equal, so that
+    /// import bookkeeping never takes part in a model's equality.
     public static let v4 = 4
+    /// Format 5, the newest: the absent keys leave the model. A generated `map` records them through its
+    /// context (``MappingContext/recordAbsent(_:)``, ``MappingContext/enterRelationship(_:)``) into an
+    /// ``AbsentTree`` the importer keeps beside the model.
+    public static let v5 = 5
 }
 
 /// Generated files reference this type (`private typealias _EntityGenRuntimeVersionCheck =
-/// EntityGenRuntime.EntityGenRuntimeFormat4`), so code generated for another runtime format fails to
+/// EntityGenRuntime.EntityGenRuntimeFormat5`), so code generated for another runtime format fails to
 /// compile with a message naming the missing format instead of misbehaving at run time: regenerate it.
-public enum EntityGenRuntimeFormat4 {}
+public enum EntityGenRuntimeFormat5 {}

@@ -15,13 +15,6 @@ struct Gadget: Sendable, Equatable {
     var tags: [String]
     var sku: UUID?
     var amount: Decimal?
-    var absent = AbsentFields()
-
-    static func == (lhs: Gadget, rhs: Gadget) -> Bool {
-        lhs.id == rhs.id && lhs.name == rhs.name && lhs.price == rhs.price && lhs.note == rhs.note
-            && lhs.releasedAt == rhs.releasedAt && lhs.tags == rhs.tags && lhs.sku == rhs.sku
-            && lhs.amount == rhs.amount
-    }
 
     /// The table the tests create (what the backend's migration would create).
     static let createTableSQL = """
@@ -46,9 +39,10 @@ extension Gadget: JSONMappable {
             json, MappingField("tags", schema: "Gadget.yaml:8:5"), ArrayTransformer(StringTransformer()), default: [])
         let sku = try context.optionalUUID(json, "sku", schema: "Gadget.yaml:9:5")
         let amount = try context.optionalDecimal(json, "amount", schema: "Gadget.yaml:10:5")
+        context.recordAbsent(absent)
         return Gadget(
             id: id, name: name, price: price, note: note, releasedAt: releasedAt, tags: tags, sku: sku,
-            amount: amount, absent: absent)
+            amount: amount)
     }
 
     func writeJSON(to writer: inout JSONWriter) {
@@ -81,8 +75,8 @@ extension Gadget: PostgresEntity {
         static func rowKey(of entity: Gadget) -> PostgresRowKey? { PostgresRowKey(table, [entity.id]) }
 
         @discardableResult
-        static func save(_ entity: Gadget, in session: inout PostgresSession) -> Int64 {
-            session.save(table, key: rowKey(of: entity), absent: entity.absent) { row in
+        static func save(_ entity: Gadget, absent: AbsentTree, in session: inout PostgresSession) -> Int64 {
+            session.save(table, key: rowKey(of: entity), absent: absent.fields) { row in
                 row.append(entity.id)
                 row.append(entity.name)
                 row.append(entity.price)

@@ -77,7 +77,8 @@ extension PushableEntity {
         issue: (String) -> Void
     ) throws {
         let mapped: Mapped<Self>
-        do { mapped = try map(json: bytes) } catch {
+        let absent: AbsentTree
+        do { (mapped, absent) = try mapRecordingAbsentKeys(json: bytes) } catch {
             if try !editedSince(entry.keyText) { issue(error.description) }
             return
         }
@@ -95,7 +96,7 @@ extension PushableEntity {
         guard try !editedSince(keyText) else { return }
         try refusable(db, issue) {
             var session = ImportSession(db)
-            try SQLite.save(mapped.value, in: &session)
+            try SQLite.save(mapped.value, absent: absent, in: &session)
             _ = try session.finish()
         }
     }

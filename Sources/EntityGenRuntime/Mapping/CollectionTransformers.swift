@@ -55,6 +55,7 @@ public struct MapTransformer<Element: JSONTransformer>: JSONTransformer {
             guard failure == nil else { return }
             do throws(TransformFailure) {
                 guard !item.isNull else { throw TransformFailure.expected("a value", found: item) }
+                context.enterMapKey(key)
                 result[key] = try element.decode(item, context: &context)
             } catch {
                 failure = context.elementFailed(
@@ -82,7 +83,7 @@ public struct EntityTransformer<Entity: JSONMappable>: JSONTransformer {
     @inlinable public func decode(_ value: JSONValue, context: inout MappingContext) throws(TransformFailure) -> Entity
     {
         do {
-            return try Entity.map(from: value, context: &context)
+            return try context.mapEmbedded(value, as: Entity.self)
         } catch {
             throw TransformFailure(nested: error)
         }

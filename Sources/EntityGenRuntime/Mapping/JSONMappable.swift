@@ -44,6 +44,24 @@ extension JSONMappable {
         }
     }
 
+    /// Maps a JSON payload holding one object, with the keys it and the objects it embeds did not have
+    /// (``MappingContext/mapRecordingAbsentKeys(_:as:)``): what an import of it keeps stored values for.
+    package static func mapRecordingAbsentKeys(
+        json bytes: some Collection<UInt8>
+    ) throws(MappingFailure) -> (mapped: Mapped<Self>, absent: AbsentTree) {
+        let document: JSONDocument
+        do { document = try JSONDocument(bytes: bytes) } catch { throw .invalidJSON(error) }
+        return try document.withRoot { root throws(MappingFailure) in
+            var context = MappingContext()
+            do throws(MappingError) {
+                let (value, absent) = try context.mapRecordingAbsentKeys(root, as: Self.self)
+                return (Mapped(value: value, issues: context.issues), absent)
+            } catch {
+                throw .mapping(error)
+            }
+        }
+    }
+
     /// Maps a JSON payload holding an array of objects; with `skipsInvalidElements`, elements that fail
     /// are left out and reported.
     public static func mapArray(

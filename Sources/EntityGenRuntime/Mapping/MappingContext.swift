@@ -56,6 +56,8 @@ public struct MappingField: Sendable {
 public struct MappingContext {
     /// Issues recorded so far, in order.
     public internal(set) var issues: [MappingIssue] = []
+    /// While ``mapRecordingAbsentKeys(_:as:)`` maps: the absent keys recorded so far (`nil` otherwise).
+    @usableFromInline var absentRecorder: AbsentRecorder?
 
     /// Creates an empty context.
     public init() {}

@@ -11,24 +11,27 @@ enum EmbeddedSaveRenderer {
     ) -> String {
         let property = "\(Spelling.storedEntity).\(save.identifier)"
         let saving = "\(tryKeyword)\(save.targetType).\(store).save"
+        // The target's absent keys, in the owner's tree (`absent`).
+        let absent = "absent: absent.child(\(save.slot))"
         if let local = save.rowIDLocal, !save.isExpandable, !save.isCollection {
             // An owned target: the owner's column stores the row id its save returns.
-            let arguments = slot.map { "in: &session, slot: \($0)" } ?? "in: &session"
+            let arguments = slot.map { "\(absent), in: &session, slot: \($0)" } ?? "\(absent), in: &session"
             return save.isOptional
                 ? "let \(local) = \(tryKeyword)\(property).map { \(saving)($0, \(arguments)) }"
                 : "let \(local) = \(saving)(\(property), \(arguments))"
         }
         if save.isExpandable {
             return
-                "if case let .expanded(_target)\(save.isOptional ? "?" : "") = \(property) { \(saving)(_target, in: &session) }"
+                "if case let .expanded(_target)\(save.isOptional ? "?" : "") = \(property) { \(saving)(_target, \(absent), in: &session) }"
         }
         if save.isCollection {
             let collection = save.isOptionalCollection ? "(\(property) ?? \(save.isMap ? "[:]" : "[]"))" : property
-            let loop = save.isMap ? "for _element in \(collection).values" : "for _element in \(collection)"
-            return "\(loop) { \(saving)(_element, in: &session) }"
+            return save.isMap
+                ? "for (_key, _element) in \(collection) { \(saving)(_element, absent: absent.child(\(save.slot), key: _key), in: &session) }"
+                : "for (_position, _element) in \(collection).enumerated() { \(saving)(_element, absent: absent.child(\(save.slot), _position), in: &session) }"
         }
         return save.isOptional
-            ? "if let _target = \(property) { \(saving)(_target, in: &session) }"
-            : "\(saving)(\(property), in: &session)"
+            ? "if let _target = \(property) { \(saving)(_target, \(absent), in: &session) }"
+            : "\(saving)(\(property), \(absent), in: &session)"
     }
 }

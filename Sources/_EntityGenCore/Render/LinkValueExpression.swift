@@ -21,6 +21,11 @@ extension TablePlan.Link {
             : "for (_position, _element) in \(collection).enumerated() {"
     }
 
+    /// The absent keys of the element the loop is at, in the owner's `absent` tree.
+    var absentChild: String {
+        isMap ? "absent.child(\(slot), key: _key)" : "absent.child(\(slot), _position)"
+    }
+
     /// The relationship's elements (`nil` as empty).
     var collection: String {
         let property = "\(Spelling.storedEntity).\(identifier)"

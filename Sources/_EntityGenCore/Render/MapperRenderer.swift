@@ -52,6 +52,10 @@ struct MapperRenderer {
             let checks = Dictionary(uniqueKeysWithValues: plan.absentChecks.map { ($0.property, $0) })
             if !checks.isEmpty { printer.line("var __absent = \(runtime).AbsentFields()") }
             for (index, property) in plan.properties.enumerated() {
+                // The objects a relationship embeds file their absent keys under its slot.
+                if plan.tracksAbsentKeys, property.isRelationship {
+                    printer.line("context.enterRelationship(\(index))")
+                }
                 if property.readsDirectly, let method = property.directMethod {
                     printer.line("let \(property.local) = try context.\(method)(\(directArguments(property)))")
                     if let check = checks[index] {
@@ -84,18 +88,10 @@ struct MapperRenderer {
             }
             let arguments = plan.properties.map { "\(SwiftNaming.argumentLabel($0.name)): \($0.local)" }.joined(
                 separator: ", ")
-            if checks.isEmpty {
-                printer.line("return \(plan.typeName)(\(arguments))")
-            } else {
-                printer.line("var __mapped = \(plan.typeName)(\(arguments))")
-                printer.line("__mapped.\(Self.absentFields) = __absent")
-                printer.line("return __mapped")
-            }
+            if !checks.isEmpty { printer.line("context.recordAbsent(__absent)") }
+            printer.line("return \(plan.typeName)(\(arguments))")
         }
     }
-
-    /// The model's stored record of absent keys (`fileprivate`: only `map` and `save` use it).
-    static let absentFields = "_absentFields"
 
     /// Records the property's bit when its key is absent: looked up only when the value is `nil`, unless
     /// a default or an empty collection stands in for an absent key.

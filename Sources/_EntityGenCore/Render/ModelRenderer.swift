@@ -40,23 +40,20 @@ struct ModelRenderer {
                     printer.line("private var \(property.boxIdentifier): \(box)")
                 }
             }
-            if !plan.properties.isEmpty { printer.line() }
-            if !plan.absentChecks.isEmpty {
-                printer.documentation(
-                    "The keys the mapped JSON object did not have, so that an import keeps what is stored for them (none for a model built in code). Not part of equality."
-                )
-                printer.line("fileprivate var \(MapperRenderer.absentFields) = \(Spelling.runtime).AbsentFields()")
-                printer.line()
-            }
+            // Sections (properties, the identity, the initializer) are set apart by one blank line.
+            var hasSection = !plan.properties.isEmpty
             if let identity = plan.identity, identity.name != "id" {
+                if hasSection { printer.line() }
                 printer.documentation("The identity: `\(identity.name)`.")
                 printer.line(
                     "\(access)var id: \(Spelling.type(identity.type)) { \(SwiftNaming.escaped(identity.name)) }")
-                printer.line()
+                hasSection = true
             }
             switch plan.initializer {
             case .memberwise: break
-            case .explicit: renderInitializer(plan, into: &printer)
+            case .explicit:
+                if hasSection { printer.line() }
+                renderInitializer(plan, into: &printer)
             }
         }
         printer.line()

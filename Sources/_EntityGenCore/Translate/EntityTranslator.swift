@@ -157,7 +157,7 @@ struct EntityTranslator: Sendable {
             }
         }
         switch access {
-        case .internal: return inline && plan.absentChecks.isEmpty ? .memberwise : .explicit
+        case .internal: return inline ? .memberwise : .explicit
         case .public, .package: return .explicit
         }
     }

@@ -3,7 +3,8 @@ extension PersistenceTranslator {
     /// to-one as key columns (the target's identity, or an owned target's row id), a to-many as a link
     /// table; with the saves and triggers each needs.
     func relationshipStorage(
-        _ relationship: ResolvedRelationship, _ property: EntityPlan.Property, into table: inout TableBuilder
+        _ relationship: ResolvedRelationship, _ property: EntityPlan.Property, slot: Int,
+        into table: inout TableBuilder
     ) {
         let targetType =
             schema.entity(named: relationship.target)?.swiftName ?? SwiftNaming.typeName(relationship.target)
@@ -21,25 +22,27 @@ extension PersistenceTranslator {
             if relationship.isToMany {
                 table.embeddedSaves.append(
                     .init(
-                        identifier: property.identifier, targetType: targetType, isOptional: false, rowIDLocal: nil,
+                        slot: slot, identifier: property.identifier, targetType: targetType, isOptional: false,
+                        rowIDLocal: nil,
                         isCollection: true, isMap: relationship.isMap, isOptionalCollection: relationship.isOptional))
             } else {
                 table.embeddedSaves.append(
                     .init(
-                        identifier: property.identifier, targetType: targetType, isOptional: relationship.isOptional,
+                        slot: slot, identifier: property.identifier, targetType: targetType,
+                        isOptional: relationship.isOptional,
                         rowIDLocal: nil))
             }
             return
         }
         if relationship.isToMany {
-            stored(linkTable(relationship, property, target: target, into: &table))
+            stored(linkTable(relationship, property, slot: slot, target: target, into: &table))
         } else {
-            stored(toOne(relationship, property, target: target, targetType: targetType, into: &table))
+            stored(toOne(relationship, property, slot: slot, target: target, targetType: targetType, into: &table))
         }
     }
 
     private func toOne(
-        _ relationship: ResolvedRelationship, _ property: EntityPlan.Property, target: ResolvedEntity,
+        _ relationship: ResolvedRelationship, _ property: EntityPlan.Property, slot: Int, target: ResolvedEntity,
         targetType: String, into table: inout TableBuilder
     ) -> TablePlan.StoredRelationship.Storage {
         let key = relationship.name
@@ -53,7 +56,8 @@ extension PersistenceTranslator {
             let local = "_\(relationship.swiftName)RowID"
             table.embeddedSaves.append(
                 .init(
-                    identifier: property.identifier, targetType: targetType, isOptional: relationship.isOptional,
+                    slot: slot, identifier: property.identifier, targetType: targetType,
+                    isOptional: relationship.isOptional,
                     rowIDLocal: local, slotColumn: column, slotLocal: "_\(relationship.swiftName)Slot"))
             table.columns.append(
                 .init(
@@ -102,7 +106,8 @@ extension PersistenceTranslator {
             if relationship.isExpandable {
                 table.embeddedSaves.append(
                     .init(
-                        identifier: property.identifier, targetType: targetType, isOptional: relationship.isOptional,
+                        slot: slot, identifier: property.identifier, targetType: targetType,
+                        isOptional: relationship.isOptional,
                         rowIDLocal: nil, isExpandable: true))
             }
             table.references.append(
@@ -112,7 +117,8 @@ extension PersistenceTranslator {
         } else {
             table.embeddedSaves.append(
                 .init(
-                    identifier: property.identifier, targetType: targetType, isOptional: relationship.isOptional,
+                    slot: slot, identifier: property.identifier, targetType: targetType,
+                    isOptional: relationship.isOptional,
                     rowIDLocal: nil))
         }
         if relationship.deleteRule == .cascade && !isReference {
@@ -127,7 +133,7 @@ extension PersistenceTranslator {
     }
 
     private func linkTable(
-        _ relationship: ResolvedRelationship, _ property: EntityPlan.Property, target: ResolvedEntity,
+        _ relationship: ResolvedRelationship, _ property: EntityPlan.Property, slot: Int, target: ResolvedEntity,
         into table: inout TableBuilder
     ) -> TablePlan.StoredRelationship.Storage {
         let key = relationship.name
@@ -201,7 +207,7 @@ extension PersistenceTranslator {
         let linkType = "_" + Self.capitalized(relationship.swiftName) + "Link"
         table.links.append(
             .init(
-                staticName: "_\(relationship.swiftName)Links", table: linkTable, ownerColumns: ownerKey,
+                slot: slot, staticName: "_\(relationship.swiftName)Links", table: linkTable, ownerColumns: ownerKey,
                 targetColumns: targetKey,
                 relationship: key, identifier: property.identifier, isMap: relationship.isMap, ownsTargets: ownsTargets,
                 targetEntity: target.name, foreignKeys: linkKeys,

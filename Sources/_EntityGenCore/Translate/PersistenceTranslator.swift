@@ -63,8 +63,10 @@ struct PersistenceTranslator: Sendable {
                     absentBit: table.absentBits[property.name],
                     renamedFrom: attribute.declaration.renamedFrom.map { SwiftNaming.memberName($0.value) }))
         }
-        for (relationship, property) in zip(entity.relationships, model.properties.dropFirst(entity.attributes.count)) {
-            relationshipStorage(relationship, property, into: &table)
+        for (offset, (relationship, property)) in zip(
+            entity.relationships, model.properties.dropFirst(entity.attributes.count)
+        ).enumerated() {
+            relationshipStorage(relationship, property, slot: entity.attributes.count + offset, into: &table)
         }
         let identity = identityColumns(entity)
         return TablePlan(
@@ -168,7 +170,7 @@ struct PersistenceTranslator: Sendable {
 }
 
 /// A table plan under construction: what ``PersistenceTranslator`` and its relationship decisions
-/// (``PersistenceTranslator/relationshipStorage(_:_:into:)``) append to.
+/// (``PersistenceTranslator/relationshipStorage(_:_:slot:into:)``) append to.
 struct TableBuilder {
     let entity: ResolvedEntity
     let model: EntityPlan

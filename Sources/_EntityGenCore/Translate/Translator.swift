@@ -16,7 +16,10 @@ struct Translator: Sendable {
         let planned = schema.entities.concurrentMap { entity -> (String, EntityPlan?, TablePlan?, FamilyPlan?) in
             if entity.isAbstract { return (entity.name, nil, nil, families.plan(entity)) }
             var plan = entities.plan(entity)
-            if persists { plan.absentChecks = persistence.absentChecks(entity, plan) }
+            if persists {
+                plan.absentChecks = persistence.absentChecks(entity, plan)
+                plan.tracksAbsentKeys = true
+            }
             plan.initializer = EntityTranslator.initializer(plan, access: schema.config.accessLevel)
             guard persists else { return (entity.name, plan, nil, nil) }
             return (entity.name, plan, persistence.plan(entity, plan), nil)

@@ -38,35 +38,39 @@ import Testing
     }
 }
 
-/// Models synthesize `Hashable`, and the import's record of absent keys, stored in the model, never
-/// decides equality: a user mapped from `{"id": 1, ...}` equals (and hashes as) the one mapped from the
-/// same object with `"bio": null`, though importing them differs (the first keeps a stored biography,
-/// the second clears it), and a model built in code equals both.
-@Suite struct Test_AbsentFieldsAndEquality {
-    @Test func theAbsentMaskNeverDecidesEquality() throws {
+/// The keys a JSON object left out are recorded beside the model, never in it: a user mapped from
+/// `{"id": 1, ...}` equals (and hashes as) the one mapped from the same object with `"bio": null`, and
+/// reflection lists the schema's properties only; importing the two JSON objects still differs (the first
+/// keeps a stored biography, the second clears it), and saving a mapped model without its JSON replaces
+/// every value, as for a model built in code.
+@Suite struct Test_AbsentKeysBesideTheModel {
+    @Test func theModelHoldsTheDataOnlyAndTheImportStillKeepsAbsentKeys() throws {
         let absent = try User.map(json: Array(#"{"id": 1, "login": "ann"}"#.utf8)).value
         let null = try User.map(json: Array(#"{"id": 1, "login": "ann", "bio": null}"#.utf8)).value
         let built = User(id: 1, login: "ann")
         #expect(absent == null && null == built)
         #expect(absent.hashValue == null.hashValue && null.hashValue == built.hashValue)
         #expect(Set([absent, null, built]).count == 1)
-        // What the model holds still decides.
         #expect(absent != User(id: 1, login: "ann", biography: "hi"))
-        var a = AbsentFields()
-        a.insert(3)
-        #expect(a == AbsentFields() && a.hashValue == AbsentFields().hashValue)
+        // Reflection (`Mirror`, `dump`, the debugger) shows the user's data only.
+        let labels = Mirror(reflecting: absent).children.compactMap(\.label)
+        #expect(labels == ["id", "login", "avatarUrl", "biography"], "\(labels)")
+        #expect(!labels.contains { $0.hasPrefix("_") })
+
         // The imports differ: the absent key keeps a stored value, null clears it.
         let (pool, _) = try makeDatabase()
+        let importer = FeedImporter(feed: Feed<User>(name: "users"), writer: pool)
         try pool.write { db in try User.Record(id: 1, login: "ann", biography: "kept").insert(db) }
+        _ = try importer.importPage(Array(#"[{"id": 1, "login": "ann"}]"#.utf8))
+        #expect(try pool.read { db in try User.Record.fetchOne(db, id: 1)?.biography } == "kept")
+        _ = try importer.importPage(Array(#"[{"id": 1, "login": "ann", "bio": null}]"#.utf8))
+        #expect(try pool.read { db in try User.Record.fetchOne(db, id: 1)?.biography } == nil)
+
+        // A mapped model saved without its JSON is plain data: every value is written.
+        try pool.write { db in try User.Record(id: 1, login: "ann", biography: "again").update(db) }
         try pool.write { db in
             var session = ImportSession(db)
             try User.SQLite.save(absent, in: &session)
-            _ = try session.finish()
-        }
-        #expect(try pool.read { db in try User.Record.fetchOne(db, id: 1)?.biography } == "kept")
-        try pool.write { db in
-            var session = ImportSession(db)
-            try User.SQLite.save(null, in: &session)
             _ = try session.finish()
         }
         #expect(try pool.read { db in try User.Record.fetchOne(db, id: 1)?.biography } == nil)

@@ -84,7 +84,7 @@ import Testing
         let before = try pool.read { db in try Row.fetchAll(db, sql: "SELECT * FROM modelTwo ORDER BY _id") }
         let report = try pool.write { db -> ImportReport in
             var session = ImportSession(db)
-            try MyModel.SQLite.save(model, in: &session, slot: ownerID)
+            try MyModel.SQLite.save(model, absent: AbsentTree(), in: &session, slot: ownerID)
             return try session.finish()
         }
         let nested = model.model2s.count + (model.model2 == nil ? 0 : 1)

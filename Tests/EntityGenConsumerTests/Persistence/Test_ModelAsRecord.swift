@@ -5,12 +5,11 @@ import Testing
 
 /// An entity with identity and no relationships is its own GRDB record (`Tier.Record` is `Tier`,
 /// `Schemas/Counters.yaml`): a model mapped from a compact JSON object, saved with GRDB's own
-/// `insert` and `update`. An optional attribute without a default whose key was absent is left out of
-/// the statement (an insert stores `NULL`, which is what was mapped; an update keeps the stored value);
-/// a defaulted attribute is always written (tables hold no SQL defaults, so an insert needs the value),
-/// so GRDB's `update` writes the default where the importer keeps the stored value.
+/// `insert` and `update`, is plain data: every column is written, the `nil` of an absent optional and the
+/// default of an absent defaulted attribute included. Keeping the stored values of absent keys is the
+/// importer's, which reads the JSON.
 @Suite struct Test_ModelAsRecord {
-    @Test func compactModelsSaveThroughGRDBKeepingTheirAbsentOptionals() throws {
+    @Test func compactModelsSaveThroughGRDBAsPlainData() throws {
         #expect(Tier.Record.self == Tier.self)
         let (pool, _) = try makeDatabase()
         let full = #"[{"threshold": 5, "label": "gold", "rank": 7, "note": "stored"}]"#
@@ -27,7 +26,7 @@ import Testing
         try pool.read { db in
             let tiers = try Tier.order(Tier.Columns.threshold).fetchAll(db)
             #expect(tiers.map(\.label) == ["gold2", "new", "coded"])
-            #expect(tiers.map(\.note) == ["stored", nil, nil])  // absent optional: the stored note kept
+            #expect(tiers.map(\.note) == [nil, nil, nil])  // the model's nil is written
             #expect(tiers.map(\.rank) == [1, 1, 3])  // defaulted: written as the mapped model holds it
             #expect(try Tier.filter(Tier.Columns.rank == 1).fetchCount(db) == 2)
         }

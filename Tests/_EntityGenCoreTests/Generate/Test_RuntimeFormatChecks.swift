@@ -22,14 +22,14 @@ import Testing
     @Test func everyMachineFileChecksEachRuntimeItUses() throws {
         let both = try machineFile(backends: "[sqlite, postgres]").contents
         #expect(
-            both.contains("private typealias _EntityGenRuntimeVersionCheck = EntityGenRuntime.EntityGenRuntimeFormat4"))
+            both.contains("private typealias _EntityGenRuntimeVersionCheck = EntityGenRuntime.EntityGenRuntimeFormat5"))
         #expect(
             both.contains(
-                "private typealias _EntityGenPersistenceVersionCheck = EntityGenPersistence.EntityGenPersistenceFormat3"
+                "private typealias _EntityGenPersistenceVersionCheck = EntityGenPersistence.EntityGenPersistenceFormat4"
             ))
         #expect(
             both.contains(
-                "private typealias _EntityGenPostgresVersionCheck = EntityGenPostgres.EntityGenPostgresFormat3"))
+                "private typealias _EntityGenPostgresVersionCheck = EntityGenPostgres.EntityGenPostgresFormat4"))
         let sqlite = try machineFile(backends: "[sqlite]").contents
         #expect(!sqlite.contains("EntityGenPostgresFormat"))
     }
@@ -37,7 +37,7 @@ import Testing
     @Test func codeForAnotherPersistenceFormatFailsToCompileNamingIt() throws {
         var file = try machineFile(backends: "[sqlite]")
         file.contents = file.contents.replacingOccurrences(
-            of: "EntityGenPersistenceFormat3", with: "EntityGenPersistenceFormat9")
+            of: "EntityGenPersistenceFormat4", with: "EntityGenPersistenceFormat9")
         let compiled = try SwiftCompiler.typecheck(generated: [file])
         #expect(compiled.status != 0)
         #expect(compiled.errors.contains { $0.contains("EntityGenPersistenceFormat9") }, "\(compiled.errors.prefix(3))")

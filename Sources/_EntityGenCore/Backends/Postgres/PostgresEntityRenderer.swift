@@ -63,14 +63,13 @@ struct PostgresEntityRenderer {
         )
         printer.line("@discardableResult")
         printer.block(
-            "\(access)static func save(_ \(entity): \(plan.typeName), in session: inout \(postgres).PostgresSession) -> Swift.Int64 {"
+            "\(access)static func save(_ \(entity): \(plan.typeName), absent: \(Spelling.runtime).AbsentTree, in session: inout \(postgres).PostgresSession) -> Swift.Int64 {"
         ) { printer in
             for save in plan.embeddedSaves {
                 printer.line(EmbeddedSaveRenderer.statement(save, store: PostgresNames.store, tryKeyword: ""))
             }
             let absent =
-                plan.columns.contains { $0.absentBit != nil }
-                ? "\(entity).\(MapperRenderer.absentFields)" : "\(Spelling.runtime).AbsentFields()"
+                plan.columns.contains { $0.absentBit != nil } ? "absent.fields" : "\(Spelling.runtime).AbsentFields()"
             let saved = plan.links.isEmpty ? "return" : "let _rowID ="
             printer.block(
                 "\(saved) session.save(table, key: \(GeneratedNames.rowKey)(of: \(entity)), absent: \(absent)) { _row in"
@@ -84,7 +83,7 @@ struct PostgresEntityRenderer {
                     continue
                 }
                 // An absent key keeps the stored links.
-                printer.block("if !\(entity).\(MapperRenderer.absentFields).contains(\(bit)) {") { printer in
+                printer.block("if !absent.fields.contains(\(bit)) {") { printer in
                     renderLinks(link, ownerHasIdentity: !plan.identity.isEmpty, into: &printer)
                 }
             }
@@ -105,15 +104,17 @@ struct PostgresEntityRenderer {
             printer.line("session.replaceLinks(\(table), owner: _rowID) { _ in }")
         }
         printer.block(link.elementLoop) { printer in
+            let absent = "absent: \(link.absentChild)"
             if link.isExpandable {
-                printer.line("if case let .expanded(_target) = _element { \(saving)(_target, in: &session) }")
+                printer.line(
+                    "if case let .expanded(_target) = _element { \(saving)(_target, \(absent), in: &session) }")
             } else if link.ownsTargets {
                 // An owned target left out (U+0000) has local id 0, which the link's insert matches to
                 // no row: the link goes with it.
-                printer.line("let _target = \(saving)(_element, in: &session)")
+                printer.line("let _target = \(saving)(_element, \(absent), in: &session)")
             } else if !link.isReference {
                 // A target left out (U+0000) is not linked (its foreign key would fail the page).
-                printer.line("guard \(saving)(_element, in: &session) > 0 else { continue }")
+                printer.line("guard \(saving)(_element, \(absent), in: &session) > 0 else { continue }")
             }
             printer.block("session.link(\(table), owner: _rowID) { _row in") { printer in
                 for owner in link.ownerColumns { printer.line("_row.append(\(owner.value.saveExpression))") }

@@ -3,7 +3,7 @@
 struct PostgresPersistenceEmitter: PersistenceEmitter {
     var machineFileImports: [String] { [PostgresBackend.module] }
     var formatCheck: (alias: String, type: String) {
-        ("_EntityGenPostgresVersionCheck", "\(PostgresBackend.module).EntityGenPostgresFormat3")
+        ("_EntityGenPostgresVersionCheck", "\(PostgresBackend.module).EntityGenPostgresFormat4")
     }
 
     var databaseFileImports: [String] { [PostgresBackend.module] }
@@ -41,10 +41,10 @@ struct PostgresPersistenceEmitter: PersistenceEmitter {
         printer.documentation("Stages the member in its own table.")
         printer.line("@discardableResult")
         printer.block(
-            "\(access)static func save(_ \(entity): \(family.typeName), in session: inout \(postgres).PostgresSession) -> Swift.Int64 {"
+            "\(access)static func save(_ \(entity): \(family.typeName), absent: \(Spelling.runtime).AbsentTree, in session: inout \(postgres).PostgresSession) -> Swift.Int64 {"
         ) { printer in
             FamilyRenderer.switchOverMembers(family, on: entity, into: &printer) { member in
-                "return \(member.typeName).\(store).save(member, in: &session)"
+                "return \(member.typeName).\(store).save(member, absent: absent, in: &session)"
             }
         }
         printer.line()

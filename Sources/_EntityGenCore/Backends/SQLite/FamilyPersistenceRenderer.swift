@@ -27,10 +27,10 @@ struct FamilyPersistenceRenderer {
         printer.documentation("Saves the member in its own table.")
         printer.line("@discardableResult")
         printer.block(
-            "\(access)static func save(_ \(entity): \(plan.typeName), in session: inout \(persistence).ImportSession) throws -> Swift.Int64 {"
+            "\(access)static func save(_ \(entity): \(plan.typeName), absent: \(runtime).AbsentTree, in session: inout \(persistence).ImportSession) throws -> Swift.Int64 {"
         ) { printer in
             FamilyRenderer.switchOverMembers(plan, on: entity, into: &printer) { member in
-                "return try \(member.typeName).\(store).save(member, in: &session)"
+                "return try \(member.typeName).\(store).save(member, absent: absent, in: &session)"
             }
         }
         printer.line()

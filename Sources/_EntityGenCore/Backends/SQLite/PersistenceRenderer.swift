@@ -138,13 +138,13 @@ struct PersistenceRenderer {
 
     private func renderSave(_ plan: TablePlan, into printer: inout CodePrinter) {
         let parameters =
-            "_ \(Spelling.storedEntity): \(plan.typeName), in session: inout \(Self.persistence).ImportSession"
+            "_ \(Spelling.storedEntity): \(plan.typeName), absent: \(Spelling.runtime).AbsentTree, in session: inout \(Self.persistence).ImportSession"
         let owned = plan.identity.isEmpty
         if owned {
             printer.documentation("Saves an instance in a new row (its owner's save passes the slot to reuse).")
             printer.line("@discardableResult")
             printer.block("\(access)static func save(\(parameters)) throws -> Swift.Int64 {") { printer in
-                printer.line("try save(\(Spelling.storedEntity), in: &session, slot: nil)")
+                printer.line("try save(\(Spelling.storedEntity), absent: absent, in: &session, slot: nil)")
             }
             printer.line()
             printer.documentation(
@@ -191,7 +191,7 @@ struct PersistenceRenderer {
         }
         if plan.columns.contains(where: { $0.absentBit != nil }) {
             printer.line(
-                "\(Spelling.storedEntity).\(MapperRenderer.absentFields).bind(to: _statement, after: \(plan.columns.count), words: \(plan.absentWords))"
+                "absent.fields.bind(to: _statement, after: \(plan.columns.count), words: \(plan.absentWords))"
             )
         }
         printer.line(
@@ -203,7 +203,7 @@ struct PersistenceRenderer {
                 continue
             }
             // An absent key keeps the stored links.
-            printer.block("if !\(Spelling.storedEntity).\(MapperRenderer.absentFields).contains(\(bit)) {") { printer in
+            printer.block("if !absent.fields.contains(\(bit)) {") { printer in
                 renderLinks(link, into: &printer)
             }
         }
@@ -224,13 +224,15 @@ struct PersistenceRenderer {
         printer.block(link.elementLoop) { printer in
             let insert = "\(link.staticName)Statements.insert"
             let saving = "try \(link.targetType).\(SQLiteBackend.store).save"
+            let absent = "absent: \(link.absentChild)"
             if link.isExpandable {
-                printer.line("if case let .expanded(_target) = _element { \(saving)(_target, in: &session) }")
+                printer.line(
+                    "if case let .expanded(_target) = _element { \(saving)(_target, \(absent), in: &session) }")
             } else if !link.isReference {
                 printer.line(
                     link.ownsTargets
-                        ? "let _target = \(saving)(_element, in: &session, slot: _position < \(slots).count ? \(slots)[_position] : nil)"
-                        : "\(saving)(_element, in: &session)")
+                        ? "let _target = \(saving)(_element, \(absent), in: &session, slot: _position < \(slots).count ? \(slots)[_position] : nil)"
+                        : "\(saving)(_element, \(absent), in: &session)")
             }
             var index = 1
             for owner in link.ownerColumns {

@@ -27,21 +27,9 @@ struct RecordRenderer {
             printer.line()
             renderTableAndColumns(plan, into: &printer)
             printer.line()
-            let keepsAbsent = recordPlan.properties.contains { $0.omittedWhenAbsent != nil }
-            printer.documentation(
-                "Encodes the columns as the importer stores them"
-                    + (keepsAbsent
-                        ? "; an optional attribute without a default whose key the mapped JSON object did not have is left out, so that `update` and `upsert` keep the stored value, as an import does."
-                        : "."))
+            printer.documentation("Encodes the columns as the importer stores them.")
             printer.block("\(access)func encode(to container: inout GRDB.PersistenceContainer) throws {") { printer in
-                for property in recordPlan.properties {
-                    let assignment = setting(property)
-                    if let bit = property.omittedWhenAbsent {
-                        printer.line("if !\(MapperRenderer.absentFields).contains(\(bit)) { \(assignment) }")
-                    } else {
-                        printer.line(assignment)
-                    }
-                }
+                for property in recordPlan.properties { printer.line(setting(property)) }
             }
             renderAssociations(plan, into: &printer)
         }

@@ -6,7 +6,7 @@ struct SQLitePersistenceEmitter: PersistenceEmitter {
 
     var machineFileImports: [String] { [SQLiteBackend.module, "GRDB"] }
     var formatCheck: (alias: String, type: String) {
-        ("_EntityGenPersistenceVersionCheck", "\(SQLiteBackend.module).EntityGenPersistenceFormat3")
+        ("_EntityGenPersistenceVersionCheck", "\(SQLiteBackend.module).EntityGenPersistenceFormat4")
     }
 
     var databaseFileImports: [String] { [SQLiteBackend.module, "Foundation", "GRDB"] }

@@ -12,11 +12,6 @@ struct SQLiteRecordPlan: Sendable {
         var type: TypeUsage
         /// How it is decoded from a row and encoded for GRDB: a plain column or JSON text.
         var json: EntityPlan.Property?
-        /// When the model is its own record: the property's absent-field bit, for an optional attribute
-        /// without a default, whose column `encode(to:)` leaves out when the mapped JSON object did not
-        /// have its key (an insert then stores `NULL`, the mapped value; an update keeps the stored one).
-        /// A defaulted attribute is always encoded, so that an insert stores its default.
-        var omittedWhenAbsent: Int? = nil
     }
 
     /// The type GRDB's requests fetch and local edits save for the table.

@@ -24,12 +24,10 @@ enum SQLiteRecordTranslator {
             kind: table.relationships.isEmpty && !table.identity.isEmpty ? .model : .nested, properties: [])
         for (column, property) in zip(table.columns.prefix(model.attributeCount), model.properties) {
             let json = column.value == .json
-            let hasDefault = column.defaultValue != nil || column.hasUnstorableDefault
             record.properties.append(
                 .init(
                     column: column.name, identifier: property.identifier, type: property.type,
-                    json: json ? property : nil,
-                    omittedWhenAbsent: !column.notNull && !hasDefault ? column.absentBit : nil))
+                    json: json ? property : nil))
             record.rowArguments.append(
                 (
                     SwiftNaming.argumentLabel(property.name),

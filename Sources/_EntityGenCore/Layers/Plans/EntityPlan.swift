@@ -80,6 +80,9 @@ struct EntityPlan: Sendable {
     /// The properties whose absence `map` records, so that an import keeps their stored values (set by
     /// the persistence translator; empty without persistence).
     var absentChecks: [AbsentCheck] = []
+    /// Whether `map` records absent keys beside the model when an import asks (persistence is on): it
+    /// records ``absentChecks`` and files the objects each relationship embeds under its slot.
+    var tracksAbsentKeys = false
     /// How the model is initialized from its properties (decided once the absent checks are).
     var initializer: Initializer = .explicit
 
@@ -89,11 +92,11 @@ struct EntityPlan: Sendable {
         /// properties' initial values): an internal model whose stored properties are all its own.
         case memberwise
         /// Written out: a public or package model (Swift's memberwise initializer is internal), or one
-        /// with private storage (boxes, the absent-key mask), which would make Swift's private.
+        /// with private storage (boxes), which would make Swift's private.
         case explicit
     }
 
-    /// A property whose key's absence the mapper records in the model's absent fields.
+    /// A property whose key's absence the mapper records (`AbsentFields`, beside the model).
     struct AbsentCheck: Sendable {
         /// The property's index in ``EntityPlan/properties``.
         var property: Int

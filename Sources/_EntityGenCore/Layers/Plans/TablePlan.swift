@@ -62,6 +62,9 @@ struct TablePlan: Sendable {
 
     /// A to-one relationship the entity saves before its own row.
     struct EmbeddedSave: Sendable {
+        /// The relationship's slot, where its targets' absent keys are in the owner's `AbsentTree` (the
+        /// property's index in the model).
+        var slot: Int
         /// The property (escaped identifier).
         var identifier: String
         /// The target's Swift type (a family's, for a polymorphic target), whose backend store saves it.
@@ -111,6 +114,9 @@ struct TablePlan: Sendable {
 
     /// A to-many relationship stored in a link table.
     struct Link: Sendable {
+        /// The relationship's slot, where its targets' absent keys are in the owner's `AbsentTree` (the
+        /// property's index in the model).
+        var slot: Int
         /// Swift name of the static `LinkTable` (`_subspecsLinks`).
         var staticName: String
         /// Table name (`pod_subspecs`).

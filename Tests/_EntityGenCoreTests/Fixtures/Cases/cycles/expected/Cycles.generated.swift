@@ -5,7 +5,7 @@ import EntityGenRuntime
 import Foundation
 
 /// Fails to compile when this file and the EntityGenRuntime it links come from different formats.
-private typealias _EntityGenRuntimeVersionCheck = EntityGenRuntime.EntityGenRuntimeFormat4
+private typealias _EntityGenRuntimeVersionCheck = EntityGenRuntime.EntityGenRuntimeFormat5
 
 /// Books and authors list each other, a cycle of to-many relationships.
 internal struct Author: Swift.Sendable, Swift.Hashable, Swift.Identifiable {
@@ -333,7 +333,6 @@ extension Pet: Swift.Codable {
 internal struct Player: Swift.Sendable, Swift.Hashable {
     internal var name: Swift.String
     internal var team: Team?
-
 }
 
 extension Player {

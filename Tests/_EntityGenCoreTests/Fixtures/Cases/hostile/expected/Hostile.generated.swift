@@ -5,7 +5,7 @@ import EntityGenRuntime
 import Foundation
 
 /// Fails to compile when this file and the EntityGenRuntime it links come from different formats.
-private typealias _EntityGenRuntimeVersionCheck = EntityGenRuntime.EntityGenRuntimeFormat4
+private typealias _EntityGenRuntimeVersionCheck = EntityGenRuntime.EntityGenRuntimeFormat5
 
 /// Ends */ early? """ \( #"raw"# U+202Eright-to-leftU+202C NUL:U+0000 bell:U+0007
 /// second line
@@ -18,7 +18,6 @@ internal struct Hostile: Swift.Sendable, Swift.Hashable {
     internal var unicodeKey: Swift.Int = -9223372036854775808
     internal var big: Swift.UInt64 = 18446744073709551615
     internal var oneOfs: Swift.String = "*/"
-
 }
 
 extension Hostile {

@@ -5,7 +5,7 @@ import EntityGenRuntime
 import Foundation
 
 /// Fails to compile when this file and the EntityGenRuntime it links come from different formats.
-private typealias _EntityGenRuntimeVersionCheck = EntityGenRuntime.EntityGenRuntimeFormat4
+private typealias _EntityGenRuntimeVersionCheck = EntityGenRuntime.EntityGenRuntimeFormat5
 
 /// The Kind enum.
 internal enum Kind: Swift.Sendable, Swift.Hashable, EntityGenRuntime.JSONEnumeration {
@@ -118,7 +118,6 @@ internal struct Class: Swift.Sendable, Swift.Hashable, Swift.Identifiable {
 
     /// The identity: `class`.
     internal var id: Swift.String { `class` }
-
 }
 
 extension Class {

@@ -7,15 +7,14 @@ import EntityGenPersistence
 import GRDB
 
 /// Fails to compile when this file and the EntityGenRuntime it links come from different formats.
-private typealias _EntityGenRuntimeVersionCheck = EntityGenRuntime.EntityGenRuntimeFormat4
+private typealias _EntityGenRuntimeVersionCheck = EntityGenRuntime.EntityGenRuntimeFormat5
 /// Fails to compile when this file and the persistence runtime it links come from different formats.
-private typealias _EntityGenPersistenceVersionCheck = EntityGenPersistence.EntityGenPersistenceFormat3
+private typealias _EntityGenPersistenceVersionCheck = EntityGenPersistence.EntityGenPersistenceFormat4
 
 /// The Address entity.
 internal struct Address: Swift.Sendable, Swift.Hashable, Swift.Identifiable {
     internal var id: Swift.Int
     internal var street: Swift.String
-
 }
 
 extension Address {
@@ -95,6 +94,7 @@ extension Address {
         @discardableResult
         internal static func save(
             _ entity: Address,
+            absent: EntityGenRuntime.AbsentTree,
             in session: inout EntityGenPersistence.ImportSession
         ) throws -> Swift.Int64 {
             let _row = try session.prepare(table)
@@ -160,27 +160,8 @@ internal struct Customer: Swift.Sendable, Swift.Hashable, Swift.Identifiable {
     internal var id: Swift.Int
     internal var name: Swift.String
     internal var email: Swift.String?
-    internal var loyaltyPoints: Swift.Int
-    internal var orders: [Order]
-
-    /// The keys the mapped JSON object did not have, so that an import keeps what is stored for them (none for a model
-    /// built in code). Not part of equality.
-    fileprivate var _absentFields = EntityGenRuntime.AbsentFields()
-
-    /// Creates `Customer` from its properties.
-    internal init(
-        id: Swift.Int,
-        name: Swift.String,
-        email: Swift.String? = nil,
-        loyaltyPoints: Swift.Int = 0,
-        orders: [Order] = []
-    ) {
-        self.id = id
-        self.name = name
-        self.email = email
-        self.loyaltyPoints = loyaltyPoints
-        self.orders = orders
-    }
+    internal var loyaltyPoints: Swift.Int = 0
+    internal var orders: [Order] = []
 }
 
 extension Customer {
@@ -218,11 +199,11 @@ extension Customer: EntityGenRuntime.JSONMappable {
             default: 0
         )
         if context.isAbsent(json, "loyaltyPoints") { __absent.insert(1) }
+        context.enterRelationship(4)
         let _orders = try context.entities(json, "orders", schema: "Shop.yaml:20:7", as: Order.self)
         if context.isAbsent(json, "orders") { __absent.insert(2) }
-        var __mapped = Customer(id: _id, name: _name, email: _email, loyaltyPoints: _loyaltyPoints, orders: _orders)
-        __mapped._absentFields = __absent
-        return __mapped
+        context.recordAbsent(__absent)
+        return Customer(id: _id, name: _name, email: _email, loyaltyPoints: _loyaltyPoints, orders: _orders)
     }
 
     /// Writes this `Customer` as JSON with the schema's keys; absent optionals are left out.
@@ -301,6 +282,7 @@ extension Customer {
         @discardableResult
         internal static func save(
             _ entity: Customer,
+            absent: EntityGenRuntime.AbsentTree,
             in session: inout EntityGenPersistence.ImportSession
         ) throws -> Swift.Int64 {
             let _row = try session.prepare(table)
@@ -309,12 +291,12 @@ extension Customer {
             entity.name.bindValue(to: _statement, at: 2)
             entity.email.bindValue(to: _statement, at: 3)
             entity.loyaltyPoints.bindValue(to: _statement, at: 4)
-            entity._absentFields.bind(to: _statement, after: 4, words: 1)
+            absent.fields.bind(to: _statement, after: 4, words: 1)
             let _rowID = try session.save(_row)
-            if !entity._absentFields.contains(2) {
+            if !absent.fields.contains(2) {
                 let _ordersLinksStatements = try session.linkStatements(_ordersLinks)
                 for (_position, _element) in entity.orders.enumerated() {
-                    try Order.SQLite.save(_element, in: &session)
+                    try Order.SQLite.save(_element, absent: absent.child(4, _position), in: &session)
                     entity.id.bindValue(to: _ordersLinksStatements.insert, at: 1)
                     Swift.Int64(_position).bindValue(to: _ordersLinksStatements.insert, at: 2)
                     _element.number.bindValue(to: _ordersLinksStatements.insert, at: 3)
@@ -434,19 +416,8 @@ internal struct Order: Swift.Sendable, Swift.Hashable, Swift.Identifiable {
     internal var total: Swift.Double
     internal var shippingAddress: Address?
 
-    /// The keys the mapped JSON object did not have, so that an import keeps what is stored for them (none for a model
-    /// built in code). Not part of equality.
-    fileprivate var _absentFields = EntityGenRuntime.AbsentFields()
-
     /// The identity: `number`.
     internal var id: Swift.String { number }
-
-    /// Creates `Order` from its properties.
-    internal init(number: Swift.String, total: Swift.Double, shippingAddress: Address? = nil) {
-        self.number = number
-        self.total = total
-        self.shippingAddress = shippingAddress
-    }
 }
 
 extension Order {
@@ -472,6 +443,7 @@ extension Order: EntityGenRuntime.JSONMappable {
         var __absent = EntityGenRuntime.AbsentFields()
         let _number = try context.string(json, "number", schema: "Shop.yaml:29:7")
         let _total = try context.double(json, "total", schema: "Shop.yaml:30:7")
+        context.enterRelationship(2)
         let _shippingAddress = try context.optionalEntity(
             json,
             "shippingAddress",
@@ -479,9 +451,8 @@ extension Order: EntityGenRuntime.JSONMappable {
             as: Address.self
         )
         if case .none = _shippingAddress, context.isAbsent(json, "shippingAddress") { __absent.insert(0) }
-        var __mapped = Order(number: _number, total: _total, shippingAddress: _shippingAddress)
-        __mapped._absentFields = __absent
-        return __mapped
+        context.recordAbsent(__absent)
+        return Order(number: _number, total: _total, shippingAddress: _shippingAddress)
     }
 
     /// Writes this `Order` as JSON with the schema's keys; absent optionals are left out.
@@ -546,15 +517,18 @@ extension Order {
         @discardableResult
         internal static func save(
             _ entity: Order,
+            absent: EntityGenRuntime.AbsentTree,
             in session: inout EntityGenPersistence.ImportSession
         ) throws -> Swift.Int64 {
-            if let _target = entity.shippingAddress { try Address.SQLite.save(_target, in: &session) }
+            if let _target = entity.shippingAddress {
+                try Address.SQLite.save(_target, absent: absent.child(2), in: &session)
+            }
             let _row = try session.prepare(table)
             let _statement = _row.statement
             entity.number.bindValue(to: _statement, at: 1)
             entity.total.bindValue(to: _statement, at: 2)
             (entity.shippingAddress?.id).bindValue(to: _statement, at: 3)
-            entity._absentFields.bind(to: _statement, after: 3, words: 1)
+            absent.fields.bind(to: _statement, after: 3, words: 1)
             let _rowID = try session.save(_row)
             return _rowID
         }

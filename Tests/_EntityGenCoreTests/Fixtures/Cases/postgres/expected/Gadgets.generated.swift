@@ -8,11 +8,11 @@ import GRDB
 import EntityGenPostgres
 
 /// Fails to compile when this file and the EntityGenRuntime it links come from different formats.
-private typealias _EntityGenRuntimeVersionCheck = EntityGenRuntime.EntityGenRuntimeFormat4
+private typealias _EntityGenRuntimeVersionCheck = EntityGenRuntime.EntityGenRuntimeFormat5
 /// Fails to compile when this file and the persistence runtime it links come from different formats.
-private typealias _EntityGenPersistenceVersionCheck = EntityGenPersistence.EntityGenPersistenceFormat3
+private typealias _EntityGenPersistenceVersionCheck = EntityGenPersistence.EntityGenPersistenceFormat4
 /// Fails to compile when this file and the persistence runtime it links come from different formats.
-private typealias _EntityGenPostgresVersionCheck = EntityGenPostgres.EntityGenPostgresFormat3
+private typealias _EntityGenPostgresVersionCheck = EntityGenPostgres.EntityGenPostgresFormat4
 
 /// The Finish enum.
 public enum Finish: Swift.Sendable, Swift.Hashable, EntityGenRuntime.JSONEnumeration {
@@ -75,10 +75,6 @@ public struct Gadget: Swift.Sendable, Swift.Hashable {
     public var spares: [Swift.String: Nut]?
     public var maker: EntityGenRuntime.EntityReference<Maker>?
     public var resellers: [EntityGenRuntime.EntityReference<Maker>]
-
-    /// The keys the mapped JSON object did not have, so that an import keeps what is stored for them (none for a model
-    /// built in code). Not part of equality.
-    fileprivate var _absentFields = EntityGenRuntime.AbsentFields()
 
     /// Creates `Gadget` from its properties.
     public init(
@@ -179,8 +175,10 @@ extension Gadget: EntityGenRuntime.JSONMappable {
             default: []
         )
         if context.isAbsent(json, __tagsField) { __absent.insert(7) }
+        context.enterRelationship(11)
         let _labels = try context.entities(json, "labels", schema: "Gadgets.yaml:22:7", as: Label.self)
         if context.isAbsent(json, "labels") { __absent.insert(8) }
+        context.enterRelationship(12)
         let __sparesField = EntityGenRuntime.MappingField("spares", schema: "Gadgets.yaml:23:7")
         let _spares = try context.optional(
             json,
@@ -188,6 +186,7 @@ extension Gadget: EntityGenRuntime.JSONMappable {
             EntityGenRuntime.MapTransformer(EntityGenRuntime.EntityTransformer<Nut>())
         )
         if context.isAbsent(json, __sparesField) { __absent.insert(9) }
+        context.enterRelationship(13)
         let __makerField = EntityGenRuntime.MappingField("maker_code", schema: "Gadgets.yaml:24:7")
         let _maker = try context.optional(
             json,
@@ -197,6 +196,7 @@ extension Gadget: EntityGenRuntime.JSONMappable {
             )
         )
         if case .none = _maker, context.isAbsent(json, __makerField) { __absent.insert(10) }
+        context.enterRelationship(14)
         let __resellersField = EntityGenRuntime.MappingField("resellers", schema: "Gadgets.yaml:25:7")
         let _resellers = try context.optional(
             json,
@@ -208,7 +208,8 @@ extension Gadget: EntityGenRuntime.JSONMappable {
             )
         ) ?? []
         if context.isAbsent(json, __resellersField) { __absent.insert(11) }
-        var __mapped = Gadget(
+        context.recordAbsent(__absent)
+        return Gadget(
             id: _id,
             batch: _batch,
             name: _name,
@@ -225,8 +226,6 @@ extension Gadget: EntityGenRuntime.JSONMappable {
             maker: _maker,
             resellers: _resellers
         )
-        __mapped._absentFields = __absent
-        return __mapped
     }
 
     /// Writes this `Gadget` as JSON with the schema's keys; absent optionals are left out.
@@ -409,6 +408,7 @@ extension Gadget {
         @discardableResult
         public static func save(
             _ entity: Gadget,
+            absent: EntityGenRuntime.AbsentTree,
             in session: inout EntityGenPersistence.ImportSession
         ) throws -> Swift.Int64 {
             let _row = try session.prepare(table)
@@ -431,9 +431,9 @@ extension Gadget {
             )
             (entity.spares.map { Swift.Int64($0.count) }).bindValue(to: _statement, at: 12)
             entity.maker.bindValue(to: _statement, at: 13)
-            entity._absentFields.bind(to: _statement, after: 13, words: 1)
+            absent.fields.bind(to: _statement, after: 13, words: 1)
             let _rowID = try session.save(_row)
-            if !entity._absentFields.contains(8) {
+            if !absent.fields.contains(8) {
                 let _labelsLinksStatements = try session.linkStatements(_labelsLinks)
                 let _labelsLinksSlots = try session.linkedTargets(
                     _labelsLinks,
@@ -442,6 +442,7 @@ extension Gadget {
                 for (_position, _element) in entity.labels.enumerated() {
                     let _target = try Label.SQLite.save(
                         _element,
+                        absent: absent.child(11, _position),
                         in: &session,
                         slot: _position < _labelsLinksSlots.count ? _labelsLinksSlots[_position] : nil
                     )
@@ -456,13 +457,13 @@ extension Gadget {
                 Swift.Int64(entity.labels.count).bindValue(to: _labelsLinksStatements.delete, at: 3)
                 try session.trimLinks(_labelsLinks, _labelsLinksStatements.delete)
             }
-            if !entity._absentFields.contains(9) {
+            if !absent.fields.contains(9) {
                 let _sparesLinksStatements = try session.linkStatements(_sparesLinks)
                 for (
                     _position,
                     (_key, _element)
                 ) in (entity.spares ?? [:]).sorted(by: { $0.key < $1.key }).enumerated() {
-                    try Nut.SQLite.save(_element, in: &session)
+                    try Nut.SQLite.save(_element, absent: absent.child(12, key: _key), in: &session)
                     entity.id.bindValue(to: _sparesLinksStatements.insert, at: 1)
                     entity.batch.bindValue(to: _sparesLinksStatements.insert, at: 2)
                     Swift.Int64(_position).bindValue(to: _sparesLinksStatements.insert, at: 3)
@@ -475,7 +476,7 @@ extension Gadget {
                 Swift.Int64((entity.spares ?? [:]).count).bindValue(to: _sparesLinksStatements.delete, at: 3)
                 try session.trimLinks(_sparesLinks, _sparesLinksStatements.delete)
             }
-            if !entity._absentFields.contains(11) {
+            if !absent.fields.contains(11) {
                 let _resellersLinksStatements = try session.linkStatements(_resellersLinks)
                 for (_position, _element) in entity.resellers.enumerated() {
                     entity.id.bindValue(to: _resellersLinksStatements.insert, at: 1)
@@ -812,8 +813,12 @@ extension Gadget {
         /// Stages an instance: embedded targets first, then the row (an upsert by identity), then links; returns the
         /// row's local id.
         @discardableResult
-        public static func save(_ entity: Gadget, in session: inout EntityGenPostgres.PostgresSession) -> Swift.Int64 {
-            let _rowID = session.save(table, key: rowKey(of: entity), absent: entity._absentFields) { _row in
+        public static func save(
+            _ entity: Gadget,
+            absent: EntityGenRuntime.AbsentTree,
+            in session: inout EntityGenPostgres.PostgresSession
+        ) -> Swift.Int64 {
+            let _rowID = session.save(table, key: rowKey(of: entity), absent: absent.fields) { _row in
                 _row.append(entity.id)
                 _row.append(entity.batch)
                 _row.append(entity.name)
@@ -828,13 +833,13 @@ extension Gadget {
                 _row.append(entity.spares.map { Swift.Int64($0.count) })
                 _row.append(entity.maker)
             }
-            if !entity._absentFields.contains(8) {
+            if !absent.fields.contains(8) {
                 session.replaceLinks(_labelsLinks, owner: _rowID) { _row in
                     _row.append(entity.id)
                     _row.append(entity.batch)
                 }
                 for (_position, _element) in entity.labels.enumerated() {
-                    let _target = Label.Postgres.save(_element, in: &session)
+                    let _target = Label.Postgres.save(_element, absent: absent.child(11, _position), in: &session)
                     session.link(_labelsLinks, owner: _rowID) { _row in
                         _row.append(entity.id)
                         _row.append(entity.batch)
@@ -843,7 +848,7 @@ extension Gadget {
                     }
                 }
             }
-            if !entity._absentFields.contains(9) {
+            if !absent.fields.contains(9) {
                 session.replaceLinks(_sparesLinks, owner: _rowID) { _row in
                     _row.append(entity.id)
                     _row.append(entity.batch)
@@ -852,7 +857,9 @@ extension Gadget {
                     _position,
                     (_key, _element)
                 ) in (entity.spares ?? [:]).sorted(by: { $0.key < $1.key }).enumerated() {
-                    guard Nut.Postgres.save(_element, in: &session) > 0 else { continue }
+                    guard Nut.Postgres.save(_element, absent: absent.child(12, key: _key), in: &session) > 0 else {
+                        continue
+                    }
                     session.link(_sparesLinks, owner: _rowID) { _row in
                         _row.append(entity.id)
                         _row.append(entity.batch)
@@ -862,7 +869,7 @@ extension Gadget {
                     }
                 }
             }
-            if !entity._absentFields.contains(11) {
+            if !absent.fields.contains(11) {
                 session.replaceLinks(_resellersLinks, owner: _rowID) { _row in
                     _row.append(entity.id)
                     _row.append(entity.batch)
@@ -937,6 +944,7 @@ extension Label: EntityGenRuntime.JSONMappable {
     ) throws(EntityGenRuntime.MappingError) -> Label {
         try context.expectObject(json, entity: "Label", schema: "Gadgets.yaml:26:3")
         let _text = try context.string(json, "text", schema: "Gadgets.yaml:28:7")
+        context.enterRelationship(1)
         let _children = try context.entities(json, "children", schema: "Gadgets.yaml:30:7", as: Label.self)
         return Label(text: _text, children: _children)
     }
@@ -1009,9 +1017,10 @@ extension Label {
         @discardableResult
         public static func save(
             _ entity: Label,
+            absent: EntityGenRuntime.AbsentTree,
             in session: inout EntityGenPersistence.ImportSession
         ) throws -> Swift.Int64 {
-            try save(entity, in: &session, slot: nil)
+            try save(entity, absent: absent, in: &session, slot: nil)
         }
 
         /// Saves an instance in `slot`, the row id of the row at its place in the owner (`nil`: a new row), updated
@@ -1019,6 +1028,7 @@ extension Label {
         @discardableResult
         public static func save(
             _ entity: Label,
+            absent: EntityGenRuntime.AbsentTree,
             in session: inout EntityGenPersistence.ImportSession,
             slot: Swift.Int64?
         ) throws -> Swift.Int64 {
@@ -1031,6 +1041,7 @@ extension Label {
             for (_position, _element) in entity.children.enumerated() {
                 let _target = try Label.SQLite.save(
                     _element,
+                    absent: absent.child(1, _position),
                     in: &session,
                     slot: _position < _childrenLinksSlots.count ? _childrenLinksSlots[_position] : nil
                 )
@@ -1181,13 +1192,17 @@ extension Label {
         /// Stages an instance: embedded targets first, then the row (an upsert by identity), then links; returns the
         /// row's local id.
         @discardableResult
-        public static func save(_ entity: Label, in session: inout EntityGenPostgres.PostgresSession) -> Swift.Int64 {
+        public static func save(
+            _ entity: Label,
+            absent: EntityGenRuntime.AbsentTree,
+            in session: inout EntityGenPostgres.PostgresSession
+        ) -> Swift.Int64 {
             let _rowID = session.save(table, key: rowKey(of: entity), absent: EntityGenRuntime.AbsentFields()) { _row in
                 _row.append(entity.text)
             }
             session.replaceLinks(_childrenLinks, owner: _rowID) { _ in }
             for (_position, _element) in entity.children.enumerated() {
-                let _target = Label.Postgres.save(_element, in: &session)
+                let _target = Label.Postgres.save(_element, absent: absent.child(1, _position), in: &session)
                 session.link(_childrenLinks, owner: _rowID) { _row in
                     _row.append(_rowID)
                     _row.append(Swift.Int64(_position))
@@ -1296,6 +1311,7 @@ extension Maker {
         @discardableResult
         public static func save(
             _ entity: Maker,
+            absent: EntityGenRuntime.AbsentTree,
             in session: inout EntityGenPersistence.ImportSession
         ) throws -> Swift.Int64 {
             let _row = try session.prepare(table)
@@ -1372,7 +1388,11 @@ extension Maker {
         /// Stages an instance: embedded targets first, then the row (an upsert by identity); returns the row's local
         /// id.
         @discardableResult
-        public static func save(_ entity: Maker, in session: inout EntityGenPostgres.PostgresSession) -> Swift.Int64 {
+        public static func save(
+            _ entity: Maker,
+            absent: EntityGenRuntime.AbsentTree,
+            in session: inout EntityGenPostgres.PostgresSession
+        ) -> Swift.Int64 {
             return session.save(table, key: rowKey(of: entity), absent: EntityGenRuntime.AbsentFields()) { _row in
                 _row.append(entity.code)
             }
@@ -1493,6 +1513,7 @@ extension Nut {
         @discardableResult
         public static func save(
             _ entity: Nut,
+            absent: EntityGenRuntime.AbsentTree,
             in session: inout EntityGenPersistence.ImportSession
         ) throws -> Swift.Int64 {
             let _row = try session.prepare(table)
@@ -1573,7 +1594,11 @@ extension Nut {
         /// Stages an instance: embedded targets first, then the row (an upsert by identity); returns the row's local
         /// id.
         @discardableResult
-        public static func save(_ entity: Nut, in session: inout EntityGenPostgres.PostgresSession) -> Swift.Int64 {
+        public static func save(
+            _ entity: Nut,
+            absent: EntityGenRuntime.AbsentTree,
+            in session: inout EntityGenPostgres.PostgresSession
+        ) -> Swift.Int64 {
             return session.save(table, key: rowKey(of: entity), absent: EntityGenRuntime.AbsentFields()) { _row in
                 _row.append(entity.serial)
                 _row.append(entity.size)
@@ -1679,11 +1704,12 @@ extension Part {
         @discardableResult
         public static func save(
             _ entity: Part,
+            absent: EntityGenRuntime.AbsentTree,
             in session: inout EntityGenPersistence.ImportSession
         ) throws -> Swift.Int64 {
             switch entity {
-            case let .nut(member): return try Nut.SQLite.save(member, in: &session)
-            case let .screw(member): return try Screw.SQLite.save(member, in: &session)
+            case let .nut(member): return try Nut.SQLite.save(member, absent: absent, in: &session)
+            case let .screw(member): return try Screw.SQLite.save(member, absent: absent, in: &session)
             }
         }
 
@@ -1730,10 +1756,14 @@ extension Part {
 
         /// Stages the member in its own table.
         @discardableResult
-        public static func save(_ entity: Part, in session: inout EntityGenPostgres.PostgresSession) -> Swift.Int64 {
+        public static func save(
+            _ entity: Part,
+            absent: EntityGenRuntime.AbsentTree,
+            in session: inout EntityGenPostgres.PostgresSession
+        ) -> Swift.Int64 {
             switch entity {
-            case let .nut(member): return Nut.Postgres.save(member, in: &session)
-            case let .screw(member): return Screw.Postgres.save(member, in: &session)
+            case let .nut(member): return Nut.Postgres.save(member, absent: absent, in: &session)
+            case let .screw(member): return Screw.Postgres.save(member, absent: absent, in: &session)
             }
         }
 
@@ -1864,6 +1894,7 @@ extension Screw {
         @discardableResult
         public static func save(
             _ entity: Screw,
+            absent: EntityGenRuntime.AbsentTree,
             in session: inout EntityGenPersistence.ImportSession
         ) throws -> Swift.Int64 {
             let _row = try session.prepare(table)
@@ -1936,7 +1967,11 @@ extension Screw {
         /// Stages an instance: embedded targets first, then the row (an upsert by identity); returns the row's local
         /// id.
         @discardableResult
-        public static func save(_ entity: Screw, in session: inout EntityGenPostgres.PostgresSession) -> Swift.Int64 {
+        public static func save(
+            _ entity: Screw,
+            absent: EntityGenRuntime.AbsentTree,
+            in session: inout EntityGenPostgres.PostgresSession
+        ) -> Swift.Int64 {
             return session.save(table, key: rowKey(of: entity), absent: EntityGenRuntime.AbsentFields()) { _row in
                 _row.append(entity.serial)
                 _row.append(entity.length)

@@ -8,11 +8,11 @@ import GRDB
 import EntityGenPostgres
 
 /// Fails to compile when this file and the EntityGenRuntime it links come from different formats.
-private typealias _EntityGenRuntimeVersionCheck = EntityGenRuntime.EntityGenRuntimeFormat4
+private typealias _EntityGenRuntimeVersionCheck = EntityGenRuntime.EntityGenRuntimeFormat5
 /// Fails to compile when this file and the persistence runtime it links come from different formats.
-private typealias _EntityGenPersistenceVersionCheck = EntityGenPersistence.EntityGenPersistenceFormat3
+private typealias _EntityGenPersistenceVersionCheck = EntityGenPersistence.EntityGenPersistenceFormat4
 /// Fails to compile when this file and the persistence runtime it links come from different formats.
-private typealias _EntityGenPostgresVersionCheck = EntityGenPostgres.EntityGenPostgresFormat3
+private typealias _EntityGenPostgresVersionCheck = EntityGenPostgres.EntityGenPostgresFormat4
 
 /// An icon a teacher can pick for a class.
 public struct Avatar: Swift.Sendable, Swift.Hashable, Swift.Identifiable {
@@ -108,6 +108,7 @@ extension Avatar {
         @discardableResult
         public static func save(
             _ entity: Avatar,
+            absent: EntityGenRuntime.AbsentTree,
             in session: inout EntityGenPersistence.ImportSession
         ) throws -> Swift.Int64 {
             let _row = try session.prepare(table)
@@ -187,7 +188,11 @@ extension Avatar {
         /// Stages an instance: embedded targets first, then the row (an upsert by identity); returns the row's local
         /// id.
         @discardableResult
-        public static func save(_ entity: Avatar, in session: inout EntityGenPostgres.PostgresSession) -> Swift.Int64 {
+        public static func save(
+            _ entity: Avatar,
+            absent: EntityGenRuntime.AbsentTree,
+            in session: inout EntityGenPostgres.PostgresSession
+        ) -> Swift.Int64 {
             return session.save(table, key: rowKey(of: entity), absent: EntityGenRuntime.AbsentFields()) { _row in
                 _row.append(entity.remoteId)
                 _row.append(entity.fileUrlString)
@@ -221,10 +226,6 @@ public struct Group: Swift.Sendable, Swift.Hashable, Swift.Identifiable {
     public var name: Swift.String
     public var className: Swift.String?
     public var avatar: Avatar?
-
-    /// The keys the mapped JSON object did not have, so that an import keeps what is stored for them (none for a model
-    /// built in code). Not part of equality.
-    fileprivate var _absentFields = EntityGenRuntime.AbsentFields()
 
     /// The identity: `remoteId`.
     public var id: Swift.Int64 { remoteId }
@@ -264,12 +265,12 @@ extension Group: EntityGenRuntime.JSONMappable {
         let _name = try context.string(json, "name", schema: "Remind.yaml:29:7")
         let _className = try context.optionalString(json, "class_name", schema: "Remind.yaml:30:7")
         if case .none = _className, context.isAbsent(json, "class_name") { __absent.insert(0) }
+        context.enterRelationship(3)
         let __avatarField = EntityGenRuntime.MappingField("avatar", schema: "Remind.yaml:32:7", onFailure: .drop)
         let _avatar = try context.optional(json, __avatarField, EntityGenRuntime.EntityTransformer<Avatar>())
         if case .none = _avatar, context.isAbsent(json, __avatarField) { __absent.insert(1) }
-        var __mapped = Group(remoteId: _remoteId, name: _name, className: _className, avatar: _avatar)
-        __mapped._absentFields = __absent
-        return __mapped
+        context.recordAbsent(__absent)
+        return Group(remoteId: _remoteId, name: _name, className: _className, avatar: _avatar)
     }
 
     /// Writes this `Group` as JSON with the schema's keys; absent optionals are left out.
@@ -336,16 +337,17 @@ extension Group {
         @discardableResult
         public static func save(
             _ entity: Group,
+            absent: EntityGenRuntime.AbsentTree,
             in session: inout EntityGenPersistence.ImportSession
         ) throws -> Swift.Int64 {
-            if let _target = entity.avatar { try Avatar.SQLite.save(_target, in: &session) }
+            if let _target = entity.avatar { try Avatar.SQLite.save(_target, absent: absent.child(3), in: &session) }
             let _row = try session.prepare(table)
             let _statement = _row.statement
             entity.remoteId.bindValue(to: _statement, at: 1)
             entity.name.bindValue(to: _statement, at: 2)
             entity.className.bindValue(to: _statement, at: 3)
             (entity.avatar?.remoteId).bindValue(to: _statement, at: 4)
-            entity._absentFields.bind(to: _statement, after: 4, words: 1)
+            absent.fields.bind(to: _statement, after: 4, words: 1)
             let _rowID = try session.save(_row)
             return _rowID
         }
@@ -461,9 +463,13 @@ extension Group {
         /// Stages an instance: embedded targets first, then the row (an upsert by identity); returns the row's local
         /// id.
         @discardableResult
-        public static func save(_ entity: Group, in session: inout EntityGenPostgres.PostgresSession) -> Swift.Int64 {
-            if let _target = entity.avatar { Avatar.Postgres.save(_target, in: &session) }
-            return session.save(table, key: rowKey(of: entity), absent: entity._absentFields) { _row in
+        public static func save(
+            _ entity: Group,
+            absent: EntityGenRuntime.AbsentTree,
+            in session: inout EntityGenPostgres.PostgresSession
+        ) -> Swift.Int64 {
+            if let _target = entity.avatar { Avatar.Postgres.save(_target, absent: absent.child(3), in: &session) }
+            return session.save(table, key: rowKey(of: entity), absent: absent.fields) { _row in
                 _row.append(entity.remoteId)
                 _row.append(entity.name)
                 _row.append(entity.className)

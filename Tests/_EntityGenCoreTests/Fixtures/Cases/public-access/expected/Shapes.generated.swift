@@ -6,7 +6,7 @@ import Foundation
 import Dispatch
 
 /// Fails to compile when this file and the EntityGenRuntime it links come from different formats.
-private typealias _EntityGenRuntimeVersionCheck = EntityGenRuntime.EntityGenRuntimeFormat4
+private typealias _EntityGenRuntimeVersionCheck = EntityGenRuntime.EntityGenRuntimeFormat5
 
 /// The Circle entity.
 public struct Circle: Swift.Sendable, Swift.Hashable, Swift.Identifiable {

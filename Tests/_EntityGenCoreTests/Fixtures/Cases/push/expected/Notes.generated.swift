@@ -7,9 +7,9 @@ import EntityGenPersistence
 import GRDB
 
 /// Fails to compile when this file and the EntityGenRuntime it links come from different formats.
-private typealias _EntityGenRuntimeVersionCheck = EntityGenRuntime.EntityGenRuntimeFormat4
+private typealias _EntityGenRuntimeVersionCheck = EntityGenRuntime.EntityGenRuntimeFormat5
 /// Fails to compile when this file and the persistence runtime it links come from different formats.
-private typealias _EntityGenPersistenceVersionCheck = EntityGenPersistence.EntityGenPersistenceFormat3
+private typealias _EntityGenPersistenceVersionCheck = EntityGenPersistence.EntityGenPersistenceFormat4
 
 /// The Note entity.
 internal struct Note: Swift.Sendable, Swift.Hashable {
@@ -19,30 +19,7 @@ internal struct Note: Swift.Sendable, Swift.Hashable {
     internal var pinnedAt: Foundation.Date?
     internal var mood: Swift.String?
     internal var author: Person?
-    internal var readers: [EntityGenRuntime.EntityReference<Person>]
-
-    /// The keys the mapped JSON object did not have, so that an import keeps what is stored for them (none for a model
-    /// built in code). Not part of equality.
-    fileprivate var _absentFields = EntityGenRuntime.AbsentFields()
-
-    /// Creates `Note` from its properties.
-    internal init(
-        folder: Swift.String,
-        number: Swift.Int64,
-        body: Swift.String,
-        pinnedAt: Foundation.Date? = nil,
-        mood: Swift.String? = nil,
-        author: Person? = nil,
-        readers: [EntityGenRuntime.EntityReference<Person>] = []
-    ) {
-        self.folder = folder
-        self.number = number
-        self.body = body
-        self.pinnedAt = pinnedAt
-        self.mood = mood
-        self.author = author
-        self.readers = readers
-    }
+    internal var readers: [EntityGenRuntime.EntityReference<Person>] = []
 }
 
 extension Note {
@@ -81,8 +58,10 @@ extension Note: EntityGenRuntime.JSONMappable {
         if case .none = _pinnedAt, context.isAbsent(json, _Fields.pinnedAt) { __absent.insert(0) }
         let _mood = try context.optionalString(json, "it's", schema: "Notes.yaml:12:7")
         if case .none = _mood, context.isAbsent(json, "it's") { __absent.insert(1) }
+        context.enterRelationship(5)
         let _author = try context.optionalEntity(json, "author", schema: "Notes.yaml:14:7", as: Person.self)
         if case .none = _author, context.isAbsent(json, "author") { __absent.insert(2) }
+        context.enterRelationship(6)
         let __readersField = EntityGenRuntime.MappingField("readers", schema: "Notes.yaml:15:7")
         let _readers = try context.optional(
             json,
@@ -94,7 +73,8 @@ extension Note: EntityGenRuntime.JSONMappable {
             )
         ) ?? []
         if context.isAbsent(json, __readersField) { __absent.insert(3) }
-        var __mapped = Note(
+        context.recordAbsent(__absent)
+        return Note(
             folder: _folder,
             number: _number,
             body: _body,
@@ -103,8 +83,6 @@ extension Note: EntityGenRuntime.JSONMappable {
             author: _author,
             readers: _readers
         )
-        __mapped._absentFields = __absent
-        return __mapped
     }
 
     /// Writes this `Note` as JSON with the schema's keys; absent optionals are left out.
@@ -224,9 +202,10 @@ extension Note {
         @discardableResult
         internal static func save(
             _ entity: Note,
+            absent: EntityGenRuntime.AbsentTree,
             in session: inout EntityGenPersistence.ImportSession
         ) throws -> Swift.Int64 {
-            if let _target = entity.author { try Person.SQLite.save(_target, in: &session) }
+            if let _target = entity.author { try Person.SQLite.save(_target, absent: absent.child(5), in: &session) }
             let _row = try session.prepare(table)
             let _statement = _row.statement
             entity.folder.bindValue(to: _statement, at: 1)
@@ -235,9 +214,9 @@ extension Note {
             entity.pinnedAt.bindValue(to: _statement, at: 4)
             entity.mood.bindValue(to: _statement, at: 5)
             (entity.author?.login).bindValue(to: _statement, at: 6)
-            entity._absentFields.bind(to: _statement, after: 6, words: 1)
+            absent.fields.bind(to: _statement, after: 6, words: 1)
             let _rowID = try session.save(_row)
-            if !entity._absentFields.contains(3) {
+            if !absent.fields.contains(3) {
                 let _readersLinksStatements = try session.linkStatements(_readersLinks)
                 for (_position, _element) in entity.readers.enumerated() {
                     entity.folder.bindValue(to: _readersLinksStatements.insert, at: 1)
@@ -388,18 +367,8 @@ internal struct Person: Swift.Sendable, Swift.Hashable, Swift.Identifiable {
     internal var login: Swift.String
     internal var name: Swift.String?
 
-    /// The keys the mapped JSON object did not have, so that an import keeps what is stored for them (none for a model
-    /// built in code). Not part of equality.
-    fileprivate var _absentFields = EntityGenRuntime.AbsentFields()
-
     /// The identity: `login`.
     internal var id: Swift.String { login }
-
-    /// Creates `Person` from its properties.
-    internal init(login: Swift.String, name: Swift.String? = nil) {
-        self.login = login
-        self.name = name
-    }
 }
 
 extension Person {
@@ -422,9 +391,8 @@ extension Person: EntityGenRuntime.JSONMappable {
         let _login = try context.string(json, "login", schema: "Notes.yaml:24:7")
         let _name = try context.optionalString(json, "name", schema: "Notes.yaml:25:7")
         if case .none = _name, context.isAbsent(json, "name") { __absent.insert(0) }
-        var __mapped = Person(login: _login, name: _name)
-        __mapped._absentFields = __absent
-        return __mapped
+        context.recordAbsent(__absent)
+        return Person(login: _login, name: _name)
     }
 
     /// Writes this `Person` as JSON with the schema's keys; absent optionals are left out.
@@ -484,13 +452,14 @@ extension Person {
         @discardableResult
         internal static func save(
             _ entity: Person,
+            absent: EntityGenRuntime.AbsentTree,
             in session: inout EntityGenPersistence.ImportSession
         ) throws -> Swift.Int64 {
             let _row = try session.prepare(table)
             let _statement = _row.statement
             entity.login.bindValue(to: _statement, at: 1)
             entity.name.bindValue(to: _statement, at: 2)
-            entity._absentFields.bind(to: _statement, after: 2, words: 1)
+            absent.fields.bind(to: _statement, after: 2, words: 1)
             let _rowID = try session.save(_row)
             return _rowID
         }
@@ -531,11 +500,10 @@ extension Person: GRDB.PersistableRecord {
         internal static let name = GRDB.Column("name")
     }
 
-    /// Encodes the columns as the importer stores them; an optional attribute without a default whose key the mapped
-    /// JSON object did not have is left out, so that `update` and `upsert` keep the stored value, as an import does.
+    /// Encodes the columns as the importer stores them.
     internal func encode(to container: inout GRDB.PersistenceContainer) throws {
         container.setColumn("login", login)
-        if !_absentFields.contains(0) { container.setColumn("name", name) }
+        container.setColumn("name", name)
     }
 
     /// The `Note` records that reach this one: an inverse association.

@@ -7,31 +7,19 @@ import EntityGenPersistence
 import GRDB
 
 /// Fails to compile when this file and the EntityGenRuntime it links come from different formats.
-private typealias _EntityGenRuntimeVersionCheck = EntityGenRuntime.EntityGenRuntimeFormat4
+private typealias _EntityGenRuntimeVersionCheck = EntityGenRuntime.EntityGenRuntimeFormat5
 /// Fails to compile when this file and the persistence runtime it links come from different formats.
-private typealias _EntityGenPersistenceVersionCheck = EntityGenPersistence.EntityGenPersistenceFormat3
+private typealias _EntityGenPersistenceVersionCheck = EntityGenPersistence.EntityGenPersistenceFormat4
 
 /// A person with friends, as the Pivotal Labs article parses it.
 internal struct Person: Swift.Sendable, Swift.Hashable, Swift.Identifiable {
     internal var identifier: Swift.Int
     internal var name: Swift.String
     internal var height: Swift.Double?
-    internal var friends: [Person]
-
-    /// The keys the mapped JSON object did not have, so that an import keeps what is stored for them (none for a model
-    /// built in code). Not part of equality.
-    fileprivate var _absentFields = EntityGenRuntime.AbsentFields()
+    internal var friends: [Person] = []
 
     /// The identity: `identifier`.
     internal var id: Swift.Int { identifier }
-
-    /// Creates `Person` from its properties.
-    internal init(identifier: Swift.Int, name: Swift.String, height: Swift.Double? = nil, friends: [Person] = []) {
-        self.identifier = identifier
-        self.name = name
-        self.height = height
-        self.friends = friends
-    }
 }
 
 extension Person {
@@ -79,6 +67,7 @@ extension Person: EntityGenRuntime.JSONMappable {
             EntityGenRuntime.NumberFromStringTransformer(EntityGenRuntime.DoubleTransformer())
         )
         if case .none = _height, context.isAbsent(json, _Fields.height) { __absent.insert(0) }
+        context.enterRelationship(3)
         let __friendsField = EntityGenRuntime.MappingField("friends", schema: "Hydrant.yaml:26:7")
         let _friends = try context.optional(
             json,
@@ -90,9 +79,8 @@ extension Person: EntityGenRuntime.JSONMappable {
             )
         ) ?? []
         if context.isAbsent(json, __friendsField) { __absent.insert(1) }
-        var __mapped = Person(identifier: _identifier, name: _name, height: _height, friends: _friends)
-        __mapped._absentFields = __absent
-        return __mapped
+        context.recordAbsent(__absent)
+        return Person(identifier: _identifier, name: _name, height: _height, friends: _friends)
     }
 
     /// Writes this `Person` as JSON with the schema's keys; absent optionals are left out.
@@ -173,6 +161,7 @@ extension Person {
         @discardableResult
         internal static func save(
             _ entity: Person,
+            absent: EntityGenRuntime.AbsentTree,
             in session: inout EntityGenPersistence.ImportSession
         ) throws -> Swift.Int64 {
             let _row = try session.prepare(table)
@@ -180,12 +169,12 @@ extension Person {
             entity.identifier.bindValue(to: _statement, at: 1)
             entity.name.bindValue(to: _statement, at: 2)
             entity.height.bindValue(to: _statement, at: 3)
-            entity._absentFields.bind(to: _statement, after: 3, words: 1)
+            absent.fields.bind(to: _statement, after: 3, words: 1)
             let _rowID = try session.save(_row)
-            if !entity._absentFields.contains(1) {
+            if !absent.fields.contains(1) {
                 let _friendsLinksStatements = try session.linkStatements(_friendsLinks)
                 for (_position, _element) in entity.friends.enumerated() {
-                    try Person.SQLite.save(_element, in: &session)
+                    try Person.SQLite.save(_element, absent: absent.child(3, _position), in: &session)
                     entity.identifier.bindValue(to: _friendsLinksStatements.insert, at: 1)
                     Swift.Int64(_position).bindValue(to: _friendsLinksStatements.insert, at: 2)
                     _element.identifier.bindValue(to: _friendsLinksStatements.insert, at: 3)

@@ -7,9 +7,9 @@ import EntityGenPersistence
 import GRDB
 
 /// Fails to compile when this file and the EntityGenRuntime it links come from different formats.
-private typealias _EntityGenRuntimeVersionCheck = EntityGenRuntime.EntityGenRuntimeFormat4
+private typealias _EntityGenRuntimeVersionCheck = EntityGenRuntime.EntityGenRuntimeFormat5
 /// Fails to compile when this file and the persistence runtime it links come from different formats.
-private typealias _EntityGenPersistenceVersionCheck = EntityGenPersistence.EntityGenPersistenceFormat3
+private typealias _EntityGenPersistenceVersionCheck = EntityGenPersistence.EntityGenPersistenceFormat4
 
 /// The nested model.
 internal struct ModelTwo: Swift.Sendable, Swift.Hashable {
@@ -19,7 +19,6 @@ internal struct ModelTwo: Swift.Sendable, Swift.Hashable {
     internal var createdAt: Foundation.Date?
 
     internal var homepage: Foundation.URL?
-
 }
 
 extension ModelTwo {
@@ -117,9 +116,10 @@ extension ModelTwo {
         @discardableResult
         internal static func save(
             _ entity: ModelTwo,
+            absent: EntityGenRuntime.AbsentTree,
             in session: inout EntityGenPersistence.ImportSession
         ) throws -> Swift.Int64 {
-            try save(entity, in: &session, slot: nil)
+            try save(entity, absent: absent, in: &session, slot: nil)
         }
 
         /// Saves an instance in `slot`, the row id of the row at its place in the owner (`nil`: a new row), updated
@@ -127,6 +127,7 @@ extension ModelTwo {
         @discardableResult
         internal static func save(
             _ entity: ModelTwo,
+            absent: EntityGenRuntime.AbsentTree,
             in session: inout EntityGenPersistence.ImportSession,
             slot: Swift.Int64?
         ) throws -> Swift.Int64 {
@@ -242,7 +243,6 @@ internal struct MyModel: Swift.Sendable, Swift.Hashable {
     internal var modelProperty2: Swift.String?
     internal var model2: ModelTwo?
     internal var model2s: [ModelTwo] = []
-
 }
 
 extension MyModel {
@@ -268,7 +268,9 @@ extension MyModel: EntityGenRuntime.JSONMappable {
         try context.expectObject(json, entity: "MyModel", schema: "MyModel.yaml:9:3")
         let _modelProperty1 = try context.string(json, "key_1", schema: "MyModel.yaml:12:7")
         let _modelProperty2 = try context.optionalString(json, "key_2", schema: "MyModel.yaml:15:7")
+        context.enterRelationship(2)
         let _model2 = try context.optionalEntity(json, "model_2", schema: "MyModel.yaml:19:7", as: ModelTwo.self)
+        context.enterRelationship(3)
         let _model2s = try context.entities(json, "array_of_model_2s", schema: "MyModel.yaml:22:7", as: ModelTwo.self)
         return MyModel(
             modelProperty1: _modelProperty1,
@@ -350,9 +352,10 @@ extension MyModel {
         @discardableResult
         internal static func save(
             _ entity: MyModel,
+            absent: EntityGenRuntime.AbsentTree,
             in session: inout EntityGenPersistence.ImportSession
         ) throws -> Swift.Int64 {
-            try save(entity, in: &session, slot: nil)
+            try save(entity, absent: absent, in: &session, slot: nil)
         }
 
         /// Saves an instance in `slot`, the row id of the row at its place in the owner (`nil`: a new row), updated
@@ -360,6 +363,7 @@ extension MyModel {
         @discardableResult
         internal static func save(
             _ entity: MyModel,
+            absent: EntityGenRuntime.AbsentTree,
             in session: inout EntityGenPersistence.ImportSession,
             slot: Swift.Int64?
         ) throws -> Swift.Int64 {
@@ -368,7 +372,9 @@ extension MyModel {
                 column: "model2",
                 key: slot.map { [$0.columnDatabaseValue] }
             )
-            let _model2RowID = try entity.model2.map { try ModelTwo.SQLite.save($0, in: &session, slot: _model2Slot) }
+            let _model2RowID = try entity.model2.map {
+                try ModelTwo.SQLite.save($0, absent: absent.child(2), in: &session, slot: _model2Slot)
+            }
             let _row = try session.prepare(table)
             let _statement = _row.statement
             entity.modelProperty1.bindValue(to: _statement, at: 1)
@@ -380,6 +386,7 @@ extension MyModel {
             for (_position, _element) in entity.model2s.enumerated() {
                 let _target = try ModelTwo.SQLite.save(
                     _element,
+                    absent: absent.child(3, _position),
                     in: &session,
                     slot: _position < _model2sLinksSlots.count ? _model2sLinksSlots[_position] : nil
                 )

@@ -7,9 +7,9 @@ import EntityGenPersistence
 import GRDB
 
 /// Fails to compile when this file and the EntityGenRuntime it links come from different formats.
-private typealias _EntityGenRuntimeVersionCheck = EntityGenRuntime.EntityGenRuntimeFormat4
+private typealias _EntityGenRuntimeVersionCheck = EntityGenRuntime.EntityGenRuntimeFormat5
 /// Fails to compile when this file and the persistence runtime it links come from different formats.
-private typealias _EntityGenPersistenceVersionCheck = EntityGenPersistence.EntityGenPersistenceFormat3
+private typealias _EntityGenPersistenceVersionCheck = EntityGenPersistence.EntityGenPersistenceFormat4
 
 /// An Apple platform a pod supports.
 internal enum Platform: Swift.Sendable, Swift.Hashable, EntityGenRuntime.JSONEnumeration {
@@ -159,53 +159,14 @@ internal struct Pod: Swift.Sendable, Swift.Hashable {
     internal var authors: PodAuthors?
     internal var sourceGit: Foundation.URL?
     internal var sourceTag: Swift.String?
-    internal var requiresArc: Swift.Bool
+    internal var requiresArc: Swift.Bool = true
 
     /// Minimum deployment target per platform name. Some real podspecs give `"ios": null` (no minimum); such entries
     /// are skipped and reported.
-    internal var platforms: [Swift.String: Swift.String]
+    internal var platforms: [Swift.String: Swift.String] = [:]
 
     internal var sourceFiles: PodPaths?
-    internal var subspecs: [Subspec]
-
-    /// The keys the mapped JSON object did not have, so that an import keeps what is stored for them (none for a model
-    /// built in code). Not part of equality.
-    fileprivate var _absentFields = EntityGenRuntime.AbsentFields()
-
-    /// Creates `Pod` from its properties.
-    internal init(
-        name: Swift.String,
-        version: Swift.String,
-        summary: Swift.String? = nil,
-        details: Swift.String? = nil,
-        homepage: Foundation.URL? = nil,
-        socialMediaUrl: Foundation.URL? = nil,
-        licenseType: Swift.String? = nil,
-        licenseFile: Swift.String? = nil,
-        authors: PodAuthors? = nil,
-        sourceGit: Foundation.URL? = nil,
-        sourceTag: Swift.String? = nil,
-        requiresArc: Swift.Bool = true,
-        platforms: [Swift.String: Swift.String] = [:],
-        sourceFiles: PodPaths? = nil,
-        subspecs: [Subspec] = []
-    ) {
-        self.name = name
-        self.version = version
-        self.summary = summary
-        self.details = details
-        self.homepage = homepage
-        self.socialMediaUrl = socialMediaUrl
-        self.licenseType = licenseType
-        self.licenseFile = licenseFile
-        self.authors = authors
-        self.sourceGit = sourceGit
-        self.sourceTag = sourceTag
-        self.requiresArc = requiresArc
-        self.platforms = platforms
-        self.sourceFiles = sourceFiles
-        self.subspecs = subspecs
-    }
+    internal var subspecs: [Subspec] = []
 }
 
 extension Pod {
@@ -311,6 +272,7 @@ extension Pod: EntityGenRuntime.JSONMappable {
         let __sourceFilesField = EntityGenRuntime.MappingField("source_files", schema: "Pods.yaml:79:7")
         let _sourceFiles = try context.optional(json, __sourceFilesField, PathList())
         if case .none = _sourceFiles, context.isAbsent(json, __sourceFilesField) { __absent.insert(11) }
+        context.enterRelationship(14)
         let __subspecsField = EntityGenRuntime.MappingField("subspecs", schema: "Pods.yaml:83:7")
         let _subspecs = try context.optional(
             json,
@@ -322,7 +284,8 @@ extension Pod: EntityGenRuntime.JSONMappable {
             )
         ) ?? []
         if context.isAbsent(json, __subspecsField) { __absent.insert(12) }
-        var __mapped = Pod(
+        context.recordAbsent(__absent)
+        return Pod(
             name: _name,
             version: _version,
             summary: _summary,
@@ -339,8 +302,6 @@ extension Pod: EntityGenRuntime.JSONMappable {
             sourceFiles: _sourceFiles,
             subspecs: _subspecs
         )
-        __mapped._absentFields = __absent
-        return __mapped
     }
 
     /// Writes this `Pod` as JSON with the schema's keys; absent optionals are left out.
@@ -495,6 +456,7 @@ extension Pod {
         @discardableResult
         internal static func save(
             _ entity: Pod,
+            absent: EntityGenRuntime.AbsentTree,
             in session: inout EntityGenPersistence.ImportSession
         ) throws -> Swift.Int64 {
             let _row = try session.prepare(table)
@@ -522,9 +484,9 @@ extension Pod {
                 at: 13
             )
             EntityGenPersistence.JSONColumn.bind(entity.sourceFiles, PathList(), to: _statement, at: 14)
-            entity._absentFields.bind(to: _statement, after: 14, words: 1)
+            absent.fields.bind(to: _statement, after: 14, words: 1)
             let _rowID = try session.save(_row)
-            if !entity._absentFields.contains(12) {
+            if !absent.fields.contains(12) {
                 let _subspecsLinksStatements = try session.linkStatements(_subspecsLinks)
                 let _subspecsLinksSlots = try session.linkedTargets(
                     _subspecsLinks,
@@ -533,6 +495,7 @@ extension Pod {
                 for (_position, _element) in entity.subspecs.enumerated() {
                     let _target = try Subspec.SQLite.save(
                         _element,
+                        absent: absent.child(14, _position),
                         in: &session,
                         slot: _position < _subspecsLinksSlots.count ? _subspecsLinksSlots[_position] : nil
                     )
@@ -741,7 +704,6 @@ internal struct Subspec: Swift.Sendable, Swift.Hashable {
     internal var dependencies: [Swift.String: [Swift.String]] = [:]
     internal var primaryPlatform: Platform?
     internal var subspecs: [Subspec] = []
-
 }
 
 extension Subspec {
@@ -783,6 +745,7 @@ extension Subspec: EntityGenRuntime.JSONMappable {
             EntityGenRuntime.MappingField("platform", schema: "Pods.yaml:98:7"),
             EntityGenRuntime.EnumTransformer<Platform>(schemaLocation: "Pods.yaml:98:7")
         )
+        context.enterRelationship(4)
         let _subspecs = try context.optional(
             json,
             EntityGenRuntime.MappingField("subspecs", schema: "Pods.yaml:102:7"),
@@ -891,9 +854,10 @@ extension Subspec {
         @discardableResult
         internal static func save(
             _ entity: Subspec,
+            absent: EntityGenRuntime.AbsentTree,
             in session: inout EntityGenPersistence.ImportSession
         ) throws -> Swift.Int64 {
-            try save(entity, in: &session, slot: nil)
+            try save(entity, absent: absent, in: &session, slot: nil)
         }
 
         /// Saves an instance in `slot`, the row id of the row at its place in the owner (`nil`: a new row), updated
@@ -901,6 +865,7 @@ extension Subspec {
         @discardableResult
         internal static func save(
             _ entity: Subspec,
+            absent: EntityGenRuntime.AbsentTree,
             in session: inout EntityGenPersistence.ImportSession,
             slot: Swift.Int64?
         ) throws -> Swift.Int64 {
@@ -923,6 +888,7 @@ extension Subspec {
             for (_position, _element) in entity.subspecs.enumerated() {
                 let _target = try Subspec.SQLite.save(
                     _element,
+                    absent: absent.child(4, _position),
                     in: &session,
                     slot: _position < _subspecsLinksSlots.count ? _subspecsLinksSlots[_position] : nil
                 )

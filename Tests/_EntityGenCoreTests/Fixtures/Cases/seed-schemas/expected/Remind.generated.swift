@@ -7,9 +7,9 @@ import EntityGenPersistence
 import GRDB
 
 /// Fails to compile when this file and the EntityGenRuntime it links come from different formats.
-private typealias _EntityGenRuntimeVersionCheck = EntityGenRuntime.EntityGenRuntimeFormat4
+private typealias _EntityGenRuntimeVersionCheck = EntityGenRuntime.EntityGenRuntimeFormat5
 /// Fails to compile when this file and the persistence runtime it links come from different formats.
-private typealias _EntityGenPersistenceVersionCheck = EntityGenPersistence.EntityGenPersistenceFormat3
+private typealias _EntityGenPersistenceVersionCheck = EntityGenPersistence.EntityGenPersistenceFormat4
 
 /// An icon a teacher can pick for a class.
 internal struct Avatar: Swift.Sendable, Swift.Hashable, Swift.Identifiable {
@@ -20,7 +20,6 @@ internal struct Avatar: Swift.Sendable, Swift.Hashable, Swift.Identifiable {
 
     /// The identity: `remoteId`.
     internal var id: Swift.Int64 { remoteId }
-
 }
 
 extension Avatar {
@@ -100,6 +99,7 @@ extension Avatar {
         @discardableResult
         internal static func save(
             _ entity: Avatar,
+            absent: EntityGenRuntime.AbsentTree,
             in session: inout EntityGenPersistence.ImportSession
         ) throws -> Swift.Int64 {
             let _row = try session.prepare(table)
@@ -167,20 +167,8 @@ internal struct Group: Swift.Sendable, Swift.Hashable, Swift.Identifiable {
     internal var className: Swift.String?
     internal var avatar: Avatar?
 
-    /// The keys the mapped JSON object did not have, so that an import keeps what is stored for them (none for a model
-    /// built in code). Not part of equality.
-    fileprivate var _absentFields = EntityGenRuntime.AbsentFields()
-
     /// The identity: `remoteId`.
     internal var id: Swift.Int64 { remoteId }
-
-    /// Creates `Group` from its properties.
-    internal init(remoteId: Swift.Int64, name: Swift.String, className: Swift.String? = nil, avatar: Avatar? = nil) {
-        self.remoteId = remoteId
-        self.name = name
-        self.className = className
-        self.avatar = avatar
-    }
 }
 
 extension Group {
@@ -209,12 +197,12 @@ extension Group: EntityGenRuntime.JSONMappable {
         let _name = try context.string(json, "name", schema: "Remind.yaml:29:7")
         let _className = try context.optionalString(json, "class_name", schema: "Remind.yaml:30:7")
         if case .none = _className, context.isAbsent(json, "class_name") { __absent.insert(0) }
+        context.enterRelationship(3)
         let __avatarField = EntityGenRuntime.MappingField("avatar", schema: "Remind.yaml:32:7", onFailure: .drop)
         let _avatar = try context.optional(json, __avatarField, EntityGenRuntime.EntityTransformer<Avatar>())
         if case .none = _avatar, context.isAbsent(json, __avatarField) { __absent.insert(1) }
-        var __mapped = Group(remoteId: _remoteId, name: _name, className: _className, avatar: _avatar)
-        __mapped._absentFields = __absent
-        return __mapped
+        context.recordAbsent(__absent)
+        return Group(remoteId: _remoteId, name: _name, className: _className, avatar: _avatar)
     }
 
     /// Writes this `Group` as JSON with the schema's keys; absent optionals are left out.
@@ -281,16 +269,17 @@ extension Group {
         @discardableResult
         internal static func save(
             _ entity: Group,
+            absent: EntityGenRuntime.AbsentTree,
             in session: inout EntityGenPersistence.ImportSession
         ) throws -> Swift.Int64 {
-            if let _target = entity.avatar { try Avatar.SQLite.save(_target, in: &session) }
+            if let _target = entity.avatar { try Avatar.SQLite.save(_target, absent: absent.child(3), in: &session) }
             let _row = try session.prepare(table)
             let _statement = _row.statement
             entity.remoteId.bindValue(to: _statement, at: 1)
             entity.name.bindValue(to: _statement, at: 2)
             entity.className.bindValue(to: _statement, at: 3)
             (entity.avatar?.remoteId).bindValue(to: _statement, at: 4)
-            entity._absentFields.bind(to: _statement, after: 4, words: 1)
+            absent.fields.bind(to: _statement, after: 4, words: 1)
             let _rowID = try session.save(_row)
             return _rowID
         }

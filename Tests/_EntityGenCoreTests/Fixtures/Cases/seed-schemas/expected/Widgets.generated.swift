@@ -7,9 +7,9 @@ import EntityGenPersistence
 import GRDB
 
 /// Fails to compile when this file and the EntityGenRuntime it links come from different formats.
-private typealias _EntityGenRuntimeVersionCheck = EntityGenRuntime.EntityGenRuntimeFormat4
+private typealias _EntityGenRuntimeVersionCheck = EntityGenRuntime.EntityGenRuntimeFormat5
 /// Fails to compile when this file and the persistence runtime it links come from different formats.
-private typealias _EntityGenPersistenceVersionCheck = EntityGenPersistence.EntityGenPersistenceFormat3
+private typealias _EntityGenPersistenceVersionCheck = EntityGenPersistence.EntityGenPersistenceFormat4
 
 /// A widget that shows an image, optionally captioned by a text widget.
 internal struct ImageWidget: Swift.Sendable, Swift.Hashable, Swift.Identifiable {
@@ -22,25 +22,8 @@ internal struct ImageWidget: Swift.Sendable, Swift.Hashable, Swift.Identifiable 
     /// The text widget whose serverId the payload names (`textWidgetId`).
     internal var textWidget: EntityGenRuntime.EntityReference<TextWidget>?
 
-    /// The keys the mapped JSON object did not have, so that an import keeps what is stored for them (none for a model
-    /// built in code). Not part of equality.
-    fileprivate var _absentFields = EntityGenRuntime.AbsentFields()
-
     /// The identity: `serverId`.
     internal var id: Swift.String { serverId }
-
-    /// Creates `ImageWidget` from its properties.
-    internal init(
-        serverId: Swift.String,
-        url: Foundation.URL,
-        caption: Swift.String? = nil,
-        textWidget: EntityGenRuntime.EntityReference<TextWidget>? = nil
-    ) {
-        self.serverId = serverId
-        self.url = url
-        self.caption = caption
-        self.textWidget = textWidget
-    }
 }
 
 extension ImageWidget {
@@ -69,6 +52,7 @@ extension ImageWidget: EntityGenRuntime.JSONMappable {
         let _url = try context.url(json, "url", schema: "Widgets.yaml:28:7")
         let _caption = try context.optionalString(json, "caption", schema: "Widgets.yaml:29:7")
         if case .none = _caption, context.isAbsent(json, "caption") { __absent.insert(0) }
+        context.enterRelationship(3)
         let __textWidgetField = EntityGenRuntime.MappingField("textWidgetId", schema: "Widgets.yaml:31:7")
         let _textWidget = try context.optional(
             json,
@@ -78,9 +62,8 @@ extension ImageWidget: EntityGenRuntime.JSONMappable {
             )
         )
         if case .none = _textWidget, context.isAbsent(json, __textWidgetField) { __absent.insert(1) }
-        var __mapped = ImageWidget(serverId: _serverId, url: _url, caption: _caption, textWidget: _textWidget)
-        __mapped._absentFields = __absent
-        return __mapped
+        context.recordAbsent(__absent)
+        return ImageWidget(serverId: _serverId, url: _url, caption: _caption, textWidget: _textWidget)
     }
 
     /// Writes this `ImageWidget` as JSON with the schema's keys; absent optionals are left out.
@@ -167,6 +150,7 @@ extension ImageWidget {
         @discardableResult
         internal static func save(
             _ entity: ImageWidget,
+            absent: EntityGenRuntime.AbsentTree,
             in session: inout EntityGenPersistence.ImportSession
         ) throws -> Swift.Int64 {
             let _row = try session.prepare(table)
@@ -175,7 +159,7 @@ extension ImageWidget {
             entity.url.bindValue(to: _statement, at: 2)
             entity.caption.bindValue(to: _statement, at: 3)
             entity.textWidget.bindValue(to: _statement, at: 4)
-            entity._absentFields.bind(to: _statement, after: 4, words: 1)
+            absent.fields.bind(to: _statement, after: 4, words: 1)
             let _rowID = try session.save(_row)
             return _rowID
         }
@@ -280,7 +264,6 @@ internal struct TextWidget: Swift.Sendable, Swift.Hashable, Swift.Identifiable {
 
     /// The identity: `serverId`.
     internal var id: Swift.String { serverId }
-
 }
 
 extension TextWidget {
@@ -362,6 +345,7 @@ extension TextWidget {
         @discardableResult
         internal static func save(
             _ entity: TextWidget,
+            absent: EntityGenRuntime.AbsentTree,
             in session: inout EntityGenPersistence.ImportSession
         ) throws -> Swift.Int64 {
             let _row = try session.prepare(table)
@@ -502,11 +486,12 @@ extension Widget {
         @discardableResult
         internal static func save(
             _ entity: Widget,
+            absent: EntityGenRuntime.AbsentTree,
             in session: inout EntityGenPersistence.ImportSession
         ) throws -> Swift.Int64 {
             switch entity {
-            case let .imageWidget(member): return try ImageWidget.SQLite.save(member, in: &session)
-            case let .textWidget(member): return try TextWidget.SQLite.save(member, in: &session)
+            case let .imageWidget(member): return try ImageWidget.SQLite.save(member, absent: absent, in: &session)
+            case let .textWidget(member): return try TextWidget.SQLite.save(member, absent: absent, in: &session)
             }
         }
 
