@@ -17,7 +17,7 @@ public enum EntityGenRuntimeVersion {
     public static let v4 = 4
     /// Format 5, the newest: the absent keys leave the model. A generated `map` records them through its
     /// context (``MappingContext/recordAbsent(_:)``, ``MappingContext/enterRelationship(_:)``) into an
-    /// ``AbsentTree`` the importer keeps beside the model.
+    /// ``AbsentTree`` the importer keeps beside the model, and ``AbsentFields`` compares by value.
     public static let v5 = 5
 }
 

@@ -1,10 +1,8 @@
 /// The fields whose JSON keys an object did not have, recorded by a generated `map` for the properties an
-/// import keeps when absent (`onAbsent: keep`, the default). A model built in code has none: saving it
-/// replaces every stored value.
-///
-/// Not part of a model's equality or hash: two models mapped from `{"id": 1}` and `{"id": 1, "bio": null}`
-/// are equal, though importing them differs (the first keeps a stored `bio`, the second clears it).
-public struct AbsentFields: Sendable {
+/// import keeps when absent (`onAbsent: keep`, the default), one bit per field, in the object's
+/// ``AbsentTree`` (beside the model, never in it). A model built in code has none: saving it replaces
+/// every stored value.
+public struct AbsentFields: Hashable, Sendable {
     /// Bits 0...62.
     @usableFromInline var first: UInt64 = 0
     /// Bits from 63 on, 63 to a word (most entities never need it; an empty array does not allocate).
@@ -35,16 +33,6 @@ public struct AbsentFields: Sendable {
     @inlinable public func word(_ index: Int) -> Int64 {
         Int64(bitPattern: index == 0 ? first : (index <= rest.count ? rest[index - 1] : 0))
     }
-}
-
-/// Every mask equals every other, and hashes to nothing: a model's synthesized `Hashable` includes its
-/// mask and so ignores it, as its equality must (a mask is how an import was asked, not the model's data).
-extension AbsentFields: Hashable {
-    /// Always `true`.
-    @inlinable public static func == (lhs: AbsentFields, rhs: AbsentFields) -> Bool { true }
-
-    /// Adds nothing.
-    @inlinable public func hash(into hasher: inout Hasher) {}
 }
 
 extension MappingContext {
