@@ -165,6 +165,8 @@ public struct ResolvedAttribute: Sendable {
     public var transformer: ResolvedTransformer?
     /// The `default:`, typed (`nil` without one; `.null` for an optional's explicit `default: null`).
     public var defaultValue: ResolvedValue?
+    /// The constraints, in schema order, their bounds read.
+    public var constraints: [ResolvedConstraint] = []
     /// Failure policy.
     public var onFailure: FailurePolicy
     /// Element failure policy.

@@ -37,3 +37,20 @@ public indirect enum ResolvedValue: Hashable, Sendable {
         public var value: ResolvedValue
     }
 }
+
+/// One value constraint of an attribute (the runtime's `MappingConstraint`), its bound read once by
+/// validation: what the generated field and the interpreter's field both check.
+public enum ResolvedConstraint: Hashable, Sendable {
+    /// The inclusive lower bound of a number.
+    case minimum(Double)
+    /// The inclusive upper bound of a number.
+    case maximum(Double)
+    /// The least length of text, or count of a collection.
+    case minLength(Int)
+    /// The greatest length of text, or count of a collection.
+    case maxLength(Int)
+    /// A regular expression the whole string must match.
+    case pattern(String)
+    /// The allowed values, as text.
+    case oneOf([String])
+}

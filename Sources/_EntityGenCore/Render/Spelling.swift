@@ -136,7 +136,7 @@ struct Spelling: Sendable {
         return "\(Self.runtime).MappingField(\(arguments.joined(separator: ", ")))"
     }
 
-    private static func constraint(_ constraint: ConstraintPlan) -> String {
+    private static func constraint(_ constraint: ResolvedConstraint) -> String {
         switch constraint {
         case let .minimum(value): return ".minimum(\(value))"
         case let .maximum(value): return ".maximum(\(value))"

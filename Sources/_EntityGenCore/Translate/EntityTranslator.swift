@@ -49,7 +49,7 @@ struct EntityTranslator: Sendable {
         let isOptional = attribute.isOptional
         let field = FieldPlan(
             paths: ([attribute.keyPath] + attribute.fallbackKeyPaths).map(\.components), location: location,
-            onFailure: attribute.onFailure, constraints: Self.constraints(declaration.constraints))
+            onFailure: attribute.onFailure, constraints: attribute.constraints)
         let direct = TypeTranslator.directAccess(attribute.type, attribute.transformer)
         var transformer = types.transformer(
             attribute.type, attribute.transformer, lossy: attribute.onInvalidElement == .skip, location: location)
@@ -160,31 +160,5 @@ struct EntityTranslator: Sendable {
         case .internal: return inline ? .memberwise : .explicit
         case .public, .package: return .explicit
         }
-    }
-
-    /// An attribute's constraints in schema order, for generated code and the interpreter alike.
-    static func constraints(_ declaration: ConstraintsDeclaration) -> [ConstraintPlan] {
-        var result: [ConstraintPlan] = []
-        if let minimum = declaration.minimum.flatMap(SchemaValidator.numericValue) { result.append(.minimum(minimum)) }
-        if let maximum = declaration.maximum.flatMap(SchemaValidator.numericValue) { result.append(.maximum(maximum)) }
-        if let minLength = declaration.minLength.flatMap(SchemaValidator.numericValue) {
-            result.append(.minLength(Int(minLength)))
-        }
-        if let maxLength = declaration.maxLength.flatMap(SchemaValidator.numericValue) {
-            result.append(.maxLength(Int(maxLength)))
-        }
-        if let pattern = declaration.pattern?.value { result.append(.pattern(pattern)) }
-        if case let .sequence(values)? = declaration.oneOf?.kind {
-            result.append(
-                .oneOf(
-                    values.compactMap { value -> String? in
-                        switch value.scalar {
-                        case let .string(text)?, let .integer(text)?, let .float(text)?: return text
-                        case let .bool(flag)?: return flag ? "true" : "false"
-                        case .null?, nil: return nil
-                        }
-                    }))
-        }
-        return result
     }
 }

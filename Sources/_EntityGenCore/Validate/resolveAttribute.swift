@@ -78,6 +78,7 @@ extension SchemaValidator {
             fallbackKeyPaths: attribute.fallbackKeys.map { based($0.value, in: entity) },
             transformer: transformer,
             defaultValue: defaultValue,
+            constraints: Self.resolvedConstraints(attribute.constraints),
             onFailure: attribute.onFailure?.value ?? .fail,
             onInvalidElement: attribute.onInvalidElement?.value ?? .fail,
             writesNull: isOptional && (attribute.writeNulls ?? entity.writeNulls)?.value == true

@@ -97,4 +97,34 @@ extension SchemaValidator {
             }
         }
     }
+
+    /// An attribute's constraints in schema order, read once (after ``validateConstraints(_:type:what:)``)
+    /// for generated code and the interpreter alike.
+    static func resolvedConstraints(_ declaration: ConstraintsDeclaration) -> [ResolvedConstraint] {
+        var result: [ResolvedConstraint] = []
+        if let minimum = declaration.minimum.flatMap(numericValue) { result.append(.minimum(minimum)) }
+        if let maximum = declaration.maximum.flatMap(numericValue) { result.append(.maximum(maximum)) }
+        // A length past `Int.max` (YAML integers reach 128 bits) bounds nothing more than `Int.max` does.
+        if let minLength = declaration.minLength.flatMap(lengthValue) { result.append(.minLength(minLength)) }
+        if let maxLength = declaration.maxLength.flatMap(lengthValue) { result.append(.maxLength(maxLength)) }
+        if let pattern = declaration.pattern?.value { result.append(.pattern(pattern)) }
+        if case let .sequence(values)? = declaration.oneOf?.kind {
+            result.append(
+                .oneOf(
+                    values.compactMap { value -> String? in
+                        switch value.scalar {
+                        case let .string(text)?, let .integer(text)?, let .float(text)?: return text
+                        case let .bool(flag)?: return flag ? "true" : "false"
+                        case .null?, nil: return nil
+                        }
+                    }))
+        }
+        return result
+    }
+
+    /// A validated length bound (a whole number of at least 0), clamped to `Int`.
+    private static func lengthValue(_ bound: ValueNode) -> Int? {
+        guard case let .integer(literal)? = bound.scalar, let number = integerValue(literal) else { return nil }
+        return Int(clamping: number)
+    }
 }

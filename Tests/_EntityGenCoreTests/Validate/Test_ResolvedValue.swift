@@ -106,4 +106,25 @@ import Testing
         #expect(json.contains(#""blob":"aGk=""#))
         #expect(!json.contains("note"))
     }
+
+    /// Constraints are read once too, their bounds typed. A length bound past `Int.max` (YAML integers reach
+    /// 128 bits, and lint accepts any whole number) is clamped: generation trapped converting it before.
+    @Test func constraintsAreReadOnceAndHugeLengthsGenerate() throws {
+        let yaml = """
+            entities:
+              Pod:
+                attributes:
+                  name: {type: String, minLength: 0x2, maxLength: 100000000000000000000000, pattern: '[a-z]+'}
+                  level: {type: Int, minimum: -3, maximum: 0x10, oneOf: [1, 2, 0x3]}
+            """
+        let result = GeneratorPipeline.validate(schemas: [SourceFile(path: "p.yaml", text: yaml)], config: nil)
+        #expect(result.diagnostics.isEmpty, "\(result.diagnostics.map(\.description))")
+        let pod = try #require(result.schema?.entity(named: "Pod"))
+        #expect(pod.attributes[0].constraints == [.minLength(2), .maxLength(Int.max), .pattern("[a-z]+")])
+        #expect(pod.attributes[1].constraints == [.minimum(-3), .maximum(16), .oneOf(["1", "2", "0x3"])])
+        let shown: @Sendable (String) -> String = { $0 }
+        let generator = try #require(result.sourceGenerator(displayPath: shown))
+        let files = generator.machineFiles()
+        #expect(files.contains { $0.contents.contains(".maxLength(9223372036854775807)") })
+    }
 }

@@ -8,7 +8,7 @@ struct FieldPlan: Hashable, Sendable {
     /// What a value that fails to convert does.
     var onFailure: FailurePolicy
     /// Constraints checked after conversion, in schema order.
-    var constraints: [ConstraintPlan]
+    var constraints: [ResolvedConstraint]
 
     /// Whether building the field allocates (several or nested key paths, constraints), so generated
     /// code keeps it in a stored `static let`; a single top-level key is built inline at no cost.
@@ -21,16 +21,4 @@ struct FieldPlan: Hashable, Sendable {
     var isPlain: Bool {
         !allocates && onFailure == .fail
     }
-}
-
-/// One value constraint of an attribute (the runtime's `MappingConstraint`).
-enum ConstraintPlan: Hashable, Sendable {
-    case minimum(Double)
-    case maximum(Double)
-    case minLength(Int)
-    case maxLength(Int)
-    /// A regular expression the whole string must match.
-    case pattern(String)
-    /// The allowed values, as text.
-    case oneOf([String])
 }
