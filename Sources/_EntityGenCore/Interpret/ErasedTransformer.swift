@@ -114,8 +114,8 @@ struct TransformerBuilder {
         case let .array(element): return ErasedTransformer(ArrayTransformer(plain(element, schema: schema)))
         case let .map(element): return ErasedTransformer(MapTransformer(plain(element, schema: schema)))
         case let .enumeration(name):
-            guard let declaration = schema.enums.first(where: { $0.name.value == name }) else { return custom(.any) }
-            return enumeration(EnumTranslator.plan(declaration), schemaLocation: "")
+            guard let resolved = schema.enumeration(named: name) else { return custom(.any) }
+            return enumeration(EnumTranslator.plan(resolved), schemaLocation: "")
         case .custom: return custom(.any)
         }
     }

@@ -38,7 +38,7 @@ extension SchemaInterpreter {
         let pagination: FeedPagination?
         switch plan.pagination {
         case let .pageNumber(pageCount, parameter, firstPage)?:
-            pagination = .pageNumber(pageCount: pageCount, parameter: parameter, firstPage: Int(firstPage) ?? 1)
+            pagination = .pageNumber(pageCount: pageCount, parameter: parameter, firstPage: firstPage)
         case let .nextURL(path)?: pagination = .nextURL(path)
         case let .linkHeader(relation)?: pagination = .linkHeader(relation: relation)
         case nil: pagination = nil

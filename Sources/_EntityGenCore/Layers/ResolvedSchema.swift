@@ -9,8 +9,10 @@ public struct ResolvedSchema: Sendable {
     public var entities: [ResolvedEntity] {
         didSet { entityIndex = Self.index(entities) }
     }
-    /// Enums sorted by name.
-    public var enums: [EnumDeclaration]
+    /// Enums sorted by name, their raw values read.
+    public var enums: [ResolvedEnum] {
+        didSet { enumIndex = Dictionary(enums.enumerated().map { ($1.name, $0) }, uniquingKeysWith: { a, _ in a }) }
+    }
     /// Custom transformers sorted by name.
     public var transformers: [TransformerDeclaration]
     /// Feeds sorted by name.
@@ -31,10 +33,11 @@ public struct ResolvedSchema: Sendable {
     }
 
     private var entityIndex: [String: Int]
+    private var enumIndex: [String: Int]
 
     /// Creates a resolved schema.
     public init(
-        config: ProjectConfig, files: [SchemaFileDeclaration], entities: [ResolvedEntity], enums: [EnumDeclaration],
+        config: ProjectConfig, files: [SchemaFileDeclaration], entities: [ResolvedEntity], enums: [ResolvedEnum],
         transformers: [TransformerDeclaration], feeds: [FeedDeclaration]
     ) {
         self.config = config
@@ -44,6 +47,7 @@ public struct ResolvedSchema: Sendable {
         self.transformers = transformers
         self.feeds = feeds
         entityIndex = Self.index(entities)
+        enumIndex = Dictionary(enums.enumerated().map { ($1.name, $0) }, uniquingKeysWith: { first, _ in first })
     }
 
     private static func index(_ entities: [ResolvedEntity]) -> [String: Int] {
@@ -53,6 +57,11 @@ public struct ResolvedSchema: Sendable {
     /// The entity with a schema name.
     public func entity(named name: String) -> ResolvedEntity? {
         entityIndex[name].map { entities[$0] }
+    }
+
+    /// The enum with a schema name.
+    public func enumeration(named name: String) -> ResolvedEnum? {
+        enumIndex[name].map { enums[$0] }
     }
 }
 

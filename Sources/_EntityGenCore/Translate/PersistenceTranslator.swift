@@ -33,7 +33,7 @@ struct PersistenceTranslator: Sendable {
         case .builtin(.anyJSON): return .json
         case let .builtin(builtin): return .scalar(builtin)
         case let .enumeration(name):
-            return .enumeration(isInteger: schema.enums.first { $0.name.value == name }?.rawType?.value == .int)
+            return .enumeration(isInteger: schema.enumeration(named: name)?.isInteger == true)
         case .custom, .array, .map: return .json
         }
     }

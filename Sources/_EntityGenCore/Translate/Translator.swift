@@ -43,7 +43,7 @@ struct Translator: Sendable {
             }
             return GenerationPlan.File(
                 path: file.path,
-                enums: schema.enums.filter { enumNames.contains($0.name.value) }.map {
+                enums: schema.enums.filter { enumNames.contains($0.name) }.map {
                     var plan = EnumTranslator.plan($0)
                     plan.isCodable = schema.config.codable
                     return plan

@@ -23,10 +23,9 @@ extension SchemaValidator {
             guard let declaration = enums[name], let text = value.textOrIntegerText,
                 let match = declaration.case(named: text)
             else { return nil }
-            let rawIsInteger = declaration.rawType?.value == .int
-            var raw = match.rawValue.textOrIntegerText ?? match.name.value
-            if rawIsInteger, let number = Self.integerValue(raw) { raw = String(number) }
-            return .enumCase(name: match.name.value, rawValue: raw, rawIsInteger: rawIsInteger)
+            let resolved = ResolvedEnum(declaration)
+            guard let raw = resolved.cases.first(where: { $0.name == match.name.value })?.rawValue else { return nil }
+            return .enumCase(name: match.name.value, rawValue: raw, rawIsInteger: resolved.isInteger)
         case let .builtin(builtin):
             return Self.resolvedValue(value.scalar, builtin)
         }

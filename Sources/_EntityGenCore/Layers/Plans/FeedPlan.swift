@@ -3,7 +3,7 @@ struct FeedPlan: Sendable {
     /// How a feed finds its next page.
     enum Pagination: Sendable {
         /// `?page=N` until the page count at a key path.
-        case pageNumber(pageCount: [String], parameter: String, firstPage: String)
+        case pageNumber(pageCount: [String], parameter: String, firstPage: Int)
         /// The next page's URL at a key path.
         case nextURL([String])
         /// The next page's URL in the `Link` header, with this relation.
