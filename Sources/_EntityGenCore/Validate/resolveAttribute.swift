@@ -50,7 +50,7 @@ extension SchemaValidator {
                 emit(
                     Rules.invalidFailurePolicy, "onFailure: default needs a 'default' value for \(what)",
                     at: policy.location)
-            default: break
+            case .fail, .drop, .default: break
             }
         }
         if let key = attribute.key, key.value.element != nil {

@@ -148,7 +148,7 @@ extension SchemaValidator {
                 emit(
                     Rules.invalidFailurePolicy,
                     "relationships have no default; use onFailure: drop on an optional \(what)", at: policy.location)
-            default: break
+            case .fail, .drop: break
             }
         }
         if let policy = relationship.onInvalidElement, !relationship.isToMany {

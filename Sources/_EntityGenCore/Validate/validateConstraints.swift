@@ -33,7 +33,7 @@ extension SchemaValidator {
         let hasLength: Bool
         switch type {
         case .builtin(.string), .array, .map: hasLength = true
-        default: hasLength = false
+        case .builtin, .enumeration, .custom: hasLength = false
         }
         var lengths: [String: Int128] = [:]
         for (key, bound) in [("minLength", constraints.minLength), ("maxLength", constraints.maxLength)] {
