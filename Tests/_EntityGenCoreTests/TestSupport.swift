@@ -1,4 +1,5 @@
 @testable import _EntityGenCore
+import EntityGenRuntime
 import Foundation
 import Testing
 
@@ -61,5 +62,20 @@ extension TestSupport {
             }
         }
         return lines.isEmpty ? "(no line differences)" : lines.joined(separator: "\n")
+    }
+}
+
+extension SchemaInterpreter {
+    /// Maps `json` as `entity` and writes the value back, as `check` reads and writes a payload; with the
+    /// issues tolerated on the way.
+    func roundTrip(_ entity: String, _ json: String) throws -> (json: String, issues: [MappingIssue]) {
+        let document = try JSONDocument(bytes: Array(json.utf8))
+        return try document.withRoot { root throws(MappingError) in
+            var context = MappingContext()
+            let value = try map(entity, from: root, context: &context)
+            var writer = JSONWriter()
+            write(value, to: &writer)
+            return (String(decoding: writer.bytes, as: UTF8.self), context.issues)
+        }
     }
 }

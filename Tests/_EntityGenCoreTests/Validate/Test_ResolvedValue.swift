@@ -88,15 +88,7 @@ import Testing
     @Test func theInterpreterMapsEveryDefault() throws {
         let schema = try #require(
             GeneratorPipeline.validate(schemas: [SourceFile(path: "s.yaml", text: Self.yaml)], config: nil).schema)
-        let interpreter = SchemaInterpreter(schema: schema) { $0 }
-        let document = try JSONDocument(bytes: Array("{}".utf8))
-        let json = try document.withRoot { root throws(MappingError) in
-            var context = MappingContext()
-            let value = try interpreter.map("Sample", from: root, context: &context)
-            var writer = JSONWriter()
-            interpreter.write(value, to: &writer)
-            return String(decoding: writer.bytes, as: UTF8.self)
-        }
+        let json = try SchemaInterpreter(schema: schema) { $0 }.roundTrip("Sample", "{}").json
         #expect(json.contains(#""count":31"#))
         #expect(json.contains(#""price":15"#))
         #expect(json.contains(#""level":16"#))
