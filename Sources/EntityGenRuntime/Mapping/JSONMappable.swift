@@ -31,17 +31,10 @@ extension JSONMappable {
     public static func map(
         json bytes: some Collection<UInt8>, options: JSONReaderOptions = .default
     ) throws(MappingFailure) -> Mapped<Self> {
-        let document: JSONDocument
-        do { document = try JSONDocument(bytes: bytes, options: options) } catch { throw .invalidJSON(error) }
-        return try document.withRoot { root throws(MappingFailure) in
-            var context = MappingContext()
-            do throws(MappingError) {
-                let value = try map(from: root, context: &context)
-                return Mapped(value: value, issues: context.issues)
-            } catch {
-                throw .mapping(error)
-            }
+        let (value, issues) = try mapPayload(bytes, options: options) { root, context throws(MappingError) in
+            try map(from: root, context: &context)
         }
+        return Mapped(value: value, issues: issues)
     }
 
     /// Maps a JSON payload holding one object, with the keys it and the objects it embeds did not have
@@ -49,13 +42,25 @@ extension JSONMappable {
     package static func mapRecordingAbsentKeys(
         json bytes: some Collection<UInt8>
     ) throws(MappingFailure) -> (mapped: Mapped<Self>, absent: AbsentTree) {
+        let ((value, absent), issues) = try mapPayload(bytes, options: .default) {
+            root, context throws(MappingError) in try context.mapRecordingAbsentKeys(root, as: Self.self)
+        }
+        return (Mapped(value: value, issues: issues), absent)
+    }
+
+    /// Reads a payload and maps its root with `body` in a fresh context; returns the result with the
+    /// issues tolerated.
+    private static func mapPayload<Result>(
+        _ bytes: some Collection<UInt8>, options: JSONReaderOptions,
+        _ body: (JSONValue, inout MappingContext) throws(MappingError) -> Result
+    ) throws(MappingFailure) -> (Result, [MappingIssue]) {
         let document: JSONDocument
-        do { document = try JSONDocument(bytes: bytes) } catch { throw .invalidJSON(error) }
+        do { document = try JSONDocument(bytes: bytes, options: options) } catch { throw .invalidJSON(error) }
         return try document.withRoot { root throws(MappingFailure) in
             var context = MappingContext()
             do throws(MappingError) {
-                let (value, absent) = try context.mapRecordingAbsentKeys(root, as: Self.self)
-                return (Mapped(value: value, issues: context.issues), absent)
+                let result = try body(root, &context)
+                return (result, context.issues)
             } catch {
                 throw .mapping(error)
             }

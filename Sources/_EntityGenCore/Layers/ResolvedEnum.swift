@@ -25,11 +25,13 @@ public struct ResolvedEnum: Sendable {
         self.declaration = declaration
         let integer = declaration.rawType?.value == .int
         isInteger = integer
-        cases = declaration.cases.map { enumCase in
-            let text = enumCase.rawValue.textOrIntegerText ?? enumCase.name.value
-            let raw = integer ? SchemaValidator.integerValue(text).map { String($0) } ?? text : text
-            return Case(name: enumCase.name.value, rawValue: raw)
-        }
+        cases = declaration.cases.map { Case(name: $0.name.value, rawValue: Self.rawValue(of: $0, integer: integer)) }
         fallback = declaration.fallback?.value
+    }
+
+    /// A validated case's raw value: its text, or for an `Int` enum its decimal digits.
+    static func rawValue(of enumCase: EnumDeclaration.Case, integer: Bool) -> String {
+        let text = enumCase.rawValue.textOrIntegerText ?? enumCase.name.value
+        return integer ? SchemaValidator.integerValue(text).map { String($0) } ?? text : text
     }
 }

@@ -8,7 +8,7 @@ enum FeedTranslator {
         case let .pageNumber(pageCount, parameter, firstPage, _)?:
             pagination = .pageNumber(
                 pageCount: pageCount.value.components, parameter: parameter?.value ?? "page",
-                firstPage: firstPage.flatMap(Self.pageNumber) ?? 1)
+                firstPage: firstPage.flatMap(SchemaValidator.wholeNumber).flatMap { Int(exactly: $0) } ?? 1)
         case let .nextURL(path, _)?:
             pagination = .nextURL(path.value.components)
         case let .linkHeader(relation, _)?:
@@ -35,13 +35,5 @@ enum FeedTranslator {
             deleteOrphans: feed.deleteOrphans?.value == true,
             records: feed.single?.value.records ?? .array
         )
-    }
-
-    /// A validated page number (YAML writes integers as `0x10` too), as an `Int`.
-    private static func pageNumber(_ value: ValueNode) -> Int? {
-        guard case let .integer(literal)? = value.scalar, let number = SchemaValidator.integerValue(literal) else {
-            return nil
-        }
-        return Int(exactly: number)
     }
 }

@@ -23,9 +23,10 @@ extension SchemaValidator {
             guard let declaration = enums[name], let text = value.textOrIntegerText,
                 let match = declaration.case(named: text)
             else { return nil }
-            let resolved = ResolvedEnum(declaration)
-            guard let raw = resolved.cases.first(where: { $0.name == match.name.value })?.rawValue else { return nil }
-            return .enumCase(name: match.name.value, rawValue: raw, rawIsInteger: resolved.isInteger)
+            let integer = declaration.rawType?.value == .int
+            return .enumCase(
+                name: match.name.value, rawValue: ResolvedEnum.rawValue(of: match, integer: integer),
+                rawIsInteger: integer)
         case let .builtin(builtin):
             return Self.resolvedValue(value.scalar, builtin)
         }

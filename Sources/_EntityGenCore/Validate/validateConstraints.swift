@@ -44,8 +44,7 @@ extension SchemaValidator {
                     "'\(key)' bounds the length of text or the count of a list; \(what) is \(type)", at: bound.location)
                 continue
             }
-            guard case let .integer(literal)? = bound.scalar, let number = Self.integerValue(literal), number >= 0
-            else {
+            guard let number = Self.wholeNumber(bound) else {
                 emit(
                     Rules.invalidConstraint,
                     "\(key) of \(what) must be a whole number of at least 0, not \(bound.kindDescription)",
@@ -122,9 +121,8 @@ extension SchemaValidator {
         return result
     }
 
-    /// A validated length bound (a whole number of at least 0), clamped to `Int`.
+    /// A validated length bound, clamped to `Int`.
     private static func lengthValue(_ bound: ValueNode) -> Int? {
-        guard case let .integer(literal)? = bound.scalar, let number = integerValue(literal) else { return nil }
-        return Int(clamping: number)
+        wholeNumber(bound).map { Int(clamping: $0) }
     }
 }

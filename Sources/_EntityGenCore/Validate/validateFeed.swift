@@ -18,11 +18,11 @@ extension SchemaValidator {
             }
         }
         if case let .pageNumber(_, _, firstPage, _)? = feed.pagination, let firstPage {
-            if case let .integer(literal)? = firstPage.scalar, let value = Self.integerValue(literal), value >= 0 {
+            if let value = Self.wholeNumber(firstPage) {
                 if value > Int128(Int.max) {
                     emit(
                         Rules.invalidFeed,
-                        "firstPage of \(what) is \(literal), past the largest page number \(Int.max)",
+                        "firstPage of \(what) is \(firstPage.textOrIntegerText ?? "\(value)"), past the largest page number \(Int.max)",
                         at: firstPage.location)
                 }
             } else {

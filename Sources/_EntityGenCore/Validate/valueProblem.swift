@@ -98,6 +98,15 @@ extension SchemaValidator {
         }
     }
 
+    /// The value of a whole number of at least 0 written as a YAML integer (lengths, page numbers), if it
+    /// is one.
+    static func wholeNumber(_ value: ValueNode) -> Int128? {
+        guard case let .integer(literal)? = value.scalar, let number = integerValue(literal), number >= 0 else {
+            return nil
+        }
+        return number
+    }
+
     /// The value of a YAML core-schema integer literal (decimal, `0x`, `0o`), if it fits 128 bits.
     static func integerValue(_ literal: String) -> Int128? {
         var body = Substring(literal)
