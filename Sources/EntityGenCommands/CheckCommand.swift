@@ -136,7 +136,7 @@ package struct CheckCommand: ParsableCommand {
         case let (nil, feed?):
             guard let found = interpreter.feed(named: feed) else {
                 printError(
-                    "error: the schema has no feed '\(feed)'\(Suggestions.didYouMean(feed, in: schema.feeds.map(\.name.value)))"
+                    "error: the schema has no feed '\(feed)'\(Suggestions.didYouMean(feed, in: schema.feeds.map(\.name)))"
                 )
                 throw ExitCode(2)
             }

@@ -49,8 +49,7 @@ public enum GeneratorPipeline {
         /// The interpreter of this run's plan (what `entitygen check` maps with); `nil` when there were
         /// errors.
         public func interpreter(displayPath: @escaping @Sendable (String) -> String) -> SchemaInterpreter? {
-            guard let schema, let plan else { return nil }
-            return SchemaInterpreter(schema: schema, plan: plan, displayPath: displayPath)
+            plan.map { SchemaInterpreter(plan: $0, displayPath: displayPath) }
         }
     }
 

@@ -107,19 +107,6 @@ struct TransformerBuilder {
         }
     }
 
-    /// The plain transformer of a resolved type (schema defaults are read with it).
-    static func plain(_ type: ResolvedType, schema: ResolvedSchema) -> ErasedTransformer {
-        switch type {
-        case let .builtin(builtin): return ErasedTransformer(builtin.instantiatePlainTransformer())
-        case let .array(element): return ErasedTransformer(ArrayTransformer(plain(element, schema: schema)))
-        case let .map(element): return ErasedTransformer(MapTransformer(plain(element, schema: schema)))
-        case let .enumeration(name):
-            guard let resolved = schema.enumeration(named: name) else { return custom(.any) }
-            return enumeration(EnumTranslator.plan(resolved), schemaLocation: "")
-        case .custom: return custom(.any)
-        }
-    }
-
     /// A generated enum without its Swift type: the same reading as `EnumTransformer`, with the same
     /// messages and fallback reports.
     static func enumeration(_ plan: EnumPlan, schemaLocation: String) -> ErasedTransformer {

@@ -7,7 +7,7 @@ import EntityGenRuntime
 enum ExampleCheck {
     /// The findings for `schema`, whose plan is `plan`.
     static func diagnostics(_ schema: ResolvedSchema, _ plan: GenerationPlan) -> [Diagnostic] {
-        let interpreter = SchemaInterpreter(schema: schema, plan: plan, displayPath: { $0 })
+        let interpreter = SchemaInterpreter(plan: plan, displayPath: { $0 })
         var diagnostics: [Diagnostic] = []
         var checked: Set<String> = []
         for entity in schema.entities where !entity.isAbstract {

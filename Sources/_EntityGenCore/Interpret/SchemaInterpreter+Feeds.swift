@@ -21,10 +21,7 @@ extension SchemaInterpreter {
 
     /// The layout and entity of a feed of the schema, or `nil` when it has no feed of that name.
     public func feed(named name: String) -> (entity: String, layout: FeedLayout)? {
-        guard let declaration = schema.feeds.first(where: { $0.name.value == name }),
-            let entity = declaration.entity?.value, let plan = FeedTranslator.plan(declaration, in: schema)
-        else { return nil }
-        return (entity, Self.layout(plan))
+        feeds[name]
     }
 
     /// The runtime layout of a feed plan (what generated `Feed` values carry).
@@ -92,15 +89,14 @@ extension SchemaInterpreter {
 
     /// Reads what a delete action needs, the identification attributes, as generated `rowKey(from:)` does.
     func readIdentity(_ name: String, from json: JSONValue, context: inout MappingContext) throws(MappingError) {
-        guard let entity = schema.entity(named: name), case let .entity(program)? = programs[name] else {
+        guard case let .entity(program)? = programs[name] else {
             throw MappingError(path: json.path, schemaLocation: "", message: "the schema has no entity '\(name)'")
         }
-        guard !entity.identifiedBy.isEmpty else {
+        guard !program.identity.isEmpty else {
             throw MappingError.notIdentifiable(name, schema: program.location)
         }
         try context.expectObject(json, entity: program.typeName, schema: program.location)
-        for attribute in entity.identifiedBy {
-            guard let index = entity.attributes.firstIndex(where: { $0.name == attribute }) else { continue }
+        for index in program.identity {
             let property = program.properties[index]
             _ = try context.required(json, property.field, property.transformer)
         }

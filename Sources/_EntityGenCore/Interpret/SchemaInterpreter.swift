@@ -1,3 +1,4 @@
+import EntityGenImport
 import EntityGenRuntime
 import Foundation
 
@@ -11,7 +12,8 @@ import Foundation
 public final class SchemaInterpreter: @unchecked Sendable {
     // Immutable after `init`; the programs refer to each other through this object.
     private(set) var programs: [String: Program] = [:]
-    let schema: ResolvedSchema
+    /// The feeds by schema name: the entity each delivers and the runtime layout its generated `Feed` carries.
+    private(set) var feeds: [String: (entity: String, layout: FeedLayout)] = [:]
 
     enum Program {
         case entity(EntityProgram)
@@ -24,6 +26,8 @@ public final class SchemaInterpreter: @unchecked Sendable {
         var envelope: (key: [String], message: [String])?
         var discriminator: (path: [String], value: String)?
         var properties: [PropertyProgram]
+        /// The identification attributes as indexes into ``properties`` (empty without identity).
+        var identity: [Int]
     }
 
     struct PropertyProgram {
@@ -59,12 +63,11 @@ public final class SchemaInterpreter: @unchecked Sendable {
     /// rendered from (translated here; a pipeline result passes its own, see
     /// ``GeneratorPipeline/ValidationResult/interpreter(displayPath:)``).
     public convenience init(schema: ResolvedSchema, displayPath: @escaping @Sendable (String) -> String) {
-        self.init(schema: schema, plan: GeneratorPipeline.translate(schema), displayPath: displayPath)
+        self.init(plan: GeneratorPipeline.translate(schema), displayPath: displayPath)
     }
 
-    /// Prepares programs for every entity of `plan`, translated from `schema`.
-    init(schema: ResolvedSchema, plan: GenerationPlan, displayPath: @escaping @Sendable (String) -> String) {
-        self.schema = schema
+    /// Prepares programs for every entity and feed of `plan`, reading nothing else.
+    init(plan: GenerationPlan, displayPath: @escaping @Sendable (String) -> String) {
         let enums = plan.files.flatMap(\.enums)
         let transformers = plan.files.flatMap(\.transformers)
         var names: [String: String] = [:]
@@ -76,6 +79,7 @@ public final class SchemaInterpreter: @unchecked Sendable {
             transformers: Dictionary(transformers.map { ($0.typeName, $0) }, uniquingKeysWith: { first, _ in first }),
             entityNames: names
         )
+        for feed in plan.feeds { feeds[feed.name] = (feed.entityName, Self.layout(feed)) }
         for (name, family) in plan.families {
             programs[name] = .family(
                 FamilyProgram(
@@ -83,16 +87,14 @@ public final class SchemaInterpreter: @unchecked Sendable {
                     key: family.discriminatorKey, members: family.members.map { ($0.value, $0.entityName) }))
         }
         for (name, entityPlan) in plan.entities {
-            guard let entity = schema.entity(named: name) else { continue }
-            let properties = entityPlan.properties.enumerated().map { index, property in
-                let attribute = index < entityPlan.attributeCount ? entity.attributes[index] : nil
+            let properties = entityPlan.properties.map { property in
                 var program = PropertyProgram(
                     field: Self.field(property.field, displayPath),
                     transformer: builder.erased(property.transformer, interpreter: self),
                     read: property.read, defaultValue: nil, writePath: property.writePath,
                     isOptional: property.isOptional, writesNull: property.writesNull)
-                if let attribute, let value = attribute.defaultValue, property.defaultValue != nil {
-                    program.defaultValue = convertDefault(value, attribute.type)
+                if let (value, plain) = property.interpretedDefault {
+                    program.defaultValue = Self.convertDefault(value, builder.erased(plain, interpreter: self))
                 }
                 if property.emptyIsMap { program.empty = InterpretedValue(value: [String: InterpretedValue]()) }
                 return program
@@ -100,7 +102,8 @@ public final class SchemaInterpreter: @unchecked Sendable {
             programs[name] = .entity(
                 EntityProgram(
                     typeName: entityPlan.typeName, location: entityPlan.location.text(displayPath: displayPath),
-                    envelope: entityPlan.errorEnvelope, discriminator: entityPlan.discriminator, properties: properties)
+                    envelope: entityPlan.errorEnvelope, discriminator: entityPlan.discriminator, properties: properties,
+                    identity: entityPlan.identityProperties)
             )
         }
     }
@@ -264,11 +267,10 @@ public final class SchemaInterpreter: @unchecked Sendable {
 
     /// A schema default as the value generated code would hold: written as JSON and read back with the
     /// type's plain transformer (dates are ISO-8601 in schemas whatever the attribute's transformer).
-    private func convertDefault(_ value: ResolvedValue, _ type: ResolvedType) -> InterpretedValue? {
+    private static func convertDefault(_ value: ResolvedValue, _ transformer: ErasedTransformer) -> InterpretedValue? {
         var writer = JSONWriter()
-        Self.writeDefault(value, to: &writer)
+        writeDefault(value, to: &writer)
         guard let document = try? JSONDocument(bytes: writer.bytes) else { return nil }
-        let transformer = TransformerBuilder.plain(type, schema: schema)
         return document.withRoot { root in
             var context = MappingContext()
             return try? transformer.decode(root, context: &context)

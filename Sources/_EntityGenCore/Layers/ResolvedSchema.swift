@@ -15,8 +15,8 @@ public struct ResolvedSchema: Sendable {
     }
     /// Custom transformers sorted by name.
     public var transformers: [TransformerDeclaration]
-    /// Feeds sorted by name.
-    public var feeds: [FeedDeclaration]
+    /// Feeds sorted by name, resolved.
+    public var feeds: [ResolvedFeed]
     /// The project config file, where project-wide findings point; `nil` without one.
     public var configPath: String?
     /// Each backend's recorded migrations (missing: none recorded yet).
@@ -38,7 +38,7 @@ public struct ResolvedSchema: Sendable {
     /// Creates a resolved schema.
     public init(
         config: ProjectConfig, files: [SchemaFileDeclaration], entities: [ResolvedEntity], enums: [ResolvedEnum],
-        transformers: [TransformerDeclaration], feeds: [FeedDeclaration]
+        transformers: [TransformerDeclaration], feeds: [ResolvedFeed]
     ) {
         self.config = config
         self.files = files
@@ -148,8 +148,17 @@ public struct ResolvedEntity: Sendable {
     public var attributes: [ResolvedAttribute]
     /// Relationships, inherited first.
     public var relationships: [ResolvedRelationship]
-    /// Identification attribute names (the root's, for family members).
+    /// Identification attribute names as the root declares them (the root's, for family members), for messages;
+    /// translate reads ``identity``.
     public var identifiedBy: [String]
+    /// The identification attributes as indexes into ``attributes``, in `identifiedBy` order.
+    public var identity: [Int]
+
+    /// The identification attributes, in `identifiedBy` order.
+    public var identityAttributes: [ResolvedAttribute] { identity.map { attributes[$0] } }
+
+    /// The single identification attribute, if the entity has exactly one (what `Identifiable.id` returns).
+    public var singleIdentity: ResolvedAttribute? { identity.count == 1 ? attributes[identity[0]] : nil }
 }
 
 /// An attribute with its type, Swift name and JSON key path decided.

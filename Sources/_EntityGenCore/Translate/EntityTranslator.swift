@@ -15,11 +15,7 @@ struct EntityTranslator: Sendable {
         var properties = entity.attributes.map(attributeProperty)
         properties += entity.relationships.map { relationshipProperty($0, in: entity) }
         var identity: (String, TypeUsage)?
-        if entity.identifiedBy.count == 1,
-            let attribute = entity.attributes.first(where: { $0.name == entity.identifiedBy[0] })
-        {
-            identity = (attribute.swiftName, types.swiftType(attribute.type))
-        }
+        if let attribute = entity.singleIdentity { identity = (attribute.swiftName, types.swiftType(attribute.type)) }
         var discriminator: ([String], String)?
         if let key = entity.discriminatorKey, let value = entity.discriminatorValue {
             discriminator = (key.components, value)
@@ -33,6 +29,7 @@ struct EntityTranslator: Sendable {
             properties: properties,
             attributeCount: entity.attributes.count,
             identity: identity,
+            identityProperties: entity.identity,
             discriminator: discriminator,
             errorEnvelope: rootEnvelope.map { ($0.key.value.components, ($0.message ?? $0.key).value.components) }
         )
@@ -56,6 +53,10 @@ struct EntityTranslator: Sendable {
         if let element = attribute.keyPath.element, case let .array(elementTransformer, skips) = transformer {
             transformer = .pluck(elementTransformer, path: element, skipsInvalidElementsAt: skips)
         }
+        var interpretedDefault: (ResolvedValue, TransformerPlan)?
+        if defaultValue != nil, let value = attribute.defaultValue {
+            interpretedDefault = (value, types.transformer(attribute.type, nil, lossy: false, location: location))
+        }
         return EntityPlan.Property(
             name: attribute.swiftName,
             identifier: SwiftNaming.escaped(attribute.swiftName),
@@ -71,6 +72,7 @@ struct EntityTranslator: Sendable {
             readsDirectly: direct != nil && field.isPlain,
             read: isOptional ? .optional : .required,
             defaultValue: defaultValue,
+            interpretedDefault: interpretedDefault,
             writePath: attribute.keyPath.components,
             schemaName: attribute.name,
             isRelationship: false
@@ -87,7 +89,7 @@ struct EntityTranslator: Sendable {
         var elementType = TypeUsage.generated(targetType)
         var elementTransformer = TransformerPlan.entity(typeName: targetType)
         if relationship.isReference, let target = schema.entity(named: relationship.target),
-            let identity = target.attributes.first(where: { $0.name == target.identifiedBy.first })
+            let identity = target.identityAttributes.first
         {
             let identityTransformer = types.transformer(
                 identity.type, identity.transformer, lossy: false, location: location)

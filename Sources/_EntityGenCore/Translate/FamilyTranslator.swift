@@ -24,12 +24,7 @@ struct FamilyTranslator: Sendable {
             return FamilyPlan.SharedAttribute(
                 identifier: SwiftNaming.escaped(attribute.swiftName), type: attribute.isOptional ? type.optional : type)
         }
-        var identityType: TypeUsage?
-        if entity.identifiedBy.count == 1,
-            let attribute = entity.attributes.first(where: { $0.name == entity.identifiedBy[0] })
-        {
-            identityType = types.swiftType(attribute.type)
-        }
+        let identityType = entity.singleIdentity.map { types.swiftType($0.type) }
         return FamilyPlan(
             typeName: entity.swiftName,
             schemaName: entity.name,

@@ -40,9 +40,7 @@ struct PersistenceTranslator: Sendable {
 
     /// The identity attributes of an entity, with what their columns hold.
     func identityColumns(_ entity: ResolvedEntity) -> [(attribute: ResolvedAttribute, stored: StoredValue)] {
-        entity.identifiedBy.compactMap { name in
-            entity.attributes.first { $0.name == name }.map { ($0, storedValue($0.type)) }
-        }
+        entity.identityAttributes.map { ($0, storedValue($0.type)) }
     }
 
     /// The table of a concrete entity whose model is `model` (its ``EntityPlan/absentChecks`` decided).
@@ -90,7 +88,7 @@ struct PersistenceTranslator: Sendable {
     /// an ancestor, says `onAbsent: clear`.
     func absentChecks(_ entity: ResolvedEntity, _ model: EntityPlan) -> [EntityPlan.AbsentCheck] {
         // Without identification attributes every save inserts a new row: nothing stored to keep.
-        guard !entity.identifiedBy.isEmpty else { return [] }
+        guard !entity.identity.isEmpty else { return [] }
         var entityPolicy = entity.declaration.onAbsent?.value
         var ancestor = entity.parent
         while entityPolicy == nil, let name = ancestor, let parent = schema.entity(named: name) {
@@ -100,7 +98,7 @@ struct PersistenceTranslator: Sendable {
         var checks: [EntityPlan.AbsentCheck] = []
         for (index, attribute) in entity.attributes.enumerated() {
             let hasDefault = attribute.defaultValue != nil
-            guard attribute.isOptional || hasDefault, !entity.identifiedBy.contains(attribute.name),
+            guard attribute.isOptional || hasDefault, !entity.identity.contains(index),
                 (attribute.declaration.onAbsent?.value ?? entityPolicy ?? .keep) == .keep
             else { continue }
             checks.append(.init(property: index, bit: checks.count, alwaysLooksUp: hasDefault))

@@ -70,7 +70,7 @@ struct Translator: Sendable {
             entities: entityPlans,
             families: familyPlans,
             tables: tables,
-            feeds: persists ? schema.feeds.compactMap { FeedTranslator.plan($0, in: schema) } : [],
+            feeds: schema.feeds.compactMap { FeedTranslator.plan($0, in: schema) },
             humanFiles: schema.entities.map { ($0.swiftName, $0.file) }
         )
     }

@@ -73,7 +73,7 @@ public struct SchemaValidator {
             entities: resolvedEntities.values.sorted { $0.name < $1.name },
             enums: enums.values.sorted { $0.name.value < $1.name.value }.map(ResolvedEnum.init),
             transformers: transformers.values.sorted { $0.name.value < $1.name.value },
-            feeds: feeds.values.sorted { $0.name.value < $1.name.value }
+            feeds: feeds.values.sorted { $0.name.value < $1.name.value }.compactMap(ResolvedFeed.init)
         )
     }
 

@@ -39,7 +39,8 @@ extension SchemaValidator {
             discriminatorKey: nil,
             attributes: attributes,
             relationships: relationships,
-            identifiedBy: identity
+            identifiedBy: identity,
+            identity: identity.compactMap { name in attributes.firstIndex { $0.name == name } }
         )
     }
 

@@ -1,5 +1,7 @@
 import Testing
 
+import EntityGenImport
+
 @testable import _EntityGenCore
 
 /// A feed's first page number is read once, as a number: generated code and the interpreter behind
@@ -33,6 +35,24 @@ import Testing
             return
         }
         #expect(firstPage == 16)
+    }
+
+    /// `check --feed` reads the feed from the plan, which carries it with persistence off too (no config
+    /// here): the interpreter pages from the same first page generated code would.
+    @Test func theInterpreterReadsTheFeedFromThePlanWithPersistenceOff() throws {
+        let result = GeneratorPipeline.validate(
+            schemas: [SourceFile(path: "p.yaml", text: Self.schema(firstPage: "0x10"))], config: nil)
+        let schema = try #require(result.schema)
+        #expect(!GeneratorPipeline.translate(schema).persists)
+        let feed = try #require(SchemaInterpreter(schema: schema) { $0 }.feed(named: "Pods"))
+        #expect(feed.entity == "Pod")
+        guard case let .pageNumber(pageCount, parameter, firstPage)? = feed.layout.pagination else {
+            Issue.record("expected page-number pagination, got \(String(describing: feed.layout.pagination))")
+            return
+        }
+        #expect(pageCount == ["pages"] && parameter == "page" && firstPage == 16)
+        #expect(feed.layout.items == ["result"])
+        #expect(SchemaInterpreter(schema: schema) { $0 }.feed(named: "Missing") == nil)
     }
 
     @Test func aFirstPagePastIntMaxIsALintError() {

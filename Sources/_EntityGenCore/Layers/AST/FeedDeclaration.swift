@@ -66,18 +66,4 @@ public enum SingleRecord: String, Hashable, Sendable {
     case yes = "true"
     /// `either`: an array of records, or one record.
     case either
-
-    /// The page's records as the import runtime names them.
-    var records: FeedRecords {
-        switch self {
-        case .no: return .array
-        case .yes: return .object
-        case .either: return .arrayOrObject
-        }
-    }
-}
-
-/// Whether a feed's records are an array, one object, or either (the runtime's `FeedLayout.Records`).
-enum FeedRecords: String, Sendable {
-    case array, object, arrayOrObject
 }

@@ -36,6 +36,9 @@ struct EntityPlan: Sendable {
         var emptyIsMap = false
         /// The schema default, if the schema gives one.
         var defaultValue: ValueLiteral?
+        /// The same default as the interpreter reads it: the typed value, read with the plain transformer of
+        /// the attribute's type (a schema writes dates in ISO 8601 whatever the attribute's transformer).
+        var interpretedDefault: (value: ResolvedValue, plain: TransformerPlan)?
         /// The JSON key path written back (the primary one).
         var writePath: [String]
         /// Schema name (for the name constants).
@@ -73,6 +76,9 @@ struct EntityPlan: Sendable {
     var attributeCount: Int
     /// The single identification property and its type, for `Identifiable`.
     var identity: (name: String, type: TypeUsage)?
+    /// The identification attributes as indexes into ``properties`` (attributes come first), in
+    /// `identifiedBy` order; empty without identity.
+    var identityProperties: [Int] = []
     /// The family's discriminator key path and this entity's value, for concrete members.
     var discriminator: (path: [String], value: String)?
     /// Error envelope key path and message path.

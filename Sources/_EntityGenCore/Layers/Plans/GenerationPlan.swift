@@ -37,7 +37,7 @@ struct GenerationPlan: Sendable {
     var families: [String: FamilyPlan]
     /// Tables, sorted by name.
     var tables: [TablePlan]
-    /// The feeds (persistence on).
+    /// The feeds, sorted by name: printed with persistence on, read by the interpreter always.
     var feeds: [FeedPlan]
     /// Human files: (entity Swift type, schema file), sorted by type.
     var humanFiles: [(typeName: String, schemaFile: String)]

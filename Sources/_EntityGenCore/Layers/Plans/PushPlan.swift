@@ -53,9 +53,7 @@ struct PushPlan: Sendable {
         let jsonKeys = columns.compactMap { column in
             keys[column.location].map { (column: column.name, key: base ?? $0) }
         }
-        let uuidColumns = entity.attributes.filter {
-            entity.identifiedBy.contains($0.name) && $0.type == .builtin(.uuid)
-        }.map(\.swiftName)
+        let uuidColumns = entity.identityAttributes.filter { $0.type == .builtin(.uuid) }.map(\.swiftName)
         let timestamp = push.timestamp.flatMap { name in
             entity.attributes.first { $0.name == name.value }.flatMap { attribute in
                 columns.first { $0.location == attribute.declaration.name.location }?.name
