@@ -20,14 +20,50 @@ extension Row {
         }
     }
 
+    /// The value of a column the row is expected to hold at `position` (where a fresh table created by
+    /// the generated migrations has it, as `SELECT *` returns it): read by position when the column
+    /// there has exactly this name, looked up by name otherwise (a column added by a later migration, a
+    /// custom selection). Generated `init(row:)` reads this way: a lookup by name costs a hash per column,
+    /// and in the rows GRDB copies (a graph request's prefetched rows) a scan of every column name.
+    public func column<T: ColumnValue>(_ name: String, at position: Int) throws -> T {
+        try decodingColumn(name, at: position) { value throws(ColumnDecodingError) in try T(databaseValue: value) }
+    }
+
+    /// A value stored as JSON text by ``JSONColumn``, expected at `position` (see ``column(_:at:)``).
+    public func jsonColumn<T: JSONTransformer>(_ name: String, at position: Int, _ transformer: T) throws -> T.Value {
+        try decodingColumn(name, at: position) { value throws(ColumnDecodingError) in
+            try JSONColumn.decode(value, transformer)
+        }
+    }
+
+    /// An optional value stored as JSON text (`NULL` is `nil`), expected at `position` (see
+    /// ``column(_:at:)``).
+    public func optionalJSONColumn<T: JSONTransformer>(
+        _ name: String, at position: Int, _ transformer: T
+    ) throws -> T.Value? {
+        try decodingColumn(name, at: position) { value throws(ColumnDecodingError) in
+            try JSONColumn.decodeIfPresent(value, transformer)
+        }
+    }
+
     /// Reads a column's value and converts it, naming the column in a conversion error.
     private func decodingColumn<Value>(
-        _ name: String, _ convert: (DatabaseValue) throws(ColumnDecodingError) -> Value
+        _ name: String, at position: Int? = nil, _ convert: (DatabaseValue) throws(ColumnDecodingError) -> Value
     ) throws -> Value {
-        let value = try decode(DatabaseValue.self, forColumn: name)
+        let value = try databaseValue(name, at: position)
         do { return try convert(value) } catch {
             throw ColumnDecodingError(column: name, message: error.message)
         }
+    }
+
+    /// The value of column `name`: the one at `position` when the column there has exactly that name,
+    /// else found by name as GRDB finds it (case-insensitively; an error when the row has no such column).
+    private func databaseValue(_ name: String, at position: Int?) throws -> DatabaseValue {
+        if let position, position >= 0, position < count {
+            let (column, value) = self[startIndex.advanced(by: position)]
+            if column == name { return value }
+        }
+        return try decode(DatabaseValue.self, forColumn: name)
     }
 
     /// A to-one relationship the request included (`including(optional:)`); `nil` when it was not

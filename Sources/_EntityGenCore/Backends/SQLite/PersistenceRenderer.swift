@@ -291,10 +291,10 @@ struct PersistenceRenderer {
     /// The expression `init(row:)` passes for one argument.
     private func rowExpression(_ read: SQLiteRecordPlan.RowRead) -> String {
         switch read {
-        case let .column(name): return "try row.column(\(SwiftLiteral.string(name)))"
+        case let .column(name): return "try row.column(\(recordPlan.columnArguments(name)))"
         case let .jsonColumn(name, property, optional):
             return
-                "try row.\(optional ? "optionalJSONColumn" : "jsonColumn")(\(SwiftLiteral.string(name)), \(property.storageTransformerReference(spelling)))"
+                "try row.\(optional ? "optionalJSONColumn" : "jsonColumn")(\(recordPlan.columnArguments(name)), \(property.storageTransformerReference(spelling)))"
         case let .included(key, required):
             return "try row.\(required ? "requiredIncluded" : "included")(\(SwiftLiteral.string(key)))"
         case let .prefetched(key): return "try row.prefetched(\(SwiftLiteral.string(key)))"

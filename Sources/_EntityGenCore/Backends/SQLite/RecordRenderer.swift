@@ -140,7 +140,9 @@ struct RecordRenderer {
         printer.line()
         printer.documentation("Decodes a row, naming the column of a value that does not convert.")
         printer.block("\(access)init(row: GRDB.Row) throws {") { printer in
-            if hasRowID { printer.line("self.\(GeneratedNames.rowID) = try row.column(\"_id\")") }
+            if hasRowID {
+                printer.line("self.\(GeneratedNames.rowID) = try row.column(\(recordPlan.columnArguments("_id")))")
+            }
             for property in recordPlan.properties {
                 printer.line("self.\(property.identifier) = \(decoded(property))")
             }
@@ -195,7 +197,7 @@ struct RecordRenderer {
 
     /// A property's value decoded from `row`.
     private func decoded(_ property: SQLiteRecordPlan.Property) -> String {
-        let column = SwiftLiteral.string(property.column)
+        let column = recordPlan.columnArguments(property.column)
         guard let json = property.json else { return "try row.column(\(column))" }
         return
             "try row.\(Self.isOptional(property) ? "optionalJSONColumn" : "jsonColumn")(\(column), \(json.storageTransformerReference(spelling)))"

@@ -6,7 +6,7 @@ struct SQLitePersistenceEmitter: PersistenceEmitter {
 
     var machineFileImports: [String] { [SQLiteBackend.module, "GRDB"] }
     var formatCheck: (alias: String, type: String) {
-        ("_EntityGenPersistenceVersionCheck", "\(SQLiteBackend.module).EntityGenPersistenceFormat4")
+        ("_EntityGenPersistenceVersionCheck", "\(SQLiteBackend.module).EntityGenPersistenceFormat5")
     }
 
     var databaseFileImports: [String] { [SQLiteBackend.module, "Foundation", "GRDB"] }

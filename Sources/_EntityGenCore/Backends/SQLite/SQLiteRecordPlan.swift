@@ -71,6 +71,13 @@ struct SQLiteRecordPlan: Sendable {
         var through: String?
     }
 
+    /// The read of column `name` (`"name"` or `"name", at: 3`) as `init(row:)` passes it: with the
+    /// column's position when the table has it.
+    func columnArguments(_ name: String) -> String {
+        let literal = SwiftLiteral.string(name)
+        return columnPositions[name].map { "\(literal), at: \($0)" } ?? literal
+    }
+
     /// How `init(row:)` fills one initializer argument.
     indirect enum RowRead: Sendable {
         /// A column's value.
@@ -109,6 +116,9 @@ struct SQLiteRecordPlan: Sendable {
     var identity: (identifier: String, type: TypeUsage)? = nil
     /// `init(row:)` arguments: (label, read).
     var rowArguments: [(label: String, read: RowRead)] = []
+    /// Each column's position in the table as the generated migrations create it (the hidden row id
+    /// first), which `init(row:)` passes so that a row of `SELECT *` is read by position, not by name.
+    var columnPositions: [String: Int] = [:]
     /// The record type's associations.
     var associations: [Association] = []
     /// The complete request's includes, in order.

@@ -22,6 +22,9 @@ enum SQLiteRecordTranslator {
         var record = SQLiteRecordPlan(
             typeName: table.typeName, schemaName: table.schemaName, tableName: table.tableName,
             kind: table.relationships.isEmpty && !table.identity.isEmpty ? .model : .nested, properties: [])
+        let created = (table.identity.isEmpty ? ["_id"] : []) + table.columns.map(\.name)
+        record.columnPositions = Dictionary(
+            created.enumerated().map { ($1, $0) }, uniquingKeysWith: { first, _ in first })
         for (column, property) in zip(table.columns.prefix(model.attributeCount), model.properties) {
             let json = column.value == .json
             record.properties.append(

@@ -9,7 +9,7 @@ import GRDB
 /// Fails to compile when this file and the EntityGenRuntime it links come from different formats.
 private typealias _EntityGenRuntimeVersionCheck = EntityGenRuntime.EntityGenRuntimeFormat5
 /// Fails to compile when this file and the persistence runtime it links come from different formats.
-private typealias _EntityGenPersistenceVersionCheck = EntityGenPersistence.EntityGenPersistenceFormat4
+private typealias _EntityGenPersistenceVersionCheck = EntityGenPersistence.EntityGenPersistenceFormat5
 
 /// The Address entity.
 internal struct Address: Swift.Sendable, Swift.Hashable, Swift.Identifiable {
@@ -69,8 +69,8 @@ extension Address: EntityGenPersistence.PersistableEntity {
     /// Decodes a row; relationships are filled when the request includes them.
     internal init(row: GRDB.Row) throws {
         self.init(
-            id: try row.column("id"),
-            street: try row.column("street")
+            id: try row.column("id", at: 0),
+            street: try row.column("street", at: 1)
         )
     }
 }
@@ -245,10 +245,10 @@ extension Customer: EntityGenPersistence.PersistableEntity {
     /// Decodes a row; relationships are filled when the request includes them.
     internal init(row: GRDB.Row) throws {
         self.init(
-            id: try row.column("id"),
-            name: try row.column("name"),
-            email: try row.column("email"),
-            loyaltyPoints: try row.column("loyaltyPoints"),
+            id: try row.column("id", at: 0),
+            name: try row.column("name", at: 1),
+            email: try row.column("email", at: 2),
+            loyaltyPoints: try row.column("loyaltyPoints", at: 3),
             orders: try row.prefetched("orders")
         )
     }
@@ -369,10 +369,10 @@ extension Customer {
 
         /// Decodes a row, naming the column of a value that does not convert.
         internal init(row: GRDB.Row) throws {
-            self.id = try row.column("id")
-            self.name = try row.column("name")
-            self.email = try row.column("email")
-            self.loyaltyPoints = try row.column("loyaltyPoints")
+            self.id = try row.column("id", at: 0)
+            self.name = try row.column("name", at: 1)
+            self.email = try row.column("email", at: 2)
+            self.loyaltyPoints = try row.column("loyaltyPoints", at: 3)
         }
 
         /// Encodes the columns as the importer stores them.
@@ -490,8 +490,8 @@ extension Order: EntityGenPersistence.PersistableEntity {
     /// Decodes a row; relationships are filled when the request includes them.
     internal init(row: GRDB.Row) throws {
         self.init(
-            number: try row.column("number"),
-            total: try row.column("total"),
+            number: try row.column("number", at: 0),
+            total: try row.column("total", at: 1),
             shippingAddress: try row.included("shippingAddress")
         )
     }
@@ -592,9 +592,9 @@ extension Order {
 
         /// Decodes a row, naming the column of a value that does not convert.
         internal init(row: GRDB.Row) throws {
-            self.number = try row.column("number")
-            self.total = try row.column("total")
-            self.shippingAddressId = try row.column("shippingAddressId")
+            self.number = try row.column("number", at: 0)
+            self.total = try row.column("total", at: 1)
+            self.shippingAddressId = try row.column("shippingAddressId", at: 2)
         }
 
         /// Encodes the columns as the importer stores them.

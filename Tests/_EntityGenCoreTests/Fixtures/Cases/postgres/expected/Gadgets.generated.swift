@@ -10,7 +10,7 @@ import EntityGenPostgres
 /// Fails to compile when this file and the EntityGenRuntime it links come from different formats.
 private typealias _EntityGenRuntimeVersionCheck = EntityGenRuntime.EntityGenRuntimeFormat5
 /// Fails to compile when this file and the persistence runtime it links come from different formats.
-private typealias _EntityGenPersistenceVersionCheck = EntityGenPersistence.EntityGenPersistenceFormat4
+private typealias _EntityGenPersistenceVersionCheck = EntityGenPersistence.EntityGenPersistenceFormat5
 /// Fails to compile when this file and the persistence runtime it links come from different formats.
 private typealias _EntityGenPostgresVersionCheck = EntityGenPostgres.EntityGenPostgresFormat4
 
@@ -304,20 +304,24 @@ extension Gadget: EntityGenPersistence.PersistableEntity {
     /// Decodes a row; relationships are filled when the request includes them.
     public init(row: GRDB.Row) throws {
         self.init(
-            id: try row.column("id"),
-            batch: try row.column("batch"),
-            name: try row.column("name"),
-            price: try row.column("price"),
-            weight: try row.column("weight"),
-            sku: try row.column("sku"),
-            releasedAt: try row.column("releasedAt"),
-            photo: try row.column("photo"),
-            site: try row.column("site"),
-            finish: try row.column("finish"),
-            tags: try row.jsonColumn("tags", EntityGenRuntime.ArrayTransformer(EntityGenRuntime.StringTransformer())),
+            id: try row.column("id", at: 0),
+            batch: try row.column("batch", at: 1),
+            name: try row.column("name", at: 2),
+            price: try row.column("price", at: 3),
+            weight: try row.column("weight", at: 4),
+            sku: try row.column("sku", at: 5),
+            releasedAt: try row.column("releasedAt", at: 6),
+            photo: try row.column("photo", at: 7),
+            site: try row.column("site", at: 8),
+            finish: try row.column("finish", at: 9),
+            tags: try row.jsonColumn(
+                "tags",
+                at: 10,
+                EntityGenRuntime.ArrayTransformer(EntityGenRuntime.StringTransformer())
+            ),
             labels: try row.prefetched("labels"),
             spares: try row.optionalCollection("sparesCount") { try row.prefetchedMap("spares") },
-            maker: try row.column("makerCode"),
+            maker: try row.column("makerCode", at: 12),
             resellers: try row.prefetchedReferences("resellers", column: "targetCode")
         )
     }
@@ -609,22 +613,23 @@ extension Gadget {
 
         /// Decodes a row, naming the column of a value that does not convert.
         public init(row: GRDB.Row) throws {
-            self.id = try row.column("id")
-            self.batch = try row.column("batch")
-            self.name = try row.column("name")
-            self.price = try row.column("price")
-            self.weight = try row.column("weight")
-            self.sku = try row.column("sku")
-            self.releasedAt = try row.column("releasedAt")
-            self.photo = try row.column("photo")
-            self.site = try row.column("site")
-            self.finish = try row.column("finish")
+            self.id = try row.column("id", at: 0)
+            self.batch = try row.column("batch", at: 1)
+            self.name = try row.column("name", at: 2)
+            self.price = try row.column("price", at: 3)
+            self.weight = try row.column("weight", at: 4)
+            self.sku = try row.column("sku", at: 5)
+            self.releasedAt = try row.column("releasedAt", at: 6)
+            self.photo = try row.column("photo", at: 7)
+            self.site = try row.column("site", at: 8)
+            self.finish = try row.column("finish", at: 9)
             self.tags = try row.jsonColumn(
                 "tags",
+                at: 10,
                 EntityGenRuntime.ArrayTransformer(EntityGenRuntime.StringTransformer())
             )
-            self.sparesCount = try row.column("sparesCount")
-            self.makerCode = try row.column("makerCode")
+            self.sparesCount = try row.column("sparesCount", at: 11)
+            self.makerCode = try row.column("makerCode", at: 12)
         }
 
         /// Encodes the columns as the importer stores them.
@@ -983,7 +988,7 @@ extension Label: EntityGenPersistence.PersistableEntity {
     /// Decodes a row; relationships are filled when the request includes them.
     public init(row: GRDB.Row) throws {
         self.init(
-            text: try row.column("text"),
+            text: try row.column("text", at: 1),
             children: try row.prefetched("children")
         )
     }
@@ -1104,8 +1109,8 @@ extension Label {
 
         /// Decodes a row, naming the column of a value that does not convert.
         public init(row: GRDB.Row) throws {
-            self.rowID = try row.column("_id")
-            self.text = try row.column("text")
+            self.rowID = try row.column("_id", at: 0)
+            self.text = try row.column("text", at: 1)
         }
 
         /// Encodes the columns as the importer stores them.
@@ -1287,7 +1292,7 @@ extension Maker: EntityGenPersistence.PersistableEntity {
     /// Decodes a row; relationships are filled when the request includes them.
     public init(row: GRDB.Row) throws {
         self.init(
-            code: try row.column("code")
+            code: try row.column("code", at: 0)
         )
     }
 }
@@ -1488,8 +1493,8 @@ extension Nut: EntityGenPersistence.PersistableEntity {
     /// Decodes a row; relationships are filled when the request includes them.
     public init(row: GRDB.Row) throws {
         self.init(
-            serial: try row.column("serial"),
-            size: try row.column("size")
+            serial: try row.column("serial", at: 0),
+            size: try row.column("size", at: 1)
         )
     }
 }
@@ -1869,8 +1874,8 @@ extension Screw: EntityGenPersistence.PersistableEntity {
     /// Decodes a row; relationships are filled when the request includes them.
     public init(row: GRDB.Row) throws {
         self.init(
-            serial: try row.column("serial"),
-            length: try row.column("length")
+            serial: try row.column("serial", at: 0),
+            length: try row.column("length", at: 1)
         )
     }
 }

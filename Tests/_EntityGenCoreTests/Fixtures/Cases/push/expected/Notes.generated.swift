@@ -9,7 +9,7 @@ import GRDB
 /// Fails to compile when this file and the EntityGenRuntime it links come from different formats.
 private typealias _EntityGenRuntimeVersionCheck = EntityGenRuntime.EntityGenRuntimeFormat5
 /// Fails to compile when this file and the persistence runtime it links come from different formats.
-private typealias _EntityGenPersistenceVersionCheck = EntityGenPersistence.EntityGenPersistenceFormat4
+private typealias _EntityGenPersistenceVersionCheck = EntityGenPersistence.EntityGenPersistenceFormat5
 
 /// The Note entity.
 internal struct Note: Swift.Sendable, Swift.Hashable {
@@ -138,11 +138,11 @@ extension Note: EntityGenPersistence.PushableEntity {
     /// Decodes a row; relationships are filled when the request includes them.
     internal init(row: GRDB.Row) throws {
         self.init(
-            folder: try row.column("folder"),
-            number: try row.column("number"),
-            body: try row.column("body"),
-            pinnedAt: try row.column("pinnedAt"),
-            mood: try row.column("mood"),
+            folder: try row.column("folder", at: 0),
+            number: try row.column("number", at: 1),
+            body: try row.column("body", at: 2),
+            pinnedAt: try row.column("pinnedAt", at: 3),
+            mood: try row.column("mood", at: 4),
             author: try row.included("author"),
             readers: try row.prefetchedReferences("readers", column: "targetLogin")
         )
@@ -314,12 +314,12 @@ extension Note {
 
         /// Decodes a row, naming the column of a value that does not convert.
         internal init(row: GRDB.Row) throws {
-            self.folder = try row.column("folder")
-            self.number = try row.column("number")
-            self.body = try row.column("body")
-            self.pinnedAt = try row.column("pinnedAt")
-            self.mood = try row.column("mood")
-            self.authorLogin = try row.column("authorLogin")
+            self.folder = try row.column("folder", at: 0)
+            self.number = try row.column("number", at: 1)
+            self.body = try row.column("body", at: 2)
+            self.pinnedAt = try row.column("pinnedAt", at: 3)
+            self.mood = try row.column("mood", at: 4)
+            self.authorLogin = try row.column("authorLogin", at: 5)
         }
 
         /// Encodes the columns as the importer stores them.
@@ -426,8 +426,8 @@ extension Person: EntityGenPersistence.PersistableEntity {
     /// Decodes a row; relationships are filled when the request includes them.
     internal init(row: GRDB.Row) throws {
         self.init(
-            login: try row.column("login"),
-            name: try row.column("name")
+            login: try row.column("login", at: 0),
+            name: try row.column("name", at: 1)
         )
     }
 }

@@ -9,7 +9,7 @@ import GRDB
 /// Fails to compile when this file and the EntityGenRuntime it links come from different formats.
 private typealias _EntityGenRuntimeVersionCheck = EntityGenRuntime.EntityGenRuntimeFormat5
 /// Fails to compile when this file and the persistence runtime it links come from different formats.
-private typealias _EntityGenPersistenceVersionCheck = EntityGenPersistence.EntityGenPersistenceFormat4
+private typealias _EntityGenPersistenceVersionCheck = EntityGenPersistence.EntityGenPersistenceFormat5
 
 /// A person with friends, as the Pivotal Labs article parses it.
 internal struct Person: Swift.Sendable, Swift.Hashable, Swift.Identifiable {
@@ -125,9 +125,9 @@ extension Person: EntityGenPersistence.PersistableEntity {
     /// Decodes a row; relationships are filled when the request includes them.
     internal init(row: GRDB.Row) throws {
         self.init(
-            identifier: try row.column("identifier"),
-            name: try row.column("name"),
-            height: try row.column("height"),
+            identifier: try row.column("identifier", at: 0),
+            name: try row.column("name", at: 1),
+            height: try row.column("height", at: 2),
             friends: try row.prefetched("friends")
         )
     }
@@ -246,9 +246,9 @@ extension Person {
 
         /// Decodes a row, naming the column of a value that does not convert.
         internal init(row: GRDB.Row) throws {
-            self.identifier = try row.column("identifier")
-            self.name = try row.column("name")
-            self.height = try row.column("height")
+            self.identifier = try row.column("identifier", at: 0)
+            self.name = try row.column("name", at: 1)
+            self.height = try row.column("height", at: 2)
         }
 
         /// Encodes the columns as the importer stores them.

@@ -9,7 +9,7 @@ import GRDB
 /// Fails to compile when this file and the EntityGenRuntime it links come from different formats.
 private typealias _EntityGenRuntimeVersionCheck = EntityGenRuntime.EntityGenRuntimeFormat5
 /// Fails to compile when this file and the persistence runtime it links come from different formats.
-private typealias _EntityGenPersistenceVersionCheck = EntityGenPersistence.EntityGenPersistenceFormat4
+private typealias _EntityGenPersistenceVersionCheck = EntityGenPersistence.EntityGenPersistenceFormat5
 
 /// The nested model.
 internal struct ModelTwo: Swift.Sendable, Swift.Hashable {
@@ -90,9 +90,9 @@ extension ModelTwo: EntityGenPersistence.PersistableEntity {
     /// Decodes a row; relationships are filled when the request includes them.
     internal init(row: GRDB.Row) throws {
         self.init(
-            key3: try row.column("key3"),
-            createdAt: try row.column("createdAt"),
-            homepage: try row.column("homepage")
+            key3: try row.column("key3", at: 1),
+            createdAt: try row.column("createdAt", at: 2),
+            homepage: try row.column("homepage", at: 3)
         )
     }
 }
@@ -201,10 +201,10 @@ extension ModelTwo {
 
         /// Decodes a row, naming the column of a value that does not convert.
         internal init(row: GRDB.Row) throws {
-            self.rowID = try row.column("_id")
-            self.key3 = try row.column("key3")
-            self.createdAt = try row.column("createdAt")
-            self.homepage = try row.column("homepage")
+            self.rowID = try row.column("_id", at: 0)
+            self.key3 = try row.column("key3", at: 1)
+            self.createdAt = try row.column("createdAt", at: 2)
+            self.homepage = try row.column("homepage", at: 3)
         }
 
         /// Encodes the columns as the importer stores them.
@@ -316,8 +316,8 @@ extension MyModel: EntityGenPersistence.PersistableEntity {
     /// Decodes a row; relationships are filled when the request includes them.
     internal init(row: GRDB.Row) throws {
         self.init(
-            modelProperty1: try row.column("modelProperty1"),
-            modelProperty2: try row.column("modelProperty2"),
+            modelProperty1: try row.column("modelProperty1", at: 1),
+            modelProperty2: try row.column("modelProperty2", at: 2),
             model2: try row.included("model2"),
             model2s: try row.prefetched("model2s")
         )
@@ -462,10 +462,10 @@ extension MyModel {
 
         /// Decodes a row, naming the column of a value that does not convert.
         internal init(row: GRDB.Row) throws {
-            self.rowID = try row.column("_id")
-            self.modelProperty1 = try row.column("modelProperty1")
-            self.modelProperty2 = try row.column("modelProperty2")
-            self.model2 = try row.column("model2")
+            self.rowID = try row.column("_id", at: 0)
+            self.modelProperty1 = try row.column("modelProperty1", at: 1)
+            self.modelProperty2 = try row.column("modelProperty2", at: 2)
+            self.model2 = try row.column("model2", at: 3)
         }
 
         /// Encodes the columns as the importer stores them.

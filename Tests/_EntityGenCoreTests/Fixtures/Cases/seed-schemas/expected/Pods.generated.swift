@@ -9,7 +9,7 @@ import GRDB
 /// Fails to compile when this file and the EntityGenRuntime it links come from different formats.
 private typealias _EntityGenRuntimeVersionCheck = EntityGenRuntime.EntityGenRuntimeFormat5
 /// Fails to compile when this file and the persistence runtime it links come from different formats.
-private typealias _EntityGenPersistenceVersionCheck = EntityGenPersistence.EntityGenPersistenceFormat4
+private typealias _EntityGenPersistenceVersionCheck = EntityGenPersistence.EntityGenPersistenceFormat5
 
 /// An Apple platform a pod supports.
 internal enum Platform: Swift.Sendable, Swift.Hashable, EntityGenRuntime.JSONEnumeration {
@@ -373,27 +373,28 @@ extension Pod: EntityGenPersistence.PersistableEntity {
     /// Decodes a row; relationships are filled when the request includes them.
     internal init(row: GRDB.Row) throws {
         self.init(
-            name: try row.column("name"),
-            version: try row.column("version"),
-            summary: try row.column("summary"),
-            details: try row.column("details"),
-            homepage: try row.column("homepage"),
-            socialMediaUrl: try row.column("socialMediaUrl"),
-            licenseType: try row.column("licenseType"),
-            licenseFile: try row.column("licenseFile"),
-            authors: try row.optionalJSONColumn("authors", AuthorList()),
-            sourceGit: try row.column("sourceGit"),
-            sourceTag: try row.column("sourceTag"),
-            requiresArc: try row.column("requiresArc"),
+            name: try row.column("name", at: 0),
+            version: try row.column("version", at: 1),
+            summary: try row.column("summary", at: 2),
+            details: try row.column("details", at: 3),
+            homepage: try row.column("homepage", at: 4),
+            socialMediaUrl: try row.column("socialMediaUrl", at: 5),
+            licenseType: try row.column("licenseType", at: 6),
+            licenseFile: try row.column("licenseFile", at: 7),
+            authors: try row.optionalJSONColumn("authors", at: 8, AuthorList()),
+            sourceGit: try row.column("sourceGit", at: 9),
+            sourceTag: try row.column("sourceTag", at: 10),
+            requiresArc: try row.column("requiresArc", at: 11),
             platforms: try row.jsonColumn(
                 "platforms",
+                at: 12,
                 EntityGenRuntime.MapTransformer(
                     EntityGenRuntime.StringTransformer(),
                     skipsInvalidElements: true,
                     schemaLocation: "Pods.yaml:72:7"
                 )
             ),
-            sourceFiles: try row.optionalJSONColumn("sourceFiles", PathList()),
+            sourceFiles: try row.optionalJSONColumn("sourceFiles", at: 13, PathList()),
             subspecs: try row.prefetched("subspecs")
         )
     }
@@ -621,27 +622,28 @@ extension Pod {
 
         /// Decodes a row, naming the column of a value that does not convert.
         internal init(row: GRDB.Row) throws {
-            self.name = try row.column("name")
-            self.version = try row.column("version")
-            self.summary = try row.column("summary")
-            self.details = try row.column("details")
-            self.homepage = try row.column("homepage")
-            self.socialMediaUrl = try row.column("socialMediaUrl")
-            self.licenseType = try row.column("licenseType")
-            self.licenseFile = try row.column("licenseFile")
-            self.authors = try row.optionalJSONColumn("authors", AuthorList())
-            self.sourceGit = try row.column("sourceGit")
-            self.sourceTag = try row.column("sourceTag")
-            self.requiresArc = try row.column("requiresArc")
+            self.name = try row.column("name", at: 0)
+            self.version = try row.column("version", at: 1)
+            self.summary = try row.column("summary", at: 2)
+            self.details = try row.column("details", at: 3)
+            self.homepage = try row.column("homepage", at: 4)
+            self.socialMediaUrl = try row.column("socialMediaUrl", at: 5)
+            self.licenseType = try row.column("licenseType", at: 6)
+            self.licenseFile = try row.column("licenseFile", at: 7)
+            self.authors = try row.optionalJSONColumn("authors", at: 8, AuthorList())
+            self.sourceGit = try row.column("sourceGit", at: 9)
+            self.sourceTag = try row.column("sourceTag", at: 10)
+            self.requiresArc = try row.column("requiresArc", at: 11)
             self.platforms = try row.jsonColumn(
                 "platforms",
+                at: 12,
                 EntityGenRuntime.MapTransformer(
                     EntityGenRuntime.StringTransformer(),
                     skipsInvalidElements: true,
                     schemaLocation: "Pods.yaml:72:7"
                 )
             )
-            self.sourceFiles = try row.optionalJSONColumn("sourceFiles", PathList())
+            self.sourceFiles = try row.optionalJSONColumn("sourceFiles", at: 13, PathList())
         }
 
         /// Encodes the columns as the importer stores them.
@@ -814,13 +816,14 @@ extension Subspec: EntityGenPersistence.PersistableEntity {
     /// Decodes a row; relationships are filled when the request includes them.
     internal init(row: GRDB.Row) throws {
         self.init(
-            name: try row.column("name"),
-            sourceFiles: try row.optionalJSONColumn("sourceFiles", PathList()),
+            name: try row.column("name", at: 1),
+            sourceFiles: try row.optionalJSONColumn("sourceFiles", at: 2, PathList()),
             dependencies: try row.jsonColumn(
                 "dependencies",
+                at: 3,
                 EntityGenRuntime.MapTransformer(EntityGenRuntime.ArrayTransformer(EntityGenRuntime.StringTransformer()))
             ),
-            primaryPlatform: try row.column("primaryPlatform"),
+            primaryPlatform: try row.column("primaryPlatform", at: 4),
             subspecs: try row.prefetched("subspecs")
         )
     }
@@ -969,14 +972,15 @@ extension Subspec {
 
         /// Decodes a row, naming the column of a value that does not convert.
         internal init(row: GRDB.Row) throws {
-            self.rowID = try row.column("_id")
-            self.name = try row.column("name")
-            self.sourceFiles = try row.optionalJSONColumn("sourceFiles", PathList())
+            self.rowID = try row.column("_id", at: 0)
+            self.name = try row.column("name", at: 1)
+            self.sourceFiles = try row.optionalJSONColumn("sourceFiles", at: 2, PathList())
             self.dependencies = try row.jsonColumn(
                 "dependencies",
+                at: 3,
                 EntityGenRuntime.MapTransformer(EntityGenRuntime.ArrayTransformer(EntityGenRuntime.StringTransformer()))
             )
-            self.primaryPlatform = try row.column("primaryPlatform")
+            self.primaryPlatform = try row.column("primaryPlatform", at: 4)
         }
 
         /// Encodes the columns as the importer stores them.

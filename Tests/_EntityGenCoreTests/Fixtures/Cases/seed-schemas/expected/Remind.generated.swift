@@ -9,7 +9,7 @@ import GRDB
 /// Fails to compile when this file and the EntityGenRuntime it links come from different formats.
 private typealias _EntityGenRuntimeVersionCheck = EntityGenRuntime.EntityGenRuntimeFormat5
 /// Fails to compile when this file and the persistence runtime it links come from different formats.
-private typealias _EntityGenPersistenceVersionCheck = EntityGenPersistence.EntityGenPersistenceFormat4
+private typealias _EntityGenPersistenceVersionCheck = EntityGenPersistence.EntityGenPersistenceFormat5
 
 /// An icon a teacher can pick for a class.
 internal struct Avatar: Swift.Sendable, Swift.Hashable, Swift.Identifiable {
@@ -74,8 +74,8 @@ extension Avatar: EntityGenPersistence.PersistableEntity {
     /// Decodes a row; relationships are filled when the request includes them.
     internal init(row: GRDB.Row) throws {
         self.init(
-            remoteId: try row.column("remoteId"),
-            fileUrlString: try row.column("fileUrlString")
+            remoteId: try row.column("remoteId", at: 0),
+            fileUrlString: try row.column("fileUrlString", at: 1)
         )
     }
 }
@@ -241,9 +241,9 @@ extension Group: EntityGenPersistence.PersistableEntity {
     /// Decodes a row; relationships are filled when the request includes them.
     internal init(row: GRDB.Row) throws {
         self.init(
-            remoteId: try row.column("remoteId"),
-            name: try row.column("name"),
-            className: try row.column("className"),
+            remoteId: try row.column("remoteId", at: 0),
+            name: try row.column("name", at: 1),
+            className: try row.column("className", at: 2),
             avatar: try row.included("avatar")
         )
     }
@@ -352,10 +352,10 @@ extension Group {
 
         /// Decodes a row, naming the column of a value that does not convert.
         internal init(row: GRDB.Row) throws {
-            self.remoteId = try row.column("remoteId")
-            self.name = try row.column("name")
-            self.className = try row.column("className")
-            self.avatarRemoteId = try row.column("avatarRemoteId")
+            self.remoteId = try row.column("remoteId", at: 0)
+            self.name = try row.column("name", at: 1)
+            self.className = try row.column("className", at: 2)
+            self.avatarRemoteId = try row.column("avatarRemoteId", at: 3)
         }
 
         /// Encodes the columns as the importer stores them.

@@ -9,7 +9,7 @@ import GRDB
 /// Fails to compile when this file and the EntityGenRuntime it links come from different formats.
 private typealias _EntityGenRuntimeVersionCheck = EntityGenRuntime.EntityGenRuntimeFormat5
 /// Fails to compile when this file and the persistence runtime it links come from different formats.
-private typealias _EntityGenPersistenceVersionCheck = EntityGenPersistence.EntityGenPersistenceFormat4
+private typealias _EntityGenPersistenceVersionCheck = EntityGenPersistence.EntityGenPersistenceFormat5
 
 /// A widget that shows an image, optionally captioned by a text widget.
 internal struct ImageWidget: Swift.Sendable, Swift.Hashable, Swift.Identifiable {
@@ -114,10 +114,10 @@ extension ImageWidget: EntityGenPersistence.PersistableEntity {
     /// Decodes a row; relationships are filled when the request includes them.
     internal init(row: GRDB.Row) throws {
         self.init(
-            serverId: try row.column("serverId"),
-            url: try row.column("url"),
-            caption: try row.column("caption"),
-            textWidget: try row.column("textWidgetServerId")
+            serverId: try row.column("serverId", at: 0),
+            url: try row.column("url", at: 1),
+            caption: try row.column("caption", at: 2),
+            textWidget: try row.column("textWidgetServerId", at: 3)
         )
     }
 }
@@ -232,10 +232,10 @@ extension ImageWidget {
 
         /// Decodes a row, naming the column of a value that does not convert.
         internal init(row: GRDB.Row) throws {
-            self.serverId = try row.column("serverId")
-            self.url = try row.column("url")
-            self.caption = try row.column("caption")
-            self.textWidgetServerId = try row.column("textWidgetServerId")
+            self.serverId = try row.column("serverId", at: 0)
+            self.url = try row.column("url", at: 1)
+            self.caption = try row.column("caption", at: 2)
+            self.textWidgetServerId = try row.column("textWidgetServerId", at: 3)
         }
 
         /// Encodes the columns as the importer stores them.
@@ -320,8 +320,8 @@ extension TextWidget: EntityGenPersistence.PersistableEntity {
     /// Decodes a row; relationships are filled when the request includes them.
     internal init(row: GRDB.Row) throws {
         self.init(
-            serverId: try row.column("serverId"),
-            title: try row.column("title")
+            serverId: try row.column("serverId", at: 0),
+            title: try row.column("title", at: 1)
         )
     }
 }
