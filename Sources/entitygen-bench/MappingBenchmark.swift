@@ -34,7 +34,8 @@ enum MappingBenchmark {
         }
         Measurement.summary("seconds", "pods_construction_floor", floor)
         Measurement.summary("seconds", "pods_generated", generated)
-        Measurement.summary("ratio", "pods_vs_construction_floor", generated / floor)
+        // An info line, not a target: the floor is bounded by the allocations the model's own values need.
+        print("info pods_vs_construction_floor \(String(format: "%.2f", generated / floor))")
 
         let twitter = try Data(contentsOf: corpora.appendingPathComponent("twitter.json"))
         let formatter = TwitterMapping.formatter()
