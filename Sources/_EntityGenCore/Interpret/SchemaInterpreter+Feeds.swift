@@ -26,25 +26,7 @@ extension SchemaInterpreter {
 
     /// The runtime layout of a feed plan (what generated `Feed` values carry).
     static func layout(_ plan: FeedPlan) -> FeedLayout {
-        let records: FeedLayout.Records
-        switch plan.records {
-        case .array: records = .array
-        case .object: records = .object
-        case .arrayOrObject: records = .arrayOrObject
-        }
-        let pagination: FeedPagination?
-        switch plan.pagination {
-        case let .pageNumber(pageCount, parameter, firstPage)?:
-            pagination = .pageNumber(pageCount: pageCount, parameter: parameter, firstPage: firstPage)
-        case let .nextURL(path)?: pagination = .nextURL(path)
-        case let .linkHeader(relation)?: pagination = .linkHeader(relation: relation)
-        case nil: pagination = nil
-        }
-        let actions = plan.actions.map {
-            FeedActions(
-                typeKey: $0.typeKey, payloadKey: $0.payloadKey, add: $0.add, update: $0.update, delete: $0.delete)
-        }
-        return FeedLayout(items: plan.items, records: records, pagination: pagination, actions: actions)
+        FeedLayout(items: plan.items, records: plan.records, pagination: plan.pagination, actions: plan.actions)
     }
 
     /// Maps one page of the feed as its importer would, without a database: records that fail are

@@ -75,7 +75,11 @@ struct DatabaseRenderer {
     static func feedExpression(_ feed: FeedPlan, module: String) -> String {
         var arguments = ["name: \(SwiftLiteral.string(feed.name))"]
         if let items = feed.items { arguments.append("items: \(Spelling.list(items))") }
-        if feed.records != .array { arguments.append("records: .\(feed.records.rawValue)") }
+        switch feed.records {
+        case .array: break
+        case .object: arguments.append("records: .object")
+        case .arrayOrObject: arguments.append("records: .arrayOrObject")
+        }
         switch feed.pagination {
         case let .pageNumber(pageCount, parameter, firstPage)?:
             arguments.append(

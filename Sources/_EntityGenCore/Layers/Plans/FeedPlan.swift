@@ -1,9 +1,11 @@
+import EntityGenImport
+
 /// A feed as data: where a page's records are, how the next page is found, how diff actions read.
 struct FeedPlan: Sendable {
-    /// How a feed finds its next page (as resolved).
-    typealias Pagination = ResolvedFeed.Pagination
-    /// How a diff feed's records name their action (as resolved).
-    typealias Actions = ResolvedFeed.Actions
+    /// How a feed finds its next page (as resolved, in the runtime's terms).
+    typealias Pagination = FeedPagination
+    /// How a diff feed's records name their action (as resolved, in the runtime's terms).
+    typealias Actions = FeedActions
 
     /// The schema name of the feed.
     var name: String
@@ -24,5 +26,5 @@ struct FeedPlan: Sendable {
     /// Whether a completed sync deletes stored rows it did not see.
     var deleteOrphans: Bool
     /// Whether the page (or the value at `items`) is an array of records, one record, or either.
-    var records: ResolvedFeed.Records
+    var records: FeedLayout.Records
 }
