@@ -4,42 +4,29 @@ import GRDB
 /// Explicit row decoding for generated `init(row:)`: by column name, with errors naming the column.
 extension Row {
     /// The value of a column (`nil` for `NULL` when `T` is optional).
-    public func column<T: ColumnValue>(_ name: String) throws -> T {
-        try decodingColumn(name) { value throws(ColumnDecodingError) in try T(databaseValue: value) }
-    }
-
-    /// A value stored as JSON text by ``JSONColumn``.
-    public func jsonColumn<T: JSONTransformer>(_ name: String, _ transformer: T) throws -> T.Value {
-        try decodingColumn(name) { value throws(ColumnDecodingError) in try JSONColumn.decode(value, transformer) }
-    }
-
-    /// An optional value stored as JSON text (`NULL` is `nil`).
-    public func optionalJSONColumn<T: JSONTransformer>(_ name: String, _ transformer: T) throws -> T.Value? {
-        try decodingColumn(name) { value throws(ColumnDecodingError) in
-            try JSONColumn.decodeIfPresent(value, transformer)
-        }
-    }
-
-    /// The value of a column the row is expected to hold at `position` (where a fresh table created by
-    /// the generated migrations has it, as `SELECT *` returns it): read by position when the column
-    /// there has exactly this name, looked up by name otherwise (a column added by a later migration, a
-    /// custom selection). Generated `init(row:)` reads this way: a lookup by name costs a hash per column,
-    /// and in the rows GRDB copies (a graph request's prefetched rows) a scan of every column name.
-    public func column<T: ColumnValue>(_ name: String, at position: Int) throws -> T {
+    ///
+    /// `position` is where the row is expected to hold it (where a fresh table created by the generated
+    /// migrations has it, as `SELECT *` returns it): the value there is read when the column there has
+    /// exactly this name, and the column is looked up by name otherwise (a column added by a later
+    /// migration, a custom selection, no position). Generated `init(row:)` passes it: a lookup by name costs
+    /// a hash per column, and in the rows GRDB copies (a graph request's prefetched rows) a scan of every
+    /// column name.
+    public func column<T: ColumnValue>(_ name: String, at position: Int? = nil) throws -> T {
         try decodingColumn(name, at: position) { value throws(ColumnDecodingError) in try T(databaseValue: value) }
     }
 
-    /// A value stored as JSON text by ``JSONColumn``, expected at `position` (see ``column(_:at:)``).
-    public func jsonColumn<T: JSONTransformer>(_ name: String, at position: Int, _ transformer: T) throws -> T.Value {
+    /// A value stored as JSON text by ``JSONColumn`` (`position`: see ``column(_:at:)``).
+    public func jsonColumn<T: JSONTransformer>(
+        _ name: String, at position: Int? = nil, _ transformer: T
+    ) throws -> T.Value {
         try decodingColumn(name, at: position) { value throws(ColumnDecodingError) in
             try JSONColumn.decode(value, transformer)
         }
     }
 
-    /// An optional value stored as JSON text (`NULL` is `nil`), expected at `position` (see
-    /// ``column(_:at:)``).
+    /// An optional value stored as JSON text (`NULL` is `nil`; `position`: see ``column(_:at:)``).
     public func optionalJSONColumn<T: JSONTransformer>(
-        _ name: String, at position: Int, _ transformer: T
+        _ name: String, at position: Int? = nil, _ transformer: T
     ) throws -> T.Value? {
         try decodingColumn(name, at: position) { value throws(ColumnDecodingError) in
             try JSONColumn.decodeIfPresent(value, transformer)
@@ -48,7 +35,7 @@ extension Row {
 
     /// Reads a column's value and converts it, naming the column in a conversion error.
     private func decodingColumn<Value>(
-        _ name: String, at position: Int? = nil, _ convert: (DatabaseValue) throws(ColumnDecodingError) -> Value
+        _ name: String, at position: Int?, _ convert: (DatabaseValue) throws(ColumnDecodingError) -> Value
     ) throws -> Value {
         let value = try databaseValue(name, at: position)
         do { return try convert(value) } catch {
