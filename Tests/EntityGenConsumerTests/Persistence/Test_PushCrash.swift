@@ -37,8 +37,18 @@ import Testing
             process.arguments = ["push-outbox", path, server.baseURL.absoluteString]
             process.standardOutput = FileHandle.nullDevice
             process.standardError = FileHandle.nullDevice
+            let appliedBefore = server.appliedKeys
             try process.run()
-            usleep(UInt32.random(in: 30_000...250_000, using: &generator))
+            if trial.isMultiple(of: 2) {
+                // Anywhere from the start: the kill may fall before the first request (a pickup).
+                usleep(UInt32.random(in: 30_000...250_000, using: &generator))
+            } else {
+                // Among the requests: once this push has had one applied (a busy machine can take longer
+                // than any fixed delay to start the process), then a little later.
+                let deadline = Date().addingTimeInterval(30)
+                while server.appliedKeys == appliedBefore && process.isRunning && Date() < deadline { usleep(2_000) }
+                usleep(UInt32.random(in: 0...100_000, using: &generator))
+            }
             kill(process.processIdentifier, SIGKILL)
             process.waitUntilExit()
             if process.terminationReason == .uncaughtSignal { killedMidway += 1 }
