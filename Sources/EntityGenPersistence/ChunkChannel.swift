@@ -4,7 +4,7 @@ import Foundation
 /// Hands mapped chunks from the mapping thread to the writer: at most two waiting, so memory stays
 /// bounded whichever side is faster. Written chunks travel back (``retire(_:)``) and are released on the
 /// mapping thread, which allocated them: freeing 2,048 models is work the writer, the slower side, need
-/// not do (6-21% off the end-to-end time of 100,000 pods on a 2-core Intel Xeon host), and each
+/// not do (2-22% off the end-to-end time of 100,000 pods on a 2-core Intel Xeon host), and each
 /// thread's allocator frees its own memory.
 final class ChunkChannel<Entity: ImportableEntity>: @unchecked Sendable {
     private let condition = NSCondition()
