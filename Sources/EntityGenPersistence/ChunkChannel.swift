@@ -19,15 +19,16 @@ final class ChunkChannel<Entity: ImportableEntity>: @unchecked Sendable {
     func put(_ chunk: PreparedPage<Entity, RowKey>) -> Bool {
         condition.lock()
         while chunks.count >= 2 && !abandoned { condition.wait() }
-        // Taken under the lock, released after it (the end of this call), on this thread.
         let written = retired
         retired = []
-        defer { withExtendedLifetime(written) {} }
-        defer { condition.unlock() }
-        guard !abandoned else { return false }
-        chunks.append(chunk)
-        condition.broadcast()
-        return true
+        let accepted = !abandoned
+        if accepted {
+            chunks.append(chunk)
+            condition.broadcast()
+        }
+        condition.unlock()
+        _ = consume written  // released here, on this thread, outside the lock
+        return accepted
     }
 
     /// Hands back a chunk the writer has written, for the mapping thread to release.
