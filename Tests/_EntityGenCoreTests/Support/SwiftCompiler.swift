@@ -37,11 +37,14 @@ enum SwiftCompiler {
         return try typecheck(urls)
     }
 
-    /// Type-checks `files` as one module in Swift 6 mode.
+    /// Type-checks `files` as one module in Swift 6 mode, in one frontend process (`-wmo`): without it
+    /// the driver starts a frontend per file, and each loads GRDB's and PostgresNIO's modules again. The
+    /// diagnostics are the same; the suites that type-check took 62 CPU seconds instead of 110.
     static func typecheck(_ files: [URL]) throws -> Result {
         guard let modules = modulesFolder else { throw CompilerError.runtimeModuleNotBuilt }
         var arguments = [
-            "swiftc", "-typecheck", "-swift-version", "6", "-I", modules.path, "-module-name", "GeneratedCheck",
+            "swiftc", "-typecheck", "-wmo", "-swift-version", "6", "-I", modules.path, "-module-name",
+            "GeneratedCheck",
         ]
         for map in cModuleMaps(near: modules) {
             arguments += ["-Xcc", "-fmodule-map-file=" + map.path]  // C modules persistence code reaches
