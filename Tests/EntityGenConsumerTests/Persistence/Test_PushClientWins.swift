@@ -10,10 +10,7 @@ import Testing
 /// unless the server deleted the memo; after a healthy push and pull, client and server are equal.
 @Suite struct Test_PushClientWins {
     @Test func theDevicesFieldsSurviveEveryPull() async throws {
-        var conflicts = 0
-        for seed in UInt64(1)...100 {
-            conflicts += try await run(seed: seed)
-        }
+        let conflicts = try await SeededRuns.map(1...100) { try await run(seed: $0) }.reduce(0, +)
         #expect(conflicts > 10, "the pulls met \(conflicts) unsent edits: the checks are not vacuous")
     }
 

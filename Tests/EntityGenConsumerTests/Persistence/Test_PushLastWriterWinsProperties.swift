@@ -15,8 +15,7 @@ import Testing
     @Test func eachFieldHoldsTheNewerValueAfterEveryPull() async throws {
         let count = ProcessInfo.processInfo.environment["ENTITYGEN_PUSH_SEEDS"].flatMap { UInt64($0) } ?? 100
         var decided = (device: 0, server: 0)
-        for seed in UInt64(1)...max(count, 1) {
-            let run = try await run(seed: seed)
+        for run in try await SeededRuns.map(1...max(count, 1), { try await run(seed: $0) }) {
             decided.device += run.device
             decided.server += run.server
         }

@@ -13,10 +13,7 @@ import Testing
     /// 100 sequences per run; `ENTITYGEN_PUSH_SEEDS=<n>` runs more.
     @Test func offlineCreationsReachTheServerOnceAndNeverWithATemporaryID() async throws {
         let count = ProcessInfo.processInfo.environment["ENTITYGEN_PUSH_SEEDS"].flatMap { UInt64($0) } ?? 100
-        var merged = 0
-        for seed in UInt64(1)...max(count, 1) {
-            merged += try await run(seed: seed)
-        }
+        let merged = try await SeededRuns.map(1...max(count, 1)) { try await run(seed: $0) }.reduce(0, +)
         // Some pulls did bring a created row's server copy before its answer: the merge path ran.
         #expect(count < 50 || merged > 0, "\(merged) merges in \(count) sequences")
     }
