@@ -87,7 +87,7 @@ public enum JSONColumn {
     }
 
     /// Reads a value written by ``bind(_:_:to:at:)-(T.Value,_,_,_)``.
-    public static func decode<T: JSONTransformer>(
+    @inlinable public static func decode<T: JSONTransformer>(
         _ databaseValue: DatabaseValue, _ transformer: T
     ) throws(ColumnDecodingError) -> T.Value {
         let text = try String(databaseValue: databaseValue)
@@ -104,7 +104,7 @@ public enum JSONColumn {
     }
 
     /// Reads an optional value (`NULL` is `nil`).
-    public static func decodeIfPresent<T: JSONTransformer>(
+    @inlinable public static func decodeIfPresent<T: JSONTransformer>(
         _ databaseValue: DatabaseValue, _ transformer: T
     ) throws(ColumnDecodingError) -> T.Value? {
         databaseValue.isNull ? nil : try decode(databaseValue, transformer)

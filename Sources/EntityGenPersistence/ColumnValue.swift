@@ -198,9 +198,9 @@ extension Optional: ColumnValue where Wrapped: ColumnValue {
         }
     }
 
-    public var columnDatabaseValue: DatabaseValue { self?.columnDatabaseValue ?? .null }
+    @inlinable public var columnDatabaseValue: DatabaseValue { self?.columnDatabaseValue ?? .null }
 
-    public init(databaseValue: DatabaseValue) throws(ColumnDecodingError) {
+    @inlinable public init(databaseValue: DatabaseValue) throws(ColumnDecodingError) {
         self = databaseValue.isNull ? nil : try Wrapped(databaseValue: databaseValue)
     }
 }

@@ -11,12 +11,12 @@ extension Row {
     /// migration, a custom selection, no position). Generated `init(row:)` passes it: a lookup by name costs
     /// a hash per column, and in the rows GRDB copies (a graph request's prefetched rows) a scan of every
     /// column name.
-    public func column<T: ColumnValue>(_ name: String, at position: Int? = nil) throws -> T {
+    @inlinable public func column<T: ColumnValue>(_ name: String, at position: Int? = nil) throws -> T {
         try decodingColumn(name, at: position) { value throws(ColumnDecodingError) in try T(databaseValue: value) }
     }
 
     /// A value stored as JSON text by ``JSONColumn`` (`position`: see ``column(_:at:)``).
-    public func jsonColumn<T: JSONTransformer>(
+    @inlinable public func jsonColumn<T: JSONTransformer>(
         _ name: String, at position: Int? = nil, _ transformer: T
     ) throws -> T.Value {
         try decodingColumn(name, at: position) { value throws(ColumnDecodingError) in
@@ -25,7 +25,7 @@ extension Row {
     }
 
     /// An optional value stored as JSON text (`NULL` is `nil`; `position`: see ``column(_:at:)``).
-    public func optionalJSONColumn<T: JSONTransformer>(
+    @inlinable public func optionalJSONColumn<T: JSONTransformer>(
         _ name: String, at position: Int? = nil, _ transformer: T
     ) throws -> T.Value? {
         try decodingColumn(name, at: position) { value throws(ColumnDecodingError) in
@@ -33,8 +33,11 @@ extension Row {
         }
     }
 
-    /// Reads a column's value and converts it, naming the column in a conversion error.
-    private func decodingColumn<Value>(
+    /// Reads a column's value and converts it, naming the column in a conversion error. (Inlinable, as
+    /// the three above: generated `init(row:)` calls them for every column of every row, and in the
+    /// caller's module they are specialized for the column's type instead of looking up its generic
+    /// metadata each time.)
+    @inlinable func decodingColumn<Value>(
         _ name: String, at position: Int?, _ convert: (DatabaseValue) throws(ColumnDecodingError) -> Value
     ) throws -> Value {
         let value = try databaseValue(name, at: position)
@@ -45,7 +48,7 @@ extension Row {
 
     /// The value of column `name`: the one at `position` when the column there has exactly that name,
     /// else found by name as GRDB finds it (case-insensitively; an error when the row has no such column).
-    private func databaseValue(_ name: String, at position: Int?) throws -> DatabaseValue {
+    @inlinable func databaseValue(_ name: String, at position: Int?) throws -> DatabaseValue {
         if let position, position >= 0, position < count {
             let (column, value) = self[startIndex.advanced(by: position)]
             if column == name { return value }
