@@ -68,14 +68,17 @@ public enum JSONColumn {
     }
 
     /// The JSON text ``bind(_:_:to:at:)-(T.Value,_,_,_)`` binds, as a database value.
-    public static func databaseValue<T: JSONTransformer>(_ value: T.Value, _ transformer: T) -> DatabaseValue {
+    @inlinable public static func databaseValue<T: JSONTransformer>(_ value: T.Value, _ transformer: T) -> DatabaseValue
+    {
         var writer = JSONWriter()
         transformer.encode(value, to: &writer)
         return String(decoding: writer.bytes, as: UTF8.self).databaseValue
     }
 
     /// An optional value's JSON text, `NULL` when absent.
-    public static func databaseValue<T: JSONTransformer>(_ value: T.Value?, _ transformer: T) -> DatabaseValue {
+    @inlinable public static func databaseValue<T: JSONTransformer>(
+        _ value: T.Value?, _ transformer: T
+    ) -> DatabaseValue {
         value.map { databaseValue($0, transformer) } ?? .null
     }
 

@@ -58,13 +58,13 @@ extension Row {
 
     /// A to-one relationship the request included (`including(optional:)`); `nil` when it was not
     /// included or has no target.
-    public func included<T: FetchableRecord>(_ key: String) throws -> T? {
+    @inlinable public func included<T: FetchableRecord>(_ key: String) throws -> T? {
         guard let scoped = scopes[key], scoped.containsNonNullValue else { return nil }
         return try T(row: scoped)
     }
 
     /// A required to-one relationship; the request must include it (`including(required:)`).
-    public func requiredIncluded<T: FetchableRecord>(_ key: String) throws -> T {
+    @inlinable public func requiredIncluded<T: FetchableRecord>(_ key: String) throws -> T {
         guard let value: T = try included(key) else {
             throw ColumnDecodingError(
                 column: key,
@@ -74,13 +74,13 @@ extension Row {
     }
 
     /// A to-many relationship the request included (`including(all:)`); empty when it was not included.
-    public func prefetched<T: FetchableRecord>(_ key: String) throws -> [T] {
+    @inlinable public func prefetched<T: FetchableRecord>(_ key: String) throws -> [T] {
         try (prefetchedRows[key] ?? []).map { try T(row: $0) }
     }
 
     /// A map relationship (`[String: Event]`) from its prefetched link rows: each row's `key` column is
     /// the map's key, and its included `target` the value.
-    public func prefetchedMap<T: FetchableRecord>(_ key: String) throws -> [String: T] {
+    @inlinable public func prefetchedMap<T: FetchableRecord>(_ key: String) throws -> [String: T] {
         var result: [String: T] = [:]
         for link in prefetchedRows[key] ?? [] {
             guard let target = link.scopes["target"] else { continue }
@@ -91,13 +91,13 @@ extension Row {
 
     /// A to-many reference (`[EntityReference<Tag>]`) from its prefetched link rows, in their order: each
     /// row's identifier `column`.
-    public func prefetchedReferences<T: ColumnValue>(_ key: String, column: String) throws -> [T] {
+    @inlinable public func prefetchedReferences<T: ColumnValue>(_ key: String, column: String) throws -> [T] {
         try (prefetchedRows[key] ?? []).map { try $0.column(column) }
     }
 
     /// A map of references (`[String: EntityReference<Tag>]`) from its prefetched link rows: each row's
     /// `key` column and identifier `column`.
-    public func prefetchedReferenceMap<T: ColumnValue>(_ key: String, column: String) throws -> [String: T] {
+    @inlinable public func prefetchedReferenceMap<T: ColumnValue>(_ key: String, column: String) throws -> [String: T] {
         var result: [String: T] = [:]
         for link in prefetchedRows[key] ?? [] { result[try link.column("key") as String] = try link.column(column) }
         return result
@@ -106,7 +106,9 @@ extension Row {
     /// An optional to-many relationship (`[Tag]?`): `nil` when its count column (`tagsCount`) is `NULL` and
     /// nothing is linked, the collection otherwise. Rows stored before the relationship became optional
     /// have links but no count, and read as their links.
-    public func optionalCollection<C: Collection>(_ countColumn: String, _ collection: () throws -> C) throws -> C? {
+    @inlinable public func optionalCollection<C: Collection>(
+        _ countColumn: String, _ collection: () throws -> C
+    ) throws -> C? {
         let value = try collection()
         guard value.isEmpty else { return value }
         let count: Int64? = try column(countColumn)
