@@ -15,14 +15,11 @@ public enum SeededRuns {
         precondition(width > 0, "width must be positive")
         return try await withThrowingTaskGroup(of: (UInt64, Result).self) { group in
             var results: [(seed: UInt64, result: Result)] = []
-            var next = seeds.lowerBound
-            var exhausted = false
+            var pending = seeds.makeIterator()
             // Start `width` runs, then one more each time one ends.
             func startNext() {
-                guard !exhausted else { return }
-                let seed = next
+                guard let seed = pending.next() else { return }
                 group.addTask { (seed, try await body(seed)) }
-                if seed == seeds.upperBound { exhausted = true } else { next = seed + 1 }
             }
             for _ in 0..<width { startNext() }
             while let (seed, result) = try await group.next() {
