@@ -97,10 +97,10 @@ extension PostgresImporter {
                     tracking = try await tracking?.create(on: connection, logger: logger)
                     var report = try await loop(connection, tracking)
                     if let tracking {
-                        let finished = try await retry.run {
+                        let finished = try await retry.run { locksTables in
                             try await tracking.finish(
                                 deletesWhenEmpty: feed.deletesOrphansWhenEmpty, reportsChanges: reportsChanges,
-                                on: connection, logger: logger)
+                                locksTables: locksTables, on: connection, logger: logger)
                         } retried: {
                             $0?.retries += $1
                         }

@@ -65,8 +65,8 @@ public struct PostgresImporter<Entity: PostgresEntity>: Sendable {
     private func importPage(
         _ document: JSONDocument, page: String, on connection: PostgresConnection?, tracking: PostgresSeenRows?
     ) async throws -> ImportReport {
-        try await retry.run {
-            try await attemptPage(document, page: page, on: connection, tracking: tracking)
+        try await retry.run { locksTables in
+            try await attemptPage(document, page: page, on: connection, tracking: tracking, locksTables: locksTables)
         } retried: {
             $0.retries += $1
         }
@@ -100,17 +100,21 @@ public struct PostgresImporter<Entity: PostgresEntity>: Sendable {
         let retry = retry
         return SyncedPage(
             write: {
-                try await retry.run {
-                    try await self.write(staged, of: prepared.report, on: connection, tracking: tracking)
+                try await retry.run { locksTables in
+                    try await self.write(
+                        staged, of: prepared.report, on: connection, tracking: tracking, locksTables: locksTables)
                 } retried: {
                     $0.retries += $1
                 }
             }, pageCount: prepared.pageCount, nextURL: prepared.nextURL)
     }
 
-    /// One attempt at ``importPage(_:page:on:tracking:)``: the page mapped and written in one transaction.
+    /// One attempt at ``importPage(_:page:on:tracking:)``: the page mapped and written in one transaction
+    /// (which first locks the tables it writes when `locksTables`; a page mapped while it is written
+    /// locks those of its first part).
     private func attemptPage(
-        _ document: JSONDocument, page: String, on connection: PostgresConnection?, tracking: PostgresSeenRows?
+        _ document: JSONDocument, page: String, on connection: PostgresConnection?, tracking: PostgresSeenRows?,
+        locksTables: Bool
     ) async throws -> ImportReport {
         let feed = feed
         let header = try document.withRoot { root throws(ImportError) in try feed.layout.header(root: root, page: page)
@@ -119,7 +123,7 @@ public struct PostgresImporter<Entity: PostgresEntity>: Sendable {
             let prepared = try document.withRoot { root throws(ImportError) in
                 try feed.prepare(root: root, page: page, key: Entity.Postgres.deleteKeyReader)
             }
-            return try await write(prepared, on: connection, tracking: tracking)
+            return try await write(prepared, on: connection, tracking: tracking, locksTables: locksTables)
         }
         try Task.checkCancellation()
         let channel = StagedPageChannel()
@@ -149,12 +153,17 @@ public struct PostgresImporter<Entity: PostgresEntity>: Sendable {
         let logger = logger
         let reportsChanges = reportsChanges
         var report = try await transaction(on: connection) { connection in
+            var next = try await channel.next()
+            if locksTables, let first = next {
+                try await PostgresTableLock.lock(first.writtenTables, on: connection, logger: logger)
+            }
             try await tracking?.checkSession(on: connection, logger: logger)
             var total = ImportReport()
             var state = PostgresTransactionState(reportsChanges: reportsChanges)
-            while let staged = try await channel.next() {
+            while let staged = next {
                 try Task.checkCancellation()
                 total.merge(try await staged.flush(on: connection, logger: logger, state: &state))
+                next = try await channel.next()
             }
             return total
         }
@@ -213,22 +222,23 @@ public struct PostgresImporter<Entity: PostgresEntity>: Sendable {
     /// refuses it; nothing of the page is written then.
     @discardableResult
     public func write(_ page: PreparedPage<Entity, PostgresRowKey>) async throws -> ImportReport {
-        try await retry.run {
-            try await write(page, on: nil, tracking: nil)
+        try await retry.run { locksTables in
+            try await write(page, on: nil, tracking: nil, locksTables: locksTables)
         } retried: {
             $0.retries += $1
         }
     }
 
     /// One attempt at ``write(_:)`` on `connection` (or one of the client's), recording identities with
-    /// `tracking`.
+    /// `tracking`, first locking the tables it writes when `locksTables`.
     func write(
         _ page: PreparedPage<Entity, PostgresRowKey>, on connection: PostgresConnection?,
-        tracking: PostgresSeenRows?
+        tracking: PostgresSeenRows?, locksTables: Bool
     ) async throws -> ImportReport {
         try Task.checkCancellation()
         return try await write(
-            Self.staged(page, tracking: tracking), of: page.report, on: connection, tracking: tracking)
+            Self.staged(page, tracking: tracking), of: page.report, on: connection, tracking: tracking,
+            locksTables: locksTables)
     }
 
     /// A mapped page's rows encoded for COPY, recording identities with `tracking`.
@@ -241,14 +251,16 @@ public struct PostgresImporter<Entity: PostgresEntity>: Sendable {
     }
 
     /// One attempt at writing `staged`, the rows of a page whose mapping reported `mapped`, in one
-    /// transaction on `connection` (or one of the client's).
+    /// transaction on `connection` (or one of the client's), which first locks the tables it writes
+    /// when `locksTables`.
     func write(
         _ staged: PostgresStagedPage, of mapped: ImportReport, on connection: PostgresConnection?,
-        tracking: PostgresSeenRows?
+        tracking: PostgresSeenRows?, locksTables: Bool
     ) async throws -> ImportReport {
         let logger = logger
         let reportsChanges = reportsChanges
         var report = try await transaction(on: connection) { connection in
+            if locksTables { try await PostgresTableLock.lock(staged.writtenTables, on: connection, logger: logger) }
             try await tracking?.checkSession(on: connection, logger: logger)
             var state = PostgresTransactionState(reportsChanges: reportsChanges)
             return try await staged.flush(on: connection, logger: logger, state: &state)

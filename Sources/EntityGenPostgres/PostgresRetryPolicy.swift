@@ -7,6 +7,14 @@ import PostgresNIO
 ///
 /// The page's whole transaction runs again from the start, after a pause drawn at random up to a
 /// bound that doubles with each attempt ("full jitter"), so that importers that collided spread out.
+///
+/// Jitter alone cannot promise that a page wins: importers that keep committing pages over the same
+/// rows can abort one page attempt after attempt. So after ``locksTablesAfter`` aborted attempts, each
+/// further attempt begins by locking the tables it writes against other writers (`LOCK TABLE ... IN
+/// SHARE ROW EXCLUSIVE MODE`, before the statement that fixes the transaction's snapshot). It waits for
+/// the transactions writing those tables to end and holds off new ones while it runs, so none of them
+/// can abort it. Readers are not blocked.
+///
 /// A page is reported once, with the committed attempt's counts; `ImportReport.retries` counts the
 /// attempts that were aborted. Once `maximumAttempts` attempts have failed, the page fails with the
 /// server's message, and nothing of it is written.
@@ -17,14 +25,21 @@ public struct PostgresRetryPolicy: Sendable, Hashable {
     public var initialBackoff: Duration
     /// The bound no pause exceeds.
     public var maximumBackoff: Duration
+    /// Aborted attempts after which every further attempt first locks the tables it writes against
+    /// other writers; `nil` never locks (for an engine that refuses `LOCK TABLE ... IN SHARE ROW
+    /// EXCLUSIVE MODE`: see the article on PostgreSQL-compatible engines).
+    public var locksTablesAfter: Int?
 
-    /// Up to 12 attempts, pauses up to 10 ms, 20 ms, ... 1 s.
+    /// Up to 12 attempts, pauses up to 10 ms, 20 ms, ... 1 s; from the fourth attempt on, the tables
+    /// are locked first.
     public init(
-        maximumAttempts: Int = 12, initialBackoff: Duration = .milliseconds(10), maximumBackoff: Duration = .seconds(1)
+        maximumAttempts: Int = 12, initialBackoff: Duration = .milliseconds(10), maximumBackoff: Duration = .seconds(1),
+        locksTablesAfter: Int? = 3
     ) {
         self.maximumAttempts = max(1, maximumAttempts)
         self.initialBackoff = initialBackoff
         self.maximumBackoff = maximumBackoff
+        self.locksTablesAfter = locksTablesAfter.map { max(0, $0) }
     }
 
     /// Never retries.
@@ -38,23 +53,29 @@ public struct PostgresRetryPolicy: Sendable, Hashable {
         return .nanoseconds(Int64.random(in: 0...max(0, nanoseconds)))
     }
 
+    /// Whether the attempt after `failed` aborted ones locks its tables first.
+    func locksTables(after failed: Int) -> Bool {
+        locksTablesAfter.map { failed >= $0 } ?? false
+    }
+
     /// Runs `attempt` (one transaction, with whatever prepares it) until it commits, at most
-    /// `maximumAttempts` times; `retried` learns how many attempts were aborted before the one that
-    /// committed. Errors other than an aborted transaction pass through at once.
+    /// `maximumAttempts` times, telling it whether to lock its tables first; `retried` learns how many
+    /// attempts were aborted before the one that committed. Errors other than an aborted transaction
+    /// pass through at once.
     func run<Result>(
-        _ attempt: () async throws -> Result, retried: (inout Result, Int) -> Void
+        _ attempt: (_ locksTables: Bool) async throws -> Result, retried: (inout Result, Int) -> Void
     ) async throws -> Result {
         var failed = 0
         while true {
             do {
-                var result = try await attempt()
+                var result = try await attempt(locksTables(after: failed))
                 retried(&result, failed)
                 return result
             } catch let aborted as PostgresAbortedTransaction {
                 failed += 1
                 guard failed < maximumAttempts else {
                     throw ImportError.database(
-                        "\(aborted.message); the transaction was aborted \(failed) times, and nothing of it was written"
+                        "\(aborted.message); the transaction was aborted \(failed == 1 ? "once" : "\(failed) times"), and nothing of it was written"
                     )
                 }
                 try await Task.sleep(for: backoff(after: failed))

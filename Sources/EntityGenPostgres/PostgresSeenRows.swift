@@ -78,13 +78,18 @@ struct PostgresSeenRows: Sendable {
     /// Ends the sync, in one transaction: unless the sync saw no row at all and `deletesWhenEmpty` is
     /// false, deletes the rows of every tracked table it did not save; drops the temporary tables.
     /// Returns the deleted counts (with `reportsChanges`, the deleted rows), or `nil` when the rows were
-    /// kept.
+    /// kept. With `locksTables`, the transaction first locks the tracked tables against other writers
+    /// (``PostgresRetryPolicy/locksTablesAfter``).
     func finish(
-        deletesWhenEmpty: Bool, reportsChanges: Bool, on connection: PostgresConnection, logger: Logger
+        deletesWhenEmpty: Bool, reportsChanges: Bool, locksTables: Bool, on connection: PostgresConnection,
+        logger: Logger
     ) async throws
         -> ImportReport?
     {
         try await connection.transaction(logger: logger) { connection in
+            if locksTables {
+                try await PostgresTableLock.lock(tables.map(\.table.name), on: connection, logger: logger)
+            }
             try await checkSession(on: connection, logger: logger)
             var report: ImportReport? = nil
             let deletes = try await deletesWhenEmpty ? true : !isEmpty(on: connection, logger: logger)
