@@ -1,5 +1,8 @@
-/// Wraps generated Swift lines longer than 120 columns the way swift-format breaks them: a call's or a
-/// declaration's arguments one per line, indented one level, the closing bracket on a line of its own; a
+/// Wraps generated Swift lines longer than 120 columns the way swift-format breaks them with its default
+/// `lineBreakBeforeEachArgument: false`: after a call's or a declaration's opening bracket, its arguments
+/// filled into lines indented one level, the closing bracket after the last one (or on a line of its own
+/// when it does not fit there; a collection literal's elements end with a comma and its bracket closes on
+/// a line of its own); an argument too long for a line of its own is wrapped the same way; a
 /// condition list one condition per line; a method chain one call per line; a doc comment at word
 /// boundaries. Lines inside multi-line string literals, and string literals themselves, are never
 /// broken (a literal longer than the limit stays on its line). Deterministic, so generated files stay
@@ -67,12 +70,17 @@ enum SwiftLineWrapper {
             let innerCommas = group.commas.map { $0 - group.open - 1 }
             let arguments = split(inner, at: innerCommas)
             var lines = wrapHead(indentation + head)
-            // Arguments and the closing bracket line up with the line the bracket opened on.
+            // Arguments are filled into lines one level deeper than the line the bracket opened on.
             let opening = String(lines[lines.count - 1].prefix { $0 == " " })
-            for (index, argument) in arguments.enumerated() {
-                lines += wrapLine(opening + unit + argument + (index < arguments.count - 1 ? "," : ""))
+            // A collection literal's elements end with a comma and its bracket closes on a line of its
+            // own; a call's closing bracket follows the last argument, or lines up with the opening line.
+            let literal = Self.opensCollectionLiteral(characters, at: group.open)
+            lines += fill(arguments, indentation: opening + unit, trailingComma: literal)
+            if !literal, lines[lines.count - 1].count + tail.count <= limit {
+                lines[lines.count - 1] += tail
+            } else {
+                lines += wrapLine(opening + tail)
             }
-            lines += wrapLine(opening + tail)
             return lines
         }
         // A method chain (`Record.all().including(...).asRequest(...)`): one call per line.
@@ -89,6 +97,39 @@ enum SwiftLineWrapper {
             return head + wrapLine(opening + unit + inner) + wrapLine(opening + String(characters[group.close...]))
         }
         return [line]
+    }
+
+    /// `arguments`, separated by commas, filled into lines at `indentation` up to the limit; an argument
+    /// that does not fit on a line of its own starts a line and is wrapped itself.
+    private static func fill(_ arguments: [String], indentation: String, trailingComma: Bool) -> [String] {
+        var lines: [String] = []
+        var current = ""
+        for (index, argument) in arguments.enumerated() {
+            let piece = argument + (index < arguments.count - 1 || trailingComma ? "," : "")
+            if current.isEmpty {
+                current = indentation + piece
+            } else if current.count + 1 + piece.count <= limit {
+                current += " " + piece
+            } else {
+                lines.append(current)
+                current = indentation + piece
+            }
+            if current.count > limit {
+                lines += wrapLine(current)
+                current = ""
+            }
+        }
+        if !current.isEmpty { lines.append(current) }
+        return lines
+    }
+
+    /// Whether the `[` at `index` opens an array or dictionary literal, not a subscript (which follows
+    /// a name or a closing bracket).
+    private static func opensCollectionLiteral(_ characters: [Character], at index: Int) -> Bool {
+        guard characters[index] == "[" else { return false }
+        guard index > 0 else { return true }
+        let previous = characters[index - 1]
+        return !(previous.isLetter || previous.isNumber || "_)]?!".contains(previous))
     }
 
     /// A line that ends with the bracket its arguments follow (`X<A>(Y()).encode(`): wrapped without the

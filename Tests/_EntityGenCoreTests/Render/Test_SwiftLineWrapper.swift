@@ -8,17 +8,37 @@ import Testing
 @Suite struct Test_SwiftLineWrapper {
     private let long = String(repeating: "x", count: 40)
 
-    @Test func argumentsGoOnePerLineWithTheClosingBracketAlone() {
+    @Test func argumentsFillLinesAndTheClosingBracketFollowsTheLast() {
         let line = "    let value = try context.required(json, \(long)Field, Transformer<A, B>(\(long)), default: 1)"
         #expect(
             SwiftLineWrapper.wrapLine(line) == [
                 "    let value = try context.required(",
-                "        json,",
-                "        \(long)Field,",
-                "        Transformer<A, B>(\(long)),",
-                "        default: 1",
-                "    )",
+                "        json, \(long)Field,",
+                "        Transformer<A, B>(\(long)), default: 1)",
             ])
+        // The closing bracket and what follows it go on a line of their own when they do not fit after the
+        // last argument.
+        let tail = String(repeating: "y", count: 60)
+        let declaration = "    func f(\(long)a: Int, \(long)b: Int) throws(Swift.Never) -> \(tail) {"
+        #expect(
+            SwiftLineWrapper.wrapLine(declaration) == [
+                "    func f(",
+                "        \(long)a: Int, \(long)b: Int",
+                "    ) throws(Swift.Never) -> \(tail) {",
+            ])
+        // A collection literal's elements end with a comma, and its bracket closes on a line of its own.
+        let literal = "    static let x = [\"\(long)\", \"\(long)\", \"\(long)\"]"
+        #expect(
+            SwiftLineWrapper.wrapLine(literal) == [
+                "    static let x = [", "        \"\(long)\", \"\(long)\",", "        \"\(long)\",", "    ]",
+            ])
+        // An argument too long for a line of its own starts a line and is wrapped in turn.
+        let nested = "    let x = f(a, EntityTable(\(long), \(long), [\(long), \(long)]), b)"
+        let wrapped = SwiftLineWrapper.wrapLine(nested)
+        #expect(wrapped.first == "    let x = f(")
+        #expect(wrapped[1] == "        a,")
+        #expect(wrapped.last == "        b)")
+        #expect(wrapped.allSatisfy { $0.count <= SwiftLineWrapper.limit }, "\(wrapped)")
     }
 
     @Test func conditionsAndConformancesGoOnePerLine() {

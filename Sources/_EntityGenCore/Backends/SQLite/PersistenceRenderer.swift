@@ -43,15 +43,9 @@ struct PersistenceRenderer {
             printer.line()
             printer.documentation("Decodes a row; relationships are filled when the request includes them.")
             printer.block("\(access)init(row: GRDB.Row) throws {") { printer in
-                printer.line("self.init(")
-                printer.indent()
-                for (offset, argument) in recordPlan.rowArguments.enumerated() {
-                    printer.line(
-                        "\(argument.label): \(rowExpression(argument.read))"
-                            + (offset < recordPlan.rowArguments.count - 1 ? "," : ""))
-                }
-                printer.outdent()
-                printer.line(")")
+                // One line, which the wrapper fills into as many as it needs.
+                let arguments = recordPlan.rowArguments.map { "\($0.label): \(rowExpression($0.read))" }
+                printer.line("self.init(\(arguments.joined(separator: ", ")))")
             }
         }
         printer.line()

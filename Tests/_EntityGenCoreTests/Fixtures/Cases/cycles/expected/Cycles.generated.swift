@@ -42,8 +42,7 @@ extension Author: EntityGenRuntime.JSONMappable {
     /// Maps a JSON object to `Author`, applying the schema's keys, transformers, defaults, constraints and failure
     /// policies.
     internal static func map(
-        from json: EntityGenRuntime.JSONValue,
-        context: inout EntityGenRuntime.MappingContext
+        from json: EntityGenRuntime.JSONValue, context: inout EntityGenRuntime.MappingContext
     ) throws(EntityGenRuntime.MappingError) -> Author {
         try context.expectObject(json, entity: "Author", schema: "Cycles.yaml:23:3")
         let _name = try context.string(json, "name", schema: "Cycles.yaml:27:7")
@@ -108,17 +107,14 @@ extension Book: EntityGenRuntime.JSONMappable {
     /// Maps a JSON object to `Book`, applying the schema's keys, transformers, defaults, constraints and failure
     /// policies.
     internal static func map(
-        from json: EntityGenRuntime.JSONValue,
-        context: inout EntityGenRuntime.MappingContext
+        from json: EntityGenRuntime.JSONValue, context: inout EntityGenRuntime.MappingContext
     ) throws(EntityGenRuntime.MappingError) -> Book {
         try context.expectObject(json, entity: "Book", schema: "Cycles.yaml:30:3")
         let _title = try context.string(json, "title", schema: "Cycles.yaml:32:7")
         let _authors = try context.entities(json, "authors", schema: "Cycles.yaml:34:7", as: Author.self)
         let _sequels = try context.optional(
-            json,
-            EntityGenRuntime.MappingField("sequels", schema: "Cycles.yaml:35:7"),
-            EntityGenRuntime.MapTransformer(EntityGenRuntime.EntityTransformer<Book>())
-        ) ?? [:]
+            json, EntityGenRuntime.MappingField("sequels", schema: "Cycles.yaml:35:7"),
+            EntityGenRuntime.MapTransformer(EntityGenRuntime.EntityTransformer<Book>())) ?? [:]
         return Book(title: _title, authors: _authors, sequels: _sequels)
     }
 
@@ -174,11 +170,7 @@ internal struct Person: Swift.Sendable, Swift.Hashable, Swift.Identifiable {
 
     /// Creates `Person` from its properties.
     internal init(
-        name: Swift.String,
-        bestFriend: Person? = nil,
-        partner: Person? = nil,
-        friends: [Person] = [],
-        pet: Pet? = nil
+        name: Swift.String, bestFriend: Person? = nil, partner: Person? = nil, friends: [Person] = [], pet: Pet? = nil
     ) {
         self.name = name
         self._bestFriend = EntityGenRuntime.Indirect<Person>.box(bestFriend)
@@ -206,17 +198,14 @@ extension Person: EntityGenRuntime.JSONMappable {
     /// Maps a JSON object to `Person`, applying the schema's keys, transformers, defaults, constraints and failure
     /// policies.
     internal static func map(
-        from json: EntityGenRuntime.JSONValue,
-        context: inout EntityGenRuntime.MappingContext
+        from json: EntityGenRuntime.JSONValue, context: inout EntityGenRuntime.MappingContext
     ) throws(EntityGenRuntime.MappingError) -> Person {
         try context.expectObject(json, entity: "Person", schema: "Cycles.yaml:2:3")
         let _name = try context.string(json, "name", schema: "Cycles.yaml:5:7")
         let _bestFriend = try context.optionalEntity(json, "bestFriend", schema: "Cycles.yaml:7:7", as: Person.self)
         let _partner = try context.optional(
-            json,
-            EntityGenRuntime.MappingField("partner", schema: "Cycles.yaml:8:7", onFailure: .drop),
-            EntityGenRuntime.EntityTransformer<Person>()
-        )
+            json, EntityGenRuntime.MappingField("partner", schema: "Cycles.yaml:8:7", onFailure: .drop),
+            EntityGenRuntime.EntityTransformer<Person>())
         let _friends = try context.entities(json, "friends", schema: "Cycles.yaml:12:7", as: Person.self)
         let _pet = try context.optionalEntity(json, "pet", schema: "Cycles.yaml:13:7", as: Pet.self)
         return Person(name: _name, bestFriend: _bestFriend, partner: _partner, friends: _friends, pet: _pet)
@@ -282,19 +271,16 @@ extension Pet: EntityGenRuntime.JSONMappable {
     /// Maps a JSON object to `Pet`, applying the schema's keys, transformers, defaults, constraints and failure
     /// policies.
     internal static func map(
-        from json: EntityGenRuntime.JSONValue,
-        context: inout EntityGenRuntime.MappingContext
+        from json: EntityGenRuntime.JSONValue, context: inout EntityGenRuntime.MappingContext
     ) throws(EntityGenRuntime.MappingError) -> Pet {
         try context.expectObject(json, entity: "Pet", schema: "Cycles.yaml:14:3")
         let _name = try context.string(json, "name", schema: "Cycles.yaml:16:7")
         let _owner = try context.optionalEntity(json, "owner", schema: "Cycles.yaml:18:7", as: Person.self)
         let _vet = try context.optional(
-            json,
-            EntityGenRuntime.MappingField("vetName", schema: "Cycles.yaml:19:7"),
+            json, EntityGenRuntime.MappingField("vetName", schema: "Cycles.yaml:19:7"),
             EntityGenRuntime.ReferenceTransformer<Person, EntityGenRuntime.StringTransformer>(
                 EntityGenRuntime.StringTransformer()
-            )
-        )
+            ))
         return Pet(name: _name, owner: _owner, vet: _vet)
     }
 
@@ -309,9 +295,7 @@ extension Pet: EntityGenRuntime.JSONMappable {
                 EntityGenRuntime.StringTransformer()
             )
                 .encode(
-                    _vet,
-                    to: &writer
-                )
+                    _vet, to: &writer)
         }
         writer.endObject()
     }
@@ -350,8 +334,7 @@ extension Player: EntityGenRuntime.JSONMappable {
     /// Maps a JSON object to `Player`, applying the schema's keys, transformers, defaults, constraints and failure
     /// policies.
     internal static func map(
-        from json: EntityGenRuntime.JSONValue,
-        context: inout EntityGenRuntime.MappingContext
+        from json: EntityGenRuntime.JSONValue, context: inout EntityGenRuntime.MappingContext
     ) throws(EntityGenRuntime.MappingError) -> Player {
         try context.expectObject(json, entity: "Player", schema: "Cycles.yaml:43:3")
         let _name = try context.string(json, "name", schema: "Cycles.yaml:45:7")
@@ -416,17 +399,14 @@ extension Team: EntityGenRuntime.JSONMappable {
     /// Maps a JSON object to `Team`, applying the schema's keys, transformers, defaults, constraints and failure
     /// policies.
     internal static func map(
-        from json: EntityGenRuntime.JSONValue,
-        context: inout EntityGenRuntime.MappingContext
+        from json: EntityGenRuntime.JSONValue, context: inout EntityGenRuntime.MappingContext
     ) throws(EntityGenRuntime.MappingError) -> Team {
         try context.expectObject(json, entity: "Team", schema: "Cycles.yaml:36:3")
         let _name = try context.string(json, "name", schema: "Cycles.yaml:39:7")
         let _players = try context.entities(json, "players", schema: "Cycles.yaml:41:7", as: Player.self)
         let _rivals = try context.optional(
-            json,
-            EntityGenRuntime.MappingField("rivals", schema: "Cycles.yaml:42:7"),
-            EntityGenRuntime.MapTransformer(EntityGenRuntime.EntityTransformer<Team>())
-        ) ?? [:]
+            json, EntityGenRuntime.MappingField("rivals", schema: "Cycles.yaml:42:7"),
+            EntityGenRuntime.MapTransformer(EntityGenRuntime.EntityTransformer<Team>())) ?? [:]
         return Team(name: _name, players: _players, rivals: _rivals)
     }
 

@@ -34,46 +34,28 @@ extension Hostile {
 extension Hostile: EntityGenRuntime.JSONMappable {
     private enum _Fields {
         static let quoted = EntityGenRuntime.MappingField(
-            "\"\"\"\\(x)#{1}\n",
-            schema: "Hostile.yaml:7:7",
-            constraints: [.pattern(EntityGenRuntime.JSONPattern("[\"\\\\]+|\\(\\)"))]
-        )
+            "\"\"\"\\(x)#{1}\n", schema: "Hostile.yaml:7:7",
+            constraints: [.pattern(EntityGenRuntime.JSONPattern("[\"\\\\]+|\\(\\)"))])
         static let dotted = EntityGenRuntime.MappingField(paths: [["a.b", "c"]], schema: "Hostile.yaml:13:7")
         static let oneOfs = EntityGenRuntime.MappingField(
-            "oneOfs",
-            schema: "Hostile.yaml:23:7",
-            constraints: [.oneOf(["*/", "\"", "\\"])]
-        )
+            "oneOfs", schema: "Hostile.yaml:23:7", constraints: [.oneOf(["*/", "\"", "\\"])])
     }
 
     /// Maps a JSON object to `Hostile`, applying the schema's keys, transformers, defaults, constraints and failure
     /// policies.
     internal static func map(
-        from json: EntityGenRuntime.JSONValue,
-        context: inout EntityGenRuntime.MappingContext
+        from json: EntityGenRuntime.JSONValue, context: inout EntityGenRuntime.MappingContext
     ) throws(EntityGenRuntime.MappingError) -> Hostile {
         try context.expectObject(json, entity: "Hostile", schema: "Hostile.yaml:4:3")
         let _quoted = try context.required(
-            json,
-            _Fields.quoted,
-            EntityGenRuntime.StringTransformer(),
-            default: "\"\"\" \\(interpolation) \u{2066}isolate\u{2069} \0 end"
-        )
+            json, _Fields.quoted, EntityGenRuntime.StringTransformer(),
+            default: "\"\"\" \\(interpolation) \u{2066}isolate\u{2069} \0 end")
         let _dotted = try context.optional(json, _Fields.dotted, EntityGenRuntime.StringTransformer())
         let _unicodeKey = try context.integer(
-            json,
-            "\u{540D}\u{524D} \u{1F680}",
-            schema: "Hostile.yaml:16:7",
-            as: Swift.Int.self,
-            default: -9223372036854775808
-        )
+            json, "\u{540D}\u{524D} \u{1F680}", schema: "Hostile.yaml:16:7", as: Swift.Int.self,
+            default: -9223372036854775808)
         let _big = try context.integer(
-            json,
-            "big",
-            schema: "Hostile.yaml:20:7",
-            as: Swift.UInt64.self,
-            default: 18446744073709551615
-        )
+            json, "big", schema: "Hostile.yaml:20:7", as: Swift.UInt64.self, default: 18446744073709551615)
         let _oneOfs = try context.required(json, _Fields.oneOfs, EntityGenRuntime.StringTransformer(), default: "*/")
         return Hostile(quoted: _quoted, dotted: _dotted, unicodeKey: _unicodeKey, big: _big, oneOfs: _oneOfs)
     }

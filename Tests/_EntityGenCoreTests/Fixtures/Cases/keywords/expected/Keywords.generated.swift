@@ -107,9 +107,7 @@ internal struct Class: Swift.Sendable, Swift.Hashable, Swift.Identifiable {
     internal var `in`: [Swift.String: [Swift.Int]]
     internal var `let`: Swift.Double = 1.5
     internal var `where`: Foundation.Decimal = Foundation.Decimal(
-        string: "2.25",
-        locale: Foundation.Locale(identifier: "en_US_POSIX")
-    )!
+        string: "2.25", locale: Foundation.Locale(identifier: "en_US_POSIX"))!
     internal var `func`: Foundation.Date = Foundation.Date(timeIntervalSince1970: 1394175600.0)
     internal var `var`: Foundation.URL? = Foundation.URL(string: "https://example.com/a?b=c")!
     internal var `guard`: Foundation.UUID? = Foundation.UUID(uuidString: "123e4567-e89b-12d3-a456-426614174000")!
@@ -145,76 +143,39 @@ extension Class: EntityGenRuntime.JSONMappable {
     /// Maps a JSON object to `Class`, applying the schema's keys, transformers, defaults, constraints and failure
     /// policies.
     internal static func map(
-        from json: EntityGenRuntime.JSONValue,
-        context: inout EntityGenRuntime.MappingContext
+        from json: EntityGenRuntime.JSONValue, context: inout EntityGenRuntime.MappingContext
     ) throws(EntityGenRuntime.MappingError) -> Class {
         try context.expectObject(json, entity: "Class", schema: "Keywords.yaml:10:3")
         let _class = try context.string(json, "class", schema: "Keywords.yaml:14:7")
         let _default = try context.bool(json, "default", schema: "Keywords.yaml:15:7")
         let _import = try context.optional(
-            json,
-            EntityGenRuntime.MappingField("import", schema: "Keywords.yaml:16:7"),
-            EntityGenRuntime.EnumTransformer<Switch>(schemaLocation: "Keywords.yaml:16:7"),
-            default: Switch.`default`
-        )
+            json, EntityGenRuntime.MappingField("import", schema: "Keywords.yaml:16:7"),
+            EntityGenRuntime.EnumTransformer<Switch>(schemaLocation: "Keywords.yaml:16:7"), default: Switch.`default`)
         let _extension = try context.optional(
-            json,
-            EntityGenRuntime.MappingField("extension", schema: "Keywords.yaml:19:7"),
-            EntityGenRuntime.EnumTransformer<Kind>(schemaLocation: "Keywords.yaml:19:7")
-        )
+            json, EntityGenRuntime.MappingField("extension", schema: "Keywords.yaml:19:7"),
+            EntityGenRuntime.EnumTransformer<Kind>(schemaLocation: "Keywords.yaml:19:7"))
         let _in = try context.required(
-            json,
-            EntityGenRuntime.MappingField("in", schema: "Keywords.yaml:20:7"),
+            json, EntityGenRuntime.MappingField("in", schema: "Keywords.yaml:20:7"),
             EntityGenRuntime.MapTransformer(
                 EntityGenRuntime.ArrayTransformer(EntityGenRuntime.IntegerTransformer<Swift.Int>())
-            )
-        )
+            ))
         let _let = try context.double(json, "let", schema: "Keywords.yaml:21:7", default: 1.5)
         let _where = try context.decimal(
-            json,
-            "where",
-            schema: "Keywords.yaml:22:7",
-            default: Foundation.Decimal(string: "2.25", locale: Foundation.Locale(identifier: "en_US_POSIX"))!
-        )
+            json, "where", schema: "Keywords.yaml:22:7",
+            default: Foundation.Decimal(string: "2.25", locale: Foundation.Locale(identifier: "en_US_POSIX"))!)
         let _func = try context.iso8601Date(
-            json,
-            "func",
-            schema: "Keywords.yaml:23:7",
-            default: Foundation.Date(timeIntervalSince1970: 1394175600.0)
-        )
+            json, "func", schema: "Keywords.yaml:23:7", default: Foundation.Date(timeIntervalSince1970: 1394175600.0))
         let _var = try context.optionalURL(
-            json,
-            "var",
-            schema: "Keywords.yaml:24:7",
-            default: Foundation.URL(string: "https://example.com/a?b=c")!
-        )
+            json, "var", schema: "Keywords.yaml:24:7", default: Foundation.URL(string: "https://example.com/a?b=c")!)
         let _guard = try context.optionalUUID(
-            json,
-            "guard",
-            schema: "Keywords.yaml:25:7",
-            default: Foundation.UUID(uuidString: "123e4567-e89b-12d3-a456-426614174000")!
-        )
+            json, "guard", schema: "Keywords.yaml:25:7",
+            default: Foundation.UUID(uuidString: "123e4567-e89b-12d3-a456-426614174000")!)
         let _return = try context.optionalBase64Data(
-            json,
-            "return",
-            schema: "Keywords.yaml:26:7",
-            default: Foundation.Data(base64Encoded: "aGVsbG8=")!
-        )
+            json, "return", schema: "Keywords.yaml:26:7", default: Foundation.Data(base64Encoded: "aGVsbG8=")!)
         let _inout = try context.entities(json, "inout", schema: "Keywords.yaml:28:7", as: Class.self)
         return Class(
-            class: _class,
-            default: _default,
-            import: _import,
-            extension: _extension,
-            in: _in,
-            let: _let,
-            where: _where,
-            func: _func,
-            var: _var,
-            guard: _guard,
-            return: _return,
-            `inout`: _inout
-        )
+            class: _class, default: _default, import: _import, extension: _extension, in: _in, let: _let, where: _where,
+            func: _func, var: _var, guard: _guard, return: _return, `inout`: _inout)
     }
 
     /// Writes this `Class` as JSON with the schema's keys; absent optionals are left out.
@@ -235,9 +196,7 @@ extension Class: EntityGenRuntime.JSONMappable {
             EntityGenRuntime.ArrayTransformer(EntityGenRuntime.IntegerTransformer<Swift.Int>())
         )
             .encode(
-                self.`in`,
-                to: &writer
-            )
+                self.`in`, to: &writer)
         writer.double(self.`let`, forKey: "let")
         writer.decimal(self.`where`, forKey: "where")
         writer.iso8601Date(self.`func`, forKey: "func")

@@ -101,8 +101,7 @@ internal enum EntityGenDatabase {
     /// when opened (`EntityGenPersistence.ChangedPendingMigrationError`) instead of failing later. Recording a
     /// migration does not change its fingerprint.
     internal static let migrationFingerprints: [Swift.String: Swift.String] = [
-        "entitygen-v1": "5e1a2090b8f03c35",
-        "entitygen-v2": "2ca673f9aec71d31"
+        "entitygen-v1": "5e1a2090b8f03c35", "entitygen-v2": "2ca673f9aec71d31",
     ]
 
     /// Opens (creating when needed) a database file in WAL mode, so readers read while the importer writes, and
@@ -116,27 +115,18 @@ internal enum EntityGenDatabase {
     /// other rows are unreadable. `eraseDatabaseOnSchemaChange` (GRDB's option, for debug builds only) erases and
     /// re-creates the database when a migration it ran has changed, such as an unrecorded one edited since.
     internal static func openDatabase(
-        atPath path: Swift.String,
-        configuration: GRDB.Configuration = GRDB.Configuration(),
-        checksIntegrity: Swift.Bool = false,
-        eraseDatabaseOnSchemaChange: Swift.Bool = false,
-        migrations: (inout GRDB.DatabaseMigrator) -> Swift.Void = { _ in }
-    ) throws -> GRDB.DatabasePool {
+        atPath path: Swift.String, configuration: GRDB.Configuration = GRDB.Configuration(),
+        checksIntegrity: Swift.Bool = false, eraseDatabaseOnSchemaChange: Swift.Bool = false,
+        migrations: (inout GRDB.DatabaseMigrator) -> Swift.Void = { _ in }) throws -> GRDB.DatabasePool {
         try EntityGenPersistence.DatabaseFileError.naming(path) {
             let pool = try GRDB.DatabasePool(
-                path: path,
-                configuration: EntityGenPersistence.EntityGenConfiguration.prepared(configuration)
-            )
+                path: path, configuration: EntityGenPersistence.EntityGenConfiguration.prepared(configuration))
             var migrator = GRDB.DatabaseMigrator()
             migrator.eraseDatabaseOnSchemaChange = eraseDatabaseOnSchemaChange
             registerMigrations(in: &migrator)
             migrations(&migrator)
             try EntityGenPersistence.EntityGenConfiguration.migrate(
-                pool,
-                with: migrator,
-                fingerprints: migrationFingerprints,
-                checksIntegrity: checksIntegrity
-            )
+                pool, with: migrator, fingerprints: migrationFingerprints, checksIntegrity: checksIntegrity)
             return pool
         }
     }

@@ -29,8 +29,7 @@ extension Address: EntityGenRuntime.JSONMappable {
     /// Maps a JSON object to `Address`, applying the schema's keys, transformers, defaults, constraints and failure
     /// policies.
     internal static func map(
-        from json: EntityGenRuntime.JSONValue,
-        context: inout EntityGenRuntime.MappingContext
+        from json: EntityGenRuntime.JSONValue, context: inout EntityGenRuntime.MappingContext
     ) throws(EntityGenRuntime.MappingError) -> Address {
         try context.expectObject(json, entity: "Address", schema: "Shop.yaml:35:3")
         let _id = try context.integer(json, "id", schema: "Shop.yaml:38:7", as: Swift.Int.self)
@@ -68,10 +67,7 @@ extension Address: EntityGenPersistence.PersistableEntity {
 
     /// Decodes a row; relationships are filled when the request includes them.
     internal init(row: GRDB.Row) throws {
-        self.init(
-            id: try row.column("id", at: 0),
-            street: try row.column("street", at: 1)
-        )
+        self.init(id: try row.column("id", at: 0), street: try row.column("street", at: 1))
     }
 }
 
@@ -81,11 +77,7 @@ extension Address {
     internal enum SQLite: EntityGenPersistence.EntityStore {
         /// The table's fixed SQL, prepared once per transaction by the importer.
         internal static let table = EntityGenPersistence.EntityTable(
-            entity: "Address",
-            name: "address",
-            columns: ["id", "street"],
-            identity: ["id"]
-        )
+            entity: "Address", name: "address", columns: ["id", "street"], identity: ["id"])
 
         /// The table.
         internal static var tables: [EntityGenPersistence.EntityTable] { [table] }
@@ -93,9 +85,7 @@ extension Address {
         /// Saves an instance: embedded targets first, then the row (an upsert by identity), then links.
         @discardableResult
         internal static func save(
-            _ entity: Address,
-            absent: EntityGenRuntime.AbsentTree,
-            in session: inout EntityGenPersistence.ImportSession
+            _ entity: Address, absent: EntityGenRuntime.AbsentTree, in session: inout EntityGenPersistence.ImportSession
         ) throws -> Swift.Int64 {
             let _row = try session.prepare(table)
             let _statement = _row.statement
@@ -107,15 +97,12 @@ extension Address {
 
         /// The stored row a delete action's payload names (only the identification attributes are read).
         internal static func rowKey(
-            from json: EntityGenRuntime.JSONValue,
-            context: inout EntityGenRuntime.MappingContext
+            from json: EntityGenRuntime.JSONValue, context: inout EntityGenRuntime.MappingContext
         ) throws(EntityGenRuntime.MappingError) -> EntityGenPersistence.RowKey {
             try context.expectObject(json, entity: "Address", schema: "Shop.yaml:35:3")
             let _id = try context.required(
-                json,
-                EntityGenRuntime.MappingField("id", schema: "Shop.yaml:38:7"),
-                EntityGenRuntime.IntegerTransformer<Swift.Int>()
-            )
+                json, EntityGenRuntime.MappingField("id", schema: "Shop.yaml:38:7"),
+                EntityGenRuntime.IntegerTransformer<Swift.Int>())
             return EntityGenPersistence.RowKey(table, [_id])
         }
 
@@ -149,10 +136,7 @@ extension Address: GRDB.PersistableRecord {
 
     /// The `Order` records that reach this one: an inverse association.
     internal static let orders = hasMany(
-        Order.Record.self,
-        key: "orders",
-        using: GRDB.ForeignKey(["shippingAddressId"], to: ["id"])
-    )
+        Order.Record.self, key: "orders", using: GRDB.ForeignKey(["shippingAddressId"], to: ["id"]))
 }
 
 /// The Customer entity.
@@ -182,8 +166,7 @@ extension Customer: EntityGenRuntime.JSONMappable {
     /// Maps a JSON object to `Customer`, applying the schema's keys, transformers, defaults, constraints and failure
     /// policies.
     internal static func map(
-        from json: EntityGenRuntime.JSONValue,
-        context: inout EntityGenRuntime.MappingContext
+        from json: EntityGenRuntime.JSONValue, context: inout EntityGenRuntime.MappingContext
     ) throws(EntityGenRuntime.MappingError) -> Customer {
         try context.expectObject(json, entity: "Customer", schema: "Shop.yaml:5:3")
         var __absent = EntityGenRuntime.AbsentFields()
@@ -192,12 +175,7 @@ extension Customer: EntityGenRuntime.JSONMappable {
         let _email = try context.optionalString(json, "email", schema: "Shop.yaml:13:7")
         if case .none = _email, context.isAbsent(json, "email") { __absent.insert(0) }
         let _loyaltyPoints = try context.integer(
-            json,
-            "loyaltyPoints",
-            schema: "Shop.yaml:14:7",
-            as: Swift.Int.self,
-            default: 0
-        )
+            json, "loyaltyPoints", schema: "Shop.yaml:14:7", as: Swift.Int.self, default: 0)
         if context.isAbsent(json, "loyaltyPoints") { __absent.insert(1) }
         context.enterRelationship(4)
         let _orders = try context.entities(json, "orders", schema: "Shop.yaml:20:7", as: Order.self)
@@ -245,12 +223,8 @@ extension Customer: EntityGenPersistence.PersistableEntity {
     /// Decodes a row; relationships are filled when the request includes them.
     internal init(row: GRDB.Row) throws {
         self.init(
-            id: try row.column("id", at: 0),
-            name: try row.column("name", at: 1),
-            email: try row.column("email", at: 2),
-            loyaltyPoints: try row.column("loyaltyPoints", at: 3),
-            orders: try row.prefetched("orders")
-        )
+            id: try row.column("id", at: 0), name: try row.column("name", at: 1), email: try row.column("email", at: 2),
+            loyaltyPoints: try row.column("loyaltyPoints", at: 3), orders: try row.prefetched("orders"))
     }
 }
 
@@ -260,20 +234,12 @@ extension Customer {
     internal enum SQLite: EntityGenPersistence.EntityStore {
         /// The table's fixed SQL, prepared once per transaction by the importer.
         internal static let table = EntityGenPersistence.EntityTable(
-            entity: "Customer",
-            name: "customer",
-            columns: ["id", "name", "email", "loyaltyPoints"],
-            identity: ["id"],
-            absentBits: ["email": 0, "loyaltyPoints": 1]
-        )
+            entity: "Customer", name: "customer", columns: ["id", "name", "email", "loyaltyPoints"], identity: ["id"],
+            absentBits: ["email": 0, "loyaltyPoints": 1])
 
         /// The link table of `orders`.
         fileprivate static let _ordersLinks = EntityGenPersistence.LinkTable(
-            name: "customer_orders",
-            ownerColumns: ["ownerId"],
-            targetColumns: ["targetNumber"],
-            isMap: false
-        )
+            name: "customer_orders", ownerColumns: ["ownerId"], targetColumns: ["targetNumber"], isMap: false)
 
         /// The table.
         internal static var tables: [EntityGenPersistence.EntityTable] { [table] }
@@ -281,10 +247,8 @@ extension Customer {
         /// Saves an instance: embedded targets first, then the row (an upsert by identity), then links.
         @discardableResult
         internal static func save(
-            _ entity: Customer,
-            absent: EntityGenRuntime.AbsentTree,
-            in session: inout EntityGenPersistence.ImportSession
-        ) throws -> Swift.Int64 {
+            _ entity: Customer, absent: EntityGenRuntime.AbsentTree,
+            in session: inout EntityGenPersistence.ImportSession) throws -> Swift.Int64 {
             let _row = try session.prepare(table)
             let _statement = _row.statement
             entity.id.bindValue(to: _statement, at: 1)
@@ -311,15 +275,12 @@ extension Customer {
 
         /// The stored row a delete action's payload names (only the identification attributes are read).
         internal static func rowKey(
-            from json: EntityGenRuntime.JSONValue,
-            context: inout EntityGenRuntime.MappingContext
+            from json: EntityGenRuntime.JSONValue, context: inout EntityGenRuntime.MappingContext
         ) throws(EntityGenRuntime.MappingError) -> EntityGenPersistence.RowKey {
             try context.expectObject(json, entity: "Customer", schema: "Shop.yaml:5:3")
             let _id = try context.required(
-                json,
-                EntityGenRuntime.MappingField("id", schema: "Shop.yaml:10:7"),
-                EntityGenRuntime.IntegerTransformer<Swift.Int>()
-            )
+                json, EntityGenRuntime.MappingField("id", schema: "Shop.yaml:10:7"),
+                EntityGenRuntime.IntegerTransformer<Swift.Int>())
             return EntityGenPersistence.RowKey(table, [_id])
         }
 
@@ -387,26 +348,17 @@ extension Customer {
         internal enum _OrdersLink {
             internal static let table = GRDB.Table<GRDB.Row>("customer_orders")
             internal static let target = table.belongsTo(
-                Order.Record.self,
-                key: "target",
-                using: GRDB.ForeignKey(["targetNumber"], to: ["number"])
-            )
+                Order.Record.self, key: "target", using: GRDB.ForeignKey(["targetNumber"], to: ["number"]))
             internal static let owner = table.belongsTo(
-                Customer.Record.self,
-                using: GRDB.ForeignKey(["ownerId"], to: ["id"])
-            )
+                Customer.Record.self, using: GRDB.ForeignKey(["ownerId"], to: ["id"]))
         }
 
         /// The `orders` relationship, for `including` and `request(for:)`.
         internal static let orders: GRDB.HasManyThroughAssociation<Self, Order.Record> = hasMany(
             Order.Record.self,
             through: hasMany(
-                _OrdersLink.table,
-                using: GRDB.ForeignKey(["ownerId"], to: ["id"])
-            ).order(GRDB.Column("position")),
-            using: _OrdersLink.target,
-            key: "orders"
-        )
+                _OrdersLink.table, using: GRDB.ForeignKey(["ownerId"], to: ["id"])).order(GRDB.Column("position")),
+            using: _OrdersLink.target, key: "orders")
     }
 }
 
@@ -436,8 +388,7 @@ extension Order: EntityGenRuntime.JSONMappable {
     /// Maps a JSON object to `Order`, applying the schema's keys, transformers, defaults, constraints and failure
     /// policies.
     internal static func map(
-        from json: EntityGenRuntime.JSONValue,
-        context: inout EntityGenRuntime.MappingContext
+        from json: EntityGenRuntime.JSONValue, context: inout EntityGenRuntime.MappingContext
     ) throws(EntityGenRuntime.MappingError) -> Order {
         try context.expectObject(json, entity: "Order", schema: "Shop.yaml:24:3")
         var __absent = EntityGenRuntime.AbsentFields()
@@ -445,11 +396,7 @@ extension Order: EntityGenRuntime.JSONMappable {
         let _total = try context.double(json, "total", schema: "Shop.yaml:30:7")
         context.enterRelationship(2)
         let _shippingAddress = try context.optionalEntity(
-            json,
-            "shippingAddress",
-            schema: "Shop.yaml:33:7",
-            as: Address.self
-        )
+            json, "shippingAddress", schema: "Shop.yaml:33:7", as: Address.self)
         if case .none = _shippingAddress, context.isAbsent(json, "shippingAddress") { __absent.insert(0) }
         context.recordAbsent(__absent)
         return Order(number: _number, total: _total, shippingAddress: _shippingAddress)
@@ -490,10 +437,8 @@ extension Order: EntityGenPersistence.PersistableEntity {
     /// Decodes a row; relationships are filled when the request includes them.
     internal init(row: GRDB.Row) throws {
         self.init(
-            number: try row.column("number", at: 0),
-            total: try row.column("total", at: 1),
-            shippingAddress: try row.included("shippingAddress")
-        )
+            number: try row.column("number", at: 0), total: try row.column("total", at: 1),
+            shippingAddress: try row.included("shippingAddress"))
     }
 }
 
@@ -503,12 +448,8 @@ extension Order {
     internal enum SQLite: EntityGenPersistence.EntityStore {
         /// The table's fixed SQL, prepared once per transaction by the importer.
         internal static let table = EntityGenPersistence.EntityTable(
-            entity: "Order",
-            name: "order",
-            columns: ["number", "total", "shippingAddressId"],
-            identity: ["number"],
-            absentBits: ["shippingAddressId": 0]
-        )
+            entity: "Order", name: "order", columns: ["number", "total", "shippingAddressId"], identity: ["number"],
+            absentBits: ["shippingAddressId": 0])
 
         /// The table.
         internal static var tables: [EntityGenPersistence.EntityTable] { [table] }
@@ -516,9 +457,7 @@ extension Order {
         /// Saves an instance: embedded targets first, then the row (an upsert by identity), then links.
         @discardableResult
         internal static func save(
-            _ entity: Order,
-            absent: EntityGenRuntime.AbsentTree,
-            in session: inout EntityGenPersistence.ImportSession
+            _ entity: Order, absent: EntityGenRuntime.AbsentTree, in session: inout EntityGenPersistence.ImportSession
         ) throws -> Swift.Int64 {
             if let _target = entity.shippingAddress {
                 try Address.SQLite.save(_target, absent: absent.child(2), in: &session)
@@ -535,15 +474,12 @@ extension Order {
 
         /// The stored row a delete action's payload names (only the identification attributes are read).
         internal static func rowKey(
-            from json: EntityGenRuntime.JSONValue,
-            context: inout EntityGenRuntime.MappingContext
+            from json: EntityGenRuntime.JSONValue, context: inout EntityGenRuntime.MappingContext
         ) throws(EntityGenRuntime.MappingError) -> EntityGenPersistence.RowKey {
             try context.expectObject(json, entity: "Order", schema: "Shop.yaml:24:3")
             let _number = try context.required(
-                json,
-                EntityGenRuntime.MappingField("number", schema: "Shop.yaml:29:7"),
-                EntityGenRuntime.StringTransformer()
-            )
+                json, EntityGenRuntime.MappingField("number", schema: "Shop.yaml:29:7"),
+                EntityGenRuntime.StringTransformer())
             return EntityGenPersistence.RowKey(table, [_number])
         }
 
@@ -606,20 +542,13 @@ extension Order {
 
         /// The `shippingAddress` relationship, for `including` and `request(for:)`.
         internal static let shippingAddress = belongsTo(
-            Address.Record.self,
-            key: "shippingAddress",
-            using: GRDB.ForeignKey(["shippingAddressId"], to: ["id"])
-        )
+            Address.Record.self, key: "shippingAddress", using: GRDB.ForeignKey(["shippingAddressId"], to: ["id"]))
 
         /// The `Customer` records that reach this one: an inverse association.
         internal static let customers: GRDB.HasManyThroughAssociation<Self, Customer.Record> = hasMany(
             Customer.Record.self,
             through: hasMany(
-                Customer.Record._OrdersLink.table,
-                using: GRDB.ForeignKey(["targetNumber"], to: ["number"])
-            ),
-            using: Customer.Record._OrdersLink.owner,
-            key: "customers"
-        )
+                Customer.Record._OrdersLink.table, using: GRDB.ForeignKey(["targetNumber"], to: ["number"])),
+            using: Customer.Record._OrdersLink.owner, key: "customers")
     }
 }

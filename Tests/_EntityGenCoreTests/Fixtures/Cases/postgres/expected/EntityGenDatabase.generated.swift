@@ -155,27 +155,18 @@ public enum EntityGenDatabase {
     /// other rows are unreadable. `eraseDatabaseOnSchemaChange` (GRDB's option, for debug builds only) erases and
     /// re-creates the database when a migration it ran has changed, such as an unrecorded one edited since.
     public static func openDatabase(
-        atPath path: Swift.String,
-        configuration: GRDB.Configuration = GRDB.Configuration(),
-        checksIntegrity: Swift.Bool = false,
-        eraseDatabaseOnSchemaChange: Swift.Bool = false,
-        migrations: (inout GRDB.DatabaseMigrator) -> Swift.Void = { _ in }
-    ) throws -> GRDB.DatabasePool {
+        atPath path: Swift.String, configuration: GRDB.Configuration = GRDB.Configuration(),
+        checksIntegrity: Swift.Bool = false, eraseDatabaseOnSchemaChange: Swift.Bool = false,
+        migrations: (inout GRDB.DatabaseMigrator) -> Swift.Void = { _ in }) throws -> GRDB.DatabasePool {
         try EntityGenPersistence.DatabaseFileError.naming(path) {
             let pool = try GRDB.DatabasePool(
-                path: path,
-                configuration: EntityGenPersistence.EntityGenConfiguration.prepared(configuration)
-            )
+                path: path, configuration: EntityGenPersistence.EntityGenConfiguration.prepared(configuration))
             var migrator = GRDB.DatabaseMigrator()
             migrator.eraseDatabaseOnSchemaChange = eraseDatabaseOnSchemaChange
             registerMigrations(in: &migrator)
             migrations(&migrator)
             try EntityGenPersistence.EntityGenConfiguration.migrate(
-                pool,
-                with: migrator,
-                fingerprints: migrationFingerprints,
-                checksIntegrity: checksIntegrity
-            )
+                pool, with: migrator, fingerprints: migrationFingerprints, checksIntegrity: checksIntegrity)
             return pool
         }
     }

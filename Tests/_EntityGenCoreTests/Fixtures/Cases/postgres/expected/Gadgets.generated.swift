@@ -78,22 +78,11 @@ public struct Gadget: Swift.Sendable, Swift.Hashable {
 
     /// Creates `Gadget` from its properties.
     public init(
-        id: Swift.Int64,
-        batch: Swift.Int16,
-        name: Swift.String,
-        price: Foundation.Decimal? = nil,
-        weight: Swift.Float? = nil,
-        sku: Foundation.UUID? = nil,
-        releasedAt: Foundation.Date? = nil,
-        photo: Foundation.Data? = nil,
-        site: Foundation.URL? = nil,
-        finish: Finish? = nil,
-        tags: [Swift.String] = [],
-        labels: [Label] = [],
-        spares: [Swift.String: Nut]? = nil,
-        maker: EntityGenRuntime.EntityReference<Maker>? = nil,
-        resellers: [EntityGenRuntime.EntityReference<Maker>] = []
-    ) {
+        id: Swift.Int64, batch: Swift.Int16, name: Swift.String, price: Foundation.Decimal? = nil,
+        weight: Swift.Float? = nil, sku: Foundation.UUID? = nil, releasedAt: Foundation.Date? = nil,
+        photo: Foundation.Data? = nil, site: Foundation.URL? = nil, finish: Finish? = nil, tags: [Swift.String] = [],
+        labels: [Label] = [], spares: [Swift.String: Nut]? = nil, maker: EntityGenRuntime.EntityReference<Maker>? = nil,
+        resellers: [EntityGenRuntime.EntityReference<Maker>] = []) {
         self.id = id
         self.batch = batch
         self.name = name
@@ -140,8 +129,7 @@ extension Gadget: EntityGenRuntime.JSONMappable {
     /// Maps a JSON object to `Gadget`, applying the schema's keys, transformers, defaults, constraints and failure
     /// policies.
     public static func map(
-        from json: EntityGenRuntime.JSONValue,
-        context: inout EntityGenRuntime.MappingContext
+        from json: EntityGenRuntime.JSONValue, context: inout EntityGenRuntime.MappingContext
     ) throws(EntityGenRuntime.MappingError) -> Gadget {
         try context.expectObject(json, entity: "Gadget", schema: "Gadgets.yaml:7:3")
         var __absent = EntityGenRuntime.AbsentFields()
@@ -162,18 +150,11 @@ extension Gadget: EntityGenRuntime.JSONMappable {
         if case .none = _site, context.isAbsent(json, "site") { __absent.insert(5) }
         let __finishField = EntityGenRuntime.MappingField("finish", schema: "Gadgets.yaml:19:7")
         let _finish = try context.optional(
-            json,
-            __finishField,
-            EntityGenRuntime.EnumTransformer<Finish>(schemaLocation: "Gadgets.yaml:19:7")
-        )
+            json, __finishField, EntityGenRuntime.EnumTransformer<Finish>(schemaLocation: "Gadgets.yaml:19:7"))
         if case .none = _finish, context.isAbsent(json, __finishField) { __absent.insert(6) }
         let __tagsField = EntityGenRuntime.MappingField("tags", schema: "Gadgets.yaml:20:7")
         let _tags = try context.required(
-            json,
-            __tagsField,
-            EntityGenRuntime.ArrayTransformer(EntityGenRuntime.StringTransformer()),
-            default: []
-        )
+            json, __tagsField, EntityGenRuntime.ArrayTransformer(EntityGenRuntime.StringTransformer()), default: [])
         if context.isAbsent(json, __tagsField) { __absent.insert(7) }
         context.enterRelationship(11)
         let _labels = try context.entities(json, "labels", schema: "Gadgets.yaml:22:7", as: Label.self)
@@ -181,51 +162,31 @@ extension Gadget: EntityGenRuntime.JSONMappable {
         context.enterRelationship(12)
         let __sparesField = EntityGenRuntime.MappingField("spares", schema: "Gadgets.yaml:23:7")
         let _spares = try context.optional(
-            json,
-            __sparesField,
-            EntityGenRuntime.MapTransformer(EntityGenRuntime.EntityTransformer<Nut>())
-        )
+            json, __sparesField, EntityGenRuntime.MapTransformer(EntityGenRuntime.EntityTransformer<Nut>()))
         if context.isAbsent(json, __sparesField) { __absent.insert(9) }
         context.enterRelationship(13)
         let __makerField = EntityGenRuntime.MappingField("maker_code", schema: "Gadgets.yaml:24:7")
         let _maker = try context.optional(
-            json,
-            __makerField,
+            json, __makerField,
             EntityGenRuntime.ReferenceTransformer<Maker, EntityGenRuntime.StringTransformer>(
                 EntityGenRuntime.StringTransformer()
-            )
-        )
+            ))
         if case .none = _maker, context.isAbsent(json, __makerField) { __absent.insert(10) }
         context.enterRelationship(14)
         let __resellersField = EntityGenRuntime.MappingField("resellers", schema: "Gadgets.yaml:25:7")
         let _resellers = try context.optional(
-            json,
-            __resellersField,
+            json, __resellersField,
             EntityGenRuntime.ArrayTransformer(
                 EntityGenRuntime.ReferenceTransformer<Maker, EntityGenRuntime.StringTransformer>(
                     EntityGenRuntime.StringTransformer()
                 )
-            )
-        ) ?? []
+            )) ?? []
         if context.isAbsent(json, __resellersField) { __absent.insert(11) }
         context.recordAbsent(__absent)
         return Gadget(
-            id: _id,
-            batch: _batch,
-            name: _name,
-            price: _price,
-            weight: _weight,
-            sku: _sku,
-            releasedAt: _releasedAt,
-            photo: _photo,
-            site: _site,
-            finish: _finish,
-            tags: _tags,
-            labels: _labels,
-            spares: _spares,
-            maker: _maker,
-            resellers: _resellers
-        )
+            id: _id, batch: _batch, name: _name, price: _price, weight: _weight, sku: _sku, releasedAt: _releasedAt,
+            photo: _photo, site: _site, finish: _finish, tags: _tags, labels: _labels, spares: _spares, maker: _maker,
+            resellers: _resellers)
     }
 
     /// Writes this `Gadget` as JSON with the schema's keys; absent optionals are left out.
@@ -257,9 +218,7 @@ extension Gadget: EntityGenRuntime.JSONMappable {
                 EntityGenRuntime.StringTransformer()
             )
                 .encode(
-                    _maker,
-                    to: &writer
-                )
+                    _maker, to: &writer)
         }
         writer.key("resellers")
         EntityGenRuntime.ArrayTransformer(
@@ -268,9 +227,7 @@ extension Gadget: EntityGenRuntime.JSONMappable {
             )
         )
             .encode(
-                self.resellers,
-                to: &writer
-            )
+                self.resellers, to: &writer)
         writer.endObject()
     }
 }
@@ -304,26 +261,17 @@ extension Gadget: EntityGenPersistence.PersistableEntity {
     /// Decodes a row; relationships are filled when the request includes them.
     public init(row: GRDB.Row) throws {
         self.init(
-            id: try row.column("id", at: 0),
-            batch: try row.column("batch", at: 1),
-            name: try row.column("name", at: 2),
-            price: try row.column("price", at: 3),
-            weight: try row.column("weight", at: 4),
-            sku: try row.column("sku", at: 5),
-            releasedAt: try row.column("releasedAt", at: 6),
-            photo: try row.column("photo", at: 7),
-            site: try row.column("site", at: 8),
+            id: try row.column("id", at: 0), batch: try row.column("batch", at: 1), name: try row.column("name", at: 2),
+            price: try row.column("price", at: 3), weight: try row.column("weight", at: 4),
+            sku: try row.column("sku", at: 5), releasedAt: try row.column("releasedAt", at: 6),
+            photo: try row.column("photo", at: 7), site: try row.column("site", at: 8),
             finish: try row.column("finish", at: 9),
             tags: try row.jsonColumn(
-                "tags",
-                at: 10,
-                EntityGenRuntime.ArrayTransformer(EntityGenRuntime.StringTransformer())
-            ),
+                "tags", at: 10, EntityGenRuntime.ArrayTransformer(EntityGenRuntime.StringTransformer())),
             labels: try row.prefetched("labels"),
             spares: try row.optionalCollection("sparesCount") { try row.prefetchedMap("spares") },
             maker: try row.column("makerCode", at: 12),
-            resellers: try row.prefetchedReferences("resellers", column: "targetCode")
-        )
+            resellers: try row.prefetchedReferences("resellers", column: "targetCode"))
     }
 }
 
@@ -333,77 +281,38 @@ extension Gadget {
     public enum SQLite: EntityGenPersistence.EntityStore {
         /// The table's fixed SQL, prepared once per transaction by the importer.
         public static let table = EntityGenPersistence.EntityTable(
-            entity: "Gadget",
-            name: "gadget",
+            entity: "Gadget", name: "gadget",
             columns: [
-                "id",
-                "batch",
-                "name",
-                "price",
-                "weight",
-                "sku",
-                "releasedAt",
-                "photo",
-                "site",
-                "finish",
-                "tags",
-                "sparesCount",
-                "makerCode"
+                "id", "batch", "name", "price", "weight", "sku", "releasedAt", "photo", "site", "finish", "tags",
+                "sparesCount", "makerCode",
             ],
             identity: ["id", "batch"],
             references: [
                 EntityGenPersistence.ReferenceColumns(
-                    relationship: "maker",
-                    columns: ["makerCode"],
-                    targetTable: "maker",
-                    failsWhenMissing: true
-                )
+                    relationship: "maker", columns: ["makerCode"], targetTable: "maker", failsWhenMissing: true)
             ],
             absentBits: [
-                "price": 0,
-                "weight": 1,
-                "sku": 2,
-                "releasedAt": 3,
-                "photo": 4,
-                "site": 5,
-                "finish": 6,
-                "tags": 7,
-                "sparesCount": 9,
-                "makerCode": 10
-            ]
-        )
+                "price": 0, "weight": 1, "sku": 2, "releasedAt": 3, "photo": 4, "site": 5, "finish": 6, "tags": 7,
+                "sparesCount": 9, "makerCode": 10,
+            ])
 
         /// The link table of `labels`.
         fileprivate static let _labelsLinks = EntityGenPersistence.LinkTable(
-            name: "gadget_labels",
-            ownerColumns: ["ownerId", "ownerBatch"],
-            targetColumns: ["target"],
-            isMap: false,
-            ownedTargetEntity: "Label"
-        )
+            name: "gadget_labels", ownerColumns: ["ownerId", "ownerBatch"], targetColumns: ["target"], isMap: false,
+            ownedTargetEntity: "Label")
 
         /// The link table of `spares`.
         fileprivate static let _sparesLinks = EntityGenPersistence.LinkTable(
-            name: "gadget_spares",
-            ownerColumns: ["ownerId", "ownerBatch"],
-            targetColumns: ["targetSerial"],
-            isMap: true
+            name: "gadget_spares", ownerColumns: ["ownerId", "ownerBatch"], targetColumns: ["targetSerial"], isMap: true
         )
 
         /// The link table of `resellers`.
         fileprivate static let _resellersLinks = EntityGenPersistence.LinkTable(
-            name: "gadget_resellers",
-            ownerColumns: ["ownerId", "ownerBatch"],
-            targetColumns: ["targetCode"],
+            name: "gadget_resellers", ownerColumns: ["ownerId", "ownerBatch"], targetColumns: ["targetCode"],
             isMap: false,
             reference: .init(
-                entity: "Gadget",
-                relationship: "resellers",
-                targetTable: "maker",
-                targetKeyColumns: ["code"],
-                failsWhenMissing: false
-            )
-        )
+                entity: "Gadget", relationship: "resellers", targetTable: "maker", targetKeyColumns: ["code"],
+                failsWhenMissing: false))
 
         /// The table.
         public static var tables: [EntityGenPersistence.EntityTable] { [table] }
@@ -411,9 +320,7 @@ extension Gadget {
         /// Saves an instance: embedded targets first, then the row (an upsert by identity), then links.
         @discardableResult
         public static func save(
-            _ entity: Gadget,
-            absent: EntityGenRuntime.AbsentTree,
-            in session: inout EntityGenPersistence.ImportSession
+            _ entity: Gadget, absent: EntityGenRuntime.AbsentTree, in session: inout EntityGenPersistence.ImportSession
         ) throws -> Swift.Int64 {
             let _row = try session.prepare(table)
             let _statement = _row.statement
@@ -428,11 +335,8 @@ extension Gadget {
             entity.site.bindValue(to: _statement, at: 9)
             entity.finish.bindValue(to: _statement, at: 10)
             EntityGenPersistence.JSONColumn.bind(
-                entity.tags,
-                EntityGenRuntime.ArrayTransformer(EntityGenRuntime.StringTransformer()),
-                to: _statement,
-                at: 11
-            )
+                entity.tags, EntityGenRuntime.ArrayTransformer(EntityGenRuntime.StringTransformer()), to: _statement,
+                at: 11)
             (entity.spares.map { Swift.Int64($0.count) }).bindValue(to: _statement, at: 12)
             entity.maker.bindValue(to: _statement, at: 13)
             absent.fields.bind(to: _statement, after: 13, words: 1)
@@ -440,16 +344,11 @@ extension Gadget {
             if !absent.fields.contains(8) {
                 let _labelsLinksStatements = try session.linkStatements(_labelsLinks)
                 let _labelsLinksSlots = try session.linkedTargets(
-                    _labelsLinks,
-                    owner: [entity.id.columnDatabaseValue, entity.batch.columnDatabaseValue]
-                )
+                    _labelsLinks, owner: [entity.id.columnDatabaseValue, entity.batch.columnDatabaseValue])
                 for (_position, _element) in entity.labels.enumerated() {
                     let _target = try Label.SQLite.save(
-                        _element,
-                        absent: absent.child(11, _position),
-                        in: &session,
-                        slot: _position < _labelsLinksSlots.count ? _labelsLinksSlots[_position] : nil
-                    )
+                        _element, absent: absent.child(11, _position), in: &session,
+                        slot: _position < _labelsLinksSlots.count ? _labelsLinksSlots[_position] : nil)
                     entity.id.bindValue(to: _labelsLinksStatements.insert, at: 1)
                     entity.batch.bindValue(to: _labelsLinksStatements.insert, at: 2)
                     Swift.Int64(_position).bindValue(to: _labelsLinksStatements.insert, at: 3)
@@ -464,8 +363,7 @@ extension Gadget {
             if !absent.fields.contains(9) {
                 let _sparesLinksStatements = try session.linkStatements(_sparesLinks)
                 for (
-                    _position,
-                    (_key, _element)
+                    _position, (_key, _element)
                 ) in (entity.spares ?? [:]).sorted(by: { $0.key < $1.key }).enumerated() {
                     try Nut.SQLite.save(_element, absent: absent.child(12, key: _key), in: &session)
                     entity.id.bindValue(to: _sparesLinksStatements.insert, at: 1)
@@ -489,10 +387,8 @@ extension Gadget {
                     _element.id.bindValue(to: _resellersLinksStatements.insert, at: 4)
                     try session.execute(_resellersLinksStatements.insert)
                     session.linkedReference(
-                        _resellersLinks,
-                        owner: [entity.id.columnDatabaseValue, entity.batch.columnDatabaseValue],
-                        position: Swift.Int64(_position)
-                    )
+                        _resellersLinks, owner: [entity.id.columnDatabaseValue, entity.batch.columnDatabaseValue],
+                        position: Swift.Int64(_position))
                 }
                 entity.id.bindValue(to: _resellersLinksStatements.delete, at: 1)
                 entity.batch.bindValue(to: _resellersLinksStatements.delete, at: 2)
@@ -504,20 +400,15 @@ extension Gadget {
 
         /// The stored row a delete action's payload names (only the identification attributes are read).
         public static func rowKey(
-            from json: EntityGenRuntime.JSONValue,
-            context: inout EntityGenRuntime.MappingContext
+            from json: EntityGenRuntime.JSONValue, context: inout EntityGenRuntime.MappingContext
         ) throws(EntityGenRuntime.MappingError) -> EntityGenPersistence.RowKey {
             try context.expectObject(json, entity: "Gadget", schema: "Gadgets.yaml:7:3")
             let _id = try context.required(
-                json,
-                EntityGenRuntime.MappingField("id", schema: "Gadgets.yaml:10:7"),
-                EntityGenRuntime.IntegerTransformer<Swift.Int64>()
-            )
+                json, EntityGenRuntime.MappingField("id", schema: "Gadgets.yaml:10:7"),
+                EntityGenRuntime.IntegerTransformer<Swift.Int64>())
             let _batch = try context.required(
-                json,
-                EntityGenRuntime.MappingField("batch", schema: "Gadgets.yaml:11:7"),
-                EntityGenRuntime.IntegerTransformer<Swift.Int16>()
-            )
+                json, EntityGenRuntime.MappingField("batch", schema: "Gadgets.yaml:11:7"),
+                EntityGenRuntime.IntegerTransformer<Swift.Int16>())
             return EntityGenPersistence.RowKey(table, [_id, _batch])
         }
 
@@ -582,20 +473,10 @@ extension Gadget {
 
         /// Creates a record from its columns.
         public init(
-            id: Swift.Int64,
-            batch: Swift.Int16,
-            name: Swift.String,
-            price: Foundation.Decimal? = nil,
-            weight: Swift.Float? = nil,
-            sku: Foundation.UUID? = nil,
-            releasedAt: Foundation.Date? = nil,
-            photo: Foundation.Data? = nil,
-            site: Foundation.URL? = nil,
-            finish: Finish? = nil,
-            tags: [Swift.String],
-            sparesCount: Swift.Int64? = nil,
-            makerCode: Swift.String? = nil
-        ) {
+            id: Swift.Int64, batch: Swift.Int16, name: Swift.String, price: Foundation.Decimal? = nil,
+            weight: Swift.Float? = nil, sku: Foundation.UUID? = nil, releasedAt: Foundation.Date? = nil,
+            photo: Foundation.Data? = nil, site: Foundation.URL? = nil, finish: Finish? = nil, tags: [Swift.String],
+            sparesCount: Swift.Int64? = nil, makerCode: Swift.String? = nil) {
             self.id = id
             self.batch = batch
             self.name = name
@@ -624,10 +505,7 @@ extension Gadget {
             self.site = try row.column("site", at: 8)
             self.finish = try row.column("finish", at: 9)
             self.tags = try row.jsonColumn(
-                "tags",
-                at: 10,
-                EntityGenRuntime.ArrayTransformer(EntityGenRuntime.StringTransformer())
-            )
+                "tags", at: 10, EntityGenRuntime.ArrayTransformer(EntityGenRuntime.StringTransformer()))
             self.sparesCount = try row.column("sparesCount", at: 11)
             self.makerCode = try row.column("makerCode", at: 12)
         }
@@ -645,10 +523,7 @@ extension Gadget {
             container.setColumn("site", site)
             container.setColumn("finish", finish)
             container.setJSONColumn(
-                "tags",
-                tags,
-                EntityGenRuntime.ArrayTransformer(EntityGenRuntime.StringTransformer())
-            )
+                "tags", tags, EntityGenRuntime.ArrayTransformer(EntityGenRuntime.StringTransformer()))
             container.setColumn("sparesCount", sparesCount)
             container.setColumn("makerCode", makerCode)
         }
@@ -657,75 +532,49 @@ extension Gadget {
         internal enum _LabelsLink {
             internal static let table = GRDB.Table<GRDB.Row>("gadget_labels")
             internal static let target = table.belongsTo(
-                Label.Record.self,
-                key: "target",
-                using: GRDB.ForeignKey(["target"], to: ["_id"])
-            )
+                Label.Record.self, key: "target", using: GRDB.ForeignKey(["target"], to: ["_id"]))
             internal static let owner = table.belongsTo(
-                Gadget.Record.self,
-                using: GRDB.ForeignKey(["ownerId", "ownerBatch"], to: ["id", "batch"])
-            )
+                Gadget.Record.self, using: GRDB.ForeignKey(["ownerId", "ownerBatch"], to: ["id", "batch"]))
         }
 
         /// The link table of `spares`, for associations.
         internal enum _SparesLink {
             internal static let table = GRDB.Table<GRDB.Row>("gadget_spares")
             internal static let target = table.belongsTo(
-                Nut.Record.self,
-                key: "target",
-                using: GRDB.ForeignKey(["targetSerial"], to: ["serial"])
-            )
+                Nut.Record.self, key: "target", using: GRDB.ForeignKey(["targetSerial"], to: ["serial"]))
             internal static let owner = table.belongsTo(
-                Gadget.Record.self,
-                using: GRDB.ForeignKey(["ownerId", "ownerBatch"], to: ["id", "batch"])
-            )
+                Gadget.Record.self, using: GRDB.ForeignKey(["ownerId", "ownerBatch"], to: ["id", "batch"]))
         }
 
         /// The link table of `resellers`, for associations.
         internal enum _ResellersLink {
             internal static let table = GRDB.Table<GRDB.Row>("gadget_resellers")
             internal static let target = table.belongsTo(
-                Maker.Record.self,
-                key: "target",
-                using: GRDB.ForeignKey(["targetCode"], to: ["code"])
-            )
+                Maker.Record.self, key: "target", using: GRDB.ForeignKey(["targetCode"], to: ["code"]))
             internal static let owner = table.belongsTo(
-                Gadget.Record.self,
-                using: GRDB.ForeignKey(["ownerId", "ownerBatch"], to: ["id", "batch"])
-            )
+                Gadget.Record.self, using: GRDB.ForeignKey(["ownerId", "ownerBatch"], to: ["id", "batch"]))
         }
 
         /// The `labels` relationship, for `including` and `request(for:)`.
         public static let labels: GRDB.HasManyThroughAssociation<Self, Label.Record> = hasMany(
             Label.Record.self,
             through: hasMany(
-                _LabelsLink.table,
-                using: GRDB.ForeignKey(["ownerId", "ownerBatch"], to: ["id", "batch"])
+                _LabelsLink.table, using: GRDB.ForeignKey(["ownerId", "ownerBatch"], to: ["id", "batch"])
             ).order(GRDB.Column("position")),
-            using: _LabelsLink.target,
-            key: "labels"
-        )
+            using: _LabelsLink.target, key: "labels")
 
         /// The `spares` relationship, for `including` and `request(for:)`.
         public static let spares: GRDB.HasManyAssociation<Self, GRDB.Row> = hasMany(
-            _SparesLink.table,
-            key: "spares",
-            using: GRDB.ForeignKey(["ownerId", "ownerBatch"], to: ["id", "batch"])
-        )
+            _SparesLink.table, key: "spares", using: GRDB.ForeignKey(["ownerId", "ownerBatch"], to: ["id", "batch"]))
 
         /// The `maker` relationship, for `including` and `request(for:)`.
         public static let maker = belongsTo(
-            Maker.Record.self,
-            key: "maker",
-            using: GRDB.ForeignKey(["makerCode"], to: ["code"])
-        )
+            Maker.Record.self, key: "maker", using: GRDB.ForeignKey(["makerCode"], to: ["code"]))
 
         /// The `resellers` relationship, for `including` and `request(for:)`.
         public static let resellers: GRDB.HasManyAssociation<Self, GRDB.Row> = hasMany(
-            _ResellersLink.table,
-            key: "resellers",
-            using: GRDB.ForeignKey(["ownerId", "ownerBatch"], to: ["id", "batch"])
-        ).order(GRDB.Column("position"))
+            _ResellersLink.table, key: "resellers",
+            using: GRDB.ForeignKey(["ownerId", "ownerBatch"], to: ["id", "batch"])).order(GRDB.Column("position"))
     }
 }
 
@@ -736,81 +585,39 @@ extension Gadget {
     public enum Postgres: EntityGenPostgres.EntityStore {
         /// The table's fixed SQL: COPY into a staging table and one set-based upsert by identity, built once.
         public static let table = EntityGenPostgres.PostgresTable(
-            entity: "Gadget",
-            name: "gadget",
+            entity: "Gadget", name: "gadget",
             columns: [
-                "id",
-                "batch",
-                "name",
-                "price",
-                "weight",
-                "sku",
-                "releasedAt",
-                "photo",
-                "site",
-                "finish",
-                "tags",
-                "sparesCount",
-                "makerCode"
+                "id", "batch", "name", "price", "weight", "sku", "releasedAt", "photo", "site", "finish", "tags",
+                "sparesCount", "makerCode",
             ],
             identity: ["id", "batch"],
             absentBits: [
-                "price": 0,
-                "weight": 1,
-                "sku": 2,
-                "releasedAt": 3,
-                "photo": 4,
-                "site": 5,
-                "finish": 6,
-                "tags": 7,
-                "sparesCount": 9,
-                "makerCode": 10
+                "price": 0, "weight": 1, "sku": 2, "releasedAt": 3, "photo": 4, "site": 5, "finish": 6, "tags": 7,
+                "sparesCount": 9, "makerCode": 10,
             ],
             references: [
                 EntityGenPostgres.PostgresReference(
-                    relationship: "maker",
-                    columns: ["makerCode"],
-                    targetTable: "maker",
-                    targetColumns: ["code"],
-                    failsWhenMissing: true
-                )
-            ]
-        )
+                    relationship: "maker", columns: ["makerCode"], targetTable: "maker", targetColumns: ["code"],
+                    failsWhenMissing: true)
+            ])
 
         /// The link table of `labels`.
         fileprivate static let _labelsLinks = EntityGenPostgres.PostgresLinkTable(
-            entity: "Gadget",
-            name: "gadget_labels",
-            ownerColumns: ["ownerId", "ownerBatch"],
-            targetColumns: ["target"],
-            isMap: false,
-            targetRows: Label.Postgres.table
-        )
+            entity: "Gadget", name: "gadget_labels", ownerColumns: ["ownerId", "ownerBatch"], targetColumns: ["target"],
+            isMap: false, targetRows: Label.Postgres.table)
 
         /// The link table of `spares`.
         fileprivate static let _sparesLinks = EntityGenPostgres.PostgresLinkTable(
-            entity: "Gadget",
-            name: "gadget_spares",
-            ownerColumns: ["ownerId", "ownerBatch"],
-            targetColumns: ["targetSerial"],
-            isMap: true
-        )
+            entity: "Gadget", name: "gadget_spares", ownerColumns: ["ownerId", "ownerBatch"],
+            targetColumns: ["targetSerial"], isMap: true)
 
         /// The link table of `resellers`.
         fileprivate static let _resellersLinks = EntityGenPostgres.PostgresLinkTable(
-            entity: "Gadget",
-            name: "gadget_resellers",
-            ownerColumns: ["ownerId", "ownerBatch"],
-            targetColumns: ["targetCode"],
-            isMap: false,
+            entity: "Gadget", name: "gadget_resellers", ownerColumns: ["ownerId", "ownerBatch"],
+            targetColumns: ["targetCode"], isMap: false,
             reference: EntityGenPostgres.PostgresReference(
-                relationship: "resellers",
-                columns: ["targetCode"],
-                targetTable: "maker",
-                targetColumns: ["code"],
-                failsWhenMissing: false
-            )
-        )
+                relationship: "resellers", columns: ["targetCode"], targetTable: "maker", targetColumns: ["code"],
+                failsWhenMissing: false))
 
         /// The table.
         public static var tables: [EntityGenPostgres.PostgresTable] { [table] }
@@ -819,9 +626,7 @@ extension Gadget {
         /// row's local id.
         @discardableResult
         public static func save(
-            _ entity: Gadget,
-            absent: EntityGenRuntime.AbsentTree,
-            in session: inout EntityGenPostgres.PostgresSession
+            _ entity: Gadget, absent: EntityGenRuntime.AbsentTree, in session: inout EntityGenPostgres.PostgresSession
         ) -> Swift.Int64 {
             let _rowID = session.save(table, key: rowKey(of: entity), absent: absent.fields) { _row in
                 _row.append(entity.id)
@@ -859,8 +664,7 @@ extension Gadget {
                     _row.append(entity.batch)
                 }
                 for (
-                    _position,
-                    (_key, _element)
+                    _position, (_key, _element)
                 ) in (entity.spares ?? [:]).sorted(by: { $0.key < $1.key }).enumerated() {
                     guard Nut.Postgres.save(_element, absent: absent.child(12, key: _key), in: &session) > 0 else {
                         continue
@@ -893,20 +697,15 @@ extension Gadget {
 
         /// The stored row a delete action's payload names (only the identification attributes are read).
         public static func rowKey(
-            from json: EntityGenRuntime.JSONValue,
-            context: inout EntityGenRuntime.MappingContext
+            from json: EntityGenRuntime.JSONValue, context: inout EntityGenRuntime.MappingContext
         ) throws(EntityGenRuntime.MappingError) -> EntityGenPostgres.PostgresRowKey {
             try context.expectObject(json, entity: "Gadget", schema: "Gadgets.yaml:7:3")
             let _id = try context.required(
-                json,
-                EntityGenRuntime.MappingField("id", schema: "Gadgets.yaml:10:7"),
-                EntityGenRuntime.IntegerTransformer<Swift.Int64>()
-            )
+                json, EntityGenRuntime.MappingField("id", schema: "Gadgets.yaml:10:7"),
+                EntityGenRuntime.IntegerTransformer<Swift.Int64>())
             let _batch = try context.required(
-                json,
-                EntityGenRuntime.MappingField("batch", schema: "Gadgets.yaml:11:7"),
-                EntityGenRuntime.IntegerTransformer<Swift.Int16>()
-            )
+                json, EntityGenRuntime.MappingField("batch", schema: "Gadgets.yaml:11:7"),
+                EntityGenRuntime.IntegerTransformer<Swift.Int16>())
             return EntityGenPostgres.PostgresRowKey(table, [_id, _batch])
         }
 
@@ -944,8 +743,7 @@ extension Label: EntityGenRuntime.JSONMappable {
     /// Maps a JSON object to `Label`, applying the schema's keys, transformers, defaults, constraints and failure
     /// policies.
     public static func map(
-        from json: EntityGenRuntime.JSONValue,
-        context: inout EntityGenRuntime.MappingContext
+        from json: EntityGenRuntime.JSONValue, context: inout EntityGenRuntime.MappingContext
     ) throws(EntityGenRuntime.MappingError) -> Label {
         try context.expectObject(json, entity: "Label", schema: "Gadgets.yaml:26:3")
         let _text = try context.string(json, "text", schema: "Gadgets.yaml:28:7")
@@ -987,10 +785,7 @@ extension Label: EntityGenPersistence.PersistableEntity {
 
     /// Decodes a row; relationships are filled when the request includes them.
     public init(row: GRDB.Row) throws {
-        self.init(
-            text: try row.column("text", at: 1),
-            children: try row.prefetched("children")
-        )
+        self.init(text: try row.column("text", at: 1), children: try row.prefetched("children"))
     }
 }
 
@@ -1000,20 +795,12 @@ extension Label {
     public enum SQLite: EntityGenPersistence.EntityStore {
         /// The table's fixed SQL, prepared once per transaction by the importer.
         public static let table = EntityGenPersistence.EntityTable(
-            entity: "Label",
-            name: "label",
-            columns: ["text"],
-            identity: []
-        )
+            entity: "Label", name: "label", columns: ["text"], identity: [])
 
         /// The link table of `children`.
         fileprivate static let _childrenLinks = EntityGenPersistence.LinkTable(
-            name: "label_children",
-            ownerColumns: ["owner"],
-            targetColumns: ["target"],
-            isMap: false,
-            ownedTargetEntity: "Label"
-        )
+            name: "label_children", ownerColumns: ["owner"], targetColumns: ["target"], isMap: false,
+            ownedTargetEntity: "Label")
 
         /// The table.
         public static var tables: [EntityGenPersistence.EntityTable] { [table] }
@@ -1021,9 +808,7 @@ extension Label {
         /// Saves an instance in a new row (its owner's save passes the slot to reuse).
         @discardableResult
         public static func save(
-            _ entity: Label,
-            absent: EntityGenRuntime.AbsentTree,
-            in session: inout EntityGenPersistence.ImportSession
+            _ entity: Label, absent: EntityGenRuntime.AbsentTree, in session: inout EntityGenPersistence.ImportSession
         ) throws -> Swift.Int64 {
             try save(entity, absent: absent, in: &session, slot: nil)
         }
@@ -1032,11 +817,8 @@ extension Label {
         /// only where it differs: embedded targets first, then the row, then links.
         @discardableResult
         public static func save(
-            _ entity: Label,
-            absent: EntityGenRuntime.AbsentTree,
-            in session: inout EntityGenPersistence.ImportSession,
-            slot: Swift.Int64?
-        ) throws -> Swift.Int64 {
+            _ entity: Label, absent: EntityGenRuntime.AbsentTree, in session: inout EntityGenPersistence.ImportSession,
+            slot: Swift.Int64?) throws -> Swift.Int64 {
             let _row = try session.prepare(table)
             let _statement = _row.statement
             entity.text.bindValue(to: _statement, at: 1)
@@ -1045,11 +827,8 @@ extension Label {
             let _childrenLinksSlots = try session.linkedTargets(_childrenLinks, owner: [_rowID.columnDatabaseValue])
             for (_position, _element) in entity.children.enumerated() {
                 let _target = try Label.SQLite.save(
-                    _element,
-                    absent: absent.child(1, _position),
-                    in: &session,
-                    slot: _position < _childrenLinksSlots.count ? _childrenLinksSlots[_position] : nil
-                )
+                    _element, absent: absent.child(1, _position), in: &session,
+                    slot: _position < _childrenLinksSlots.count ? _childrenLinksSlots[_position] : nil)
                 _rowID.bindValue(to: _childrenLinksStatements.insert, at: 1)
                 Swift.Int64(_position).bindValue(to: _childrenLinksStatements.insert, at: 2)
                 _target.bindValue(to: _childrenLinksStatements.insert, at: 3)
@@ -1063,8 +842,7 @@ extension Label {
 
         /// The stored row a delete action's payload names (only the identification attributes are read).
         public static func rowKey(
-            from json: EntityGenRuntime.JSONValue,
-            context: inout EntityGenRuntime.MappingContext
+            from json: EntityGenRuntime.JSONValue, context: inout EntityGenRuntime.MappingContext
         ) throws(EntityGenRuntime.MappingError) -> EntityGenPersistence.RowKey {
             throw EntityGenRuntime.MappingError.notIdentifiable("Label", schema: "Gadgets.yaml:26:3")
         }
@@ -1128,42 +906,29 @@ extension Label {
         internal enum _ChildrenLink {
             internal static let table = GRDB.Table<GRDB.Row>("label_children")
             internal static let target = table.belongsTo(
-                Label.Record.self,
-                key: "target",
-                using: GRDB.ForeignKey(["target"], to: ["_id"])
-            )
+                Label.Record.self, key: "target", using: GRDB.ForeignKey(["target"], to: ["_id"]))
             internal static let owner = table.belongsTo(
-                Label.Record.self,
-                using: GRDB.ForeignKey(["owner"], to: ["_id"])
-            )
+                Label.Record.self, using: GRDB.ForeignKey(["owner"], to: ["_id"]))
         }
 
         /// The `children` relationship, for `including` and `request(for:)`.
         public static let children: GRDB.HasManyThroughAssociation<Self, Label.Record> = hasMany(
             Label.Record.self,
             through: hasMany(
-                _ChildrenLink.table,
-                using: GRDB.ForeignKey(["owner"], to: ["_id"])
-            ).order(GRDB.Column("position")),
-            using: _ChildrenLink.target,
-            key: "children"
-        )
+                _ChildrenLink.table, using: GRDB.ForeignKey(["owner"], to: ["_id"])).order(GRDB.Column("position")),
+            using: _ChildrenLink.target, key: "children")
 
         /// The `Gadget` records that reach this one: an inverse association.
         public static let gadgets: GRDB.HasManyThroughAssociation<Self, Gadget.Record> = hasMany(
             Gadget.Record.self,
             through: hasMany(Gadget.Record._LabelsLink.table, using: GRDB.ForeignKey(["target"], to: ["_id"])),
-            using: Gadget.Record._LabelsLink.owner,
-            key: "gadgets"
-        )
+            using: Gadget.Record._LabelsLink.owner, key: "gadgets")
 
         /// The `Label` records that reach this one: an inverse association.
         public static let labels: GRDB.HasManyThroughAssociation<Self, Label.Record> = hasMany(
             Label.Record.self,
             through: hasMany(Label.Record._ChildrenLink.table, using: GRDB.ForeignKey(["target"], to: ["_id"])),
-            using: Label.Record._ChildrenLink.owner,
-            key: "labels"
-        )
+            using: Label.Record._ChildrenLink.owner, key: "labels")
     }
 }
 
@@ -1174,22 +939,12 @@ extension Label {
     public enum Postgres: EntityGenPostgres.EntityStore {
         /// The table's fixed SQL: COPY into a staging table and one set-based upsert by identity, built once.
         public static let table = EntityGenPostgres.PostgresTable(
-            entity: "Label",
-            name: "label",
-            columns: ["text"],
-            identity: []
-        )
+            entity: "Label", name: "label", columns: ["text"], identity: [])
 
         /// The link table of `children`.
         fileprivate static let _childrenLinks = EntityGenPostgres.PostgresLinkTable(
-            entity: "Label",
-            name: "label_children",
-            ownerColumns: ["owner"],
-            targetColumns: ["target"],
-            isMap: false,
-            ownerRows: table,
-            targetRows: Label.Postgres.table
-        )
+            entity: "Label", name: "label_children", ownerColumns: ["owner"], targetColumns: ["target"], isMap: false,
+            ownerRows: table, targetRows: Label.Postgres.table)
 
         /// The table.
         public static var tables: [EntityGenPostgres.PostgresTable] { [table] }
@@ -1198,9 +953,7 @@ extension Label {
         /// row's local id.
         @discardableResult
         public static func save(
-            _ entity: Label,
-            absent: EntityGenRuntime.AbsentTree,
-            in session: inout EntityGenPostgres.PostgresSession
+            _ entity: Label, absent: EntityGenRuntime.AbsentTree, in session: inout EntityGenPostgres.PostgresSession
         ) -> Swift.Int64 {
             let _rowID = session.save(table, key: rowKey(of: entity), absent: EntityGenRuntime.AbsentFields()) { _row in
                 _row.append(entity.text)
@@ -1219,8 +972,7 @@ extension Label {
 
         /// The stored row a delete action's payload names (only the identification attributes are read).
         public static func rowKey(
-            from json: EntityGenRuntime.JSONValue,
-            context: inout EntityGenRuntime.MappingContext
+            from json: EntityGenRuntime.JSONValue, context: inout EntityGenRuntime.MappingContext
         ) throws(EntityGenRuntime.MappingError) -> EntityGenPostgres.PostgresRowKey {
             throw EntityGenRuntime.MappingError.notIdentifiable("Label", schema: "Gadgets.yaml:26:3")
         }
@@ -1254,8 +1006,7 @@ extension Maker: EntityGenRuntime.JSONMappable {
     /// Maps a JSON object to `Maker`, applying the schema's keys, transformers, defaults, constraints and failure
     /// policies.
     public static func map(
-        from json: EntityGenRuntime.JSONValue,
-        context: inout EntityGenRuntime.MappingContext
+        from json: EntityGenRuntime.JSONValue, context: inout EntityGenRuntime.MappingContext
     ) throws(EntityGenRuntime.MappingError) -> Maker {
         try context.expectObject(json, entity: "Maker", schema: "Gadgets.yaml:31:3")
         let _code = try context.string(json, "code", schema: "Gadgets.yaml:34:7")
@@ -1291,9 +1042,7 @@ extension Maker: EntityGenPersistence.PersistableEntity {
 
     /// Decodes a row; relationships are filled when the request includes them.
     public init(row: GRDB.Row) throws {
-        self.init(
-            code: try row.column("code", at: 0)
-        )
+        self.init(code: try row.column("code", at: 0))
     }
 }
 
@@ -1303,11 +1052,7 @@ extension Maker {
     public enum SQLite: EntityGenPersistence.EntityStore {
         /// The table's fixed SQL, prepared once per transaction by the importer.
         public static let table = EntityGenPersistence.EntityTable(
-            entity: "Maker",
-            name: "maker",
-            columns: ["code"],
-            identity: ["code"]
-        )
+            entity: "Maker", name: "maker", columns: ["code"], identity: ["code"])
 
         /// The table.
         public static var tables: [EntityGenPersistence.EntityTable] { [table] }
@@ -1315,9 +1060,7 @@ extension Maker {
         /// Saves an instance: embedded targets first, then the row (an upsert by identity), then links.
         @discardableResult
         public static func save(
-            _ entity: Maker,
-            absent: EntityGenRuntime.AbsentTree,
-            in session: inout EntityGenPersistence.ImportSession
+            _ entity: Maker, absent: EntityGenRuntime.AbsentTree, in session: inout EntityGenPersistence.ImportSession
         ) throws -> Swift.Int64 {
             let _row = try session.prepare(table)
             let _statement = _row.statement
@@ -1328,15 +1071,12 @@ extension Maker {
 
         /// The stored row a delete action's payload names (only the identification attributes are read).
         public static func rowKey(
-            from json: EntityGenRuntime.JSONValue,
-            context: inout EntityGenRuntime.MappingContext
+            from json: EntityGenRuntime.JSONValue, context: inout EntityGenRuntime.MappingContext
         ) throws(EntityGenRuntime.MappingError) -> EntityGenPersistence.RowKey {
             try context.expectObject(json, entity: "Maker", schema: "Gadgets.yaml:31:3")
             let _code = try context.required(
-                json,
-                EntityGenRuntime.MappingField("code", schema: "Gadgets.yaml:34:7"),
-                EntityGenRuntime.StringTransformer()
-            )
+                json, EntityGenRuntime.MappingField("code", schema: "Gadgets.yaml:34:7"),
+                EntityGenRuntime.StringTransformer())
             return EntityGenPersistence.RowKey(table, [_code])
         }
 
@@ -1368,10 +1108,7 @@ extension Maker: GRDB.PersistableRecord {
 
     /// The `Gadget` records that reach this one: an inverse association.
     public static let gadgets = hasMany(
-        Gadget.Record.self,
-        key: "gadgets",
-        using: GRDB.ForeignKey(["makerCode"], to: ["code"])
-    )
+        Gadget.Record.self, key: "gadgets", using: GRDB.ForeignKey(["makerCode"], to: ["code"]))
 }
 
 extension Maker: EntityGenPostgres.PostgresEntity {}
@@ -1381,11 +1118,7 @@ extension Maker {
     public enum Postgres: EntityGenPostgres.EntityStore {
         /// The table's fixed SQL: COPY into a staging table and one set-based upsert by identity, built once.
         public static let table = EntityGenPostgres.PostgresTable(
-            entity: "Maker",
-            name: "maker",
-            columns: ["code"],
-            identity: ["code"]
-        )
+            entity: "Maker", name: "maker", columns: ["code"], identity: ["code"])
 
         /// The table.
         public static var tables: [EntityGenPostgres.PostgresTable] { [table] }
@@ -1394,9 +1127,7 @@ extension Maker {
         /// id.
         @discardableResult
         public static func save(
-            _ entity: Maker,
-            absent: EntityGenRuntime.AbsentTree,
-            in session: inout EntityGenPostgres.PostgresSession
+            _ entity: Maker, absent: EntityGenRuntime.AbsentTree, in session: inout EntityGenPostgres.PostgresSession
         ) -> Swift.Int64 {
             return session.save(table, key: rowKey(of: entity), absent: EntityGenRuntime.AbsentFields()) { _row in
                 _row.append(entity.code)
@@ -1405,15 +1136,12 @@ extension Maker {
 
         /// The stored row a delete action's payload names (only the identification attributes are read).
         public static func rowKey(
-            from json: EntityGenRuntime.JSONValue,
-            context: inout EntityGenRuntime.MappingContext
+            from json: EntityGenRuntime.JSONValue, context: inout EntityGenRuntime.MappingContext
         ) throws(EntityGenRuntime.MappingError) -> EntityGenPostgres.PostgresRowKey {
             try context.expectObject(json, entity: "Maker", schema: "Gadgets.yaml:31:3")
             let _code = try context.required(
-                json,
-                EntityGenRuntime.MappingField("code", schema: "Gadgets.yaml:34:7"),
-                EntityGenRuntime.StringTransformer()
-            )
+                json, EntityGenRuntime.MappingField("code", schema: "Gadgets.yaml:34:7"),
+                EntityGenRuntime.StringTransformer())
             return EntityGenPostgres.PostgresRowKey(table, [_code])
         }
 
@@ -1451,8 +1179,7 @@ extension Nut: EntityGenRuntime.JSONMappable {
     /// Maps a JSON object to `Nut`, applying the schema's keys, transformers, defaults, constraints and failure
     /// policies.
     public static func map(
-        from json: EntityGenRuntime.JSONValue,
-        context: inout EntityGenRuntime.MappingContext
+        from json: EntityGenRuntime.JSONValue, context: inout EntityGenRuntime.MappingContext
     ) throws(EntityGenRuntime.MappingError) -> Nut {
         try context.expectObject(json, entity: "Nut", schema: "Gadgets.yaml:45:3")
         let _serial = try context.string(json, "serial", schema: "Gadgets.yaml:40:7")
@@ -1492,10 +1219,7 @@ extension Nut: EntityGenPersistence.PersistableEntity {
 
     /// Decodes a row; relationships are filled when the request includes them.
     public init(row: GRDB.Row) throws {
-        self.init(
-            serial: try row.column("serial", at: 0),
-            size: try row.column("size", at: 1)
-        )
+        self.init(serial: try row.column("serial", at: 0), size: try row.column("size", at: 1))
     }
 }
 
@@ -1505,11 +1229,7 @@ extension Nut {
     public enum SQLite: EntityGenPersistence.EntityStore {
         /// The table's fixed SQL, prepared once per transaction by the importer.
         public static let table = EntityGenPersistence.EntityTable(
-            entity: "Nut",
-            name: "nut",
-            columns: ["serial", "size"],
-            identity: ["serial"]
-        )
+            entity: "Nut", name: "nut", columns: ["serial", "size"], identity: ["serial"])
 
         /// The table.
         public static var tables: [EntityGenPersistence.EntityTable] { [table] }
@@ -1517,9 +1237,7 @@ extension Nut {
         /// Saves an instance: embedded targets first, then the row (an upsert by identity), then links.
         @discardableResult
         public static func save(
-            _ entity: Nut,
-            absent: EntityGenRuntime.AbsentTree,
-            in session: inout EntityGenPersistence.ImportSession
+            _ entity: Nut, absent: EntityGenRuntime.AbsentTree, in session: inout EntityGenPersistence.ImportSession
         ) throws -> Swift.Int64 {
             let _row = try session.prepare(table)
             let _statement = _row.statement
@@ -1531,15 +1249,12 @@ extension Nut {
 
         /// The stored row a delete action's payload names (only the identification attributes are read).
         public static func rowKey(
-            from json: EntityGenRuntime.JSONValue,
-            context: inout EntityGenRuntime.MappingContext
+            from json: EntityGenRuntime.JSONValue, context: inout EntityGenRuntime.MappingContext
         ) throws(EntityGenRuntime.MappingError) -> EntityGenPersistence.RowKey {
             try context.expectObject(json, entity: "Nut", schema: "Gadgets.yaml:45:3")
             let _serial = try context.required(
-                json,
-                EntityGenRuntime.MappingField("serial", schema: "Gadgets.yaml:40:7"),
-                EntityGenRuntime.StringTransformer()
-            )
+                json, EntityGenRuntime.MappingField("serial", schema: "Gadgets.yaml:40:7"),
+                EntityGenRuntime.StringTransformer())
             return EntityGenPersistence.RowKey(table, [_serial])
         }
 
@@ -1575,9 +1290,7 @@ extension Nut: GRDB.PersistableRecord {
     public static let gadgets: GRDB.HasManyThroughAssociation<Self, Gadget.Record> = hasMany(
         Gadget.Record.self,
         through: hasMany(Gadget.Record._SparesLink.table, using: GRDB.ForeignKey(["targetSerial"], to: ["serial"])),
-        using: Gadget.Record._SparesLink.owner,
-        key: "gadgets"
-    )
+        using: Gadget.Record._SparesLink.owner, key: "gadgets")
 }
 
 extension Nut: EntityGenPostgres.PostgresEntity {}
@@ -1587,11 +1300,7 @@ extension Nut {
     public enum Postgres: EntityGenPostgres.EntityStore {
         /// The table's fixed SQL: COPY into a staging table and one set-based upsert by identity, built once.
         public static let table = EntityGenPostgres.PostgresTable(
-            entity: "Nut",
-            name: "nut",
-            columns: ["serial", "size"],
-            identity: ["serial"]
-        )
+            entity: "Nut", name: "nut", columns: ["serial", "size"], identity: ["serial"])
 
         /// The table.
         public static var tables: [EntityGenPostgres.PostgresTable] { [table] }
@@ -1600,9 +1309,7 @@ extension Nut {
         /// id.
         @discardableResult
         public static func save(
-            _ entity: Nut,
-            absent: EntityGenRuntime.AbsentTree,
-            in session: inout EntityGenPostgres.PostgresSession
+            _ entity: Nut, absent: EntityGenRuntime.AbsentTree, in session: inout EntityGenPostgres.PostgresSession
         ) -> Swift.Int64 {
             return session.save(table, key: rowKey(of: entity), absent: EntityGenRuntime.AbsentFields()) { _row in
                 _row.append(entity.serial)
@@ -1612,15 +1319,12 @@ extension Nut {
 
         /// The stored row a delete action's payload names (only the identification attributes are read).
         public static func rowKey(
-            from json: EntityGenRuntime.JSONValue,
-            context: inout EntityGenRuntime.MappingContext
+            from json: EntityGenRuntime.JSONValue, context: inout EntityGenRuntime.MappingContext
         ) throws(EntityGenRuntime.MappingError) -> EntityGenPostgres.PostgresRowKey {
             try context.expectObject(json, entity: "Nut", schema: "Gadgets.yaml:45:3")
             let _serial = try context.required(
-                json,
-                EntityGenRuntime.MappingField("serial", schema: "Gadgets.yaml:40:7"),
-                EntityGenRuntime.StringTransformer()
-            )
+                json, EntityGenRuntime.MappingField("serial", schema: "Gadgets.yaml:40:7"),
+                EntityGenRuntime.StringTransformer())
             return EntityGenPostgres.PostgresRowKey(table, [_serial])
         }
 
@@ -1655,8 +1359,7 @@ public indirect enum Part: Swift.Sendable, Swift.Hashable, Swift.Identifiable, E
 
     /// Maps a JSON object to the family member its discriminator names.
     public static func map(
-        from json: EntityGenRuntime.JSONValue,
-        context: inout EntityGenRuntime.MappingContext
+        from json: EntityGenRuntime.JSONValue, context: inout EntityGenRuntime.MappingContext
     ) throws(EntityGenRuntime.MappingError) -> Part {
         try context.expectObject(json, entity: "Part", schema: "Gadgets.yaml:35:3")
         switch try context.discriminator(json, key: ["kind"], schema: "Gadgets.yaml:35:3") {
@@ -1666,13 +1369,7 @@ public indirect enum Part: Swift.Sendable, Swift.Hashable, Swift.Identifiable, E
             return .screw(try Screw.map(from: json, context: &context))
         case let other:
             throw context.unknownDiscriminator(
-                other,
-                in: json,
-                key: ["kind"],
-                family: "Part",
-                known: ["Nut", "Screw"],
-                schema: "Gadgets.yaml:35:3"
-            )
+                other, in: json, key: ["kind"], family: "Part", known: ["Nut", "Screw"], schema: "Gadgets.yaml:35:3")
         }
     }
 
@@ -1708,9 +1405,7 @@ extension Part {
         /// Saves the member in its own table.
         @discardableResult
         public static func save(
-            _ entity: Part,
-            absent: EntityGenRuntime.AbsentTree,
-            in session: inout EntityGenPersistence.ImportSession
+            _ entity: Part, absent: EntityGenRuntime.AbsentTree, in session: inout EntityGenPersistence.ImportSession
         ) throws -> Swift.Int64 {
             switch entity {
             case let .nut(member): return try Nut.SQLite.save(member, absent: absent, in: &session)
@@ -1720,8 +1415,7 @@ extension Part {
 
         /// The stored row a delete action's payload names: the discriminator selects the member's table.
         public static func rowKey(
-            from json: EntityGenRuntime.JSONValue,
-            context: inout EntityGenRuntime.MappingContext
+            from json: EntityGenRuntime.JSONValue, context: inout EntityGenRuntime.MappingContext
         ) throws(EntityGenRuntime.MappingError) -> EntityGenPersistence.RowKey {
             try context.expectObject(json, entity: "Part", schema: "Gadgets.yaml:35:3")
             switch try context.discriminator(json, key: ["kind"], schema: "Gadgets.yaml:35:3") {
@@ -1731,12 +1425,7 @@ extension Part {
                 return try Screw.SQLite.rowKey(from: json, context: &context)
             case let other:
                 throw context.unknownDiscriminator(
-                    other,
-                    in: json,
-                    key: ["kind"],
-                    family: "Part",
-                    known: ["Nut", "Screw"],
-                    schema: "Gadgets.yaml:35:3"
+                    other, in: json, key: ["kind"], family: "Part", known: ["Nut", "Screw"], schema: "Gadgets.yaml:35:3"
                 )
             }
         }
@@ -1762,9 +1451,7 @@ extension Part {
         /// Stages the member in its own table.
         @discardableResult
         public static func save(
-            _ entity: Part,
-            absent: EntityGenRuntime.AbsentTree,
-            in session: inout EntityGenPostgres.PostgresSession
+            _ entity: Part, absent: EntityGenRuntime.AbsentTree, in session: inout EntityGenPostgres.PostgresSession
         ) -> Swift.Int64 {
             switch entity {
             case let .nut(member): return Nut.Postgres.save(member, absent: absent, in: &session)
@@ -1774,8 +1461,7 @@ extension Part {
 
         /// The stored row a delete action's payload names: the discriminator selects the member's table.
         public static func rowKey(
-            from json: EntityGenRuntime.JSONValue,
-            context: inout EntityGenRuntime.MappingContext
+            from json: EntityGenRuntime.JSONValue, context: inout EntityGenRuntime.MappingContext
         ) throws(EntityGenRuntime.MappingError) -> EntityGenPostgres.PostgresRowKey {
             try context.expectObject(json, entity: "Part", schema: "Gadgets.yaml:35:3")
             switch try context.discriminator(json, key: ["kind"], schema: "Gadgets.yaml:35:3") {
@@ -1785,12 +1471,7 @@ extension Part {
                 return try Screw.Postgres.rowKey(from: json, context: &context)
             case let other:
                 throw context.unknownDiscriminator(
-                    other,
-                    in: json,
-                    key: ["kind"],
-                    family: "Part",
-                    known: ["Nut", "Screw"],
-                    schema: "Gadgets.yaml:35:3"
+                    other, in: json, key: ["kind"], family: "Part", known: ["Nut", "Screw"], schema: "Gadgets.yaml:35:3"
                 )
             }
         }
@@ -1832,8 +1513,7 @@ extension Screw: EntityGenRuntime.JSONMappable {
     /// Maps a JSON object to `Screw`, applying the schema's keys, transformers, defaults, constraints and failure
     /// policies.
     public static func map(
-        from json: EntityGenRuntime.JSONValue,
-        context: inout EntityGenRuntime.MappingContext
+        from json: EntityGenRuntime.JSONValue, context: inout EntityGenRuntime.MappingContext
     ) throws(EntityGenRuntime.MappingError) -> Screw {
         try context.expectObject(json, entity: "Screw", schema: "Gadgets.yaml:41:3")
         let _serial = try context.string(json, "serial", schema: "Gadgets.yaml:40:7")
@@ -1873,10 +1553,7 @@ extension Screw: EntityGenPersistence.PersistableEntity {
 
     /// Decodes a row; relationships are filled when the request includes them.
     public init(row: GRDB.Row) throws {
-        self.init(
-            serial: try row.column("serial", at: 0),
-            length: try row.column("length", at: 1)
-        )
+        self.init(serial: try row.column("serial", at: 0), length: try row.column("length", at: 1))
     }
 }
 
@@ -1886,11 +1563,7 @@ extension Screw {
     public enum SQLite: EntityGenPersistence.EntityStore {
         /// The table's fixed SQL, prepared once per transaction by the importer.
         public static let table = EntityGenPersistence.EntityTable(
-            entity: "Screw",
-            name: "screw",
-            columns: ["serial", "length"],
-            identity: ["serial"]
-        )
+            entity: "Screw", name: "screw", columns: ["serial", "length"], identity: ["serial"])
 
         /// The table.
         public static var tables: [EntityGenPersistence.EntityTable] { [table] }
@@ -1898,9 +1571,7 @@ extension Screw {
         /// Saves an instance: embedded targets first, then the row (an upsert by identity), then links.
         @discardableResult
         public static func save(
-            _ entity: Screw,
-            absent: EntityGenRuntime.AbsentTree,
-            in session: inout EntityGenPersistence.ImportSession
+            _ entity: Screw, absent: EntityGenRuntime.AbsentTree, in session: inout EntityGenPersistence.ImportSession
         ) throws -> Swift.Int64 {
             let _row = try session.prepare(table)
             let _statement = _row.statement
@@ -1912,15 +1583,12 @@ extension Screw {
 
         /// The stored row a delete action's payload names (only the identification attributes are read).
         public static func rowKey(
-            from json: EntityGenRuntime.JSONValue,
-            context: inout EntityGenRuntime.MappingContext
+            from json: EntityGenRuntime.JSONValue, context: inout EntityGenRuntime.MappingContext
         ) throws(EntityGenRuntime.MappingError) -> EntityGenPersistence.RowKey {
             try context.expectObject(json, entity: "Screw", schema: "Gadgets.yaml:41:3")
             let _serial = try context.required(
-                json,
-                EntityGenRuntime.MappingField("serial", schema: "Gadgets.yaml:40:7"),
-                EntityGenRuntime.StringTransformer()
-            )
+                json, EntityGenRuntime.MappingField("serial", schema: "Gadgets.yaml:40:7"),
+                EntityGenRuntime.StringTransformer())
             return EntityGenPersistence.RowKey(table, [_serial])
         }
 
@@ -1960,11 +1628,7 @@ extension Screw {
     public enum Postgres: EntityGenPostgres.EntityStore {
         /// The table's fixed SQL: COPY into a staging table and one set-based upsert by identity, built once.
         public static let table = EntityGenPostgres.PostgresTable(
-            entity: "Screw",
-            name: "screw",
-            columns: ["serial", "length"],
-            identity: ["serial"]
-        )
+            entity: "Screw", name: "screw", columns: ["serial", "length"], identity: ["serial"])
 
         /// The table.
         public static var tables: [EntityGenPostgres.PostgresTable] { [table] }
@@ -1973,9 +1637,7 @@ extension Screw {
         /// id.
         @discardableResult
         public static func save(
-            _ entity: Screw,
-            absent: EntityGenRuntime.AbsentTree,
-            in session: inout EntityGenPostgres.PostgresSession
+            _ entity: Screw, absent: EntityGenRuntime.AbsentTree, in session: inout EntityGenPostgres.PostgresSession
         ) -> Swift.Int64 {
             return session.save(table, key: rowKey(of: entity), absent: EntityGenRuntime.AbsentFields()) { _row in
                 _row.append(entity.serial)
@@ -1985,15 +1647,12 @@ extension Screw {
 
         /// The stored row a delete action's payload names (only the identification attributes are read).
         public static func rowKey(
-            from json: EntityGenRuntime.JSONValue,
-            context: inout EntityGenRuntime.MappingContext
+            from json: EntityGenRuntime.JSONValue, context: inout EntityGenRuntime.MappingContext
         ) throws(EntityGenRuntime.MappingError) -> EntityGenPostgres.PostgresRowKey {
             try context.expectObject(json, entity: "Screw", schema: "Gadgets.yaml:41:3")
             let _serial = try context.required(
-                json,
-                EntityGenRuntime.MappingField("serial", schema: "Gadgets.yaml:40:7"),
-                EntityGenRuntime.StringTransformer()
-            )
+                json, EntityGenRuntime.MappingField("serial", schema: "Gadgets.yaml:40:7"),
+                EntityGenRuntime.StringTransformer())
             return EntityGenPostgres.PostgresRowKey(table, [_serial])
         }
 

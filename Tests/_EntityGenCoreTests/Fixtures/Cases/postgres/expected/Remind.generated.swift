@@ -43,8 +43,7 @@ extension Avatar: EntityGenRuntime.JSONMappable {
     /// Maps a JSON object to `Avatar`, applying the schema's keys, transformers, defaults, constraints and failure
     /// policies.
     public static func map(
-        from json: EntityGenRuntime.JSONValue,
-        context: inout EntityGenRuntime.MappingContext
+        from json: EntityGenRuntime.JSONValue, context: inout EntityGenRuntime.MappingContext
     ) throws(EntityGenRuntime.MappingError) -> Avatar {
         try context.expectObject(json, entity: "Avatar", schema: "Remind.yaml:10:3")
         let _remoteId = try context.integer(json, "id", schema: "Remind.yaml:14:7", as: Swift.Int64.self)
@@ -82,10 +81,7 @@ extension Avatar: EntityGenPersistence.PersistableEntity {
 
     /// Decodes a row; relationships are filled when the request includes them.
     public init(row: GRDB.Row) throws {
-        self.init(
-            remoteId: try row.column("remoteId", at: 0),
-            fileUrlString: try row.column("fileUrlString", at: 1)
-        )
+        self.init(remoteId: try row.column("remoteId", at: 0), fileUrlString: try row.column("fileUrlString", at: 1))
     }
 }
 
@@ -95,11 +91,7 @@ extension Avatar {
     public enum SQLite: EntityGenPersistence.EntityStore {
         /// The table's fixed SQL, prepared once per transaction by the importer.
         public static let table = EntityGenPersistence.EntityTable(
-            entity: "Avatar",
-            name: "avatar",
-            columns: ["remoteId", "fileUrlString"],
-            identity: ["remoteId"]
-        )
+            entity: "Avatar", name: "avatar", columns: ["remoteId", "fileUrlString"], identity: ["remoteId"])
 
         /// The table.
         public static var tables: [EntityGenPersistence.EntityTable] { [table] }
@@ -107,9 +99,7 @@ extension Avatar {
         /// Saves an instance: embedded targets first, then the row (an upsert by identity), then links.
         @discardableResult
         public static func save(
-            _ entity: Avatar,
-            absent: EntityGenRuntime.AbsentTree,
-            in session: inout EntityGenPersistence.ImportSession
+            _ entity: Avatar, absent: EntityGenRuntime.AbsentTree, in session: inout EntityGenPersistence.ImportSession
         ) throws -> Swift.Int64 {
             let _row = try session.prepare(table)
             let _statement = _row.statement
@@ -121,15 +111,12 @@ extension Avatar {
 
         /// The stored row a delete action's payload names (only the identification attributes are read).
         public static func rowKey(
-            from json: EntityGenRuntime.JSONValue,
-            context: inout EntityGenRuntime.MappingContext
+            from json: EntityGenRuntime.JSONValue, context: inout EntityGenRuntime.MappingContext
         ) throws(EntityGenRuntime.MappingError) -> EntityGenPersistence.RowKey {
             try context.expectObject(json, entity: "Avatar", schema: "Remind.yaml:10:3")
             let _remoteId = try context.required(
-                json,
-                EntityGenRuntime.MappingField("id", schema: "Remind.yaml:14:7"),
-                EntityGenRuntime.IntegerTransformer<Swift.Int64>()
-            )
+                json, EntityGenRuntime.MappingField("id", schema: "Remind.yaml:14:7"),
+                EntityGenRuntime.IntegerTransformer<Swift.Int64>())
             return EntityGenPersistence.RowKey(table, [_remoteId])
         }
 
@@ -163,10 +150,7 @@ extension Avatar: GRDB.PersistableRecord {
 
     /// The `Group` records that reach this one: an inverse association.
     public static let groups = hasMany(
-        Group.Record.self,
-        key: "groups",
-        using: GRDB.ForeignKey(["avatarRemoteId"], to: ["remoteId"])
-    )
+        Group.Record.self, key: "groups", using: GRDB.ForeignKey(["avatarRemoteId"], to: ["remoteId"]))
 }
 
 extension Avatar: EntityGenPostgres.PostgresEntity {}
@@ -176,11 +160,7 @@ extension Avatar {
     public enum Postgres: EntityGenPostgres.EntityStore {
         /// The table's fixed SQL: COPY into a staging table and one set-based upsert by identity, built once.
         public static let table = EntityGenPostgres.PostgresTable(
-            entity: "Avatar",
-            name: "avatar",
-            columns: ["remoteId", "fileUrlString"],
-            identity: ["remoteId"]
-        )
+            entity: "Avatar", name: "avatar", columns: ["remoteId", "fileUrlString"], identity: ["remoteId"])
 
         /// The table.
         public static var tables: [EntityGenPostgres.PostgresTable] { [table] }
@@ -189,9 +169,7 @@ extension Avatar {
         /// id.
         @discardableResult
         public static func save(
-            _ entity: Avatar,
-            absent: EntityGenRuntime.AbsentTree,
-            in session: inout EntityGenPostgres.PostgresSession
+            _ entity: Avatar, absent: EntityGenRuntime.AbsentTree, in session: inout EntityGenPostgres.PostgresSession
         ) -> Swift.Int64 {
             return session.save(table, key: rowKey(of: entity), absent: EntityGenRuntime.AbsentFields()) { _row in
                 _row.append(entity.remoteId)
@@ -201,15 +179,12 @@ extension Avatar {
 
         /// The stored row a delete action's payload names (only the identification attributes are read).
         public static func rowKey(
-            from json: EntityGenRuntime.JSONValue,
-            context: inout EntityGenRuntime.MappingContext
+            from json: EntityGenRuntime.JSONValue, context: inout EntityGenRuntime.MappingContext
         ) throws(EntityGenRuntime.MappingError) -> EntityGenPostgres.PostgresRowKey {
             try context.expectObject(json, entity: "Avatar", schema: "Remind.yaml:10:3")
             let _remoteId = try context.required(
-                json,
-                EntityGenRuntime.MappingField("id", schema: "Remind.yaml:14:7"),
-                EntityGenRuntime.IntegerTransformer<Swift.Int64>()
-            )
+                json, EntityGenRuntime.MappingField("id", schema: "Remind.yaml:14:7"),
+                EntityGenRuntime.IntegerTransformer<Swift.Int64>())
             return EntityGenPostgres.PostgresRowKey(table, [_remoteId])
         }
 
@@ -256,8 +231,7 @@ extension Group: EntityGenRuntime.JSONMappable {
     /// Maps a JSON object to `Group`, applying the schema's keys, transformers, defaults, constraints and failure
     /// policies.
     public static func map(
-        from json: EntityGenRuntime.JSONValue,
-        context: inout EntityGenRuntime.MappingContext
+        from json: EntityGenRuntime.JSONValue, context: inout EntityGenRuntime.MappingContext
     ) throws(EntityGenRuntime.MappingError) -> Group {
         try context.expectObject(json, entity: "Group", schema: "Remind.yaml:22:3")
         var __absent = EntityGenRuntime.AbsentFields()
@@ -309,11 +283,8 @@ extension Group: EntityGenPersistence.PersistableEntity {
     /// Decodes a row; relationships are filled when the request includes them.
     public init(row: GRDB.Row) throws {
         self.init(
-            remoteId: try row.column("remoteId", at: 0),
-            name: try row.column("name", at: 1),
-            className: try row.column("className", at: 2),
-            avatar: try row.included("avatar")
-        )
+            remoteId: try row.column("remoteId", at: 0), name: try row.column("name", at: 1),
+            className: try row.column("className", at: 2), avatar: try row.included("avatar"))
     }
 }
 
@@ -323,12 +294,8 @@ extension Group {
     public enum SQLite: EntityGenPersistence.EntityStore {
         /// The table's fixed SQL, prepared once per transaction by the importer.
         public static let table = EntityGenPersistence.EntityTable(
-            entity: "Group",
-            name: "group",
-            columns: ["remoteId", "name", "className", "avatarRemoteId"],
-            identity: ["remoteId"],
-            absentBits: ["className": 0, "avatarRemoteId": 1]
-        )
+            entity: "Group", name: "group", columns: ["remoteId", "name", "className", "avatarRemoteId"],
+            identity: ["remoteId"], absentBits: ["className": 0, "avatarRemoteId": 1])
 
         /// The table.
         public static var tables: [EntityGenPersistence.EntityTable] { [table] }
@@ -336,9 +303,7 @@ extension Group {
         /// Saves an instance: embedded targets first, then the row (an upsert by identity), then links.
         @discardableResult
         public static func save(
-            _ entity: Group,
-            absent: EntityGenRuntime.AbsentTree,
-            in session: inout EntityGenPersistence.ImportSession
+            _ entity: Group, absent: EntityGenRuntime.AbsentTree, in session: inout EntityGenPersistence.ImportSession
         ) throws -> Swift.Int64 {
             if let _target = entity.avatar { try Avatar.SQLite.save(_target, absent: absent.child(3), in: &session) }
             let _row = try session.prepare(table)
@@ -354,15 +319,12 @@ extension Group {
 
         /// The stored row a delete action's payload names (only the identification attributes are read).
         public static func rowKey(
-            from json: EntityGenRuntime.JSONValue,
-            context: inout EntityGenRuntime.MappingContext
+            from json: EntityGenRuntime.JSONValue, context: inout EntityGenRuntime.MappingContext
         ) throws(EntityGenRuntime.MappingError) -> EntityGenPersistence.RowKey {
             try context.expectObject(json, entity: "Group", schema: "Remind.yaml:22:3")
             let _remoteId = try context.required(
-                json,
-                EntityGenRuntime.MappingField("id", schema: "Remind.yaml:26:7"),
-                EntityGenRuntime.IntegerTransformer<Swift.Int64>()
-            )
+                json, EntityGenRuntime.MappingField("id", schema: "Remind.yaml:26:7"),
+                EntityGenRuntime.IntegerTransformer<Swift.Int64>())
             return EntityGenPersistence.RowKey(table, [_remoteId])
         }
 
@@ -407,11 +369,8 @@ extension Group {
 
         /// Creates a record from its columns.
         public init(
-            remoteId: Swift.Int64,
-            name: Swift.String,
-            className: Swift.String? = nil,
-            avatarRemoteId: Swift.Int64? = nil
-        ) {
+            remoteId: Swift.Int64, name: Swift.String, className: Swift.String? = nil,
+            avatarRemoteId: Swift.Int64? = nil) {
             self.remoteId = remoteId
             self.name = name
             self.className = className
@@ -436,10 +395,7 @@ extension Group {
 
         /// The `avatar` relationship, for `including` and `request(for:)`.
         public static let avatar = belongsTo(
-            Avatar.Record.self,
-            key: "avatar",
-            using: GRDB.ForeignKey(["avatarRemoteId"], to: ["remoteId"])
-        )
+            Avatar.Record.self, key: "avatar", using: GRDB.ForeignKey(["avatarRemoteId"], to: ["remoteId"]))
     }
 }
 
@@ -450,12 +406,8 @@ extension Group {
     public enum Postgres: EntityGenPostgres.EntityStore {
         /// The table's fixed SQL: COPY into a staging table and one set-based upsert by identity, built once.
         public static let table = EntityGenPostgres.PostgresTable(
-            entity: "Group",
-            name: "group",
-            columns: ["remoteId", "name", "className", "avatarRemoteId"],
-            identity: ["remoteId"],
-            absentBits: ["className": 0, "avatarRemoteId": 1]
-        )
+            entity: "Group", name: "group", columns: ["remoteId", "name", "className", "avatarRemoteId"],
+            identity: ["remoteId"], absentBits: ["className": 0, "avatarRemoteId": 1])
 
         /// The table.
         public static var tables: [EntityGenPostgres.PostgresTable] { [table] }
@@ -464,9 +416,7 @@ extension Group {
         /// id.
         @discardableResult
         public static func save(
-            _ entity: Group,
-            absent: EntityGenRuntime.AbsentTree,
-            in session: inout EntityGenPostgres.PostgresSession
+            _ entity: Group, absent: EntityGenRuntime.AbsentTree, in session: inout EntityGenPostgres.PostgresSession
         ) -> Swift.Int64 {
             if let _target = entity.avatar { Avatar.Postgres.save(_target, absent: absent.child(3), in: &session) }
             return session.save(table, key: rowKey(of: entity), absent: absent.fields) { _row in
@@ -479,15 +429,12 @@ extension Group {
 
         /// The stored row a delete action's payload names (only the identification attributes are read).
         public static func rowKey(
-            from json: EntityGenRuntime.JSONValue,
-            context: inout EntityGenRuntime.MappingContext
+            from json: EntityGenRuntime.JSONValue, context: inout EntityGenRuntime.MappingContext
         ) throws(EntityGenRuntime.MappingError) -> EntityGenPostgres.PostgresRowKey {
             try context.expectObject(json, entity: "Group", schema: "Remind.yaml:22:3")
             let _remoteId = try context.required(
-                json,
-                EntityGenRuntime.MappingField("id", schema: "Remind.yaml:26:7"),
-                EntityGenRuntime.IntegerTransformer<Swift.Int64>()
-            )
+                json, EntityGenRuntime.MappingField("id", schema: "Remind.yaml:26:7"),
+                EntityGenRuntime.IntegerTransformer<Swift.Int64>())
             return EntityGenPostgres.PostgresRowKey(table, [_remoteId])
         }
 

@@ -35,17 +35,14 @@ extension Circle: EntityGenRuntime.JSONMappable {
     /// Maps a JSON object to `Circle`, applying the schema's keys, transformers, defaults, constraints and failure
     /// policies.
     public static func map(
-        from json: EntityGenRuntime.JSONValue,
-        context: inout EntityGenRuntime.MappingContext
+        from json: EntityGenRuntime.JSONValue, context: inout EntityGenRuntime.MappingContext
     ) throws(EntityGenRuntime.MappingError) -> Circle {
         try context.expectObject(json, entity: "Circle", schema: "Shapes.yaml:18:3")
         let _id = try context.uuid(json, "id", schema: "Shapes.yaml:7:7")
         let _radius = try context.float(json, "radius", schema: "Shapes.yaml:22:7")
         let _created = try context.required(
-            json,
-            EntityGenRuntime.MappingField("created", schema: "Shapes.yaml:23:7"),
-            EntityGenRuntime.EpochDateTransformer(.milliseconds)
-        )
+            json, EntityGenRuntime.MappingField("created", schema: "Shapes.yaml:23:7"),
+            EntityGenRuntime.EpochDateTransformer(.milliseconds))
         return Circle(id: _id, radius: _radius, created: _created)
     }
 
@@ -107,20 +104,15 @@ extension Drawing: EntityGenRuntime.JSONMappable {
     /// Maps a JSON object to `Drawing`, applying the schema's keys, transformers, defaults, constraints and failure
     /// policies.
     public static func map(
-        from json: EntityGenRuntime.JSONValue,
-        context: inout EntityGenRuntime.MappingContext
+        from json: EntityGenRuntime.JSONValue, context: inout EntityGenRuntime.MappingContext
     ) throws(EntityGenRuntime.MappingError) -> Drawing {
         try context.expectObject(json, entity: "Drawing", schema: "Shapes.yaml:26:3")
         let _title = try context.string(json, "title", schema: "Shapes.yaml:28:7")
         let _shapes = try context.optional(
-            json,
-            EntityGenRuntime.MappingField("shapes", schema: "Shapes.yaml:30:7"),
+            json, EntityGenRuntime.MappingField("shapes", schema: "Shapes.yaml:30:7"),
             EntityGenRuntime.ArrayTransformer(
-                EntityGenRuntime.EntityTransformer<Shape>(),
-                skipsInvalidElements: true,
-                schemaLocation: "Shapes.yaml:30:7"
-            )
-        ) ?? []
+                EntityGenRuntime.EntityTransformer<Shape>(), skipsInvalidElements: true,
+                schemaLocation: "Shapes.yaml:30:7")) ?? []
         let _main = try context.optionalEntity(json, "main", schema: "Shapes.yaml:33:7", as: Shape.self)
         return Drawing(title: _title, shapes: _shapes, main: _main)
     }
@@ -171,16 +163,13 @@ extension Feature: EntityGenRuntime.JSONMappable {
     private enum _Fields {
         static let title = EntityGenRuntime.MappingField(paths: [["properties", "title"]], schema: "Shapes.yaml:38:7")
         static let magnitude = EntityGenRuntime.MappingField(
-            paths: [["properties", "mag"], ["properties", "magnitude"]],
-            schema: "Shapes.yaml:39:7"
-        )
+            paths: [["properties", "mag"], ["properties", "magnitude"]], schema: "Shapes.yaml:39:7")
     }
 
     /// Maps a JSON object to `Feature`, applying the schema's keys, transformers, defaults, constraints and failure
     /// policies.
     public static func map(
-        from json: EntityGenRuntime.JSONValue,
-        context: inout EntityGenRuntime.MappingContext
+        from json: EntityGenRuntime.JSONValue, context: inout EntityGenRuntime.MappingContext
     ) throws(EntityGenRuntime.MappingError) -> Feature {
         try context.expectObject(json, entity: "Feature", schema: "Shapes.yaml:34:3")
         let _title = try context.required(json, _Fields.title, EntityGenRuntime.StringTransformer())
@@ -232,8 +221,7 @@ public indirect enum Polygon: Swift.Sendable, Swift.Hashable, Swift.Identifiable
 
     /// Maps a JSON object to the family member its discriminator names.
     public static func map(
-        from json: EntityGenRuntime.JSONValue,
-        context: inout EntityGenRuntime.MappingContext
+        from json: EntityGenRuntime.JSONValue, context: inout EntityGenRuntime.MappingContext
     ) throws(EntityGenRuntime.MappingError) -> Polygon {
         try context.expectObject(json, entity: "Polygon", schema: "Shapes.yaml:8:3")
         switch try context.discriminator(json, key: ["kind", "name"], schema: "Shapes.yaml:8:3") {
@@ -241,13 +229,7 @@ public indirect enum Polygon: Swift.Sendable, Swift.Hashable, Swift.Identifiable
             return .square(try Square.map(from: json, context: &context))
         case let other:
             throw context.unknownDiscriminator(
-                other,
-                in: json,
-                key: ["kind", "name"],
-                family: "Polygon",
-                known: ["square"],
-                schema: "Shapes.yaml:8:3"
-            )
+                other, in: json, key: ["kind", "name"], family: "Polygon", known: ["square"], schema: "Shapes.yaml:8:3")
         }
     }
 
@@ -288,8 +270,7 @@ public indirect enum Shape: Swift.Sendable, Swift.Hashable, Swift.Identifiable, 
 
     /// Maps a JSON object to the family member its discriminator names.
     public static func map(
-        from json: EntityGenRuntime.JSONValue,
-        context: inout EntityGenRuntime.MappingContext
+        from json: EntityGenRuntime.JSONValue, context: inout EntityGenRuntime.MappingContext
     ) throws(EntityGenRuntime.MappingError) -> Shape {
         try context.expectObject(json, entity: "Shape", schema: "Shapes.yaml:2:3")
         switch try context.discriminator(json, key: ["kind", "name"], schema: "Shapes.yaml:2:3") {
@@ -299,13 +280,8 @@ public indirect enum Shape: Swift.Sendable, Swift.Hashable, Swift.Identifiable, 
             return .square(try Square.map(from: json, context: &context))
         case let other:
             throw context.unknownDiscriminator(
-                other,
-                in: json,
-                key: ["kind", "name"],
-                family: "Shape",
-                known: ["circle", "square"],
-                schema: "Shapes.yaml:2:3"
-            )
+                other, in: json, key: ["kind", "name"], family: "Shape", known: ["circle", "square"],
+                schema: "Shapes.yaml:2:3")
         }
     }
 
@@ -356,17 +332,13 @@ extension Square {
 extension Square: EntityGenRuntime.JSONMappable {
     private enum _Fields {
         static let side = EntityGenRuntime.MappingField(
-            "side",
-            schema: "Shapes.yaml:17:7",
-            constraints: [.minimum(0.0)]
-        )
+            "side", schema: "Shapes.yaml:17:7", constraints: [.minimum(0.0)])
     }
 
     /// Maps a JSON object to `Square`, applying the schema's keys, transformers, defaults, constraints and failure
     /// policies.
     public static func map(
-        from json: EntityGenRuntime.JSONValue,
-        context: inout EntityGenRuntime.MappingContext
+        from json: EntityGenRuntime.JSONValue, context: inout EntityGenRuntime.MappingContext
     ) throws(EntityGenRuntime.MappingError) -> Square {
         try context.expectObject(json, entity: "Square", schema: "Shapes.yaml:13:3")
         let _id = try context.uuid(json, "id", schema: "Shapes.yaml:7:7")

@@ -46,8 +46,7 @@ extension Note: EntityGenRuntime.JSONMappable {
     /// Maps a JSON object to `Note`, applying the schema's keys, transformers, defaults, constraints and failure
     /// policies.
     internal static func map(
-        from json: EntityGenRuntime.JSONValue,
-        context: inout EntityGenRuntime.MappingContext
+        from json: EntityGenRuntime.JSONValue, context: inout EntityGenRuntime.MappingContext
     ) throws(EntityGenRuntime.MappingError) -> Note {
         try context.expectObject(json, entity: "Note", schema: "Notes.yaml:5:3")
         var __absent = EntityGenRuntime.AbsentFields()
@@ -64,25 +63,17 @@ extension Note: EntityGenRuntime.JSONMappable {
         context.enterRelationship(6)
         let __readersField = EntityGenRuntime.MappingField("readers", schema: "Notes.yaml:15:7")
         let _readers = try context.optional(
-            json,
-            __readersField,
+            json, __readersField,
             EntityGenRuntime.ArrayTransformer(
                 EntityGenRuntime.ReferenceTransformer<Person, EntityGenRuntime.StringTransformer>(
                     EntityGenRuntime.StringTransformer()
                 )
-            )
-        ) ?? []
+            )) ?? []
         if context.isAbsent(json, __readersField) { __absent.insert(3) }
         context.recordAbsent(__absent)
         return Note(
-            folder: _folder,
-            number: _number,
-            body: _body,
-            pinnedAt: _pinnedAt,
-            mood: _mood,
-            author: _author,
-            readers: _readers
-        )
+            folder: _folder, number: _number, body: _body, pinnedAt: _pinnedAt, mood: _mood, author: _author,
+            readers: _readers)
     }
 
     /// Writes this `Note` as JSON with the schema's keys; absent optionals are left out.
@@ -106,9 +97,7 @@ extension Note: EntityGenRuntime.JSONMappable {
             )
         )
             .encode(
-                self.readers,
-                to: &writer
-            )
+                self.readers, to: &writer)
         writer.endObject()
     }
 }
@@ -138,14 +127,10 @@ extension Note: EntityGenPersistence.PushableEntity {
     /// Decodes a row; relationships are filled when the request includes them.
     internal init(row: GRDB.Row) throws {
         self.init(
-            folder: try row.column("folder", at: 0),
-            number: try row.column("number", at: 1),
-            body: try row.column("body", at: 2),
-            pinnedAt: try row.column("pinnedAt", at: 3),
-            mood: try row.column("mood", at: 4),
-            author: try row.included("author"),
-            readers: try row.prefetchedReferences("readers", column: "targetLogin")
-        )
+            folder: try row.column("folder", at: 0), number: try row.column("number", at: 1),
+            body: try row.column("body", at: 2), pinnedAt: try row.column("pinnedAt", at: 3),
+            mood: try row.column("mood", at: 4), author: try row.included("author"),
+            readers: try row.prefetchedReferences("readers", column: "targetLogin"))
     }
 }
 
@@ -155,55 +140,35 @@ extension Note {
     internal enum SQLite: EntityGenPersistence.PushableStore {
         /// The table's fixed SQL, prepared once per transaction by the importer.
         internal static let table = EntityGenPersistence.EntityTable(
-            entity: "Note",
-            name: "note",
-            columns: ["folder", "number", "body", "pinnedAt", "mood", "authorLogin"],
-            identity: ["folder", "number"],
-            absentBits: ["pinnedAt": 0, "mood": 1, "authorLogin": 2]
-        )
+            entity: "Note", name: "note", columns: ["folder", "number", "body", "pinnedAt", "mood", "authorLogin"],
+            identity: ["folder", "number"], absentBits: ["pinnedAt": 0, "mood": 1, "authorLogin": 2])
 
         /// The link table of `readers`.
         fileprivate static let _readersLinks = EntityGenPersistence.LinkTable(
-            name: "note_readers",
-            ownerColumns: ["ownerFolder", "ownerNumber"],
-            targetColumns: ["targetLogin"],
+            name: "note_readers", ownerColumns: ["ownerFolder", "ownerNumber"], targetColumns: ["targetLogin"],
             isMap: false,
             reference: .init(
-                entity: "Note",
-                relationship: "readers",
-                targetTable: "person",
-                targetKeyColumns: ["login"],
-                failsWhenMissing: true
-            )
-        )
+                entity: "Note", relationship: "readers", targetTable: "person", targetKeyColumns: ["login"],
+                failsWhenMissing: true))
 
         /// The table.
         internal static var tables: [EntityGenPersistence.EntityTable] { [table] }
 
         /// The requests that send local edits to the server (the schema's `push:`).
         internal static let pushRoutes = EntityGenPersistence.PushRoutes(
-            entity: "Note",
-            table: "note",
-            identity: ["folder", "number"],
+            entity: "Note", table: "note", identity: ["folder", "number"],
             create: EntityGenPersistence.PushRoute(method: "PUT", path: "/folders/{folder}/notes/{number}"),
             update: EntityGenPersistence.PushRoute(method: "PATCH", path: "/folders/{folder}/notes/{number}"),
             delete: EntityGenPersistence.PushRoute(method: "DELETE", path: "/folders/{folder}/notes/{number}"),
             jsonKeys: [
-                "folder": "folder",
-                "number": "number",
-                "body": "body",
-                "pinnedAt": "meta",
-                "mood": "it's",
-                "authorLogin": "author"
-            ]
-        )
+                "folder": "folder", "number": "number", "body": "body", "pinnedAt": "meta", "mood": "it's",
+                "authorLogin": "author",
+            ])
 
         /// Saves an instance: embedded targets first, then the row (an upsert by identity), then links.
         @discardableResult
         internal static func save(
-            _ entity: Note,
-            absent: EntityGenRuntime.AbsentTree,
-            in session: inout EntityGenPersistence.ImportSession
+            _ entity: Note, absent: EntityGenRuntime.AbsentTree, in session: inout EntityGenPersistence.ImportSession
         ) throws -> Swift.Int64 {
             if let _target = entity.author { try Person.SQLite.save(_target, absent: absent.child(5), in: &session) }
             let _row = try session.prepare(table)
@@ -225,10 +190,8 @@ extension Note {
                     _element.id.bindValue(to: _readersLinksStatements.insert, at: 4)
                     try session.execute(_readersLinksStatements.insert)
                     session.linkedReference(
-                        _readersLinks,
-                        owner: [entity.folder.columnDatabaseValue, entity.number.columnDatabaseValue],
-                        position: Swift.Int64(_position)
-                    )
+                        _readersLinks, owner: [entity.folder.columnDatabaseValue, entity.number.columnDatabaseValue],
+                        position: Swift.Int64(_position))
                 }
                 entity.folder.bindValue(to: _readersLinksStatements.delete, at: 1)
                 entity.number.bindValue(to: _readersLinksStatements.delete, at: 2)
@@ -240,20 +203,15 @@ extension Note {
 
         /// The stored row a delete action's payload names (only the identification attributes are read).
         internal static func rowKey(
-            from json: EntityGenRuntime.JSONValue,
-            context: inout EntityGenRuntime.MappingContext
+            from json: EntityGenRuntime.JSONValue, context: inout EntityGenRuntime.MappingContext
         ) throws(EntityGenRuntime.MappingError) -> EntityGenPersistence.RowKey {
             try context.expectObject(json, entity: "Note", schema: "Notes.yaml:5:3")
             let _folder = try context.required(
-                json,
-                EntityGenRuntime.MappingField("folder", schema: "Notes.yaml:8:7"),
-                EntityGenRuntime.StringTransformer()
-            )
+                json, EntityGenRuntime.MappingField("folder", schema: "Notes.yaml:8:7"),
+                EntityGenRuntime.StringTransformer())
             let _number = try context.required(
-                json,
-                EntityGenRuntime.MappingField("number", schema: "Notes.yaml:9:7"),
-                EntityGenRuntime.IntegerTransformer<Swift.Int64>()
-            )
+                json, EntityGenRuntime.MappingField("number", schema: "Notes.yaml:9:7"),
+                EntityGenRuntime.IntegerTransformer<Swift.Int64>())
             return EntityGenPersistence.RowKey(table, [_folder, _number])
         }
 
@@ -297,13 +255,8 @@ extension Note {
 
         /// Creates a record from its columns.
         internal init(
-            folder: Swift.String,
-            number: Swift.Int64,
-            body: Swift.String,
-            pinnedAt: Foundation.Date? = nil,
-            mood: Swift.String? = nil,
-            authorLogin: Swift.String? = nil
-        ) {
+            folder: Swift.String, number: Swift.Int64, body: Swift.String, pinnedAt: Foundation.Date? = nil,
+            mood: Swift.String? = nil, authorLogin: Swift.String? = nil) {
             self.folder = folder
             self.number = number
             self.body = body
@@ -336,27 +289,18 @@ extension Note {
         internal enum _ReadersLink {
             internal static let table = GRDB.Table<GRDB.Row>("note_readers")
             internal static let target = table.belongsTo(
-                Person.Record.self,
-                key: "target",
-                using: GRDB.ForeignKey(["targetLogin"], to: ["login"])
-            )
+                Person.Record.self, key: "target", using: GRDB.ForeignKey(["targetLogin"], to: ["login"]))
             internal static let owner = table.belongsTo(
-                Note.Record.self,
-                using: GRDB.ForeignKey(["ownerFolder", "ownerNumber"], to: ["folder", "number"])
-            )
+                Note.Record.self, using: GRDB.ForeignKey(["ownerFolder", "ownerNumber"], to: ["folder", "number"]))
         }
 
         /// The `author` relationship, for `including` and `request(for:)`.
         internal static let author = belongsTo(
-            Person.Record.self,
-            key: "author",
-            using: GRDB.ForeignKey(["authorLogin"], to: ["login"])
-        )
+            Person.Record.self, key: "author", using: GRDB.ForeignKey(["authorLogin"], to: ["login"]))
 
         /// The `readers` relationship, for `including` and `request(for:)`.
         internal static let readers: GRDB.HasManyAssociation<Self, GRDB.Row> = hasMany(
-            _ReadersLink.table,
-            key: "readers",
+            _ReadersLink.table, key: "readers",
             using: GRDB.ForeignKey(["ownerFolder", "ownerNumber"], to: ["folder", "number"])
         ).order(GRDB.Column("position"))
     }
@@ -383,8 +327,7 @@ extension Person: EntityGenRuntime.JSONMappable {
     /// Maps a JSON object to `Person`, applying the schema's keys, transformers, defaults, constraints and failure
     /// policies.
     internal static func map(
-        from json: EntityGenRuntime.JSONValue,
-        context: inout EntityGenRuntime.MappingContext
+        from json: EntityGenRuntime.JSONValue, context: inout EntityGenRuntime.MappingContext
     ) throws(EntityGenRuntime.MappingError) -> Person {
         try context.expectObject(json, entity: "Person", schema: "Notes.yaml:21:3")
         var __absent = EntityGenRuntime.AbsentFields()
@@ -425,10 +368,7 @@ extension Person: EntityGenPersistence.PersistableEntity {
 
     /// Decodes a row; relationships are filled when the request includes them.
     internal init(row: GRDB.Row) throws {
-        self.init(
-            login: try row.column("login", at: 0),
-            name: try row.column("name", at: 1)
-        )
+        self.init(login: try row.column("login", at: 0), name: try row.column("name", at: 1))
     }
 }
 
@@ -438,12 +378,7 @@ extension Person {
     internal enum SQLite: EntityGenPersistence.EntityStore {
         /// The table's fixed SQL, prepared once per transaction by the importer.
         internal static let table = EntityGenPersistence.EntityTable(
-            entity: "Person",
-            name: "person",
-            columns: ["login", "name"],
-            identity: ["login"],
-            absentBits: ["name": 0]
-        )
+            entity: "Person", name: "person", columns: ["login", "name"], identity: ["login"], absentBits: ["name": 0])
 
         /// The table.
         internal static var tables: [EntityGenPersistence.EntityTable] { [table] }
@@ -451,9 +386,7 @@ extension Person {
         /// Saves an instance: embedded targets first, then the row (an upsert by identity), then links.
         @discardableResult
         internal static func save(
-            _ entity: Person,
-            absent: EntityGenRuntime.AbsentTree,
-            in session: inout EntityGenPersistence.ImportSession
+            _ entity: Person, absent: EntityGenRuntime.AbsentTree, in session: inout EntityGenPersistence.ImportSession
         ) throws -> Swift.Int64 {
             let _row = try session.prepare(table)
             let _statement = _row.statement
@@ -466,15 +399,12 @@ extension Person {
 
         /// The stored row a delete action's payload names (only the identification attributes are read).
         internal static func rowKey(
-            from json: EntityGenRuntime.JSONValue,
-            context: inout EntityGenRuntime.MappingContext
+            from json: EntityGenRuntime.JSONValue, context: inout EntityGenRuntime.MappingContext
         ) throws(EntityGenRuntime.MappingError) -> EntityGenPersistence.RowKey {
             try context.expectObject(json, entity: "Person", schema: "Notes.yaml:21:3")
             let _login = try context.required(
-                json,
-                EntityGenRuntime.MappingField("login", schema: "Notes.yaml:24:7"),
-                EntityGenRuntime.StringTransformer()
-            )
+                json, EntityGenRuntime.MappingField("login", schema: "Notes.yaml:24:7"),
+                EntityGenRuntime.StringTransformer())
             return EntityGenPersistence.RowKey(table, [_login])
         }
 
@@ -508,8 +438,5 @@ extension Person: GRDB.PersistableRecord {
 
     /// The `Note` records that reach this one: an inverse association.
     internal static let notes = hasMany(
-        Note.Record.self,
-        key: "notes",
-        using: GRDB.ForeignKey(["authorLogin"], to: ["login"])
-    )
+        Note.Record.self, key: "notes", using: GRDB.ForeignKey(["authorLogin"], to: ["login"]))
 }

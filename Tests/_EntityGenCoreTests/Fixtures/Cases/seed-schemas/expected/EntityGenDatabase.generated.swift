@@ -188,27 +188,18 @@ internal enum EntityGenDatabase {
     /// other rows are unreadable. `eraseDatabaseOnSchemaChange` (GRDB's option, for debug builds only) erases and
     /// re-creates the database when a migration it ran has changed, such as an unrecorded one edited since.
     internal static func openDatabase(
-        atPath path: Swift.String,
-        configuration: GRDB.Configuration = GRDB.Configuration(),
-        checksIntegrity: Swift.Bool = false,
-        eraseDatabaseOnSchemaChange: Swift.Bool = false,
-        migrations: (inout GRDB.DatabaseMigrator) -> Swift.Void = { _ in }
-    ) throws -> GRDB.DatabasePool {
+        atPath path: Swift.String, configuration: GRDB.Configuration = GRDB.Configuration(),
+        checksIntegrity: Swift.Bool = false, eraseDatabaseOnSchemaChange: Swift.Bool = false,
+        migrations: (inout GRDB.DatabaseMigrator) -> Swift.Void = { _ in }) throws -> GRDB.DatabasePool {
         try EntityGenPersistence.DatabaseFileError.naming(path) {
             let pool = try GRDB.DatabasePool(
-                path: path,
-                configuration: EntityGenPersistence.EntityGenConfiguration.prepared(configuration)
-            )
+                path: path, configuration: EntityGenPersistence.EntityGenConfiguration.prepared(configuration))
             var migrator = GRDB.DatabaseMigrator()
             migrator.eraseDatabaseOnSchemaChange = eraseDatabaseOnSchemaChange
             registerMigrations(in: &migrator)
             migrations(&migrator)
             try EntityGenPersistence.EntityGenConfiguration.migrate(
-                pool,
-                with: migrator,
-                fingerprints: migrationFingerprints,
-                checksIntegrity: checksIntegrity
-            )
+                pool, with: migrator, fingerprints: migrationFingerprints, checksIntegrity: checksIntegrity)
             return pool
         }
     }
@@ -226,20 +217,15 @@ internal enum EntityGenDatabase {
     /// GET /specs?page=N returns {"number_of_pages", "result"}.
     internal static var podSpecs: EntityGenPersistence.Feed<Pod> {
         EntityGenPersistence.Feed(
-            name: "PodSpecs",
-            items: ["result"],
+            name: "PodSpecs", items: ["result"],
             pagination: .pageNumber(pageCount: ["number_of_pages"], parameter: "page", firstPage: 0),
-            deleteOrphans: true
-        )
+            deleteOrphans: true)
     }
 
     /// The diff endpoint. Unknown sections, actions and serverTypes are ignored and reported.
     internal static var widgetDiff: EntityGenPersistence.Feed<Widget> {
         EntityGenPersistence.Feed(
-            name: "WidgetDiff",
-            items: ["actions"],
-            pagination: .nextURL(["nextUrl"]),
-            actions: .init(typeKey: ["type"], payloadKey: ["payload"], add: "add", update: "update", delete: "delete")
-        )
+            name: "WidgetDiff", items: ["actions"], pagination: .nextURL(["nextUrl"]),
+            actions: .init(typeKey: ["type"], payloadKey: ["payload"], add: "add", update: "update", delete: "delete"))
     }
 }

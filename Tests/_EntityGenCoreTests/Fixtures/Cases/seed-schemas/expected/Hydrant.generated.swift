@@ -38,23 +38,15 @@ extension Person {
 extension Person: EntityGenRuntime.JSONMappable {
     private enum _Fields {
         static let name = EntityGenRuntime.MappingField(
-            "name",
-            schema: "Hydrant.yaml:17:7",
-            constraints: [.minLength(1)]
-        )
+            "name", schema: "Hydrant.yaml:17:7", constraints: [.minLength(1)])
         static let height = EntityGenRuntime.MappingField(
-            "height",
-            schema: "Hydrant.yaml:20:7",
-            onFailure: .drop,
-            constraints: [.minimum(0.0)]
-        )
+            "height", schema: "Hydrant.yaml:20:7", onFailure: .drop, constraints: [.minimum(0.0)])
     }
 
     /// Maps a JSON object to `Person`, applying the schema's keys, transformers, defaults, constraints and failure
     /// policies.
     internal static func map(
-        from json: EntityGenRuntime.JSONValue,
-        context: inout EntityGenRuntime.MappingContext
+        from json: EntityGenRuntime.JSONValue, context: inout EntityGenRuntime.MappingContext
     ) throws(EntityGenRuntime.MappingError) -> Person {
         try context.expectObject(json, entity: "Person", schema: "Hydrant.yaml:8:3")
         try context.checkErrorEnvelope(json, key: ["message"], message: ["message"], schema: "Hydrant.yaml:8:3")
@@ -62,22 +54,15 @@ extension Person: EntityGenRuntime.JSONMappable {
         let _identifier = try context.integer(json, "id", schema: "Hydrant.yaml:14:7", as: Swift.Int.self)
         let _name = try context.required(json, _Fields.name, EntityGenRuntime.StringTransformer())
         let _height = try context.optional(
-            json,
-            _Fields.height,
-            EntityGenRuntime.NumberFromStringTransformer(EntityGenRuntime.DoubleTransformer())
-        )
+            json, _Fields.height, EntityGenRuntime.NumberFromStringTransformer(EntityGenRuntime.DoubleTransformer()))
         if case .none = _height, context.isAbsent(json, _Fields.height) { __absent.insert(0) }
         context.enterRelationship(3)
         let __friendsField = EntityGenRuntime.MappingField("friends", schema: "Hydrant.yaml:26:7")
         let _friends = try context.optional(
-            json,
-            __friendsField,
+            json, __friendsField,
             EntityGenRuntime.ArrayTransformer(
-                EntityGenRuntime.EntityTransformer<Person>(),
-                skipsInvalidElements: true,
-                schemaLocation: "Hydrant.yaml:26:7"
-            )
-        ) ?? []
+                EntityGenRuntime.EntityTransformer<Person>(), skipsInvalidElements: true,
+                schemaLocation: "Hydrant.yaml:26:7")) ?? []
         if context.isAbsent(json, __friendsField) { __absent.insert(1) }
         context.recordAbsent(__absent)
         return Person(identifier: _identifier, name: _name, height: _height, friends: _friends)
@@ -91,9 +76,7 @@ extension Person: EntityGenRuntime.JSONMappable {
         if let _height = self.height {
             writer.key("height")
             EntityGenRuntime.NumberFromStringTransformer(EntityGenRuntime.DoubleTransformer()).encode(
-                _height,
-                to: &writer
-            )
+                _height, to: &writer)
         }
         writer.entities(self.friends, forKey: "friends")
         writer.endObject()
@@ -125,11 +108,8 @@ extension Person: EntityGenPersistence.PersistableEntity {
     /// Decodes a row; relationships are filled when the request includes them.
     internal init(row: GRDB.Row) throws {
         self.init(
-            identifier: try row.column("identifier", at: 0),
-            name: try row.column("name", at: 1),
-            height: try row.column("height", at: 2),
-            friends: try row.prefetched("friends")
-        )
+            identifier: try row.column("identifier", at: 0), name: try row.column("name", at: 1),
+            height: try row.column("height", at: 2), friends: try row.prefetched("friends"))
     }
 }
 
@@ -139,19 +119,12 @@ extension Person {
     internal enum SQLite: EntityGenPersistence.EntityStore {
         /// The table's fixed SQL, prepared once per transaction by the importer.
         internal static let table = EntityGenPersistence.EntityTable(
-            entity: "Person",
-            name: "person",
-            columns: ["identifier", "name", "height"],
-            identity: ["identifier"],
-            absentBits: ["height": 0]
-        )
+            entity: "Person", name: "person", columns: ["identifier", "name", "height"], identity: ["identifier"],
+            absentBits: ["height": 0])
 
         /// The link table of `friends`.
         fileprivate static let _friendsLinks = EntityGenPersistence.LinkTable(
-            name: "person_friends",
-            ownerColumns: ["ownerIdentifier"],
-            targetColumns: ["targetIdentifier"],
-            isMap: false
+            name: "person_friends", ownerColumns: ["ownerIdentifier"], targetColumns: ["targetIdentifier"], isMap: false
         )
 
         /// The table.
@@ -160,9 +133,7 @@ extension Person {
         /// Saves an instance: embedded targets first, then the row (an upsert by identity), then links.
         @discardableResult
         internal static func save(
-            _ entity: Person,
-            absent: EntityGenRuntime.AbsentTree,
-            in session: inout EntityGenPersistence.ImportSession
+            _ entity: Person, absent: EntityGenRuntime.AbsentTree, in session: inout EntityGenPersistence.ImportSession
         ) throws -> Swift.Int64 {
             let _row = try session.prepare(table)
             let _statement = _row.statement
@@ -189,15 +160,12 @@ extension Person {
 
         /// The stored row a delete action's payload names (only the identification attributes are read).
         internal static func rowKey(
-            from json: EntityGenRuntime.JSONValue,
-            context: inout EntityGenRuntime.MappingContext
+            from json: EntityGenRuntime.JSONValue, context: inout EntityGenRuntime.MappingContext
         ) throws(EntityGenRuntime.MappingError) -> EntityGenPersistence.RowKey {
             try context.expectObject(json, entity: "Person", schema: "Hydrant.yaml:8:3")
             let _identifier = try context.required(
-                json,
-                EntityGenRuntime.MappingField("id", schema: "Hydrant.yaml:14:7"),
-                EntityGenRuntime.IntegerTransformer<Swift.Int>()
-            )
+                json, EntityGenRuntime.MappingField("id", schema: "Hydrant.yaml:14:7"),
+                EntityGenRuntime.IntegerTransformer<Swift.Int>())
             return EntityGenPersistence.RowKey(table, [_identifier])
         }
 
@@ -262,36 +230,24 @@ extension Person {
         internal enum _FriendsLink {
             internal static let table = GRDB.Table<GRDB.Row>("person_friends")
             internal static let target = table.belongsTo(
-                Person.Record.self,
-                key: "target",
-                using: GRDB.ForeignKey(["targetIdentifier"], to: ["identifier"])
-            )
+                Person.Record.self, key: "target", using: GRDB.ForeignKey(["targetIdentifier"], to: ["identifier"]))
             internal static let owner = table.belongsTo(
-                Person.Record.self,
-                using: GRDB.ForeignKey(["ownerIdentifier"], to: ["identifier"])
-            )
+                Person.Record.self, using: GRDB.ForeignKey(["ownerIdentifier"], to: ["identifier"]))
         }
 
         /// The `friends` relationship, for `including` and `request(for:)`.
         internal static let friends: GRDB.HasManyThroughAssociation<Self, Person.Record> = hasMany(
             Person.Record.self,
             through: hasMany(
-                _FriendsLink.table,
-                using: GRDB.ForeignKey(["ownerIdentifier"], to: ["identifier"])
+                _FriendsLink.table, using: GRDB.ForeignKey(["ownerIdentifier"], to: ["identifier"])
             ).order(GRDB.Column("position")),
-            using: _FriendsLink.target,
-            key: "friends"
-        )
+            using: _FriendsLink.target, key: "friends")
 
         /// The `Person` records that reach this one: an inverse association.
         internal static let persons: GRDB.HasManyThroughAssociation<Self, Person.Record> = hasMany(
             Person.Record.self,
             through: hasMany(
-                Person.Record._FriendsLink.table,
-                using: GRDB.ForeignKey(["targetIdentifier"], to: ["identifier"])
-            ),
-            using: Person.Record._FriendsLink.owner,
-            key: "persons"
-        )
+                Person.Record._FriendsLink.table, using: GRDB.ForeignKey(["targetIdentifier"], to: ["identifier"])),
+            using: Person.Record._FriendsLink.owner, key: "persons")
     }
 }

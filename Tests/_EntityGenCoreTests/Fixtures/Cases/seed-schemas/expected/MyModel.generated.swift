@@ -38,16 +38,12 @@ extension ModelTwo: EntityGenRuntime.JSONMappable {
     /// Maps a JSON object to `ModelTwo`, applying the schema's keys, transformers, defaults, constraints and failure
     /// policies.
     internal static func map(
-        from json: EntityGenRuntime.JSONValue,
-        context: inout EntityGenRuntime.MappingContext
+        from json: EntityGenRuntime.JSONValue, context: inout EntityGenRuntime.MappingContext
     ) throws(EntityGenRuntime.MappingError) -> ModelTwo {
         try context.expectObject(json, entity: "ModelTwo", schema: "MyModel.yaml:26:3")
         let _key3 = try context.string(json, "key_3", schema: "MyModel.yaml:29:7")
         let _createdAt = try context.optional(
-            json,
-            EntityGenRuntime.MappingField("created_at", schema: "MyModel.yaml:30:7"),
-            _Transformers.createdAt
-        )
+            json, EntityGenRuntime.MappingField("created_at", schema: "MyModel.yaml:30:7"), _Transformers.createdAt)
         let _homepage = try context.optionalURL(json, "homepage", schema: "MyModel.yaml:35:7")
         return ModelTwo(key3: _key3, createdAt: _createdAt, homepage: _homepage)
     }
@@ -90,10 +86,8 @@ extension ModelTwo: EntityGenPersistence.PersistableEntity {
     /// Decodes a row; relationships are filled when the request includes them.
     internal init(row: GRDB.Row) throws {
         self.init(
-            key3: try row.column("key3", at: 1),
-            createdAt: try row.column("createdAt", at: 2),
-            homepage: try row.column("homepage", at: 3)
-        )
+            key3: try row.column("key3", at: 1), createdAt: try row.column("createdAt", at: 2),
+            homepage: try row.column("homepage", at: 3))
     }
 }
 
@@ -103,11 +97,7 @@ extension ModelTwo {
     internal enum SQLite: EntityGenPersistence.EntityStore {
         /// The table's fixed SQL, prepared once per transaction by the importer.
         internal static let table = EntityGenPersistence.EntityTable(
-            entity: "ModelTwo",
-            name: "modelTwo",
-            columns: ["key3", "createdAt", "homepage"],
-            identity: []
-        )
+            entity: "ModelTwo", name: "modelTwo", columns: ["key3", "createdAt", "homepage"], identity: [])
 
         /// The table.
         internal static var tables: [EntityGenPersistence.EntityTable] { [table] }
@@ -115,10 +105,8 @@ extension ModelTwo {
         /// Saves an instance in a new row (its owner's save passes the slot to reuse).
         @discardableResult
         internal static func save(
-            _ entity: ModelTwo,
-            absent: EntityGenRuntime.AbsentTree,
-            in session: inout EntityGenPersistence.ImportSession
-        ) throws -> Swift.Int64 {
+            _ entity: ModelTwo, absent: EntityGenRuntime.AbsentTree,
+            in session: inout EntityGenPersistence.ImportSession) throws -> Swift.Int64 {
             try save(entity, absent: absent, in: &session, slot: nil)
         }
 
@@ -126,11 +114,8 @@ extension ModelTwo {
         /// only where it differs: embedded targets first, then the row, then links.
         @discardableResult
         internal static func save(
-            _ entity: ModelTwo,
-            absent: EntityGenRuntime.AbsentTree,
-            in session: inout EntityGenPersistence.ImportSession,
-            slot: Swift.Int64?
-        ) throws -> Swift.Int64 {
+            _ entity: ModelTwo, absent: EntityGenRuntime.AbsentTree,
+            in session: inout EntityGenPersistence.ImportSession, slot: Swift.Int64?) throws -> Swift.Int64 {
             let _row = try session.prepare(table)
             let _statement = _row.statement
             entity.key3.bindValue(to: _statement, at: 1)
@@ -142,8 +127,7 @@ extension ModelTwo {
 
         /// The stored row a delete action's payload names (only the identification attributes are read).
         internal static func rowKey(
-            from json: EntityGenRuntime.JSONValue,
-            context: inout EntityGenRuntime.MappingContext
+            from json: EntityGenRuntime.JSONValue, context: inout EntityGenRuntime.MappingContext
         ) throws(EntityGenRuntime.MappingError) -> EntityGenPersistence.RowKey {
             throw EntityGenRuntime.MappingError.notIdentifiable("ModelTwo", schema: "MyModel.yaml:26:3")
         }
@@ -188,11 +172,8 @@ extension ModelTwo {
 
         /// Creates a record from its columns.
         internal init(
-            rowID: Swift.Int64? = nil,
-            key3: Swift.String,
-            createdAt: Foundation.Date? = nil,
-            homepage: Foundation.URL? = nil
-        ) {
+            rowID: Swift.Int64? = nil, key3: Swift.String, createdAt: Foundation.Date? = nil,
+            homepage: Foundation.URL? = nil) {
             self.rowID = rowID
             self.key3 = key3
             self.createdAt = createdAt
@@ -222,18 +203,13 @@ extension ModelTwo {
 
         /// The `MyModel` records that reach this one: an inverse association.
         internal static let myModelsViaModel2 = hasMany(
-            MyModel.Record.self,
-            key: "myModelsViaModel2",
-            using: GRDB.ForeignKey(["model2"], to: ["_id"])
-        )
+            MyModel.Record.self, key: "myModelsViaModel2", using: GRDB.ForeignKey(["model2"], to: ["_id"]))
 
         /// The `MyModel` records that reach this one: an inverse association.
         internal static let myModelsViaModel2s: GRDB.HasManyThroughAssociation<Self, MyModel.Record> = hasMany(
             MyModel.Record.self,
             through: hasMany(MyModel.Record._Model2sLink.table, using: GRDB.ForeignKey(["target"], to: ["_id"])),
-            using: MyModel.Record._Model2sLink.owner,
-            key: "myModelsViaModel2s"
-        )
+            using: MyModel.Record._Model2sLink.owner, key: "myModelsViaModel2s")
     }
 }
 
@@ -262,8 +238,7 @@ extension MyModel: EntityGenRuntime.JSONMappable {
     /// Maps a JSON object to `MyModel`, applying the schema's keys, transformers, defaults, constraints and failure
     /// policies.
     internal static func map(
-        from json: EntityGenRuntime.JSONValue,
-        context: inout EntityGenRuntime.MappingContext
+        from json: EntityGenRuntime.JSONValue, context: inout EntityGenRuntime.MappingContext
     ) throws(EntityGenRuntime.MappingError) -> MyModel {
         try context.expectObject(json, entity: "MyModel", schema: "MyModel.yaml:9:3")
         let _modelProperty1 = try context.string(json, "key_1", schema: "MyModel.yaml:12:7")
@@ -273,11 +248,7 @@ extension MyModel: EntityGenRuntime.JSONMappable {
         context.enterRelationship(3)
         let _model2s = try context.entities(json, "array_of_model_2s", schema: "MyModel.yaml:22:7", as: ModelTwo.self)
         return MyModel(
-            modelProperty1: _modelProperty1,
-            modelProperty2: _modelProperty2,
-            model2: _model2,
-            model2s: _model2s
-        )
+            modelProperty1: _modelProperty1, modelProperty2: _modelProperty2, model2: _model2, model2s: _model2s)
     }
 
     /// Writes this `MyModel` as JSON with the schema's keys; absent optionals are left out.
@@ -317,10 +288,8 @@ extension MyModel: EntityGenPersistence.PersistableEntity {
     internal init(row: GRDB.Row) throws {
         self.init(
             modelProperty1: try row.column("modelProperty1", at: 1),
-            modelProperty2: try row.column("modelProperty2", at: 2),
-            model2: try row.included("model2"),
-            model2s: try row.prefetched("model2s")
-        )
+            modelProperty2: try row.column("modelProperty2", at: 2), model2: try row.included("model2"),
+            model2s: try row.prefetched("model2s"))
     }
 }
 
@@ -330,20 +299,12 @@ extension MyModel {
     internal enum SQLite: EntityGenPersistence.EntityStore {
         /// The table's fixed SQL, prepared once per transaction by the importer.
         internal static let table = EntityGenPersistence.EntityTable(
-            entity: "MyModel",
-            name: "myModel",
-            columns: ["modelProperty1", "modelProperty2", "model2"],
-            identity: []
-        )
+            entity: "MyModel", name: "myModel", columns: ["modelProperty1", "modelProperty2", "model2"], identity: [])
 
         /// The link table of `model2s`.
         fileprivate static let _model2sLinks = EntityGenPersistence.LinkTable(
-            name: "myModel_model2s",
-            ownerColumns: ["owner"],
-            targetColumns: ["target"],
-            isMap: false,
-            ownedTargetEntity: "ModelTwo"
-        )
+            name: "myModel_model2s", ownerColumns: ["owner"], targetColumns: ["target"], isMap: false,
+            ownedTargetEntity: "ModelTwo")
 
         /// The table.
         internal static var tables: [EntityGenPersistence.EntityTable] { [table] }
@@ -351,9 +312,7 @@ extension MyModel {
         /// Saves an instance in a new row (its owner's save passes the slot to reuse).
         @discardableResult
         internal static func save(
-            _ entity: MyModel,
-            absent: EntityGenRuntime.AbsentTree,
-            in session: inout EntityGenPersistence.ImportSession
+            _ entity: MyModel, absent: EntityGenRuntime.AbsentTree, in session: inout EntityGenPersistence.ImportSession
         ) throws -> Swift.Int64 {
             try save(entity, absent: absent, in: &session, slot: nil)
         }
@@ -362,16 +321,10 @@ extension MyModel {
         /// only where it differs: embedded targets first, then the row, then links.
         @discardableResult
         internal static func save(
-            _ entity: MyModel,
-            absent: EntityGenRuntime.AbsentTree,
-            in session: inout EntityGenPersistence.ImportSession,
-            slot: Swift.Int64?
-        ) throws -> Swift.Int64 {
+            _ entity: MyModel, absent: EntityGenRuntime.AbsentTree,
+            in session: inout EntityGenPersistence.ImportSession, slot: Swift.Int64?) throws -> Swift.Int64 {
             let _model2Slot = try session.storedRowID(
-                table,
-                column: "model2",
-                key: slot.map { [$0.columnDatabaseValue] }
-            )
+                table, column: "model2", key: slot.map { [$0.columnDatabaseValue] })
             let _model2RowID = try entity.model2.map {
                 try ModelTwo.SQLite.save($0, absent: absent.child(2), in: &session, slot: _model2Slot)
             }
@@ -385,11 +338,8 @@ extension MyModel {
             let _model2sLinksSlots = try session.linkedTargets(_model2sLinks, owner: [_rowID.columnDatabaseValue])
             for (_position, _element) in entity.model2s.enumerated() {
                 let _target = try ModelTwo.SQLite.save(
-                    _element,
-                    absent: absent.child(3, _position),
-                    in: &session,
-                    slot: _position < _model2sLinksSlots.count ? _model2sLinksSlots[_position] : nil
-                )
+                    _element, absent: absent.child(3, _position), in: &session,
+                    slot: _position < _model2sLinksSlots.count ? _model2sLinksSlots[_position] : nil)
                 _rowID.bindValue(to: _model2sLinksStatements.insert, at: 1)
                 Swift.Int64(_position).bindValue(to: _model2sLinksStatements.insert, at: 2)
                 _target.bindValue(to: _model2sLinksStatements.insert, at: 3)
@@ -403,8 +353,7 @@ extension MyModel {
 
         /// The stored row a delete action's payload names (only the identification attributes are read).
         internal static func rowKey(
-            from json: EntityGenRuntime.JSONValue,
-            context: inout EntityGenRuntime.MappingContext
+            from json: EntityGenRuntime.JSONValue, context: inout EntityGenRuntime.MappingContext
         ) throws(EntityGenRuntime.MappingError) -> EntityGenPersistence.RowKey {
             throw EntityGenRuntime.MappingError.notIdentifiable("MyModel", schema: "MyModel.yaml:9:3")
         }
@@ -449,11 +398,8 @@ extension MyModel {
 
         /// Creates a record from its columns.
         internal init(
-            rowID: Swift.Int64? = nil,
-            modelProperty1: Swift.String,
-            modelProperty2: Swift.String? = nil,
-            model2: Swift.Int64? = nil
-        ) {
+            rowID: Swift.Int64? = nil, modelProperty1: Swift.String, modelProperty2: Swift.String? = nil,
+            model2: Swift.Int64? = nil) {
             self.rowID = rowID
             self.modelProperty1 = modelProperty1
             self.modelProperty2 = modelProperty2
@@ -485,32 +431,20 @@ extension MyModel {
         internal enum _Model2sLink {
             internal static let table = GRDB.Table<GRDB.Row>("myModel_model2s")
             internal static let target = table.belongsTo(
-                ModelTwo.Record.self,
-                key: "target",
-                using: GRDB.ForeignKey(["target"], to: ["_id"])
-            )
+                ModelTwo.Record.self, key: "target", using: GRDB.ForeignKey(["target"], to: ["_id"]))
             internal static let owner = table.belongsTo(
-                MyModel.Record.self,
-                using: GRDB.ForeignKey(["owner"], to: ["_id"])
-            )
+                MyModel.Record.self, using: GRDB.ForeignKey(["owner"], to: ["_id"]))
         }
 
         /// The `model2` relationship, for `including` and `request(for:)`.
         internal static let model2 = belongsTo(
-            ModelTwo.Record.self,
-            key: "model2",
-            using: GRDB.ForeignKey(["model2"], to: ["_id"])
-        )
+            ModelTwo.Record.self, key: "model2", using: GRDB.ForeignKey(["model2"], to: ["_id"]))
 
         /// The `model2s` relationship, for `including` and `request(for:)`.
         internal static let model2s: GRDB.HasManyThroughAssociation<Self, ModelTwo.Record> = hasMany(
             ModelTwo.Record.self,
             through: hasMany(
-                _Model2sLink.table,
-                using: GRDB.ForeignKey(["owner"], to: ["_id"])
-            ).order(GRDB.Column("position")),
-            using: _Model2sLink.target,
-            key: "model2s"
-        )
+                _Model2sLink.table, using: GRDB.ForeignKey(["owner"], to: ["_id"])).order(GRDB.Column("position")),
+            using: _Model2sLink.target, key: "model2s")
     }
 }

@@ -81,8 +81,7 @@ internal struct AuthorList: EntityGenRuntime.JSONTransformer {
 
     /// Checks the JSON kind (any), then calls `fromJSON`.
     internal func decode(
-        _ value: EntityGenRuntime.JSONValue,
-        context: inout EntityGenRuntime.MappingContext
+        _ value: EntityGenRuntime.JSONValue, context: inout EntityGenRuntime.MappingContext
     ) throws(EntityGenRuntime.TransformFailure) -> PodAuthors {
         return try Self.fromJSON(value)
     }
@@ -94,8 +93,7 @@ internal struct AuthorList: EntityGenRuntime.JSONTransformer {
 
     /// The schema's examples of the JSON this transformer reads (its own and its attributes').
     internal static let examples: [Swift.String] = [
-        "\"Mattt Thompson\"",
-        "{\"Mattt Thompson\":\"m@example.com\",\"Blake Watters\":\"b@example.com\"}"
+        "\"Mattt Thompson\"", "{\"Mattt Thompson\":\"m@example.com\",\"Blake Watters\":\"b@example.com\"}",
     ]
 
     /// Reads each example, writes it, reads it back: what storage does with these values. Empty when `fromJSON` and
@@ -119,8 +117,7 @@ internal struct PathList: EntityGenRuntime.JSONTransformer {
 
     /// Checks the JSON kind (any), then calls `fromJSON`.
     internal func decode(
-        _ value: EntityGenRuntime.JSONValue,
-        context: inout EntityGenRuntime.MappingContext
+        _ value: EntityGenRuntime.JSONValue, context: inout EntityGenRuntime.MappingContext
     ) throws(EntityGenRuntime.TransformFailure) -> PodPaths {
         return try Self.fromJSON(value)
     }
@@ -197,28 +194,20 @@ extension Pod: EntityGenRuntime.JSONMappable {
     private enum _Fields {
         static let name = EntityGenRuntime.MappingField("name", schema: "Pods.yaml:33:7", constraints: [.minLength(1)])
         static let version = EntityGenRuntime.MappingField(
-            "version",
-            schema: "Pods.yaml:36:7",
-            constraints: [.pattern(EntityGenRuntime.JSONPattern("[0-9A-Za-z.+-]+"))]
-        )
+            "version", schema: "Pods.yaml:36:7",
+            constraints: [.pattern(EntityGenRuntime.JSONPattern("[0-9A-Za-z.+-]+"))])
         static let licenseType = EntityGenRuntime.MappingField(
-            paths: [["license", "type"], ["license"]],
-            schema: "Pods.yaml:50:7"
-        )
+            paths: [["license", "type"], ["license"]], schema: "Pods.yaml:50:7")
         static let licenseFile = EntityGenRuntime.MappingField(paths: [["license", "file"]], schema: "Pods.yaml:55:7")
         static let sourceGit = EntityGenRuntime.MappingField(
-            paths: [["source", "git"]],
-            schema: "Pods.yaml:61:7",
-            onFailure: .drop
-        )
+            paths: [["source", "git"]], schema: "Pods.yaml:61:7", onFailure: .drop)
         static let sourceTag = EntityGenRuntime.MappingField(paths: [["source", "tag"]], schema: "Pods.yaml:65:7")
     }
 
     /// Maps a JSON object to `Pod`, applying the schema's keys, transformers, defaults, constraints and failure
     /// policies.
     internal static func map(
-        from json: EntityGenRuntime.JSONValue,
-        context: inout EntityGenRuntime.MappingContext
+        from json: EntityGenRuntime.JSONValue, context: inout EntityGenRuntime.MappingContext
     ) throws(EntityGenRuntime.MappingError) -> Pod {
         try context.expectObject(json, entity: "Pod", schema: "Pods.yaml:29:3")
         var __absent = EntityGenRuntime.AbsentFields()
@@ -232,10 +221,7 @@ extension Pod: EntityGenRuntime.JSONMappable {
         let _homepage = try context.optional(json, __homepageField, EntityGenRuntime.URLTransformer())
         if case .none = _homepage, context.isAbsent(json, __homepageField) { __absent.insert(2) }
         let __socialMediaUrlField = EntityGenRuntime.MappingField(
-            "social_media_url",
-            schema: "Pods.yaml:47:7",
-            onFailure: .drop
-        )
+            "social_media_url", schema: "Pods.yaml:47:7", onFailure: .drop)
         let _socialMediaUrl = try context.optional(json, __socialMediaUrlField, EntityGenRuntime.URLTransformer())
         if case .none = _socialMediaUrl, context.isAbsent(json, __socialMediaUrlField) { __absent.insert(3) }
         let _licenseType = try context.optional(json, _Fields.licenseType, EntityGenRuntime.StringTransformer())
@@ -251,23 +237,14 @@ extension Pod: EntityGenRuntime.JSONMappable {
         if case .none = _sourceTag, context.isAbsent(json, _Fields.sourceTag) { __absent.insert(8) }
         let __requiresArcField = EntityGenRuntime.MappingField("requires_arc", schema: "Pods.yaml:68:7")
         let _requiresArc = try context.required(
-            json,
-            __requiresArcField,
-            EntityGenRuntime.BoolFromStringTransformer(),
-            default: true
-        )
+            json, __requiresArcField, EntityGenRuntime.BoolFromStringTransformer(), default: true)
         if context.isAbsent(json, __requiresArcField) { __absent.insert(9) }
         let __platformsField = EntityGenRuntime.MappingField("platforms", schema: "Pods.yaml:72:7")
         let _platforms = try context.required(
-            json,
-            __platformsField,
+            json, __platformsField,
             EntityGenRuntime.MapTransformer(
-                EntityGenRuntime.StringTransformer(),
-                skipsInvalidElements: true,
-                schemaLocation: "Pods.yaml:72:7"
-            ),
-            default: [:]
-        )
+                EntityGenRuntime.StringTransformer(), skipsInvalidElements: true, schemaLocation: "Pods.yaml:72:7"),
+            default: [:])
         if context.isAbsent(json, __platformsField) { __absent.insert(10) }
         let __sourceFilesField = EntityGenRuntime.MappingField("source_files", schema: "Pods.yaml:79:7")
         let _sourceFiles = try context.optional(json, __sourceFilesField, PathList())
@@ -275,33 +252,17 @@ extension Pod: EntityGenRuntime.JSONMappable {
         context.enterRelationship(14)
         let __subspecsField = EntityGenRuntime.MappingField("subspecs", schema: "Pods.yaml:83:7")
         let _subspecs = try context.optional(
-            json,
-            __subspecsField,
+            json, __subspecsField,
             EntityGenRuntime.ArrayTransformer(
-                EntityGenRuntime.EntityTransformer<Subspec>(),
-                skipsInvalidElements: true,
-                schemaLocation: "Pods.yaml:83:7"
-            )
-        ) ?? []
+                EntityGenRuntime.EntityTransformer<Subspec>(), skipsInvalidElements: true,
+                schemaLocation: "Pods.yaml:83:7")) ?? []
         if context.isAbsent(json, __subspecsField) { __absent.insert(12) }
         context.recordAbsent(__absent)
         return Pod(
-            name: _name,
-            version: _version,
-            summary: _summary,
-            details: _details,
-            homepage: _homepage,
-            socialMediaUrl: _socialMediaUrl,
-            licenseType: _licenseType,
-            licenseFile: _licenseFile,
-            authors: _authors,
-            sourceGit: _sourceGit,
-            sourceTag: _sourceTag,
-            requiresArc: _requiresArc,
-            platforms: _platforms,
-            sourceFiles: _sourceFiles,
-            subspecs: _subspecs
-        )
+            name: _name, version: _version, summary: _summary, details: _details, homepage: _homepage,
+            socialMediaUrl: _socialMediaUrl, licenseType: _licenseType, licenseFile: _licenseFile, authors: _authors,
+            sourceGit: _sourceGit, sourceTag: _sourceTag, requiresArc: _requiresArc, platforms: _platforms,
+            sourceFiles: _sourceFiles, subspecs: _subspecs)
     }
 
     /// Writes this `Pod` as JSON with the schema's keys; absent optionals are left out.
@@ -335,9 +296,7 @@ extension Pod: EntityGenRuntime.JSONMappable {
         EntityGenRuntime.BoolFromStringTransformer().encode(self.requiresArc, to: &writer)
         writer.key("platforms")
         EntityGenRuntime.MapTransformer(
-            EntityGenRuntime.StringTransformer(),
-            skipsInvalidElements: true,
-            schemaLocation: "Pods.yaml:72:7"
+            EntityGenRuntime.StringTransformer(), skipsInvalidElements: true, schemaLocation: "Pods.yaml:72:7"
         ).encode(self.platforms, to: &writer)
         if let _sourceFiles = self.sourceFiles {
             writer.key("source_files")
@@ -373,30 +332,20 @@ extension Pod: EntityGenPersistence.PersistableEntity {
     /// Decodes a row; relationships are filled when the request includes them.
     internal init(row: GRDB.Row) throws {
         self.init(
-            name: try row.column("name", at: 0),
-            version: try row.column("version", at: 1),
-            summary: try row.column("summary", at: 2),
-            details: try row.column("details", at: 3),
-            homepage: try row.column("homepage", at: 4),
-            socialMediaUrl: try row.column("socialMediaUrl", at: 5),
-            licenseType: try row.column("licenseType", at: 6),
-            licenseFile: try row.column("licenseFile", at: 7),
+            name: try row.column("name", at: 0), version: try row.column("version", at: 1),
+            summary: try row.column("summary", at: 2), details: try row.column("details", at: 3),
+            homepage: try row.column("homepage", at: 4), socialMediaUrl: try row.column("socialMediaUrl", at: 5),
+            licenseType: try row.column("licenseType", at: 6), licenseFile: try row.column("licenseFile", at: 7),
             authors: try row.optionalJSONColumn("authors", at: 8, AuthorList()),
-            sourceGit: try row.column("sourceGit", at: 9),
-            sourceTag: try row.column("sourceTag", at: 10),
+            sourceGit: try row.column("sourceGit", at: 9), sourceTag: try row.column("sourceTag", at: 10),
             requiresArc: try row.column("requiresArc", at: 11),
             platforms: try row.jsonColumn(
-                "platforms",
-                at: 12,
+                "platforms", at: 12,
                 EntityGenRuntime.MapTransformer(
-                    EntityGenRuntime.StringTransformer(),
-                    skipsInvalidElements: true,
-                    schemaLocation: "Pods.yaml:72:7"
-                )
+                    EntityGenRuntime.StringTransformer(), skipsInvalidElements: true, schemaLocation: "Pods.yaml:72:7")
             ),
             sourceFiles: try row.optionalJSONColumn("sourceFiles", at: 13, PathList()),
-            subspecs: try row.prefetched("subspecs")
-        )
+            subspecs: try row.prefetched("subspecs"))
     }
 }
 
@@ -406,49 +355,21 @@ extension Pod {
     internal enum SQLite: EntityGenPersistence.EntityStore {
         /// The table's fixed SQL, prepared once per transaction by the importer.
         internal static let table = EntityGenPersistence.EntityTable(
-            entity: "Pod",
-            name: "pod",
+            entity: "Pod", name: "pod",
             columns: [
-                "name",
-                "version",
-                "summary",
-                "details",
-                "homepage",
-                "socialMediaUrl",
-                "licenseType",
-                "licenseFile",
-                "authors",
-                "sourceGit",
-                "sourceTag",
-                "requiresArc",
-                "platforms",
-                "sourceFiles"
+                "name", "version", "summary", "details", "homepage", "socialMediaUrl", "licenseType", "licenseFile",
+                "authors", "sourceGit", "sourceTag", "requiresArc", "platforms", "sourceFiles",
             ],
             identity: ["name", "version"],
             absentBits: [
-                "summary": 0,
-                "details": 1,
-                "homepage": 2,
-                "socialMediaUrl": 3,
-                "licenseType": 4,
-                "licenseFile": 5,
-                "authors": 6,
-                "sourceGit": 7,
-                "sourceTag": 8,
-                "requiresArc": 9,
-                "platforms": 10,
-                "sourceFiles": 11
-            ]
-        )
+                "summary": 0, "details": 1, "homepage": 2, "socialMediaUrl": 3, "licenseType": 4, "licenseFile": 5,
+                "authors": 6, "sourceGit": 7, "sourceTag": 8, "requiresArc": 9, "platforms": 10, "sourceFiles": 11,
+            ])
 
         /// The link table of `subspecs`.
         fileprivate static let _subspecsLinks = EntityGenPersistence.LinkTable(
-            name: "pod_subspecs",
-            ownerColumns: ["ownerName", "ownerVersion"],
-            targetColumns: ["target"],
-            isMap: false,
-            ownedTargetEntity: "Subspec"
-        )
+            name: "pod_subspecs", ownerColumns: ["ownerName", "ownerVersion"], targetColumns: ["target"], isMap: false,
+            ownedTargetEntity: "Subspec")
 
         /// The table.
         internal static var tables: [EntityGenPersistence.EntityTable] { [table] }
@@ -456,9 +377,7 @@ extension Pod {
         /// Saves an instance: embedded targets first, then the row (an upsert by identity), then links.
         @discardableResult
         internal static func save(
-            _ entity: Pod,
-            absent: EntityGenRuntime.AbsentTree,
-            in session: inout EntityGenPersistence.ImportSession
+            _ entity: Pod, absent: EntityGenRuntime.AbsentTree, in session: inout EntityGenPersistence.ImportSession
         ) throws -> Swift.Int64 {
             let _row = try session.prepare(table)
             let _statement = _row.statement
@@ -477,29 +396,19 @@ extension Pod {
             EntityGenPersistence.JSONColumn.bind(
                 entity.platforms,
                 EntityGenRuntime.MapTransformer(
-                    EntityGenRuntime.StringTransformer(),
-                    skipsInvalidElements: true,
-                    schemaLocation: "Pods.yaml:72:7"
-                ),
-                to: _statement,
-                at: 13
-            )
+                    EntityGenRuntime.StringTransformer(), skipsInvalidElements: true, schemaLocation: "Pods.yaml:72:7"),
+                to: _statement, at: 13)
             EntityGenPersistence.JSONColumn.bind(entity.sourceFiles, PathList(), to: _statement, at: 14)
             absent.fields.bind(to: _statement, after: 14, words: 1)
             let _rowID = try session.save(_row)
             if !absent.fields.contains(12) {
                 let _subspecsLinksStatements = try session.linkStatements(_subspecsLinks)
                 let _subspecsLinksSlots = try session.linkedTargets(
-                    _subspecsLinks,
-                    owner: [entity.name.columnDatabaseValue, entity.version.columnDatabaseValue]
-                )
+                    _subspecsLinks, owner: [entity.name.columnDatabaseValue, entity.version.columnDatabaseValue])
                 for (_position, _element) in entity.subspecs.enumerated() {
                     let _target = try Subspec.SQLite.save(
-                        _element,
-                        absent: absent.child(14, _position),
-                        in: &session,
-                        slot: _position < _subspecsLinksSlots.count ? _subspecsLinksSlots[_position] : nil
-                    )
+                        _element, absent: absent.child(14, _position), in: &session,
+                        slot: _position < _subspecsLinksSlots.count ? _subspecsLinksSlots[_position] : nil)
                     entity.name.bindValue(to: _subspecsLinksStatements.insert, at: 1)
                     entity.version.bindValue(to: _subspecsLinksStatements.insert, at: 2)
                     Swift.Int64(_position).bindValue(to: _subspecsLinksStatements.insert, at: 3)
@@ -516,8 +425,7 @@ extension Pod {
 
         /// The stored row a delete action's payload names (only the identification attributes are read).
         internal static func rowKey(
-            from json: EntityGenRuntime.JSONValue,
-            context: inout EntityGenRuntime.MappingContext
+            from json: EntityGenRuntime.JSONValue, context: inout EntityGenRuntime.MappingContext
         ) throws(EntityGenRuntime.MappingError) -> EntityGenPersistence.RowKey {
             try context.expectObject(json, entity: "Pod", schema: "Pods.yaml:29:3")
             let _name = try context.required(json, _Fields.name, EntityGenRuntime.StringTransformer())
@@ -589,21 +497,11 @@ extension Pod {
 
         /// Creates a record from its columns.
         internal init(
-            name: Swift.String,
-            version: Swift.String,
-            summary: Swift.String? = nil,
-            details: Swift.String? = nil,
-            homepage: Foundation.URL? = nil,
-            socialMediaUrl: Foundation.URL? = nil,
-            licenseType: Swift.String? = nil,
-            licenseFile: Swift.String? = nil,
-            authors: PodAuthors? = nil,
-            sourceGit: Foundation.URL? = nil,
-            sourceTag: Swift.String? = nil,
-            requiresArc: Swift.Bool,
-            platforms: [Swift.String: Swift.String],
-            sourceFiles: PodPaths? = nil
-        ) {
+            name: Swift.String, version: Swift.String, summary: Swift.String? = nil, details: Swift.String? = nil,
+            homepage: Foundation.URL? = nil, socialMediaUrl: Foundation.URL? = nil, licenseType: Swift.String? = nil,
+            licenseFile: Swift.String? = nil, authors: PodAuthors? = nil, sourceGit: Foundation.URL? = nil,
+            sourceTag: Swift.String? = nil, requiresArc: Swift.Bool, platforms: [Swift.String: Swift.String],
+            sourceFiles: PodPaths? = nil) {
             self.name = name
             self.version = version
             self.summary = summary
@@ -635,14 +533,9 @@ extension Pod {
             self.sourceTag = try row.column("sourceTag", at: 10)
             self.requiresArc = try row.column("requiresArc", at: 11)
             self.platforms = try row.jsonColumn(
-                "platforms",
-                at: 12,
+                "platforms", at: 12,
                 EntityGenRuntime.MapTransformer(
-                    EntityGenRuntime.StringTransformer(),
-                    skipsInvalidElements: true,
-                    schemaLocation: "Pods.yaml:72:7"
-                )
-            )
+                    EntityGenRuntime.StringTransformer(), skipsInvalidElements: true, schemaLocation: "Pods.yaml:72:7"))
             self.sourceFiles = try row.optionalJSONColumn("sourceFiles", at: 13, PathList())
         }
 
@@ -661,14 +554,9 @@ extension Pod {
             container.setColumn("sourceTag", sourceTag)
             container.setColumn("requiresArc", requiresArc)
             container.setJSONColumn(
-                "platforms",
-                platforms,
+                "platforms", platforms,
                 EntityGenRuntime.MapTransformer(
-                    EntityGenRuntime.StringTransformer(),
-                    skipsInvalidElements: true,
-                    schemaLocation: "Pods.yaml:72:7"
-                )
-            )
+                    EntityGenRuntime.StringTransformer(), skipsInvalidElements: true, schemaLocation: "Pods.yaml:72:7"))
             container.setOptionalJSONColumn("sourceFiles", sourceFiles, PathList())
         }
 
@@ -676,26 +564,18 @@ extension Pod {
         internal enum _SubspecsLink {
             internal static let table = GRDB.Table<GRDB.Row>("pod_subspecs")
             internal static let target = table.belongsTo(
-                Subspec.Record.self,
-                key: "target",
-                using: GRDB.ForeignKey(["target"], to: ["_id"])
-            )
+                Subspec.Record.self, key: "target", using: GRDB.ForeignKey(["target"], to: ["_id"]))
             internal static let owner = table.belongsTo(
-                Pod.Record.self,
-                using: GRDB.ForeignKey(["ownerName", "ownerVersion"], to: ["name", "version"])
-            )
+                Pod.Record.self, using: GRDB.ForeignKey(["ownerName", "ownerVersion"], to: ["name", "version"]))
         }
 
         /// The `subspecs` relationship, for `including` and `request(for:)`.
         internal static let subspecs: GRDB.HasManyThroughAssociation<Self, Subspec.Record> = hasMany(
             Subspec.Record.self,
             through: hasMany(
-                _SubspecsLink.table,
-                using: GRDB.ForeignKey(["ownerName", "ownerVersion"], to: ["name", "version"])
+                _SubspecsLink.table, using: GRDB.ForeignKey(["ownerName", "ownerVersion"], to: ["name", "version"])
             ).order(GRDB.Column("position")),
-            using: _SubspecsLink.target,
-            key: "subspecs"
-        )
+            using: _SubspecsLink.target, key: "subspecs")
     }
 }
 
@@ -726,44 +606,28 @@ extension Subspec: EntityGenRuntime.JSONMappable {
     /// Maps a JSON object to `Subspec`, applying the schema's keys, transformers, defaults, constraints and failure
     /// policies.
     internal static func map(
-        from json: EntityGenRuntime.JSONValue,
-        context: inout EntityGenRuntime.MappingContext
+        from json: EntityGenRuntime.JSONValue, context: inout EntityGenRuntime.MappingContext
     ) throws(EntityGenRuntime.MappingError) -> Subspec {
         try context.expectObject(json, entity: "Subspec", schema: "Pods.yaml:88:3")
         let _name = try context.string(json, "name", schema: "Pods.yaml:91:7")
         let _sourceFiles = try context.optional(
-            json,
-            EntityGenRuntime.MappingField("source_files", schema: "Pods.yaml:92:7"),
-            PathList()
-        )
+            json, EntityGenRuntime.MappingField("source_files", schema: "Pods.yaml:92:7"), PathList())
         let _dependencies = try context.required(
-            json,
-            EntityGenRuntime.MappingField("dependencies", schema: "Pods.yaml:95:7"),
+            json, EntityGenRuntime.MappingField("dependencies", schema: "Pods.yaml:95:7"),
             EntityGenRuntime.MapTransformer(EntityGenRuntime.ArrayTransformer(EntityGenRuntime.StringTransformer())),
-            default: [:]
-        )
+            default: [:])
         let _primaryPlatform = try context.optional(
-            json,
-            EntityGenRuntime.MappingField("platform", schema: "Pods.yaml:98:7"),
-            EntityGenRuntime.EnumTransformer<Platform>(schemaLocation: "Pods.yaml:98:7")
-        )
+            json, EntityGenRuntime.MappingField("platform", schema: "Pods.yaml:98:7"),
+            EntityGenRuntime.EnumTransformer<Platform>(schemaLocation: "Pods.yaml:98:7"))
         context.enterRelationship(4)
         let _subspecs = try context.optional(
-            json,
-            EntityGenRuntime.MappingField("subspecs", schema: "Pods.yaml:102:7"),
+            json, EntityGenRuntime.MappingField("subspecs", schema: "Pods.yaml:102:7"),
             EntityGenRuntime.ArrayTransformer(
-                EntityGenRuntime.EntityTransformer<Subspec>(),
-                skipsInvalidElements: true,
-                schemaLocation: "Pods.yaml:102:7"
-            )
-        ) ?? []
+                EntityGenRuntime.EntityTransformer<Subspec>(), skipsInvalidElements: true,
+                schemaLocation: "Pods.yaml:102:7")) ?? []
         return Subspec(
-            name: _name,
-            sourceFiles: _sourceFiles,
-            dependencies: _dependencies,
-            primaryPlatform: _primaryPlatform,
-            subspecs: _subspecs
-        )
+            name: _name, sourceFiles: _sourceFiles, dependencies: _dependencies, primaryPlatform: _primaryPlatform,
+            subspecs: _subspecs)
     }
 
     /// Writes this `Subspec` as JSON with the schema's keys; absent optionals are left out.
@@ -776,15 +640,11 @@ extension Subspec: EntityGenRuntime.JSONMappable {
         }
         writer.key("dependencies")
         EntityGenRuntime.MapTransformer(EntityGenRuntime.ArrayTransformer(EntityGenRuntime.StringTransformer())).encode(
-            self.dependencies,
-            to: &writer
-        )
+            self.dependencies, to: &writer)
         if let _primaryPlatform = self.primaryPlatform {
             writer.key("platform")
             EntityGenRuntime.EnumTransformer<Platform>(schemaLocation: "Pods.yaml:98:7").encode(
-                _primaryPlatform,
-                to: &writer
-            )
+                _primaryPlatform, to: &writer)
         }
         writer.entities(self.subspecs, forKey: "subspecs")
         writer.endObject()
@@ -819,13 +679,10 @@ extension Subspec: EntityGenPersistence.PersistableEntity {
             name: try row.column("name", at: 1),
             sourceFiles: try row.optionalJSONColumn("sourceFiles", at: 2, PathList()),
             dependencies: try row.jsonColumn(
-                "dependencies",
-                at: 3,
+                "dependencies", at: 3,
                 EntityGenRuntime.MapTransformer(EntityGenRuntime.ArrayTransformer(EntityGenRuntime.StringTransformer()))
             ),
-            primaryPlatform: try row.column("primaryPlatform", at: 4),
-            subspecs: try row.prefetched("subspecs")
-        )
+            primaryPlatform: try row.column("primaryPlatform", at: 4), subspecs: try row.prefetched("subspecs"))
     }
 }
 
@@ -835,20 +692,13 @@ extension Subspec {
     internal enum SQLite: EntityGenPersistence.EntityStore {
         /// The table's fixed SQL, prepared once per transaction by the importer.
         internal static let table = EntityGenPersistence.EntityTable(
-            entity: "Subspec",
-            name: "subspec",
-            columns: ["name", "sourceFiles", "dependencies", "primaryPlatform"],
-            identity: []
-        )
+            entity: "Subspec", name: "subspec", columns: ["name", "sourceFiles", "dependencies", "primaryPlatform"],
+            identity: [])
 
         /// The link table of `subspecs`.
         fileprivate static let _subspecsLinks = EntityGenPersistence.LinkTable(
-            name: "subspec_subspecs",
-            ownerColumns: ["owner"],
-            targetColumns: ["target"],
-            isMap: false,
-            ownedTargetEntity: "Subspec"
-        )
+            name: "subspec_subspecs", ownerColumns: ["owner"], targetColumns: ["target"], isMap: false,
+            ownedTargetEntity: "Subspec")
 
         /// The table.
         internal static var tables: [EntityGenPersistence.EntityTable] { [table] }
@@ -856,9 +706,7 @@ extension Subspec {
         /// Saves an instance in a new row (its owner's save passes the slot to reuse).
         @discardableResult
         internal static func save(
-            _ entity: Subspec,
-            absent: EntityGenRuntime.AbsentTree,
-            in session: inout EntityGenPersistence.ImportSession
+            _ entity: Subspec, absent: EntityGenRuntime.AbsentTree, in session: inout EntityGenPersistence.ImportSession
         ) throws -> Swift.Int64 {
             try save(entity, absent: absent, in: &session, slot: nil)
         }
@@ -867,11 +715,8 @@ extension Subspec {
         /// only where it differs: embedded targets first, then the row, then links.
         @discardableResult
         internal static func save(
-            _ entity: Subspec,
-            absent: EntityGenRuntime.AbsentTree,
-            in session: inout EntityGenPersistence.ImportSession,
-            slot: Swift.Int64?
-        ) throws -> Swift.Int64 {
+            _ entity: Subspec, absent: EntityGenRuntime.AbsentTree,
+            in session: inout EntityGenPersistence.ImportSession, slot: Swift.Int64?) throws -> Swift.Int64 {
             let _row = try session.prepare(table)
             let _statement = _row.statement
             entity.name.bindValue(to: _statement, at: 1)
@@ -881,20 +726,15 @@ extension Subspec {
                 EntityGenRuntime.MapTransformer(
                     EntityGenRuntime.ArrayTransformer(EntityGenRuntime.StringTransformer())
                 ),
-                to: _statement,
-                at: 3
-            )
+                to: _statement, at: 3)
             entity.primaryPlatform.bindValue(to: _statement, at: 4)
             let _rowID = try session.save(_row, slot: slot)
             let _subspecsLinksStatements = try session.linkStatements(_subspecsLinks)
             let _subspecsLinksSlots = try session.linkedTargets(_subspecsLinks, owner: [_rowID.columnDatabaseValue])
             for (_position, _element) in entity.subspecs.enumerated() {
                 let _target = try Subspec.SQLite.save(
-                    _element,
-                    absent: absent.child(4, _position),
-                    in: &session,
-                    slot: _position < _subspecsLinksSlots.count ? _subspecsLinksSlots[_position] : nil
-                )
+                    _element, absent: absent.child(4, _position), in: &session,
+                    slot: _position < _subspecsLinksSlots.count ? _subspecsLinksSlots[_position] : nil)
                 _rowID.bindValue(to: _subspecsLinksStatements.insert, at: 1)
                 Swift.Int64(_position).bindValue(to: _subspecsLinksStatements.insert, at: 2)
                 _target.bindValue(to: _subspecsLinksStatements.insert, at: 3)
@@ -908,8 +748,7 @@ extension Subspec {
 
         /// The stored row a delete action's payload names (only the identification attributes are read).
         internal static func rowKey(
-            from json: EntityGenRuntime.JSONValue,
-            context: inout EntityGenRuntime.MappingContext
+            from json: EntityGenRuntime.JSONValue, context: inout EntityGenRuntime.MappingContext
         ) throws(EntityGenRuntime.MappingError) -> EntityGenPersistence.RowKey {
             throw EntityGenRuntime.MappingError.notIdentifiable("Subspec", schema: "Pods.yaml:88:3")
         }
@@ -957,12 +796,8 @@ extension Subspec {
 
         /// Creates a record from its columns.
         internal init(
-            rowID: Swift.Int64? = nil,
-            name: Swift.String,
-            sourceFiles: PodPaths? = nil,
-            dependencies: [Swift.String: [Swift.String]],
-            primaryPlatform: Platform? = nil
-        ) {
+            rowID: Swift.Int64? = nil, name: Swift.String, sourceFiles: PodPaths? = nil,
+            dependencies: [Swift.String: [Swift.String]], primaryPlatform: Platform? = nil) {
             self.rowID = rowID
             self.name = name
             self.sourceFiles = sourceFiles
@@ -976,8 +811,7 @@ extension Subspec {
             self.name = try row.column("name", at: 1)
             self.sourceFiles = try row.optionalJSONColumn("sourceFiles", at: 2, PathList())
             self.dependencies = try row.jsonColumn(
-                "dependencies",
-                at: 3,
+                "dependencies", at: 3,
                 EntityGenRuntime.MapTransformer(EntityGenRuntime.ArrayTransformer(EntityGenRuntime.StringTransformer()))
             )
             self.primaryPlatform = try row.column("primaryPlatform", at: 4)
@@ -989,8 +823,7 @@ extension Subspec {
             container.setColumn("name", name)
             container.setOptionalJSONColumn("sourceFiles", sourceFiles, PathList())
             container.setJSONColumn(
-                "dependencies",
-                dependencies,
+                "dependencies", dependencies,
                 EntityGenRuntime.MapTransformer(EntityGenRuntime.ArrayTransformer(EntityGenRuntime.StringTransformer()))
             )
             container.setColumn("primaryPlatform", primaryPlatform)
@@ -1005,41 +838,28 @@ extension Subspec {
         internal enum _SubspecsLink {
             internal static let table = GRDB.Table<GRDB.Row>("subspec_subspecs")
             internal static let target = table.belongsTo(
-                Subspec.Record.self,
-                key: "target",
-                using: GRDB.ForeignKey(["target"], to: ["_id"])
-            )
+                Subspec.Record.self, key: "target", using: GRDB.ForeignKey(["target"], to: ["_id"]))
             internal static let owner = table.belongsTo(
-                Subspec.Record.self,
-                using: GRDB.ForeignKey(["owner"], to: ["_id"])
-            )
+                Subspec.Record.self, using: GRDB.ForeignKey(["owner"], to: ["_id"]))
         }
 
         /// The `subspecs` relationship, for `including` and `request(for:)`.
         internal static let subspecs: GRDB.HasManyThroughAssociation<Self, Subspec.Record> = hasMany(
             Subspec.Record.self,
             through: hasMany(
-                _SubspecsLink.table,
-                using: GRDB.ForeignKey(["owner"], to: ["_id"])
-            ).order(GRDB.Column("position")),
-            using: _SubspecsLink.target,
-            key: "subspecs"
-        )
+                _SubspecsLink.table, using: GRDB.ForeignKey(["owner"], to: ["_id"])).order(GRDB.Column("position")),
+            using: _SubspecsLink.target, key: "subspecs")
 
         /// The `Pod` records that reach this one: an inverse association.
         internal static let pods: GRDB.HasManyThroughAssociation<Self, Pod.Record> = hasMany(
             Pod.Record.self,
             through: hasMany(Pod.Record._SubspecsLink.table, using: GRDB.ForeignKey(["target"], to: ["_id"])),
-            using: Pod.Record._SubspecsLink.owner,
-            key: "pods"
-        )
+            using: Pod.Record._SubspecsLink.owner, key: "pods")
 
         /// The `Subspec` records that reach this one: an inverse association.
         internal static let subspecsViaSubspecs: GRDB.HasManyThroughAssociation<Self, Subspec.Record> = hasMany(
             Subspec.Record.self,
             through: hasMany(Subspec.Record._SubspecsLink.table, using: GRDB.ForeignKey(["target"], to: ["_id"])),
-            using: Subspec.Record._SubspecsLink.owner,
-            key: "subspecsViaSubspecs"
-        )
+            using: Subspec.Record._SubspecsLink.owner, key: "subspecsViaSubspecs")
     }
 }

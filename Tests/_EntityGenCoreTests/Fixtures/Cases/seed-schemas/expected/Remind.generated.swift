@@ -34,8 +34,7 @@ extension Avatar: EntityGenRuntime.JSONMappable {
     /// Maps a JSON object to `Avatar`, applying the schema's keys, transformers, defaults, constraints and failure
     /// policies.
     internal static func map(
-        from json: EntityGenRuntime.JSONValue,
-        context: inout EntityGenRuntime.MappingContext
+        from json: EntityGenRuntime.JSONValue, context: inout EntityGenRuntime.MappingContext
     ) throws(EntityGenRuntime.MappingError) -> Avatar {
         try context.expectObject(json, entity: "Avatar", schema: "Remind.yaml:10:3")
         let _remoteId = try context.integer(json, "id", schema: "Remind.yaml:14:7", as: Swift.Int64.self)
@@ -73,10 +72,7 @@ extension Avatar: EntityGenPersistence.PersistableEntity {
 
     /// Decodes a row; relationships are filled when the request includes them.
     internal init(row: GRDB.Row) throws {
-        self.init(
-            remoteId: try row.column("remoteId", at: 0),
-            fileUrlString: try row.column("fileUrlString", at: 1)
-        )
+        self.init(remoteId: try row.column("remoteId", at: 0), fileUrlString: try row.column("fileUrlString", at: 1))
     }
 }
 
@@ -86,11 +82,7 @@ extension Avatar {
     internal enum SQLite: EntityGenPersistence.EntityStore {
         /// The table's fixed SQL, prepared once per transaction by the importer.
         internal static let table = EntityGenPersistence.EntityTable(
-            entity: "Avatar",
-            name: "avatar",
-            columns: ["remoteId", "fileUrlString"],
-            identity: ["remoteId"]
-        )
+            entity: "Avatar", name: "avatar", columns: ["remoteId", "fileUrlString"], identity: ["remoteId"])
 
         /// The table.
         internal static var tables: [EntityGenPersistence.EntityTable] { [table] }
@@ -98,9 +90,7 @@ extension Avatar {
         /// Saves an instance: embedded targets first, then the row (an upsert by identity), then links.
         @discardableResult
         internal static func save(
-            _ entity: Avatar,
-            absent: EntityGenRuntime.AbsentTree,
-            in session: inout EntityGenPersistence.ImportSession
+            _ entity: Avatar, absent: EntityGenRuntime.AbsentTree, in session: inout EntityGenPersistence.ImportSession
         ) throws -> Swift.Int64 {
             let _row = try session.prepare(table)
             let _statement = _row.statement
@@ -112,15 +102,12 @@ extension Avatar {
 
         /// The stored row a delete action's payload names (only the identification attributes are read).
         internal static func rowKey(
-            from json: EntityGenRuntime.JSONValue,
-            context: inout EntityGenRuntime.MappingContext
+            from json: EntityGenRuntime.JSONValue, context: inout EntityGenRuntime.MappingContext
         ) throws(EntityGenRuntime.MappingError) -> EntityGenPersistence.RowKey {
             try context.expectObject(json, entity: "Avatar", schema: "Remind.yaml:10:3")
             let _remoteId = try context.required(
-                json,
-                EntityGenRuntime.MappingField("id", schema: "Remind.yaml:14:7"),
-                EntityGenRuntime.IntegerTransformer<Swift.Int64>()
-            )
+                json, EntityGenRuntime.MappingField("id", schema: "Remind.yaml:14:7"),
+                EntityGenRuntime.IntegerTransformer<Swift.Int64>())
             return EntityGenPersistence.RowKey(table, [_remoteId])
         }
 
@@ -154,10 +141,7 @@ extension Avatar: GRDB.PersistableRecord {
 
     /// The `Group` records that reach this one: an inverse association.
     internal static let groups = hasMany(
-        Group.Record.self,
-        key: "groups",
-        using: GRDB.ForeignKey(["avatarRemoteId"], to: ["remoteId"])
-    )
+        Group.Record.self, key: "groups", using: GRDB.ForeignKey(["avatarRemoteId"], to: ["remoteId"]))
 }
 
 /// A Remind class, with the avatar embedded in the API response.
@@ -188,8 +172,7 @@ extension Group: EntityGenRuntime.JSONMappable {
     /// Maps a JSON object to `Group`, applying the schema's keys, transformers, defaults, constraints and failure
     /// policies.
     internal static func map(
-        from json: EntityGenRuntime.JSONValue,
-        context: inout EntityGenRuntime.MappingContext
+        from json: EntityGenRuntime.JSONValue, context: inout EntityGenRuntime.MappingContext
     ) throws(EntityGenRuntime.MappingError) -> Group {
         try context.expectObject(json, entity: "Group", schema: "Remind.yaml:22:3")
         var __absent = EntityGenRuntime.AbsentFields()
@@ -241,11 +224,8 @@ extension Group: EntityGenPersistence.PersistableEntity {
     /// Decodes a row; relationships are filled when the request includes them.
     internal init(row: GRDB.Row) throws {
         self.init(
-            remoteId: try row.column("remoteId", at: 0),
-            name: try row.column("name", at: 1),
-            className: try row.column("className", at: 2),
-            avatar: try row.included("avatar")
-        )
+            remoteId: try row.column("remoteId", at: 0), name: try row.column("name", at: 1),
+            className: try row.column("className", at: 2), avatar: try row.included("avatar"))
     }
 }
 
@@ -255,12 +235,8 @@ extension Group {
     internal enum SQLite: EntityGenPersistence.EntityStore {
         /// The table's fixed SQL, prepared once per transaction by the importer.
         internal static let table = EntityGenPersistence.EntityTable(
-            entity: "Group",
-            name: "group",
-            columns: ["remoteId", "name", "className", "avatarRemoteId"],
-            identity: ["remoteId"],
-            absentBits: ["className": 0, "avatarRemoteId": 1]
-        )
+            entity: "Group", name: "group", columns: ["remoteId", "name", "className", "avatarRemoteId"],
+            identity: ["remoteId"], absentBits: ["className": 0, "avatarRemoteId": 1])
 
         /// The table.
         internal static var tables: [EntityGenPersistence.EntityTable] { [table] }
@@ -268,9 +244,7 @@ extension Group {
         /// Saves an instance: embedded targets first, then the row (an upsert by identity), then links.
         @discardableResult
         internal static func save(
-            _ entity: Group,
-            absent: EntityGenRuntime.AbsentTree,
-            in session: inout EntityGenPersistence.ImportSession
+            _ entity: Group, absent: EntityGenRuntime.AbsentTree, in session: inout EntityGenPersistence.ImportSession
         ) throws -> Swift.Int64 {
             if let _target = entity.avatar { try Avatar.SQLite.save(_target, absent: absent.child(3), in: &session) }
             let _row = try session.prepare(table)
@@ -286,15 +260,12 @@ extension Group {
 
         /// The stored row a delete action's payload names (only the identification attributes are read).
         internal static func rowKey(
-            from json: EntityGenRuntime.JSONValue,
-            context: inout EntityGenRuntime.MappingContext
+            from json: EntityGenRuntime.JSONValue, context: inout EntityGenRuntime.MappingContext
         ) throws(EntityGenRuntime.MappingError) -> EntityGenPersistence.RowKey {
             try context.expectObject(json, entity: "Group", schema: "Remind.yaml:22:3")
             let _remoteId = try context.required(
-                json,
-                EntityGenRuntime.MappingField("id", schema: "Remind.yaml:26:7"),
-                EntityGenRuntime.IntegerTransformer<Swift.Int64>()
-            )
+                json, EntityGenRuntime.MappingField("id", schema: "Remind.yaml:26:7"),
+                EntityGenRuntime.IntegerTransformer<Swift.Int64>())
             return EntityGenPersistence.RowKey(table, [_remoteId])
         }
 
@@ -339,11 +310,8 @@ extension Group {
 
         /// Creates a record from its columns.
         internal init(
-            remoteId: Swift.Int64,
-            name: Swift.String,
-            className: Swift.String? = nil,
-            avatarRemoteId: Swift.Int64? = nil
-        ) {
+            remoteId: Swift.Int64, name: Swift.String, className: Swift.String? = nil,
+            avatarRemoteId: Swift.Int64? = nil) {
             self.remoteId = remoteId
             self.name = name
             self.className = className
@@ -368,9 +336,6 @@ extension Group {
 
         /// The `avatar` relationship, for `including` and `request(for:)`.
         internal static let avatar = belongsTo(
-            Avatar.Record.self,
-            key: "avatar",
-            using: GRDB.ForeignKey(["avatarRemoteId"], to: ["remoteId"])
-        )
+            Avatar.Record.self, key: "avatar", using: GRDB.ForeignKey(["avatarRemoteId"], to: ["remoteId"]))
     }
 }

@@ -43,8 +43,7 @@ extension ImageWidget: EntityGenRuntime.JSONMappable {
     /// Maps a JSON object to `ImageWidget`, applying the schema's keys, transformers, defaults, constraints and failure
     /// policies.
     internal static func map(
-        from json: EntityGenRuntime.JSONValue,
-        context: inout EntityGenRuntime.MappingContext
+        from json: EntityGenRuntime.JSONValue, context: inout EntityGenRuntime.MappingContext
     ) throws(EntityGenRuntime.MappingError) -> ImageWidget {
         try context.expectObject(json, entity: "ImageWidget", schema: "Widgets.yaml:24:3")
         var __absent = EntityGenRuntime.AbsentFields()
@@ -55,12 +54,10 @@ extension ImageWidget: EntityGenRuntime.JSONMappable {
         context.enterRelationship(3)
         let __textWidgetField = EntityGenRuntime.MappingField("textWidgetId", schema: "Widgets.yaml:31:7")
         let _textWidget = try context.optional(
-            json,
-            __textWidgetField,
+            json, __textWidgetField,
             EntityGenRuntime.ReferenceTransformer<TextWidget, EntityGenRuntime.StringTransformer>(
                 EntityGenRuntime.StringTransformer()
-            )
-        )
+            ))
         if case .none = _textWidget, context.isAbsent(json, __textWidgetField) { __absent.insert(1) }
         context.recordAbsent(__absent)
         return ImageWidget(serverId: _serverId, url: _url, caption: _caption, textWidget: _textWidget)
@@ -80,9 +77,7 @@ extension ImageWidget: EntityGenRuntime.JSONMappable {
                 EntityGenRuntime.StringTransformer()
             )
                 .encode(
-                    _textWidget,
-                    to: &writer
-                )
+                    _textWidget, to: &writer)
         }
         writer.endObject()
     }
@@ -114,11 +109,8 @@ extension ImageWidget: EntityGenPersistence.PersistableEntity {
     /// Decodes a row; relationships are filled when the request includes them.
     internal init(row: GRDB.Row) throws {
         self.init(
-            serverId: try row.column("serverId", at: 0),
-            url: try row.column("url", at: 1),
-            caption: try row.column("caption", at: 2),
-            textWidget: try row.column("textWidgetServerId", at: 3)
-        )
+            serverId: try row.column("serverId", at: 0), url: try row.column("url", at: 1),
+            caption: try row.column("caption", at: 2), textWidget: try row.column("textWidgetServerId", at: 3))
     }
 }
 
@@ -128,20 +120,14 @@ extension ImageWidget {
     internal enum SQLite: EntityGenPersistence.EntityStore {
         /// The table's fixed SQL, prepared once per transaction by the importer.
         internal static let table = EntityGenPersistence.EntityTable(
-            entity: "ImageWidget",
-            name: "imageWidget",
-            columns: ["serverId", "url", "caption", "textWidgetServerId"],
+            entity: "ImageWidget", name: "imageWidget", columns: ["serverId", "url", "caption", "textWidgetServerId"],
             identity: ["serverId"],
             references: [
                 EntityGenPersistence.ReferenceColumns(
-                    relationship: "textWidget",
-                    columns: ["textWidgetServerId"],
-                    targetTable: "textWidget",
-                    failsWhenMissing: false
-                )
+                    relationship: "textWidget", columns: ["textWidgetServerId"], targetTable: "textWidget",
+                    failsWhenMissing: false)
             ],
-            absentBits: ["caption": 0, "textWidgetServerId": 1]
-        )
+            absentBits: ["caption": 0, "textWidgetServerId": 1])
 
         /// The table.
         internal static var tables: [EntityGenPersistence.EntityTable] { [table] }
@@ -149,10 +135,8 @@ extension ImageWidget {
         /// Saves an instance: embedded targets first, then the row (an upsert by identity), then links.
         @discardableResult
         internal static func save(
-            _ entity: ImageWidget,
-            absent: EntityGenRuntime.AbsentTree,
-            in session: inout EntityGenPersistence.ImportSession
-        ) throws -> Swift.Int64 {
+            _ entity: ImageWidget, absent: EntityGenRuntime.AbsentTree,
+            in session: inout EntityGenPersistence.ImportSession) throws -> Swift.Int64 {
             let _row = try session.prepare(table)
             let _statement = _row.statement
             entity.serverId.bindValue(to: _statement, at: 1)
@@ -166,15 +150,12 @@ extension ImageWidget {
 
         /// The stored row a delete action's payload names (only the identification attributes are read).
         internal static func rowKey(
-            from json: EntityGenRuntime.JSONValue,
-            context: inout EntityGenRuntime.MappingContext
+            from json: EntityGenRuntime.JSONValue, context: inout EntityGenRuntime.MappingContext
         ) throws(EntityGenRuntime.MappingError) -> EntityGenPersistence.RowKey {
             try context.expectObject(json, entity: "ImageWidget", schema: "Widgets.yaml:24:3")
             let _serverId = try context.required(
-                json,
-                EntityGenRuntime.MappingField("serverId", schema: "Widgets.yaml:14:7"),
-                EntityGenRuntime.StringTransformer()
-            )
+                json, EntityGenRuntime.MappingField("serverId", schema: "Widgets.yaml:14:7"),
+                EntityGenRuntime.StringTransformer())
             return EntityGenPersistence.RowKey(table, [_serverId])
         }
 
@@ -219,11 +200,8 @@ extension ImageWidget {
 
         /// Creates a record from its columns.
         internal init(
-            serverId: Swift.String,
-            url: Foundation.URL,
-            caption: Swift.String? = nil,
-            textWidgetServerId: Swift.String? = nil
-        ) {
+            serverId: Swift.String, url: Foundation.URL, caption: Swift.String? = nil,
+            textWidgetServerId: Swift.String? = nil) {
             self.serverId = serverId
             self.url = url
             self.caption = caption
@@ -248,10 +226,7 @@ extension ImageWidget {
 
         /// The `textWidget` relationship, for `including` and `request(for:)`.
         internal static let textWidget = belongsTo(
-            TextWidget.Record.self,
-            key: "textWidget",
-            using: GRDB.ForeignKey(["textWidgetServerId"], to: ["serverId"])
-        )
+            TextWidget.Record.self, key: "textWidget", using: GRDB.ForeignKey(["textWidgetServerId"], to: ["serverId"]))
     }
 }
 
@@ -278,8 +253,7 @@ extension TextWidget: EntityGenRuntime.JSONMappable {
     /// Maps a JSON object to `TextWidget`, applying the schema's keys, transformers, defaults, constraints and failure
     /// policies.
     internal static func map(
-        from json: EntityGenRuntime.JSONValue,
-        context: inout EntityGenRuntime.MappingContext
+        from json: EntityGenRuntime.JSONValue, context: inout EntityGenRuntime.MappingContext
     ) throws(EntityGenRuntime.MappingError) -> TextWidget {
         try context.expectObject(json, entity: "TextWidget", schema: "Widgets.yaml:18:3")
         let _serverId = try context.string(json, "serverId", schema: "Widgets.yaml:14:7")
@@ -319,10 +293,7 @@ extension TextWidget: EntityGenPersistence.PersistableEntity {
 
     /// Decodes a row; relationships are filled when the request includes them.
     internal init(row: GRDB.Row) throws {
-        self.init(
-            serverId: try row.column("serverId", at: 0),
-            title: try row.column("title", at: 1)
-        )
+        self.init(serverId: try row.column("serverId", at: 0), title: try row.column("title", at: 1))
     }
 }
 
@@ -332,11 +303,7 @@ extension TextWidget {
     internal enum SQLite: EntityGenPersistence.EntityStore {
         /// The table's fixed SQL, prepared once per transaction by the importer.
         internal static let table = EntityGenPersistence.EntityTable(
-            entity: "TextWidget",
-            name: "textWidget",
-            columns: ["serverId", "title"],
-            identity: ["serverId"]
-        )
+            entity: "TextWidget", name: "textWidget", columns: ["serverId", "title"], identity: ["serverId"])
 
         /// The table.
         internal static var tables: [EntityGenPersistence.EntityTable] { [table] }
@@ -344,10 +311,8 @@ extension TextWidget {
         /// Saves an instance: embedded targets first, then the row (an upsert by identity), then links.
         @discardableResult
         internal static func save(
-            _ entity: TextWidget,
-            absent: EntityGenRuntime.AbsentTree,
-            in session: inout EntityGenPersistence.ImportSession
-        ) throws -> Swift.Int64 {
+            _ entity: TextWidget, absent: EntityGenRuntime.AbsentTree,
+            in session: inout EntityGenPersistence.ImportSession) throws -> Swift.Int64 {
             let _row = try session.prepare(table)
             let _statement = _row.statement
             entity.serverId.bindValue(to: _statement, at: 1)
@@ -358,15 +323,12 @@ extension TextWidget {
 
         /// The stored row a delete action's payload names (only the identification attributes are read).
         internal static func rowKey(
-            from json: EntityGenRuntime.JSONValue,
-            context: inout EntityGenRuntime.MappingContext
+            from json: EntityGenRuntime.JSONValue, context: inout EntityGenRuntime.MappingContext
         ) throws(EntityGenRuntime.MappingError) -> EntityGenPersistence.RowKey {
             try context.expectObject(json, entity: "TextWidget", schema: "Widgets.yaml:18:3")
             let _serverId = try context.required(
-                json,
-                EntityGenRuntime.MappingField("serverId", schema: "Widgets.yaml:14:7"),
-                EntityGenRuntime.StringTransformer()
-            )
+                json, EntityGenRuntime.MappingField("serverId", schema: "Widgets.yaml:14:7"),
+                EntityGenRuntime.StringTransformer())
             return EntityGenPersistence.RowKey(table, [_serverId])
         }
 
@@ -400,10 +362,7 @@ extension TextWidget: GRDB.PersistableRecord {
 
     /// The `ImageWidget` records that reach this one: an inverse association.
     internal static let imageWidgets = hasMany(
-        ImageWidget.Record.self,
-        key: "imageWidgets",
-        using: GRDB.ForeignKey(["textWidgetServerId"], to: ["serverId"])
-    )
+        ImageWidget.Record.self, key: "imageWidgets", using: GRDB.ForeignKey(["textWidgetServerId"], to: ["serverId"]))
 }
 
 /// A piece of content on the home screen, identified by the server's id.
@@ -430,8 +389,7 @@ internal indirect enum Widget: Swift.Sendable, Swift.Hashable, Swift.Identifiabl
 
     /// Maps a JSON object to the family member its discriminator names.
     internal static func map(
-        from json: EntityGenRuntime.JSONValue,
-        context: inout EntityGenRuntime.MappingContext
+        from json: EntityGenRuntime.JSONValue, context: inout EntityGenRuntime.MappingContext
     ) throws(EntityGenRuntime.MappingError) -> Widget {
         try context.expectObject(json, entity: "Widget", schema: "Widgets.yaml:8:3")
         switch try context.discriminator(json, key: ["serverType"], schema: "Widgets.yaml:8:3") {
@@ -441,13 +399,8 @@ internal indirect enum Widget: Swift.Sendable, Swift.Hashable, Swift.Identifiabl
             return .textWidget(try TextWidget.map(from: json, context: &context))
         case let other:
             throw context.unknownDiscriminator(
-                other,
-                in: json,
-                key: ["serverType"],
-                family: "Widget",
-                known: ["ImageWidget", "TextWidget"],
-                schema: "Widgets.yaml:8:3"
-            )
+                other, in: json, key: ["serverType"], family: "Widget", known: ["ImageWidget", "TextWidget"],
+                schema: "Widgets.yaml:8:3")
         }
     }
 
@@ -485,9 +438,7 @@ extension Widget {
         /// Saves the member in its own table.
         @discardableResult
         internal static func save(
-            _ entity: Widget,
-            absent: EntityGenRuntime.AbsentTree,
-            in session: inout EntityGenPersistence.ImportSession
+            _ entity: Widget, absent: EntityGenRuntime.AbsentTree, in session: inout EntityGenPersistence.ImportSession
         ) throws -> Swift.Int64 {
             switch entity {
             case let .imageWidget(member): return try ImageWidget.SQLite.save(member, absent: absent, in: &session)
@@ -497,8 +448,7 @@ extension Widget {
 
         /// The stored row a delete action's payload names: the discriminator selects the member's table.
         internal static func rowKey(
-            from json: EntityGenRuntime.JSONValue,
-            context: inout EntityGenRuntime.MappingContext
+            from json: EntityGenRuntime.JSONValue, context: inout EntityGenRuntime.MappingContext
         ) throws(EntityGenRuntime.MappingError) -> EntityGenPersistence.RowKey {
             try context.expectObject(json, entity: "Widget", schema: "Widgets.yaml:8:3")
             switch try context.discriminator(json, key: ["serverType"], schema: "Widgets.yaml:8:3") {
@@ -508,13 +458,8 @@ extension Widget {
                 return try TextWidget.SQLite.rowKey(from: json, context: &context)
             case let other:
                 throw context.unknownDiscriminator(
-                    other,
-                    in: json,
-                    key: ["serverType"],
-                    family: "Widget",
-                    known: ["ImageWidget", "TextWidget"],
-                    schema: "Widgets.yaml:8:3"
-                )
+                    other, in: json, key: ["serverType"], family: "Widget", known: ["ImageWidget", "TextWidget"],
+                    schema: "Widgets.yaml:8:3")
             }
         }
 
