@@ -10,7 +10,9 @@ import Foundation
 /// 12 attributes alone (flat), generated and compiled without and with persistence, against hand-written
 /// `Codable, Hashable` structs with a `CodingKeys` enum, and the same also `FetchableRecord,
 /// PersistableRecord` with a `Columns` enum (``HandWrittenModels``): `ratio compile_1000_vs_codable` and
-/// `ratio compile_1000_persistence_vs_codable_grdb` (generated time / hand-written time).
+/// `ratio compile_1000_persistence_vs_codable_grdb` (generated time / hand-written time). Last, the
+/// generated lines per flat entity against the hand-written reference of the same behaviour
+/// (``LinesComparison``): `ratio lines_flat_vs_handwritten`.
 enum ScaleBenchmark {
     static func run(buildFolder: URL, count: Int = 1_000) throws {
         _ = try grdbSQLiteModuleMap(buildFolder: buildFolder)  // before minutes of work, not after them
@@ -73,6 +75,8 @@ enum ScaleBenchmark {
         let grdb = try compileHandWritten(work: work, buildFolder: buildFolder, count: count, persistence: true)
         Measurement.summary(
             "ratio", "compile_\(count)_persistence_vs_codable_grdb", generatedPersistence.seconds / grdb.seconds)
+        try LinesComparison.run(
+            generated: work.appendingPathComponent("Generated-\(count)_flat_persistence"), count: count)
     }
 
     /// Writes and compiles the hand-written equivalents; prints `seconds compile_<count>_codable[_grdb]`.
