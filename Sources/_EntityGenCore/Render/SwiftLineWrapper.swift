@@ -1,12 +1,12 @@
 /// Wraps generated Swift lines longer than 120 columns the way swift-format breaks them with its default
 /// `lineBreakBeforeEachArgument: false`: after a call's or a declaration's opening bracket, its arguments
 /// filled into lines indented one level, the closing bracket after the last one (or on a line of its own
-/// when it does not fit there; a collection literal's elements end with a comma and its bracket closes on
-/// a line of its own); an argument too long for a line of its own is wrapped the same way; a
-/// condition list one condition per line; a method chain one call per line; a doc comment at word
-/// boundaries. Lines inside multi-line string literals, and string literals themselves, are never
-/// broken (a literal longer than the limit stays on its line). Deterministic, so generated files stay
-/// byte-stable.
+/// when it does not fit there, or opens a block; a collection literal's elements end with a comma and its
+/// bracket closes on a line of its own); an argument too long for a line of its own is wrapped the same
+/// way; a condition list one condition per line; a method chain one call per line; a doc comment at word
+/// boundaries, except a code example in it, which is wrapped as code. Lines inside multi-line string
+/// literals, and string literals themselves, are never broken (a literal longer than the limit stays on
+/// its line). Deterministic, so generated files stay byte-stable.
 enum SwiftLineWrapper {
     /// The column limit.
     static let limit = 120
@@ -73,10 +73,12 @@ enum SwiftLineWrapper {
             // Arguments are filled into lines one level deeper than the line the bracket opened on.
             let opening = String(lines[lines.count - 1].prefix { $0 == " " })
             // A collection literal's elements end with a comma and its bracket closes on a line of its
-            // own; a call's closing bracket follows the last argument, or lines up with the opening line.
+            // own, and so does a declaration's or a statement's that opens a block (`) throws -> T {`), so
+            // that the block's first line does not line up with the arguments; a call's closing bracket
+            // follows the last argument, or lines up with the opening line when it does not fit there.
             let literal = Self.opensCollectionLiteral(characters, at: group.open)
             lines += fill(arguments, indentation: opening + unit, trailingComma: literal)
-            if !literal, lines[lines.count - 1].count + tail.count <= limit {
+            if !literal, !tail.hasSuffix("{"), lines[lines.count - 1].count + tail.count <= limit {
                 lines[lines.count - 1] += tail
             } else {
                 lines += wrapLine(opening + tail)
@@ -155,8 +157,16 @@ enum SwiftLineWrapper {
         return pieces.map { $0.trimmingSpaces() }
     }
 
-    /// A comment at word boundaries, each line with the comment's marker.
+    /// A comment at word boundaries, each line with the comment's marker. A line of a code example in a
+    /// doc comment (indented four spaces past `/// `) is wrapped as the code it shows, and keeps its
+    /// indentation, so the example stays a code block of valid Swift.
     private static func wrapComment(_ body: String, indentation: String) -> [String] {
+        if body.hasPrefix("///     ") {
+            let prefix = indentation + "/// "
+            let padding = String(repeating: " ", count: prefix.count)
+            let wrapped = wrapLine(padding + body.dropFirst(4))
+            if wrapped.count > 1 { return wrapped.map { prefix + $0.dropFirst(prefix.count) } }
+        }
         let marker = body.hasPrefix("///") ? "///" : "//"
         let words = body.dropFirst(marker.count).split(separator: " ", omittingEmptySubsequences: true)
         var lines: [String] = []

@@ -83,6 +83,21 @@ import Testing
         #expect(wrapped.count == 2 && wrapped.allSatisfy { $0.hasPrefix("    /// ") && $0.count <= 120 })
     }
 
+    /// A code example in a doc comment is wrapped as code, so it stays an indented code block of valid
+    /// Swift instead of becoming prose.
+    @Test func aCodeExampleInADocCommentIsWrappedAsCode() {
+        let example =
+            "///         internal static func fromJSON(_ value: EntityGenRuntime.JSONValue) throws(EntityGenRuntime.TransformFailure) -> PodAuthors { ... }"
+        #expect(
+            SwiftLineWrapper.wrapLine(example) == [
+                "///         internal static func fromJSON(",
+                "///             _ value: EntityGenRuntime.JSONValue",
+                "///         ) throws(EntityGenRuntime.TransformFailure) -> PodAuthors {",
+                "///             ...",
+                "///         }",
+            ])
+    }
+
     /// On the goldens: wrapping is idempotent, and a line still over the limit holds a string literal.
     @Test func goldensAreWrappedAndStable() throws {
         let cases = TestSupport.packageRoot.appendingPathComponent("Tests/_EntityGenCoreTests/Fixtures/Cases")

@@ -117,7 +117,8 @@ internal enum EntityGenDatabase {
     internal static func openDatabase(
         atPath path: Swift.String, configuration: GRDB.Configuration = GRDB.Configuration(),
         checksIntegrity: Swift.Bool = false, eraseDatabaseOnSchemaChange: Swift.Bool = false,
-        migrations: (inout GRDB.DatabaseMigrator) -> Swift.Void = { _ in }) throws -> GRDB.DatabasePool {
+        migrations: (inout GRDB.DatabaseMigrator) -> Swift.Void = { _ in }
+    ) throws -> GRDB.DatabasePool {
         try EntityGenPersistence.DatabaseFileError.naming(path) {
             let pool = try GRDB.DatabasePool(
                 path: path, configuration: EntityGenPersistence.EntityGenConfiguration.prepared(configuration))

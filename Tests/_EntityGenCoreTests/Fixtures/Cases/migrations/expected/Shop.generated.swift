@@ -248,7 +248,8 @@ extension Customer {
         @discardableResult
         internal static func save(
             _ entity: Customer, absent: EntityGenRuntime.AbsentTree,
-            in session: inout EntityGenPersistence.ImportSession) throws -> Swift.Int64 {
+            in session: inout EntityGenPersistence.ImportSession
+        ) throws -> Swift.Int64 {
             let _row = try session.prepare(table)
             let _statement = _row.statement
             entity.id.bindValue(to: _statement, at: 1)

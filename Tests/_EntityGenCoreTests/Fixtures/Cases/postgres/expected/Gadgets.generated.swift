@@ -82,7 +82,8 @@ public struct Gadget: Swift.Sendable, Swift.Hashable {
         weight: Swift.Float? = nil, sku: Foundation.UUID? = nil, releasedAt: Foundation.Date? = nil,
         photo: Foundation.Data? = nil, site: Foundation.URL? = nil, finish: Finish? = nil, tags: [Swift.String] = [],
         labels: [Label] = [], spares: [Swift.String: Nut]? = nil, maker: EntityGenRuntime.EntityReference<Maker>? = nil,
-        resellers: [EntityGenRuntime.EntityReference<Maker>] = []) {
+        resellers: [EntityGenRuntime.EntityReference<Maker>] = []
+    ) {
         self.id = id
         self.batch = batch
         self.name = name
@@ -476,7 +477,8 @@ extension Gadget {
             id: Swift.Int64, batch: Swift.Int16, name: Swift.String, price: Foundation.Decimal? = nil,
             weight: Swift.Float? = nil, sku: Foundation.UUID? = nil, releasedAt: Foundation.Date? = nil,
             photo: Foundation.Data? = nil, site: Foundation.URL? = nil, finish: Finish? = nil, tags: [Swift.String],
-            sparesCount: Swift.Int64? = nil, makerCode: Swift.String? = nil) {
+            sparesCount: Swift.Int64? = nil, makerCode: Swift.String? = nil
+        ) {
             self.id = id
             self.batch = batch
             self.name = name
@@ -818,7 +820,8 @@ extension Label {
         @discardableResult
         public static func save(
             _ entity: Label, absent: EntityGenRuntime.AbsentTree, in session: inout EntityGenPersistence.ImportSession,
-            slot: Swift.Int64?) throws -> Swift.Int64 {
+            slot: Swift.Int64?
+        ) throws -> Swift.Int64 {
             let _row = try session.prepare(table)
             let _statement = _row.statement
             entity.text.bindValue(to: _statement, at: 1)

@@ -256,7 +256,8 @@ extension Note {
         /// Creates a record from its columns.
         internal init(
             folder: Swift.String, number: Swift.Int64, body: Swift.String, pinnedAt: Foundation.Date? = nil,
-            mood: Swift.String? = nil, authorLogin: Swift.String? = nil) {
+            mood: Swift.String? = nil, authorLogin: Swift.String? = nil
+        ) {
             self.folder = folder
             self.number = number
             self.body = body

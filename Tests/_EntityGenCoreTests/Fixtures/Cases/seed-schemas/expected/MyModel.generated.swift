@@ -106,7 +106,8 @@ extension ModelTwo {
         @discardableResult
         internal static func save(
             _ entity: ModelTwo, absent: EntityGenRuntime.AbsentTree,
-            in session: inout EntityGenPersistence.ImportSession) throws -> Swift.Int64 {
+            in session: inout EntityGenPersistence.ImportSession
+        ) throws -> Swift.Int64 {
             try save(entity, absent: absent, in: &session, slot: nil)
         }
 
@@ -115,7 +116,8 @@ extension ModelTwo {
         @discardableResult
         internal static func save(
             _ entity: ModelTwo, absent: EntityGenRuntime.AbsentTree,
-            in session: inout EntityGenPersistence.ImportSession, slot: Swift.Int64?) throws -> Swift.Int64 {
+            in session: inout EntityGenPersistence.ImportSession, slot: Swift.Int64?
+        ) throws -> Swift.Int64 {
             let _row = try session.prepare(table)
             let _statement = _row.statement
             entity.key3.bindValue(to: _statement, at: 1)
@@ -173,7 +175,8 @@ extension ModelTwo {
         /// Creates a record from its columns.
         internal init(
             rowID: Swift.Int64? = nil, key3: Swift.String, createdAt: Foundation.Date? = nil,
-            homepage: Foundation.URL? = nil) {
+            homepage: Foundation.URL? = nil
+        ) {
             self.rowID = rowID
             self.key3 = key3
             self.createdAt = createdAt
@@ -322,7 +325,8 @@ extension MyModel {
         @discardableResult
         internal static func save(
             _ entity: MyModel, absent: EntityGenRuntime.AbsentTree,
-            in session: inout EntityGenPersistence.ImportSession, slot: Swift.Int64?) throws -> Swift.Int64 {
+            in session: inout EntityGenPersistence.ImportSession, slot: Swift.Int64?
+        ) throws -> Swift.Int64 {
             let _model2Slot = try session.storedRowID(
                 table, column: "model2", key: slot.map { [$0.columnDatabaseValue] })
             let _model2RowID = try entity.model2.map {
@@ -399,7 +403,8 @@ extension MyModel {
         /// Creates a record from its columns.
         internal init(
             rowID: Swift.Int64? = nil, modelProperty1: Swift.String, modelProperty2: Swift.String? = nil,
-            model2: Swift.Int64? = nil) {
+            model2: Swift.Int64? = nil
+        ) {
             self.rowID = rowID
             self.modelProperty1 = modelProperty1
             self.modelProperty2 = modelProperty2

@@ -71,8 +71,11 @@ extension Platform: EntityGenPersistence.ColumnValue, GRDB.DatabaseValueConverti
 /// Implement the conversion in your own code:
 ///
 ///     extension AuthorList {
-/// internal static func fromJSON(_ value: EntityGenRuntime.JSONValue) throws(EntityGenRuntime.TransformFailure) ->
-/// PodAuthors { ... }
+///         internal static func fromJSON(
+///             _ value: EntityGenRuntime.JSONValue
+///         ) throws(EntityGenRuntime.TransformFailure) -> PodAuthors {
+///             ...
+///         }
 ///         internal static func toJSON(_ value: PodAuthors, to writer: inout EntityGenRuntime.JSONWriter) { ... }
 ///     }
 internal struct AuthorList: EntityGenRuntime.JSONTransformer {
@@ -107,8 +110,11 @@ internal struct AuthorList: EntityGenRuntime.JSONTransformer {
 /// Implement the conversion in your own code:
 ///
 ///     extension PathList {
-/// internal static func fromJSON(_ value: EntityGenRuntime.JSONValue) throws(EntityGenRuntime.TransformFailure) ->
-/// PodPaths { ... }
+///         internal static func fromJSON(
+///             _ value: EntityGenRuntime.JSONValue
+///         ) throws(EntityGenRuntime.TransformFailure) -> PodPaths {
+///             ...
+///         }
 ///         internal static func toJSON(_ value: PodPaths, to writer: inout EntityGenRuntime.JSONWriter) { ... }
 ///     }
 internal struct PathList: EntityGenRuntime.JSONTransformer {
@@ -501,7 +507,8 @@ extension Pod {
             homepage: Foundation.URL? = nil, socialMediaUrl: Foundation.URL? = nil, licenseType: Swift.String? = nil,
             licenseFile: Swift.String? = nil, authors: PodAuthors? = nil, sourceGit: Foundation.URL? = nil,
             sourceTag: Swift.String? = nil, requiresArc: Swift.Bool, platforms: [Swift.String: Swift.String],
-            sourceFiles: PodPaths? = nil) {
+            sourceFiles: PodPaths? = nil
+        ) {
             self.name = name
             self.version = version
             self.summary = summary
@@ -716,7 +723,8 @@ extension Subspec {
         @discardableResult
         internal static func save(
             _ entity: Subspec, absent: EntityGenRuntime.AbsentTree,
-            in session: inout EntityGenPersistence.ImportSession, slot: Swift.Int64?) throws -> Swift.Int64 {
+            in session: inout EntityGenPersistence.ImportSession, slot: Swift.Int64?
+        ) throws -> Swift.Int64 {
             let _row = try session.prepare(table)
             let _statement = _row.statement
             entity.name.bindValue(to: _statement, at: 1)
@@ -797,7 +805,8 @@ extension Subspec {
         /// Creates a record from its columns.
         internal init(
             rowID: Swift.Int64? = nil, name: Swift.String, sourceFiles: PodPaths? = nil,
-            dependencies: [Swift.String: [Swift.String]], primaryPlatform: Platform? = nil) {
+            dependencies: [Swift.String: [Swift.String]], primaryPlatform: Platform? = nil
+        ) {
             self.rowID = rowID
             self.name = name
             self.sourceFiles = sourceFiles

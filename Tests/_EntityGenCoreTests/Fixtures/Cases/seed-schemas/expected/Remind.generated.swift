@@ -311,7 +311,8 @@ extension Group {
         /// Creates a record from its columns.
         internal init(
             remoteId: Swift.Int64, name: Swift.String, className: Swift.String? = nil,
-            avatarRemoteId: Swift.Int64? = nil) {
+            avatarRemoteId: Swift.Int64? = nil
+        ) {
             self.remoteId = remoteId
             self.name = name
             self.className = className

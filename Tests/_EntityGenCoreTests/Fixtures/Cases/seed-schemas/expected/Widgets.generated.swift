@@ -136,7 +136,8 @@ extension ImageWidget {
         @discardableResult
         internal static func save(
             _ entity: ImageWidget, absent: EntityGenRuntime.AbsentTree,
-            in session: inout EntityGenPersistence.ImportSession) throws -> Swift.Int64 {
+            in session: inout EntityGenPersistence.ImportSession
+        ) throws -> Swift.Int64 {
             let _row = try session.prepare(table)
             let _statement = _row.statement
             entity.serverId.bindValue(to: _statement, at: 1)
@@ -201,7 +202,8 @@ extension ImageWidget {
         /// Creates a record from its columns.
         internal init(
             serverId: Swift.String, url: Foundation.URL, caption: Swift.String? = nil,
-            textWidgetServerId: Swift.String? = nil) {
+            textWidgetServerId: Swift.String? = nil
+        ) {
             self.serverId = serverId
             self.url = url
             self.caption = caption
@@ -312,7 +314,8 @@ extension TextWidget {
         @discardableResult
         internal static func save(
             _ entity: TextWidget, absent: EntityGenRuntime.AbsentTree,
-            in session: inout EntityGenPersistence.ImportSession) throws -> Swift.Int64 {
+            in session: inout EntityGenPersistence.ImportSession
+        ) throws -> Swift.Int64 {
             let _row = try session.prepare(table)
             let _statement = _row.statement
             entity.serverId.bindValue(to: _statement, at: 1)
