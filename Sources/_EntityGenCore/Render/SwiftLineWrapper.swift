@@ -158,14 +158,14 @@ enum SwiftLineWrapper {
     }
 
     /// A comment at word boundaries, each line with the comment's marker. A line of a code example in a
-    /// doc comment (indented four spaces past `/// `) is wrapped as the code it shows, and keeps its
-    /// indentation, so the example stays a code block of valid Swift.
+    /// doc comment (indented four spaces past `/// `) is wrapped as the code it shows, keeping its
+    /// indentation, or left as it is when the code cannot be broken: never reflowed as prose, so the
+    /// example stays a code block of valid Swift.
     private static func wrapComment(_ body: String, indentation: String) -> [String] {
         if body.hasPrefix("///     ") {
             let prefix = indentation + "/// "
             let padding = String(repeating: " ", count: prefix.count)
-            let wrapped = wrapLine(padding + body.dropFirst(4))
-            if wrapped.count > 1 { return wrapped.map { prefix + $0.dropFirst(prefix.count) } }
+            return wrapLine(padding + body.dropFirst(4)).map { prefix + $0.dropFirst(prefix.count) }
         }
         let marker = body.hasPrefix("///") ? "///" : "//"
         let words = body.dropFirst(marker.count).split(separator: " ", omittingEmptySubsequences: true)

@@ -96,6 +96,9 @@ import Testing
                 "///             ...",
                 "///         }",
             ])
+        // Code the wrapper cannot break (an interpolation) stays as it is, in the code block.
+        let interpolated = "///     let text = \"\\(value) \(long) \(long) \(long)\""
+        #expect(SwiftLineWrapper.wrapLine(interpolated) == [interpolated])
     }
 
     /// On the goldens: wrapping is idempotent, and a line still over the limit holds a string literal.
