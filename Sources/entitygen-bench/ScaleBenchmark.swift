@@ -11,8 +11,8 @@ import Foundation
 /// `Codable, Hashable` structs with a `CodingKeys` enum, and the same also `FetchableRecord,
 /// PersistableRecord` with a `Columns` enum (``HandWrittenModels``): `ratio compile_1000_vs_codable` and
 /// `ratio compile_1000_persistence_vs_codable_grdb` (generated time / hand-written time). Last, the
-/// generated lines per flat entity against the hand-written reference of the same behaviour
-/// (``LinesComparison``): `ratio lines_flat_vs_handwritten`.
+/// generated lines per flat entity and of the seed's `Pod` against the hand-written references of the same behaviour
+/// (``LinesComparison``): `ratio lines_flat_vs_handwritten`, `ratio lines_pod_vs_handwritten`.
 enum ScaleBenchmark {
     static func run(buildFolder: URL, count: Int = 1_000) throws {
         _ = try grdbSQLiteModuleMap(buildFolder: buildFolder)  // before minutes of work, not after them
@@ -77,6 +77,7 @@ enum ScaleBenchmark {
             "ratio", "compile_\(count)_persistence_vs_codable_grdb", generatedPersistence.seconds / grdb.seconds)
         try LinesComparison.run(
             generated: work.appendingPathComponent("Generated-\(count)_flat_persistence"), count: count)
+        try LinesComparison.runPod(tool: tool, work: work)
     }
 
     /// Writes and compiles the hand-written equivalents; prints `seconds compile_<count>_codable[_grdb]`.

@@ -15,7 +15,7 @@ let corpora = packageRoot.appendingPathComponent("Tests/Corpora/benchmarks-nativ
 let executable = Bundle.main.executableURL ?? URL(fileURLWithPath: CommandLine.arguments[0])
 
 /// The modes that measure against a baseline (the rest profile one thing alone); the usage line lists them.
-let benchmarkModes = ["mapping", "reader", "generate", "import", "sync", "read", "postgres", "infer", "push"]
+let benchmarkModes = ["mapping", "reader", "generate", "lines", "import", "sync", "read", "postgres", "infer", "push"]
 
 /// The whole number at `position` after the mode (or `fallback` when there is none), at least `minimum`;
 /// anything else prints `usage` and exits with status 2, so a typo never runs a default or crashes.
@@ -83,6 +83,15 @@ func runBenchmark() async throws {
     case "generate":
         let count = countArgument(1, default: 1_000, minimum: 2, usage: "generate [count > 1]")
         try ScaleBenchmark.run(buildFolder: executable.deletingLastPathComponent(), count: count)
+    case "lines":
+        // Generated lines against the hand-written references, without the compiles of `generate`.
+        let count = countArgument(1, default: 200, minimum: 1, usage: "lines [count > 0]")
+        let tool = executable.deletingLastPathComponent().appendingPathComponent("entitygen")
+        guard FileManager.default.isExecutableFile(atPath: tool.path) else {
+            throw BenchmarkError(
+                "\(tool.path) does not exist; build it first: swift build -c release --product entitygen")
+        }
+        try LinesComparison.runAlone(tool: tool, work: executable.deletingLastPathComponent(), count: count)
     default:
         FileHandle.standardError.write(Data("usage: entitygen-bench \(benchmarkModes.joined(separator: "|"))\n".utf8))
         exit(2)
