@@ -3,6 +3,8 @@
 struct Spelling: Sendable {
     /// The access level keyword and a space (`public `, `internal `).
     let access: String
+    /// Whether declarations are internal, the access of the memberwise initializer Swift synthesizes.
+    var isInternal: Bool { access == AccessLevel.internal.rawValue + " " }
     /// How a schema path is shown in generated code (relative to the output's root).
     let displayPath: @Sendable (String) -> String
 

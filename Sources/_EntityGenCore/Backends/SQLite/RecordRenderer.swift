@@ -60,8 +60,7 @@ struct RecordRenderer {
                 }
                 renderIdentity(plan, into: &printer)
                 printer.line()
-                renderInitializers(plan, into: &printer)
-                printer.line()
+                renderMemberwiseInitializer(plan, into: &printer)
                 printer.documentation("Encodes the columns as the importer stores them.")
                 printer.block("\(access)func encode(to container: inout GRDB.PersistenceContainer) throws {") {
                     printer in
@@ -79,6 +78,11 @@ struct RecordRenderer {
                 }
                 renderAssociations(plan, into: &printer)
             }
+        }
+        printer.line()
+        // In an extension, so that an internal record keeps the memberwise initializer Swift synthesizes.
+        printer.block("extension \(type).\(GeneratedNames.record) {") { printer in
+            renderRowInitializer(plan, into: &printer)
         }
     }
 
@@ -123,7 +127,10 @@ struct RecordRenderer {
         }
     }
 
-    private func renderInitializers(_ plan: TablePlan, into printer: inout CodePrinter) {
+    /// The memberwise initializer of a public or package record, in its body (where it replaces the
+    /// internal one Swift synthesizes); an internal record has the synthesized one, the same.
+    private func renderMemberwiseInitializer(_ plan: TablePlan, into printer: inout CodePrinter) {
+        guard !spelling.isInternal else { return }
         let hasRowID = plan.identity.isEmpty
         var parameters = recordPlan.properties.map { property -> String in
             let optional = if case .optional = property.type { " = nil" } else { "" }
@@ -138,9 +145,13 @@ struct RecordRenderer {
             }
         }
         printer.line()
+    }
+
+    /// `init(row:)`, printed in an extension of the record so that Swift still synthesizes the memberwise one.
+    private func renderRowInitializer(_ plan: TablePlan, into printer: inout CodePrinter) {
         printer.documentation("Decodes a row, naming the column of a value that does not convert.")
         printer.block("\(access)init(row: GRDB.Row) throws {") { printer in
-            if hasRowID {
+            if plan.identity.isEmpty {
                 printer.line("self.\(GeneratedNames.rowID) = try row.column(\(recordPlan.columnArguments("_id")))")
             }
             for property in recordPlan.properties {

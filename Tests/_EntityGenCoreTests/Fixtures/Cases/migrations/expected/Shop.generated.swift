@@ -321,22 +321,6 @@ extension Customer {
 
         internal var loyaltyPoints: Swift.Int
 
-        /// Creates a record from its columns.
-        internal init(id: Swift.Int, name: Swift.String, email: Swift.String? = nil, loyaltyPoints: Swift.Int) {
-            self.id = id
-            self.name = name
-            self.email = email
-            self.loyaltyPoints = loyaltyPoints
-        }
-
-        /// Decodes a row, naming the column of a value that does not convert.
-        internal init(row: GRDB.Row) throws {
-            self.id = try row.column("id", at: 0)
-            self.name = try row.column("name", at: 1)
-            self.email = try row.column("email", at: 2)
-            self.loyaltyPoints = try row.column("loyaltyPoints", at: 3)
-        }
-
         /// Encodes the columns as the importer stores them.
         internal func encode(to container: inout GRDB.PersistenceContainer) throws {
             container.setColumn("id", id)
@@ -360,6 +344,16 @@ extension Customer {
             through: hasMany(
                 _OrdersLink.table, using: GRDB.ForeignKey(["ownerId"], to: ["id"])).order(GRDB.Column("position")),
             using: _OrdersLink.target, key: "orders")
+    }
+}
+
+extension Customer.Record {
+    /// Decodes a row, naming the column of a value that does not convert.
+    internal init(row: GRDB.Row) throws {
+        self.id = try row.column("id", at: 0)
+        self.name = try row.column("name", at: 1)
+        self.email = try row.column("email", at: 2)
+        self.loyaltyPoints = try row.column("loyaltyPoints", at: 3)
     }
 }
 
@@ -520,20 +514,6 @@ extension Order {
         /// The identity: `number`.
         internal var id: Swift.String { number }
 
-        /// Creates a record from its columns.
-        internal init(number: Swift.String, total: Swift.Double, shippingAddressId: Swift.Int? = nil) {
-            self.number = number
-            self.total = total
-            self.shippingAddressId = shippingAddressId
-        }
-
-        /// Decodes a row, naming the column of a value that does not convert.
-        internal init(row: GRDB.Row) throws {
-            self.number = try row.column("number", at: 0)
-            self.total = try row.column("total", at: 1)
-            self.shippingAddressId = try row.column("shippingAddressId", at: 2)
-        }
-
         /// Encodes the columns as the importer stores them.
         internal func encode(to container: inout GRDB.PersistenceContainer) throws {
             container.setColumn("number", number)
@@ -551,5 +531,14 @@ extension Order {
             through: hasMany(
                 Customer.Record._OrdersLink.table, using: GRDB.ForeignKey(["targetNumber"], to: ["number"])),
             using: Customer.Record._OrdersLink.owner, key: "customers")
+    }
+}
+
+extension Order.Record {
+    /// Decodes a row, naming the column of a value that does not convert.
+    internal init(row: GRDB.Row) throws {
+        self.number = try row.column("number", at: 0)
+        self.total = try row.column("total", at: 1)
+        self.shippingAddressId = try row.column("shippingAddressId", at: 2)
     }
 }

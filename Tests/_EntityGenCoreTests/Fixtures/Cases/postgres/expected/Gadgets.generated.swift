@@ -494,24 +494,6 @@ extension Gadget {
             self.makerCode = makerCode
         }
 
-        /// Decodes a row, naming the column of a value that does not convert.
-        public init(row: GRDB.Row) throws {
-            self.id = try row.column("id", at: 0)
-            self.batch = try row.column("batch", at: 1)
-            self.name = try row.column("name", at: 2)
-            self.price = try row.column("price", at: 3)
-            self.weight = try row.column("weight", at: 4)
-            self.sku = try row.column("sku", at: 5)
-            self.releasedAt = try row.column("releasedAt", at: 6)
-            self.photo = try row.column("photo", at: 7)
-            self.site = try row.column("site", at: 8)
-            self.finish = try row.column("finish", at: 9)
-            self.tags = try row.jsonColumn(
-                "tags", at: 10, EntityGenRuntime.ArrayTransformer(EntityGenRuntime.StringTransformer()))
-            self.sparesCount = try row.column("sparesCount", at: 11)
-            self.makerCode = try row.column("makerCode", at: 12)
-        }
-
         /// Encodes the columns as the importer stores them.
         public func encode(to container: inout GRDB.PersistenceContainer) throws {
             container.setColumn("id", id)
@@ -577,6 +559,26 @@ extension Gadget {
         public static let resellers: GRDB.HasManyAssociation<Self, GRDB.Row> = hasMany(
             _ResellersLink.table, key: "resellers",
             using: GRDB.ForeignKey(["ownerId", "ownerBatch"], to: ["id", "batch"])).order(GRDB.Column("position"))
+    }
+}
+
+extension Gadget.Record {
+    /// Decodes a row, naming the column of a value that does not convert.
+    public init(row: GRDB.Row) throws {
+        self.id = try row.column("id", at: 0)
+        self.batch = try row.column("batch", at: 1)
+        self.name = try row.column("name", at: 2)
+        self.price = try row.column("price", at: 3)
+        self.weight = try row.column("weight", at: 4)
+        self.sku = try row.column("sku", at: 5)
+        self.releasedAt = try row.column("releasedAt", at: 6)
+        self.photo = try row.column("photo", at: 7)
+        self.site = try row.column("site", at: 8)
+        self.finish = try row.column("finish", at: 9)
+        self.tags = try row.jsonColumn(
+            "tags", at: 10, EntityGenRuntime.ArrayTransformer(EntityGenRuntime.StringTransformer()))
+        self.sparesCount = try row.column("sparesCount", at: 11)
+        self.makerCode = try row.column("makerCode", at: 12)
     }
 }
 
@@ -888,12 +890,6 @@ extension Label {
             self.text = text
         }
 
-        /// Decodes a row, naming the column of a value that does not convert.
-        public init(row: GRDB.Row) throws {
-            self.rowID = try row.column("_id", at: 0)
-            self.text = try row.column("text", at: 1)
-        }
-
         /// Encodes the columns as the importer stores them.
         public func encode(to container: inout GRDB.PersistenceContainer) throws {
             container.setColumn("_id", rowID)
@@ -932,6 +928,14 @@ extension Label {
             Label.Record.self,
             through: hasMany(Label.Record._ChildrenLink.table, using: GRDB.ForeignKey(["target"], to: ["_id"])),
             using: Label.Record._ChildrenLink.owner, key: "labels")
+    }
+}
+
+extension Label.Record {
+    /// Decodes a row, naming the column of a value that does not convert.
+    public init(row: GRDB.Row) throws {
+        self.rowID = try row.column("_id", at: 0)
+        self.text = try row.column("text", at: 1)
     }
 }
 

@@ -378,14 +378,6 @@ extension Group {
             self.avatarRemoteId = avatarRemoteId
         }
 
-        /// Decodes a row, naming the column of a value that does not convert.
-        public init(row: GRDB.Row) throws {
-            self.remoteId = try row.column("remoteId", at: 0)
-            self.name = try row.column("name", at: 1)
-            self.className = try row.column("className", at: 2)
-            self.avatarRemoteId = try row.column("avatarRemoteId", at: 3)
-        }
-
         /// Encodes the columns as the importer stores them.
         public func encode(to container: inout GRDB.PersistenceContainer) throws {
             container.setColumn("remoteId", remoteId)
@@ -397,6 +389,16 @@ extension Group {
         /// The `avatar` relationship, for `including` and `request(for:)`.
         public static let avatar = belongsTo(
             Avatar.Record.self, key: "avatar", using: GRDB.ForeignKey(["avatarRemoteId"], to: ["remoteId"]))
+    }
+}
+
+extension Group.Record {
+    /// Decodes a row, naming the column of a value that does not convert.
+    public init(row: GRDB.Row) throws {
+        self.remoteId = try row.column("remoteId", at: 0)
+        self.name = try row.column("name", at: 1)
+        self.className = try row.column("className", at: 2)
+        self.avatarRemoteId = try row.column("avatarRemoteId", at: 3)
     }
 }
 

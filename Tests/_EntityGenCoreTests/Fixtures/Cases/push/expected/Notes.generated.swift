@@ -253,29 +253,6 @@ extension Note {
 
         internal var authorLogin: Swift.String?
 
-        /// Creates a record from its columns.
-        internal init(
-            folder: Swift.String, number: Swift.Int64, body: Swift.String, pinnedAt: Foundation.Date? = nil,
-            mood: Swift.String? = nil, authorLogin: Swift.String? = nil
-        ) {
-            self.folder = folder
-            self.number = number
-            self.body = body
-            self.pinnedAt = pinnedAt
-            self.mood = mood
-            self.authorLogin = authorLogin
-        }
-
-        /// Decodes a row, naming the column of a value that does not convert.
-        internal init(row: GRDB.Row) throws {
-            self.folder = try row.column("folder", at: 0)
-            self.number = try row.column("number", at: 1)
-            self.body = try row.column("body", at: 2)
-            self.pinnedAt = try row.column("pinnedAt", at: 3)
-            self.mood = try row.column("mood", at: 4)
-            self.authorLogin = try row.column("authorLogin", at: 5)
-        }
-
         /// Encodes the columns as the importer stores them.
         internal func encode(to container: inout GRDB.PersistenceContainer) throws {
             container.setColumn("folder", folder)
@@ -304,6 +281,18 @@ extension Note {
             _ReadersLink.table, key: "readers",
             using: GRDB.ForeignKey(["ownerFolder", "ownerNumber"], to: ["folder", "number"])
         ).order(GRDB.Column("position"))
+    }
+}
+
+extension Note.Record {
+    /// Decodes a row, naming the column of a value that does not convert.
+    internal init(row: GRDB.Row) throws {
+        self.folder = try row.column("folder", at: 0)
+        self.number = try row.column("number", at: 1)
+        self.body = try row.column("body", at: 2)
+        self.pinnedAt = try row.column("pinnedAt", at: 3)
+        self.mood = try row.column("mood", at: 4)
+        self.authorLogin = try row.column("authorLogin", at: 5)
     }
 }
 

@@ -205,20 +205,6 @@ extension Person {
         /// The identity: `identifier`.
         internal var id: Swift.Int { identifier }
 
-        /// Creates a record from its columns.
-        internal init(identifier: Swift.Int, name: Swift.String, height: Swift.Double? = nil) {
-            self.identifier = identifier
-            self.name = name
-            self.height = height
-        }
-
-        /// Decodes a row, naming the column of a value that does not convert.
-        internal init(row: GRDB.Row) throws {
-            self.identifier = try row.column("identifier", at: 0)
-            self.name = try row.column("name", at: 1)
-            self.height = try row.column("height", at: 2)
-        }
-
         /// Encodes the columns as the importer stores them.
         internal func encode(to container: inout GRDB.PersistenceContainer) throws {
             container.setColumn("identifier", identifier)
@@ -249,5 +235,14 @@ extension Person {
             through: hasMany(
                 Person.Record._FriendsLink.table, using: GRDB.ForeignKey(["targetIdentifier"], to: ["identifier"])),
             using: Person.Record._FriendsLink.owner, key: "persons")
+    }
+}
+
+extension Person.Record {
+    /// Decodes a row, naming the column of a value that does not convert.
+    internal init(row: GRDB.Row) throws {
+        self.identifier = try row.column("identifier", at: 0)
+        self.name = try row.column("name", at: 1)
+        self.height = try row.column("height", at: 2)
     }
 }

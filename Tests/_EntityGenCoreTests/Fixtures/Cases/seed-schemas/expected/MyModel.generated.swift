@@ -172,25 +172,6 @@ extension ModelTwo {
         /// The identity: the row id.
         internal var id: Swift.Int64? { rowID }
 
-        /// Creates a record from its columns.
-        internal init(
-            rowID: Swift.Int64? = nil, key3: Swift.String, createdAt: Foundation.Date? = nil,
-            homepage: Foundation.URL? = nil
-        ) {
-            self.rowID = rowID
-            self.key3 = key3
-            self.createdAt = createdAt
-            self.homepage = homepage
-        }
-
-        /// Decodes a row, naming the column of a value that does not convert.
-        internal init(row: GRDB.Row) throws {
-            self.rowID = try row.column("_id", at: 0)
-            self.key3 = try row.column("key3", at: 1)
-            self.createdAt = try row.column("createdAt", at: 2)
-            self.homepage = try row.column("homepage", at: 3)
-        }
-
         /// Encodes the columns as the importer stores them.
         internal func encode(to container: inout GRDB.PersistenceContainer) throws {
             container.setColumn("_id", rowID)
@@ -213,6 +194,16 @@ extension ModelTwo {
             MyModel.Record.self,
             through: hasMany(MyModel.Record._Model2sLink.table, using: GRDB.ForeignKey(["target"], to: ["_id"])),
             using: MyModel.Record._Model2sLink.owner, key: "myModelsViaModel2s")
+    }
+}
+
+extension ModelTwo.Record {
+    /// Decodes a row, naming the column of a value that does not convert.
+    internal init(row: GRDB.Row) throws {
+        self.rowID = try row.column("_id", at: 0)
+        self.key3 = try row.column("key3", at: 1)
+        self.createdAt = try row.column("createdAt", at: 2)
+        self.homepage = try row.column("homepage", at: 3)
     }
 }
 
@@ -400,25 +391,6 @@ extension MyModel {
         /// The identity: the row id.
         internal var id: Swift.Int64? { rowID }
 
-        /// Creates a record from its columns.
-        internal init(
-            rowID: Swift.Int64? = nil, modelProperty1: Swift.String, modelProperty2: Swift.String? = nil,
-            model2: Swift.Int64? = nil
-        ) {
-            self.rowID = rowID
-            self.modelProperty1 = modelProperty1
-            self.modelProperty2 = modelProperty2
-            self.model2 = model2
-        }
-
-        /// Decodes a row, naming the column of a value that does not convert.
-        internal init(row: GRDB.Row) throws {
-            self.rowID = try row.column("_id", at: 0)
-            self.modelProperty1 = try row.column("modelProperty1", at: 1)
-            self.modelProperty2 = try row.column("modelProperty2", at: 2)
-            self.model2 = try row.column("model2", at: 3)
-        }
-
         /// Encodes the columns as the importer stores them.
         internal func encode(to container: inout GRDB.PersistenceContainer) throws {
             container.setColumn("_id", rowID)
@@ -451,5 +423,15 @@ extension MyModel {
             through: hasMany(
                 _Model2sLink.table, using: GRDB.ForeignKey(["owner"], to: ["_id"])).order(GRDB.Column("position")),
             using: _Model2sLink.target, key: "model2s")
+    }
+}
+
+extension MyModel.Record {
+    /// Decodes a row, naming the column of a value that does not convert.
+    internal init(row: GRDB.Row) throws {
+        self.rowID = try row.column("_id", at: 0)
+        self.modelProperty1 = try row.column("modelProperty1", at: 1)
+        self.modelProperty2 = try row.column("modelProperty2", at: 2)
+        self.model2 = try row.column("model2", at: 3)
     }
 }

@@ -501,51 +501,6 @@ extension Pod {
 
         internal var sourceFiles: PodPaths?
 
-        /// Creates a record from its columns.
-        internal init(
-            name: Swift.String, version: Swift.String, summary: Swift.String? = nil, details: Swift.String? = nil,
-            homepage: Foundation.URL? = nil, socialMediaUrl: Foundation.URL? = nil, licenseType: Swift.String? = nil,
-            licenseFile: Swift.String? = nil, authors: PodAuthors? = nil, sourceGit: Foundation.URL? = nil,
-            sourceTag: Swift.String? = nil, requiresArc: Swift.Bool, platforms: [Swift.String: Swift.String],
-            sourceFiles: PodPaths? = nil
-        ) {
-            self.name = name
-            self.version = version
-            self.summary = summary
-            self.details = details
-            self.homepage = homepage
-            self.socialMediaUrl = socialMediaUrl
-            self.licenseType = licenseType
-            self.licenseFile = licenseFile
-            self.authors = authors
-            self.sourceGit = sourceGit
-            self.sourceTag = sourceTag
-            self.requiresArc = requiresArc
-            self.platforms = platforms
-            self.sourceFiles = sourceFiles
-        }
-
-        /// Decodes a row, naming the column of a value that does not convert.
-        internal init(row: GRDB.Row) throws {
-            self.name = try row.column("name", at: 0)
-            self.version = try row.column("version", at: 1)
-            self.summary = try row.column("summary", at: 2)
-            self.details = try row.column("details", at: 3)
-            self.homepage = try row.column("homepage", at: 4)
-            self.socialMediaUrl = try row.column("socialMediaUrl", at: 5)
-            self.licenseType = try row.column("licenseType", at: 6)
-            self.licenseFile = try row.column("licenseFile", at: 7)
-            self.authors = try row.optionalJSONColumn("authors", at: 8, AuthorList())
-            self.sourceGit = try row.column("sourceGit", at: 9)
-            self.sourceTag = try row.column("sourceTag", at: 10)
-            self.requiresArc = try row.column("requiresArc", at: 11)
-            self.platforms = try row.jsonColumn(
-                "platforms", at: 12,
-                EntityGenRuntime.MapTransformer(
-                    EntityGenRuntime.StringTransformer(), skipsInvalidElements: true, schemaLocation: "Pods.yaml:72:7"))
-            self.sourceFiles = try row.optionalJSONColumn("sourceFiles", at: 13, PathList())
-        }
-
         /// Encodes the columns as the importer stores them.
         internal func encode(to container: inout GRDB.PersistenceContainer) throws {
             container.setColumn("name", name)
@@ -583,6 +538,29 @@ extension Pod {
                 _SubspecsLink.table, using: GRDB.ForeignKey(["ownerName", "ownerVersion"], to: ["name", "version"])
             ).order(GRDB.Column("position")),
             using: _SubspecsLink.target, key: "subspecs")
+    }
+}
+
+extension Pod.Record {
+    /// Decodes a row, naming the column of a value that does not convert.
+    internal init(row: GRDB.Row) throws {
+        self.name = try row.column("name", at: 0)
+        self.version = try row.column("version", at: 1)
+        self.summary = try row.column("summary", at: 2)
+        self.details = try row.column("details", at: 3)
+        self.homepage = try row.column("homepage", at: 4)
+        self.socialMediaUrl = try row.column("socialMediaUrl", at: 5)
+        self.licenseType = try row.column("licenseType", at: 6)
+        self.licenseFile = try row.column("licenseFile", at: 7)
+        self.authors = try row.optionalJSONColumn("authors", at: 8, AuthorList())
+        self.sourceGit = try row.column("sourceGit", at: 9)
+        self.sourceTag = try row.column("sourceTag", at: 10)
+        self.requiresArc = try row.column("requiresArc", at: 11)
+        self.platforms = try row.jsonColumn(
+            "platforms", at: 12,
+            EntityGenRuntime.MapTransformer(
+                EntityGenRuntime.StringTransformer(), skipsInvalidElements: true, schemaLocation: "Pods.yaml:72:7"))
+        self.sourceFiles = try row.optionalJSONColumn("sourceFiles", at: 13, PathList())
     }
 }
 
@@ -802,30 +780,6 @@ extension Subspec {
         /// The identity: the row id.
         internal var id: Swift.Int64? { rowID }
 
-        /// Creates a record from its columns.
-        internal init(
-            rowID: Swift.Int64? = nil, name: Swift.String, sourceFiles: PodPaths? = nil,
-            dependencies: [Swift.String: [Swift.String]], primaryPlatform: Platform? = nil
-        ) {
-            self.rowID = rowID
-            self.name = name
-            self.sourceFiles = sourceFiles
-            self.dependencies = dependencies
-            self.primaryPlatform = primaryPlatform
-        }
-
-        /// Decodes a row, naming the column of a value that does not convert.
-        internal init(row: GRDB.Row) throws {
-            self.rowID = try row.column("_id", at: 0)
-            self.name = try row.column("name", at: 1)
-            self.sourceFiles = try row.optionalJSONColumn("sourceFiles", at: 2, PathList())
-            self.dependencies = try row.jsonColumn(
-                "dependencies", at: 3,
-                EntityGenRuntime.MapTransformer(EntityGenRuntime.ArrayTransformer(EntityGenRuntime.StringTransformer()))
-            )
-            self.primaryPlatform = try row.column("primaryPlatform", at: 4)
-        }
-
         /// Encodes the columns as the importer stores them.
         internal func encode(to container: inout GRDB.PersistenceContainer) throws {
             container.setColumn("_id", rowID)
@@ -870,5 +824,18 @@ extension Subspec {
             Subspec.Record.self,
             through: hasMany(Subspec.Record._SubspecsLink.table, using: GRDB.ForeignKey(["target"], to: ["_id"])),
             using: Subspec.Record._SubspecsLink.owner, key: "subspecsViaSubspecs")
+    }
+}
+
+extension Subspec.Record {
+    /// Decodes a row, naming the column of a value that does not convert.
+    internal init(row: GRDB.Row) throws {
+        self.rowID = try row.column("_id", at: 0)
+        self.name = try row.column("name", at: 1)
+        self.sourceFiles = try row.optionalJSONColumn("sourceFiles", at: 2, PathList())
+        self.dependencies = try row.jsonColumn(
+            "dependencies", at: 3,
+            EntityGenRuntime.MapTransformer(EntityGenRuntime.ArrayTransformer(EntityGenRuntime.StringTransformer())))
+        self.primaryPlatform = try row.column("primaryPlatform", at: 4)
     }
 }

@@ -308,25 +308,6 @@ extension Group {
         /// The identity: `remoteId`.
         internal var id: Swift.Int64 { remoteId }
 
-        /// Creates a record from its columns.
-        internal init(
-            remoteId: Swift.Int64, name: Swift.String, className: Swift.String? = nil,
-            avatarRemoteId: Swift.Int64? = nil
-        ) {
-            self.remoteId = remoteId
-            self.name = name
-            self.className = className
-            self.avatarRemoteId = avatarRemoteId
-        }
-
-        /// Decodes a row, naming the column of a value that does not convert.
-        internal init(row: GRDB.Row) throws {
-            self.remoteId = try row.column("remoteId", at: 0)
-            self.name = try row.column("name", at: 1)
-            self.className = try row.column("className", at: 2)
-            self.avatarRemoteId = try row.column("avatarRemoteId", at: 3)
-        }
-
         /// Encodes the columns as the importer stores them.
         internal func encode(to container: inout GRDB.PersistenceContainer) throws {
             container.setColumn("remoteId", remoteId)
@@ -338,5 +319,15 @@ extension Group {
         /// The `avatar` relationship, for `including` and `request(for:)`.
         internal static let avatar = belongsTo(
             Avatar.Record.self, key: "avatar", using: GRDB.ForeignKey(["avatarRemoteId"], to: ["remoteId"]))
+    }
+}
+
+extension Group.Record {
+    /// Decodes a row, naming the column of a value that does not convert.
+    internal init(row: GRDB.Row) throws {
+        self.remoteId = try row.column("remoteId", at: 0)
+        self.name = try row.column("name", at: 1)
+        self.className = try row.column("className", at: 2)
+        self.avatarRemoteId = try row.column("avatarRemoteId", at: 3)
     }
 }

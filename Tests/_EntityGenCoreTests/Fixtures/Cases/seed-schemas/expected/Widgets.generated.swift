@@ -199,25 +199,6 @@ extension ImageWidget {
         /// The identity: `serverId`.
         internal var id: Swift.String { serverId }
 
-        /// Creates a record from its columns.
-        internal init(
-            serverId: Swift.String, url: Foundation.URL, caption: Swift.String? = nil,
-            textWidgetServerId: Swift.String? = nil
-        ) {
-            self.serverId = serverId
-            self.url = url
-            self.caption = caption
-            self.textWidgetServerId = textWidgetServerId
-        }
-
-        /// Decodes a row, naming the column of a value that does not convert.
-        internal init(row: GRDB.Row) throws {
-            self.serverId = try row.column("serverId", at: 0)
-            self.url = try row.column("url", at: 1)
-            self.caption = try row.column("caption", at: 2)
-            self.textWidgetServerId = try row.column("textWidgetServerId", at: 3)
-        }
-
         /// Encodes the columns as the importer stores them.
         internal func encode(to container: inout GRDB.PersistenceContainer) throws {
             container.setColumn("serverId", serverId)
@@ -229,6 +210,16 @@ extension ImageWidget {
         /// The `textWidget` relationship, for `including` and `request(for:)`.
         internal static let textWidget = belongsTo(
             TextWidget.Record.self, key: "textWidget", using: GRDB.ForeignKey(["textWidgetServerId"], to: ["serverId"]))
+    }
+}
+
+extension ImageWidget.Record {
+    /// Decodes a row, naming the column of a value that does not convert.
+    internal init(row: GRDB.Row) throws {
+        self.serverId = try row.column("serverId", at: 0)
+        self.url = try row.column("url", at: 1)
+        self.caption = try row.column("caption", at: 2)
+        self.textWidgetServerId = try row.column("textWidgetServerId", at: 3)
     }
 }
 
