@@ -88,6 +88,34 @@ enum ReadBenchmark {
         Measurement.summary("ratio", "read_vs_grdb_codable", totals.codable / totals.generated)
     }
 
+    /// The generated reads alone (`only` names one), ten times each, their times printed: for profilers.
+    static func profile(_ only: String?) throws {
+        let (pool, folder) = try ImportBenchmark.freshDatabase()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try fill(pool)
+        let reads: [(String, () throws -> Int)] = [
+            ("all", { try pool.read { db in try BenchPod.fetchAll(db).count } }),
+            (
+                "filtered",
+                {
+                    try pool.read { db in
+                        try BenchPod.filter(BenchPod.Columns.summary != nil).order(BenchPod.Columns.name.desc)
+                            .fetchAll(db).count
+                    }
+                }
+            ),
+            (
+                "graph",
+                { try pool.read { db in try BenchMaintainer.requestIncludingRelationships().fetchAll(db).count } }
+            ),
+        ]
+        for (name, read) in reads where only == nil || only == name {
+            for _ in 0..<10 {
+                Measurement.summary("seconds", "read_\(name)_generated", try Measurement.seconds { _ = try read() })
+            }
+        }
+    }
+
     /// 100,000 pods and 10,000 maintainers of 10 pods each, saved by the generated importer.
     static func fill(_ pool: DatabasePool) throws {
         let pods = try BenchPod.mapArray(json: Data(PodsPayload.make(count: podCount))).value

@@ -63,6 +63,9 @@ func runBenchmark() async throws {
         try ImportBenchmark.profile()
     case "read":
         try ReadBenchmark.run()
+    case "profile-read":
+        // Only the generated reads (`all`, `filtered` or `graph`, default all three), ten times each, for profilers.
+        try ReadBenchmark.profile(arguments.dropFirst().first)
     case "sync":
         try await SyncBenchmark.run()
     case "import":
