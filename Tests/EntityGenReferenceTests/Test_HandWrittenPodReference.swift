@@ -107,16 +107,7 @@ import Testing
     }
 
     @Test func mappingWritingAndFailingAlike() throws {
-        let records = try JSONDocument(bytes: Array(Self.first.utf8)).withRoot { root in
-            var objects: [[UInt8]] = []
-            root.forEachElement { _, record in
-                var writer = JSONWriter()
-                AnyJSON(record).write(to: &writer)
-                objects.append(writer.bytes)
-            }
-            return objects
-        }
-        for record in records {
+        for record in try Test_HandWrittenReference.records(of: Self.first) {
             let generated = try Pod.map(json: record)
             let reference = try HandWrittenPod.map(json: record)
             #expect(Test_HandWrittenReference.json(generated.value) == Test_HandWrittenReference.json(reference.value))
@@ -133,17 +124,6 @@ import Testing
             #"{"name": "A", "version": "1", "subspecs": {}}"#, #"{"name": "A", "version": "1", "summary": 3}"#,
             #"[1]"#,
         ]
-        for payload in broken {
-            let bytes = Array(payload.utf8)
-            let failures = [
-                Test_HandWrittenReference.failure { () throws(MappingFailure) in try Pod.map(json: bytes) },
-                Test_HandWrittenReference.failure { () throws(MappingFailure) in try HandWrittenPod.map(json: bytes) },
-            ]
-            #expect(failures[0] != nil, "\(payload)")
-            let reference = failures[1]?.message.replacingOccurrences(of: "HandWrittenPod", with: "Pod")
-            #expect(
-                failures[0]?.path == failures[1]?.path && failures[0]?.message == reference,
-                "\(failures.map { $0.map { "\($0.path): \($0.message)" } })")
-        }
+        Test_HandWrittenReference.expectFailingAlike(Pod.self, HandWrittenPod.self, broken)
     }
 }

@@ -74,16 +74,7 @@ import Testing
     }
 
     @Test func mappingWritingAndFailingAlike() throws {
-        let records = try JSONDocument(bytes: Array(Self.first.utf8)).withRoot { root in
-            var objects: [[UInt8]] = []
-            root.forEachElement { _, record in
-                var writer = JSONWriter()
-                AnyJSON(record).write(to: &writer)
-                objects.append(writer.bytes)
-            }
-            return objects
-        }
-        for record in records {
+        for record in try Self.records(of: Self.first) {
             let generated = try Flat.map(json: record).value
             let reference = try HandWrittenFlat.map(json: record).value
             #expect(Self.json(generated) == Self.json(reference))
@@ -100,24 +91,45 @@ import Testing
             #"{"identifier": 1, "name": "a", "count": 1, "is_active": true, "created": "2024-01-01T00:00:00Z", "homepage": 5, "tags": [], "scores": {}}"#,
             #"[1]"#,
         ]
-        for payload in broken {
-            let bytes = Array(payload.utf8)
-            let failures = [
-                Self.failure { () throws(MappingFailure) in try Flat.map(json: bytes) },
-                Self.failure { () throws(MappingFailure) in try HandWrittenFlat.map(json: bytes) },
-            ]
-            #expect(failures[0] != nil, "\(payload)")
-            // The same place and message, up to the type's name ("expected a Flat object").
-            let reference = failures[1]?.message.replacingOccurrences(of: "HandWrittenFlat", with: "Flat")
-            #expect(
-                failures[0]?.path == failures[1]?.path && failures[0]?.message == reference,
-                "\(failures.map { $0.map { "\($0.path): \($0.message)" } })")
-        }
+        Self.expectFailingAlike(Flat.self, HandWrittenFlat.self, broken)
     }
 
     /// The JSON a model writes, as text.
     static func json(_ model: some JSONMappable) -> String {
         String(decoding: model.jsonBytes(), as: UTF8.self)
+    }
+
+    /// The records of a JSON array page, each as its own JSON text.
+    static func records(of page: String) throws -> [[UInt8]] {
+        try JSONDocument(bytes: Array(page.utf8)).withRoot { root in
+            var objects: [[UInt8]] = []
+            root.forEachElement { _, record in
+                var writer = JSONWriter()
+                AnyJSON(record).write(to: &writer)
+                objects.append(writer.bytes)
+            }
+            return objects
+        }
+    }
+
+    /// Expects each payload to fail to map as `Generated` at the same path with the same message as
+    /// `Reference` (up to the type's name: "expected a Flat object").
+    static func expectFailingAlike<Generated: JSONMappable, Reference: JSONMappable>(
+        _ generated: Generated.Type, _ reference: Reference.Type, _ payloads: [String]
+    ) {
+        for payload in payloads {
+            let bytes = Array(payload.utf8)
+            let failures = [
+                failure { () throws(MappingFailure) in try Generated.map(json: bytes) },
+                failure { () throws(MappingFailure) in try Reference.map(json: bytes) },
+            ]
+            #expect(failures[0] != nil, "\(payload)")
+            let message = failures[1]?.message.replacingOccurrences(
+                of: String(describing: Reference.self), with: String(describing: Generated.self))
+            #expect(
+                failures[0]?.path == failures[1]?.path && failures[0]?.message == message,
+                "\(failures.map { $0.map { "\($0.path): \($0.message)" } })")
+        }
     }
 
     /// The mapping error `body` throws, if any.

@@ -1,7 +1,7 @@
 import EntityGenRuntime
 import Foundation
 
-// User code for Pods.yaml's custom transformers, as a user of EntityGen writes it: the types the
+// User code for the Pods schema's custom transformers, as a user of EntityGen writes it: the types the
 // transformers produce, and their `fromJSON` / `toJSON` (the generated `AuthorList` and `PathList`
 // structs fail to compile until these exist). Both keep the JSON form they read, so model -> JSON
 // writes what was received.
