@@ -20,6 +20,12 @@ public final class EntityTable: Sendable {
     public let saveSQL: String
     /// Like `saveSQL`, but an update that would change nothing is not performed (reported unchanged).
     public let saveChangedSQL: String
+    /// `saveSQL` for a row none of whose fields was absent: every column set from the row, without the
+    /// absent-field tests (which cost an update about 5% in SQLite's own work on 14 columns). The same
+    /// parameter numbers; the absent words are not read. The same as `saveSQL` without absent bits.
+    public let saveAllSQL: String
+    /// `saveChangedSQL` for a row none of whose fields was absent.
+    public let saveAllChangedSQL: String
     /// `DELETE ... WHERE identity`.
     public let deleteSQL: String
     /// How many absent-field words the save statement takes after the columns.
@@ -63,11 +69,14 @@ public final class EntityTable: Sendable {
         func absent(_ bit: Int) -> String {
             "(?\(columns.count + 1 + bit / 63) & \(Int64(1) << Int64(bit % 63))) != 0"
         }
-        if others.isEmpty {
-            saveSQL =
-                insert + " ON CONFLICT (\(conflictColumns.map(SQLText.identifier).joined(separator: ", "))) DO NOTHING"
-            saveChangedSQL = saveSQL
-        } else {
+        /// The save statements, with the absent-field tests or (`absentBits` empty) without.
+        func statements(absentBits: [String: Int]) -> (save: String, saveChanged: String) {
+            if others.isEmpty {
+                let save =
+                    insert
+                    + " ON CONFLICT (\(conflictColumns.map(SQLText.identifier).joined(separator: ", "))) DO NOTHING"
+                return (save, save)
+            }
             let assignments = others.map { column -> String in
                 let quoted = SQLText.identifier(column)
                 guard let bit = absentBits[column] else { return "\(quoted) = excluded.\(quoted)" }
@@ -81,9 +90,10 @@ public final class EntityTable: Sendable {
             let conflict =
                 " ON CONFLICT (\(conflictColumns.map(SQLText.identifier).joined(separator: ", "))) DO UPDATE SET "
                 + assignments.joined(separator: ", ")
-            saveSQL = insert + conflict
-            saveChangedSQL = insert + conflict + " WHERE " + changes.joined(separator: " OR ")
+            return (insert + conflict, insert + conflict + " WHERE " + changes.joined(separator: " OR "))
         }
+        (saveSQL, saveChangedSQL) = statements(absentBits: absentBits)
+        (saveAllSQL, saveAllChangedSQL) = statements(absentBits: [:])
         deleteSQL = "DELETE FROM \(table) WHERE " + SQLText.matching(identity)
     }
 

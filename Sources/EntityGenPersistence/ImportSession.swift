@@ -11,6 +11,9 @@ public struct ImportSession {
     final class TableState {
         let table: EntityTable
         let statement: SQLiteStatement
+        /// The statement for rows with no absent field (``EntityTable/saveAllSQL``), prepared on first use;
+        /// `statement` itself for a table without absent bits.
+        var allStatement: SQLiteStatement?
         var counts = ImportReport.Counts()
         var changes = ChangeSet()
         init(table: EntityTable, statement: SQLiteStatement) {
@@ -66,15 +69,38 @@ public struct ImportSession {
         return Int64(bitPattern: mixed ^ (mixed >> 31))
     }
 
-    /// A table's save statement, ready for binding parameters `1...table.columns.count`.
+    /// A table's save statement, ready for binding parameters `1...table.columns.count`, then its absent
+    /// words (``AbsentFields/bind(to:after:words:)``).
     public mutating func prepare(_ table: EntityTable) throws -> PreparedRow {
-        let key = ObjectIdentifier(table)
-        if let state = tables[key] { return PreparedRow(state: state) }
-        let sql = (skipsUnchanged ? table.saveChangedSQL : table.saveSQL) + (reportsChanges ? table.returningSQL : "")
+        let state = try self.state(of: table)
+        return PreparedRow(state: state, statement: state.statement)
+    }
+
+    /// A table's save statement for a row whose absent fields are `absent`, ready for binding parameters
+    /// `1...table.columns.count`: with `absent` bound when a field was absent, else the statement that sets
+    /// every column (``EntityTable/saveAllSQL``), which SQLite runs faster.
+    public mutating func prepare(_ table: EntityTable, absent: AbsentFields) throws -> PreparedRow {
+        let state = try self.state(of: table)
+        guard table.absentWords > 0, absent.isEmpty else {
+            absent.bind(to: state.statement, after: table.columns.count, words: table.absentWords)
+            return PreparedRow(state: state, statement: state.statement)
+        }
+        if let statement = state.allStatement { return PreparedRow(state: state, statement: statement) }
+        let sql =
+            (skipsUnchanged ? table.saveAllChangedSQL : table.saveAllSQL) + (reportsChanges ? table.returningSQL : "")
         let statement = try db.cachedStatement(sql: sql).sqliteStatement
-        let state = TableState(table: table, statement: statement)
+        state.allStatement = statement
+        return PreparedRow(state: state, statement: statement)
+    }
+
+    /// The session's state of `table`: its counters and save statement, prepared on first use.
+    private mutating func state(of table: EntityTable) throws -> TableState {
+        let key = ObjectIdentifier(table)
+        if let state = tables[key] { return state }
+        let sql = (skipsUnchanged ? table.saveChangedSQL : table.saveSQL) + (reportsChanges ? table.returningSQL : "")
+        let state = TableState(table: table, statement: try db.cachedStatement(sql: sql).sqliteStatement)
         tables[key] = state
-        return PreparedRow(state: state)
+        return state
     }
 
     /// Runs a bound save statement; returns the row id for tables without identity (the `slot` it
@@ -90,9 +116,9 @@ public struct ImportSession {
         let owned = state.table.identity.isEmpty
         if owned {
             if let slot {
-                sqlite3_bind_int64(state.statement, state.table.slotParameter, slot)
+                sqlite3_bind_int64(row.statement, state.table.slotParameter, slot)
             } else {
-                sqlite3_bind_null(state.statement, state.table.slotParameter)
+                sqlite3_bind_null(row.statement, state.table.slotParameter)
             }
         }
         // An upsert that updates leaves the last insert rowid alone; an insert sets it to the row's id,
@@ -329,9 +355,10 @@ public struct ImportSession {
     }
 }
 
-/// A save statement with its table's counters, returned by ``ImportSession/prepare(_:)``.
+/// A save statement with its table's counters, returned by ``ImportSession/prepare(_:)`` and
+/// ``ImportSession/prepare(_:absent:)``.
 public struct PreparedRow {
     let state: ImportSession.TableState
     /// The statement to bind.
-    public var statement: SQLiteStatement { state.statement }
+    public let statement: SQLiteStatement
 }

@@ -157,7 +157,7 @@ extension HandWrittenFlat: PersistableEntity, PersistableRecord {
         static var tables: [EntityTable] { [table] }
 
         static func save(_ flat: HandWrittenFlat, absent: AbsentTree, in session: inout ImportSession) throws -> Int64 {
-            let row = try session.prepare(table)
+            let row = try session.prepare(table, absent: absent.fields)
             let statement = row.statement
             flat.identifier.bindValue(to: statement, at: 1)
             flat.name.bindValue(to: statement, at: 2)
@@ -171,7 +171,6 @@ extension HandWrittenFlat: PersistableEntity, PersistableRecord {
             flat.token.bindValue(to: statement, at: 10)
             JSONColumn.bind(flat.tags, ArrayTransformer(StringTransformer()), to: statement, at: 11)
             JSONColumn.bind(flat.scores, MapTransformer(DoubleTransformer()), to: statement, at: 12)
-            absent.fields.bind(to: statement, after: 12, words: 1)
             return try session.save(row)
         }
 

@@ -179,7 +179,7 @@ extension HandWrittenPod: PersistableEntity {
         static var tables: [EntityTable] { [table] }
 
         static func save(_ pod: HandWrittenPod, absent: AbsentTree, in session: inout ImportSession) throws -> Int64 {
-            let row = try session.prepare(table)
+            let row = try session.prepare(table, absent: absent.fields)
             let statement = row.statement
             pod.name.bindValue(to: statement, at: 1)
             pod.version.bindValue(to: statement, at: 2)
@@ -195,7 +195,6 @@ extension HandWrittenPod: PersistableEntity {
             pod.requiresArc.bindValue(to: statement, at: 12)
             JSONColumn.bind(pod.platforms, platformsTransformer, to: statement, at: 13)
             JSONColumn.bind(pod.sourceFiles, PathList(), to: statement, at: 14)
-            absent.fields.bind(to: statement, after: 14, words: 1)
             let rowID = try session.save(row)
             guard !absent.fields.contains(12) else { return rowID }
             let (insert, delete) = try session.linkStatements(links)

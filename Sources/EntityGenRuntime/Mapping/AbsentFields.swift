@@ -29,6 +29,9 @@ public struct AbsentFields: Hashable, Sendable {
         return bits & (1 << UInt64(offset)) != 0
     }
 
+    /// Whether no field was absent.
+    @inlinable public var isEmpty: Bool { first == 0 && rest.allSatisfy { $0 == 0 } }
+
     /// Word `index` of the bits (63 fields to a word), as the save statement binds it.
     @inlinable public func word(_ index: Int) -> Int64 {
         Int64(bitPattern: index == 0 ? first : (index <= rest.count ? rest[index - 1] : 0))

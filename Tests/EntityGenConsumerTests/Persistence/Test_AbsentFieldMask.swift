@@ -36,6 +36,62 @@ import Testing
             #expect(cleared == ["c5", "c66"])
         }
     }
+
+    /// A row with no absent field is saved by the statement that sets every column, without the absent
+    /// tests; rows with and without absent fields go to the same table's counters and keep the same
+    /// semantics: an identical save is unchanged, an absent field keeps its stored value, and an owned
+    /// row's slot (the parameter after the absent words, which that statement does not read) still
+    /// selects the row it updates.
+    @Test func rowsWithoutAbsentFieldsTakeTheStatementThatSetsEveryColumn() throws {
+        let keyed = EntityTable(
+            entity: "Keyed", name: "keyed", columns: ["id", "a", "b"], identity: ["id"], absentBits: ["a": 0, "b": 1])
+        let owned = EntityTable(
+            entity: "Owned", name: "owned", columns: ["a", "b"], identity: [], absentBits: ["a": 0])
+        for table in [keyed, owned] {
+            #expect(table.saveAllSQL.contains("CASE") == false && table.saveAllChangedSQL.contains("CASE") == false)
+            #expect(table.saveChangedSQL.contains("CASE"))
+        }
+        #expect(owned.slotParameter == 4 && owned.saveAllSQL.contains("?4") && !owned.saveAllSQL.contains("?3"))
+        let plain = EntityTable(entity: "Plain", name: "plain", columns: ["id", "a"], identity: ["id"])
+        #expect(plain.saveAllSQL == plain.saveSQL && plain.saveAllChangedSQL == plain.saveChangedSQL)
+
+        var onlyA = AbsentFields()
+        onlyA.insert(0)
+        #expect(AbsentFields().isEmpty && !onlyA.isEmpty)
+        let queue = try DatabaseQueue()
+        let (report, rows) = try queue.write { db in
+            try db.execute(sql: "CREATE TABLE keyed (id INTEGER PRIMARY KEY, a TEXT, b TEXT)")
+            try db.execute(sql: "CREATE TABLE owned (_id INTEGER PRIMARY KEY, a TEXT, b TEXT)")
+            var session = ImportSession(db)
+            // (a, b, absent): inserted, unchanged, updated, then `a` absent: b changes, a is kept.
+            let saves: [(String?, String?, AbsentFields)] = [
+                ("a1", "b1", AbsentFields()), ("a1", "b1", AbsentFields()), ("a2", "b1", AbsentFields()),
+                (nil, "b2", onlyA),
+            ]
+            var slot: Int64? = nil
+            for (a, b, absent) in saves {
+                let row = try session.prepare(keyed, absent: absent)
+                #expect((row.statement == (try session.prepare(keyed).statement)) == !absent.isEmpty)
+                Int64(7).bindValue(to: row.statement, at: 1)
+                a.bindValue(to: row.statement, at: 2)
+                b.bindValue(to: row.statement, at: 3)
+                try session.save(row)
+                let ownedRow = try session.prepare(owned, absent: absent)
+                a.bindValue(to: ownedRow.statement, at: 1)
+                b.bindValue(to: ownedRow.statement, at: 2)
+                slot = try session.save(ownedRow, slot: slot)
+            }
+            return (
+                try session.finish(),
+                try Row.fetchAll(db, sql: "SELECT a, b FROM keyed UNION ALL SELECT a, b FROM owned")
+            )
+        }
+        for entity in ["Keyed", "Owned"] {
+            let counts = report.entities[entity]
+            #expect([counts?.inserted, counts?.updated, counts?.unchanged] == [1, 2, 1], "\(entity)")
+        }
+        #expect(rows == [["a": "a2", "b": "b2"], ["a": "a2", "b": "b2"]])
+    }
 }
 
 /// The keys a JSON object left out are recorded beside the model, never in it: a user mapped from

@@ -178,15 +178,14 @@ struct PersistenceRenderer {
             printer.line(
                 EmbeddedSaveRenderer.statement(save, store: SQLiteBackend.store, tryKeyword: "try ", slot: slot))
         }
-        printer.line("let _row = try session.prepare(table)")
+        // With absent bits, the session binds them, or picks the statement that sets every column.
+        printer.line(
+            plan.columns.contains(where: { $0.absentBit != nil })
+                ? "let _row = try session.prepare(table, absent: absent.fields)"
+                : "let _row = try session.prepare(table)")
         if !plan.columns.isEmpty { printer.line("let _statement = _row.statement") }
         for (offset, column) in plan.columns.enumerated() {
             printer.line(bindStatement(column.source, at: offset + 1))
-        }
-        if plan.columns.contains(where: { $0.absentBit != nil }) {
-            printer.line(
-                "absent.fields.bind(to: _statement, after: \(plan.columns.count), words: \(plan.absentWords))"
-            )
         }
         printer.line(
             plan.identity.isEmpty

@@ -246,12 +246,6 @@ struct TablePlan: Sendable {
     var renamedFrom: String? = nil
     /// The requests that send local edits (`push:`), on the backends that capture them.
     var push: PushPlan? = nil
-
-    /// How many 63-bit words of absent fields the save statement binds after the columns (0: none), as
-    /// `EntityTable` derives it from the same bits.
-    var absentWords: Int {
-        columns.compactMap(\.absentBit).max().map { $0 / 63 + 1 } ?? 0
-    }
 }
 
 /// What a column holds, backend-neutral; each backend decides the column type (SQLite: a storage

@@ -250,13 +250,12 @@ extension Customer {
             _ entity: Customer, absent: EntityGenRuntime.AbsentTree,
             in session: inout EntityGenPersistence.ImportSession
         ) throws -> Swift.Int64 {
-            let _row = try session.prepare(table)
+            let _row = try session.prepare(table, absent: absent.fields)
             let _statement = _row.statement
             entity.id.bindValue(to: _statement, at: 1)
             entity.name.bindValue(to: _statement, at: 2)
             entity.email.bindValue(to: _statement, at: 3)
             entity.loyaltyPoints.bindValue(to: _statement, at: 4)
-            absent.fields.bind(to: _statement, after: 4, words: 1)
             let _rowID = try session.save(_row)
             if !absent.fields.contains(2) {
                 let _ordersLinksStatements = try session.linkStatements(_ordersLinks)
@@ -457,12 +456,11 @@ extension Order {
             if let _target = entity.shippingAddress {
                 try Address.SQLite.save(_target, absent: absent.child(2), in: &session)
             }
-            let _row = try session.prepare(table)
+            let _row = try session.prepare(table, absent: absent.fields)
             let _statement = _row.statement
             entity.number.bindValue(to: _statement, at: 1)
             entity.total.bindValue(to: _statement, at: 2)
             (entity.shippingAddress?.id).bindValue(to: _statement, at: 3)
-            absent.fields.bind(to: _statement, after: 3, words: 1)
             let _rowID = try session.save(_row)
             return _rowID
         }

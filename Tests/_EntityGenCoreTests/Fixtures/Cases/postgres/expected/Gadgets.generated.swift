@@ -323,7 +323,7 @@ extension Gadget {
         public static func save(
             _ entity: Gadget, absent: EntityGenRuntime.AbsentTree, in session: inout EntityGenPersistence.ImportSession
         ) throws -> Swift.Int64 {
-            let _row = try session.prepare(table)
+            let _row = try session.prepare(table, absent: absent.fields)
             let _statement = _row.statement
             entity.id.bindValue(to: _statement, at: 1)
             entity.batch.bindValue(to: _statement, at: 2)
@@ -340,7 +340,6 @@ extension Gadget {
                 at: 11)
             (entity.spares.map { Swift.Int64($0.count) }).bindValue(to: _statement, at: 12)
             entity.maker.bindValue(to: _statement, at: 13)
-            absent.fields.bind(to: _statement, after: 13, words: 1)
             let _rowID = try session.save(_row)
             if !absent.fields.contains(8) {
                 let _labelsLinksStatements = try session.linkStatements(_labelsLinks)

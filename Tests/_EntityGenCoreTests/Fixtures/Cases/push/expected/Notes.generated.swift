@@ -171,7 +171,7 @@ extension Note {
             _ entity: Note, absent: EntityGenRuntime.AbsentTree, in session: inout EntityGenPersistence.ImportSession
         ) throws -> Swift.Int64 {
             if let _target = entity.author { try Person.SQLite.save(_target, absent: absent.child(5), in: &session) }
-            let _row = try session.prepare(table)
+            let _row = try session.prepare(table, absent: absent.fields)
             let _statement = _row.statement
             entity.folder.bindValue(to: _statement, at: 1)
             entity.number.bindValue(to: _statement, at: 2)
@@ -179,7 +179,6 @@ extension Note {
             entity.pinnedAt.bindValue(to: _statement, at: 4)
             entity.mood.bindValue(to: _statement, at: 5)
             (entity.author?.login).bindValue(to: _statement, at: 6)
-            absent.fields.bind(to: _statement, after: 6, words: 1)
             let _rowID = try session.save(_row)
             if !absent.fields.contains(3) {
                 let _readersLinksStatements = try session.linkStatements(_readersLinks)
@@ -378,11 +377,10 @@ extension Person {
         internal static func save(
             _ entity: Person, absent: EntityGenRuntime.AbsentTree, in session: inout EntityGenPersistence.ImportSession
         ) throws -> Swift.Int64 {
-            let _row = try session.prepare(table)
+            let _row = try session.prepare(table, absent: absent.fields)
             let _statement = _row.statement
             entity.login.bindValue(to: _statement, at: 1)
             entity.name.bindValue(to: _statement, at: 2)
-            absent.fields.bind(to: _statement, after: 2, words: 1)
             let _rowID = try session.save(_row)
             return _rowID
         }

@@ -135,12 +135,11 @@ extension Person {
         internal static func save(
             _ entity: Person, absent: EntityGenRuntime.AbsentTree, in session: inout EntityGenPersistence.ImportSession
         ) throws -> Swift.Int64 {
-            let _row = try session.prepare(table)
+            let _row = try session.prepare(table, absent: absent.fields)
             let _statement = _row.statement
             entity.identifier.bindValue(to: _statement, at: 1)
             entity.name.bindValue(to: _statement, at: 2)
             entity.height.bindValue(to: _statement, at: 3)
-            absent.fields.bind(to: _statement, after: 3, words: 1)
             let _rowID = try session.save(_row)
             if !absent.fields.contains(1) {
                 let _friendsLinksStatements = try session.linkStatements(_friendsLinks)

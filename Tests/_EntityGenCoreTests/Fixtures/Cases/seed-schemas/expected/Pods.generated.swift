@@ -385,7 +385,7 @@ extension Pod {
         internal static func save(
             _ entity: Pod, absent: EntityGenRuntime.AbsentTree, in session: inout EntityGenPersistence.ImportSession
         ) throws -> Swift.Int64 {
-            let _row = try session.prepare(table)
+            let _row = try session.prepare(table, absent: absent.fields)
             let _statement = _row.statement
             entity.name.bindValue(to: _statement, at: 1)
             entity.version.bindValue(to: _statement, at: 2)
@@ -405,7 +405,6 @@ extension Pod {
                     EntityGenRuntime.StringTransformer(), skipsInvalidElements: true, schemaLocation: "Pods.yaml:72:7"),
                 to: _statement, at: 13)
             EntityGenPersistence.JSONColumn.bind(entity.sourceFiles, PathList(), to: _statement, at: 14)
-            absent.fields.bind(to: _statement, after: 14, words: 1)
             let _rowID = try session.save(_row)
             if !absent.fields.contains(12) {
                 let _subspecsLinksStatements = try session.linkStatements(_subspecsLinks)

@@ -247,13 +247,12 @@ extension Group {
             _ entity: Group, absent: EntityGenRuntime.AbsentTree, in session: inout EntityGenPersistence.ImportSession
         ) throws -> Swift.Int64 {
             if let _target = entity.avatar { try Avatar.SQLite.save(_target, absent: absent.child(3), in: &session) }
-            let _row = try session.prepare(table)
+            let _row = try session.prepare(table, absent: absent.fields)
             let _statement = _row.statement
             entity.remoteId.bindValue(to: _statement, at: 1)
             entity.name.bindValue(to: _statement, at: 2)
             entity.className.bindValue(to: _statement, at: 3)
             (entity.avatar?.remoteId).bindValue(to: _statement, at: 4)
-            absent.fields.bind(to: _statement, after: 4, words: 1)
             let _rowID = try session.save(_row)
             return _rowID
         }

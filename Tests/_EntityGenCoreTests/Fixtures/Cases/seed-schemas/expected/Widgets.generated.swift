@@ -138,13 +138,12 @@ extension ImageWidget {
             _ entity: ImageWidget, absent: EntityGenRuntime.AbsentTree,
             in session: inout EntityGenPersistence.ImportSession
         ) throws -> Swift.Int64 {
-            let _row = try session.prepare(table)
+            let _row = try session.prepare(table, absent: absent.fields)
             let _statement = _row.statement
             entity.serverId.bindValue(to: _statement, at: 1)
             entity.url.bindValue(to: _statement, at: 2)
             entity.caption.bindValue(to: _statement, at: 3)
             entity.textWidget.bindValue(to: _statement, at: 4)
-            absent.fields.bind(to: _statement, after: 4, words: 1)
             let _rowID = try session.save(_row)
             return _rowID
         }
