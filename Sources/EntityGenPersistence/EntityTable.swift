@@ -21,7 +21,7 @@ public final class EntityTable: Sendable {
     /// Like `saveSQL`, but an update that would change nothing is not performed (reported unchanged).
     public let saveChangedSQL: String
     /// `saveSQL` for a row none of whose fields was absent: every column set from the row, without the
-    /// absent-field tests (which cost an update about 5% in SQLite's own work on 14 columns). The same
+    /// absent-field tests, which SQLite would evaluate for every column of every update. The same
     /// parameter numbers; the absent words are not read. The same as `saveSQL` without absent bits.
     public let saveAllSQL: String
     /// `saveChangedSQL` for a row none of whose fields was absent.
