@@ -70,7 +70,7 @@ public struct ImportSession {
     }
 
     /// A table's save statement, ready for binding parameters `1...table.columns.count`, then its absent
-    /// words (``AbsentFields/bind(to:after:words:)``).
+    /// words (`AbsentFields.bind(to:after:words:)`).
     public mutating func prepare(_ table: EntityTable) throws -> PreparedRow {
         let state = try self.state(of: table)
         return PreparedRow(state: state, statement: state.statement)
