@@ -83,13 +83,8 @@ enum LinesComparison {
             try ScaleBenchmark.flatSchema(index).write(
                 to: flat.appendingPathComponent("Entity\(index).yaml"), atomically: true, encoding: .utf8)
         }
-        try "outputs: [models, mappers, persistence]\n".write(
-            to: flat.appendingPathComponent("entitygen-config.yaml"), atomically: true, encoding: .utf8)
         let output = folder.appendingPathComponent("Generated-flat")
-        let generate = try Process.timed(
-            tool,
-            ["generate", flat.path, "--output", output.path, "--relative-to", folder.path, "--no-record-migrations"])
-        guard generate.status == 0 else { throw BenchmarkError("generate failed: \(generate.output.prefix(2000))") }
+        _ = try generateWithPersistence(tool: tool, schemas: flat, output: output, relativeTo: folder)
         try run(generated: output, count: count)
         try runPod(tool: tool, work: folder)
     }
@@ -106,22 +101,31 @@ enum LinesComparison {
                     at: references.appendingPathComponent("Schemas/\(schema)"),
                     to: folder.appendingPathComponent(schema))
             }
-            try "outputs: [models, mappers, persistence]\n".write(
-                to: folder.appendingPathComponent("entitygen-config.yaml"), atomically: true, encoding: .utf8)
-            let output = folder.appendingPathComponent("Generated")
-            let generate = try Process.timed(
-                tool,
-                [
-                    "generate", folder.path, "--output", output.path, "--relative-to", folder.path,
-                    "--no-record-migrations",
-                ])
-            guard generate.status == 0 else { throw BenchmarkError("generate failed: \(generate.output.prefix(2000))") }
-            outputs.append(try Count(folder: output))
+            outputs.append(
+                try generateWithPersistence(
+                    tool: tool, schemas: folder, output: folder.appendingPathComponent("Generated"),
+                    relativeTo: folder))
         }
         let pod = outputs[1].minus(outputs[0])
         report(
             "pod", generated: (Double(pod.lines), Double(pod.code)),
             reference: try Count(reference: "HandWrittenPod.swift"))
+    }
+
+    /// Generates the schemas in `schemas` with persistence (a config written beside them, no migration
+    /// recorded) into `output` with `tool`, and counts what it wrote.
+    private static func generateWithPersistence(
+        tool: URL, schemas: URL, output: URL, relativeTo root: URL
+    ) throws
+        -> Count
+    {
+        try "outputs: [models, mappers, persistence]\n".write(
+            to: schemas.appendingPathComponent("entitygen-config.yaml"), atomically: true, encoding: .utf8)
+        let generate = try Process.timed(
+            tool,
+            ["generate", schemas.path, "--output", output.path, "--relative-to", root.path, "--no-record-migrations"])
+        guard generate.status == 0 else { throw BenchmarkError("generate failed: \(generate.output.prefix(2000))") }
+        return try Count(folder: output)
     }
 
     /// Prints the counts and ratios of one comparison.

@@ -26,11 +26,7 @@ enum ScaleBenchmark {
                 to: schemas.appendingPathComponent("Entity\(index).yaml"), atomically: true, encoding: .utf8)
         }
 
-        let tool = buildFolder.appendingPathComponent("entitygen")
-        guard FileManager.default.isExecutableFile(atPath: tool.path) else {
-            throw BenchmarkError(
-                "\(tool.path) does not exist; build the tool first: swift build -c release --product entitygen")
-        }
+        let tool = try tool(in: buildFolder)
         // The benchmark runs the tool as built; name it and its build time so a stale one shows.
         let built =
             (try? FileManager.default.attributesOfItem(atPath: tool.path)[.modificationDate] as? Date).map {
@@ -49,6 +45,17 @@ enum ScaleBenchmark {
             config: config)
         Measurement.summary("ratio", "compile_codable_vs_without", withCodable.seconds / without.seconds)
         try compareWithHandWritten(tool: tool, work: work, buildFolder: buildFolder, count: count)
+    }
+
+    /// The `entitygen` tool beside the benchmark in `buildFolder`; an error that says how to build it when
+    /// it is not there.
+    static func tool(in buildFolder: URL) throws -> URL {
+        let tool = buildFolder.appendingPathComponent("entitygen")
+        guard FileManager.default.isExecutableFile(atPath: tool.path) else {
+            throw BenchmarkError(
+                "\(tool.path) does not exist; build the tool first: swift build -c release --product entitygen")
+        }
+        return tool
     }
 
     /// Flat entities (the 12 attributes, no relationships), generated without and with persistence,

@@ -89,12 +89,8 @@ func runBenchmark() async throws {
     case "lines":
         // Generated lines against the hand-written references, without the compiles of `generate`.
         let count = countArgument(1, default: 200, minimum: 1, usage: "lines [count > 0]")
-        let tool = executable.deletingLastPathComponent().appendingPathComponent("entitygen")
-        guard FileManager.default.isExecutableFile(atPath: tool.path) else {
-            throw BenchmarkError(
-                "\(tool.path) does not exist; build it first: swift build -c release --product entitygen")
-        }
-        try LinesComparison.runAlone(tool: tool, work: executable.deletingLastPathComponent(), count: count)
+        let buildFolder = executable.deletingLastPathComponent()
+        try LinesComparison.runAlone(tool: try ScaleBenchmark.tool(in: buildFolder), work: buildFolder, count: count)
     default:
         FileHandle.standardError.write(Data("usage: entitygen-bench \(benchmarkModes.joined(separator: "|"))\n".utf8))
         exit(2)
