@@ -3,6 +3,11 @@ import GRDB
 import GRDBSQLite
 
 extension ColumnValue where Self: JSONEnumeration, JSONRawValue: ColumnValue {
+    /// Stores a schema enum as its raw value, through the row's buffers.
+    public func bindValue(to row: PreparedRow, at index: Int32) {
+        jsonRawValue.bindValue(to: row, at: index)
+    }
+
     /// Stores a schema enum as its raw value (unknown values kept by the fallback case round-trip).
     public func bindValue(to statement: SQLiteStatement, at index: Int32) {
         jsonRawValue.bindValue(to: statement, at: index)

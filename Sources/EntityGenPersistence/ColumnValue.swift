@@ -16,12 +16,23 @@ import GRDBSQLite
 public protocol ColumnValue: Sendable {
     /// Binds the value to parameter `index` (1-based) of a prepared statement.
     func bindValue(to statement: SQLiteStatement, at index: Int32)
+    /// Binds the value to parameter `index` (1-based) of an import's save statement; text and blobs go
+    /// through the row's buffers (``PreparedRow/bindText(_:at:)``). By default the same as
+    /// ``bindValue(to:at:)-(SQLiteStatement,_)``.
+    func bindValue(to row: PreparedRow, at index: Int32)
     /// Reads the value from a database value; throws when the stored value has another type.
     init(databaseValue: DatabaseValue) throws(ColumnDecodingError)
     /// The value as stored, the same as ``bindValue(to:at:)`` binds: what a generated `Record` encodes
     /// for GRDB's `PersistableRecord` methods. (Not always GRDB's own `databaseValue`: GRDB stores an
     /// unsigned 64-bit integer as a signed one.)
     var columnDatabaseValue: DatabaseValue { get }
+}
+
+extension ColumnValue {
+    /// Binds the value to the row's statement as ``bindValue(to:at:)-(SQLiteStatement,_)`` does.
+    public func bindValue(to row: PreparedRow, at index: Int32) {
+        bindValue(to: row.statement, at: index)
+    }
 }
 
 /// A stored value that does not convert to the model's type.
@@ -53,6 +64,18 @@ extension String: ColumnValue {
     /// binds and reads text only up to its first U+0000 (`sqlite3_bind_text(..., -1)`,
     /// `String(cString:)`): as text, a record fetched through GRDB would read it cut, and saving it would
     /// store the cut value. GRDB reads such a blob as the whole string.
+    @inlinable public func bindValue(to row: PreparedRow, at index: Int32) {
+        var text = self
+        text.withUTF8 { bytes in
+            let raw = UnsafeRawBufferPointer(bytes)
+            if raw.isEmpty || memchr(raw.baseAddress!, 0, raw.count) == nil {
+                row.bindText(raw, at: index)
+            } else {
+                row.bindBlob(raw, at: index)
+            }
+        }
+    }
+
     @inlinable public func bindValue(to statement: SQLiteStatement, at index: Int32) {
         var text = self
         text.withUTF8 { bytes in
@@ -156,6 +179,10 @@ extension Float: ColumnValue {
 }
 
 extension Data: ColumnValue {
+    public func bindValue(to row: PreparedRow, at index: Int32) {
+        withUnsafeBytes { row.bindBlob($0, at: index) }
+    }
+
     public func bindValue(to statement: SQLiteStatement, at index: Int32) {
         withUnsafeBytes { bytes in
             _ = sqlite3_bind_blob(
@@ -176,6 +203,10 @@ extension Data: ColumnValue {
 }
 
 extension URL: ColumnValue {
+    public func bindValue(to row: PreparedRow, at index: Int32) {
+        absoluteString.bindValue(to: row, at: index)
+    }
+
     public func bindValue(to statement: SQLiteStatement, at index: Int32) {
         absoluteString.bindValue(to: statement, at: index)
     }
@@ -191,6 +222,13 @@ extension URL: ColumnValue {
 }
 
 extension Optional: ColumnValue where Wrapped: ColumnValue {
+    @inlinable public func bindValue(to row: PreparedRow, at index: Int32) {
+        switch self {
+        case let .some(value): value.bindValue(to: row, at: index)
+        case .none: sqlite3_bind_null(row.statement, index)
+        }
+    }
+
     @inlinable public func bindValue(to statement: SQLiteStatement, at index: Int32) {
         switch self {
         case let .some(value): value.bindValue(to: statement, at: index)
@@ -207,6 +245,10 @@ extension Optional: ColumnValue where Wrapped: ColumnValue {
 
 extension EntityReference: ColumnValue where Target.ID: ColumnValue {
     /// Stored as the target's identifier.
+    public func bindValue(to row: PreparedRow, at index: Int32) {
+        id.bindValue(to: row, at: index)
+    }
+
     public func bindValue(to statement: SQLiteStatement, at index: Int32) {
         id.bindValue(to: statement, at: index)
     }
@@ -221,6 +263,10 @@ extension EntityReference: ColumnValue where Target.ID: ColumnValue {
 extension Expandable: ColumnValue where Target.ID: ColumnValue {
     /// Stored as the target's identifier (an expanded target is saved in its own table); read back as a
     /// reference.
+    public func bindValue(to row: PreparedRow, at index: Int32) {
+        id.bindValue(to: row, at: index)
+    }
+
     public func bindValue(to statement: SQLiteStatement, at index: Int32) {
         id.bindValue(to: statement, at: index)
     }

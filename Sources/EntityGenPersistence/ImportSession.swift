@@ -11,15 +11,20 @@ public struct ImportSession {
     final class TableState {
         let table: EntityTable
         let statement: SQLiteStatement
-        /// The statement for rows with no absent field (``EntityTable/saveAllSQL``), prepared on first use;
-        /// `statement` itself for a table without absent bits.
-        var allStatement: SQLiteStatement?
+        /// What `statement`'s text parameters point to.
+        let buffers: ColumnBuffers
+        /// The statement for rows with no absent field (``EntityTable/saveAllSQL``) and its buffers,
+        /// prepared on first use.
+        var allStatement: (statement: SQLiteStatement, buffers: ColumnBuffers)?
         var counts = ImportReport.Counts()
         var changes = ChangeSet()
         init(table: EntityTable, statement: SQLiteStatement) {
             self.table = table
             self.statement = statement
+            buffers = ColumnBuffers(statement)
         }
+        /// A row to bind to `statement`.
+        var row: PreparedRow { PreparedRow(state: self, statement: statement, buffers: buffers) }
     }
 
     /// The connection, inside a transaction.
@@ -72,8 +77,7 @@ public struct ImportSession {
     /// A table's save statement, ready for binding parameters `1...table.columns.count`, then its absent
     /// words (`AbsentFields.bind(to:after:words:)`).
     public mutating func prepare(_ table: EntityTable) throws -> PreparedRow {
-        let state = try self.state(of: table)
-        return PreparedRow(state: state, statement: state.statement)
+        try self.state(of: table).row
     }
 
     /// A table's save statement for a row whose absent fields are `absent`, ready for binding parameters
@@ -83,14 +87,20 @@ public struct ImportSession {
         let state = try self.state(of: table)
         guard table.absentWords > 0, absent.isEmpty else {
             absent.bind(to: state.statement, after: table.columns.count, words: table.absentWords)
-            return PreparedRow(state: state, statement: state.statement)
+            return state.row
         }
-        if let statement = state.allStatement { return PreparedRow(state: state, statement: statement) }
-        let sql =
-            (skipsUnchanged ? table.saveAllChangedSQL : table.saveAllSQL) + (reportsChanges ? table.returningSQL : "")
-        let statement = try db.cachedStatement(sql: sql).sqliteStatement
-        state.allStatement = statement
-        return PreparedRow(state: state, statement: statement)
+        let all: (statement: SQLiteStatement, buffers: ColumnBuffers)
+        if let prepared = state.allStatement {
+            all = prepared
+        } else {
+            let sql =
+                (skipsUnchanged ? table.saveAllChangedSQL : table.saveAllSQL)
+                + (reportsChanges ? table.returningSQL : "")
+            let statement = try db.cachedStatement(sql: sql).sqliteStatement
+            all = (statement, ColumnBuffers(statement))
+            state.allStatement = all
+        }
+        return PreparedRow(state: state, statement: all.statement, buffers: all.buffers)
     }
 
     /// The session's state of `table`: its counters and save statement, prepared on first use.
@@ -353,12 +363,4 @@ public struct ImportSession {
         sqlite3_db_status(connection, SQLITE_DBSTATUS_DEFERRED_FKS, &current, &highest, 0)
         return current
     }
-}
-
-/// A save statement with its table's counters, returned by ``ImportSession/prepare(_:)`` and
-/// ``ImportSession/prepare(_:absent:)``.
-public struct PreparedRow {
-    let state: ImportSession.TableState
-    /// The statement to bind.
-    public let statement: SQLiteStatement
 }

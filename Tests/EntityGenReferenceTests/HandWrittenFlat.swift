@@ -158,19 +158,18 @@ extension HandWrittenFlat: PersistableEntity, PersistableRecord {
 
         static func save(_ flat: HandWrittenFlat, absent: AbsentTree, in session: inout ImportSession) throws -> Int64 {
             let row = try session.prepare(table, absent: absent.fields)
-            let statement = row.statement
-            flat.identifier.bindValue(to: statement, at: 1)
-            flat.name.bindValue(to: statement, at: 2)
-            flat.summary.bindValue(to: statement, at: 3)
-            flat.count.bindValue(to: statement, at: 4)
-            flat.ratio.bindValue(to: statement, at: 5)
-            flat.isActive.bindValue(to: statement, at: 6)
-            flat.created.bindValue(to: statement, at: 7)
-            flat.updated.bindValue(to: statement, at: 8)
-            flat.homepage.bindValue(to: statement, at: 9)
-            flat.token.bindValue(to: statement, at: 10)
-            JSONColumn.bind(flat.tags, ArrayTransformer(StringTransformer()), to: statement, at: 11)
-            JSONColumn.bind(flat.scores, MapTransformer(DoubleTransformer()), to: statement, at: 12)
+            row.bind(flat.identifier, at: 1)
+            row.bind(flat.name, at: 2)
+            row.bind(flat.summary, at: 3)
+            row.bind(flat.count, at: 4)
+            row.bind(flat.ratio, at: 5)
+            row.bind(flat.isActive, at: 6)
+            row.bind(flat.created, at: 7)
+            row.bind(flat.updated, at: 8)
+            row.bind(flat.homepage, at: 9)
+            row.bind(flat.token, at: 10)
+            row.bind(flat.tags, json: ArrayTransformer(StringTransformer()), at: 11)
+            row.bind(flat.scores, json: MapTransformer(DoubleTransformer()), at: 12)
             return try session.save(row)
         }
 

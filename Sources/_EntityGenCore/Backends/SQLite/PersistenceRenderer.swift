@@ -183,7 +183,6 @@ struct PersistenceRenderer {
             plan.columns.contains(where: { $0.absentBit != nil })
                 ? "let _row = try session.prepare(table, absent: absent.fields)"
                 : "let _row = try session.prepare(table)")
-        if !plan.columns.isEmpty { printer.line("let _statement = _row.statement") }
         for (offset, column) in plan.columns.enumerated() {
             printer.line(bindStatement(column.source, at: offset + 1))
         }
@@ -261,23 +260,22 @@ struct PersistenceRenderer {
         printer.line("try session.trimLinks(\(link.staticName), \(link.staticName)Statements.delete)")
     }
 
-    /// The statement binding a column's value to parameter `index` of `_statement`.
+    /// The statement binding a column's value to parameter `index` of the save statement, through `_row`.
     private func bindStatement(_ source: TablePlan.ColumnSource, at index: Int) -> String {
         switch source {
         case let .property(identifier):
-            return "\(Spelling.storedEntity).\(identifier).bindValue(to: _statement, at: \(index))"
+            return "_row.bind(\(Spelling.storedEntity).\(identifier), at: \(index))"
         case let .json(property):
             return
-                "\(Self.persistence).JSONColumn.bind(\(Spelling.storedEntity).\(property.identifier), \(property.storageTransformerReference(spelling)), to: _statement, at: \(index))"
+                "_row.bind(\(Spelling.storedEntity).\(property.identifier), json: \(property.storageTransformerReference(spelling)), at: \(index))"
         case let .embeddedMember(identifier, member, optional):
             return optional
-                ? "(\(Spelling.storedEntity).\(identifier)?.\(member)).bindValue(to: _statement, at: \(index))"
-                : "\(Spelling.storedEntity).\(identifier).\(member).bindValue(to: _statement, at: \(index))"
+                ? "_row.bind(\(Spelling.storedEntity).\(identifier)?.\(member), at: \(index))"
+                : "_row.bind(\(Spelling.storedEntity).\(identifier).\(member), at: \(index))"
         case let .ownedRowID(local, _):
-            return "\(local).bindValue(to: _statement, at: \(index))"
+            return "_row.bind(\(local), at: \(index))"
         case let .collectionCount(identifier):
-            return
-                "(\(Spelling.storedEntity).\(identifier).map { Swift.Int64($0.count) }).bindValue(to: _statement, at: \(index))"
+            return "_row.bind(\(Spelling.storedEntity).\(identifier).map { Swift.Int64($0.count) }, at: \(index))"
         }
     }
 

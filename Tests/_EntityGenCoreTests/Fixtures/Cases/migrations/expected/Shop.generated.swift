@@ -88,9 +88,8 @@ extension Address {
             _ entity: Address, absent: EntityGenRuntime.AbsentTree, in session: inout EntityGenPersistence.ImportSession
         ) throws -> Swift.Int64 {
             let _row = try session.prepare(table)
-            let _statement = _row.statement
-            entity.id.bindValue(to: _statement, at: 1)
-            entity.street.bindValue(to: _statement, at: 2)
+            _row.bind(entity.id, at: 1)
+            _row.bind(entity.street, at: 2)
             let _rowID = try session.save(_row)
             return _rowID
         }
@@ -251,11 +250,10 @@ extension Customer {
             in session: inout EntityGenPersistence.ImportSession
         ) throws -> Swift.Int64 {
             let _row = try session.prepare(table, absent: absent.fields)
-            let _statement = _row.statement
-            entity.id.bindValue(to: _statement, at: 1)
-            entity.name.bindValue(to: _statement, at: 2)
-            entity.email.bindValue(to: _statement, at: 3)
-            entity.loyaltyPoints.bindValue(to: _statement, at: 4)
+            _row.bind(entity.id, at: 1)
+            _row.bind(entity.name, at: 2)
+            _row.bind(entity.email, at: 3)
+            _row.bind(entity.loyaltyPoints, at: 4)
             let _rowID = try session.save(_row)
             if !absent.fields.contains(2) {
                 let _ordersLinksStatements = try session.linkStatements(_ordersLinks)
@@ -457,10 +455,9 @@ extension Order {
                 try Address.SQLite.save(_target, absent: absent.child(2), in: &session)
             }
             let _row = try session.prepare(table, absent: absent.fields)
-            let _statement = _row.statement
-            entity.number.bindValue(to: _statement, at: 1)
-            entity.total.bindValue(to: _statement, at: 2)
-            (entity.shippingAddress?.id).bindValue(to: _statement, at: 3)
+            _row.bind(entity.number, at: 1)
+            _row.bind(entity.total, at: 2)
+            _row.bind(entity.shippingAddress?.id, at: 3)
             let _rowID = try session.save(_row)
             return _rowID
         }

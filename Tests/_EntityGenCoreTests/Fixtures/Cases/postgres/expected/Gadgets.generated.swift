@@ -324,22 +324,20 @@ extension Gadget {
             _ entity: Gadget, absent: EntityGenRuntime.AbsentTree, in session: inout EntityGenPersistence.ImportSession
         ) throws -> Swift.Int64 {
             let _row = try session.prepare(table, absent: absent.fields)
-            let _statement = _row.statement
-            entity.id.bindValue(to: _statement, at: 1)
-            entity.batch.bindValue(to: _statement, at: 2)
-            entity.name.bindValue(to: _statement, at: 3)
-            entity.price.bindValue(to: _statement, at: 4)
-            entity.weight.bindValue(to: _statement, at: 5)
-            entity.sku.bindValue(to: _statement, at: 6)
-            entity.releasedAt.bindValue(to: _statement, at: 7)
-            entity.photo.bindValue(to: _statement, at: 8)
-            entity.site.bindValue(to: _statement, at: 9)
-            entity.finish.bindValue(to: _statement, at: 10)
-            EntityGenPersistence.JSONColumn.bind(
-                entity.tags, EntityGenRuntime.ArrayTransformer(EntityGenRuntime.StringTransformer()), to: _statement,
-                at: 11)
-            (entity.spares.map { Swift.Int64($0.count) }).bindValue(to: _statement, at: 12)
-            entity.maker.bindValue(to: _statement, at: 13)
+            _row.bind(entity.id, at: 1)
+            _row.bind(entity.batch, at: 2)
+            _row.bind(entity.name, at: 3)
+            _row.bind(entity.price, at: 4)
+            _row.bind(entity.weight, at: 5)
+            _row.bind(entity.sku, at: 6)
+            _row.bind(entity.releasedAt, at: 7)
+            _row.bind(entity.photo, at: 8)
+            _row.bind(entity.site, at: 9)
+            _row.bind(entity.finish, at: 10)
+            _row.bind(
+                entity.tags, json: EntityGenRuntime.ArrayTransformer(EntityGenRuntime.StringTransformer()), at: 11)
+            _row.bind(entity.spares.map { Swift.Int64($0.count) }, at: 12)
+            _row.bind(entity.maker, at: 13)
             let _rowID = try session.save(_row)
             if !absent.fields.contains(8) {
                 let _labelsLinksStatements = try session.linkStatements(_labelsLinks)
@@ -824,8 +822,7 @@ extension Label {
             slot: Swift.Int64?
         ) throws -> Swift.Int64 {
             let _row = try session.prepare(table)
-            let _statement = _row.statement
-            entity.text.bindValue(to: _statement, at: 1)
+            _row.bind(entity.text, at: 1)
             let _rowID = try session.save(_row, slot: slot)
             let _childrenLinksStatements = try session.linkStatements(_childrenLinks)
             let _childrenLinksSlots = try session.linkedTargets(_childrenLinks, owner: [_rowID.columnDatabaseValue])
@@ -1069,8 +1066,7 @@ extension Maker {
             _ entity: Maker, absent: EntityGenRuntime.AbsentTree, in session: inout EntityGenPersistence.ImportSession
         ) throws -> Swift.Int64 {
             let _row = try session.prepare(table)
-            let _statement = _row.statement
-            entity.code.bindValue(to: _statement, at: 1)
+            _row.bind(entity.code, at: 1)
             let _rowID = try session.save(_row)
             return _rowID
         }
@@ -1246,9 +1242,8 @@ extension Nut {
             _ entity: Nut, absent: EntityGenRuntime.AbsentTree, in session: inout EntityGenPersistence.ImportSession
         ) throws -> Swift.Int64 {
             let _row = try session.prepare(table)
-            let _statement = _row.statement
-            entity.serial.bindValue(to: _statement, at: 1)
-            entity.size.bindValue(to: _statement, at: 2)
+            _row.bind(entity.serial, at: 1)
+            _row.bind(entity.size, at: 2)
             let _rowID = try session.save(_row)
             return _rowID
         }
@@ -1580,9 +1575,8 @@ extension Screw {
             _ entity: Screw, absent: EntityGenRuntime.AbsentTree, in session: inout EntityGenPersistence.ImportSession
         ) throws -> Swift.Int64 {
             let _row = try session.prepare(table)
-            let _statement = _row.statement
-            entity.serial.bindValue(to: _statement, at: 1)
-            entity.length.bindValue(to: _statement, at: 2)
+            _row.bind(entity.serial, at: 1)
+            _row.bind(entity.length, at: 2)
             let _rowID = try session.save(_row)
             return _rowID
         }

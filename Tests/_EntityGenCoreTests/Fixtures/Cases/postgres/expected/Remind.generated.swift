@@ -102,9 +102,8 @@ extension Avatar {
             _ entity: Avatar, absent: EntityGenRuntime.AbsentTree, in session: inout EntityGenPersistence.ImportSession
         ) throws -> Swift.Int64 {
             let _row = try session.prepare(table)
-            let _statement = _row.statement
-            entity.remoteId.bindValue(to: _statement, at: 1)
-            entity.fileUrlString.bindValue(to: _statement, at: 2)
+            _row.bind(entity.remoteId, at: 1)
+            _row.bind(entity.fileUrlString, at: 2)
             let _rowID = try session.save(_row)
             return _rowID
         }
@@ -307,11 +306,10 @@ extension Group {
         ) throws -> Swift.Int64 {
             if let _target = entity.avatar { try Avatar.SQLite.save(_target, absent: absent.child(3), in: &session) }
             let _row = try session.prepare(table, absent: absent.fields)
-            let _statement = _row.statement
-            entity.remoteId.bindValue(to: _statement, at: 1)
-            entity.name.bindValue(to: _statement, at: 2)
-            entity.className.bindValue(to: _statement, at: 3)
-            (entity.avatar?.remoteId).bindValue(to: _statement, at: 4)
+            _row.bind(entity.remoteId, at: 1)
+            _row.bind(entity.name, at: 2)
+            _row.bind(entity.className, at: 3)
+            _row.bind(entity.avatar?.remoteId, at: 4)
             let _rowID = try session.save(_row)
             return _rowID
         }

@@ -172,13 +172,12 @@ extension Note {
         ) throws -> Swift.Int64 {
             if let _target = entity.author { try Person.SQLite.save(_target, absent: absent.child(5), in: &session) }
             let _row = try session.prepare(table, absent: absent.fields)
-            let _statement = _row.statement
-            entity.folder.bindValue(to: _statement, at: 1)
-            entity.number.bindValue(to: _statement, at: 2)
-            entity.body.bindValue(to: _statement, at: 3)
-            entity.pinnedAt.bindValue(to: _statement, at: 4)
-            entity.mood.bindValue(to: _statement, at: 5)
-            (entity.author?.login).bindValue(to: _statement, at: 6)
+            _row.bind(entity.folder, at: 1)
+            _row.bind(entity.number, at: 2)
+            _row.bind(entity.body, at: 3)
+            _row.bind(entity.pinnedAt, at: 4)
+            _row.bind(entity.mood, at: 5)
+            _row.bind(entity.author?.login, at: 6)
             let _rowID = try session.save(_row)
             if !absent.fields.contains(3) {
                 let _readersLinksStatements = try session.linkStatements(_readersLinks)
@@ -378,9 +377,8 @@ extension Person {
             _ entity: Person, absent: EntityGenRuntime.AbsentTree, in session: inout EntityGenPersistence.ImportSession
         ) throws -> Swift.Int64 {
             let _row = try session.prepare(table, absent: absent.fields)
-            let _statement = _row.statement
-            entity.login.bindValue(to: _statement, at: 1)
-            entity.name.bindValue(to: _statement, at: 2)
+            _row.bind(entity.login, at: 1)
+            _row.bind(entity.name, at: 2)
             let _rowID = try session.save(_row)
             return _rowID
         }

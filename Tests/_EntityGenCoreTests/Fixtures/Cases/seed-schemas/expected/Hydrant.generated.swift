@@ -136,10 +136,9 @@ extension Person {
             _ entity: Person, absent: EntityGenRuntime.AbsentTree, in session: inout EntityGenPersistence.ImportSession
         ) throws -> Swift.Int64 {
             let _row = try session.prepare(table, absent: absent.fields)
-            let _statement = _row.statement
-            entity.identifier.bindValue(to: _statement, at: 1)
-            entity.name.bindValue(to: _statement, at: 2)
-            entity.height.bindValue(to: _statement, at: 3)
+            _row.bind(entity.identifier, at: 1)
+            _row.bind(entity.name, at: 2)
+            _row.bind(entity.height, at: 3)
             let _rowID = try session.save(_row)
             if !absent.fields.contains(1) {
                 let _friendsLinksStatements = try session.linkStatements(_friendsLinks)

@@ -119,10 +119,9 @@ extension ModelTwo {
             in session: inout EntityGenPersistence.ImportSession, slot: Swift.Int64?
         ) throws -> Swift.Int64 {
             let _row = try session.prepare(table)
-            let _statement = _row.statement
-            entity.key3.bindValue(to: _statement, at: 1)
-            entity.createdAt.bindValue(to: _statement, at: 2)
-            entity.homepage.bindValue(to: _statement, at: 3)
+            _row.bind(entity.key3, at: 1)
+            _row.bind(entity.createdAt, at: 2)
+            _row.bind(entity.homepage, at: 3)
             let _rowID = try session.save(_row, slot: slot)
             return _rowID
         }
@@ -324,10 +323,9 @@ extension MyModel {
                 try ModelTwo.SQLite.save($0, absent: absent.child(2), in: &session, slot: _model2Slot)
             }
             let _row = try session.prepare(table)
-            let _statement = _row.statement
-            entity.modelProperty1.bindValue(to: _statement, at: 1)
-            entity.modelProperty2.bindValue(to: _statement, at: 2)
-            _model2RowID.bindValue(to: _statement, at: 3)
+            _row.bind(entity.modelProperty1, at: 1)
+            _row.bind(entity.modelProperty2, at: 2)
+            _row.bind(_model2RowID, at: 3)
             let _rowID = try session.save(_row, slot: slot)
             let _model2sLinksStatements = try session.linkStatements(_model2sLinks)
             let _model2sLinksSlots = try session.linkedTargets(_model2sLinks, owner: [_rowID.columnDatabaseValue])

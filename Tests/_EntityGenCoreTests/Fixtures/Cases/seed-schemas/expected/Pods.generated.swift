@@ -386,25 +386,24 @@ extension Pod {
             _ entity: Pod, absent: EntityGenRuntime.AbsentTree, in session: inout EntityGenPersistence.ImportSession
         ) throws -> Swift.Int64 {
             let _row = try session.prepare(table, absent: absent.fields)
-            let _statement = _row.statement
-            entity.name.bindValue(to: _statement, at: 1)
-            entity.version.bindValue(to: _statement, at: 2)
-            entity.summary.bindValue(to: _statement, at: 3)
-            entity.details.bindValue(to: _statement, at: 4)
-            entity.homepage.bindValue(to: _statement, at: 5)
-            entity.socialMediaUrl.bindValue(to: _statement, at: 6)
-            entity.licenseType.bindValue(to: _statement, at: 7)
-            entity.licenseFile.bindValue(to: _statement, at: 8)
-            EntityGenPersistence.JSONColumn.bind(entity.authors, AuthorList(), to: _statement, at: 9)
-            entity.sourceGit.bindValue(to: _statement, at: 10)
-            entity.sourceTag.bindValue(to: _statement, at: 11)
-            entity.requiresArc.bindValue(to: _statement, at: 12)
-            EntityGenPersistence.JSONColumn.bind(
+            _row.bind(entity.name, at: 1)
+            _row.bind(entity.version, at: 2)
+            _row.bind(entity.summary, at: 3)
+            _row.bind(entity.details, at: 4)
+            _row.bind(entity.homepage, at: 5)
+            _row.bind(entity.socialMediaUrl, at: 6)
+            _row.bind(entity.licenseType, at: 7)
+            _row.bind(entity.licenseFile, at: 8)
+            _row.bind(entity.authors, json: AuthorList(), at: 9)
+            _row.bind(entity.sourceGit, at: 10)
+            _row.bind(entity.sourceTag, at: 11)
+            _row.bind(entity.requiresArc, at: 12)
+            _row.bind(
                 entity.platforms,
-                EntityGenRuntime.MapTransformer(
+                json: EntityGenRuntime.MapTransformer(
                     EntityGenRuntime.StringTransformer(), skipsInvalidElements: true, schemaLocation: "Pods.yaml:72:7"),
-                to: _statement, at: 13)
-            EntityGenPersistence.JSONColumn.bind(entity.sourceFiles, PathList(), to: _statement, at: 14)
+                at: 13)
+            _row.bind(entity.sourceFiles, json: PathList(), at: 14)
             let _rowID = try session.save(_row)
             if !absent.fields.contains(12) {
                 let _subspecsLinksStatements = try session.linkStatements(_subspecsLinks)
@@ -703,16 +702,15 @@ extension Subspec {
             in session: inout EntityGenPersistence.ImportSession, slot: Swift.Int64?
         ) throws -> Swift.Int64 {
             let _row = try session.prepare(table)
-            let _statement = _row.statement
-            entity.name.bindValue(to: _statement, at: 1)
-            EntityGenPersistence.JSONColumn.bind(entity.sourceFiles, PathList(), to: _statement, at: 2)
-            EntityGenPersistence.JSONColumn.bind(
+            _row.bind(entity.name, at: 1)
+            _row.bind(entity.sourceFiles, json: PathList(), at: 2)
+            _row.bind(
                 entity.dependencies,
-                EntityGenRuntime.MapTransformer(
+                json: EntityGenRuntime.MapTransformer(
                     EntityGenRuntime.ArrayTransformer(EntityGenRuntime.StringTransformer())
                 ),
-                to: _statement, at: 3)
-            entity.primaryPlatform.bindValue(to: _statement, at: 4)
+                at: 3)
+            _row.bind(entity.primaryPlatform, at: 4)
             let _rowID = try session.save(_row, slot: slot)
             let _subspecsLinksStatements = try session.linkStatements(_subspecsLinks)
             let _subspecsLinksSlots = try session.linkedTargets(_subspecsLinks, owner: [_rowID.columnDatabaseValue])

@@ -139,11 +139,10 @@ extension ImageWidget {
             in session: inout EntityGenPersistence.ImportSession
         ) throws -> Swift.Int64 {
             let _row = try session.prepare(table, absent: absent.fields)
-            let _statement = _row.statement
-            entity.serverId.bindValue(to: _statement, at: 1)
-            entity.url.bindValue(to: _statement, at: 2)
-            entity.caption.bindValue(to: _statement, at: 3)
-            entity.textWidget.bindValue(to: _statement, at: 4)
+            _row.bind(entity.serverId, at: 1)
+            _row.bind(entity.url, at: 2)
+            _row.bind(entity.caption, at: 3)
+            _row.bind(entity.textWidget, at: 4)
             let _rowID = try session.save(_row)
             return _rowID
         }
@@ -307,9 +306,8 @@ extension TextWidget {
             in session: inout EntityGenPersistence.ImportSession
         ) throws -> Swift.Int64 {
             let _row = try session.prepare(table)
-            let _statement = _row.statement
-            entity.serverId.bindValue(to: _statement, at: 1)
-            entity.title.bindValue(to: _statement, at: 2)
+            _row.bind(entity.serverId, at: 1)
+            _row.bind(entity.title, at: 2)
             let _rowID = try session.save(_row)
             return _rowID
         }
