@@ -16,10 +16,7 @@ enum ImportBenchmark {
 
     static func run(executable: URL) throws {
         let first = Data(PodsPayload.make(count: count))
-        let second = Data(
-            String(decoding: first, as: UTF8.self).replacingOccurrences(
-                of: "that does useful things", with: "that does useful things, v2"
-            ).utf8)
+        let second = changed(first)
         let firstPods = try BenchPod.mapArray(json: first).value
         let secondPods = try BenchPod.mapArray(json: second).value
         print("import: \(count) pods, \(first.count / 1_000_000) MB of JSON")
@@ -134,17 +131,63 @@ enum ImportBenchmark {
         }
     }
 
-    /// Only the generated importer writing already-mapped pods into fresh files, for profilers
-    /// (`entitygen-bench profile-import`).
-    static func profile() throws {
-        let pods = try BenchPod.mapArray(json: Data(PodsPayload.make(count: 100_000))).value
+    /// What `profile-import` runs: the generated importer alone, for profilers.
+    enum ProfiledCase: String, CaseIterable {
+        /// Already-mapped pods into an empty file.
+        case insert
+        /// Already-mapped pods, each with a changed summary, into a file that holds every pod (written
+        /// by the raw loop, outside the profile's interest): every row an update.
+        case update
+        /// JSON bytes to rows (`importPage`) into an empty file, taking turns with the raw loop writing
+        /// the mapped pods, so that one short run prints the end-to-end ratio too.
+        case e2e
+        /// JSON bytes to rows over a file that holds every pod, with the raw loop's update beside it.
+        case e2eUpdate = "e2e-update"
+    }
+
+    /// Runs `kind` `rounds` times on fresh files, printing each time (and the best ratio against the raw
+    /// loop for the end-to-end cases).
+    static func profile(_ kind: ProfiledCase, rounds: Int) throws {
+        let first = Data(PodsPayload.make(count: count))
+        let updating = kind == .update || kind == .e2eUpdate
+        let payload = updating ? changed(first) : first
+        let pods = try BenchPod.mapArray(json: payload).value
+        let existing = updating ? try BenchPod.mapArray(json: first).value : []
         var page = PreparedPage<BenchPod, RowKey>()
         page.operations = pods.map { .save($0) }
-        for _ in 0..<3 {
+        let feed = Feed<BenchPod>(name: "BenchPods")
+        var best = (generated: Double.infinity, raw: Double.infinity)
+        func timed(_ body: (DatabasePool) throws -> Void) throws -> Double {
             let (pool, folder) = try freshDatabase()
-            try FeedImporter(feed: Feed<BenchPod>(name: "BenchPods"), writer: pool).write(page)
-            try? FileManager.default.removeItem(at: folder)
+            defer { try? FileManager.default.removeItem(at: folder) }
+            if updating { try ImportBaselines.rawUpsert(existing, into: pool) }
+            return try Measurement.seconds { try body(pool) }
         }
+        for _ in 0..<rounds {
+            let generated: Double
+            switch kind {
+            case .insert, .update:
+                generated = try timed { _ = try FeedImporter(feed: feed, writer: $0).write(page) }
+            case .e2e, .e2eUpdate:
+                generated = try timed { _ = try FeedImporter(feed: feed, writer: $0).importPage(payload) }
+                let raw = try timed { try ImportBaselines.rawUpsert(pods, into: $0) }
+                Measurement.summary("seconds", "raw", raw)
+                best.raw = min(best.raw, raw)
+            }
+            Measurement.summary("seconds", "generated_\(kind.rawValue)", generated)
+            best.generated = min(best.generated, generated)
+        }
+        if best.raw.isFinite {
+            Measurement.summary("ratio", "best_\(kind.rawValue)_vs_raw_sqlite", best.raw / best.generated)
+        }
+    }
+
+    /// The pods of `payload` with every summary changed: the second page of the update cases.
+    static func changed(_ payload: Data) -> Data {
+        Data(
+            String(decoding: payload, as: UTF8.self).replacingOccurrences(
+                of: "that does useful things", with: "that does useful things, v2"
+            ).utf8)
     }
 
     /// The child side of (d): streams `file` into a new database and prints the peak RSS.

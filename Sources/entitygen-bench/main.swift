@@ -60,7 +60,13 @@ func runBenchmark() async throws {
         let reader = JSONReader()
         for _ in 0..<5_000 { _ = try reader.read(bytes) }
     case "profile-import":
-        try ImportBenchmark.profile()
+        // Only the generated importer, for profilers: `profile-import [insert|update|e2e|e2e-update] [rounds]`.
+        let cases = ImportBenchmark.ProfiledCase.allCases.map(\.rawValue).joined(separator: "|")
+        let usage = "profile-import [\(cases)] [rounds > 0]"
+        guard let kind = ImportBenchmark.ProfiledCase(rawValue: arguments.dropFirst().first ?? "insert") else {
+            FileHandle.standardError.write(Data("usage: entitygen-bench \(usage)\n".utf8)); exit(2)
+        }
+        try ImportBenchmark.profile(kind, rounds: countArgument(2, default: 3, minimum: 1, usage: usage))
     case "read":
         try ReadBenchmark.run()
     case "profile-read":
