@@ -125,15 +125,23 @@ extension Feed {
 
     /// Appends the save of an item that maps; for one that does not (reported skipped), the keep of the
     /// row its identification names, when that can be read.
+    ///
+    /// The mapped entity goes straight into the page: returning it as an optional tuple made this
+    /// generic code look up the tuple's type metadata, under a lock, for every item.
     private func save<Key>(
         _ item: JSONValue, key: DeleteKeyReader<Key>, into prepared: inout PreparedPage<Entity, Key>
     ) {
-        if let (entity, absent) = map(item, report: &prepared.report) {
+        var context = MappingContext()
+        do {
+            let (entity, absent) = try context.mapRecordingAbsentKeys(item, as: Entity.self)
+            prepared.report.issues += context.issues
             prepared.operations.append(.save(entity, absent: absent))
             return
+        } catch {
+            prepared.report.skipped.append(Self.skip(error))
         }
-        var context = MappingContext()
-        if let kept = try? key(item, &context) { prepared.operations.append(.keep(kept)) }
+        var keyContext = MappingContext()
+        if let kept = try? key(item, &keyContext) { prepared.operations.append(.keep(kept)) }
     }
 
     /// The skip of an item that failed to map: where, why, and the schema declaration that decided it.
@@ -141,15 +149,4 @@ extension Feed {
         .init(path: error.path, reason: error.message, schemaLocation: error.schemaLocation)
     }
 
-    private func map(_ value: JSONValue, report: inout ImportReport) -> (Entity, AbsentTree)? {
-        var context = MappingContext()
-        do {
-            let mapped = try context.mapRecordingAbsentKeys(value, as: Entity.self)
-            report.issues += context.issues
-            return mapped
-        } catch {
-            report.skipped.append(Self.skip(error))
-            return nil
-        }
-    }
 }
