@@ -47,7 +47,11 @@ enum ImportBaselines {
     /// transaction (collections encoded to JSON text as the generated code stores them). With
     /// `rowsPerStatement` above 1, each statement carries that many rows (`VALUES (...), (...)`, the last
     /// chunk its own statement): the multi-row lever, measured against the single-row loop in the same run.
-    static func rawUpsert(_ pods: [BenchPod], into pool: DatabasePool, rowsPerStatement: Int = 1) throws {
+    /// With `inPlace`, text is copied into one scratch buffer per parameter and bound `SQLITE_STATIC`, as
+    /// the importer binds it, instead of letting SQLite allocate and copy it (`SQLITE_TRANSIENT`).
+    static func rawUpsert(
+        _ pods: [BenchPod], into pool: DatabasePool, rowsPerStatement: Int = 1, inPlace: Bool = false
+    ) throws {
         let columns = BenchPod.SQLite.table.columns
         let others = columns.dropFirst(2).map { "\"\($0)\" = excluded.\"\($0)\"" }.joined(separator: ", ")
         let row = "(" + Array(repeating: "?", count: columns.count).joined(separator: ", ") + ")"
@@ -70,6 +74,23 @@ enum ImportBaselines {
             }
             sqlite3_exec(connection, "BEGIN IMMEDIATE", nil, nil, nil)
             let transient = unsafeBitCast(-1, to: sqlite3_destructor_type.self)
+            // Scratch memory for the in-place variant: one buffer per parameter, as large as any value here.
+            let scratchSize = 4_096
+            let scratch = UnsafeMutableRawPointer.allocate(
+                byteCount: inPlace ? scratchSize * columns.count * rowsPerStatement : 0, alignment: 8)
+            defer { scratch.deallocate() }
+            func bind(_ bytes: UnsafeRawBufferPointer, _ statement: OpaquePointer, _ index: Int32) {
+                guard inPlace else {
+                    sqlite3_bind_text(
+                        statement, index, bytes.baseAddress!.assumingMemoryBound(to: CChar.self), Int32(bytes.count),
+                        transient)
+                    return
+                }
+                precondition(bytes.count <= scratchSize)
+                let target = scratch + Int(index - 1) * scratchSize
+                target.copyMemory(from: bytes.baseAddress!, byteCount: bytes.count)
+                sqlite3_bind_text(statement, index, target.assumingMemoryBound(to: CChar.self), Int32(bytes.count), nil)
+            }
             let strings = MapTransformer(StringTransformer())
             let list = ArrayTransformer(StringTransformer())
             var start = 0
@@ -78,20 +99,12 @@ enum ImportBaselines {
                 let statement = try statement(rows: chunk.count)
                 func text(_ value: String?, _ index: Int32) {
                     guard var value else { sqlite3_bind_null(statement, index); return }
-                    _ = value.withUTF8 {
-                        sqlite3_bind_text(
-                            statement, index, UnsafeRawPointer($0.baseAddress!).assumingMemoryBound(to: CChar.self),
-                            Int32($0.count), transient)
-                    }
+                    value.withUTF8 { bind(UnsafeRawBufferPointer($0), statement, index) }
                 }
                 func json(_ write: (inout JSONWriter) -> Void, _ index: Int32) {
                     var writer = JSONWriter()
                     write(&writer)
-                    _ = writer.bytes.withUnsafeBufferPointer {
-                        sqlite3_bind_text(
-                            statement, index, UnsafeRawPointer($0.baseAddress!).assumingMemoryBound(to: CChar.self),
-                            Int32($0.count), transient)
-                    }
+                    writer.bytes.withUnsafeBufferPointer { bind(UnsafeRawBufferPointer($0), statement, index) }
                 }
                 for (offset, pod) in chunk.enumerated() {
                     let first = Int32(offset * columns.count)

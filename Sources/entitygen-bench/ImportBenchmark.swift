@@ -49,6 +49,11 @@ enum ImportBenchmark {
         measure("raw_insert", { try ImportBaselines.rawUpsert(firstPods, into: $0) })
         measure("generated_update", generatedMapped(secondPods), updating: fill)
         measure("raw_update", { try ImportBaselines.rawUpsert(secondPods, into: $0) }, updating: fill)
+        // The raw loop binding text in place, as the importer does (info: the strongest single-row loop).
+        measure("raw_inplace_insert", { try ImportBaselines.rawUpsert(firstPods, into: $0, inPlace: true) })
+        measure(
+            "raw_inplace_update", { try ImportBaselines.rawUpsert(secondPods, into: $0, inPlace: true) },
+            updating: fill)
         // The same with change sets (every written row's identity returned and kept).
         measure("generated_insert_changes", generatedMapped(firstPods, reportsChanges: true))
         measure("generated_update_changes", generatedMapped(secondPods, reportsChanges: true), updating: fill)
@@ -89,6 +94,9 @@ enum ImportBenchmark {
             // JSON bytes to rows against the raw loop writing rows that were already mapped.
             ("end_to_end_vs_raw_sqlite", "generated_e2e_insert", "raw_insert"),
             ("end_to_end_update_vs_raw_sqlite", "generated_e2e_update", "raw_update"),
+            // Info: against a raw loop that also binds text in place instead of letting SQLite copy it.
+            ("insert_empty_vs_raw_sqlite_inplace", "generated_insert", "raw_inplace_insert"),
+            ("update_vs_raw_sqlite_inplace", "generated_update", "raw_inplace_update"),
             // Above 1: a multi-row statement writes these rows faster than the single-row loop.
             ("raw_multirow_vs_single_row_insert", "raw_multirow_insert", "raw_insert"),
             ("raw_multirow_vs_single_row_update", "raw_multirow_update", "raw_update"),
