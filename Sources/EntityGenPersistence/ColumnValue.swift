@@ -22,9 +22,9 @@ public protocol ColumnValue: Sendable {
     func bindValue(to row: PreparedRow, at index: Int32)
     /// Reads the value from a database value; throws when the stored value has another type.
     init(databaseValue: DatabaseValue) throws(ColumnDecodingError)
-    /// The value as stored, the same as ``bindValue(to:at:)`` binds: what a generated `Record` encodes
-    /// for GRDB's `PersistableRecord` methods. (Not always GRDB's own `databaseValue`: GRDB stores an
-    /// unsigned 64-bit integer as a signed one.)
+    /// The value as stored, the same as ``bindValue(to:at:)-(SQLiteStatement,_)`` binds: what a generated
+    /// `Record` encodes for GRDB's `PersistableRecord` methods. (Not always GRDB's own `databaseValue`: GRDB
+    /// stores an unsigned 64-bit integer as a signed one.)
     var columnDatabaseValue: DatabaseValue { get }
 }
 
