@@ -62,10 +62,7 @@ public enum JSONColumn {
     @inlinable public static func bind<T: JSONTransformer>(
         _ value: T.Value, _ transformer: T, to statement: SQLiteStatement, at index: Int32
     ) {
-        var writer = JSONWriter()
-        transformer.encode(value, to: &writer)
-        let bytes = writer.bytes
-        bytes.withUnsafeBufferPointer { buffer in
+        text(value, transformer).withUnsafeBufferPointer { buffer in
             _ = sqlite3_bind_text(
                 statement, index, UnsafeRawPointer(buffer.baseAddress!).assumingMemoryBound(to: CChar.self),
                 Int32(buffer.count), transientDestructor)
@@ -75,9 +72,14 @@ public enum JSONColumn {
     /// The JSON text ``bind(_:_:to:at:)-(T.Value,_,_,_)`` binds, as a database value.
     @inlinable public static func databaseValue<T: JSONTransformer>(_ value: T.Value, _ transformer: T) -> DatabaseValue
     {
+        String(decoding: text(value, transformer), as: UTF8.self).databaseValue
+    }
+
+    /// `value` encoded by `transformer`: the JSON text every way of storing the column writes.
+    @inlinable public static func text<T: JSONTransformer>(_ value: T.Value, _ transformer: T) -> [UInt8] {
         var writer = JSONWriter()
         transformer.encode(value, to: &writer)
-        return String(decoding: writer.bytes, as: UTF8.self).databaseValue
+        return writer.bytes
     }
 
     /// An optional value's JSON text, `NULL` when absent.

@@ -65,28 +65,31 @@ extension String: ColumnValue {
     /// `String(cString:)`): as text, a record fetched through GRDB would read it cut, and saving it would
     /// store the cut value. GRDB reads such a blob as the whole string.
     @inlinable public func bindValue(to row: PreparedRow, at index: Int32) {
-        var text = self
-        text.withUTF8 { bytes in
-            let raw = UnsafeRawBufferPointer(bytes)
-            if raw.isEmpty || memchr(raw.baseAddress!, 0, raw.count) == nil {
-                row.bindText(raw, at: index)
-            } else {
-                row.bindBlob(raw, at: index)
-            }
+        withStoredBytes { bytes, isText in
+            if isText { row.bindText(bytes, at: index) } else { row.bindBlob(bytes, at: index) }
         }
     }
 
     @inlinable public func bindValue(to statement: SQLiteStatement, at index: Int32) {
-        var text = self
-        text.withUTF8 { bytes in
-            let start = UnsafeRawPointer(bytes.baseAddress ?? UnsafePointer(bitPattern: 1)!)
-            if memchr(start, 0, bytes.count) == nil {
+        withStoredBytes { bytes, isText in
+            let start = bytes.baseAddress ?? UnsafeRawPointer(bitPattern: 1)!
+            if isText {
                 _ = sqlite3_bind_text(
                     statement, index, start.assumingMemoryBound(to: CChar.self), Int32(bytes.count), transientDestructor
                 )
             } else {
                 _ = sqlite3_bind_blob(statement, index, start, Int32(bytes.count), transientDestructor)
             }
+        }
+    }
+
+    /// Calls `body` with the UTF-8 bytes and whether they are stored as text (no U+0000) or as a blob:
+    /// the one decision both ways of binding a string share.
+    @inlinable func withStoredBytes(_ body: (UnsafeRawBufferPointer, _ isText: Bool) -> Void) {
+        var text = self
+        text.withUTF8 { utf8 in
+            let bytes = UnsafeRawBufferPointer(utf8)
+            body(bytes, bytes.isEmpty || memchr(bytes.baseAddress!, 0, bytes.count) == nil)
         }
     }
 

@@ -25,9 +25,7 @@ public struct PreparedRow {
     /// Binds `value` encoded by `transformer` as JSON text (inlinable, so the transformer's encoding is
     /// specialized in generated code).
     @inlinable public func bind<T: JSONTransformer>(_ value: T.Value, json transformer: T, at index: Int32) {
-        var writer = JSONWriter()
-        transformer.encode(value, to: &writer)
-        writer.bytes.withUnsafeBufferPointer { bindText(UnsafeRawBufferPointer($0), at: index) }
+        JSONColumn.text(value, transformer).withUnsafeBufferPointer { bindText(UnsafeRawBufferPointer($0), at: index) }
     }
 
     /// Binds an optional value as JSON text, `NULL` when absent.
