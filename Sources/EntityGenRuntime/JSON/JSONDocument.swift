@@ -88,7 +88,7 @@ final class JSONStorage: @unchecked Sendable {
         let buffers = RecycledMemory.Buffers(
             bytes: UnsafeMutableRawPointer(bytes - Self.header), capacity: capacity, tape: tape)
         if !RecycledMemory.shared.keep(buffers) {
-            buffers.bytes.deallocate()
+            DocumentMemory.free(buffers.bytes)
         }
     }
 
@@ -96,7 +96,7 @@ final class JSONStorage: @unchecked Sendable {
     func parse(_ source: some Collection<UInt8>, options: JSONReaderOptions) throws(JSONError) {
         let sourceCount = source.count
         if sourceCount > capacity {
-            UnsafeMutableRawPointer(bytes - Self.header).deallocate()
+            DocumentMemory.free(UnsafeMutableRawPointer(bytes - Self.header))
             bytes = Self.allocate(capacity: sourceCount)
             capacity = sourceCount
             storeHeader()
@@ -111,7 +111,7 @@ final class JSONStorage: @unchecked Sendable {
     }
 
     private static func allocate(capacity: Int) -> UnsafeMutablePointer<UInt8> {
-        let raw = UnsafeMutableRawPointer.allocate(byteCount: header + capacity + padding, alignment: 16)
+        let raw = DocumentMemory.allocate(byteCount: header + capacity + padding)
         return (raw + header).bindMemory(to: UInt8.self, capacity: capacity + padding)
     }
 

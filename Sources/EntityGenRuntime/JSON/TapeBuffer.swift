@@ -11,20 +11,26 @@ final class TapeBuffer: @unchecked Sendable {
     /// An empty tape with room for `capacity` entries (at least 16).
     init(capacity: Int) {
         self.capacity = max(capacity, 16)
-        pointer = .allocate(capacity: self.capacity)
+        pointer = Self.allocate(capacity: self.capacity)
     }
 
     deinit {
-        pointer.deallocate()
+        DocumentMemory.free(pointer)
+    }
+
+    /// Memory for `capacity` entries, from ``DocumentMemory`` (huge pages for a large document's tape).
+    static func allocate(capacity: Int) -> UnsafeMutablePointer<UInt64> {
+        DocumentMemory.allocate(byteCount: capacity * MemoryLayout<UInt64>.stride)
+            .bindMemory(to: UInt64.self, capacity: capacity)
     }
 
     /// Empties the tape, keeping its memory, and makes room for `minimumCapacity` entries.
     func removeAll(reservingCapacity minimumCapacity: Int) {
         count = 0
         if capacity < minimumCapacity {
-            pointer.deallocate()
+            DocumentMemory.free(pointer)
             capacity = minimumCapacity
-            pointer = .allocate(capacity: capacity)
+            pointer = Self.allocate(capacity: capacity)
         }
     }
 
@@ -72,9 +78,9 @@ struct TapeWriter {
 
     private mutating func grow() {
         let newCapacity = capacity * 2
-        let newPointer = UnsafeMutablePointer<UInt64>.allocate(capacity: newCapacity)
+        let newPointer = TapeBuffer.allocate(capacity: newCapacity)
         newPointer.moveInitialize(from: pointer, count: count)
-        pointer.deallocate()
+        DocumentMemory.free(pointer)
         pointer = newPointer
         capacity = newCapacity
     }

@@ -58,12 +58,12 @@ import Testing
         let memory = RecycledMemory()
         func buffers(input: Int, tapeEntries: Int) -> RecycledMemory.Buffers {
             RecycledMemory.Buffers(
-                bytes: UnsafeMutableRawPointer.allocate(byteCount: input, alignment: 16), capacity: input,
+                bytes: DocumentMemory.allocate(byteCount: input), capacity: input,
                 tape: TapeBuffer(capacity: tapeEntries))
         }
         func keepOrFree(_ set: RecycledMemory.Buffers) -> Bool {
             let kept = memory.keep(set)
-            if !kept { set.bytes.deallocate() }
+            if !kept { DocumentMemory.free(set.bytes) }
             return kept
         }
         #expect(!keepOrFree(buffers(input: RecycledMemory.minimumInputBytes - 1, tapeEntries: 16)))
@@ -73,6 +73,6 @@ import Testing
             #expect(keepOrFree(buffers(input: 1 << 20, tapeEntries: 1 << 10)))
         }
         #expect(!keepOrFree(buffers(input: 1 << 20, tapeEntries: 1 << 10)))
-        while let set = memory.take() { set.bytes.deallocate() }
+        while let set = memory.take() { DocumentMemory.free(set.bytes) }
     }
 }
