@@ -70,7 +70,10 @@ public struct AbsentTree: Sendable {
         }
     }
 
-    /// Open objects, the one being mapped last.
+    /// The tree of the object mapped at the root. A field, not a first frame: an object without
+    /// embedded objects (every item of most feeds) records its absent keys without allocating.
+    @usableFromInline var root = AbsentTree()
+    /// Open embedded objects, the one being mapped last.
     @usableFromInline var frames: [Frame] = []
     /// The relationship the mapper is reading (set by generated code before it reads one).
     @usableFromInline var slot = 0

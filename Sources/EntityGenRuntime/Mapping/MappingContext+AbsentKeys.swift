@@ -6,10 +6,9 @@ extension MappingContext {
     ) throws(MappingError) -> (Entity, AbsentTree) {
         let outer = absentRecorder
         absentRecorder = AbsentRecorder()
-        absentRecorder!.frames.append(.init(slot: 0, key: nil))
         defer { absentRecorder = outer }
         let entity = try Entity.map(from: json, context: &self)
-        return (entity, absentRecorder!.frames[0].tree)
+        return (entity, absentRecorder!.root)
     }
 
     /// Notes that the mapper reads relationship `slot` (the property's index) next: the objects it
@@ -23,8 +22,12 @@ extension MappingContext {
 
     /// Records the absent fields of the object being mapped (generated mappers call it last).
     @inlinable public mutating func recordAbsent(_ fields: AbsentFields) {
-        guard absentRecorder != nil, !absentRecorder!.frames.isEmpty else { return }
-        absentRecorder!.frames[absentRecorder!.frames.count - 1].tree.fields = fields
+        guard absentRecorder != nil else { return }
+        if absentRecorder!.frames.isEmpty {
+            absentRecorder!.root.fields = fields
+        } else {
+            absentRecorder!.frames[absentRecorder!.frames.count - 1].tree.fields = fields
+        }
     }
 
     /// Notes the key of the map element read next.
@@ -44,7 +47,11 @@ extension MappingContext {
         do {
             let entity = try Entity.map(from: json, context: &self)
             let frame = absentRecorder!.frames.removeLast()
-            absentRecorder!.frames[depth - 1].tree.append(frame.tree, slot: frame.slot, key: frame.key)
+            if depth == 0 {
+                absentRecorder!.root.append(frame.tree, slot: frame.slot, key: frame.key)
+            } else {
+                absentRecorder!.frames[depth - 1].tree.append(frame.tree, slot: frame.slot, key: frame.key)
+            }
             absentRecorder!.slot = slot
             absentRecorder!.key = nil
             return entity
