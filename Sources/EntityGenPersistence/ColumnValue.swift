@@ -84,17 +84,17 @@ extension String: ColumnValue {
     }
 
     /// Calls `body` with the UTF-8 bytes and whether they are stored as text (no U+0000) or as a blob:
-    /// the one decision both ways of binding a string share.
-    @inlinable func withStoredBytes(_ body: (UnsafeRawBufferPointer, _ isText: Bool) -> Void) {
+    /// the one decision both ways of binding a string and ``columnDatabaseValue`` share.
+    @inlinable func withStoredBytes<Result>(_ body: (UnsafeRawBufferPointer, _ isText: Bool) -> Result) -> Result {
         var text = self
-        text.withUTF8 { utf8 in
+        return text.withUTF8 { utf8 in
             let bytes = UnsafeRawBufferPointer(utf8)
-            body(bytes, bytes.isEmpty || memchr(bytes.baseAddress!, 0, bytes.count) == nil)
+            return body(bytes, bytes.isEmpty || memchr(bytes.baseAddress!, 0, bytes.count) == nil)
         }
     }
 
     public var columnDatabaseValue: DatabaseValue {
-        utf8.contains(0) ? Data(utf8).databaseValue : databaseValue
+        withStoredBytes { bytes, isText in isText ? databaseValue : Data(bytes).databaseValue }
     }
 
     /// Reads text, or the UTF-8 blob text holding U+0000 is stored as.

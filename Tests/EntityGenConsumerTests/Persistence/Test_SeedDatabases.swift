@@ -209,6 +209,30 @@ import Testing
         #expect(try rows(pipelined).count == 9_999)
     }
 
+    /// A page above 4 MB, whose parse runs in huge-page memory on Linux, imported twice as an app's
+    /// launches would: the first writes every row, the second changes none, and GRDB's own requests read
+    /// back what was sent.
+    @Test func aPageAboveFourMegabytesImportsTwiceAndReadsBackThroughGRDB() throws {
+        let count = 12_000
+        let longPath = String(repeating: "a", count: 400)
+        let items = (0..<count).map { #"{"id": \#($0), "file_url": "https://cdn.test/\#(longPath)/\#($0).png"}"# }
+        let bytes = Array(("[" + items.joined(separator: ",") + "]").utf8)
+        #expect(bytes.count > 4 << 20)
+        let (pool, _) = try makeDatabase()
+        let importer = FeedImporter(feed: EntityGenDatabase.avatarList, writer: pool)
+        let first = try importer.importPage(bytes)
+        #expect(first.entities["Avatar"] == .init(inserted: count))
+        let second = try importer.importPage(bytes)
+        #expect(second.entities["Avatar"] == .init(unchanged: count))
+        try pool.read { db in
+            #expect(try Avatar.Record.fetchCount(db) == count)
+            let last = try #require(try Avatar.Record.fetchOne(db, id: Int64(count - 1)))
+            #expect(last.fileUrlString == "https://cdn.test/\(longPath)/\(count - 1).png")
+            let filtered = try Avatar.Record.filter(Avatar.Columns.remoteId >= Int64(count - 10)).fetchAll(db)
+            #expect(filtered.map(\.remoteId).sorted() == Array(Int64(count - 10)..<Int64(count)))
+        }
+    }
+
     @Test func malformedActionLateInALargePageCommitsNothing() throws {
         let (pool, _) = try makeDatabase()
         let importer = FeedImporter(feed: EntityGenDatabase.widgetDiff, writer: pool)
