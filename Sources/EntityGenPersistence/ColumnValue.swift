@@ -91,7 +91,7 @@ extension String: ColumnValue {
             return body(bytes, bytes.isEmpty || memchr(bytes.baseAddress!, 0, bytes.count) == nil)
         }
         // In place, without a copy of the string (a retain and release of storage another thread may
-        // have written); a string without contiguous UTF-8 (bridged) is made contiguous first.
+        // have written); only a string without contiguous UTF-8 (foreign storage) is copied first.
         if let result = utf8.withContiguousStorageIfAvailable(stored) { return result }
         var text = self
         return text.withUTF8(stored)
