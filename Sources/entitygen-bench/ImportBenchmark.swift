@@ -72,12 +72,14 @@ enum ImportBenchmark {
         measure("naive_update", { try ImportBaselines.naiveFindOrCreate(second, into: $0) }, updating: fill)
 
         var seconds: [String: Double] = [:]
+        var roundSeconds: [String: [Double]] = [:]
         for _ in 0..<rounds {
             for (name, body, updating) in cases {
                 let (pool, folder) = try freshDatabase()
                 if let updating { try updating(pool) }
                 let elapsed = try Measurement.seconds { try body(pool) }
                 seconds[name] = min(seconds[name] ?? .infinity, elapsed)
+                roundSeconds[name, default: []].append(elapsed)
                 let rows = try pool.read { db in try Int.fetchOne(db, sql: "SELECT count(*) FROM benchPod") }
                 precondition(rows == count, "\(name) left \(rows ?? -1) rows")
                 try? FileManager.default.removeItem(at: folder)
@@ -85,7 +87,9 @@ enum ImportBenchmark {
         }
         for (name, _, _) in cases {
             let best = seconds[name]!
-            print("seconds \(name) \(String(format: "%.3f", best)) (\(Int(Double(count) / best)) rows/s)")
+            let each = roundSeconds[name]!.map { String(format: "%.3f", $0) }.joined(separator: " ")
+            print(
+                "seconds \(name) \(String(format: "%.3f", best)) (\(Int(Double(count) / best)) rows/s; rounds \(each))")
         }
 
         for (name, generated, baseline) in [

@@ -84,6 +84,9 @@ func runBenchmark() async throws {
         try ImportBenchmark.stream(file: rest[0], database: rest[1])
     case "postgres":
         try await PostgresBenchmark.run()
+    case "profile-postgres":
+        // Only the end-to-end imports and their SQL floor (no COPY or per-row baselines): about a minute.
+        try await PostgresBenchmark.run(floorOnly: true)
     case "push":
         try await PushBenchmark.run(count: countArgument(1, default: 10_000, minimum: 1, usage: "push [edits > 0]"))
     case "infer":
