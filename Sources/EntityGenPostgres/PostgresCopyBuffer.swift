@@ -75,7 +75,8 @@ public struct PostgresCopyBuffer: Sendable {
     /// Appends `\N`.
     public mutating func appendNull() {
         beginField()
-        bytes.append(contentsOf: [0x5C, 0x4E])
+        bytes.append(0x5C)
+        bytes.append(0x4E)
     }
 
     /// Appends ASCII text that needs no escaping (numbers, `t`/`f`, formatted dates).

@@ -206,13 +206,16 @@ public struct PostgresImporter<Entity: PostgresEntity>: Sendable {
 
     /// Stages a page's operations in feed order.
     static func stage(_ page: PreparedPage<Entity, PostgresRowKey>, in session: inout PostgresSession) {
-        for operation in page.operations {
-            switch operation {
-            case let .save(entity, absent):
-                Entity.Postgres.save(entity, absent: absent, in: &session)
-                if let key = Entity.Postgres.rowKey(of: entity) { session.recordSeen(key) }
-            case let .delete(key): session.delete(key)
-            case let .keep(key): session.recordSeen(key)
+        // In place, like the SQLite writer: no copy (retain and release) of each operation's values.
+        page.operations.withUnsafeBufferPointer { operations in
+            for index in operations.indices {
+                switch operations[index] {
+                case let .save(entity, absent):
+                    Entity.Postgres.save(entity, absent: absent, in: &session)
+                    if let key = Entity.Postgres.rowKey(of: entity) { session.recordSeen(key) }
+                case let .delete(key): session.delete(key)
+                case let .keep(key): session.recordSeen(key)
+                }
             }
         }
     }
