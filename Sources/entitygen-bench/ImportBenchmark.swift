@@ -71,26 +71,20 @@ enum ImportBenchmark {
         measure("naive_insert", { try ImportBaselines.naiveFindOrCreate(first, into: $0) })
         measure("naive_update", { try ImportBaselines.naiveFindOrCreate(second, into: $0) }, updating: fill)
 
-        var seconds: [String: Double] = [:]
         var roundSeconds: [String: [Double]] = [:]
         for _ in 0..<rounds {
             for (name, body, updating) in cases {
                 let (pool, folder) = try freshDatabase()
                 if let updating { try updating(pool) }
                 let elapsed = try Measurement.seconds { try body(pool) }
-                seconds[name] = min(seconds[name] ?? .infinity, elapsed)
                 roundSeconds[name, default: []].append(elapsed)
                 let rows = try pool.read { db in try Int.fetchOne(db, sql: "SELECT count(*) FROM benchPod") }
                 precondition(rows == count, "\(name) left \(rows ?? -1) rows")
                 try? FileManager.default.removeItem(at: folder)
             }
         }
-        for (name, _, _) in cases {
-            let best = seconds[name]!
-            let each = roundSeconds[name]!.map { String(format: "%.3f", $0) }.joined(separator: " ")
-            print(
-                "seconds \(name) \(String(format: "%.3f", best)) (\(Int(Double(count) / best)) rows/s; rounds \(each))")
-        }
+        var seconds: [String: Double] = [:]
+        for (name, _, _) in cases { seconds[name] = Measurement.printRounds(name, roundSeconds[name]!, rows: count) }
 
         for (name, generated, baseline) in [
             ("insert_empty_vs_raw_sqlite", "generated_insert", "raw_insert"),

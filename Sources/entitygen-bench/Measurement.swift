@@ -41,6 +41,16 @@ enum Measurement {
         return value.trimmingCharacters(in: .whitespaces)
     }
 
+    /// Prints `seconds <name> <best> (<rows/s>; rounds <each round's time>)` for a case that wrote `rows`
+    /// rows once per round, and returns the best time.
+    @discardableResult
+    static func printRounds(_ name: String, _ rounds: [Double], rows: Int) -> Double {
+        let best = rounds.min() ?? .infinity
+        let each = rounds.map { String(format: "%.3f", $0) }.joined(separator: " ")
+        print("seconds \(name) \(String(format: "%.3f", best)) (\(Int(Double(rows) / best)) rows/s; rounds \(each))")
+        return best
+    }
+
     /// Prints a summary line a script can read: `kind name value`.
     static func summary(_ kind: String, _ name: String, _ value: Double) {
         print("\(kind) \(name) \(String(format: kind == "seconds" ? "%.3f" : "%.2f", value))")

@@ -87,13 +87,7 @@ enum PostgresBenchmark {
                 }
             }
             var best: [String: Double] = [:]
-            for (name, _, _) in cases {
-                best[name] = seconds[name]!.min()!
-                let each = seconds[name]!.map { String(format: "%.3f", $0) }.joined(separator: " ")
-                print(
-                    "seconds \(name) \(String(format: "%.3f", best[name]!)) (\(Int(Double(count) / best[name]!)) rows/s; rounds \(each))"
-                )
-            }
+            for (name, _, _) in cases { best[name] = Measurement.printRounds(name, seconds[name]!, rows: count) }
             if floorOnly {
                 for kind in ["insert", "update"] {
                     Measurement.summary(

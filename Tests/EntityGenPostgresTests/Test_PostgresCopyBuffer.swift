@@ -21,6 +21,11 @@ import Testing
 
     @Test func textEscapesBackslashTabNewlineAndCarriageReturn() {
         #expect(row { $0.append("a\\b\tc\nd\re \"ü\"") } == "a\\\\b\\tc\\nd\\re \"ü\"\n")
+        // Strings too long to be stored inline (read in place from their heap storage): one made whole,
+        // one copied out of a substring.
+        let long = String(repeating: "ü\t\\", count: 40)
+        #expect(row { $0.append(long) } == String(repeating: "ü\\t\\\\", count: 40) + "\n")
+        #expect(row { $0.append(String(long.dropFirst(3))) } == String(repeating: "ü\\t\\\\", count: 39) + "\n")
     }
 
     @Test func doublesAreShortestRoundTripAndSpecialValuesArePostgresSpellings() {
