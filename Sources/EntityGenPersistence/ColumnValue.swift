@@ -86,15 +86,10 @@ extension String: ColumnValue {
     /// Calls `body` with the UTF-8 bytes and whether they are stored as text (no U+0000) or as a blob:
     /// the one decision both ways of binding a string and ``columnDatabaseValue`` share.
     @inlinable func withStoredBytes<Result>(_ body: (UnsafeRawBufferPointer, _ isText: Bool) -> Result) -> Result {
-        func stored(_ utf8: UnsafeBufferPointer<UInt8>) -> Result {
+        withUTF8InPlace { utf8 in
             let bytes = UnsafeRawBufferPointer(utf8)
             return body(bytes, bytes.isEmpty || memchr(bytes.baseAddress!, 0, bytes.count) == nil)
         }
-        // In place, without a copy of the string (a retain and release of storage another thread may
-        // have written); only a string without contiguous UTF-8 (foreign storage) is copied first.
-        if let result = utf8.withContiguousStorageIfAvailable(stored) { return result }
-        var text = self
-        return text.withUTF8(stored)
     }
 
     public var columnDatabaseValue: DatabaseValue {

@@ -19,11 +19,7 @@ extension Optional: PostgresCopyValue where Wrapped: PostgresCopyValue {
 extension String: PostgresCopyValue {
     /// `text`, escaped.
     public func writeCopyField(to buffer: inout PostgresCopyBuffer) {
-        // In place, without a copy of the string (a retain and release per value); only a string
-        // without contiguous UTF-8 (foreign storage) is copied first.
-        if utf8.withContiguousStorageIfAvailable({ buffer.appendText($0) }) != nil { return }
-        var text = self
-        text.withUTF8 { buffer.appendText($0) }
+        withUTF8InPlace { buffer.appendText($0) }
     }
 }
 

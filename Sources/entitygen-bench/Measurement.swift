@@ -43,7 +43,6 @@ enum Measurement {
 
     /// Prints `seconds <name> <best> (<rows/s>; rounds <each round's time>)` for a case that wrote `rows`
     /// rows once per round, and returns the best time.
-    @discardableResult
     static func printRounds(_ name: String, _ rounds: [Double], rows: Int) -> Double {
         let best = rounds.min() ?? .infinity
         let each = rounds.map { String(format: "%.3f", $0) }.joined(separator: " ")

@@ -52,11 +52,7 @@ public struct JSONValue {
     /// The member named `key`, if this is an object that has it. (String literals are contiguous UTF-8,
     /// so this reads their bytes in place.)
     @inlinable @inline(__always) public subscript(key: String) -> JSONValue? {
-        if let found = key.utf8.withContiguousStorageIfAvailable({ member(UnsafeBufferPointer(rebasing: $0[...])) }) {
-            return found
-        }
-        var copy = key
-        return copy.withUTF8 { member($0) }
+        key.withUTF8InPlace { member($0) }
     }
 
     /// The value at a key path; `nil` when a key is missing or an intermediate value is not an object.
