@@ -20,6 +20,7 @@ enum ReaderBenchmark {
             FileHandle.standardError.write(Data("entitygen-bench: \(unavailable.reason)\n".utf8))
         }
         defer { if case let .success(harness) = harness { harness.remove() } }
+        if case let .success(harness) = harness { print("info simdjson implementation \(harness.implementation())") }
         for name in files {
             let url = corpora.appendingPathComponent("\(name).json")
             let data = try Data(contentsOf: url)

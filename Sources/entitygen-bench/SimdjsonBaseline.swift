@@ -5,14 +5,21 @@ import Foundation
 /// simdjson is meant to be used) and prints its best time of the same number of repetitions the Swift
 /// side measures. Without the library or a C++ compiler the benchmark says so and skips the ratio.
 enum SimdjsonBaseline {
-    /// The harness: `harness REPETITIONS FILE...` prints `<file> <best seconds> <elements>` per file.
+    /// The harness: `harness REPETITIONS FILE...` prints `<file> <best seconds> <elements>` per file;
+    /// `harness implementation` prints the kernel simdjson chose for this processor and its description.
     static let source = #"""
         #include <simdjson.h>
         #include <chrono>
         #include <cstdio>
         #include <cstdlib>
+        #include <string>
 
         int main(int argc, char **argv) {
+            if (argc == 2 && std::string(argv[1]) == "implementation") {
+                const simdjson::implementation *active = simdjson::get_active_implementation();
+                std::printf("%s (%s)\n", active->name().c_str(), active->description().c_str());
+                return 0;
+            }
             int repetitions = std::atoi(argv[1]);
             simdjson::dom::parser parser;
             for (int file = 2; file < argc; file++) {
@@ -84,6 +91,15 @@ enum SimdjsonBaseline {
             } catch {
                 return .failure(BaselineUnavailable(reason: "cannot run the simdjson harness: \(error)"))
             }
+        }
+
+        /// The kernel simdjson runs on this processor (`haswell (Intel/AMD AVX2)`, `icelake (...)`):
+        /// simdjson picks one at run time, and its speed, unlike the reader's, depends on which.
+        func implementation() -> String {
+            guard let measured = try? SimdjsonBaseline.run(binary.path, ["implementation"]), measured.status == 0 else {
+                return "unknown (the harness did not say)"
+            }
+            return measured.output.trimmingCharacters(in: .whitespacesAndNewlines)
         }
 
         /// Deletes the harness.
