@@ -15,6 +15,7 @@ enum SimdjsonBaseline {
         #include <string>
 
         int main(int argc, char **argv) {
+            if (argc < 2) { std::fprintf(stderr, "usage: harness REPETITIONS FILE... | harness implementation\n"); return 2; }
             if (argc == 2 && std::string(argv[1]) == "implementation") {
                 const simdjson::implementation *active = simdjson::get_active_implementation();
                 std::printf("%s (%s)\n", active->name().c_str(), active->description().c_str());
