@@ -115,7 +115,8 @@ extension TablePlan.Link {
             ColumnSnapshot(name: $0.name, type: columnType($0.stored), notNull: true, defaultSQL: nil)
         }
         columns.append(
-            ColumnSnapshot(name: "position", type: columnType(.scalar(.int64)), notNull: true, defaultSQL: nil))
+            ColumnSnapshot(
+                name: Self.positionColumn, type: columnType(.scalar(.int64)), notNull: true, defaultSQL: nil))
         if isMap {
             columns.append(
                 ColumnSnapshot(name: "key", type: columnType(.scalar(.string)), notNull: true, defaultSQL: nil))
@@ -129,7 +130,7 @@ extension TablePlan.Link {
             hiddenRowID: false,
             withoutRowID: true,
             columns: columns,
-            primaryKey: ownerColumns.map(\.name) + ["position"],
+            primaryKey: primaryKey,
             foreignKeys: foreignKeys.map(\.snapshot),
             indexes: [IndexSnapshot(name: table + "_target", columns: targetColumns.map(\.name))]
         )

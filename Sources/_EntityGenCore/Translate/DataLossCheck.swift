@@ -54,7 +54,7 @@ struct DataLossCheck {
         _ table: TableSnapshot, in old: SchemaSnapshot, intents: MigrationHistory.Intents,
         configLocation: SourceLocation
     ) -> [MigrationProblem] {
-        if let separator = table.name.firstIndex(of: "_"), table.column(named: "position") != nil,
+        if let separator = table.name.firstIndex(of: "_"), table.column(named: TablePlan.Link.positionColumn) != nil,
             old.table(named: String(table.name[..<separator])) != nil
         {
             let owner = intents.newName(ofTable: String(table.name[..<separator]))

@@ -49,6 +49,41 @@ import Testing
         #expect(events.map(\.actor.login) == ["groue", "ally", "jpsim"])
     }
 
+    /// The graph request of many owners reads their links in the link table's key order (owner, then
+    /// position) instead of sorting them: GRDB prefetches every owner's remarks in one statement, and with
+    /// `ORDER BY position` alone SQLite copied each row into a temporary B-tree to sort it, which spilled
+    /// to a temporary file for 100,000 pods (`entitygen-bench read`). Each owner's remarks keep their order.
+    @Test func theGraphRequestReadsLinksInKeyOrderWithoutSorting() throws {
+        let (pool, _) = try makeDatabase()
+        let page = """
+            [{"id": 1, "title": "A", "reporter": {"id": 10, "name": "Ada"},
+              "remarks": [{"id": 103, "body": "c", "author": {"id": 10, "name": "Ada"}},
+                          {"id": 100, "body": "a", "author": {"id": 10, "name": "Ada"}}]},
+             {"id": 2, "title": "B", "reporter": {"id": 10, "name": "Ada"},
+              "remarks": [{"id": 102, "body": "b", "author": {"id": 10, "name": "Ada"}},
+                          {"id": 101, "body": "d", "author": {"id": 10, "name": "Ada"}},
+                          {"id": 104, "body": "e", "author": {"id": 10, "name": "Ada"}}]}]
+            """
+        try FeedImporter(feed: EntityGenDatabase.tickets, writer: pool).importPage(Array(page.utf8))
+        let (tickets, plans) = try pool.read { db in
+            var prefetches: [String] = []
+            db.trace { event in
+                if case let .statement(statement) = event, statement.sql.contains("grdb_") {
+                    prefetches.append(statement.expandedSQL)
+                }
+            }
+            let tickets = try Ticket.requestIncludingRelationships().order(Ticket.Columns.id.desc).fetchAll(db)
+            db.trace(options: [], nil)
+            let plans = try prefetches.map { sql in
+                try Row.fetchAll(db, sql: "EXPLAIN QUERY PLAN " + sql).map { $0["detail"] as String }
+            }
+            return (tickets, plans)
+        }
+        #expect(tickets.map { $0.remarks.map(\.id) } == [[102, 101, 104], [103, 100]])
+        #expect(!plans.isEmpty)
+        for plan in plans { #expect(!plan.contains { $0.contains("TEMP B-TREE") }, "\(plan)") }
+    }
+
     /// The owned resolution (a to-one without identity) and every other row are unchanged on a second
     /// import of the same page (item 2): the resolution keeps its `_id`, so its ticket is not updated.
     @Test func aSecondImportOfTheSamePageIsAllUnchanged() throws {

@@ -220,11 +220,16 @@ struct RecordRenderer {
     /// others, whose inferred types name only public records.
     static func declaredType(_ association: SQLiteRecordPlan.Association) -> String {
         switch association.kind {
-        case let .hasManyThrough(target, _, _, _), let .hasManyThroughInverse(target, _, _, _):
+        case let .hasManyThrough(target, _, _, _, _), let .hasManyThroughInverse(target, _, _, _):
             ": GRDB.HasManyThroughAssociation<Self, \(target).\(GeneratedNames.record)>"
         case .linkRows, .referenceRows: ": GRDB.HasManyAssociation<Self, GRDB.Row>"
         case .belongsTo, .hasMany: ""
         }
+    }
+
+    /// The arguments of an association's `order(...)`: one `GRDB.Column` per column.
+    static func ordering(_ columns: [String]) -> String {
+        columns.map { "GRDB.Column(\(SwiftLiteral.string($0)))" }.joined(separator: ", ")
     }
 
     /// An association's declaration, as GRDB's guide writes it.
@@ -235,15 +240,15 @@ struct RecordRenderer {
         case let .belongsTo(target, columns, targetColumns):
             return
                 "belongsTo(\(target).\(record).self, key: \(key), using: GRDB.ForeignKey(\(Spelling.list(columns)), to: \(Spelling.list(targetColumns))))"
-        case let .hasManyThrough(target, linkType, ownerColumns, ownerTargetColumns):
+        case let .hasManyThrough(target, linkType, ownerColumns, ownerTargetColumns, order):
             return
-                "hasMany(\(target).\(record).self, through: hasMany(\(linkType).table, using: GRDB.ForeignKey(\(Spelling.list(ownerColumns)), to: \(Spelling.list(ownerTargetColumns)))).order(GRDB.Column(\"position\")), using: \(linkType).target, key: \(key))"
+                "hasMany(\(target).\(record).self, through: hasMany(\(linkType).table, using: GRDB.ForeignKey(\(Spelling.list(ownerColumns)), to: \(Spelling.list(ownerTargetColumns)))).order(\(ordering(order))), using: \(linkType).target, key: \(key))"
         case let .linkRows(_, linkType, ownerColumns, ownerTargetColumns):
             return
                 "hasMany(\(linkType).table, key: \(key), using: GRDB.ForeignKey(\(Spelling.list(ownerColumns)), to: \(Spelling.list(ownerTargetColumns))))"
-        case let .referenceRows(linkType, ownerColumns, ownerTargetColumns):
+        case let .referenceRows(linkType, ownerColumns, ownerTargetColumns, order):
             return
-                "hasMany(\(linkType).table, key: \(key), using: GRDB.ForeignKey(\(Spelling.list(ownerColumns)), to: \(Spelling.list(ownerTargetColumns)))).order(GRDB.Column(\"position\"))"
+                "hasMany(\(linkType).table, key: \(key), using: GRDB.ForeignKey(\(Spelling.list(ownerColumns)), to: \(Spelling.list(ownerTargetColumns)))).order(\(ordering(order)))"
         case let .hasMany(owner, columns, targetColumns):
             return
                 "hasMany(\(owner).\(record).self, key: \(key), using: GRDB.ForeignKey(\(Spelling.list(columns)), to: \(Spelling.list(targetColumns))))"

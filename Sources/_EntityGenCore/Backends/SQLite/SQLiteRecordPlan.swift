@@ -31,14 +31,16 @@ struct SQLiteRecordPlan: Sendable {
         enum Kind: Sendable {
             /// The target's key is stored in this table's `columns`.
             case belongsTo(target: String, columns: [String], targetColumns: [String])
-            /// Through the link table `linkType` (a namespace of `GRDB.Table<GRDB.Row>` associations), by position.
-            case hasManyThrough(target: String, linkType: String, ownerColumns: [String], ownerTargetColumns: [String])
+            /// Through the link table `linkType` (a namespace of `GRDB.Table<GRDB.Row>` associations), its
+            /// rows read in `order` (the link table's primary key: owner, then position).
+            case hasManyThrough(
+                target: String, linkType: String, ownerColumns: [String], ownerTargetColumns: [String], order: [String])
             /// The link table's own rows (`linkType`), for a map: each row's `key` column and its
             /// `target`, which the include reaches through the link table's `target`.
             case linkRows(target: String, linkType: String, ownerColumns: [String], ownerTargetColumns: [String])
-            /// The link table's own rows (`linkType`), in position order, for references: each row holds
-            /// the target's identifier, and no target is fetched.
-            case referenceRows(linkType: String, ownerColumns: [String], ownerTargetColumns: [String])
+            /// The link table's own rows (`linkType`) in `order` (owner, then position), for references:
+            /// each row holds the target's identifier, and no target is fetched.
+            case referenceRows(linkType: String, ownerColumns: [String], ownerTargetColumns: [String], order: [String])
             /// The inverse of another table's `belongsTo`: the rows of `owner` whose `columns` name this row.
             case hasMany(owner: String, columns: [String], targetColumns: [String])
             /// The inverse of another table's `hasManyThrough`: the owners linking to this row, through the

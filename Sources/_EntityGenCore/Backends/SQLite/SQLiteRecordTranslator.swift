@@ -104,9 +104,10 @@ enum SQLiteRecordTranslator {
             let rowRead: SQLiteRecordPlan.RowRead
             let include: (targetType: String, through: String?)
             if relationship.isReference {
-                // The identifiers are in the link rows: fetched in position order, no target with them.
+                // The identifiers are in the link rows: fetched in key order, no target with them.
                 kind = .referenceRows(
-                    linkType: link.linkType, ownerColumns: ownerColumns, ownerTargetColumns: link.ownerTargetColumns)
+                    linkType: link.linkType, ownerColumns: ownerColumns, ownerTargetColumns: link.ownerTargetColumns,
+                    order: link.primaryKey)
                 rowRead = .prefetchedReferences(key: key, column: link.targetColumns[0].name, isMap: relationship.isMap)
                 include = (linkRecord, nil)
             } else if relationship.isMap {
@@ -117,9 +118,11 @@ enum SQLiteRecordTranslator {
                 rowRead = .prefetchedMap(key: key)
                 include = (relationship.targetType, linkRecord)
             } else {
+                // In key order, owner then position: a graph request's prefetch of every owner's targets
+                // then walks the link table's primary key, where position alone would sort every row.
                 kind = .hasManyThrough(
                     target: relationship.targetType, linkType: link.linkType, ownerColumns: ownerColumns,
-                    ownerTargetColumns: link.ownerTargetColumns)
+                    ownerTargetColumns: link.ownerTargetColumns, order: link.primaryKey)
                 rowRead = .prefetched(key: key)
                 include = (relationship.targetType, nil)
             }
@@ -161,7 +164,8 @@ enum SQLiteRecordTranslator {
             var perTarget: [String: Int] = [:]
             for association in owner.associations {
                 switch association.kind {
-                case let .belongsTo(target, _, _), let .hasManyThrough(target, _, _, _), let .linkRows(target, _, _, _):
+                case let .belongsTo(target, _, _), let .hasManyThrough(target, _, _, _, _),
+                    let .linkRows(target, _, _, _):
                     perTarget[target, default: 0] += 1
                 case .hasMany, .hasManyThroughInverse, .referenceRows: break
                 }
@@ -173,7 +177,7 @@ enum SQLiteRecordTranslator {
                 case let .belongsTo(targetType, columns, targetColumns):
                     target = targetType
                     kind = .hasMany(owner: owner.typeName, columns: columns, targetColumns: targetColumns)
-                case let .hasManyThrough(targetType, linkType, _, _), let .linkRows(targetType, linkType, _, _):
+                case let .hasManyThrough(targetType, linkType, _, _, _), let .linkRows(targetType, linkType, _, _):
                     guard let link = tables[owner.schemaName]?.links.first(where: { $0.linkType == linkType }) else {
                         continue
                     }

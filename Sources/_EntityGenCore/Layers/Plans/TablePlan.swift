@@ -163,6 +163,13 @@ struct TablePlan: Sendable {
         /// (`renamedFrom:`; either rename may be recorded already): the next migration renames the one
         /// the recorded tables still have.
         var formerNames: [String] = []
+
+        /// The column holding each link's place in its collection.
+        static let positionColumn = "position"
+
+        /// The primary key: the owner's key columns, then ``positionColumn``. It is also the order the
+        /// links are read in: a read of many owners' links in this order walks the key instead of sorting.
+        var primaryKey: [String] { ownerColumns.map(\.name) + [Self.positionColumn] }
     }
 
     /// How one relationship is stored, in declaration order: what a backend that reads rows back as a

@@ -339,7 +339,8 @@ extension Customer {
         internal static let orders: GRDB.HasManyThroughAssociation<Self, Order.Record> = hasMany(
             Order.Record.self,
             through: hasMany(
-                _OrdersLink.table, using: GRDB.ForeignKey(["ownerId"], to: ["id"])).order(GRDB.Column("position")),
+                _OrdersLink.table, using: GRDB.ForeignKey(["ownerId"], to: ["id"])
+            ).order(GRDB.Column("ownerId"), GRDB.Column("position")),
             using: _OrdersLink.target, key: "orders")
     }
 }

@@ -541,7 +541,7 @@ extension Gadget {
             Label.Record.self,
             through: hasMany(
                 _LabelsLink.table, using: GRDB.ForeignKey(["ownerId", "ownerBatch"], to: ["id", "batch"])
-            ).order(GRDB.Column("position")),
+            ).order(GRDB.Column("ownerId"), GRDB.Column("ownerBatch"), GRDB.Column("position")),
             using: _LabelsLink.target, key: "labels")
 
         /// The `spares` relationship, for `including` and `request(for:)`.
@@ -555,7 +555,8 @@ extension Gadget {
         /// The `resellers` relationship, for `including` and `request(for:)`.
         public static let resellers: GRDB.HasManyAssociation<Self, GRDB.Row> = hasMany(
             _ResellersLink.table, key: "resellers",
-            using: GRDB.ForeignKey(["ownerId", "ownerBatch"], to: ["id", "batch"])).order(GRDB.Column("position"))
+            using: GRDB.ForeignKey(["ownerId", "ownerBatch"], to: ["id", "batch"])
+        ).order(GRDB.Column("ownerId"), GRDB.Column("ownerBatch"), GRDB.Column("position"))
     }
 }
 
@@ -910,7 +911,8 @@ extension Label {
         public static let children: GRDB.HasManyThroughAssociation<Self, Label.Record> = hasMany(
             Label.Record.self,
             through: hasMany(
-                _ChildrenLink.table, using: GRDB.ForeignKey(["owner"], to: ["_id"])).order(GRDB.Column("position")),
+                _ChildrenLink.table, using: GRDB.ForeignKey(["owner"], to: ["_id"])
+            ).order(GRDB.Column("owner"), GRDB.Column("position")),
             using: _ChildrenLink.target, key: "children")
 
         /// The `Gadget` records that reach this one: an inverse association.

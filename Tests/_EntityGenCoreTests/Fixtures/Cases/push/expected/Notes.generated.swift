@@ -278,7 +278,7 @@ extension Note {
         internal static let readers: GRDB.HasManyAssociation<Self, GRDB.Row> = hasMany(
             _ReadersLink.table, key: "readers",
             using: GRDB.ForeignKey(["ownerFolder", "ownerNumber"], to: ["folder", "number"])
-        ).order(GRDB.Column("position"))
+        ).order(GRDB.Column("ownerFolder"), GRDB.Column("ownerNumber"), GRDB.Column("position"))
     }
 }
 

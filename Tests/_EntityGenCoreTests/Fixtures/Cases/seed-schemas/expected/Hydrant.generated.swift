@@ -224,7 +224,7 @@ extension Person {
             Person.Record.self,
             through: hasMany(
                 _FriendsLink.table, using: GRDB.ForeignKey(["ownerIdentifier"], to: ["identifier"])
-            ).order(GRDB.Column("position")),
+            ).order(GRDB.Column("ownerIdentifier"), GRDB.Column("position")),
             using: _FriendsLink.target, key: "friends")
 
         /// The `Person` records that reach this one: an inverse association.

@@ -419,7 +419,8 @@ extension MyModel {
         internal static let model2s: GRDB.HasManyThroughAssociation<Self, ModelTwo.Record> = hasMany(
             ModelTwo.Record.self,
             through: hasMany(
-                _Model2sLink.table, using: GRDB.ForeignKey(["owner"], to: ["_id"])).order(GRDB.Column("position")),
+                _Model2sLink.table, using: GRDB.ForeignKey(["owner"], to: ["_id"])
+            ).order(GRDB.Column("owner"), GRDB.Column("position")),
             using: _Model2sLink.target, key: "model2s")
     }
 }

@@ -534,7 +534,7 @@ extension Pod {
             Subspec.Record.self,
             through: hasMany(
                 _SubspecsLink.table, using: GRDB.ForeignKey(["ownerName", "ownerVersion"], to: ["name", "version"])
-            ).order(GRDB.Column("position")),
+            ).order(GRDB.Column("ownerName"), GRDB.Column("ownerVersion"), GRDB.Column("position")),
             using: _SubspecsLink.target, key: "subspecs")
     }
 }
@@ -807,7 +807,8 @@ extension Subspec {
         internal static let subspecs: GRDB.HasManyThroughAssociation<Self, Subspec.Record> = hasMany(
             Subspec.Record.self,
             through: hasMany(
-                _SubspecsLink.table, using: GRDB.ForeignKey(["owner"], to: ["_id"])).order(GRDB.Column("position")),
+                _SubspecsLink.table, using: GRDB.ForeignKey(["owner"], to: ["_id"])
+            ).order(GRDB.Column("owner"), GRDB.Column("position")),
             using: _SubspecsLink.target, key: "subspecs")
 
         /// The `Pod` records that reach this one: an inverse association.
