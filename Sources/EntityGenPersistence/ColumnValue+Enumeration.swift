@@ -102,7 +102,8 @@ public enum JSONColumn {
     ) throws(ColumnDecodingError) -> T.Value {
         let text = try String(databaseValue: databaseValue)
         let document: JSONDocument
-        do { document = try JSONDocument(bytes: Array(text.utf8)) } catch {
+        // Parsed from the string's bytes in place: the document copies them once, into its own memory.
+        do { document = try text.withUTF8InPlace { bytes in try JSONDocument(bytes: bytes) } } catch {
             throw ColumnDecodingError(message: "invalid JSON: \(error)")
         }
         return try document.withRoot { root throws(ColumnDecodingError) in
