@@ -97,11 +97,11 @@ struct RecordRenderer {
         )
         printer.block("\(access)enum \(GeneratedNames.columns) {") { printer in
             if plan.identity.isEmpty {
-                printer.line("\(access)static let \(GeneratedNames.rowID) = GRDB.Column(\"_id\")")
+                printer.line("\(access)static let \(GeneratedNames.rowID) = \(Self.column("_id"))")
             }
             for column in plan.columns {
                 printer.line(
-                    "\(access)static let \(SwiftNaming.escaped(column.name)) = GRDB.Column(\(SwiftLiteral.string(column.name)))"
+                    "\(access)static let \(SwiftNaming.escaped(column.name)) = \(Self.column(column.name))"
                 )
             }
         }
@@ -227,10 +227,11 @@ struct RecordRenderer {
         }
     }
 
-    /// The arguments of an association's `order(...)`: one `GRDB.Column` per column.
-    static func ordering(_ columns: [String]) -> String {
-        columns.map { "GRDB.Column(\(SwiftLiteral.string($0)))" }.joined(separator: ", ")
-    }
+    /// A column as GRDB's query interface names it: `GRDB.Column("name")`.
+    static func column(_ name: String) -> String { "GRDB.Column(\(SwiftLiteral.string(name)))" }
+
+    /// The arguments of an association's `order(...)`: one ``column(_:)`` per column.
+    static func ordering(_ columns: [String]) -> String { columns.map(column).joined(separator: ", ") }
 
     /// An association's declaration, as GRDB's guide writes it.
     static func expression(_ association: SQLiteRecordPlan.Association) -> String {
