@@ -111,8 +111,7 @@ enum ImportBenchmark {
 
         // (d) streaming: peak resident memory of a child process importing a file.
         for megabytes in [100, 500] {
-            let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
-                "entitygen-stream-\(UUID().uuidString)")
+            let folder = BenchStorage.folder("entitygen-stream")
             try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
             defer { try? FileManager.default.removeItem(at: folder) }
             let file = folder.appendingPathComponent("pods.json")
@@ -216,8 +215,7 @@ enum ImportBenchmark {
     }
 
     static func freshDatabase() throws -> (DatabasePool, URL) {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
-            "entitygen-import-\(UUID().uuidString)")
+        let folder = BenchStorage.folder("entitygen-import")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         let pool = try EntityGenDatabase.openDatabase(atPath: folder.appendingPathComponent("db.sqlite").path)
         return (pool, folder)

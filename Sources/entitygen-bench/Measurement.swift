@@ -25,10 +25,12 @@ enum Measurement {
 
     /// Prints `info machine <processor>, <n> cores`: ratios against simdjson, SQLite or PostgreSQL move
     /// with the processor (the same code read twitter.json at 0.45 of simdjson on one host of this machine
-    /// kind and 0.69 on another), so every run names the one it ran on.
+    /// kind and 0.69 on another), so every run names the one it ran on; then `info storage ...`, where
+    /// the databases are written (``BenchStorage``).
     static func printMachine() {
         let model = procValue("model name", in: "/proc/cpuinfo") ?? "unknown processor"
         print("info machine \(model), \(ProcessInfo.processInfo.activeProcessorCount) cores")
+        BenchStorage.printStorage()
     }
 
     /// The value of the first `key: value` line of a `/proc` file (`/proc/cpuinfo`, `/proc/self/status`),

@@ -23,7 +23,7 @@ enum PostgresBenchmark {
     /// Runs every case, or with `floorOnly` only the end-to-end imports and the SQL floor
     /// (`profile-postgres`: the lines the importer's own changes move, in a fraction of the time).
     static func run(floorOnly: Bool = false) async throws {
-        let server = try PostgresServer.start(packageRoot: packageRoot)
+        let server = try PostgresServer.start(packageRoot: packageRoot, in: BenchStorage.directory)
         defer { server.stop() }
         let first = PodsPayload.make(count: count)
         let second = Array(

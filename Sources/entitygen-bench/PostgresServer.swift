@@ -21,12 +21,16 @@ struct PostgresServer: Sendable {
     /// The folder of a server started here; `nil` for one named by `ENTITYGEN_POSTGRES`.
     var folder: String?
 
-    /// The named server, or a new one in a temporary folder.
-    static func start(packageRoot: URL) throws(Unavailable) -> PostgresServer {
+    /// The named server, or a new one in a folder of its own under `storage` (the tests' temporary
+    /// folder; the benchmarks pass `BenchStorage.directory`).
+    static func start(
+        packageRoot: URL, in storage: URL = FileManager.default.temporaryDirectory
+    ) throws(Unavailable) -> PostgresServer {
         if let given = ProcessInfo.processInfo.environment["ENTITYGEN_POSTGRES"], !given.isEmpty {
             return try PostgresServer(endpoint: given, packageRoot: packageRoot, folder: nil)
         }
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
+        // Short: the server's socket lives in this folder, and socket paths end at 107 bytes.
+        let folder = storage.appendingPathComponent(
             "entitygen-postgres-\(ProcessInfo.processInfo.processIdentifier)-\(UUID().uuidString.prefix(8))"
         ).path
         // With this process's id: the script's watchdog stops the server once this process is gone,

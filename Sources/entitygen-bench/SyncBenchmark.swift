@@ -121,7 +121,7 @@ enum SyncBenchmark {
 
     static func runPostgres(_ pages: [Data], _ changed: [Data]) async throws {
         let server: PostgresServer
-        do { server = try PostgresServer.start(packageRoot: packageRoot) } catch {
+        do { server = try PostgresServer.start(packageRoot: packageRoot, in: BenchStorage.directory) } catch {
             print("info postgres_sync skipped: \(error)")
             return
         }
