@@ -174,15 +174,15 @@ import Testing
 
 /// Pages large enough to be mapped on a second thread while written.
 @Suite struct Test_PipelinedPages {
-    static func avatars(_ count: Int, bad: Int? = nil) -> [UInt8] {
-        let items = (0..<count).map { $0 == bad ? #"{"id": "x"}"# : #"{"id": \#($0), "file_url": "f\#($0)"}"# }
+    static func avatars(_ count: Int, bad: Set<Int> = []) -> [UInt8] {
+        let items = (0..<count).map { bad.contains($0) ? #"{"id": "x"}"# : #"{"id": \#($0), "file_url": "f\#($0)"}"# }
         return Array(("[" + items.joined(separator: ",") + "]").utf8)
     }
 
     @Test func largePageIsWrittenWhole() throws {
         let (pool, _) = try makeDatabase()
         let importer = FeedImporter(feed: EntityGenDatabase.avatarList, writer: pool)
-        let report = try importer.importPage(Self.avatars(20_000, bad: 19_999))
+        let report = try importer.importPage(Self.avatars(20_000, bad: [19_999]))
         #expect(report.entities["Avatar"] == .init(inserted: 19_999))
         #expect(report.skipped.map(\.path) == ["$[19999].id"])
         #expect(try count("avatar", in: pool) == 19_999)
@@ -192,7 +192,7 @@ import Testing
     /// reports and stores what the same page mapped first and written in one go does, on insert and on
     /// an unchanged re-import.
     @Test func pipelinedAndSequentialPagesReportAndStoreTheSame() throws {
-        let bytes = Self.avatars(10_000, bad: 4_321)
+        let bytes = Self.avatars(10_000, bad: [4_321])
         let (pipelined, _) = try makeDatabase()
         let (sequential, _) = try makeDatabase()
         let feed = EntityGenDatabase.avatarList
@@ -207,6 +207,27 @@ import Testing
         }
         #expect(try rows(pipelined) == rows(sequential))
         #expect(try rows(pipelined).count == 9_999)
+    }
+
+    /// A skip in every chunk of a large page (about twenty chunks) is reported once, in order, as the
+    /// sequential path reports it, on a first import and on a second that changes nothing.
+    @Test func everyChunksSkipsAreReportedOnceAndInOrder() throws {
+        let bad = Set(stride(from: 100, to: 40_000, by: 1_000))
+        let bytes = Self.avatars(40_000, bad: bad)
+        let (pipelined, _) = try makeDatabase()
+        let (sequential, _) = try makeDatabase()
+        let feed = EntityGenDatabase.avatarList
+        for round in 0..<2 {
+            let first = try FeedImporter(feed: feed, writer: pipelined).importPage(bytes)
+            let second = try FeedImporter(feed: feed, writer: sequential).write(feed.prepare(bytes, page: "page"))
+            #expect(first == second, "round \(round)")
+            #expect(first.skipped.map(\.path) == bad.sorted().map { "$[\($0)].id" }, "round \(round)")
+        }
+        try pipelined.read { db throws in
+            #expect(try Avatar.Record.fetchCount(db) == 40_000 - bad.count)
+            #expect(try Avatar.Record.fetchOne(db, id: 100)?.remoteId == nil)
+            #expect(try Avatar.Record.fetchOne(db, id: 39_999)?.fileUrlString == "f39999")
+        }
     }
 
     /// A page above 4 MB, whose parse runs in huge-page memory on Linux, imported twice as an app's
