@@ -8,9 +8,9 @@ import Foundation
 /// write-back and the checkpoint's `fdatasync`, whose length is the disk's, not the code's. On a 2-core
 /// KVM host with the databases on its virtio disk, the same raw SQLite loop over 100,000 rows took 1.04
 /// to 1.54 s in two runs a minute apart, and the kernel's write-back competed with the mapping thread
-/// for the second core; in `/dev/shm`, alternated with those runs, 1.06 to 1.24 s. `ENTITYGEN_BENCH_STORAGE=<folder>` measures
-/// on another file system (a disk, as an app writes to one); without `/dev/shm` (macOS) the temporary
-/// folder is used.
+/// for the second core; in `/dev/shm`, alternated with those runs, 1.06 to 1.24 s.
+/// `ENTITYGEN_BENCH_STORAGE=<folder>` measures on another file system (a disk, as an app writes to
+/// one); without `/dev/shm` (macOS) the temporary folder is used.
 enum BenchStorage {
     /// The environment variable that names the folder.
     static let variable = "ENTITYGEN_BENCH_STORAGE"
