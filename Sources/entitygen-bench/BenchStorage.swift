@@ -15,9 +15,9 @@ enum BenchStorage {
     /// The environment variable that names the folder.
     static let variable = "ENTITYGEN_BENCH_STORAGE"
 
-    /// The folder everything is written under (checked once: a named folder that is not a writable
-    /// directory stops the benchmark with status 2, before anything is measured).
-    static let directory: URL = {
+    /// The folder everything is written under, and why this one (checked once: a named folder that is
+    /// not a writable directory stops the benchmark with status 2, before anything is measured).
+    static let choice: (directory: URL, reason: String) = {
         let fileManager = FileManager.default
         func isWritableFolder(_ path: String) -> Bool {
             var isDirectory: ObjCBool = false
@@ -29,11 +29,19 @@ enum BenchStorage {
                 FileHandle.standardError.write(Data("error: \(variable)=\(given) is not a writable folder\n".utf8))
                 exit(2)
             }
-            return URL(fileURLWithPath: given, isDirectory: true)
+            return (URL(fileURLWithPath: given, isDirectory: true), "from \(variable)")
         }
-        if isWritableFolder("/dev/shm") { return URL(fileURLWithPath: "/dev/shm", isDirectory: true) }
-        return fileManager.temporaryDirectory
+        if isWritableFolder("/dev/shm") {
+            return (
+                URL(fileURLWithPath: "/dev/shm", isDirectory: true),
+                "memory-backed; \(variable)=<folder> measures on another file system"
+            )
+        }
+        return (fileManager.temporaryDirectory, "the temporary folder: no /dev/shm here")
     }()
+
+    /// The folder everything is written under.
+    static var directory: URL { choice.directory }
 
     /// A new name under ``directory``, `<prefix>-<8 random hex digits>` (not created).
     static func folder(_ prefix: String) -> URL {
@@ -42,14 +50,6 @@ enum BenchStorage {
 
     /// Prints `info storage <folder> (<why this one>)`.
     static func printStorage() {
-        let why: String
-        if let given = ProcessInfo.processInfo.environment[variable], !given.isEmpty {
-            why = "from \(variable)"
-        } else if directory.path == "/dev/shm" {
-            why = "memory-backed; \(variable)=<folder> measures on another file system"
-        } else {
-            why = "the temporary folder: no /dev/shm here"
-        }
-        print("info storage \(directory.path) (\(why))")
+        print("info storage \(choice.directory.path) (\(choice.reason))")
     }
 }
