@@ -148,8 +148,10 @@ extension Feed {
         var context = MappingContext()
         do {
             let (entity, absent) = try context.mapRecordingAbsentKeys(item, as: Entity.self)
-            prepared.report.issues += context.issues
-            prepared.operations.append(.save(entity, absent: absent))
+            if !context.issues.isEmpty { prepared.report.issues += context.issues }
+            // Moved into the operation: a copy in this generic code would retain every reference the
+            // entity holds, and release them again when the local goes.
+            prepared.operations.append(.save(consume entity, absent: consume absent))
             return
         } catch {
             prepared.report.skipped.append(Self.skip(error))

@@ -8,7 +8,9 @@ extension MappingContext {
         absentRecorder = AbsentRecorder()
         defer { absentRecorder = outer }
         let entity = try Entity.map(from: json, context: &self)
-        return (entity, absentRecorder!.root)
+        // Moved, not copied: this code is generic, and a copy retains (and later releases) every
+        // reference the entity holds (the end-to-end import profile counted it).
+        return (consume entity, absentRecorder!.root)
     }
 
     /// Notes that the mapper reads relationship `slot` (the property's index) next: the objects it
