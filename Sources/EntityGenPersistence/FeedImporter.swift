@@ -117,9 +117,12 @@ public final class FeedImporter<Entity: ImportableEntity>: Sendable {
                     db, skipsUnchanged: options.skipsUnchanged, reportsChanges: options.reportsChanges)
                 while let chunk = try next() {
                     report.merge(chunk.report)
-                    // Read in place: copying an operation would retain, then release, each of its values,
-                    // which the mapping thread created on the other core (the end-to-end benchmark
-                    // measured the difference: Documentation/Benchmarks.md).
+                    // Read through the buffer rather than `for operation in chunk.operations`, which cost
+                    // more in the end-to-end benchmark (Documentation/Benchmarks.md). The `switch` still
+                    // copies each saved entity (this code is generic, and taking an enum's payload in
+                    // place would destroy it), retaining and then releasing every value in it, objects
+                    // the mapping thread created: about a sixth of this loop's samples in
+                    // `profile-import insert`.
                     try chunk.operations.withUnsafeBufferPointer { operations in
                         for index in operations.indices {
                             switch operations[index] {

@@ -206,7 +206,8 @@ public struct PostgresImporter<Entity: PostgresEntity>: Sendable {
 
     /// Stages a page's operations in feed order.
     static func stage(_ page: PreparedPage<Entity, PostgresRowKey>, in session: inout PostgresSession) {
-        // In place, like the SQLite writer: no copy (retain and release) of each operation's values.
+        // Read through the buffer, like the SQLite writer; the `switch` copies each saved entity, as
+        // there (generic code cannot take an enum's payload in place without destroying it).
         page.operations.withUnsafeBufferPointer { operations in
             for index in operations.indices {
                 switch operations[index] {
