@@ -115,7 +115,11 @@ extension Feed {
     }
 
     /// Maps one item (or diff action) into `prepared`.
-    package func prepareItem<Key>(
+    ///
+    /// Inlined, with `save(_:key:into:)`, into the loops that call it: each call of a function of this
+    /// generic code looks up the type metadata it needs again, and the mapping thread of the end-to-end
+    /// import spent 7% of its samples in those lookups, 5.5% with the two inlined.
+    @inline(__always) package func prepareItem<Key>(
         _ element: JSONValue, page: String, key: DeleteKeyReader<Key>, into prepared: inout PreparedPage<Entity, Key>
     ) throws(ImportError) {
         guard actions != nil else {
@@ -142,7 +146,7 @@ extension Feed {
     ///
     /// The mapped entity goes straight into the page: returning it as an optional tuple made this
     /// generic code look up the tuple's type metadata, under a lock, for every item.
-    private func save<Key>(
+    @inline(__always) private func save<Key>(
         _ item: JSONValue, key: DeleteKeyReader<Key>, into prepared: inout PreparedPage<Entity, Key>
     ) {
         var context = MappingContext()
