@@ -4,7 +4,8 @@ import Foundation
 import GRDB
 import Testing
 
-/// An import killed with SIGKILL at random points leaves a sound database holding exactly the pages
+/// An import killed with SIGKILL at random points (timed by the pages it reports committed, so that a busy
+/// machine moves the kills with it) leaves a sound database holding exactly the pages
 /// committed before the kill: never part of a page.
 @Suite struct Test_CrashSafety {
     /// The demo binary beside the test bundle (`entitygen-demo import-pages`).
@@ -16,10 +17,13 @@ import Testing
         return candidates.first { FileManager.default.isExecutableFile(atPath: $0.path) }
     }()
 
-    /// Page `k`: 1,500 pods `P<k>-<i>`, each with two nested subspecs (so a page writes three tables and
+    /// Pods per page in this test's imports (small pages keep its 24 imports short).
+    static let pageSize = 600
+
+    /// Page `k`: `size` pods `P<k>-<i>`, each with two nested subspecs (so a page writes three tables and
     /// two link tables).
-    static func page(_ k: Int) -> Data {
-        let items = (0..<1_500).map { i in
+    static func page(_ k: Int, size: Int = 1_500) -> Data {
+        let items = (0..<size).map { i in
             #"{"name": "P\#(k)-\#(i)", "version": "1.\#(i % 10)", "summary": "page \#(k)", "subspecs": [{"name": "core", "subspecs": [{"name": "inner"}]}]}"#
         }
         return Data("{\"number_of_pages\": 12, \"result\": [\(items.joined(separator: ","))]}".utf8)
@@ -30,7 +34,7 @@ import Testing
         let folder = try TemporaryFolder.make("entitygen-crash")
         defer { try? FileManager.default.removeItem(at: folder) }
         let pages = (0..<12).map { folder.appendingPathComponent("page-\($0).json") }
-        for (k, url) in pages.enumerated() { try Self.page(k).write(to: url) }
+        for (k, url) in pages.enumerated() { try Self.page(k, size: Self.pageSize).write(to: url) }
 
         var generator = SystemRandomNumberGenerator()
         var killedMidway = 0
@@ -43,12 +47,21 @@ import Testing
             process.standardOutput = output
             process.standardError = FileHandle.nullDevice
             try process.run()
-            usleep(UInt32.random(in: 20_000...900_000, using: &generator))
+            let progress = CommitProgress(output.fileHandleForReading)
+            if trial.isMultiple(of: 4) {
+                // Anywhere in the first moments: the kill may fall before the file is opened or migrated.
+                usleep(UInt32.random(in: 0...60_000, using: &generator))
+            } else {
+                // Among the pages, whatever the machine's speed (a busy machine can take longer than any fixed
+                // delay to start the process): once page `target` is committed, within the next page's time.
+                // Targets in the first half keep the test short; any page is as good as another.
+                let target = Int.random(in: 1...(pages.count / 2), using: &generator)
+                let pageTime = progress.wait(forCommitted: target, deadline: Date().addingTimeInterval(120))
+                usleep(UInt32(Double.random(in: 0...1, using: &generator) * pageTime * 1_000_000))
+            }
             kill(process.processIdentifier, SIGKILL)
             process.waitUntilExit()
-            let printed =
-                String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-                .split(separator: "\n").compactMap { Int($0.split(separator: " ").last ?? "") }.max() ?? 0
+            let printed = progress.finish()
             guard FileManager.default.fileExists(atPath: database) else { continue }  // killed before opening
 
             let queue = try DatabaseQueue(
@@ -65,13 +78,60 @@ import Testing
                 )
             }
             // Whole pages only: pages 0..<n, and n is at least what the child reported committed.
-            #expect(pods % 1_500 == 0, "trial \(trial): \(pods) pods is not a whole number of pages")
-            let committed = pods / 1_500
+            #expect(pods % Self.pageSize == 0, "trial \(trial): \(pods) pods is not a whole number of pages")
+            let committed = pods / Self.pageSize
             #expect(summaries == Set((0..<committed).map { "page \($0)" }), "trial \(trial)")
             #expect(subspecs == pods * 2 && links == pods, "trial \(trial)")
             #expect(committed >= printed, "trial \(trial): \(printed) pages reported committed, \(committed) found")
             if committed > 0 && committed < pages.count { killedMidway += 1 }
         }
-        #expect(killedMidway >= 5, "only \(killedMidway) of 24 kills landed during the import")
+        // The 18 kills timed by the child's progress fall between its first and last page.
+        #expect(killedMidway >= 15, "only \(killedMidway) of 24 kills landed during the import")
+    }
+}
+
+/// The `committed N` lines an `import-pages` child prints, read as they arrive.
+private final class CommitProgress {
+    private let handle: FileHandle
+    private var buffered = ""
+    private var committed = 0
+    private var lastCommit = Date()
+
+    /// Starts reading `handle` (the child has just been launched: the first page's time counts from now).
+    init(_ handle: FileHandle) { self.handle = handle }
+
+    /// Blocks until the child reports page `page` committed, closes its output or `deadline` passes, and
+    /// returns the seconds the last page took (from launch for the first).
+    func wait(forCommitted page: Int, deadline: Date) -> Double {
+        var pageTime = 0.0
+        while committed < page && Date() < deadline {
+            var descriptor = pollfd(fd: handle.fileDescriptor, events: Int16(POLLIN), revents: 0)
+            guard poll(&descriptor, 1, 100) > 0 else { continue }  // nothing yet: look at the deadline again
+            let data = handle.availableData
+            guard !data.isEmpty else { break }  // the child exited
+            pageTime = read(data) ?? pageTime
+        }
+        return pageTime
+    }
+
+    /// Reads the rest of the output (the child has exited) and returns the highest page reported committed.
+    func finish() -> Int {
+        _ = read(handle.readDataToEndOfFile())
+        return committed
+    }
+
+    /// Takes in `data`; returns the last complete page's time when it held a new `committed` line.
+    private func read(_ data: Data) -> Double? {
+        buffered += String(decoding: data, as: UTF8.self)
+        var pageTime: Double?
+        while let newline = buffered.firstIndex(of: "\n") {
+            let line = buffered[..<newline]
+            buffered = String(buffered[buffered.index(after: newline)...])
+            guard let page = Int(line.split(separator: " ").last ?? ""), page > committed else { continue }
+            committed = page
+            pageTime = Date().timeIntervalSince(lastCommit)
+            lastCommit = Date()
+        }
+        return pageTime
     }
 }
