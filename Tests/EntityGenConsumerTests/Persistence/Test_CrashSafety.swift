@@ -56,12 +56,13 @@ import Testing
                 // delay to start the process): once page `target` is committed, within the next page's time.
                 // Targets in the first half keep the test short; any page is as good as another.
                 let target = Int.random(in: 1...(pages.count / 2), using: &generator)
-                let pageTime = progress.wait(forCommitted: target, deadline: Date().addingTimeInterval(120))
-                usleep(UInt32(Double.random(in: 0...1, using: &generator) * pageTime * 1_000_000))
+                progress.wait(forCommitted: target, deadline: Date().addingTimeInterval(120))
+                usleep(UInt32(Double.random(in: 0...1, using: &generator) * progress.lastPageTime * 1_000_000))
             }
             kill(process.processIdentifier, SIGKILL)
             process.waitUntilExit()
-            let printed = progress.finish()
+            progress.finish()
+            let printed = progress.committed
             guard FileManager.default.fileExists(atPath: database) else { continue }  // killed before opening
 
             let queue = try DatabaseQueue(
@@ -94,44 +95,40 @@ import Testing
 private final class CommitProgress {
     private let handle: FileHandle
     private var buffered = ""
-    private var committed = 0
     private var lastCommit = Date()
+    /// The highest page the child reported committed.
+    private(set) var committed = 0
+    /// The seconds the last reported page took (from launch for the first).
+    private(set) var lastPageTime = 0.0
 
     /// Starts reading `handle` (the child has just been launched: the first page's time counts from now).
     init(_ handle: FileHandle) { self.handle = handle }
 
-    /// Blocks until the child reports page `page` committed, closes its output or `deadline` passes, and
-    /// returns the seconds the last page took (from launch for the first).
-    func wait(forCommitted page: Int, deadline: Date) -> Double {
-        var pageTime = 0.0
+    /// Blocks until the child reports page `page` committed, closes its output or `deadline` passes.
+    func wait(forCommitted page: Int, deadline: Date) {
         while committed < page && Date() < deadline {
             var descriptor = pollfd(fd: handle.fileDescriptor, events: Int16(POLLIN), revents: 0)
             guard poll(&descriptor, 1, 100) > 0 else { continue }  // nothing yet: look at the deadline again
             let data = handle.availableData
-            guard !data.isEmpty else { break }  // the child exited
-            pageTime = read(data) ?? pageTime
+            guard !data.isEmpty else { return }  // the child exited
+            read(data)
         }
-        return pageTime
     }
 
-    /// Reads the rest of the output (the child has exited) and returns the highest page reported committed.
-    func finish() -> Int {
-        _ = read(handle.readDataToEndOfFile())
-        return committed
-    }
+    /// Reads the rest of the output (the child has exited).
+    func finish() { read(handle.readDataToEndOfFile()) }
 
-    /// Takes in `data`; returns the last complete page's time when it held a new `committed` line.
-    private func read(_ data: Data) -> Double? {
+    /// Takes in `data`, line by line.
+    private func read(_ data: Data) {
         buffered += String(decoding: data, as: UTF8.self)
-        var pageTime: Double?
         while let newline = buffered.firstIndex(of: "\n") {
             let line = buffered[..<newline]
             buffered = String(buffered[buffered.index(after: newline)...])
             guard let page = Int(line.split(separator: " ").last ?? ""), page > committed else { continue }
+            let now = Date()
             committed = page
-            pageTime = Date().timeIntervalSince(lastCommit)
-            lastCommit = Date()
+            lastPageTime = now.timeIntervalSince(lastCommit)
+            lastCommit = now
         }
-        return pageTime
     }
 }
