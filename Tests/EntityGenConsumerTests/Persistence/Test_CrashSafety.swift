@@ -40,13 +40,8 @@ import Testing
         var killedMidway = 0
         for trial in 0..<24 {
             let database = folder.appendingPathComponent("trial-\(trial).sqlite").path
-            let process = Process()
-            process.executableURL = demo
-            process.arguments = ["import-pages", database] + pages.map(\.path)
             let output = Pipe()
-            process.standardOutput = output
-            process.standardError = FileHandle.nullDevice
-            try process.run()
+            let process = try Self.importing(demo, database: database, pages: pages, output: output)
             let progress = CommitProgress(output.fileHandleForReading)
             if trial.isMultiple(of: 4) {
                 // Anywhere in the first moments: the kill may fall before the file is opened or migrated.
@@ -85,9 +80,45 @@ import Testing
             #expect(subspecs == pods * 2 && links == pods, "trial \(trial)")
             #expect(committed >= printed, "trial \(trial): \(printed) pages reported committed, \(committed) found")
             if committed > 0 && committed < pages.count { killedMidway += 1 }
+            try queue.close()
+            if trial % 8 == 1 { try Self.relaunch(demo, database: database, pages: pages, trial: trial) }
         }
         // The 18 kills timed by the child's progress fall between its first and last page.
         #expect(killedMidway >= 15, "only \(killedMidway) of 24 kills landed during the import")
+    }
+
+    /// Starts `entitygen-demo import-pages` on `database` with `pages`, its standard output to `output` (a
+    /// `Pipe` or a `FileHandle`).
+    static func importing(_ demo: URL, database: String, pages: [URL], output: Any) throws -> Process {
+        let process = Process()
+        process.executableURL = demo
+        process.arguments = ["import-pages", database] + pages.map(\.path)
+        process.standardOutput = output
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        return process
+    }
+
+    /// The next launch after a kill: the same pages imported again from the first, to the end. The pages
+    /// committed before the kill are imported a second time; the app's own opening and GRDB's query
+    /// interface then see every pod once, each with its two subspecs.
+    static func relaunch(_ demo: URL, database: String, pages: [URL], trial: Int) throws {
+        let process = try importing(demo, database: database, pages: pages, output: FileHandle.nullDevice)
+        process.waitUntilExit()
+        #expect(process.terminationStatus == 0, "trial \(trial): the relaunched import failed")
+
+        let pool = try EntityGenDatabase.openDatabase(atPath: database)
+        let (pods, lastPage, subspecs) = try pool.read { db in
+            (
+                try Pod.Record.fetchCount(db),
+                try Pod.Record.filter(Pod.Columns.summary == "page \(pages.count - 1)").fetchCount(db),
+                try Subspec.Record.fetchCount(db)
+            )
+        }
+        try pool.close()
+        #expect(pods == pages.count * pageSize, "trial \(trial): \(pods) pods after the relaunch")
+        #expect(lastPage == pageSize, "trial \(trial)")
+        #expect(subspecs == pods * 2, "trial \(trial): \(subspecs) subspecs for \(pods) pods")
     }
 }
 
