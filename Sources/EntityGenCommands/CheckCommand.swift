@@ -16,7 +16,8 @@ package struct CheckCommand: ParsableCommand {
             The last argument is the payload; the others are schema files or folders. With --entity, a \
             payload whose top level is an array is mapped element by element; with --feed, the payload is \
             one page of the feed, read as its importer reads it (items, single records, diff actions). \
-            With --coverage, every argument is a schema path and the payloads follow --coverage. Exit \
+            Without either, the payload is read as a page of the schema's only feed or, in a schema \
+            without feeds, mapped to its only entity. With --coverage, every argument is a schema path and the payloads follow --coverage. Exit \
             status: 0 mapped (tolerated issues and skipped items are printed), 1 the payload does not map, \
             is not JSON or not the feed's shape, 2 usage or I/O error.
             """
@@ -25,10 +26,13 @@ package struct CheckCommand: ParsableCommand {
     @Argument(help: "Schema files or folders, then the JSON payload file (no payload with --coverage).")
     var arguments: [String] = []
 
-    @Option(help: "The entity to map the payload (or each element of a top-level array) to.")
+    @Option(
+        help:
+            "The entity to map the payload (or each element of a top-level array) to (default: the only entity of a schema without feeds)."
+    )
     var entity: String?
 
-    @Option(help: "The feed whose page the payload is (instead of --entity).")
+    @Option(help: "The feed whose page the payload is, instead of --entity (default: the schema's only feed).")
     var feed: String?
 
     @Option(help: "The project config file.")
@@ -122,29 +126,60 @@ package struct CheckCommand: ParsableCommand {
         }
     }
 
-    /// The entity or feed named by `--entity` or `--feed` (exactly one).
+    /// The entity or feed named by `--entity` or `--feed` (at most one of them). Without either, the schema's
+    /// only feed, or, in a schema without feeds, its only entity; the choice is said on standard error.
     private func target(_ schema: ResolvedSchema, _ interpreter: SchemaInterpreter) throws -> Target {
         switch (entity, feed) {
         case let (entity?, nil):
-            guard schema.entity(named: entity) != nil else {
-                printError(
-                    "error: the schema has no entity '\(entity)'\(Suggestions.didYouMean(entity, in: schema.entities.map(\.name)))"
-                )
-                throw ExitCode(2)
-            }
-            return .entity(entity)
+            return try entityTarget(entity, schema)
         case let (nil, feed?):
-            guard let found = interpreter.feed(named: feed) else {
-                printError(
-                    "error: the schema has no feed '\(feed)'\(Suggestions.didYouMean(feed, in: schema.feeds.map(\.name)))"
-                )
-                throw ExitCode(2)
+            return try feedTarget(feed, schema, interpreter)
+        case (nil, nil):
+            let feeds = schema.feeds.map(\.name)
+            let entities = schema.entities.map(\.name)
+            if feeds.count == 1 {
+                printError("note: reading the payload as a page of feed '\(feeds[0])', the schema's only feed")
+                return try feedTarget(feeds[0], schema, interpreter)
             }
-            return .feed(name: feed, entity: found.entity, layout: found.layout)
-        case (nil, nil), (.some, .some):
-            printError("error: give either --entity <name> or --feed <name>")
+            if feeds.isEmpty, entities.count == 1 {
+                printError("note: mapping the payload to entity '\(entities[0])', the schema's only entity")
+                return try entityTarget(entities[0], schema)
+            }
+            printError(
+                "error: give --entity <name> or --feed <name>: the schema has "
+                    + (feeds.isEmpty ? "" : "feeds \(Self.list(feeds)) and ")
+                    + "entities \(Self.list(entities))")
+            throw ExitCode(2)
+        case (.some, .some):
+            printError("error: give --entity <name> or --feed <name>, not both")
             throw ExitCode(2)
         }
+    }
+
+    private func entityTarget(_ entity: String, _ schema: ResolvedSchema) throws -> Target {
+        guard schema.entity(named: entity) != nil else {
+            printError(
+                "error: the schema has no entity '\(entity)'\(Suggestions.didYouMean(entity, in: schema.entities.map(\.name)))"
+            )
+            throw ExitCode(2)
+        }
+        return .entity(entity)
+    }
+
+    private func feedTarget(_ feed: String, _ schema: ResolvedSchema, _ interpreter: SchemaInterpreter) throws -> Target
+    {
+        guard let found = interpreter.feed(named: feed) else {
+            printError(
+                "error: the schema has no feed '\(feed)'\(Suggestions.didYouMean(feed, in: schema.feeds.map(\.name)))")
+            throw ExitCode(2)
+        }
+        return .feed(name: feed, entity: found.entity, layout: found.layout)
+    }
+
+    /// Names as the schema sorts them, quoted: the first ten, then a count of the rest.
+    private static func list(_ names: [String]) -> String {
+        let shown = names.prefix(10).map { "'\($0)'" }.joined(separator: ", ")
+        return names.count > 10 ? "\(shown) and \(names.count - 10) more" : shown
     }
 
     private func checkEntity(

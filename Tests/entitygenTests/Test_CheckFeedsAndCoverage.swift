@@ -139,7 +139,47 @@ import Testing
             "\(unknown.stderr)")
         let both = try Test_LintCommand.run(
             ["check", "S.yaml", "--feed", "Items", "--entity", "Item", "items.json"], in: folder)
-        #expect(both.status == 2 && both.stderr.contains("either --entity <name> or --feed <name>"))
+        #expect(
+            both.status == 2 && both.stderr.contains("--entity <name> or --feed <name>, not both"), "\(both.stderr)")
+        let neither = try Test_LintCommand.run(["check", "S.yaml", "items.json"], in: folder)
+        #expect(
+            neither.status == 2
+                && neither.stderr.contains(
+                    "error: give --entity <name> or --feed <name>: the schema has feeds 'Changes', 'Items', 'Lookup' and entities 'Item'"
+                ), "\(neither.stderr)")
+    }
+
+    /// Without `--entity` or `--feed`: what `entitygen infer` wrote (one feed) is checked against its own
+    /// sample at once, a schema of one entity and no feed maps to it, and anything else names the choices.
+    @Test func aSchemasOnlyFeedOrOnlyEntityIsTheDefault() throws {
+        let folder = try Test_CommandPaths.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try Data(#"{"results": [{"id": 1, "title": "a"}, {"id": 2, "title": "b"}], "next": null}"#.utf8)
+            .write(to: folder.appendingPathComponent("posts.json"))
+        let inferred = try Test_LintCommand.run(["infer", "posts.json", "--output", "Schemas"], in: folder)
+        #expect(inferred.status == 0, "\(inferred.stderr)")
+        let page = try Test_LintCommand.run(["check", "Schemas", "posts.json"], in: folder)
+        #expect(page.status == 0, "\(page.stderr)")
+        #expect(page.stderr.contains("note: reading the payload as a page of feed '"), "\(page.stderr)")
+        #expect(page.stderr.contains("2 records to save, 0 to delete, 0 skipped, 0 issues"), "\(page.stderr)")
+
+        try Data("entities:\n  Post:\n    attributes:\n      title: String\n".utf8)
+            .write(to: folder.appendingPathComponent("Post.yaml"))
+        try Data(#"[{"title": "a"}, {"title": 2}]"#.utf8).write(to: folder.appendingPathComponent("two.json"))
+        let entity = try Test_LintCommand.run(["check", "Post.yaml", "two.json", "--print"], in: folder)
+        #expect(entity.status == 1, "the second element does not map: \(entity.stderr)")
+        #expect(entity.stderr.contains("note: mapping the payload to entity 'Post', the schema's only entity"))
+        #expect(entity.stderr.contains("$[1].title"), "\(entity.stderr)")
+
+        try Data("entities:\n  Author:\n    attributes:\n      name: String\n".utf8)
+            .write(to: folder.appendingPathComponent("Author.yaml"))
+        let two = try Test_LintCommand.run(["check", "Post.yaml", "Author.yaml", "two.json"], in: folder)
+        #expect(two.status == 2, "\(two.stderr)")
+        #expect(
+            two.stderr.contains(
+                "error: give --entity <name> or --feed <name>: the schema has entities 'Author', 'Post'"),
+            "\(two.stderr)")
+        #expect(!two.stderr.contains("note:"))
     }
 }
 
