@@ -212,13 +212,29 @@ public struct SchemaInference {
         }
         let total = InferenceText.count(objects)
         var blocked: [String] = []
+        // Keys in every object that no rule let through, said so that the reason is not "no key": those
+        // of a single object, and those whose values repeat too often.
+        var lonely: [String] = []
+        var unproven: [String] = []
         for candidate in tracker.candidates where candidate.alive && candidate.keys.allSatisfy(identifiable.contains) {
             // A pair only where no key alone was unique: a pair holding a unique key says nothing more.
             if candidate.keys.count == 2, !blocked.isEmpty { break }
             let idLike = candidate.keys.count == 1 && IdentityTracker.isIDName(candidate.keys[0])
             // An id-like name may repeat (the same user embedded twice); other keys and pairs only rarely
             // (a record delivered twice), never for most objects (`{"lang": "en"}` met 173 times).
-            guard idLike || (objects >= 2 && candidate.repeats * 2 < objects) else { continue }
+            guard idLike || (objects >= 2 && candidate.repeats * 2 < objects) else {
+                if candidate.keys.count == 1 {
+                    let key = "'\(candidate.keys[0])'"
+                    if objects < 2 {
+                        lonely.append(key)
+                    } else {
+                        unproven.append(
+                            "\(key): a value met before in \(InferenceText.count(candidate.repeats)) of \(total) objects"
+                        )
+                    }
+                }
+                continue
+            }
             let names = candidate.keys.map { schemaNames[$0] ?? $0 }
             // One key gives the model `Identifiable`'s `id`: not beside another member of that name.
             if names.count == 1, names[0] != "id", schemaNames.values.contains("id") {
@@ -242,9 +258,14 @@ public struct SchemaInference {
         let tried = tracker.candidates.filter { $0.keys.count == 1 && !$0.alive }.map { candidate in
             "'\(candidate.keys[0])': \(candidate.ruledOut ?? "ruled out")"
         }
+        if !lonely.isEmpty {
+            unproven.insert(
+                "\(InferenceText.list(lonely)) in the only object: one object cannot show a key unique (an id-like name is taken on one)",
+                at: 0)
+        }
         let detail =
-            tried.isEmpty && blocked.isEmpty
-            ? "no key holds an integer or text in every object" : InferenceText.list(tried + blocked)
+            tried.isEmpty && blocked.isEmpty && unproven.isEmpty
+            ? "no key holds an integer or text in every object" : InferenceText.list(tried + unproven + blocked)
         return ([], "no identity: \(detail); rows are owned by what embeds them", nil)
     }
 }

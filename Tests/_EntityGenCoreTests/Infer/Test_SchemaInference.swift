@@ -139,6 +139,28 @@ import Testing
         #expect(beside.entities[0].identifiedBy.isEmpty)
     }
 
+    /// Where no identity is found, the reason names the keys that were in every object and what kept them
+    /// out, not "no key".
+    @Test func noIdentitySaysWhichKeysWereThereAndWhy() throws {
+        let one = try infer([#"{"name": "a", "size": 3}"#]).schema.entities[0]
+        #expect(one.identifiedBy.isEmpty)
+        #expect(
+            one.identityReason
+                == "no identity: 'name' and 'size' in the only object: one object cannot show a key unique (an id-like name is taken on one); rows are owned by what embeds them"
+        )
+        #expect(try infer([#"{"id": 7, "size": 3}"#]).schema.entities[0].identifiedBy == ["id"])
+        let languages = try infer([records(10) { #"{"lang": "en", "n": \#($0)}"# }]).schema.entities[0]
+        #expect(languages.identifiedBy == ["n"])
+        let repeated = try infer([records(10) { #"{"lang": "en", "n": \#($0 % 3)}"# }]).schema.entities[0]
+        #expect(repeated.identifiedBy.isEmpty)
+        #expect(
+            repeated.identityReason.contains("'n': a value met before in 7 of 10 objects"), "\(repeated.identityReason)"
+        )
+        #expect(repeated.identityReason.contains("'lang':"), "\(repeated.identityReason)")
+        let nothing = try infer([records(3) { #"{"v": \#(Double($0) + 0.5)}"# }]).schema.entities[0]
+        #expect(nothing.identityReason.hasPrefix("no identity: no key holds an integer or text in every object"))
+    }
+
     @Test func nestedObjectsListsMapsAndTheSameShapeUnderSeveralKeys() throws {
         let json = records(4) { index in
             """
