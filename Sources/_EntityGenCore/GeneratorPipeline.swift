@@ -69,7 +69,7 @@ public enum GeneratorPipeline {
             } catch {
                 diagnostics.emit(
                     Rules.invalidMigrationHistory, "cannot read the migration history: \(error.message)",
-                    at: .startOf(file.path))
+                    at: SourceLocation(file: file.path, line: error.line, column: error.column))
             }
         }
         return (parsed.compactMap(\.0), config, input.config?.path, histories)

@@ -48,7 +48,7 @@ public enum MigrationSquash {
             do {
                 history = try MigrationHistory.decode(try SourceFile.read(path: path).bytes, for: backend)
             } catch let error as MigrationHistory.HistoryError {
-                throw Failure(message: "\(path): \(error.message)")
+                throw Failure(message: "\(path):\(error.line):\(error.column): \(error.message)")
             } catch let error as InputError {
                 throw Failure(message: error.message)
             } catch {

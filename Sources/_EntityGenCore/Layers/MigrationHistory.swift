@@ -170,6 +170,13 @@ public struct MigrationHistory: Hashable, Sendable, Codable {
         _ bytes: [UInt8], for backend: StorageBackendKind = .primary
     ) throws(HistoryError) -> MigrationHistory {
         let columnTypes = backend.backend.columnTypes
+        // The reader first: a file that is not JSON is reported where it breaks, as a payload is.
+        do {
+            _ = try JSONDocument(bytes: bytes)
+        } catch {
+            throw HistoryError(
+                message: "invalid JSON: \(error.message) (at \(error.path))", line: error.line, column: error.column)
+        }
         let history: MigrationHistory
         do {
             history = try JSONDecoder().decode(MigrationHistory.self, from: Data(bytes))
@@ -317,6 +324,10 @@ public struct MigrationHistory: Hashable, Sendable, Codable {
     public struct HistoryError: Error, Hashable, Sendable {
         /// What is wrong.
         public var message: String
+        /// The 1-based line of the file where it is wrong (1 when the problem is not at one place).
+        public var line = 1
+        /// The 1-based column of the file where it is wrong, in Unicode scalars.
+        public var column = 1
     }
 
     private static func describe(_ path: [any CodingKey]) -> String {

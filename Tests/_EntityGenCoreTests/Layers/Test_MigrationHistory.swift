@@ -124,7 +124,42 @@ import Testing
             migrationHistory: SourceFile(path: MigrationHistory.fileName, text: text))
         #expect(result.schema == nil)
         #expect(result.diagnostics.map(\.ruleID) == ["invalid-migration-history"])
-        #expect(result.diagnostics.first?.location == .startOf(MigrationHistory.fileName))
+        #expect(result.diagnostics.first?.location.file == MigrationHistory.fileName)
+        if !expected.hasPrefix("invalid JSON") {
+            #expect(result.diagnostics.first?.location == .startOf(MigrationHistory.fileName))
+        }
+    }
+
+    /// A history that is not JSON (a hand edit left a trailing comma, a merge cut the file) is reported
+    /// where it breaks, by the strict reader payloads go through, not at the file's start; Foundation's
+    /// decoder alone accepted the trailing comma.
+    @Test func aHistoryThatIsNotJSONIsReportedWhereItBreaks() {
+        for (text, message, line, column) in [
+            (
+                "{\"format\": 1,\n  \"migrations\": [1,]}", "unexpected ']'; expected a value (at $.migrations[1])", 2,
+                20
+            ),
+            (
+                "{\"format\": 1,\n  \"migrations\": [",
+                "unexpected end of input; expected a value (at $.migrations[0])", 2, 18
+            ),
+        ] {
+            do {
+                _ = try MigrationHistory.decode(Array(text.utf8))
+                Issue.record("decoded: \(text)")
+            } catch {
+                #expect(error.message == "invalid JSON: \(message)")
+                #expect(error.line == line && error.column == column, "\(error)")
+            }
+            let result = GeneratorPipeline.validate(
+                schemas: [Self.shop("")], config: Self.config,
+                migrationHistory: SourceFile(path: MigrationHistory.fileName, text: text))
+            #expect(result.schema == nil)
+            #expect(
+                result.diagnostics.map(\.location) == [
+                    SourceLocation(file: MigrationHistory.fileName, line: line, column: column)
+                ])
+        }
     }
 
     @Test func persistenceOffPlansNoMigration() {
