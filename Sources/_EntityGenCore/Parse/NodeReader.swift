@@ -72,9 +72,19 @@ struct NodeReader {
         return entries
     }
 
-    /// Reports keys not in `allowed`, with a did-you-mean suggestion.
-    mutating func checkKeys(_ entries: [Entry], allowed: [String], in what: String) {
+    /// Reports keys not in `allowed`, with a did-you-mean suggestion; a key of the other kind of file
+    /// (`elsewhere`: a project setting in a schema file, `entities:` in the config) is told where it goes.
+    mutating func checkKeys(
+        _ entries: [Entry], allowed: [String], in what: String,
+        elsewhere: (keys: [String], place: String)? = nil
+    ) {
         for entry in entries where !allowed.contains(entry.key.value) {
+            if let elsewhere, elsewhere.keys.contains(entry.key.value) {
+                diagnostics.emit(
+                    Rules.unknownKey, "'\(entry.key.value)' does not belong in \(what): write it in \(elsewhere.place)",
+                    at: entry.key.location)
+                continue
+            }
             let hint =
                 Suggestions.closest(to: entry.key.value, in: allowed).map { " (did you mean '\($0)'?)" }
                 ?? "; expected one of: \(allowed.joined(separator: ", "))"

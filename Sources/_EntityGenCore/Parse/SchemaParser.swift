@@ -48,17 +48,9 @@ public struct SchemaParser {
     mutating func parseSchemaFile(_ root: Node) -> SchemaFileDeclaration {
         var declaration = SchemaFileDeclaration(path: file)
         guard let entries = reader.mapping(root, "a schema file") else { return declaration }
-        // A project setting written in a schema file (`outputs:` beside `entities:`) is told where it goes.
-        let isSetting = { (entry: NodeReader.Entry) in
-            !SchemaKeys.file.contains(entry.key.value) && SchemaKeys.config.contains(entry.key.value)
-        }
-        for entry in entries where isSetting(entry) {
-            reader.diagnostics.emit(
-                Rules.unknownKey,
-                "'\(entry.key.value)' is a project setting, not a schema file's: write it in entitygen-config.yaml beside the schemas",
-                at: entry.key.location)
-        }
-        reader.checkKeys(entries.filter { !isSetting($0) }, allowed: SchemaKeys.file, in: "the schema file")
+        reader.checkKeys(
+            entries, allowed: SchemaKeys.file, in: "the schema file",
+            elsewhere: (SchemaKeys.config, "entitygen-config.yaml, the project's settings beside the schemas"))
         if entries.isEmpty
             || !entries.contains(where: { ["entities", "enums", "transformers", "feeds"].contains($0.key.value) })
         {

@@ -5,7 +5,9 @@ extension SchemaParser {
     mutating func parseConfigFile(_ root: Node) -> ProjectConfigDeclaration {
         var config = ProjectConfigDeclaration(path: file)
         guard let entries = reader.mapping(root, "the config file") else { return config }
-        reader.checkKeys(entries, allowed: SchemaKeys.config, in: "the config file")
+        reader.checkKeys(
+            entries, allowed: SchemaKeys.config, in: "the config file",
+            elsewhere: (SchemaKeys.file, "a schema file (any other .yaml file the command or plugin reads)"))
         for entry in entries {
             switch SchemaKeys.Config(rawValue: entry.key.value) {
             case .accessLevel: config.accessLevel = reader.keyword(entry.value, "access level")
