@@ -145,14 +145,16 @@ public enum GeneratorPipeline {
 
     /// Reads the inputs from disk and validates them. A file that cannot be read becomes a diagnostic at
     /// its start; the others are still checked. `replacingHistories` stand in for the backends' recorded history
-    /// files (a history about to be written, checked before it is).
+    /// files (a history about to be written, checked before it is), and `replacingSchemas` for the texts of
+    /// schema files by path (schemas about to be rewritten, as `infer --update` checks them).
     public static func validate(
         inputs: SchemaInputs, for goal: Goal = .generate,
-        replacingHistories: [StorageBackendKind: SourceFile] = [:]
+        replacingHistories: [StorageBackendKind: SourceFile] = [:], replacingSchemas: [String: String] = [:]
     ) -> ValidationResult {
         var unreadable: [Diagnostic] = []
         /// The file, or why it cannot be read.
         @Sendable func read(_ path: String) -> (file: SourceFile?, problem: Diagnostic?) {
+            if let text = replacingSchemas[path] { return (SourceFile(path: path, text: text), nil) }
             do {
                 return (try SourceFile.read(path: path), nil)
             } catch {

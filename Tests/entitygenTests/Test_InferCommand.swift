@@ -151,6 +151,40 @@ import Testing
         #expect(!coverage.stdout.contains("not read"), "\(coverage.stdout)")
     }
 
+    /// Keys every new sample holds are still added as optional members: the payloads the schema was written
+    /// for did not send them and must still map, and a table already stored takes them as nullable columns.
+    /// Before, such a key was added required, the update passed, and the next `generate` refused the schema
+    /// (a required column with no default for the stored rows).
+    @Test func updateAddsOptionalMembersThatOldPayloadsAndStoredTablesTake() throws {
+        let folder = try samples([
+            "users.json": #"[{"id": 1, "name": "a"}, {"id": 2, "name": "b"}]"#,
+            "newer.json": #"[{"id": 3, "name": "c", "email": "c@example.com", "tags": ["x"]}]"#,
+        ])
+        let schemas = folder.appendingPathComponent("Schemas").path
+        let config = folder.appendingPathComponent("Schemas/entitygen-config.yaml").path
+        let output = folder.appendingPathComponent("Generated").path
+        #expect(try run([folder.appendingPathComponent("users.json").path, "--output", schemas]).status == 0)
+        let first = try Test_LintCommand.run(["generate", schemas, "--output", output, "--config", config])
+        #expect(first.status == 0, "\(first.stderr)")
+        #expect(first.stdout.contains("record migration entitygen-v1"), "\(first.stdout)")
+
+        let update = try run([
+            folder.appendingPathComponent("newer.json").path, "--update", schemas, "--name", "User",
+        ])
+        #expect(update.status == 0, "\(update.stderr)")
+        #expect(update.stdout.contains("added to User: email: String?   # added by infer --update: in 1 of 1 object"))
+        #expect(update.stdout.contains("added to User: tags: '[String]?'"), "\(update.stdout)")
+        let second = try Test_LintCommand.run(["generate", schemas, "--output", output, "--config", config])
+        #expect(second.status == 0, "\(second.stderr)")
+        #expect(second.stdout.contains("record migration entitygen-v2"), "\(second.stdout)")
+        for payload in ["users.json", "newer.json"] {
+            let check = try Test_LintCommand.run([
+                "check", schemas, "--entity", "User", folder.appendingPathComponent(payload).path,
+            ])
+            #expect(check.status == 0, "\(payload): \(check.stdout) \(check.stderr)")
+        }
+    }
+
     @Test func badInputSaysWhere() throws {
         let input = try samples(["bad.json": "{\"id\": 1,\n  oops}", "good.json": #"[{"id": 1}]"#])
         let run = try run([input.path])

@@ -65,15 +65,21 @@ public struct SchemaUpdate: Sendable {
         return update
     }
 
-    /// The lint findings (errors only) of the schemas with the updated files in place of the originals.
+    /// The errors `generate` would report for the schemas with the updated files in place of the originals,
+    /// the recorded migrations included (a member the stored rows cannot take is one).
     public func errors(inputs: SchemaInputs) -> [Diagnostic] {
-        let schemas = inputs.schemaPaths.map { path in
-            SourceFile(path: path, text: files[path] ?? (try? String(contentsOfFile: path, encoding: .utf8)) ?? "")
+        GeneratorPipeline.validate(inputs: inputs, replacingSchemas: files).diagnostics.filter { $0.severity == .error }
+    }
+
+    /// A member type as written in YAML (`String`, `'[String]'`, `"[String: Int64]"`), made optional.
+    static func optional(_ type: String) -> String {
+        guard let last = type.last else { return type }
+        if last == "?" { return type }
+        if last == "'" || last == "\"" {
+            let body = type.dropLast()
+            return body.hasSuffix("?") ? type : body + "?" + String(last)
         }
-        let config = inputs.configPath.flatMap { path in
-            (try? String(contentsOfFile: path, encoding: .utf8)).map { SourceFile(path: path, text: $0) }
-        }
-        return GeneratorPipeline.validate(schemas: schemas, config: config).diagnostics.filter { $0.severity == .error }
+        return type + "?"
     }
 
     /// Adds the direct unread keys of one entity's objects.
@@ -109,9 +115,12 @@ public struct SchemaUpdate: Sendable {
             guard let member = (inferred.attributes + inferred.relationships).first(where: { $0.jsonKey == key })
             else { continue }
             var added = SampleRefinement.standalone(member, in: entity, taken: &taken)
+            // Optional whatever the new samples say: the payloads the schema was written for did not send
+            // the key, and still map; stored rows take a nullable column.
+            added.type = Self.optional(added.type)
             let count = unread[key] ?? 0
             let note =
-                "added by infer --update: in \(InferenceText.count(count)) of \(InferenceText.plural(inferred.objects, "object"))"
+                "added by infer --update: in \(InferenceText.count(count)) of \(InferenceText.plural(inferred.objects, "object")); optional, as earlier payloads did not send it"
             added.reason = added.reason.map { note + "; " + $0 } ?? note
             newLines.append(InferredSchemaPrinter.memberLine(added))
         }
