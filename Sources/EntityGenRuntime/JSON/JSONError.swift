@@ -11,7 +11,8 @@ public struct JSONError: Error, Hashable, Sendable, CustomStringConvertible {
     public var line: Int
     /// 1-based column, in Unicode scalars.
     public var column: Int
-    /// The JSON path of the value being read when the problem was found.
+    /// The JSON path of the value being read when the problem was found; deeper than 64 levels, its first
+    /// and last eight components around the number left out (`$[0][0]...<496 levels>...[0][0]`).
     public var path: String
 
     /// Creates an error.

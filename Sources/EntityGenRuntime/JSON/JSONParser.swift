@@ -371,7 +371,7 @@ struct JSONParser: ~Copyable {
     private func error(_ message: String) -> JSONError {
         let offset = min(position, count)
         let (line, column) = UTF8Validation.lineAndColumn(base, count: count, offset: offset)
-        var path = "$"
+        var components: [String] = []
         for level in 0..<depth {
             let frame = 3 * (level + 1)
             let (container, valueCount, keyIndex) =
@@ -381,11 +381,17 @@ struct JSONParser: ~Copyable {
             if JSONTape.kind(tape[container]) == .object {
                 guard keyIndex >= 0, keyIndex < tape.count, JSONTape.kind(tape[keyIndex]) == .string else { break }
                 let key = JSONStringDecoder.decode(base, entry: tape[keyIndex])
-                path += JSONPath.component(key: key)
+                components.append(JSONPath.component(key: key))
             } else {
-                path += "[\(max(valueCount - 1, 0))]"
+                components.append("[\(max(valueCount - 1, 0))]")
             }
         }
+        // A path hundreds of levels deep (the nesting limit's own error) keeps its two ends, readable.
+        let path =
+            components.count <= 64
+            ? "$" + components.joined()
+            : "$" + components.prefix(8).joined() + "...<\(components.count - 16) levels>..."
+                + components.suffix(8).joined()
         return JSONError(message: message, byteOffset: offset, line: line, column: column, path: path)
     }
 }

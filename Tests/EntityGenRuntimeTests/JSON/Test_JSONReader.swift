@@ -70,6 +70,17 @@ import Testing
         let failure = try error(String(repeating: "[", count: depth) + String(repeating: "]", count: depth))
         #expect(failure.message.contains("deeper than 512"))
         #expect(failure.byteOffset == 512)
+        // The path keeps its two ends: 512 levels, the first and last eight shown.
+        #expect(
+            failure.path == "$" + String(repeating: "[0]", count: 8) + "...<496 levels>..."
+                + String(repeating: "[0]", count: 8))
+        let objects = try error(String(repeating: "{\"a\": ", count: 600) + "1" + String(repeating: "}", count: 600))
+        #expect(
+            objects.path == "$" + String(repeating: ".a", count: 8) + "...<496 levels>..."
+                + String(repeating: ".a", count: 8))
+        // 64 levels are shown whole.
+        let sixtyFour = try error(String(repeating: "[", count: 64) + "x" + String(repeating: "]", count: 64))
+        #expect(sixtyFour.path == "$" + String(repeating: "[0]", count: 64))
         _ = try parse(
             String(repeating: "[", count: depth) + String(repeating: "]", count: depth),
             options: JSONReaderOptions(maximumDepth: depth))
