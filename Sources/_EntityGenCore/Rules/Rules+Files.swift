@@ -87,9 +87,13 @@ extension Rules {
     /// A key the format does not have, usually a typo.
     public static let unknownKey = RuleDescription(
         id: "unknown-key",
-        summary: "Every key must be one the schema format defines; misspellings get a suggestion.",
+        summary:
+            "Every key must be one the schema format defines, in the file it belongs to; misspellings get a suggestion.",
         triggering: [
             RuleExample("entities:\n  Pod:\n    ↓attributs:\n      name: String\n"),
+            // A project setting in a schema file, and a schema key in the config: each is told where it goes.
+            RuleExample("↓outputs: [models]\nentities:\n  Pod:\n    attributes:\n      name: String\n"),
+            RuleExample(files: [("entitygen-config.yaml", "↓entities: {}\n")]),
             RuleExample(
                 "entities:\n  Pod:\n    attributes:\n      name:\n        type: String\n        ↓fallbackKey: title\n"),
             RuleExample(files: [("entitygen-config.yaml", "↓access: public\n")]),

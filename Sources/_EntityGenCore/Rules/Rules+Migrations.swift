@@ -96,7 +96,8 @@ extension Rules {
                 ("example.yaml", "entities:\n  Pod:\n    identifiedBy: name\n    attributes:\n      name: String\n"),
             ]),
             RuleExample(files: [
-                persistenceConfig, (MigrationHistory.fileName, "↓{\"format\": 1, \"migrations\": [\n"),
+                // Not JSON (a hand edit's trailing comma): reported where it breaks.
+                persistenceConfig, (MigrationHistory.fileName, "{\"format\": 1, \"migrations\": [{},↓]}\n"),
                 ("example.yaml", "entities:\n  Pod:\n    identifiedBy: name\n    attributes:\n      name: String\n"),
             ]),
         ],
