@@ -6,6 +6,12 @@ enum PluginUtilities {
     /// File names recognized as the project config.
     static let configFileNames: Set<String> = ["entitygen-config.yaml", "entitygen-config.yml"]
 
+    /// Other tools' YAML inputs in the same target, which are no schemas (swift-openapi-generator's
+    /// document and config); held to `SchemaInputs.neighbourFileNames` by Test_PluginBackendList.
+    static let neighbourFileNames: Set<String> = [
+        "openapi.yaml", "openapi.yml", "openapi-generator-config.yaml", "openapi-generator-config.yml",
+    ]
+
     /// The schema files and the config among a target's files.
     static func inputs(of target: SourceModuleTarget) -> (schemas: [URL], config: URL?) {
         inputs(among: target.sourceFiles.map(\.url))
@@ -16,7 +22,8 @@ enum PluginUtilities {
         var schemas: [URL] = []
         var config: URL?
         for url in files {
-            guard ["yaml", "yml"].contains(url.pathExtension) else { continue }
+            guard ["yaml", "yml"].contains(url.pathExtension), !neighbourFileNames.contains(url.lastPathComponent)
+            else { continue }
             if configFileNames.contains(url.lastPathComponent) { config = url } else { schemas.append(url) }
         }
         return (schemas.sorted { $0.path < $1.path }, config)

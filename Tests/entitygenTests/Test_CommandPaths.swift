@@ -22,6 +22,43 @@ import Testing
         }
     }
 
+    /// A target holding swift-openapi-generator's document and config beside the schemas: a folder search
+    /// leaves them out, and an OpenAPI document named explicitly, or under another name, is told to go
+    /// through `infer` in one error instead of one per top-level key.
+    @Test func swiftOpenAPIGeneratorsFilesBesideTheSchemasAreLeftOut() throws {
+        let folder = try Self.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let document = "openapi: 3.1.0\ninfo: {title: T, version: '1'}\npaths: {}\n"
+        try Data(document.utf8).write(to: folder.appendingPathComponent("openapi.yaml"))
+        try Data("generate: [types, client]\n".utf8)
+            .write(to: folder.appendingPathComponent("openapi-generator-config.yml"))
+        try Data("entities:\n  User:\n    attributes:\n      login: String\n".utf8)
+            .write(to: folder.appendingPathComponent("User.yaml"))
+        let lint = try Self.run(["lint", "."], folder)
+        #expect(lint.status == 0, "\(lint.stderr)")
+        #expect(lint.stderr.contains("0 errors, 0 warnings in 1 file"), "\(lint.stderr)")
+        let generate = try Self.run(["generate", ".", "--output", "Generated"], folder)
+        #expect(generate.status == 0, "\(generate.stderr)")
+        let generated = try FileManager.default.contentsOfDirectory(
+            atPath: folder.appendingPathComponent("Generated").path)
+        #expect(
+            generated.contains("User.generated.swift") && !generated.contains { $0.hasPrefix("openapi") },
+            "\(generated)")
+
+        let named = try Self.run(["lint", "openapi.yaml"], folder)
+        #expect(named.status == 1)
+        #expect(
+            named.stdout
+                == "openapi.yaml:1:1: error: this is an OpenAPI document ('openapi'), not a schema file: `entitygen infer openapi.yaml` writes schemas from it [unknown-key]\n",
+            "\(named.stdout)")
+        try FileManager.default.moveItem(
+            at: folder.appendingPathComponent("openapi.yaml"), to: folder.appendingPathComponent("api.yaml"))
+        let renamed = try Self.run(["lint", "."], folder)
+        #expect(renamed.status == 1)
+        #expect(renamed.stdout.contains("named openapi.yaml, it is left out of folders"), "\(renamed.stdout)")
+        #expect(renamed.stderr.contains("1 error, 0 warnings"), "one error, not one per key: \(renamed.stderr)")
+    }
+
     @Test func anEmptyOutputPathIsRefusedBeforeWriting() throws {
         let folder = try Self.temporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }

@@ -6,6 +6,13 @@ public struct SchemaInputs: Hashable, Sendable {
     /// File names recognized as the project config.
     public static let configFileNames: Set<String> = ["entitygen-config.yaml", "entitygen-config.yml"]
 
+    /// Other tools' YAML inputs that live in a target beside the schemas and are no schemas:
+    /// swift-openapi-generator's document and config. Folder searches and the plugins leave them out; a
+    /// file named explicitly is read (an OpenAPI document is then told to go through `entitygen infer`).
+    public static let neighbourFileNames: Set<String> = [
+        "openapi.yaml", "openapi.yml", "openapi-generator-config.yaml", "openapi-generator-config.yml",
+    ]
+
     /// Schema file paths, sorted.
     public var schemaPaths: [String]
     /// The config file path, if any.
@@ -17,8 +24,8 @@ public struct SchemaInputs: Hashable, Sendable {
         self.configPath = configPath
     }
 
-    /// Finds inputs. Folders are searched recursively, skipping hidden folders and `.build`; files named
-    /// explicitly are used whatever their extension. An explicit `configPath` wins over a config file
+    /// Finds inputs. Folders are searched recursively, skipping hidden folders, `.build` and other tools'
+    /// files (``neighbourFileNames``); files named explicitly are used whatever their extension. An explicit `configPath` wins over a config file
     /// found in the folders.
     /// - Throws: ``InputError`` for a missing path, or several config files without an explicit one.
     public static func discover(
@@ -66,7 +73,9 @@ public struct SchemaInputs: Hashable, Sendable {
                     continue
                 }
                 let pathExtension = (name as NSString).pathExtension
-                guard pathExtension == "yaml" || pathExtension == "yml", !name.hasPrefix("."), isNew(full) else {
+                guard pathExtension == "yaml" || pathExtension == "yml", !name.hasPrefix("."),
+                    !neighbourFileNames.contains(name), isNew(full)
+                else {
                     continue
                 }
                 if configFileNames.contains(name) { configs.insert(full) } else { schemas.insert(full) }

@@ -48,6 +48,18 @@ public struct SchemaParser {
     mutating func parseSchemaFile(_ root: Node) -> SchemaFileDeclaration {
         var declaration = SchemaFileDeclaration(path: file)
         guard let entries = reader.mapping(root, "a schema file") else { return declaration }
+        // An OpenAPI document is no schema to list keys against: one error says what to do with it.
+        if let openAPI = entries.first(where: { ["openapi", "swagger"].contains($0.key.value) }) {
+            let name = file.split(separator: "/").last.map(String.init) ?? file
+            let rename =
+                SchemaInputs.neighbourFileNames.contains(name)
+                ? "" : "; named openapi.yaml, it is left out of folders and the plugins' inputs"
+            reader.diagnostics.emit(
+                Rules.unknownKey,
+                "this is an OpenAPI document ('\(openAPI.key.value)'), not a schema file: `entitygen infer \(file)` writes schemas from it\(rename)",
+                at: openAPI.key.location)
+            return declaration
+        }
         reader.checkKeys(
             entries, allowed: SchemaKeys.file, in: "the schema file",
             elsewhere: (SchemaKeys.config, "entitygen-config.yaml, the project's settings beside the schemas"))

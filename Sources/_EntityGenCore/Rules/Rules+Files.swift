@@ -94,6 +94,8 @@ extension Rules {
             // A project setting in a schema file, and a schema key in the config: each is told where it goes.
             RuleExample("↓outputs: [models]\nentities:\n  Pod:\n    attributes:\n      name: String\n"),
             RuleExample(files: [("entitygen-config.yaml", "↓entities: {}\n")]),
+            // An OpenAPI document read as a schema: one error, pointing at `entitygen infer`.
+            RuleExample(files: [("api.yaml", "↓openapi: 3.1.0\ninfo: {title: T, version: '1'}\npaths: {}\n")]),
             RuleExample(
                 "entities:\n  Pod:\n    attributes:\n      name:\n        type: String\n        ↓fallbackKey: title\n"),
             RuleExample(files: [("entitygen-config.yaml", "↓access: public\n")]),

@@ -33,4 +33,14 @@ import Testing
                 == Dictionary(
                     uniqueKeysWithValues: StorageBackendKind.allCases.map { ($0.rawValue, $0.runtimeModule) }))
     }
+
+    /// The other tools' files the plugins leave out of a target's schemas are the ones a folder search does.
+    @Test func thePluginsLeaveOutTheFilesAFolderSearchDoes() throws {
+        let text = try String(
+            contentsOf: TestSupport.packageRoot.appendingPathComponent("Plugins/PluginsShared/PluginUtilities.swift"),
+            encoding: .utf8)
+        let start = try #require(text.range(of: "static let neighbourFileNames: Set<String> = ["))
+        let end = try #require(text[start.upperBound...].firstIndex(of: "]"))
+        #expect(Set(Self.strings(in: String(text[start.upperBound..<end]))) == SchemaInputs.neighbourFileNames)
+    }
 }
