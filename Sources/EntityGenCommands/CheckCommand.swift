@@ -17,9 +17,10 @@ package struct CheckCommand: ParsableCommand {
             payload whose top level is an array is mapped element by element; with --feed, the payload is \
             one page of the feed, read as its importer reads it (items, single records, diff actions). \
             Without either, the payload is read as a page of the schema's only feed or, in a schema \
-            without feeds, mapped to its only entity. With --coverage, every argument is a schema path and the payloads follow --coverage. Exit \
-            status: 0 mapped (tolerated issues and skipped items are printed), 1 the payload does not map, \
-            is not JSON or not the feed's shape, 2 usage or I/O error.
+            without feeds, mapped to its only entity. With --coverage, every argument is a schema path \
+            and the payloads follow --coverage. Exit status: 0 mapped (tolerated issues and skipped items \
+            are printed), 1 the payload does not map, is not JSON or not the feed's shape, 2 usage or I/O \
+            error.
             """
     )
 

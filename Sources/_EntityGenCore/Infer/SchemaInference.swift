@@ -258,14 +258,14 @@ public struct SchemaInference {
         let tried = tracker.candidates.filter { $0.keys.count == 1 && !$0.alive }.map { candidate in
             "'\(candidate.keys[0])': \(candidate.ruledOut ?? "ruled out")"
         }
-        if !lonely.isEmpty {
-            unproven.insert(
-                "\(InferenceText.list(lonely)) in the only object: one object cannot show a key unique (an id-like name is taken on one)",
-                at: 0)
-        }
-        let detail =
-            tried.isEmpty && blocked.isEmpty && unproven.isEmpty
-            ? "no key holds an integer or text in every object" : InferenceText.list(tried + unproven + blocked)
+        let single =
+            lonely.isEmpty
+            ? []
+            : [
+                "\(InferenceText.list(lonely)) in the only object: one object cannot show a key unique (an id-like name is taken on one)"
+            ]
+        let reasons = tried + single + unproven + blocked
+        let detail = reasons.isEmpty ? "no key holds an integer or text in every object" : InferenceText.list(reasons)
         return ([], "no identity: \(detail); rows are owned by what embeds them", nil)
     }
 }

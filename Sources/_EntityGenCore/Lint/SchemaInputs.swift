@@ -25,8 +25,8 @@ public struct SchemaInputs: Hashable, Sendable {
     }
 
     /// Finds inputs. Folders are searched recursively, skipping hidden folders, `.build` and other tools'
-    /// files (``neighbourFileNames``); files named explicitly are used whatever their extension. An explicit `configPath` wins over a config file
-    /// found in the folders.
+    /// files (``neighbourFileNames``); files named explicitly are used whatever their extension. An explicit
+    /// `configPath` wins over a config file found in the folders.
     /// - Throws: ``InputError`` for a missing path, or several config files without an explicit one.
     public static func discover(
         paths: [String], configPath explicitConfig: String? = nil

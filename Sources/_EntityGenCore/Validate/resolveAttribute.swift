@@ -170,17 +170,17 @@ extension SchemaValidator {
                 return nil
             }
             let known = BuiltinType.allCases.map(\.rawValue) + enums.keys.sorted()
+            let suggestion: String
             if let builtin = BuiltinType.aliased(name)?.rawValue ?? Suggestions.closest(to: name, in: known) {
-                emit(Rules.unknownType, "unknown type '\(name)' for \(what) (did you mean '\(builtin)'?)", at: location)
+                suggestion = " (did you mean '\(builtin)'?)"
             } else if let entity = Suggestions.closest(to: name, in: entities.keys.sorted()) {
                 // An entity's name, misspelled (`User` for `user`): the fix is a relationship, not the spelling alone.
-                emit(
-                    Rules.unknownType,
-                    "unknown type '\(name)' for \(what) (did you mean entity '\(entity)'? declare \(what) under 'relationships' to embed or reference it)",
-                    at: location)
+                suggestion =
+                    " (did you mean entity '\(entity)'? declare \(what) under 'relationships' to embed or reference it)"
             } else {
-                emit(Rules.unknownType, "unknown type '\(name)' for \(what)", at: location)
+                suggestion = ""
             }
+            emit(Rules.unknownType, "unknown type '\(name)' for \(what)\(suggestion)", at: location)
             return nil
         }
     }
