@@ -17,6 +17,7 @@ struct CoverageRun {
     func run(_ paths: [String]) throws {
         let files = try Self.payloadFiles(paths)
         var coverage = KeyCoverage(schema: schema)
+        coverage.transformerHints = TransformerHints(namesPayloads: true)
         var failures = 0
         let showsProgress = isatty(STDERR_FILENO) == 1 && files.count > 1
         for (index, file) in files.enumerated() {
@@ -52,6 +53,9 @@ struct CoverageRun {
             for line in lines { Swift.print(InertText.escaped(line)) }
             if lines.isEmpty {
                 Swift.print("coverage: the schema reads every key of the payloads, and every member's key appears")
+            }
+            for note in coverage.transformerHints?.lines(displayPath: { $0 }) ?? [] {
+                Swift.print(InertText.escaped(note))
             }
         case .json:
             Swift.print(String(decoding: coverage.jsonReport, as: UTF8.self))

@@ -205,3 +205,55 @@ import Testing
             ], "\(run.stdout)")
     }
 }
+
+/// A value the schema refuses that a built-in transformer reads (a price sent as text, "yes" for a Bool,
+/// a date as epoch seconds): `check` notes the transformer at the attribute beside the failure, and the
+/// schema edited as the notes say maps the payload.
+@Suite struct Test_CheckTransformerHints {
+    @Test func theNotesNameTheTransformerAndTakingThemMapsThePayload() throws {
+        let folder = try Test_CommandPaths.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let schema = folder.appendingPathComponent("Product.yaml")
+        try Data(
+            "entities:\n  Product:\n    identifiedBy: id\n    attributes:\n      id: Int\n      price: Double\n      inStock: Bool\n      addedAt: Date\n"
+                .utf8
+        ).write(to: schema)
+        try Data(
+            #"[{"id": 1, "price": "9.99", "inStock": "yes", "addedAt": 1600000000}, {"id": 2, "price": 5, "inStock": false, "addedAt": 1600000001}]"#
+                .utf8
+        ).write(to: folder.appendingPathComponent("products.json"))
+        let refused = try Test_LintCommand.run(["check", "Product.yaml", "products.json"], in: folder)
+        #expect(refused.status == 1)
+        let lines = refused.stderr.split(separator: "\n").map(String.init)
+        #expect(
+            lines.suffix(5) == [
+                #"products.json: error: $[0].price: expected a number, found the string "9.99" (schema: Product.yaml:6:7)"#,
+                #"Product.yaml:6:7: note: 'transformer: numberFromString' would read 1 value of 'price' the schema refuses ($[0].price: "9.99" as 9.99)"#,
+                #"Product.yaml:7:7: note: 'transformer: boolFromString' would read 1 value of 'inStock' the schema refuses ($[0].inStock: "yes" as true)"#,
+                #"Product.yaml:8:7: note: 'transformer: epochSeconds' would read 2 values of 'addedAt' the schema refuses ($[0].addedAt: 1600000000 as "2020-09-13T12:26:40Z")"#,
+                #"Product.yaml:8:7: note: 'transformer: epochMilliseconds' would read 2 values of 'addedAt' the schema refuses ($[0].addedAt: 1600000000 as "1970-01-19T12:26:40Z")"#,
+            ], "\(refused.stderr)")
+
+        let coverage = try Test_LintCommand.run(
+            ["check", "Product.yaml", "--coverage", "products.json", "--format", "json"], in: folder)
+        #expect(coverage.status == 0, "\(coverage.stderr)")
+        let report = try #require(
+            try JSONSerialization.jsonObject(with: Data(coverage.stdout.utf8)) as? [String: Any])
+        let hints = try #require(report["transformerHints"] as? [[String: Any]])
+        #expect(
+            hints.map { $0["transformer"] as? String } == [
+                "numberFromString", "boolFromString", "epochSeconds", "epochMilliseconds",
+            ])
+        #expect((hints.first?["example"] as? [String: Any])?["place"] as? String == "products.json at $[0].price")
+
+        try Data(
+            "entities:\n  Product:\n    identifiedBy: id\n    attributes:\n      id: Int\n      price: {type: Double, transformer: numberFromString}\n      inStock: {type: Bool, transformer: boolFromString}\n      addedAt: {type: Date, transformer: epochSeconds}\n"
+                .utf8
+        ).write(to: schema)
+        let mapped = try Test_LintCommand.run(["check", "Product.yaml", "products.json", "--print"], in: folder)
+        #expect(mapped.status == 0, "\(mapped.stderr)")
+        #expect(!mapped.stderr.contains("note: 'transformer:"), "\(mapped.stderr)")
+        #expect(
+            mapped.stdout.hasPrefix(#"[{"id":1,"price":9.99,"inStock":true,"addedAt":1600000000}"#), "\(mapped.stdout)")
+    }
+}

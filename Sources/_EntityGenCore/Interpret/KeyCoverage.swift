@@ -29,6 +29,9 @@ public struct KeyCoverage: Sendable {
     /// When set, every object walked is also given, whole, to its entity's sample reader (what
     /// `entitygen infer --update` infers the unread keys' types from).
     var objectsByEntity: EntitySamples?
+    /// When set, every object walked is also tried for the built-in transformers that would read values
+    /// its attributes refuse (what `entitygen check` notes beside a failure).
+    public var transformerHints: TransformerHints?
 
     /// Prepares a walk with `schema`.
     public init(schema: ResolvedSchema) {
@@ -67,6 +70,7 @@ public struct KeyCoverage: Sendable {
         var coverage = entities[resolved.name] ?? EntityCoverage()
         coverage.objects += 1
         objectsByEntity?.observe(object, as: resolved.name)
+        transformerHints?.observe(object, as: resolved, source: source)
         let members =
             resolved.attributes.map { ($0.name, [$0.keyPath] + $0.fallbackKeyPaths) }
             + resolved.relationships.map { ($0.name, [$0.keyPath] + $0.fallbackKeyPaths) }
@@ -186,7 +190,8 @@ public struct KeyCoverage: Sendable {
     }
 
     /// The report as JSON: `{"entities": {"Pod": {"objects": 3, "unread": [{"key", "count", "example"}],
-    /// "neverPresent": ["member"]}}}`, entities and keys sorted.
+    /// "neverPresent": ["member"]}}}`, entities and keys sorted; with ``transformerHints`` set, also
+    /// `"transformerHints": [...]` (``TransformerHints/write(to:displayPath:)``).
     public var jsonReport: [UInt8] {
         var writer = JSONWriter()
         writer.beginObject()
@@ -218,6 +223,10 @@ public struct KeyCoverage: Sendable {
             writer.endObject()
         }
         writer.endObject()
+        if let transformerHints {
+            writer.key("transformerHints")
+            transformerHints.write(to: &writer, displayPath: { $0 })
+        }
         writer.endObject()
         return writer.bytes
     }

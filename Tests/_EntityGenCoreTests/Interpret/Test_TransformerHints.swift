@@ -1,0 +1,111 @@
+@testable import _EntityGenCore
+import EntityGenRuntime
+import Testing
+
+/// The built-in transformers `entitygen check` notes beside a failure: tried on the values an attribute
+/// refuses, through the runtime's own transformers, with the values they would break counted.
+@Suite struct Test_TransformerHints {
+    static let schema = """
+        entities:
+          Product:
+            attributes:
+              id: Int
+              price: Double
+              inStock: Bool
+              addedAt: Date
+              name: String
+              heights: '[Double]'
+              flags: '[String: Bool]'
+              sizes: {type: '[Int]', key: 'variants[].size'}
+              seenAt: {type: Date, transformer: epochMilliseconds}
+              code: {type: String, transformer: Code}
+        transformers:
+          Code: {swiftType: String, json: string}
+        """
+
+    static func hints(_ json: String, schema text: String = schema, entity: String = "Product") throws -> [String] {
+        let schema = try #require(
+            GeneratorPipeline.validate(schemas: [SourceFile(path: "S.yaml", text: text)], config: nil).schema)
+        var coverage = KeyCoverage(schema: schema)
+        coverage.transformerHints = TransformerHints()
+        let document = try JSONDocument(bytes: Array(json.utf8))
+        document.withRoot { root in root.forEachElement { _, element in coverage.walk(element, as: entity) } }
+        return try #require(coverage.transformerHints).lines(displayPath: { $0 })
+    }
+
+    @Test func numbersAndBoolsSentAsTextAreReadByTheFromStringTransformers() throws {
+        let lines = try Self.hints(
+            #"[{"id": "7", "price": "9.99", "inStock": "yes"}, {"id": 8, "price": 1.5, "inStock": true}, "#
+                + #"{"price": "2", "inStock": "0"}]"#)
+        #expect(
+            lines == [
+                "S.yaml:4:7: note: 'transformer: numberFromString' would read 1 value of 'id' the schema refuses ($[0].id: \"7\" as 7)",
+                "S.yaml:5:7: note: 'transformer: numberFromString' would read 2 values of 'price' the schema refuses ($[0].price: \"9.99\" as 9.99)",
+                "S.yaml:6:7: note: 'transformer: boolFromString' would read 2 values of 'inStock' the schema refuses ($[0].inStock: \"yes\" as true)",
+            ])
+    }
+
+    @Test func anEpochDateIsReadAsEachUnitAndTheISOValuesItWouldBreakAreCounted() throws {
+        let lines = try Self.hints(
+            #"[{"addedAt": 1600000000}, {"addedAt": "2020-01-01T00:00:00Z"}, {"addedAt": "2021-01-01T00:00:00Z"}]"#)
+        #expect(
+            lines == [
+                "S.yaml:7:7: note: 'transformer: epochSeconds' would read 1 value of 'addedAt' the schema refuses ($[0].addedAt: 1600000000 as \"2020-09-13T12:26:40Z\"); it would refuse 2 values the schema reads",
+                "S.yaml:7:7: note: 'transformer: epochMilliseconds' would read 1 value of 'addedAt' the schema refuses ($[0].addedAt: 1600000000 as \"1970-01-19T12:26:40Z\"); it would refuse 2 values the schema reads",
+            ])
+        // A date already read as epoch milliseconds, sent as ISO-8601 text: the ISO transformers read it.
+        let named = try Self.hints(#"[{"seenAt": "2020-01-01T00:00:00.5Z"}]"#)
+        #expect(named.count == 2)
+        #expect(named.allSatisfy { $0.hasPrefix("S.yaml:12:7: note: 'transformer: iso8601") })
+        #expect(named.first?.hasSuffix(#"as "2020-01-01T00:00:00.500Z")"#) == true, "\(named)")
+    }
+
+    @Test func elementsMapValuesAndPluckedValuesAreTriedOneByOne() throws {
+        let lines = try Self.hints(
+            #"[{"heights": [1.5, "2.5", null, "3"], "flags": {"a": true, "b": "no"}, "#
+                + #""variants": [{"size": 1}, {"size": "2"}, {"other": 3}]}]"#)
+        #expect(
+            lines == [
+                "S.yaml:9:7: note: 'transformer: numberFromString' would read 2 values of 'heights' the schema refuses ($[0].heights[1]: \"2.5\" as 2.5)",
+                "S.yaml:10:7: note: 'transformer: boolFromString' would read 1 value of 'flags' the schema refuses ($[0].flags.b: \"no\" as false)",
+                "S.yaml:11:7: note: 'transformer: numberFromString' would read 1 value of 'sizes' the schema refuses ($[0].variants[1].size: \"2\" as 2)",
+            ])
+    }
+
+    /// A hint holds only when the transformer reads the value: text that is no number, a number for a
+    /// String (no built-in makes Strings), a user's transformer (only compiled code can run it), an
+    /// integer attribute sent a fraction, and values the schema already reads get none.
+    @Test func nothingIsSuggestedThatWouldNotMapTheValue() throws {
+        let lines = try Self.hints(
+            #"[{"id": 1.5, "price": "about ten", "inStock": "perhaps", "name": 42, "code": 7, "addedAt": "yesterday"}, "#
+                + #"{"id": "1.5", "price": 3, "inStock": false, "name": "x", "code": "c"}]"#)
+        #expect(lines == [])
+    }
+
+    /// The hint as the user takes it: the schema with the transformers named maps what it refused, to
+    /// the values the hints showed, and notes nothing more.
+    @Test func takingTheHintsMapsThePayload() throws {
+        let schema = """
+            entities:
+              Offer:
+                attributes: {price: Double, inStock: Bool, addedAt: Date}
+            """
+        let payload = #"[{"price": "9.99", "inStock": "yes", "addedAt": 1600000000}]"#
+        #expect(try Self.hints(payload, schema: schema, entity: "Offer").count == 4, "both epoch units read the number")
+        let fixed = """
+            entities:
+              Offer:
+                attributes:
+                  price: {type: Double, transformer: numberFromString}
+                  inStock: {type: Bool, transformer: boolFromString}
+                  addedAt: {type: Date, transformer: epochSeconds}
+            """
+        #expect(try Self.hints(payload, schema: fixed, entity: "Offer") == [])
+        let resolved = try #require(
+            GeneratorPipeline.validate(schemas: [SourceFile(path: "S.yaml", text: fixed)], config: nil).schema)
+        let mapped = try SchemaInterpreter(schema: resolved, displayPath: { $0 }).roundTrip(
+            "Offer", #"{"price": "9.99", "inStock": "yes", "addedAt": 1600000000}"#)
+        #expect(mapped.json == #"{"price":9.99,"inStock":true,"addedAt":1600000000}"#)
+        #expect(mapped.issues.isEmpty)
+    }
+}
