@@ -1,4 +1,5 @@
 @testable import _EntityGenCore
+import EntityGenTestSupport
 import Foundation
 import Testing
 
@@ -58,5 +59,33 @@ import Testing
         let shown: @Sendable (String) -> String = { $0 }
         let generator = try #require(outcome.result.sourceGenerator(displayPath: shown))
         try TestSupport.expectCompiles(generator.machineFiles())
+    }
+
+    /// EntityGenInferredTests' `Schemas/Account.yaml` is what a user's two steps write, byte for byte:
+    /// `infer` on samples/accounts, then `infer --update` on samples/accounts-later, where the API had
+    /// added two keys (ENTITYGEN_RECORD=1 rewrites it: a reviewed step). Its migration history records
+    /// the schema between the two steps, so the inferred tests open a file of the first version.
+    @Test func theUpdatedAccountSchemaIsInferThenUpdate() throws {
+        let folder = try TemporaryFolder.make("entitygen-infer-update")
+        let schemaFile = folder.appendingPathComponent("Account.yaml").path
+        var reader = SampleReader(recordsPath: nil)
+        reader.read(try SampleReader.files([Self.samples + "/accounts"]))
+        try InferredSchemaPrinter.yaml(try SchemaInference.infer(reader, name: "Account"))
+            .write(toFile: schemaFile, atomically: true, encoding: .utf8)
+        let inputs = try SchemaInputs.discover(paths: [schemaFile])
+        let update = try SchemaUpdate.plan(
+            inputs: inputs, samples: try SampleReader.files([Self.samples + "/accounts-later"]), recordsPath: nil,
+            entity: "Account")
+        #expect(update.additions.map(\.text).map { $0.prefix { $0 != " " } } == ["email:", "tags:"])
+        #expect(update.errors(inputs: inputs).isEmpty)
+        let updated = try #require(update.files[schemaFile])
+        let committed = TestSupport.packageRoot.appendingPathComponent(
+            "Tests/EntityGenInferredTests/Schemas/Account.yaml"
+        ).path
+        if ProcessInfo.processInfo.environment["ENTITYGEN_RECORD"] == "1" {
+            try updated.write(toFile: committed, atomically: true, encoding: .utf8)
+        }
+        let text = try String(contentsOfFile: committed, encoding: .utf8)
+        #expect(text == updated, "\(TestSupport.lineDiff(expected: text, actual: updated))")
     }
 }
