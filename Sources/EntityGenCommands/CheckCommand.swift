@@ -110,12 +110,15 @@ package struct CheckCommand: ParsableCommand {
                     "\(payloadPath): warning: \(repeated.path): key '\(repeated.key)' appears \(repeated.count) times; the first is read, the others are ignored"
                 ))
         }
-        // One walk of the payload by the schema: its keys (--keys), and the built-in transformers that
-        // would read values the schema refuses, noted beside the report.
-        var coverage = KeyCoverage(schema: schema)
-        coverage.transformerHints = TransformerHints()
-        document.withRoot { root in CoverageRun.walk(root, target, payloadPath, into: &coverage) }
-        let notes = coverage.transformerHints?.lines(displayPath: { $0 }) ?? []
+        // The built-in transformers that would read values the schema refuses, noted beside the report:
+        // found by a walk of the payload by the schema, made only when mapping refused something (a
+        // refused value is an error, an issue or a skipped item), so a clean check costs no more.
+        let notes = {
+            var walk = KeyCoverage(schema: schema)
+            walk.transformerHints = TransformerHints()
+            document.withRoot { root in CoverageRun.walk(root, target, payloadPath, into: &walk) }
+            return walk.transformerHints?.lines(displayPath: { $0 }) ?? []
+        }
         switch target {
         case let .entity(entity):
             try checkEntity(entity, document, payloadPath, interpreter, notes: notes)
@@ -123,6 +126,8 @@ package struct CheckCommand: ParsableCommand {
             try checkFeedPage(name, (entity, layout), document, payloadPath, interpreter, notes: notes)
         }
         if keys {
+            var coverage = KeyCoverage(schema: schema)
+            document.withRoot { root in CoverageRun.walk(root, target, payloadPath, into: &coverage) }
             let lines = coverage.report
             for line in lines { Swift.print(InertText.escaped(line)) }
             if lines.isEmpty {
@@ -189,7 +194,7 @@ package struct CheckCommand: ParsableCommand {
 
     private func checkEntity(
         _ entity: String, _ document: JSONDocument, _ payloadPath: String, _ interpreter: SchemaInterpreter,
-        notes: [String]
+        notes: () -> [String]
     ) throws {
         let outcome = document.withRoot { root in
             InterpretedRun(interpreter: interpreter, entity: entity, skipInvalid: skipInvalid, keepsValues: self.print)
@@ -210,10 +215,12 @@ package struct CheckCommand: ParsableCommand {
         for issue in outcome.issues { Swift.print(InertText.escaped(issue.description)) }
         if let error = outcome.error {
             printError(InertText.escaped("\(payloadPath): error: \(error)"))
-            for note in notes { printError(InertText.escaped(note)) }
+            for note in notes() { printError(InertText.escaped(note)) }
             throw ExitCode(1)
         }
-        for note in notes { printError(InertText.escaped(note)) }
+        if !outcome.issues.isEmpty {
+            for note in notes() { printError(InertText.escaped(note)) }
+        }
         let count = outcome.count
         printError(
             "\(entity): mapped \(count) object\(count == 1 ? "" : "s"), \(outcome.issues.count) issue\(outcome.issues.count == 1 ? "" : "s")"
@@ -222,7 +229,7 @@ package struct CheckCommand: ParsableCommand {
 
     private func checkFeedPage(
         _ name: String, _ feed: (entity: String, layout: FeedLayout), _ document: JSONDocument, _ payloadPath: String,
-        _ interpreter: SchemaInterpreter, notes: [String]
+        _ interpreter: SchemaInterpreter, notes: () -> [String]
     ) throws {
         let outcome: SchemaInterpreter.FeedPageOutcome
         do {
@@ -231,7 +238,7 @@ package struct CheckCommand: ParsableCommand {
             }
         } catch {
             printError(InertText.escaped("\(payloadPath): error: \(error)"))
-            for note in notes { printError(InertText.escaped(note)) }
+            for note in notes() { printError(InertText.escaped(note)) }
             throw ExitCode(1)
         }
         if self.print {
@@ -243,7 +250,9 @@ package struct CheckCommand: ParsableCommand {
         }
         for skip in outcome.report.skipped { Swift.print(InertText.escaped("\(skip.path): skipped: \(skip.reason)")) }
         for issue in outcome.report.issues { Swift.print(InertText.escaped(issue.description)) }
-        for note in notes { printError(InertText.escaped(note)) }
+        if !outcome.report.skipped.isEmpty || !outcome.report.issues.isEmpty {
+            for note in notes() { printError(InertText.escaped(note)) }
+        }
         var summary =
             "\(name): \(outcome.saves) record\(outcome.saves == 1 ? "" : "s") to save, \(outcome.deletes) to delete, \(outcome.report.skipped.count) skipped, \(outcome.report.issues.count) issue\(outcome.report.issues.count == 1 ? "" : "s")"
         if let count = outcome.pageCount { summary += "; the page announces \(count) page\(count == 1 ? "" : "s")" }
