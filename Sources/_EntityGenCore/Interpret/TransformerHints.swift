@@ -2,10 +2,12 @@ import EntityGenRuntime
 
 /// The built-in transformers that would read values an attribute refuses: what `entitygen check` notes
 /// beside a mapping failure, for a price sent as text (`numberFromString`), `"yes"` for a Bool
-/// (`boolFromString`) or a date sent as a number of seconds (`epochSeconds`).
+/// (`boolFromString`), a date sent as a number of seconds (`epochSeconds`) or as a day
+/// (`dateFormat: 'yyyy-MM-dd'`).
 ///
 /// Semantic, not textual: each value an attribute's own conversion refuses is tried with every built-in
-/// transformer that can make the attribute's type (the one table, ``BuiltinTransformer``), through the
+/// transformer that can make the attribute's type (the one table, ``BuiltinTransformer``), and for
+/// dates with the patterns `entitygen infer` recognises (its one table, `ValueFormat`), through the
 /// runtime's own transformers, so a hint holds exactly when the schema with that transformer would map
 /// the value. Each hint also counts the values the attribute reads today that the transformer would
 /// refuse, so a suggestion that breaks other objects says so. Mapping messages are untouched (the
@@ -13,14 +15,30 @@ import EntityGenRuntime
 ///
 /// Fed by a ``KeyCoverage`` walk, which meets every object as its concrete entity.
 public struct TransformerHints: Sendable {
-    /// One suggestion: `transformer:` on an attribute.
+    /// What a hint suggests writing on the attribute.
+    public enum Suggestion: Hashable, Sendable {
+        /// `transformer: name`.
+        case transformer(BuiltinTransformer)
+        /// `dateFormat: 'pattern'`.
+        case dateFormat(String)
+
+        /// As the schema writes it: `transformer: numberFromString`, `dateFormat: 'yyyy-MM-dd'`.
+        public var spelling: String {
+            switch self {
+            case let .transformer(name): return "transformer: \(name.rawValue)"
+            case let .dateFormat(pattern): return "dateFormat: '\(pattern)'"
+            }
+        }
+    }
+
+    /// One suggestion: `transformer:` or `dateFormat:` on an attribute.
     public struct Hint: Sendable {
         /// The attribute's schema name.
         public var attribute: String
         /// Where the attribute is declared.
         public var location: SourceLocation
-        /// The transformer that would read the refused values.
-        public var transformer: BuiltinTransformer
+        /// What would read the refused values.
+        public var suggestion: Suggestion
         /// How many refused values it reads.
         public var reads: Int
         /// How many values the attribute reads today that it would refuse.
@@ -32,18 +50,20 @@ public struct TransformerHints: Sendable {
 
     private struct Key: Hashable {
         var location: SourceLocation
-        var transformer: BuiltinTransformer
+        var suggestion: Suggestion
     }
 
     /// An attribute's own conversion and the alternatives that can make its type, built once.
     private struct Trial: Sendable {
         var own: ErasedTransformer
         var plain: ErasedTransformer
-        var alternatives: [(name: BuiltinTransformer, transformer: ErasedTransformer)]
+        var alternatives: [(suggestion: Suggestion, transformer: ErasedTransformer)]
     }
 
     private var trials: [SourceLocation: Trial?] = [:]
     private var found: [Key: Hint] = [:]
+    /// Each suggestion's place in its attribute's list (the order hints print in).
+    private var order: [Key: Int] = [:]
     /// Refusals by alternative, counted before the alternative has read anything (folded in when it does).
     private var pendingRefusals: [Key: Int] = [:]
 
@@ -55,31 +75,31 @@ public struct TransformerHints: Sendable {
         self.namesPayloads = namesPayloads
     }
 
-    /// The hints, sorted by schema location, then transformer.
+    /// The hints, sorted by schema location, then as the tables list the suggestions (built-in
+    /// transformers first, then date patterns).
     public var hints: [Hint] {
-        found.values.filter { $0.reads > 0 }.sorted {
-            ($0.location, BuiltinTransformer.allCases.firstIndex(of: $0.transformer)!)
-                < ($1.location, BuiltinTransformer.allCases.firstIndex(of: $1.transformer)!)
-        }
+        found.filter { $0.value.reads > 0 }.sorted {
+            ($0.value.location, order[$0.key] ?? 0) < ($1.value.location, order[$1.key] ?? 0)
+        }.map(\.value)
     }
 
-    /// The hints as `path:line:column: note: ...` lines.
+    /// The hints as `path:line:column: note: ...` lines: `note: with transformer: numberFromString,
+    /// 'price' would read 2 values the schema refuses ($[0].price: "9.99" as 9.99)`, then, when it would
+    /// break values read today, `; and refuse 1 it reads now`.
     public func lines(displayPath: (String) -> String) -> [String] {
         hints.map { hint in
-            let count = "\(hint.reads) value\(hint.reads == 1 ? "" : "s")"
             var line =
-                "\(hint.location.text(displayPath: displayPath)): note: 'transformer: \(hint.transformer.rawValue)' "
-                + "would read \(count) of '\(hint.attribute)' the schema refuses "
+                "\(hint.location.text(displayPath: displayPath)): note: with \(hint.suggestion.spelling), "
+                + "'\(hint.attribute)' would read \(hint.reads) value\(hint.reads == 1 ? "" : "s") the schema refuses "
                 + "(\(hint.example.place): \(hint.example.json) as \(hint.example.value))"
-            if hint.refuses > 0 {
-                line += "; it would refuse \(hint.refuses) value\(hint.refuses == 1 ? "" : "s") the schema reads"
-            }
+            if hint.refuses > 0 { line += "; and refuse \(hint.refuses) it reads now" }
             return line
         }
     }
 
     /// The hints as a JSON array (`check --coverage --format json`): objects with `location`,
-    /// `attribute`, `transformer`, `reads`, `refuses` and `example` (`place`, `json`, `value`).
+    /// `attribute`, `transformer` or `dateFormat` (as the schema would name it), `reads`, `refuses` and
+    /// `example` (`place`, `json`, `value`).
     public func write(to writer: inout JSONWriter, displayPath: (String) -> String) {
         writer.beginArray()
         for hint in hints {
@@ -88,8 +108,14 @@ public struct TransformerHints: Sendable {
             writer.string(hint.location.text(displayPath: displayPath))
             writer.key("attribute")
             writer.string(hint.attribute)
-            writer.key("transformer")
-            writer.string(hint.transformer.rawValue)
+            switch hint.suggestion {
+            case let .transformer(name):
+                writer.key("transformer")
+                writer.string(name.rawValue)
+            case let .dateFormat(pattern):
+                writer.key("dateFormat")
+                writer.string(pattern)
+            }
             writer.key("reads")
             writer.integer(hint.reads)
             writer.key("refuses")
@@ -116,12 +142,12 @@ public struct TransformerHints: Sendable {
             guard let trial = trials[location]! else { continue }
             Self.forEachLeaf(of: attribute, in: object) { leaf in
                 let refused = trial.own.attempt(leaf) == nil
-                for alternative in trial.alternatives {
-                    let key = Key(location: location, transformer: alternative.name)
+                for (index, alternative) in trial.alternatives.enumerated() {
+                    let key = Key(location: location, suggestion: alternative.suggestion)
                     let made = alternative.transformer.attempt(leaf)
                     if refused, let made {
                         let place = namesPayloads ? "\(source ?? "payload") at \(leaf.path)" : leaf.path
-                        record(key, attribute.name, (place, leaf), made, trial.plain)
+                        record(key, rank: index, attribute.name, (place, leaf), made, trial.plain)
                     } else if !refused, made == nil {
                         if found[key] != nil { found[key]!.refuses += 1 } else { pendingRefusals[key, default: 0] += 1 }
                     }
@@ -131,20 +157,21 @@ public struct TransformerHints: Sendable {
     }
 
     private mutating func record(
-        _ key: Key, _ attribute: String, _ leaf: (place: String, value: JSONValue), _ made: InterpretedValue,
-        _ plain: ErasedTransformer
+        _ key: Key, rank: Int, _ attribute: String, _ leaf: (place: String, value: JSONValue),
+        _ made: InterpretedValue, _ plain: ErasedTransformer
     ) {
         if found[key] != nil {
             found[key]!.reads += 1
             return
         }
+        order[key] = rank
         var text = JSONWriter()
         RawJSON.write(leaf.value, to: &text)
         var value = JSONWriter()
         plain.encode(made, to: &value)
         let excerpt = { (bytes: [UInt8]) in JSONValue.excerpt(String(decoding: bytes, as: UTF8.self)) }
         found[key] = Hint(
-            attribute: attribute, location: key.location, transformer: key.transformer, reads: 1,
+            attribute: attribute, location: key.location, suggestion: key.suggestion, reads: 1,
             refuses: pendingRefusals.removeValue(forKey: key) ?? 0,
             example: (leaf.place, excerpt(text.bytes), excerpt(value.bytes)))
     }
@@ -153,12 +180,23 @@ public struct TransformerHints: Sendable {
     /// built-in transformer makes, or a user's transformer, which only compiled code can run).
     private static func trial(_ attribute: ResolvedAttribute) -> Trial? {
         guard let type = attribute.type.leafBuiltin, let own = conversion(attribute, type) else { return nil }
-        let alternatives = BuiltinTransformer.allCases.filter { $0.descriptor.appliesTo(type) }
+        var alternatives = BuiltinTransformer.allCases.filter { $0.descriptor.appliesTo(type) }.map {
+            (
+                Suggestion.transformer($0),
+                ErasedTransformer(BuiltinConversion(type: type, transformer: .named($0)).instantiate())
+            )
+        }
+        if type == .date {
+            for pattern in ValueFormat.allCases.compactMap(\.spelling.dateFormat) {
+                let conversion = BuiltinConversion(type: type, transformer: .dateFormat(pattern))
+                alternatives.append((.dateFormat(pattern), ErasedTransformer(conversion.instantiate())))
+            }
+        }
         guard !alternatives.isEmpty else { return nil }
         return Trial(
             own: ErasedTransformer(own.instantiate()),
             plain: ErasedTransformer(BuiltinConversion(type: type, transformer: .plain).instantiate()),
-            alternatives: alternatives.map { ($0, ErasedTransformer($0.descriptor.instantiate(type))) })
+            alternatives: alternatives)
     }
 
     /// The attribute's own conversion of its built-in leaf type (`nil` for a user's transformer, which

@@ -39,9 +39,9 @@ import Testing
                 + #"{"price": "2", "inStock": "0"}]"#)
         #expect(
             lines == [
-                "S.yaml:4:7: note: 'transformer: numberFromString' would read 1 value of 'id' the schema refuses ($[0].id: \"7\" as 7)",
-                "S.yaml:5:7: note: 'transformer: numberFromString' would read 2 values of 'price' the schema refuses ($[0].price: \"9.99\" as 9.99)",
-                "S.yaml:6:7: note: 'transformer: boolFromString' would read 2 values of 'inStock' the schema refuses ($[0].inStock: \"yes\" as true)",
+                "S.yaml:4:7: note: with transformer: numberFromString, 'id' would read 1 value the schema refuses ($[0].id: \"7\" as 7)",
+                "S.yaml:5:7: note: with transformer: numberFromString, 'price' would read 2 values the schema refuses ($[0].price: \"9.99\" as 9.99)",
+                "S.yaml:6:7: note: with transformer: boolFromString, 'inStock' would read 2 values the schema refuses ($[0].inStock: \"yes\" as true)",
             ])
     }
 
@@ -50,14 +50,26 @@ import Testing
             #"[{"addedAt": 1600000000}, {"addedAt": "2020-01-01T00:00:00Z"}, {"addedAt": "2021-01-01T00:00:00Z"}]"#)
         #expect(
             lines == [
-                "S.yaml:7:7: note: 'transformer: epochSeconds' would read 1 value of 'addedAt' the schema refuses ($[0].addedAt: 1600000000 as \"2020-09-13T12:26:40Z\"); it would refuse 2 values the schema reads",
-                "S.yaml:7:7: note: 'transformer: epochMilliseconds' would read 1 value of 'addedAt' the schema refuses ($[0].addedAt: 1600000000 as \"1970-01-19T12:26:40Z\"); it would refuse 2 values the schema reads",
+                "S.yaml:7:7: note: with transformer: epochSeconds, 'addedAt' would read 1 value the schema refuses ($[0].addedAt: 1600000000 as \"2020-09-13T12:26:40Z\"); and refuse 2 it reads now",
+                "S.yaml:7:7: note: with transformer: epochMilliseconds, 'addedAt' would read 1 value the schema refuses ($[0].addedAt: 1600000000 as \"1970-01-19T12:26:40Z\"); and refuse 2 it reads now",
             ])
         // A date already read as epoch milliseconds, sent as ISO-8601 text: the ISO transformers read it.
         let named = try Self.hints(#"[{"seenAt": "2020-01-01T00:00:00.5Z"}]"#)
         #expect(named.count == 2)
-        #expect(named.allSatisfy { $0.hasPrefix("S.yaml:12:7: note: 'transformer: iso8601") })
+        #expect(named.allSatisfy { $0.hasPrefix("S.yaml:12:7: note: with transformer: iso8601") })
         #expect(named.first?.hasSuffix(#"as "2020-01-01T00:00:00.500Z")"#) == true, "\(named)")
+    }
+
+    /// A date in another common form is tried with the patterns `entitygen infer` recognises.
+    @Test func aDateInACommonPatternIsReadByItsDateFormat() throws {
+        let lines = try Self.hints(
+            #"[{"addedAt": "2020-01-01"}, {"addedAt": "2020-01-02"}, {"addedAt": "Mon, 24 Sep 2012 03:35:21 +0000"}, "#
+                + #"{"addedAt": "2020-01-01T00:00:00Z"}]"#)
+        #expect(
+            lines == [
+                "S.yaml:7:7: note: with dateFormat: 'yyyy-MM-dd', 'addedAt' would read 2 values the schema refuses ($[0].addedAt: \"2020-01-01\" as \"2020-01-01T00:00:00Z\"); and refuse 1 it reads now",
+                "S.yaml:7:7: note: with dateFormat: 'EEE, dd MMM yyyy HH:mm:ss Z', 'addedAt' would read 1 value the schema refuses ($[2].addedAt: \"Mon, 24 Sep 2012 03:35:21 +0000\" as \"2012-09-24T03:35:21Z\"); and refuse 1 it reads now",
+            ])
     }
 
     @Test func elementsMapValuesAndPluckedValuesAreTriedOneByOne() throws {
@@ -66,9 +78,9 @@ import Testing
                 + #""variants": [{"size": 1}, {"size": "2"}, {"other": 3}]}]"#)
         #expect(
             lines == [
-                "S.yaml:9:7: note: 'transformer: numberFromString' would read 2 values of 'heights' the schema refuses ($[0].heights[1]: \"2.5\" as 2.5)",
-                "S.yaml:10:7: note: 'transformer: boolFromString' would read 1 value of 'flags' the schema refuses ($[0].flags.b: \"no\" as false)",
-                "S.yaml:11:7: note: 'transformer: numberFromString' would read 1 value of 'sizes' the schema refuses ($[0].variants[1].size: \"2\" as 2)",
+                "S.yaml:9:7: note: with transformer: numberFromString, 'heights' would read 2 values the schema refuses ($[0].heights[1]: \"2.5\" as 2.5)",
+                "S.yaml:10:7: note: with transformer: boolFromString, 'flags' would read 1 value the schema refuses ($[0].flags.b: \"no\" as false)",
+                "S.yaml:11:7: note: with transformer: numberFromString, 'sizes' would read 1 value the schema refuses ($[0].variants[1].size: \"2\" as 2)",
             ])
     }
 
