@@ -148,7 +148,10 @@ struct InferCommand: ParsableCommand {
             }
         }
         for addition in plan.additions {
-            print("\(addition.file):\(addition.line): added to \(addition.entity): \(addition.text)")
+            print(
+                addition.isEntity
+                    ? "\(addition.file):\(addition.line): added entity \(addition.entity): \(addition.text)"
+                    : "\(addition.file):\(addition.line): added to \(addition.entity): \(addition.text)")
         }
     }
 

@@ -185,6 +185,77 @@ import Testing
         }
     }
 
+    /// A key whose values are objects becomes a relationship to new entities inferred from them, as
+    /// `infer` infers nested objects (named so that no entity of the schema is taken), instead of an
+    /// `AnyJSON` attribute; the stored tables take them (a new table and a nullable column), and the
+    /// payloads the schema was written for still map.
+    @Test func updateAddsNewEntitiesForKeysWhoseValuesAreObjects() throws {
+        let schema = """
+            entities:
+              User:
+                identifiedBy: id
+                attributes:
+                  id: Int64
+                  name: String
+              Address:   # mine: a postal address
+                attributes:
+                  line: String
+            """
+        let folder = try samples([
+            "old.json": #"[{"id": 1, "name": "a"}]"#,
+            "new.json":
+                #"[{"id": 2, "name": "b", "address": {"city": "Oslo", "zip": "0150"}, "teams": [{"id": 7, "title": "x"}]}, "#
+                + #"{"id": 3, "name": "c", "address": {"city": "Bergen", "zip": "5003"}, "teams": []}]"#,
+        ])
+        let schemas = folder.appendingPathComponent("Schemas")
+        try FileManager.default.createDirectory(at: schemas, withIntermediateDirectories: true)
+        try schema.write(to: schemas.appendingPathComponent("Users.yaml"), atomically: true, encoding: .utf8)
+        try "outputs: [models, mappers, persistence]\n".write(
+            to: schemas.appendingPathComponent("entitygen-config.yaml"), atomically: true, encoding: .utf8)
+        let generate = ["generate", schemas.path, "--output", folder.appendingPathComponent("Generated").path]
+        #expect(try Test_LintCommand.run(generate).stdout.contains("record migration entitygen-v1"))
+
+        let update = try run([
+            folder.appendingPathComponent("new.json").path, "--update", schemas.path, "--name", "User",
+        ])
+        #expect(update.status == 0, "\(update.stderr)")
+        let lines = try String(contentsOf: schemas.appendingPathComponent("Users.yaml"), encoding: .utf8)
+            .components(separatedBy: "\n")
+        // Every line written by hand is still there, in order.
+        var remaining = schema.components(separatedBy: "\n")[...]
+        for line in lines where line == remaining.first { remaining = remaining.dropFirst() }
+        #expect(remaining.isEmpty, "not kept in order: \(remaining)")
+        #expect(
+            Array(lines[6...8]) == [
+                "    relationships:",
+                "      address: UserAddress?   # added by infer --update: in 2 of 2 objects; optional, as earlier payloads did not send it",
+                "      teams: '[Team]?'   # added by infer --update: in 2 of 2 objects; optional, as earlier payloads did not send it",
+            ], "\(lines.joined(separator: "\n"))")
+        #expect(lines[9] == "  Address:   # mine: a postal address")
+        #expect(lines[12] == "  # added by infer --update for User's new keys")
+        #expect(lines[13].hasPrefix("  UserAddress:   # 2 objects at $.address"))
+        #expect(lines.contains("      city: String") && lines.contains { $0.hasPrefix("  Team:   # 1 object at ") })
+        let out = update.stdout
+        #expect(
+            out.contains("Users.yaml:14: added entity UserAddress: new entity (2 attributes, 0 relationships)"),
+            "\(out)")
+        #expect(out.contains("Users.yaml:8: added to User: address: UserAddress?"), "\(out)")
+
+        let second = try Test_LintCommand.run(generate)
+        #expect(second.status == 0, "\(second.stderr)")
+        #expect(second.stdout.contains("record migration entitygen-v2"), "\(second.stdout)")
+        for payload in ["old.json", "new.json"] {
+            let check = try Test_LintCommand.run([
+                "check", schemas.path, "--entity", "User", folder.appendingPathComponent(payload).path, "--print",
+            ])
+            #expect(check.status == 0, "\(payload): \(check.stdout) \(check.stderr)")
+        }
+        let again = try run([
+            folder.appendingPathComponent("new.json").path, "--update", schemas.path, "--name", "User",
+        ])
+        #expect(again.stdout.contains("Nothing to add"), "\(again.stdout)")
+    }
+
     @Test func badInputSaysWhere() throws {
         let input = try samples(["bad.json": "{\"id\": 1,\n  oops}", "good.json": #"[{"id": 1}]"#])
         let run = try run([input.path])

@@ -35,6 +35,13 @@ public enum InferredSchemaPrinter {
         return printer.contents
     }
 
+    /// An entity's lines as ``yaml(_:)`` prints them under `entities:` (two spaces in).
+    static func entityLines(_ entity: InferredSchema.Entity) -> [String] {
+        var printer = CodePrinter()
+        print(entity, into: &printer)
+        return printer.contents.split(separator: "\n").map(String.init)
+    }
+
     private static func print(_ entity: InferredSchema.Entity, into printer: inout CodePrinter) {
         let places = entity.paths.prefix(3).joined(separator: ", ") + (entity.paths.count > 3 ? ", ..." : "")
         let origin =

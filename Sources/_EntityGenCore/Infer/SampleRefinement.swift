@@ -117,6 +117,15 @@ public enum SampleRefinement {
             result.type = "String" + (optional ? "?" : "")
             result.reason = "text (\(member.reason ?? "a few values")): declare an enum for it if it is one"
         }
+        return named(result, in: entity, taken: &taken)
+    }
+
+    /// `member` named so that no member of the entity has its name (ignoring case), with `key:` when the
+    /// name is not the key.
+    static func named(
+        _ member: InferredSchema.Member, in entity: ResolvedEntity, taken: inout Set<String>
+    ) -> InferredSchema.Member {
+        var result = member
         var name = member.name
         var number = 2
         while taken.contains(SwiftNaming.memberName(name).lowercased()) {

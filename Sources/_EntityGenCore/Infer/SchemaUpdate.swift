@@ -14,8 +14,10 @@ public struct SchemaUpdate: Sendable {
         public var line: Int
         /// The entity it was added to.
         public var entity: String
-        /// The YAML line, without indentation.
+        /// The YAML line, without indentation (for a new entity, what it holds).
         public var text: String
+        /// Whether this is a new entity (its name is ``entity``) rather than a member of one.
+        public var isEntity = false
     }
 
     /// Members added, in file and line order.
@@ -41,6 +43,7 @@ public struct SchemaUpdate: Sendable {
         var update = SchemaUpdate()
         update.samples = summary
         var texts: [String: [String]] = [:]
+        var entityNames = Set(schema.entities.map { $0.name.lowercased() })
         // Bottom of each file first, so that lines added to one entity do not move the next one's.
         let names = coverage.entities.keys.compactMap { schema.entity(named: $0) }
             .sorted {
@@ -58,7 +61,8 @@ public struct SchemaUpdate: Sendable {
                 guard let text = try? String(contentsOfFile: file, encoding: .utf8) else { continue }
                 texts[file] = text.components(separatedBy: "\n")
             }
-            update.add(unread: unread, to: resolved, samples: entitySamples, lines: &texts[file]!)
+            update.add(
+                unread: unread, to: resolved, samples: entitySamples, lines: &texts[file]!, entityNames: &entityNames)
         }
         for (file, lines) in texts { update.files[file] = lines.joined(separator: "\n") }
         update.additions.sort { ($0.file, $0.line) < ($1.file, $1.line) }
@@ -82,9 +86,13 @@ public struct SchemaUpdate: Sendable {
         return type + "?"
     }
 
-    /// Adds the direct unread keys of one entity's objects.
+    /// Adds the direct unread keys of one entity's objects: attributes, and relationships to new entities
+    /// for keys whose values are objects (``relationship(_:of:in:taken:)``; `AnyJSON` attributes when the
+    /// objects cannot stand as new entities). `entityNames` holds the schema's entity names, lowercased,
+    /// and grows with the new ones.
     private mutating func add(
-        unread: [String: Int], to entity: ResolvedEntity, samples: SampleReader, lines: inout [String]
+        unread: [String: Int], to entity: ResolvedEntity, samples: SampleReader, lines: inout [String],
+        entityNames: inout Set<String>
     ) {
         let location = entity.declaration.name.location
         let keys = unread.keys.sorted()
@@ -101,42 +109,93 @@ public struct SchemaUpdate: Sendable {
             )
             return
         }
-        guard let inferred = try? SchemaInference.infer(samples, name: entity.name).entities.first else { return }
-        guard let insertion = AttributesBlock.find(entityAt: location, in: lines) else {
+        guard let inferredSchema = try? SchemaInference.infer(samples, name: entity.name),
+            let inferred = inferredSchema.entities.first
+        else { return }
+        guard let attributesBlock = MemberBlock.find("attributes", entityAt: location, in: lines) else {
             skipped.append(
                 "\(location.file):\(location.line): \(entity.name): its attributes are not a block mapping; add \(direct.map { "'\($0)'" }.joined(separator: ", ")) by hand"
             )
             return
         }
+        let relationshipsBlock = MemberBlock.find("relationships", entityAt: location, in: lines)
         var taken = Set(
             (entity.attributes.map(\.swiftName) + entity.relationships.map(\.swiftName)).map { $0.lowercased() })
-        var newLines: [String] = []
+        var attributeLines: [String] = []
+        var relationshipLines: [String] = []
+        var newEntities: [InferredSchema.Entity] = []
         for key in direct {
             guard let member = (inferred.attributes + inferred.relationships).first(where: { $0.jsonKey == key })
             else { continue }
+            let count = unread[key] ?? 0
+            let note =
+                "added by infer --update: in \(InferenceText.count(count)) of \(InferenceText.plural(inferred.objects, "object")); optional, as earlier payloads did not send it"
+            if relationshipsBlock != nil,
+                var relationship = Self.relationship(member, of: entity.name, in: inferredSchema, taken: &entityNames)
+            {
+                relationship.member = SampleRefinement.named(relationship.member, in: entity, taken: &taken)
+                relationship.member.reason = relationship.member.reason.map { note + "; " + $0 } ?? note
+                relationshipLines.append(InferredSchemaPrinter.memberLine(relationship.member))
+                newEntities += relationship.entities
+                continue
+            }
             var added = SampleRefinement.standalone(member, in: entity, taken: &taken)
             // Optional whatever the new samples say: the payloads the schema was written for did not send
             // the key, and still map; stored rows take a nullable column.
             added.type = Self.optional(added.type)
-            let count = unread[key] ?? 0
-            let note =
-                "added by infer --update: in \(InferenceText.count(count)) of \(InferenceText.plural(inferred.objects, "object")); optional, as earlier payloads did not send it"
             added.reason = added.reason.map { note + "; " + $0 } ?? note
-            newLines.append(InferredSchemaPrinter.memberLine(added))
+            attributeLines.append(InferredSchemaPrinter.memberLine(added))
         }
-        guard !newLines.isEmpty else { return }
-        var inserted = newLines.map { String(repeating: " ", count: insertion.indent) + $0 }
-        if insertion.needsHeader {
-            inserted.insert(String(repeating: " ", count: insertion.headerIndent) + "attributes:", at: 0)
+        // Bottom up, so that each insertion point found above still holds: new entities after the last
+        // entity, then the relationships, then the attributes.
+        if !newEntities.isEmpty, let place = MemberBlock.newEntities(in: lines) {
+            let indent = String(repeating: " ", count: max(place.indent - 2, 0))
+            var text = [indent + "  # added by infer --update for \(entity.name)'s new keys"]
+            for new in newEntities { text += InferredSchemaPrinter.entityLines(new).map { indent + $0 } }
+            insert(text, at: place.line, into: &lines, file: location.file)
+            var line = place.line + 2
+            for new in newEntities {
+                let members =
+                    "\(new.attributes.count) attribute\(new.attributes.count == 1 ? "" : "s"), \(new.relationships.count) relationship\(new.relationships.count == 1 ? "" : "s")"
+                additions.append(
+                    Addition(
+                        file: location.file, line: line, entity: new.name, text: "new entity (\(members))",
+                        isEntity: true))
+                line += InferredSchemaPrinter.entityLines(new).count
+            }
         }
-        lines.insert(contentsOf: inserted, at: insertion.line)
-        // The additions already made lie below (entities are taken bottom up): they move down.
-        for earlier in additions.indices where additions[earlier].file == location.file {
+        // The lower block first (at the same line, relationships first, so that attributes end up above).
+        var blocks: [(lines: [String], block: MemberBlock, header: String)] = []
+        if let block = relationshipsBlock, !relationshipLines.isEmpty {
+            blocks.append((relationshipLines, block, "relationships"))
+        }
+        if !attributeLines.isEmpty { blocks.append((attributeLines, attributesBlock, "attributes")) }
+        for (members, block, header) in blocks.sorted(by: { $0.block.line > $1.block.line }) {
+            add(members, at: block, header: header, to: entity.name, lines: &lines, file: location.file)
+        }
+    }
+
+    /// Inserts member lines into a block (with its header when it has none yet) and lists them.
+    private mutating func add(
+        _ members: [String], at block: MemberBlock, header: String, to entity: String, lines: inout [String],
+        file: String
+    ) {
+        var inserted = members.map { String(repeating: " ", count: block.indent) + $0 }
+        if block.needsHeader {
+            inserted.insert(String(repeating: " ", count: block.headerIndent) + header + ":", at: 0)
+        }
+        insert(inserted, at: block.line, into: &lines, file: file)
+        let first = block.line + inserted.count - members.count
+        for (offset, text) in members.enumerated() {
+            additions.append(Addition(file: file, line: first + offset + 1, entity: entity, text: text))
+        }
+    }
+
+    /// Inserts lines at a 0-based index; the additions listed below it move down.
+    private mutating func insert(_ inserted: [String], at index: Int, into lines: inout [String], file: String) {
+        lines.insert(contentsOf: inserted, at: index)
+        for earlier in additions.indices where additions[earlier].file == file && additions[earlier].line > index {
             additions[earlier].line += inserted.count
-        }
-        let first = insertion.line + inserted.count - newLines.count
-        for (offset, text) in newLines.enumerated() {
-            additions.append(Addition(file: location.file, line: first + offset + 1, entity: entity.name, text: text))
         }
     }
 }

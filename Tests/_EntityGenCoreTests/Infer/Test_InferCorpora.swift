@@ -63,7 +63,8 @@ import Testing
 
     /// EntityGenInferredTests' `Schemas/Account.yaml` is what a user's two steps write, byte for byte:
     /// `infer` on samples/accounts, then `infer --update` on samples/accounts-later, where the API had
-    /// added two keys (ENTITYGEN_RECORD=1 rewrites it: a reviewed step). Its migration history records
+    /// added two keys and an object, which becomes a new entity (ENTITYGEN_RECORD=1 rewrites it: a
+    /// reviewed step). Its migration history records
     /// the schema between the two steps, so the inferred tests open a file of the first version.
     @Test func theUpdatedAccountSchemaIsInferThenUpdate() throws {
         let folder = try TemporaryFolder.make("entitygen-infer-update")
@@ -76,7 +77,10 @@ import Testing
         let update = try SchemaUpdate.plan(
             inputs: inputs, samples: try SampleReader.files([Self.samples + "/accounts-later"]), recordsPath: nil,
             entity: "Account")
-        #expect(update.additions.map(\.text).map { $0.prefix { $0 != " " } } == ["email:", "tags:"])
+        #expect(
+            update.additions.map { $0.isEntity ? "entity " + $0.entity : String($0.text.prefix { $0 != " " }) } == [
+                "email:", "tags:", "address:", "entity Address",
+            ])
         #expect(update.errors(inputs: inputs).isEmpty)
         let updated = try #require(update.files[schemaFile])
         let committed = TestSupport.packageRoot.appendingPathComponent(
