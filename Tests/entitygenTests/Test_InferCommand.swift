@@ -256,6 +256,46 @@ import Testing
         #expect(again.stdout.contains("Nothing to add"), "\(again.stdout)")
     }
 
+    /// A schema that lists relationships before attributes, and relationships in flow style: each new
+    /// line lands in its own block, and objects that have no block to go in stay `AnyJSON`.
+    @Test func updateFindsEachBlockWhereverItIsWritten() throws {
+        let folder = try samples([
+            "Users.yaml": """
+            entities:
+              User:
+                identifiedBy: id
+                relationships:
+                  team: Team?
+                attributes:
+                  id: Int64
+              Team:
+                relationships: {lead: User?}
+                attributes:
+                  name: String
+            """,
+            "page.json":
+                #"[{"id": 1, "email": "a@example.com", "address": {"city": "Oslo"}, "team": {"name": "x", "room": {"floor": 2}}}]"#,
+        ])
+        let update = try run([
+            folder.appendingPathComponent("page.json").path, "--update",
+            folder.appendingPathComponent("Users.yaml").path,
+            "--name", "User",
+        ])
+        #expect(update.status == 0, "\(update.stderr)")
+        let lines = try String(contentsOf: folder.appendingPathComponent("Users.yaml"), encoding: .utf8)
+            .components(separatedBy: "\n")
+        #expect(lines[4] == "      team: Team?")
+        #expect(lines[5].hasPrefix("      address: Address?   # added by infer --update"), "\(lines)")
+        #expect(lines[6] == "    attributes:")
+        #expect(lines[8].hasPrefix("      email: String?   # added by infer --update"), "\(lines)")
+        #expect(lines[9] == "  Team:")
+        #expect(lines[13].hasPrefix("      room: AnyJSON?   # added by infer --update"), "\(lines)")
+        #expect(lines[14] == "  # added by infer --update for User's new keys")
+        #expect(lines[15].hasPrefix("  Address:"))
+        let lint = try Test_LintCommand.run(["lint", folder.appendingPathComponent("Users.yaml").path])
+        #expect(lint.status == 0, "\(lint.stdout)\(lint.stderr)")
+    }
+
     @Test func badInputSaysWhere() throws {
         let input = try samples(["bad.json": "{\"id\": 1,\n  oops}", "good.json": #"[{"id": 1}]"#])
         let run = try run([input.path])

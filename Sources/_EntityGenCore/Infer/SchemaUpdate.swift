@@ -170,7 +170,11 @@ public struct SchemaUpdate: Sendable {
             blocks.append((relationshipLines, block, "relationships"))
         }
         if !attributeLines.isEmpty { blocks.append((attributeLines, attributesBlock, "attributes")) }
-        for (members, block, header) in blocks.sorted(by: { $0.block.line > $1.block.line }) {
+        func rank(_ entry: (lines: [String], block: MemberBlock, header: String)) -> (Int, Int) {
+            (entry.block.line, entry.header == "relationships" ? 1 : 0)
+        }
+        let lowerFirst = blocks.sorted { rank($0) > rank($1) }
+        for (members, block, header) in lowerFirst {
             add(members, at: block, header: header, to: entity.name, lines: &lines, file: location.file)
         }
     }
