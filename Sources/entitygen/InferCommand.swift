@@ -148,10 +148,13 @@ struct InferCommand: ParsableCommand {
             }
         }
         for addition in plan.additions {
-            print(
-                addition.isEntity
-                    ? "\(addition.file):\(addition.line): added entity \(addition.entity): \(addition.text)"
-                    : "\(addition.file):\(addition.line): added to \(addition.entity): \(addition.text)")
+            let what: String
+            switch addition.kind {
+            case .member: what = "added to"
+            case .entity: what = "added entity"
+            case .enumeration: what = "added enum"
+            }
+            print("\(addition.file):\(addition.line): \(what) \(addition.entity): \(addition.text)")
         }
     }
 

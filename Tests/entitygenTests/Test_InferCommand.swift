@@ -296,6 +296,51 @@ import Testing
         #expect(lint.status == 0, "\(lint.stdout)\(lint.stderr)")
     }
 
+    /// The enums new entities use are added too, under the schema's `enums:` wherever it is written (here
+    /// before the entities), renamed when the schema has the name.
+    @Test func updateAddsTheEnumsOfNewEntities() throws {
+        let schema = """
+            enums:
+              Level: {cases: [one, two]}
+            entities:
+              User:
+                identifiedBy: id
+                attributes:
+                  id: Int64
+                  level: Level
+            """
+        let records = (0..<30).map { index in
+            #"{"id": \#(index), "level": "one", "badge": {"id": \#(index % 3), "level": "\#(["gold", "silver", "bronze"][index % 3])"}}"#
+        }
+        let folder = try samples(["Users.yaml": schema, "page.json": "[" + records.joined(separator: ", ") + "]"])
+        let update = try run([
+            folder.appendingPathComponent("page.json").path, "--update",
+            folder.appendingPathComponent("Users.yaml").path,
+            "--name", "User",
+        ])
+        #expect(update.status == 0, "\(update.stderr)")
+        let lines = try String(contentsOf: folder.appendingPathComponent("Users.yaml"), encoding: .utf8)
+            .components(separatedBy: "\n")
+        #expect(
+            Array(lines[0...4]) == [
+                "enums:",
+                "  Level: {cases: [one, two]}",
+                "  UserLevel:   # enum: 3 distinct values in 30 strings; 'unknown' keeps any other",
+                "    cases: [bronze, gold, silver]",
+                "    fallback: unknown",
+            ], "\(lines.joined(separator: "\n"))")
+        #expect(
+            lines.contains(
+                "      level: UserLevel   # enum: 3 distinct values in 30 strings; 'unknown' keeps any other"))
+        #expect(update.stdout.contains("Users.yaml:3: added enum UserLevel: new enum (3 cases)"), "\(update.stdout)")
+        let check = try Test_LintCommand.run([
+            "check", folder.appendingPathComponent("Users.yaml").path, "--entity", "User",
+            folder.appendingPathComponent("page.json").path,
+        ])
+        #expect(check.status == 0, "\(check.stdout)\(check.stderr)")
+        #expect(check.stderr.contains("User: mapped 30 objects, 0 issues"), "\(check.stderr)")
+    }
+
     @Test func badInputSaysWhere() throws {
         let input = try samples(["bad.json": "{\"id\": 1,\n  oops}", "good.json": #"[{"id": 1}]"#])
         let run = try run([input.path])

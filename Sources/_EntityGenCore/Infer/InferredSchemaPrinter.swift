@@ -13,11 +13,7 @@ public enum InferredSchemaPrinter {
         for entity in schema.entities { print(entity, into: &printer) }
         if !schema.enums.isEmpty {
             printer.line("enums:")
-            for enumeration in schema.enums {
-                printer.line("  \(enumeration.name):" + comment(enumeration.reason, pad: false))
-                printer.line("    cases: [" + enumeration.cases.map(scalar).joined(separator: ", ") + "]")
-                printer.line("    fallback: \(scalar(enumeration.fallback))")
-            }
+            for enumeration in schema.enums { for line in enumLines(enumeration) { printer.line(line) } }
         }
         if let note = schema.feedNote { printer.line("# " + oneLine(note)) }
         let feeds = (schema.feed.map { [$0] } ?? []) + schema.moreFeeds
@@ -33,6 +29,15 @@ public enum InferredSchemaPrinter {
             }
         }
         return printer.contents
+    }
+
+    /// An enum's lines as ``yaml(_:)`` prints them under `enums:` (two spaces in).
+    static func enumLines(_ enumeration: InferredSchema.Enumeration) -> [String] {
+        [
+            "  \(enumeration.name):" + comment(enumeration.reason, pad: false),
+            "    cases: [" + enumeration.cases.map(scalar).joined(separator: ", ") + "]",
+            "    fallback: \(scalar(enumeration.fallback))",
+        ]
     }
 
     /// An entity's lines as ``yaml(_:)`` prints them under `entities:` (two spaces in).

@@ -45,19 +45,23 @@ struct MemberBlock {
             headerIndent: childIndent)
     }
 
-    /// Where new entities go: after the last line of the file's top-level block-style `entities:`
-    /// mapping, at its entries' indentation (`nil` when there is none, or it is in flow style).
-    static func newEntities(in lines: [String]) -> (line: Int, indent: Int)? {
-        guard
-            let header = lines.firstIndex(where: { line in
-                guard line.hasPrefix("entities:") else { return false }
-                let rest = line.dropFirst("entities:".count).drop { $0 == " " }
-                return rest.isEmpty || rest.hasPrefix("#")
-            })
-        else { return nil }
+    /// Where a top-level mapping (`entities:`, `enums:`) takes new entries: after its last line, at its
+    /// entries' indentation. `.absent` when the file has no such key; `nil` when it is in flow style.
+    static func topLevel(_ key: String, in lines: [String]) -> TopLevelPlace? {
+        guard let header = lines.firstIndex(where: { $0.hasPrefix(key + ":") }) else { return .absent }
+        let rest = lines[header].dropFirst(key.count + 1).drop { $0 == " " }
+        guard rest.isEmpty || rest.hasPrefix("#") else { return nil }
         let end = blockEnd(after: header, deeperThan: 0, in: lines)
         let indent = ((header + 1)..<end).first { isContent(lines[$0]) }.map { indentation(lines[$0]) } ?? 2
-        return (lastContent(before: end, after: header, in: lines) + 1, indent)
+        return .after(line: lastContent(before: end, after: header, in: lines) + 1, indent: indent)
+    }
+
+    /// Where a top-level mapping takes new entries.
+    enum TopLevelPlace: Equatable {
+        /// The 0-based line to insert at, and the entries' indentation.
+        case after(line: Int, indent: Int)
+        /// The file has no such mapping yet.
+        case absent
     }
 
     /// The index after the last line of the block that starts after `start`: the first content line

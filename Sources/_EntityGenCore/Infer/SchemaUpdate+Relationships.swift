@@ -1,21 +1,28 @@
-/// `infer --update` for an unread key whose values are objects: a relationship to new entities, inferred
-/// from those objects as `infer` infers nested objects, instead of an `AnyJSON` attribute.
+/// `infer --update` for an unread key whose values are objects: a relationship to new entities (and the
+/// enums they use), inferred from those objects as `infer` infers nested objects, instead of an
+/// `AnyJSON` attribute.
 extension SchemaUpdate {
-    /// A relationship member to add and the entities it brings, named so that nothing the schema has (or
-    /// an earlier addition made) is taken.
+    /// A relationship member to add and the entities and enums it brings, named so that no type the
+    /// schema has (or an earlier addition made) is taken.
     struct NewRelationship {
         /// The member, optional (earlier payloads did not send the key), its targets renamed.
         var member: InferredSchema.Member
-        /// The new entities, in the order `infer` met them; enum members become `String`.
+        /// The new entities, in the order `infer` met them.
         var entities: [InferredSchema.Entity]
+        /// The new enums their attributes use.
+        var enums: [InferredSchema.Enumeration]
     }
 
     /// The relationship `member` of the entity the samples' objects are (`inferred`'s first entity) makes
     /// in the existing schema, or `nil` when it cannot stand there as inferred: a reference or expandable
     /// member (its targets are matched by id, which the samples of one key cannot show), or objects that
-    /// form a family. `taken` holds the schema's entity names (lowercased) and grows with the new ones.
+    /// form a family. `taken` holds the schema's type names (lowercased) and grows with the new ones;
+    /// `given` maps the inferred names already added for this entity's samples to their names in the
+    /// schema (an entity two new keys reach is added once). Without `keepsEnums` (the schema's `enums:`
+    /// is in flow style), enum members become `String`.
     static func relationship(
-        _ member: InferredSchema.Member, of owner: String, in inferred: InferredSchema, taken: inout Set<String>
+        _ member: InferredSchema.Member, of owner: String, in inferred: InferredSchema, taken: inout Set<String>,
+        given: inout [String: String], keepsEnums: Bool
     ) -> NewRelationship? {
         guard member.isRelationship, !member.isReference, !member.isExpandable else { return nil }
         let byName = Dictionary(inferred.entities.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
@@ -32,10 +39,14 @@ extension SchemaUpdate {
             queue += entity.relationships.flatMap { typeNames(in: $0.type).sorted() }.filter { byName[$0] != nil }
         }
         guard !reached.isEmpty else { return nil }
+        let enumsByName = Dictionary(inferred.enums.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
+        let usedEnums = reached.flatMap { name in
+            byName[name]!.attributes.flatMap { typeNames(in: $0.type).sorted() }.filter { enumsByName[$0] != nil }
+        }
+        var result = NewRelationship(member: member, entities: [], enums: [])
         // New names: the inferred one when free, else prefixed with the owner's (`AccountAddress`), else
         // numbered.
-        var renames: [String: String] = [:]
-        for name in reached {
+        for name in reached + (keepsEnums ? usedEnums : []) where given[name] == nil {
             var candidate = name
             if taken.contains(candidate.lowercased()) { candidate = owner + name }
             var number = 2
@@ -44,26 +55,33 @@ extension SchemaUpdate {
                 number += 1
             }
             taken.insert(candidate.lowercased())
-            if candidate != name { renames[name] = candidate }
+            given[name] = candidate
+            if var enumeration = enumsByName[name] {
+                enumeration.name = candidate
+                result.enums.append(enumeration)
+            } else {
+                var entity = byName[name]!
+                entity.name = candidate
+                result.entities.append(entity)
+            }
         }
-        let enums = Set(inferred.enums.map(\.name))
-        var result = NewRelationship(member: member, entities: [])
+        var renames = given
+        if !keepsEnums { for name in usedEnums { renames[name] = "String" } }
         result.member.type = optional(renamed(member.type, renames))
-        for name in reached {
-            var entity = byName[name]!
-            entity.name = renames[name] ?? name
-            for index in entity.attributes.indices
-            where !typeNames(in: entity.attributes[index].type).isDisjoint(with: enums) {
-                // Enums stay out of the update (the schema's enums are the user's): the values as text.
-                entity.attributes[index].type = renamed(
-                    entity.attributes[index].type, Dictionary(uniqueKeysWithValues: enums.map { ($0, "String") }))
-                entity.attributes[index].reason =
-                    "text (\(entity.attributes[index].reason ?? "a few values")): declare an enum for it if it is one"
+        for index in result.entities.indices {
+            for member in result.entities[index].attributes.indices {
+                let type = result.entities[index].attributes[member].type
+                if !keepsEnums, !typeNames(in: type).isDisjoint(with: usedEnums) {
+                    let reason = result.entities[index].attributes[member].reason ?? "a few values"
+                    result.entities[index].attributes[member].reason =
+                        "text (\(reason)): declare an enum for it if it is one"
+                }
+                result.entities[index].attributes[member].type = renamed(type, renames)
             }
-            for index in entity.relationships.indices {
-                entity.relationships[index].type = renamed(entity.relationships[index].type, renames)
+            for member in result.entities[index].relationships.indices {
+                let type = result.entities[index].relationships[member].type
+                result.entities[index].relationships[member].type = renamed(type, renames)
             }
-            result.entities.append(entity)
         }
         return result
     }

@@ -14,10 +14,20 @@ public struct SchemaUpdate: Sendable {
         public var line: Int
         /// The entity it was added to.
         public var entity: String
-        /// The YAML line, without indentation (for a new entity, what it holds).
+        /// The YAML line, without indentation (for a new entity or enum, what it holds).
         public var text: String
-        /// Whether this is a new entity (its name is ``entity``) rather than a member of one.
-        public var isEntity = false
+        /// What was added.
+        public var kind = Kind.member
+
+        /// What an addition is.
+        public enum Kind: Sendable {
+            /// A member of ``entity``.
+            case member
+            /// A new entity, named ``entity``.
+            case entity
+            /// A new enum, named ``entity``.
+            case enumeration
+        }
     }
 
     /// Members added, in file and line order.
@@ -43,7 +53,7 @@ public struct SchemaUpdate: Sendable {
         var update = SchemaUpdate()
         update.samples = summary
         var texts: [String: [String]] = [:]
-        var entityNames = Set(schema.entities.map { $0.name.lowercased() })
+        var typeNames = Set((schema.entities.map(\.name) + schema.enums.map(\.name)).map { $0.lowercased() })
         // Bottom of each file first, so that lines added to one entity do not move the next one's.
         let names = coverage.entities.keys.compactMap { schema.entity(named: $0) }
             .sorted {
@@ -62,7 +72,7 @@ public struct SchemaUpdate: Sendable {
                 texts[file] = text.components(separatedBy: "\n")
             }
             update.add(
-                unread: unread, to: resolved, samples: entitySamples, lines: &texts[file]!, entityNames: &entityNames)
+                unread: unread, to: resolved, samples: entitySamples, lines: &texts[file]!, typeNames: &typeNames)
         }
         for (file, lines) in texts { update.files[file] = lines.joined(separator: "\n") }
         update.additions.sort { ($0.file, $0.line) < ($1.file, $1.line) }
@@ -88,11 +98,11 @@ public struct SchemaUpdate: Sendable {
 
     /// Adds the direct unread keys of one entity's objects: attributes, and relationships to new entities
     /// for keys whose values are objects (``relationship(_:of:in:taken:)``; `AnyJSON` attributes when the
-    /// objects cannot stand as new entities). `entityNames` holds the schema's entity names, lowercased,
-    /// and grows with the new ones.
+    /// objects cannot stand as new entities). `typeNames` holds the schema's entity and enum names,
+    /// lowercased, and grows with the new ones.
     private mutating func add(
         unread: [String: Int], to entity: ResolvedEntity, samples: SampleReader, lines: inout [String],
-        entityNames: inout Set<String>
+        typeNames: inout Set<String>
     ) {
         let location = entity.declaration.name.location
         let keys = unread.keys.sorted()
@@ -119,24 +129,31 @@ public struct SchemaUpdate: Sendable {
             return
         }
         let relationshipsBlock = MemberBlock.find("relationships", entityAt: location, in: lines)
+        let entitiesPlace = MemberBlock.topLevel("entities", in: lines)
+        let enumsPlace = MemberBlock.topLevel("enums", in: lines)
         var taken = Set(
             (entity.attributes.map(\.swiftName) + entity.relationships.map(\.swiftName)).map { $0.lowercased() })
         var attributeLines: [String] = []
         var relationshipLines: [String] = []
         var newEntities: [InferredSchema.Entity] = []
+        var newEnums: [InferredSchema.Enumeration] = []
+        var given: [String: String] = [:]
         for key in direct {
             guard let member = (inferred.attributes + inferred.relationships).first(where: { $0.jsonKey == key })
             else { continue }
             let count = unread[key] ?? 0
             let note =
                 "added by infer --update: in \(InferenceText.count(count)) of \(InferenceText.plural(inferred.objects, "object")); optional, as earlier payloads did not send it"
-            if relationshipsBlock != nil,
-                var relationship = Self.relationship(member, of: entity.name, in: inferredSchema, taken: &entityNames)
+            if relationshipsBlock != nil, case .after? = entitiesPlace,
+                var relationship = Self.relationship(
+                    member, of: entity.name, in: inferredSchema, taken: &typeNames, given: &given,
+                    keepsEnums: enumsPlace != nil)
             {
                 relationship.member = SampleRefinement.named(relationship.member, in: entity, taken: &taken)
                 relationship.member.reason = relationship.member.reason.map { note + "; " + $0 } ?? note
                 relationshipLines.append(InferredSchemaPrinter.memberLine(relationship.member))
                 newEntities += relationship.entities
+                newEnums += relationship.enums
                 continue
             }
             var added = SampleRefinement.standalone(member, in: entity, taken: &taken)
@@ -146,36 +163,103 @@ public struct SchemaUpdate: Sendable {
             added.reason = added.reason.map { note + "; " + $0 } ?? note
             attributeLines.append(InferredSchemaPrinter.memberLine(added))
         }
-        // Bottom up, so that each insertion point found above still holds: new entities after the last
-        // entity, then the relationships, then the attributes.
-        if !newEntities.isEmpty, let place = MemberBlock.newEntities(in: lines) {
-            let indent = String(repeating: " ", count: max(place.indent - 2, 0))
-            var text = [indent + "  # added by infer --update for \(entity.name)'s new keys"]
-            for new in newEntities { text += InferredSchemaPrinter.entityLines(new).map { indent + $0 } }
-            insert(text, at: place.line, into: &lines, file: location.file)
-            var line = place.line + 2
-            for new in newEntities {
-                let members =
-                    "\(new.attributes.count) attribute\(new.attributes.count == 1 ? "" : "s"), \(new.relationships.count) relationship\(new.relationships.count == 1 ? "" : "s")"
-                additions.append(
-                    Addition(
-                        file: location.file, line: line, entity: new.name, text: "new entity (\(members))",
-                        isEntity: true))
-                line += InferredSchemaPrinter.entityLines(new).count
+        // Every insertion point was found in the lines as they were; the insertions go in from the bottom
+        // up, so that each still holds. At one line, the last inserted ends on top: enums, then entities,
+        // then relationships, then attributes.
+        var pending: [(line: Int, rank: Int, insert: (inout SchemaUpdate, inout [String]) -> Void)] = []
+        if let block = relationshipsBlock, !relationshipLines.isEmpty {
+            pending.append(
+                (
+                    block.line, 1,
+                    {
+                        $0.add(
+                            relationshipLines, at: block, header: "relationships", to: entity.name, lines: &$1,
+                            file: location.file)
+                    }
+                ))
+        }
+        if !attributeLines.isEmpty {
+            pending.append(
+                (
+                    attributesBlock.line, 0,
+                    {
+                        $0.add(
+                            attributeLines, at: attributesBlock, header: "attributes", to: entity.name, lines: &$1,
+                            file: location.file)
+                    }
+                ))
+        }
+        if case let .after(line, indent)? = entitiesPlace, !newEntities.isEmpty {
+            pending.append(
+                (
+                    line, 2,
+                    { $0.add(newEntities, at: line, indent: indent, for: entity.name, lines: &$1, file: location.file) }
+                ))
+        }
+        if !newEnums.isEmpty {
+            switch enumsPlace {
+            case let .after(line, indent)?:
+                pending.append(
+                    (
+                        line, 3,
+                        { $0.add(newEnums, at: line, indent: indent, header: false, lines: &$1, file: location.file) }
+                    ))
+            case .absent?:
+                // No `enums:` yet: one after the entities.
+                if case let .after(line, _)? = entitiesPlace {
+                    pending.append(
+                        (
+                            line, 3,
+                            { $0.add(newEnums, at: line, indent: 2, header: true, lines: &$1, file: location.file) }
+                        ))
+                }
+            case nil:
+                break
             }
         }
-        // The lower block first (at the same line, relationships first, so that attributes end up above).
-        var blocks: [(lines: [String], block: MemberBlock, header: String)] = []
-        if let block = relationshipsBlock, !relationshipLines.isEmpty {
-            blocks.append((relationshipLines, block, "relationships"))
+        for entry in pending.sorted(by: { ($0.line, $0.rank) > ($1.line, $1.rank) }) { entry.insert(&self, &lines) }
+    }
+
+    /// Inserts new entities at a 0-based line, under a comment naming the entity whose keys they are, at
+    /// the indentation of the file's entities, and lists them.
+    private mutating func add(
+        _ entities: [InferredSchema.Entity], at line: Int, indent: Int, for owner: String, lines: inout [String],
+        file: String
+    ) {
+        let shift = String(repeating: " ", count: max(indent - 2, 0))
+        var text = [shift + "  # added by infer --update for \(owner)'s new keys"]
+        var starts: [Int] = []
+        for new in entities {
+            starts.append(line + text.count + 1)
+            text += InferredSchemaPrinter.entityLines(new).map { shift + $0 }
         }
-        if !attributeLines.isEmpty { blocks.append((attributeLines, attributesBlock, "attributes")) }
-        func rank(_ entry: (lines: [String], block: MemberBlock, header: String)) -> (Int, Int) {
-            (entry.block.line, entry.header == "relationships" ? 1 : 0)
+        insert(text, at: line, into: &lines, file: file)
+        for (new, start) in zip(entities, starts) {
+            let members =
+                "\(new.attributes.count) attribute\(new.attributes.count == 1 ? "" : "s"), \(new.relationships.count) relationship\(new.relationships.count == 1 ? "" : "s")"
+            additions.append(
+                Addition(file: file, line: start, entity: new.name, text: "new entity (\(members))", kind: .entity))
         }
-        let lowerFirst = blocks.sorted { rank($0) > rank($1) }
-        for (members, block, header) in lowerFirst {
-            add(members, at: block, header: header, to: entity.name, lines: &lines, file: location.file)
+    }
+
+    /// Inserts new enums at a 0-based line (under a new `enums:` when the file has none), and lists them.
+    private mutating func add(
+        _ enums: [InferredSchema.Enumeration], at line: Int, indent: Int, header: Bool, lines: inout [String],
+        file: String
+    ) {
+        let shift = String(repeating: " ", count: max(indent - 2, 0))
+        var text = header ? ["enums:"] : []
+        var starts: [Int] = []
+        for new in enums {
+            starts.append(line + text.count + 1)
+            text += InferredSchemaPrinter.enumLines(new).map { shift + $0 }
+        }
+        insert(text, at: line, into: &lines, file: file)
+        for (new, start) in zip(enums, starts) {
+            additions.append(
+                Addition(
+                    file: file, line: start, entity: new.name, text: "new enum (\(new.cases.count) cases)",
+                    kind: .enumeration))
         }
     }
 

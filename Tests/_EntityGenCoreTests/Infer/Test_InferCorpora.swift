@@ -78,9 +78,10 @@ import Testing
             inputs: inputs, samples: try SampleReader.files([Self.samples + "/accounts-later"]), recordsPath: nil,
             entity: "Account")
         #expect(
-            update.additions.map { $0.isEntity ? "entity " + $0.entity : String($0.text.prefix { $0 != " " }) } == [
-                "email:", "tags:", "address:", "entity Address",
-            ])
+            update.additions.map { $0.kind == .entity ? "entity " + $0.entity : String($0.text.prefix { $0 != " " }) }
+                == [
+                    "email:", "tags:", "address:", "entity Address",
+                ])
         #expect(update.errors(inputs: inputs).isEmpty)
         let updated = try #require(update.files[schemaFile])
         let committed = TestSupport.packageRoot.appendingPathComponent(
