@@ -110,6 +110,10 @@ public enum SampleRefinement {
         if member.isRelationship {
             result.type = "AnyJSON" + (optional ? "?" : "")
             result.isRelationship = false
+            // A reference's or expandable's options belong to relationships.
+            result.isReference = false
+            result.isExpandable = false
+            result.identifierType = nil
             result.reason = "objects: AnyJSON keeps them; declare an entity to map their members"
         } else if let first = member.type.first, first.isUppercase,
             !BuiltinType.allCases.contains(where: { member.type.hasPrefix($0.rawValue) })

@@ -19,10 +19,11 @@ extension SchemaUpdate {
     /// form a family. `taken` holds the schema's type names (lowercased) and grows with the new ones;
     /// `given` maps the inferred names already added for this entity's samples to their names in the
     /// schema (an entity two new keys reach is added once). Without `keepsEnums` (the schema's `enums:`
-    /// is in flow style), enum members become `String`.
+    /// is in flow style), enum members become `String`. `convention` is the key convention of the file
+    /// the new entities go in.
     static func relationship(
         _ member: InferredSchema.Member, of owner: String, in inferred: InferredSchema, taken: inout Set<String>,
-        given: inout [String: String], keepsEnums: Bool
+        given: inout [String: String], keepsEnums: Bool, convention: KeyConvention
     ) -> NewRelationship? {
         guard member.isRelationship, !member.isReference, !member.isExpandable else { return nil }
         let byName = Dictionary(inferred.entities.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
@@ -65,6 +66,17 @@ extension SchemaUpdate {
                 result.entities.append(entity)
             }
         }
+        // Keys written out unless the file's convention derives them (it need not be the samples').
+        for index in result.entities.indices {
+            for member in result.entities[index].attributes.indices {
+                result.entities[index].attributes[member].key = explicitKey(
+                    result.entities[index].attributes[member], convention)
+            }
+            for member in result.entities[index].relationships.indices {
+                result.entities[index].relationships[member].key = explicitKey(
+                    result.entities[index].relationships[member], convention)
+            }
+        }
         var renames = given
         if !keepsEnums { for name in usedEnums { renames[name] = "String" } }
         result.member.type = optional(renamed(member.type, renames))
@@ -84,6 +96,12 @@ extension SchemaUpdate {
             }
         }
         return result
+    }
+
+    /// The `key:` a new entity's member needs under the file's `convention`: none when it derives the
+    /// member's JSON key from its name, else the key.
+    static func explicitKey(_ member: InferredSchema.Member, _ convention: KeyConvention) -> String? {
+        SwiftNaming.jsonKey(schemaName: member.name, convention: convention) == member.jsonKey ? nil : member.jsonKey
     }
 
     /// The identifiers a member's type names (`'[Role]?'` names `Role`; `{String: Event}` names `String`

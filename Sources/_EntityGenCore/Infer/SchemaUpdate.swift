@@ -72,7 +72,8 @@ public struct SchemaUpdate: Sendable {
                 texts[file] = text.components(separatedBy: "\n")
             }
             update.add(
-                unread: unread, to: resolved, samples: entitySamples, lines: &texts[file]!, typeNames: &typeNames)
+                unread: unread, to: resolved, samples: entitySamples, lines: &texts[file]!, typeNames: &typeNames,
+                convention: schema.files.first { $0.path == file }?.keyConvention?.value ?? schema.config.keyConvention)
         }
         for (file, lines) in texts { update.files[file] = lines.joined(separator: "\n") }
         update.additions.sort { ($0.file, $0.line) < ($1.file, $1.line) }
@@ -99,10 +100,10 @@ public struct SchemaUpdate: Sendable {
     /// Adds the direct unread keys of one entity's objects: attributes, and relationships to new entities
     /// for keys whose values are objects (``relationship(_:of:in:taken:)``; `AnyJSON` attributes when the
     /// objects cannot stand as new entities). `typeNames` holds the schema's entity and enum names,
-    /// lowercased, and grows with the new ones.
+    /// lowercased, and grows with the new ones; `convention` is the file's key convention.
     private mutating func add(
         unread: [String: Int], to entity: ResolvedEntity, samples: SampleReader, lines: inout [String],
-        typeNames: inout Set<String>
+        typeNames: inout Set<String>, convention: KeyConvention
     ) {
         let location = entity.declaration.name.location
         let keys = unread.keys.sorted()
@@ -147,7 +148,7 @@ public struct SchemaUpdate: Sendable {
             if relationshipsBlock != nil, case .after? = entitiesPlace,
                 var relationship = Self.relationship(
                     member, of: entity.name, in: inferredSchema, taken: &typeNames, given: &given,
-                    keepsEnums: enumsPlace != nil)
+                    keepsEnums: enumsPlace != nil, convention: convention)
             {
                 relationship.member = SampleRefinement.named(relationship.member, in: entity, taken: &taken)
                 relationship.member.reason = relationship.member.reason.map { note + "; " + $0 } ?? note
@@ -164,59 +165,46 @@ public struct SchemaUpdate: Sendable {
             attributeLines.append(InferredSchemaPrinter.memberLine(added))
         }
         // Every insertion point was found in the lines as they were; the insertions go in from the bottom
-        // up, so that each still holds. At one line, the last inserted ends on top: enums, then entities,
-        // then relationships, then attributes.
-        var pending: [(line: Int, rank: Int, insert: (inout SchemaUpdate, inout [String]) -> Void)] = []
+        // up, so that each still holds. At one line the last inserted ends on top, and the order from the
+        // top is: lines that continue a block, new attribute and relationship blocks, entities, enums.
+        var pending: [(line: Int, rank: Int, insertion: Insertion)] = []
         if let block = relationshipsBlock, !relationshipLines.isEmpty {
-            pending.append(
-                (
-                    block.line, 1,
-                    {
-                        $0.add(
-                            relationshipLines, at: block, header: "relationships", to: entity.name, lines: &$1,
-                            file: location.file)
-                    }
-                ))
+            pending.append((block.line, block.needsHeader ? 3 : 1, .members(relationshipLines, block, "relationships")))
         }
         if !attributeLines.isEmpty {
             pending.append(
                 (
-                    attributesBlock.line, 0,
-                    {
-                        $0.add(
-                            attributeLines, at: attributesBlock, header: "attributes", to: entity.name, lines: &$1,
-                            file: location.file)
-                    }
+                    attributesBlock.line, attributesBlock.needsHeader ? 2 : 0,
+                    .members(attributeLines, attributesBlock, "attributes")
                 ))
         }
         if case let .after(line, indent)? = entitiesPlace, !newEntities.isEmpty {
-            pending.append(
-                (
-                    line, 2,
-                    { $0.add(newEntities, at: line, indent: indent, for: entity.name, lines: &$1, file: location.file) }
-                ))
+            pending.append((line, 4, .entities(newEntities, indent: indent)))
         }
-        if !newEnums.isEmpty {
-            switch enumsPlace {
-            case let .after(line, indent)?:
-                pending.append(
-                    (
-                        line, 3,
-                        { $0.add(newEnums, at: line, indent: indent, header: false, lines: &$1, file: location.file) }
-                    ))
-            case .absent?:
-                // No `enums:` yet: one after the entities.
-                if case let .after(line, _)? = entitiesPlace {
-                    pending.append(
-                        (
-                            line, 3,
-                            { $0.add(newEnums, at: line, indent: 2, header: true, lines: &$1, file: location.file) }
-                        ))
-                }
-            case nil:
-                break
+        switch (enumsPlace, entitiesPlace) {
+        case _ where newEnums.isEmpty, (nil, _), (.absent?, .absent?), (.absent?, nil): break
+        case let (.after(line, indent)?, _): pending.append((line, 5, .enums(newEnums, indent: indent, header: false)))
+        case let (.absent?, .after(line, _)?): pending.append((line, 5, .enums(newEnums, indent: 2, header: true)))
+        }
+        for entry in pending.sorted(by: { ($0.line, $0.rank) > ($1.line, $1.rank) }) {
+            switch entry.insertion {
+            case let .members(members, block, header):
+                add(members, at: block, header: header, to: entity.name, lines: &lines, file: location.file)
+            case let .entities(entities, indent):
+                add(entities, at: entry.line, indent: indent, for: entity.name, lines: &lines, file: location.file)
+            case let .enums(enums, indent, header):
+                add(enums, at: entry.line, indent: indent, header: header, lines: &lines, file: location.file)
             }
         }
-        for entry in pending.sorted(by: { ($0.line, $0.rank) > ($1.line, $1.rank) }) { entry.insert(&self, &lines) }
+    }
+
+    /// One insertion into a schema file's lines.
+    private enum Insertion {
+        /// Member lines into an entity's block, with the block's header when it has none yet.
+        case members([String], MemberBlock, String)
+        /// New entities after the last one, at the entities' indentation.
+        case entities([InferredSchema.Entity], indent: Int)
+        /// New enums at the end of `enums:` (or under a new `enums:`).
+        case enums([InferredSchema.Enumeration], indent: Int, header: Bool)
     }
 }
