@@ -341,6 +341,27 @@ import Testing
         #expect(check.stderr.contains("User: mapped 30 objects, 0 issues"), "\(check.stderr)")
     }
 
+    /// A new key holding the ids of other records is added as the ids it holds, with a comment on how to
+    /// link them (before, it was added as `AnyJSON` with a relationship's `reference: true`, and lint
+    /// refused the whole update).
+    @Test func updateAddsAForeignIdAsTheIdsItHolds() throws {
+        let folder = try samples([
+            "Users.yaml":
+                "entities:\n  User:\n    identifiedBy: id\n    attributes:\n      id: Int64\n      name: String\n",
+            "page.json":
+                #"[{"id": 1, "name": "a"}, {"id": 2, "name": "b", "manager_id": 1}, {"id": 3, "name": "c", "manager_id": 2}, {"id": 4, "name": "d", "manager_id": 3}]"#,
+        ])
+        let schema = folder.appendingPathComponent("Users.yaml").path
+        let update = try run([folder.appendingPathComponent("page.json").path, "--update", schema, "--name", "User"])
+        #expect(update.status == 0, "\(update.stderr)")
+        #expect(
+            update.stdout.contains(
+                "added to User: managerId: {type: Int64?, key: manager_id}   # added by infer --update: in 3 of 4 objects; optional, as earlier payloads did not send it; the ids of User records in the samples: declare a relationship with reference: true to link them"
+            ), "\(update.stdout)")
+        let check = try Test_LintCommand.run(["check", schema, folder.appendingPathComponent("page.json").path])
+        #expect(check.status == 0, "\(check.stdout)\(check.stderr)")
+    }
+
     @Test func badInputSaysWhere() throws {
         let input = try samples(["bad.json": "{\"id\": 1,\n  oops}", "good.json": #"[{"id": 1}]"#])
         let run = try run([input.path])

@@ -88,8 +88,10 @@ public struct InferredSchema: Sendable {
         public var isReference = false
         /// A reference the API may send as the whole object (`expandable: true`).
         public var isExpandable = false
-        /// An expandable reference's identifier type, as sent (`Int64`, `String`).
+        /// A reference's identifier type, as sent (`Int64`, `String`).
         public var identifierType: String?
+        /// A reference by foreign id: the attribute's name before it became one (`ownerId`).
+        public var attributeName: String?
     }
 
     /// An enum of the strings one member had.

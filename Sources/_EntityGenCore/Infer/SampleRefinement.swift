@@ -100,14 +100,24 @@ public enum SampleRefinement {
     }
 
     /// A member inferred from samples, made to stand in a schema that has neither its target entities
-    /// nor its enums: objects become `AnyJSON`, enums `String`; named so that no member of the entity
+    /// nor its enums: objects become `AnyJSON`, references by foreign id the ids they hold, enums
+    /// `String`; named so that no member of the entity
     /// has its name (ignoring case), with `key:` when the name is not the key.
     static func standalone(
         _ member: InferredSchema.Member, in entity: ResolvedEntity, taken: inout Set<String>
     ) -> InferredSchema.Member {
         var result = member
         let optional = member.type.hasSuffix("?") || member.type.hasSuffix("?'")
-        if member.isRelationship {
+        if member.isReference, !member.isExpandable, let identifier = member.identifierType {
+            // Ids of records the schema may not have: the attribute they were, their identifiers kept.
+            result.type = identifier + (optional ? "?" : "")
+            result.name = member.attributeName ?? member.name
+            result.isRelationship = false
+            result.isReference = false
+            result.identifierType = nil
+            result.reason =
+                "the ids of \(member.type.replacingOccurrences(of: "?", with: "")) records in the samples: declare a relationship with reference: true to link them"
+        } else if member.isRelationship {
             result.type = "AnyJSON" + (optional ? "?" : "")
             result.isRelationship = false
             // A reference's or expandable's options belong to relationships.

@@ -83,6 +83,8 @@ extension SchemaInference {
         reference.type = target.name + (optional ? "?" : "")
         reference.isRelationship = true
         reference.isReference = true
+        reference.identifierType = base
+        reference.attributeName = member.name
         let sameType = (target.name == owner.name ? "another " : "some ") + target.name
         let distinct = InferenceText.plural(values.distinct, "distinct value")
         reference.reason =
