@@ -56,6 +56,9 @@ struct InferCommand: ParsableCommand {
     @Option(help: "The project config file (with --update).")
     var config: String?
 
+    @Flag(help: "With --update: print what would be added, and write nothing.")
+    var dryRun = false
+
     @Option(
         help:
             "Keep only this entity and what it reaches (relationship targets, enums, its family, its feeds); repeat for more."
@@ -74,6 +77,10 @@ struct InferCommand: ParsableCommand {
     }
 
     func run() throws {
+        if dryRun, update.isEmpty {
+            printError("error: --dry-run goes with --update (a plain infer writes to --output, or prints)")
+            throw ExitCode(2)
+        }
         if !update.isEmpty {
             try updateSchemas()
             return
@@ -139,7 +146,7 @@ struct InferCommand: ParsableCommand {
             print("Nothing to add: the schemas read every key of the \(plan.samples.records) records.")
             return
         }
-        for (path, text) in plan.files.sorted(by: { $0.key < $1.key }) {
+        for (path, text) in plan.files.sorted(by: { $0.key < $1.key }) where !dryRun {
             do {
                 try Data(text.utf8).write(to: URL(fileURLWithPath: path), options: .atomic)
             } catch {
@@ -155,6 +162,13 @@ struct InferCommand: ParsableCommand {
             case .enumeration: what = "added enum"
             }
             print("\(addition.file):\(addition.line): \(what) \(addition.entity): \(addition.text)")
+        }
+        if dryRun {
+            print("Dry run: nothing was written; without --dry-run the lines above are added.")
+        } else {
+            print(
+                "Next: `entitygen generate` (or a build, with the plugin) regenerates the code and, with persistence, records the migration."
+            )
         }
     }
 

@@ -215,10 +215,18 @@ import Testing
         let generate = ["generate", schemas.path, "--output", folder.appendingPathComponent("Generated").path]
         #expect(try Test_LintCommand.run(generate).stdout.contains("record migration entitygen-v1"))
 
+        let before = try Data(contentsOf: schemas.appendingPathComponent("Users.yaml"))
+        let dry = try run([
+            folder.appendingPathComponent("new.json").path, "--update", schemas.path, "--name", "User", "--dry-run",
+        ])
+        #expect(dry.status == 0, "\(dry.stderr)")
+        #expect(dry.stdout.contains("added entity UserAddress") && dry.stdout.contains("Dry run: nothing was written"))
+        #expect(try Data(contentsOf: schemas.appendingPathComponent("Users.yaml")) == before)
         let update = try run([
             folder.appendingPathComponent("new.json").path, "--update", schemas.path, "--name", "User",
         ])
         #expect(update.status == 0, "\(update.stderr)")
+        #expect(update.stdout.contains("Next: `entitygen generate`"), "\(update.stdout)")
         let lines = try String(contentsOf: schemas.appendingPathComponent("Users.yaml"), encoding: .utf8)
             .components(separatedBy: "\n")
         // Every line written by hand is still there, in order.
@@ -374,5 +382,7 @@ import Testing
         #expect(empty.status == 2)
         #expect(empty.stderr.contains("no .json, .jsonl or .ndjson files in this folder"))
         #expect(try self.run([]).status == 2)
+        let dryAlone = try self.run([input.path, "--dry-run"])
+        #expect(dryAlone.status == 2 && dryAlone.stderr.contains("--dry-run goes with --update"))
     }
 }
