@@ -21,12 +21,16 @@ public struct TransformerHints: Sendable {
         case transformer(BuiltinTransformer)
         /// `dateFormat: 'pattern'`.
         case dateFormat(String)
+        /// Another type (`type: Double?`), when no transformer reads the values: a scalar attribute's,
+        /// optional when the attribute is.
+        case type(BuiltinType, optional: Bool)
 
         /// As the schema writes it: `transformer: numberFromString`, `dateFormat: 'yyyy-MM-dd'`.
         public var spelling: String {
             switch self {
             case let .transformer(name): return "transformer: \(name.rawValue)"
             case let .dateFormat(pattern): return "dateFormat: '\(pattern)'"
+            case let .type(type, optional): return "type: \(type.rawValue)\(optional ? "?" : "")"
             }
         }
     }
@@ -56,8 +60,9 @@ public struct TransformerHints: Sendable {
     /// An attribute's own conversion and the alternatives that can make its type, built once.
     private struct Trial: Sendable {
         var own: ErasedTransformer
-        var plain: ErasedTransformer
-        var alternatives: [(suggestion: Suggestion, transformer: ErasedTransformer)]
+        /// Each alternative, and the transformer that shows what it makes (the attribute type's plain one,
+        /// or the other type's).
+        var alternatives: [(suggestion: Suggestion, transformer: ErasedTransformer, shows: ErasedTransformer)]
     }
 
     private var trials: [SourceLocation: Trial?] = [:]
@@ -76,11 +81,21 @@ public struct TransformerHints: Sendable {
     }
 
     /// The hints, sorted by schema location, then as the tables list the suggestions (built-in
-    /// transformers first, then date patterns).
+    /// transformers first, then date patterns, then, only where neither reads anything, the first other
+    /// type that does).
     public var hints: [Hint] {
-        found.filter { $0.value.reads > 0 }.sorted {
+        let sorted = found.filter { $0.value.reads > 0 }.sorted {
             ($0.value.location, order[$0.key] ?? 0) < ($1.value.location, order[$1.key] ?? 0)
         }.map(\.value)
+        var result: [Hint] = []
+        for hint in sorted {
+            guard case .type = hint.suggestion else {
+                result.append(hint)
+                continue
+            }
+            if !result.contains(where: { $0.location == hint.location }) { result.append(hint) }
+        }
+        return result
     }
 
     /// The hints as `path:line:column: note: ...` lines: `note: with transformer: numberFromString,
@@ -115,6 +130,9 @@ public struct TransformerHints: Sendable {
             case let .dateFormat(pattern):
                 writer.key("dateFormat")
                 writer.string(pattern)
+            case .type:
+                writer.key("type")
+                writer.string(String(hint.suggestion.spelling.dropFirst("type: ".count)))
             }
             writer.key("reads")
             writer.integer(hint.reads)
@@ -147,7 +165,7 @@ public struct TransformerHints: Sendable {
                     let made = alternative.transformer.attempt(leaf)
                     if refused, let made {
                         let place = namesPayloads ? "\(source ?? "payload") at \(leaf.path)" : leaf.path
-                        record(key, rank: index, attribute.name, (place, leaf), made, trial.plain)
+                        record(key, rank: index, attribute.name, (place, leaf), made, alternative.shows)
                     } else if !refused, made == nil {
                         if found[key] != nil { found[key]!.refuses += 1 } else { pendingRefusals[key, default: 0] += 1 }
                     }
@@ -158,7 +176,7 @@ public struct TransformerHints: Sendable {
 
     private mutating func record(
         _ key: Key, rank: Int, _ attribute: String, _ leaf: (place: String, value: JSONValue),
-        _ made: InterpretedValue, _ plain: ErasedTransformer
+        _ made: InterpretedValue, _ shows: ErasedTransformer
     ) {
         if found[key] != nil {
             found[key]!.reads += 1
@@ -168,7 +186,7 @@ public struct TransformerHints: Sendable {
         var text = JSONWriter()
         RawJSON.write(leaf.value, to: &text)
         var value = JSONWriter()
-        plain.encode(made, to: &value)
+        shows.encode(made, to: &value)
         let excerpt = { (bytes: [UInt8]) in JSONValue.excerpt(String(decoding: bytes, as: UTF8.self)) }
         found[key] = Hint(
             attribute: attribute, location: key.location, suggestion: key.suggestion, reads: 1,
@@ -176,27 +194,34 @@ public struct TransformerHints: Sendable {
             example: (leaf.place, excerpt(text.bytes), excerpt(value.bytes)))
     }
 
-    /// The transformers to try on an attribute's values (`nil` when there is nothing to try: a type no
-    /// built-in transformer makes, or a user's transformer, which only compiled code can run).
+    /// The other types a scalar attribute may be suggested, in the order they are preferred.
+    private static let otherTypes: [BuiltinType] = [.int64, .double, .string, .bool]
+
+    /// The transformers to try on an attribute's values (`nil` for a user's transformer, which only
+    /// compiled code can run).
     private static func trial(_ attribute: ResolvedAttribute) -> Trial? {
         guard let type = attribute.type.leafBuiltin, let own = conversion(attribute, type) else { return nil }
+        let plain = ErasedTransformer(BuiltinConversion(type: type, transformer: .plain).instantiate())
         var alternatives = BuiltinTransformer.allCases.filter { $0.descriptor.appliesTo(type) }.map {
             (
                 Suggestion.transformer($0),
-                ErasedTransformer(BuiltinConversion(type: type, transformer: .named($0)).instantiate())
+                ErasedTransformer(BuiltinConversion(type: type, transformer: .named($0)).instantiate()), plain
             )
         }
         if type == .date {
             for pattern in ValueFormat.allCases.compactMap(\.spelling.dateFormat) {
                 let conversion = BuiltinConversion(type: type, transformer: .dateFormat(pattern))
-                alternatives.append((.dateFormat(pattern), ErasedTransformer(conversion.instantiate())))
+                alternatives.append((.dateFormat(pattern), ErasedTransformer(conversion.instantiate()), plain))
+            }
+        }
+        if case .builtin = attribute.type {
+            for other in otherTypes where other != type {
+                let transformer = ErasedTransformer(BuiltinConversion(type: other, transformer: .plain).instantiate())
+                alternatives.append((.type(other, optional: attribute.isOptional), transformer, transformer))
             }
         }
         guard !alternatives.isEmpty else { return nil }
-        return Trial(
-            own: ErasedTransformer(own.instantiate()),
-            plain: ErasedTransformer(BuiltinConversion(type: type, transformer: .plain).instantiate()),
-            alternatives: alternatives)
+        return Trial(own: ErasedTransformer(own.instantiate()), alternatives: alternatives)
     }
 
     /// The attribute's own conversion of its built-in leaf type (`nil` for a user's transformer, which

@@ -84,14 +84,25 @@ import Testing
             ])
     }
 
-    /// A hint holds only when the transformer reads the value: text that is no number, a number for a
-    /// String (no built-in makes Strings), a user's transformer (only compiled code can run it), an
-    /// integer attribute sent a fraction, and values the schema already reads get none.
-    @Test func nothingIsSuggestedThatWouldNotMapTheValue() throws {
+    /// No transformer is suggested that does not read the value (text that is no number, a fraction for
+    /// an integer); where none does, the first other type that reads it is (`Int64`, `Double`, `String`,
+    /// `Bool`), with what it would break. A user's transformer (only compiled code can run it) and an
+    /// array's elements (the type to name is the array's) get none.
+    @Test func whatNoTransformerReadsGetsTheFirstTypeThatDoes() throws {
         let lines = try Self.hints(
-            #"[{"id": 1.5, "price": "about ten", "inStock": "perhaps", "name": 42, "code": 7, "addedAt": "yesterday"}, "#
-                + #"{"id": "1.5", "price": 3, "inStock": false, "name": "x", "code": "c"}]"#)
-        #expect(lines == [])
+            #"[{"id": 1.5, "price": "about ten", "inStock": "perhaps", "name": 42, "code": 7, "addedAt": "yesterday", "#
+                + #""heights": [true]}, {"id": "1.5", "price": 3, "inStock": false, "name": "x", "code": "c"}]"#)
+        #expect(
+            lines == [
+                "S.yaml:4:7: note: with type: Double, 'id' would read 1 value the schema refuses ($[0].id: 1.5 as 1.5)",
+                "S.yaml:5:7: note: with type: String, 'price' would read 1 value the schema refuses ($[0].price: \"about ten\" as \"about ten\"); and refuse 1 it reads now",
+                "S.yaml:6:7: note: with type: String, 'inStock' would read 1 value the schema refuses ($[0].inStock: \"perhaps\" as \"perhaps\"); and refuse 1 it reads now",
+                "S.yaml:7:7: note: with type: String, 'addedAt' would read 1 value the schema refuses ($[0].addedAt: \"yesterday\" as \"yesterday\")",
+                "S.yaml:8:7: note: with type: Int64, 'name' would read 1 value the schema refuses ($[0].name: 42 as 42); and refuse 1 it reads now",
+            ])
+        // "1.5" for an Int: numberFromString refuses a fraction, and a type is only named where no
+        // transformer reads the value.
+        #expect(try Self.hints(#"[{"id": "7"}]"#).allSatisfy { !$0.contains("type:") })
     }
 
     /// The hint as the user takes it: the schema with the transformers named maps what it refused, to
