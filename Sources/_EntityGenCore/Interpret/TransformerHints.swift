@@ -3,7 +3,8 @@ import EntityGenRuntime
 /// The built-in transformers that would read values an attribute refuses: what `entitygen check` notes
 /// beside a mapping failure, for a price sent as text (`numberFromString`), `"yes"` for a Bool
 /// (`boolFromString`), a date sent as a number of seconds (`epochSeconds`) or as a day
-/// (`dateFormat: 'yyyy-MM-dd'`).
+/// (`dateFormat: 'yyyy-MM-dd'`); where no transformer reads it, the first other type that does
+/// (`type: Double` for a fraction sent to an `Int`).
 ///
 /// Semantic, not textual: each value an attribute's own conversion refuses is tried with every built-in
 /// transformer that can make the attribute's type (the one table, ``BuiltinTransformer``), and for
