@@ -4,7 +4,8 @@ import EntityGenRuntime
 /// beside a mapping failure, for a price sent as text (`numberFromString`), `"yes"` for a Bool
 /// (`boolFromString`), a date sent as a number of seconds (`epochSeconds`) or as a day
 /// (`dateFormat: 'yyyy-MM-dd'`); where no transformer reads it, the first other type that does
-/// (`type: Double` for a fraction sent to an `Int`).
+/// (`type: Double` for a fraction sent to an `Int`); and `reference: true` for a to-one relationship
+/// sent as its target's identifier (``observeReferences(_:as:in:source:)``).
 ///
 /// Semantic, not textual: each value an attribute's own conversion refuses is tried with every built-in
 /// transformer that can make the attribute's type (the one table, ``BuiltinTransformer``), and for
@@ -25,6 +26,9 @@ public struct TransformerHints: Sendable {
         /// Another type (`type: Double?`), when no transformer reads the values: a scalar attribute's,
         /// optional when the attribute is.
         case type(BuiltinType, optional: Bool)
+        /// A to-one relationship sent as its target's identifier: `reference: true`, and
+        /// `expandable: true` when the whole object is sent too.
+        case reference(expandable: Bool)
 
         /// As the schema writes it: `transformer: numberFromString`, `dateFormat: 'yyyy-MM-dd'`.
         public var spelling: String {
@@ -32,6 +36,8 @@ public struct TransformerHints: Sendable {
             case let .transformer(name): return "transformer: \(name.rawValue)"
             case let .dateFormat(pattern): return "dateFormat: '\(pattern)'"
             case let .type(type, optional): return "type: \(type.rawValue)\(optional ? "?" : "")"
+            case let .reference(expandable):
+                return expandable ? "reference: true and expandable: true" : "reference: true"
             }
         }
     }
@@ -53,7 +59,7 @@ public struct TransformerHints: Sendable {
         public var example: (place: String, json: String, value: String)
     }
 
-    private struct Key: Hashable {
+    struct Key: Hashable {
         var location: SourceLocation
         var suggestion: Suggestion
     }
@@ -67,14 +73,14 @@ public struct TransformerHints: Sendable {
     }
 
     private var trials: [SourceLocation: Trial?] = [:]
-    private var found: [Key: Hint] = [:]
+    var found: [Key: Hint] = [:]
     /// Each suggestion's place in its attribute's list (the order hints print in).
     private var order: [Key: Int] = [:]
     /// Refusals by alternative, counted before the alternative has read anything (folded in when it does).
-    private var pendingRefusals: [Key: Int] = [:]
+    var pendingRefusals: [Key: Int] = [:]
 
     /// Whether an example names its payload (`pods/a.json at $[0].price`), for walks over many.
-    private let namesPayloads: Bool
+    let namesPayloads: Bool
 
     /// An empty collection; `namesPayloads` for walks over more than one payload.
     public init(namesPayloads: Bool = false) {
@@ -90,11 +96,17 @@ public struct TransformerHints: Sendable {
         }.map(\.value)
         var result: [Hint] = []
         for hint in sorted {
-            guard case .type = hint.suggestion else {
+            switch hint.suggestion {
+            case .transformer, .dateFormat:
                 result.append(hint)
-                continue
+            case .type:
+                if !result.contains(where: { $0.location == hint.location }) { result.append(hint) }
+            case let .reference(expandable):
+                // A reference where only identifiers came, expandable where objects came too.
+                let objects =
+                    found[Key(location: hint.location, suggestion: .reference(expandable: false))]?.refuses ?? 0
+                if expandable == (objects > 0) { result.append(hint) }
             }
-            if !result.contains(where: { $0.location == hint.location }) { result.append(hint) }
         }
         return result
     }
@@ -134,6 +146,11 @@ public struct TransformerHints: Sendable {
             case .type:
                 writer.key("type")
                 writer.string(String(hint.suggestion.spelling.dropFirst("type: ".count)))
+            case let .reference(expandable):
+                writer.key("reference")
+                writer.bool(true)
+                writer.key("expandable")
+                writer.bool(expandable)
             }
             writer.key("reads")
             writer.integer(hint.reads)
@@ -175,7 +192,7 @@ public struct TransformerHints: Sendable {
         }
     }
 
-    private mutating func record(
+    mutating func record(
         _ key: Key, rank: Int, _ attribute: String, _ leaf: (place: String, value: JSONValue),
         _ made: InterpretedValue, _ shows: ErasedTransformer
     ) {

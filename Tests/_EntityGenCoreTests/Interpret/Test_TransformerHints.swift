@@ -105,6 +105,38 @@ import Testing
         #expect(try Self.hints(#"[{"id": "7"}]"#).allSatisfy { !$0.contains("type:") })
     }
 
+    /// A to-one relationship sent as its target's identifier: `reference: true` when only identifiers
+    /// came, with `expandable: true` when whole objects came too; an identifier of the wrong kind, or a
+    /// target without a single identity, gets nothing.
+    @Test func anIdentifierForAnObjectIsReadAsAReference() throws {
+        let schema = """
+            entities:
+              Ticket:
+                attributes: {id: Int64}
+                relationships:
+                  milestone: Milestone?
+                  owner: User
+                  board: Board?
+              Milestone:
+                identifiedBy: id
+                attributes: {id: Int64, title: String}
+              User:
+                identifiedBy: login
+                attributes: {login: String}
+              Board:
+                attributes: {name: String}
+            """
+        let lines = try Self.hints(
+            #"[{"id": 1, "milestone": {"id": 7, "title": "v1"}, "owner": "ann", "board": 3}, "#
+                + #"{"id": 2, "milestone": 7, "owner": "bob"}, {"id": 3, "milestone": "seven", "owner": "cy"}]"#,
+            schema: schema, entity: "Ticket")
+        #expect(
+            lines == [
+                "S.yaml:5:7: note: with reference: true and expandable: true, 'milestone' would read 1 value the schema refuses ($[1].milestone: 7 as 7)",
+                "S.yaml:6:7: note: with reference: true, 'owner' would read 3 values the schema refuses ($[0].owner: \"ann\" as \"ann\")",
+            ])
+    }
+
     /// The hint as the user takes it: the schema with the transformers named maps what it refused, to
     /// the values the hints showed, and notes nothing more.
     @Test func takingTheHintsMapsThePayload() throws {
