@@ -8,6 +8,15 @@ import Testing
         try Test_LintCommand.run(["infer"] + arguments)
     }
 
+    /// `infer <folder>/page.json --update <folder>/Users.yaml --name User`.
+    private func updateUsers(in folder: URL) throws -> Test_LintCommand.Run {
+        try run([
+            folder.appendingPathComponent("page.json").path, "--update",
+            folder.appendingPathComponent("Users.yaml").path,
+            "--name", "User",
+        ])
+    }
+
     private func samples(_ files: [String: String]) throws -> URL {
         let folder = try TemporaryFolder.make("entitygen-infer-cli")
         for (name, text) in files {
@@ -284,11 +293,7 @@ import Testing
             "page.json":
                 #"[{"id": 1, "email": "a@example.com", "address": {"city": "Oslo"}, "team": {"name": "x", "room": {"floor": 2}}}]"#,
         ])
-        let update = try run([
-            folder.appendingPathComponent("page.json").path, "--update",
-            folder.appendingPathComponent("Users.yaml").path,
-            "--name", "User",
-        ])
+        let update = try updateUsers(in: folder)
         #expect(update.status == 0, "\(update.stderr)")
         let lines = try String(contentsOf: folder.appendingPathComponent("Users.yaml"), encoding: .utf8)
             .components(separatedBy: "\n")
@@ -321,11 +326,7 @@ import Testing
             #"{"id": \#(index), "level": "one", "badge": {"id": \#(index % 3), "level": "\#(["gold", "silver", "bronze"][index % 3])"}}"#
         }
         let folder = try samples(["Users.yaml": schema, "page.json": "[" + records.joined(separator: ", ") + "]"])
-        let update = try run([
-            folder.appendingPathComponent("page.json").path, "--update",
-            folder.appendingPathComponent("Users.yaml").path,
-            "--name", "User",
-        ])
+        let update = try updateUsers(in: folder)
         #expect(update.status == 0, "\(update.stderr)")
         let lines = try String(contentsOf: folder.appendingPathComponent("Users.yaml"), encoding: .utf8)
             .components(separatedBy: "\n")
@@ -360,7 +361,7 @@ import Testing
                 #"[{"id": 1, "name": "a"}, {"id": 2, "name": "b", "manager_id": 1}, {"id": 3, "name": "c", "manager_id": 2}, {"id": 4, "name": "d", "manager_id": 3}]"#,
         ])
         let schema = folder.appendingPathComponent("Users.yaml").path
-        let update = try run([folder.appendingPathComponent("page.json").path, "--update", schema, "--name", "User"])
+        let update = try updateUsers(in: folder)
         #expect(update.status == 0, "\(update.stderr)")
         #expect(
             update.stdout.contains(

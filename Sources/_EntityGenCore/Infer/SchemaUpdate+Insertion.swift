@@ -7,20 +7,13 @@ extension SchemaUpdate {
         _ entities: [InferredSchema.Entity], at line: Int, indent: Int, for owner: String, lines: inout [String],
         file: String
     ) {
-        let shift = String(repeating: " ", count: max(indent - 2, 0))
-        var text = [shift + "  # added by infer --update for \(owner)'s new keys"]
-        var starts: [Int] = []
-        for new in entities {
-            starts.append(line + text.count + 1)
-            text += InferredSchemaPrinter.entityLines(new).map { shift + $0 }
-        }
-        insert(text, at: line, into: &lines, file: file)
-        for (new, start) in zip(entities, starts) {
+        let blocks = entities.map { new in
             let members =
                 "\(new.attributes.count) attribute\(new.attributes.count == 1 ? "" : "s"), \(new.relationships.count) relationship\(new.relationships.count == 1 ? "" : "s")"
-            additions.append(
-                Addition(file: file, line: start, entity: new.name, text: "new entity (\(members))", kind: .entity))
+            return (new.name, InferredSchemaPrinter.entityLines(new), "new entity (\(members))")
         }
+        let comment = String(repeating: " ", count: indent) + "# added by infer --update for \(owner)'s new keys"
+        add(blocks, kind: .entity, after: [comment], at: line, indent: indent, lines: &lines, file: file)
     }
 
     /// Inserts new enums at a 0-based line (under a new `enums:` when the file has none), and lists them.
@@ -28,19 +21,28 @@ extension SchemaUpdate {
         _ enums: [InferredSchema.Enumeration], at line: Int, indent: Int, header: Bool, lines: inout [String],
         file: String
     ) {
+        let blocks = enums.map { ($0.name, InferredSchemaPrinter.enumLines($0), "new enum (\($0.cases.count) cases)") }
+        add(
+            blocks, kind: .enumeration, after: header ? ["enums:"] : [], at: line, indent: indent, lines: &lines,
+            file: file)
+    }
+
+    /// Inserts named blocks (printed two spaces in, moved to `indent`) after `heading` lines, and lists
+    /// each at its first line.
+    private mutating func add(
+        _ blocks: [(name: String, lines: [String], text: String)], kind: Addition.Kind, after heading: [String],
+        at line: Int, indent: Int, lines: inout [String], file: String
+    ) {
         let shift = String(repeating: " ", count: max(indent - 2, 0))
-        var text = header ? ["enums:"] : []
+        var text = heading
         var starts: [Int] = []
-        for new in enums {
+        for block in blocks {
             starts.append(line + text.count + 1)
-            text += InferredSchemaPrinter.enumLines(new).map { shift + $0 }
+            text += block.lines.map { shift + $0 }
         }
         insert(text, at: line, into: &lines, file: file)
-        for (new, start) in zip(enums, starts) {
-            additions.append(
-                Addition(
-                    file: file, line: start, entity: new.name, text: "new enum (\(new.cases.count) cases)",
-                    kind: .enumeration))
+        for (block, start) in zip(blocks, starts) {
+            additions.append(Addition(file: file, line: start, entity: block.name, text: block.text, kind: kind))
         }
     }
 
