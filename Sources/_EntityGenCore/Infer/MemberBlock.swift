@@ -88,6 +88,7 @@ struct MemberBlock {
         return !trimmed.isEmpty && !trimmed.hasPrefix("#")
     }
 
+    /// The spaces a line starts with.
     static func indentation(_ line: String) -> Int {
         line.prefix { $0 == " " }.count
     }

@@ -42,23 +42,24 @@ public struct TransformerHints: Sendable {
         }
     }
 
-    /// One suggestion: `transformer:` or `dateFormat:` on an attribute.
+    /// One suggestion on an attribute (or, for `reference: true`, a relationship).
     public struct Hint: Sendable {
-        /// The attribute's schema name.
+        /// The member's schema name.
         public var attribute: String
-        /// Where the attribute is declared.
+        /// Where the member is declared.
         public var location: SourceLocation
         /// What would read the refused values.
         public var suggestion: Suggestion
         /// How many refused values it reads.
         public var reads: Int
-        /// How many values the attribute reads today that it would refuse.
+        /// How many values the member reads today that it would refuse.
         public var refuses: Int
         /// The first refused value it reads: where (its JSON path, after the payload's name when the
         /// hints name payloads), its JSON text (excerpted) and the value it makes, as JSON.
         public var example: (place: String, json: String, value: String)
     }
 
+    /// A suggestion at one member.
     struct Key: Hashable {
         var location: SourceLocation
         var suggestion: Suggestion
@@ -73,6 +74,7 @@ public struct TransformerHints: Sendable {
     }
 
     private var trials: [SourceLocation: Trial?] = [:]
+    /// The hints so far, by member and suggestion (those that read nothing yet have none).
     var found: [Key: Hint] = [:]
     /// Each suggestion's place in its attribute's list (the order hints print in).
     private var order: [Key: Int] = [:]
