@@ -113,17 +113,19 @@ package struct CheckCommand: ParsableCommand {
         // The built-in transformers that would read values the schema refuses, noted beside the report:
         // found by a walk of the payload by the schema, made only when mapping refused something (a
         // refused value is an error, an issue or a skipped item), so a clean check costs no more.
-        let notes = {
+        let printNotes = {
             var walk = KeyCoverage(schema: schema)
             walk.transformerHints = TransformerHints()
             document.withRoot { root in CoverageRun.walk(root, target, payloadPath, into: &walk) }
-            return walk.transformerHints?.lines(displayPath: { $0 }) ?? []
+            for note in walk.transformerHints?.lines(displayPath: { $0 }) ?? [] {
+                printError(InertText.escaped(note))
+            }
         }
         switch target {
         case let .entity(entity):
-            try checkEntity(entity, document, payloadPath, interpreter, notes: notes)
+            try checkEntity(entity, document, payloadPath, interpreter, printNotes: printNotes)
         case let .feed(name, entity, layout):
-            try checkFeedPage(name, (entity, layout), document, payloadPath, interpreter, notes: notes)
+            try checkFeedPage(name, (entity, layout), document, payloadPath, interpreter, printNotes: printNotes)
         }
         if keys {
             var coverage = KeyCoverage(schema: schema)
@@ -194,7 +196,7 @@ package struct CheckCommand: ParsableCommand {
 
     private func checkEntity(
         _ entity: String, _ document: JSONDocument, _ payloadPath: String, _ interpreter: SchemaInterpreter,
-        notes: () -> [String]
+        printNotes: () -> Void
     ) throws {
         let outcome = document.withRoot { root in
             InterpretedRun(interpreter: interpreter, entity: entity, skipInvalid: skipInvalid, keepsValues: self.print)
@@ -215,12 +217,10 @@ package struct CheckCommand: ParsableCommand {
         for issue in outcome.issues { Swift.print(InertText.escaped(issue.description)) }
         if let error = outcome.error {
             printError(InertText.escaped("\(payloadPath): error: \(error)"))
-            for note in notes() { printError(InertText.escaped(note)) }
+            printNotes()
             throw ExitCode(1)
         }
-        if !outcome.issues.isEmpty {
-            for note in notes() { printError(InertText.escaped(note)) }
-        }
+        if !outcome.issues.isEmpty { printNotes() }
         let count = outcome.count
         printError(
             "\(entity): mapped \(count) object\(count == 1 ? "" : "s"), \(outcome.issues.count) issue\(outcome.issues.count == 1 ? "" : "s")"
@@ -229,7 +229,7 @@ package struct CheckCommand: ParsableCommand {
 
     private func checkFeedPage(
         _ name: String, _ feed: (entity: String, layout: FeedLayout), _ document: JSONDocument, _ payloadPath: String,
-        _ interpreter: SchemaInterpreter, notes: () -> [String]
+        _ interpreter: SchemaInterpreter, printNotes: () -> Void
     ) throws {
         let outcome: SchemaInterpreter.FeedPageOutcome
         do {
@@ -238,7 +238,7 @@ package struct CheckCommand: ParsableCommand {
             }
         } catch {
             printError(InertText.escaped("\(payloadPath): error: \(error)"))
-            for note in notes() { printError(InertText.escaped(note)) }
+            printNotes()
             throw ExitCode(1)
         }
         if self.print {
@@ -250,9 +250,7 @@ package struct CheckCommand: ParsableCommand {
         }
         for skip in outcome.report.skipped { Swift.print(InertText.escaped("\(skip.path): skipped: \(skip.reason)")) }
         for issue in outcome.report.issues { Swift.print(InertText.escaped(issue.description)) }
-        if !outcome.report.skipped.isEmpty || !outcome.report.issues.isEmpty {
-            for note in notes() { printError(InertText.escaped(note)) }
-        }
+        if !outcome.report.skipped.isEmpty || !outcome.report.issues.isEmpty { printNotes() }
         var summary =
             "\(name): \(outcome.saves) record\(outcome.saves == 1 ? "" : "s") to save, \(outcome.deletes) to delete, \(outcome.report.skipped.count) skipped, \(outcome.report.issues.count) issue\(outcome.report.issues.count == 1 ? "" : "s")"
         if let count = outcome.pageCount { summary += "; the page announces \(count) page\(count == 1 ? "" : "s")" }

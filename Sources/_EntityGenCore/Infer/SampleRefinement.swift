@@ -101,8 +101,7 @@ public enum SampleRefinement {
 
     /// A member inferred from samples, made to stand in a schema that has neither its target entities
     /// nor its enums: objects become `AnyJSON`, references by foreign id the ids they hold, enums
-    /// `String`; named so that no member of the entity
-    /// has its name (ignoring case), with `key:` when the name is not the key.
+    /// `String`; named so that no member of the entity has its name (``named(_:in:taken:)``).
     static func standalone(
         _ member: InferredSchema.Member, in entity: ResolvedEntity, taken: inout Set<String>
     ) -> InferredSchema.Member {

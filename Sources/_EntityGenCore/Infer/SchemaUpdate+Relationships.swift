@@ -66,33 +66,27 @@ extension SchemaUpdate {
                 result.entities.append(entity)
             }
         }
-        // Keys written out unless the file's convention derives them (it need not be the samples').
-        for index in result.entities.indices {
-            for member in result.entities[index].attributes.indices {
-                result.entities[index].attributes[member].key = explicitKey(
-                    result.entities[index].attributes[member], convention)
-            }
-            for member in result.entities[index].relationships.indices {
-                result.entities[index].relationships[member].key = explicitKey(
-                    result.entities[index].relationships[member], convention)
-            }
-        }
         var renames = given
         if !keepsEnums { for name in usedEnums { renames[name] = "String" } }
         result.member.type = optional(renamed(member.type, renames))
+        // Each new entity's members: keys written out unless the file's convention derives them (it need
+        // not be the samples'), types renamed, enums as text where they cannot be added.
         for index in result.entities.indices {
-            for member in result.entities[index].attributes.indices {
-                let type = result.entities[index].attributes[member].type
-                if !keepsEnums, !typeNames(in: type).isDisjoint(with: usedEnums) {
-                    let reason = result.entities[index].attributes[member].reason ?? "a few values"
-                    result.entities[index].attributes[member].reason =
-                        "text (\(reason)): declare an enum for it if it is one"
+            for position in result.entities[index].attributes.indices {
+                var attribute = result.entities[index].attributes[position]
+                attribute.key = explicitKey(attribute, convention)
+                if !keepsEnums, !typeNames(in: attribute.type).isDisjoint(with: usedEnums) {
+                    attribute.reason =
+                        "text (\(attribute.reason ?? "a few values")): declare an enum for it if it is one"
                 }
-                result.entities[index].attributes[member].type = renamed(type, renames)
+                attribute.type = renamed(attribute.type, renames)
+                result.entities[index].attributes[position] = attribute
             }
-            for member in result.entities[index].relationships.indices {
-                let type = result.entities[index].relationships[member].type
-                result.entities[index].relationships[member].type = renamed(type, renames)
+            for position in result.entities[index].relationships.indices {
+                var relationship = result.entities[index].relationships[position]
+                relationship.key = explicitKey(relationship, convention)
+                relationship.type = renamed(relationship.type, renames)
+                result.entities[index].relationships[position] = relationship
             }
         }
         return result

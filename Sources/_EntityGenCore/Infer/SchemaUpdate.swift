@@ -53,7 +53,7 @@ public struct SchemaUpdate: Sendable {
         var update = SchemaUpdate()
         update.samples = summary
         var texts: [String: [String]] = [:]
-        var typeNames = Set((schema.entities.map(\.name) + schema.enums.map(\.name)).map { $0.lowercased() })
+        var takenTypes = Set((schema.entities.map(\.name) + schema.enums.map(\.name)).map { $0.lowercased() })
         // Bottom of each file first, so that lines added to one entity do not move the next one's.
         let names = coverage.entities.keys.compactMap { schema.entity(named: $0) }
             .sorted {
@@ -72,7 +72,7 @@ public struct SchemaUpdate: Sendable {
                 texts[file] = text.components(separatedBy: "\n")
             }
             update.add(
-                unread: unread, to: resolved, samples: entitySamples, lines: &texts[file]!, typeNames: &typeNames,
+                unread: unread, to: resolved, samples: entitySamples, lines: &texts[file]!, takenTypes: &takenTypes,
                 convention: schema.files.first { $0.path == file }?.keyConvention?.value ?? schema.config.keyConvention)
         }
         for (file, lines) in texts { update.files[file] = lines.joined(separator: "\n") }
@@ -99,11 +99,11 @@ public struct SchemaUpdate: Sendable {
 
     /// Adds the direct unread keys of one entity's objects: attributes, and relationships to new entities
     /// for keys whose values are objects (``relationship(_:of:in:taken:)``; `AnyJSON` attributes when the
-    /// objects cannot stand as new entities). `typeNames` holds the schema's entity and enum names,
+    /// objects cannot stand as new entities). `takenTypes` holds the schema's entity and enum names,
     /// lowercased, and grows with the new ones; `convention` is the file's key convention.
     private mutating func add(
         unread: [String: Int], to entity: ResolvedEntity, samples: SampleReader, lines: inout [String],
-        typeNames: inout Set<String>, convention: KeyConvention
+        takenTypes: inout Set<String>, convention: KeyConvention
     ) {
         let location = entity.declaration.name.location
         let keys = unread.keys.sorted()
@@ -147,7 +147,7 @@ public struct SchemaUpdate: Sendable {
                 "added by infer --update: in \(InferenceText.count(count)) of \(InferenceText.plural(inferred.objects, "object")); optional, as earlier payloads did not send it"
             if relationshipsBlock != nil, case .after? = entitiesPlace,
                 var relationship = Self.relationship(
-                    member, of: entity.name, in: inferredSchema, taken: &typeNames, given: &given,
+                    member, of: entity.name, in: inferredSchema, taken: &takenTypes, given: &given,
                     keepsEnums: enumsPlace != nil, convention: convention)
             {
                 relationship.member = SampleRefinement.named(relationship.member, in: entity, taken: &taken)

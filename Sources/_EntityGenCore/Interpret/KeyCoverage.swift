@@ -70,8 +70,7 @@ public struct KeyCoverage: Sendable {
         var coverage = entities[resolved.name] ?? EntityCoverage()
         coverage.objects += 1
         objectsByEntity?.observe(object, as: resolved.name)
-        transformerHints?.observe(object, as: resolved, source: source)
-        transformerHints?.observeReferences(object, as: resolved, in: schema, source: source)
+        transformerHints?.observe(object, as: resolved, in: schema, source: source)
         let members =
             resolved.attributes.map { ($0.name, [$0.keyPath] + $0.fallbackKeyPaths) }
             + resolved.relationships.map { ($0.name, [$0.keyPath] + $0.fallbackKeyPaths) }

@@ -20,11 +20,7 @@ extension TransformerHints {
             let reference = Key(location: location, suggestion: .reference(expandable: false))
             if value.kind == .object {
                 // The whole object, which a reference alone would refuse.
-                if found[reference] != nil {
-                    found[reference]!.refuses += 1
-                } else {
-                    pendingRefusals[reference, default: 0] += 1
-                }
+                refusals[reference, default: 0] += 1
                 continue
             }
             let plain = ErasedTransformer(BuiltinConversion(type: type, transformer: .plain).instantiate())

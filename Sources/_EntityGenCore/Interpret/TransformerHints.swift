@@ -78,8 +78,8 @@ public struct TransformerHints: Sendable {
     var found: [Key: Hint] = [:]
     /// Each suggestion's place in its attribute's list (the order hints print in).
     private var order: [Key: Int] = [:]
-    /// Refusals by alternative, counted before the alternative has read anything (folded in when it does).
-    var pendingRefusals: [Key: Int] = [:]
+    /// Values each suggestion would refuse that the schema reads (for a reference: the whole objects).
+    var refusals: [Key: Int] = [:]
 
     /// Whether an example names its payload (`pods/a.json at $[0].price`), for walks over many.
     let namesPayloads: Bool
@@ -93,9 +93,13 @@ public struct TransformerHints: Sendable {
     /// transformers first, then date patterns, then, only where neither reads anything, the first other
     /// type that does).
     public var hints: [Hint] {
-        let sorted = found.filter { $0.value.reads > 0 }.sorted {
+        let sorted = found.sorted {
             ($0.value.location, order[$0.key] ?? 0) < ($1.value.location, order[$1.key] ?? 0)
-        }.map(\.value)
+        }.map { key, hint in
+            var hint = hint
+            hint.refuses = refusals[key] ?? 0
+            return hint
+        }
         var result: [Hint] = []
         for hint in sorted {
             switch hint.suggestion {
@@ -105,8 +109,7 @@ public struct TransformerHints: Sendable {
                 if !result.contains(where: { $0.location == hint.location }) { result.append(hint) }
             case let .reference(expandable):
                 // A reference where only identifiers came, expandable where objects came too.
-                let objects =
-                    found[Key(location: hint.location, suggestion: .reference(expandable: false))]?.refuses ?? 0
+                let objects = refusals[Key(location: hint.location, suggestion: .reference(expandable: false))] ?? 0
                 if expandable == (objects > 0) { result.append(hint) }
             }
         }
@@ -128,8 +131,8 @@ public struct TransformerHints: Sendable {
     }
 
     /// The hints as a JSON array (`check --coverage --format json`): objects with `location`,
-    /// `attribute`, `transformer` or `dateFormat` (as the schema would name it), `reads`, `refuses` and
-    /// `example` (`place`, `json`, `value`).
+    /// `attribute`, the suggestion as the schema would write it (`transformer`, `dateFormat`, `type`, or
+    /// `reference` and `expandable`), `reads`, `refuses` and `example` (`place`, `json`, `value`).
     public func write(to writer: inout JSONWriter, displayPath: (String) -> String) {
         writer.beginArray()
         for hint in hints {
@@ -145,9 +148,9 @@ public struct TransformerHints: Sendable {
             case let .dateFormat(pattern):
                 writer.key("dateFormat")
                 writer.string(pattern)
-            case .type:
+            case let .type(type, optional):
                 writer.key("type")
-                writer.string(String(hint.suggestion.spelling.dropFirst("type: ".count)))
+                writer.string(type.rawValue + (optional ? "?" : ""))
             case let .reference(expandable):
                 writer.key("reference")
                 writer.bool(true)
@@ -172,8 +175,10 @@ public struct TransformerHints: Sendable {
         writer.endArray()
     }
 
-    /// Tries the attributes of one object of `entity` (its concrete entity).
-    mutating func observe(_ object: JSONValue, as entity: ResolvedEntity, source: String?) {
+    /// Tries the members of one object of `entity` (its concrete entity) of `schema`: its attributes,
+    /// and its to-one relationships (``observeReferences(_:as:in:source:)``).
+    mutating func observe(_ object: JSONValue, as entity: ResolvedEntity, in schema: ResolvedSchema, source: String?) {
+        observeReferences(object, as: entity, in: schema, source: source)
         for attribute in entity.attributes {
             let location = attribute.declaration.name.location
             if trials[location] == nil { trials[location] = Self.trial(attribute) }
@@ -187,7 +192,7 @@ public struct TransformerHints: Sendable {
                         let place = namesPayloads ? "\(source ?? "payload") at \(leaf.path)" : leaf.path
                         record(key, rank: index, attribute.name, (place, leaf), made, alternative.shows)
                     } else if !refused, made == nil {
-                        if found[key] != nil { found[key]!.refuses += 1 } else { pendingRefusals[key, default: 0] += 1 }
+                        refusals[key, default: 0] += 1
                     }
                 }
             }
@@ -209,8 +214,7 @@ public struct TransformerHints: Sendable {
         shows.encode(made, to: &value)
         let excerpt = { (bytes: [UInt8]) in JSONValue.excerpt(String(decoding: bytes, as: UTF8.self)) }
         found[key] = Hint(
-            attribute: attribute, location: key.location, suggestion: key.suggestion, reads: 1,
-            refuses: pendingRefusals.removeValue(forKey: key) ?? 0,
+            attribute: attribute, location: key.location, suggestion: key.suggestion, reads: 1, refuses: 0,
             example: (leaf.place, excerpt(text.bytes), excerpt(value.bytes)))
     }
 
@@ -220,7 +224,9 @@ public struct TransformerHints: Sendable {
     /// The transformers to try on an attribute's values (`nil` for a user's transformer, which only
     /// compiled code can run).
     private static func trial(_ attribute: ResolvedAttribute) -> Trial? {
-        guard let type = attribute.type.leafBuiltin, let own = conversion(attribute, type) else { return nil }
+        // A user's transformer resolves the type as `.custom`: no built-in leaf, nothing to try.
+        guard let type = attribute.type.leafBuiltin else { return nil }
+        let own = BuiltinConversion(type: type, transformer: TypeTranslator.conversion(attribute.transformer))
         let plain = ErasedTransformer(BuiltinConversion(type: type, transformer: .plain).instantiate())
         var alternatives = BuiltinTransformer.allCases.filter { $0.descriptor.appliesTo(type) }.map {
             (
@@ -242,17 +248,6 @@ public struct TransformerHints: Sendable {
         }
         guard !alternatives.isEmpty else { return nil }
         return Trial(own: ErasedTransformer(own.instantiate()), alternatives: alternatives)
-    }
-
-    /// The attribute's own conversion of its built-in leaf type (`nil` for a user's transformer, which
-    /// only compiled code can run).
-    private static func conversion(_ attribute: ResolvedAttribute, _ type: BuiltinType) -> BuiltinConversion? {
-        switch attribute.transformer {
-        case nil: return BuiltinConversion(type: type, transformer: .plain)
-        case let .builtin(named)?: return BuiltinConversion(type: type, transformer: .named(named))
-        case let .dateFormat(pattern)?: return BuiltinConversion(type: type, transformer: .dateFormat(pattern))
-        case .custom?: return nil
-        }
     }
 
     /// The scalar values the attribute reads in `object`: at its first key path present, each element of
