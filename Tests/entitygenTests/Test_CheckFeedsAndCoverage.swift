@@ -256,4 +256,35 @@ import Testing
         #expect(
             mapped.stdout.hasPrefix(#"[{"id":1,"price":9.99,"inStock":true,"addedAt":1600000000}"#), "\(mapped.stdout)")
     }
+
+    /// A required attribute some objects send as `null` and one no object sends: the error says null, and
+    /// the notes count every object refused for each, the second naming the key none sends.
+    @Test func nullsAndMissingKeysAreNotedAsOptional() throws {
+        let folder = try Test_CommandPaths.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try Data(
+            "entities:\n  User:\n    identifiedBy: id\n    attributes:\n      id: Int64\n      name: String\n      email: String\n"
+                .utf8
+        ).write(to: folder.appendingPathComponent("User.yaml"))
+        try Data(
+            #"[{"id": 1, "name": null, "mail": "a@x"}, {"id": 2, "name": "B", "mail": "b@x"}, {"id": 3, "name": null}]"#
+                .utf8
+        ).write(to: folder.appendingPathComponent("users.json"))
+        let refused = try Test_LintCommand.run(["check", "User.yaml", "users.json"], in: folder)
+        #expect(refused.status == 1)
+        #expect(
+            refused.stderr.split(separator: "\n").suffix(3) == [
+                "users.json: error: $[0].name: required value is null (schema: User.yaml:6:7)",
+                "User.yaml:6:7: note: with optional: true, 'name' would read 2 objects the schema refuses ($[0].name: null)",
+                "User.yaml:7:7: note: with optional: true, 'email' would read 3 objects the schema refuses ($[0].email: absent); no object sends a value at its key 'email'",
+            ], "\(refused.stderr)")
+        let coverage = try Test_LintCommand.run(
+            ["check", "User.yaml", "--coverage", "users.json", "--format", "json"], in: folder)
+        let report = try #require(
+            try JSONSerialization.jsonObject(with: Data(coverage.stdout.utf8)) as? [String: Any])
+        let hints = try #require(report["transformerHints"] as? [[String: Any]])
+        #expect(hints.map { $0["optional"] as? Bool } == [true, true])
+        #expect(hints.map { $0["unsentKey"] as? String } == [nil, "email"])
+        #expect(hints.map { $0["reads"] as? Int } == [2, 3])
+    }
 }

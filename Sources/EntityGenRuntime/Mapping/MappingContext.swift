@@ -117,7 +117,7 @@ public struct MappingContext {
             if let fallback { return fallback }
             throw MappingError(
                 path: object.path(appending: field.primaryPath), schemaLocation: field.schemaLocation,
-                message: "required value is missing" + (field.hasFallbacks ? " (no fallback key present either)" : ""))
+                message: Self.absenceMessage(field, in: object))
         }
         do {
             let result = try transformer.decode(value, context: &self)
@@ -160,6 +160,15 @@ public struct MappingContext {
                 throw located(error, at: value, field)
             }
         }
+    }
+
+    /// Why a required field found no value: `null` (the payload sends the key, so the attribute may need
+    /// to be optional) or missing (the key is not sent: a wrong key, or an optional attribute), and whether
+    /// fallback keys were tried. Only errors reach it.
+    @usableFromInline static func absenceMessage(_ field: MappingField, in object: JSONValue) -> String {
+        let isNull = object.value(at: field.primaryPath)?.isNull == true
+        return "required value is " + (isNull ? "null" : "missing")
+            + (field.hasFallbacks ? " (no fallback key present either)" : "")
     }
 
     @usableFromInline func check<Value>(_ value: Value, _ constraints: [MappingConstraint]) throws(TransformFailure) {

@@ -5,7 +5,8 @@ import EntityGenRuntime
 /// (`boolFromString`), a date sent as a number of seconds (`epochSeconds`) or as a day
 /// (`dateFormat: 'yyyy-MM-dd'`); where no transformer reads it, the first other type that does
 /// (`type: Double` for a fraction sent to an `Int`); and `reference: true` for a to-one relationship
-/// sent as its target's identifier (``observeReferences(_:as:in:source:)``).
+/// sent as its target's identifier (``observeReferences(_:as:in:source:)``); and `optional: true` for a
+/// required member objects send as `null` or leave out (``observeAbsence(_:as:source:)``).
 ///
 /// Semantic, not textual: each value an attribute's own conversion refuses is tried with every built-in
 /// transformer that can make the attribute's type (the one table, ``BuiltinTransformer``), and for
@@ -29,6 +30,8 @@ public struct TransformerHints: Sendable {
         /// A to-one relationship sent as its target's identifier: `reference: true`, and
         /// `expandable: true` when the whole object is sent too.
         case reference(expandable: Bool)
+        /// `optional: true`, for a required member objects send as `null` or leave out.
+        case optional
 
         /// As the schema writes it: `transformer: numberFromString`, `dateFormat: 'yyyy-MM-dd'`.
         public var spelling: String {
@@ -38,6 +41,7 @@ public struct TransformerHints: Sendable {
             case let .type(type, optional): return "type: \(type.rawValue)\(optional ? "?" : "")"
             case let .reference(expandable):
                 return expandable ? "reference: true and expandable: true" : "reference: true"
+            case .optional: return "optional: true"
             }
         }
     }
@@ -57,6 +61,9 @@ public struct TransformerHints: Sendable {
         /// The first refused value it reads: where (its JSON path, after the payload's name when the
         /// hints name payloads), its JSON text (excerpted) and the value it makes, as JSON.
         public var example: (place: String, json: String, value: String)
+        /// For `optional: true`: the member's key when no object walked sends a value at it, which a
+        /// misspelled key explains as well as an optional member.
+        public var unsentKey: String?
     }
 
     /// A suggestion at one member.
@@ -77,9 +84,11 @@ public struct TransformerHints: Sendable {
     /// The hints so far, by member and suggestion (those that read nothing yet have none).
     var found: [Key: Hint] = [:]
     /// Each suggestion's place in its attribute's list (the order hints print in).
-    private var order: [Key: Int] = [:]
+    var order: [Key: Int] = [:]
     /// Values each suggestion would refuse that the schema reads (for a reference: the whole objects).
     var refusals: [Key: Int] = [:]
+    /// Each required member's key, and whether some object sent a value at it (``observeAbsence``).
+    var sent: [SourceLocation: (key: String, any: Bool)] = [:]
 
     /// Whether an example names its payload (`pods/a.json at $[0].price`), for walks over many.
     let namesPayloads: Bool
@@ -91,22 +100,31 @@ public struct TransformerHints: Sendable {
 
     /// The hints, sorted by schema location, then as the tables list the suggestions (built-in
     /// transformers first, then date patterns, then, only where neither reads anything, the first other
-    /// type that does).
+    /// type that does), then `optional: true` for objects without a value.
     public var hints: [Hint] {
         let sorted = found.sorted {
             ($0.value.location, order[$0.key] ?? 0) < ($1.value.location, order[$1.key] ?? 0)
         }.map { key, hint in
             var hint = hint
             hint.refuses = refusals[key] ?? 0
+            if key.suggestion == .optional, let sent = sent[key.location], !sent.any { hint.unsentKey = sent.key }
             return hint
         }
         var result: [Hint] = []
         for hint in sorted {
             switch hint.suggestion {
-            case .transformer, .dateFormat:
+            case .transformer, .dateFormat, .optional:
                 result.append(hint)
             case .type:
-                if !result.contains(where: { $0.location == hint.location }) { result.append(hint) }
+                // Only the first type, and only where nothing before reads the values.
+                let read = result.contains {
+                    guard $0.location == hint.location else { return false }
+                    switch $0.suggestion {
+                    case .transformer, .dateFormat, .type: return true
+                    case .reference, .optional: return false
+                    }
+                }
+                if !read { result.append(hint) }
             case let .reference(expandable):
                 // A reference where only identifiers came, expandable where objects came too.
                 let objects = refusals[Key(location: hint.location, suggestion: .reference(expandable: false))] ?? 0
@@ -118,14 +136,20 @@ public struct TransformerHints: Sendable {
 
     /// The hints as `path:line:column: note: ...` lines: `note: with transformer: numberFromString,
     /// 'price' would read 2 values the schema refuses ($[0].price: "9.99" as 9.99)`, then, when it would
-    /// break values read today, `; and refuse 1 it reads now`.
+    /// break values read today, `; and refuse 1 it reads now`. A member objects send as `null` or leave
+    /// out: `note: with optional: true, 'name' would read 2 objects the schema refuses ($[1].name: null)`.
     public func lines(displayPath: (String) -> String) -> [String] {
         hints.map { hint in
+            let plural = hint.reads == 1 ? "" : "s"
+            let (counted, example) =
+                hint.suggestion == .optional
+                ? ("object\(plural)", "\(hint.example.place): \(hint.example.json)")
+                : ("value\(plural)", "\(hint.example.place): \(hint.example.json) as \(hint.example.value)")
             var line =
                 "\(hint.location.text(displayPath: displayPath)): note: with \(hint.suggestion.spelling), "
-                + "'\(hint.attribute)' would read \(hint.reads) value\(hint.reads == 1 ? "" : "s") the schema refuses "
-                + "(\(hint.example.place): \(hint.example.json) as \(hint.example.value))"
+                + "'\(hint.attribute)' would read \(hint.reads) \(counted) the schema refuses (\(example))"
             if hint.refuses > 0 { line += "; and refuse \(hint.refuses) it reads now" }
+            if let key = hint.unsentKey { line += "; no object sends a value at its key '\(key)'" }
             return line
         }
     }
@@ -156,11 +180,18 @@ public struct TransformerHints: Sendable {
                 writer.bool(true)
                 writer.key("expandable")
                 writer.bool(expandable)
+            case .optional:
+                writer.key("optional")
+                writer.bool(true)
             }
             writer.key("reads")
             writer.integer(hint.reads)
             writer.key("refuses")
             writer.integer(hint.refuses)
+            if let key = hint.unsentKey {
+                writer.key("unsentKey")
+                writer.string(key)
+            }
             writer.key("example")
             writer.beginObject()
             writer.key("place")
@@ -176,9 +207,11 @@ public struct TransformerHints: Sendable {
     }
 
     /// Tries the members of one object of `entity` (its concrete entity) of `schema`: its attributes,
-    /// and its to-one relationships (``observeReferences(_:as:in:source:)``).
+    /// its to-one relationships (``observeReferences(_:as:in:source:)``) and its required members that have
+    /// no value (``observeAbsence(_:as:source:)``).
     mutating func observe(_ object: JSONValue, as entity: ResolvedEntity, in schema: ResolvedSchema, source: String?) {
         observeReferences(object, as: entity, in: schema, source: source)
+        observeAbsence(object, as: entity, source: source)
         for attribute in entity.attributes {
             let location = attribute.declaration.name.location
             if trials[location] == nil { trials[location] = Self.trial(attribute) }

@@ -170,7 +170,8 @@ import Testing
             }
         }
         #expect(outcomes.contains("value 42; issues []"))
-        #expect(outcomes.contains { $0.contains("required value is missing") })
+        #expect(outcomes[0] == "error $.v: required value is missing (schema: s.yaml:3:5)")
+        #expect(outcomes[1] == "error $.v: required value is null (schema: s.yaml:3:5)", "sent as null")
         #expect(outcomes.contains { $0.contains("out of range for UInt8") })
         #expect(outcomes.contains { $0.contains("expected an integer") })
         let entities = Self.objects.map { json in
