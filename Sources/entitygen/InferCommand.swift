@@ -49,7 +49,7 @@ struct InferCommand: ParsableCommand {
 
     @Option(
         parsing: .upToNextOption,
-        help: "Schema files or folders to add the samples' unread keys to, in place (with --name: the records' entity)."
+        help: "Schema files or folders to add the samples' unread keys to, in place (--name's entity, or the only one)."
     )
     var update: [String] = []
 
@@ -120,11 +120,8 @@ struct InferCommand: ParsableCommand {
     /// `--update`: the unread keys added to the existing schema files, which are written only when the
     /// result passes lint.
     private func updateSchemas() throws {
-        guard let name else {
-            printError("error: --update needs --name, the entity the samples' records are")
-            throw ExitCode(2)
-        }
         let inputs = try SchemaInputs.forCommand(paths: update, config: config)
+        let name = try self.name ?? updatedEntity(inputs)
         let plan: SchemaUpdate
         do {
             plan = try SchemaUpdate.plan(
@@ -170,6 +167,40 @@ struct InferCommand: ParsableCommand {
                 "Next: `entitygen generate` (or a build, with the plugin) regenerates the code and, with persistence, records the migration."
             )
         }
+    }
+
+    /// The entity `--update` adds to without `--name`, said on standard error: the only feed's, the
+    /// only entity, or the one the first sample is named after (`repos.json`: `Repo`); otherwise a usage
+    /// error naming the entities.
+    private func updatedEntity(_ inputs: SchemaInputs) throws -> String {
+        guard let schema = GeneratorPipeline.validate(inputs: inputs).schema else {
+            printError("error: --update needs --name, the entity the samples' records are")
+            throw ExitCode(2)
+        }
+        let entities = schema.entities.map(\.name)
+        if schema.feeds.count == 1 {
+            let feed = schema.feeds[0]
+            printError(
+                "note: updating entity '\(feed.entity)', the records of feed '\(feed.name)', the schema's only feed")
+            return feed.entity
+        }
+        if entities.count == 1 {
+            printError("note: updating entity '\(entities[0])', the schema's only entity")
+            return entities[0]
+        }
+        if let sample = self.inputs.first {
+            var base = (sample as NSString).lastPathComponent as NSString
+            while !base.pathExtension.isEmpty { base = base.deletingPathExtension as NSString }
+            let named = InferenceText.singular(base as String).lowercased()
+            if let entity = entities.first(where: { $0.lowercased() == named }) {
+                printError("note: updating entity '\(entity)', named like the samples '\(sample)'")
+                return entity
+            }
+        }
+        printError(
+            "error: --update needs --name, the entity the samples' records are, of "
+                + entities.sorted().map { "'\($0)'" }.joined(separator: ", "))
+        throw ExitCode(2)
     }
 
     /// The OpenAPI document among the inputs (``OpenAPIDocumentLoader/isDocument(at:)``), when there is

@@ -141,7 +141,10 @@ import Testing
         ])
         let refused = try run([pages.path, "--update", folder.path])
         #expect(refused.status == 2)
-        #expect(refused.stderr.contains("--update needs --name"))
+        #expect(
+            refused.stderr.contains(
+                "error: --update needs --name, the entity the samples' records are, of 'Pod', 'Source'"),
+            "\(refused.stderr)")
         let run = try run([pages.path, "--update", folder.path, "--name", "Pod"])
         #expect(run.status == 0, "\(run.stderr)")
         let updated = try String(contentsOf: folder.appendingPathComponent("Pods.yaml"), encoding: .utf8)
@@ -369,6 +372,43 @@ import Testing
             ), "\(update.stdout)")
         let check = try Test_LintCommand.run(["check", schema, folder.appendingPathComponent("page.json").path])
         #expect(check.status == 0, "\(check.stdout)\(check.stderr)")
+    }
+
+    /// Keys inside an object a member reads into (`license.name`) are added beside it with their key
+    /// paths, typed from the samples (an object inside as `AnyJSON`), a plucked array's keys are left to
+    /// a person; the schema's only entity is updated without `--name`, and the result maps the samples.
+    @Test func updateAddsKeysInsideAMembersObjectWithTheirKeyPaths() throws {
+        let folder = try samples([
+            "Repos.yaml":
+                "entities:\n  Repo:\n    identifiedBy: id\n    attributes:\n      id: Int64\n      licenseName: {type: String?, key: license.name}\n      topics: {type: '[String]', key: 'labels[].name'}\n",
+            "page.json":
+                #"[{"id": 1, "license": {"name": "MIT", "url": "https://x.example/mit", "spdx_id": "MIT", "meta": {"year": 2020}}, "labels": [{"name": "a", "color": "red"}]}, "#
+                + #"{"id": 2, "license": null, "labels": []}]"#,
+        ])
+        let schema = folder.appendingPathComponent("Repos.yaml").path
+        let update = try run([folder.appendingPathComponent("page.json").path, "--update", schema])
+        #expect(update.status == 0, "\(update.stderr)")
+        #expect(update.stderr.contains("note: updating entity 'Repo', the schema's only entity"), "\(update.stderr)")
+        let lines = try String(contentsOfFile: schema, encoding: .utf8).components(separatedBy: "\n")
+        #expect(
+            lines.suffix(4).map { $0.components(separatedBy: "   #")[0] } == [
+                "      licenseMeta: {type: AnyJSON?, key: license.meta}",
+                "      licenseSpdxId: {type: String?, key: license.spdx_id}",
+                "      licenseUrl: {type: URL?, key: license.url}", "",
+            ], "\(lines)")
+        #expect(
+            update.stderr.contains("Repo: 'labels[].color' is inside a member's object; add it to that member by hand"),
+            "\(update.stderr)")
+        let check = try Test_LintCommand.run([
+            "check", schema, folder.appendingPathComponent("page.json").path, "--print",
+        ])
+        #expect(check.status == 0, "\(check.stderr)")
+        #expect(
+            check.stdout.contains(
+                #""license":{"name":"MIT","meta":{"year":2020},"spdx_id":"MIT","url":"https://x.example/mit"}"#),
+            "\(check.stdout)")
+        let again = try run([folder.appendingPathComponent("page.json").path, "--update", schema])
+        #expect(!again.stdout.contains("added to"), "\(again.stdout)")
     }
 
     @Test func badInputSaysWhere() throws {

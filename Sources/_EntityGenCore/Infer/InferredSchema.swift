@@ -69,6 +69,9 @@ public struct InferredSchema: Sendable {
         public var type: String
         /// The JSON key when the convention does not give it.
         public var key: String?
+        /// A key path into nested objects (`license.url`), written instead of ``key``: a member
+        /// `infer --update` adds beside one that reads into the same object.
+        public var keyPath: [String]?
         /// A built-in transformer's name.
         public var transformer: String?
         /// A date pattern.

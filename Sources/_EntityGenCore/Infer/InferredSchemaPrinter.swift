@@ -120,7 +120,11 @@ public enum InferredSchemaPrinter {
     /// A member's keys beside its type (`key: id`, `transformer: ...`), in the order a person writes them.
     private static func options(_ member: InferredSchema.Member) -> [String] {
         var options: [String] = []
-        if let key = member.key { options.append("key: " + keyText(key)) }
+        if let path = member.keyPath {
+            options.append("key: " + keyPathText(path))
+        } else if let key = member.key {
+            options.append("key: " + keyText(key))
+        }
         if member.isReference { options.append("reference: true") }
         if member.isExpandable { options.append("expandable: true") }
         if let transformer = member.transformer { options.append("transformer: \(transformer)") }
@@ -137,8 +141,11 @@ public enum InferredSchemaPrinter {
     /// A key path as the schema reads it: `data.items` when no key holds a character a path reserves,
     /// the list form (`['x]']`, `['data', 'a.b']`) otherwise.
     private static func keyPathText(_ keys: [String]) -> String {
-        keys.contains { $0.contains(where: { ".[]\\".contains($0) }) }
-            ? "[\(keys.map(quoted).joined(separator: ", "))]" : scalar(keys.joined(separator: "."))
+        if keys.contains(where: { $0.contains(where: { ".[]\\".contains($0) }) }) {
+            return "[\(keys.map(quoted).joined(separator: ", "))]"
+        }
+        // Plain when each key is (`license.url`), quoted as a whole otherwise.
+        return keys.allSatisfy { scalar($0) == $0 } ? keys.joined(separator: ".") : scalar(keys.joined(separator: "."))
     }
 
     private static func comment(_ text: String?, pad: Bool) -> String {

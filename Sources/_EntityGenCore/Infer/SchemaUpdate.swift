@@ -32,7 +32,7 @@ public struct SchemaUpdate: Sendable {
 
     /// Members added, in file and line order.
     public internal(set) var additions: [Addition] = []
-    /// Unread keys left as they were, each with why (a key inside a member's object, an entity whose
+    /// Unread keys left as they were, each with why (a key inside a plucked array's elements, an entity whose
     /// attributes are written in flow style).
     public private(set) var skipped: [String] = []
     /// The updated text of each changed schema file.
@@ -97,9 +97,10 @@ public struct SchemaUpdate: Sendable {
         return type + "?"
     }
 
-    /// Adds the direct unread keys of one entity's objects: attributes, and relationships to new entities
-    /// for keys whose values are objects (``relationship(_:of:in:taken:)``; `AnyJSON` attributes when the
-    /// objects cannot stand as new entities). `takenTypes` holds the schema's entity and enum names,
+    /// Adds the unread keys of one entity's objects: attributes, relationships to new entities for keys
+    /// whose values are objects (``relationship(_:of:in:taken:)``; `AnyJSON` attributes when the objects
+    /// cannot stand as new entities), and attributes with key paths for keys inside an object a member
+    /// reads into (``nestedMember(at:of:in:)``). `takenTypes` holds the schema's entity and enum names,
     /// lowercased, and grows with the new ones; `convention` is the file's key convention.
     private mutating func add(
         unread: [String: Int], to entity: ResolvedEntity, samples: SampleReader, lines: inout [String],
@@ -107,14 +108,18 @@ public struct SchemaUpdate: Sendable {
     ) {
         let location = entity.declaration.name.location
         let keys = unread.keys.sorted()
-        for key in keys where key.contains(".") || key.contains("[]") {
-            skipped.append(
-                "\(location.file):\(location.line): \(entity.name): '\(key)' is inside a member's object; add it to that member by hand"
-            )
-        }
         let direct = keys.filter { !$0.contains(".") && !$0.contains("[]") && !$0.isEmpty }
-        guard !direct.isEmpty else { return }
+        let nested = keys.filter { $0.contains(".") || $0.contains("[]") }
+        // Keys inside a member's object that are not added (``nestedMember(at:of:in:)``).
+        let leftInside = { (keys: [String]) in
+            keys.map {
+                "\(location.file):\(location.line): \(entity.name): '\($0)' is inside a member's object; add it to that member by hand"
+            }
+        }
+        guard !direct.isEmpty || !nested.isEmpty else { return }
         guard entity.declaration.basePath == nil else {
+            skipped += leftInside(nested)
+            guard !direct.isEmpty else { return }
             skipped.append(
                 "\(location.file):\(location.line): \(entity.name): its members live under basePath; add \(direct.map { "'\($0)'" }.joined(separator: ", ")) by hand"
             )
@@ -122,10 +127,17 @@ public struct SchemaUpdate: Sendable {
         }
         guard let inferredSchema = try? SchemaInference.infer(samples, name: entity.name),
             let inferred = inferredSchema.entities.first
-        else { return }
+        else {
+            skipped += leftInside(nested)
+            return
+        }
+        let nestedMembers = nested.compactMap { key in
+            Self.nestedMember(at: key, of: inferred, in: inferredSchema).map { (key, $0) }
+        }
+        skipped += leftInside(nested.filter { key in !nestedMembers.contains { $0.0 == key } })
         guard let attributesBlock = MemberBlock.find("attributes", entityAt: location, in: lines) else {
             skipped.append(
-                "\(location.file):\(location.line): \(entity.name): its attributes are not a block mapping; add \(direct.map { "'\($0)'" }.joined(separator: ", ")) by hand"
+                "\(location.file):\(location.line): \(entity.name): its attributes are not a block mapping; add \((direct + nestedMembers.map(\.0)).map { "'\($0)'" }.joined(separator: ", ")) by hand"
             )
             return
         }
@@ -139,13 +151,14 @@ public struct SchemaUpdate: Sendable {
         var newEntities: [InferredSchema.Entity] = []
         var newEnums: [InferredSchema.Enumeration] = []
         var given: [String: String] = [:]
-        for key in direct {
-            guard let member = (inferred.attributes + inferred.relationships).first(where: { $0.jsonKey == key })
-            else { continue }
-            let count = unread[key] ?? 0
+        let directMembers = direct.compactMap { key in
+            (inferred.attributes + inferred.relationships).first { $0.jsonKey == key }
+        }
+        for member in directMembers + nestedMembers.map(\.1) {
+            let count = unread[member.jsonKey] ?? 0
             let note =
                 "added by infer --update: in \(InferenceText.count(count)) of \(InferenceText.plural(inferred.objects, "object")); optional, as earlier payloads did not send it"
-            if relationshipsBlock != nil, case .after? = entitiesPlace,
+            if member.keyPath == nil, relationshipsBlock != nil, case .after? = entitiesPlace,
                 var relationship = Self.relationship(
                     member, of: entity.name, in: inferredSchema, taken: &takenTypes, given: &given,
                     keepsEnums: enumsPlace != nil, convention: convention)
