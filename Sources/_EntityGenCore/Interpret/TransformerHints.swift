@@ -24,9 +24,9 @@ public struct TransformerHints: Sendable {
         case transformer(BuiltinTransformer)
         /// `dateFormat: 'pattern'`.
         case dateFormat(String)
-        /// Another type (`type: Double?`), when no transformer reads the values: a scalar attribute's,
-        /// optional when the attribute is.
-        case type(BuiltinType, optional: Bool)
+        /// Another type (`type: Double?`, `type: '[Double]'`), when no transformer reads the values: the
+        /// attribute's arrays and maps around another built-in leaf, optional when the attribute is.
+        case type(ResolvedType, optional: Bool)
         /// A to-one relationship sent as its target's identifier: `reference: true`, and
         /// `expandable: true` when the whole object is sent too.
         case reference(expandable: Bool)
@@ -38,7 +38,9 @@ public struct TransformerHints: Sendable {
             switch self {
             case let .transformer(name): return "transformer: \(name.rawValue)"
             case let .dateFormat(pattern): return "dateFormat: '\(pattern)'"
-            case let .type(type, optional): return "type: \(type.rawValue)\(optional ? "?" : "")"
+            case let .type(type, optional):
+                let text = "\(type)\(optional ? "?" : "")"
+                return "type: " + (type.isCollection ? "'\(text)'" : text)
             case let .reference(expandable):
                 return expandable ? "reference: true and expandable: true" : "reference: true"
             case .optional: return "optional: true"
@@ -174,7 +176,7 @@ public struct TransformerHints: Sendable {
                 writer.string(pattern)
             case let .type(type, optional):
                 writer.key("type")
-                writer.string(type.rawValue + (optional ? "?" : ""))
+                writer.string("\(type)" + (optional ? "?" : ""))
             case let .reference(expandable):
                 writer.key("reference")
                 writer.bool(true)
@@ -251,7 +253,7 @@ public struct TransformerHints: Sendable {
             example: (leaf.place, excerpt(text.bytes), excerpt(value.bytes)))
     }
 
-    /// The other types a scalar attribute may be suggested, in the order they are preferred.
+    /// The other leaf types an attribute may be suggested, in the order they are preferred.
     private static let otherTypes: [BuiltinType] = [.int64, .double, .string, .bool]
 
     /// The transformers to try on an attribute's values (`nil` for a user's transformer, which only
@@ -273,11 +275,11 @@ public struct TransformerHints: Sendable {
                 alternatives.append((.dateFormat(pattern), ErasedTransformer(conversion.instantiate()), plain))
             }
         }
-        if case .builtin = attribute.type {
-            for other in otherTypes where other != type {
-                let transformer = ErasedTransformer(BuiltinConversion(type: other, transformer: .plain).instantiate())
-                alternatives.append((.type(other, optional: attribute.isOptional), transformer, transformer))
-            }
+        for other in otherTypes where other != type {
+            // Tried on each leaf value (an array's elements, a map's values), named with the attribute's shape.
+            let transformer = ErasedTransformer(BuiltinConversion(type: other, transformer: .plain).instantiate())
+            let suggested = attribute.type.replacingLeaf(with: .builtin(other))
+            alternatives.append((.type(suggested, optional: attribute.isOptional), transformer, transformer))
         }
         guard !alternatives.isEmpty else { return nil }
         return Trial(own: ErasedTransformer(own.instantiate()), alternatives: alternatives)

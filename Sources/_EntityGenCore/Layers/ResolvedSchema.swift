@@ -110,6 +110,15 @@ public indirect enum ResolvedType: Hashable, Sendable, CustomStringConvertible {
         case let .map(value): return "[String: \(value)]"
         }
     }
+
+    /// The same arrays and maps around another leaf (`[Int64]` with `Double`: `[Double]`).
+    public func replacingLeaf(with leaf: ResolvedType) -> ResolvedType {
+        switch self {
+        case let .array(element): return .array(element.replacingLeaf(with: leaf))
+        case let .map(value): return .map(value.replacingLeaf(with: leaf))
+        case .builtin, .enumeration, .custom: return leaf
+        }
+    }
 }
 
 /// How a scalar value is converted between JSON and Swift.

@@ -92,8 +92,9 @@ import Testing
 
     /// No transformer is suggested that does not read the value (text that is no number, a fraction for
     /// an integer); where none does, the first other type that reads it is (`Int64`, `Double`, `String`,
-    /// `Bool`), with what it would break. A user's transformer (only compiled code can run it) and an
-    /// array's elements (the type to name is the array's) get none.
+    /// `Bool`), with what it would break; for an array's elements or a map's values, named as the
+    /// attribute's arrays and maps around it (`'[Bool]'`). A user's transformer (only compiled code can
+    /// run it) gets none.
     @Test func whatNoTransformerReadsGetsTheFirstTypeThatDoes() throws {
         let lines = try Self.hints(
             #"[{"id": 1.5, "price": "about ten", "inStock": "perhaps", "name": 42, "code": 7, "addedAt": "yesterday", "#
@@ -105,10 +106,24 @@ import Testing
                 "S.yaml:6:7: note: with type: String, 'inStock' would read 1 value the schema refuses ($[0].inStock: \"perhaps\" as \"perhaps\"); and refuse 1 it reads now",
                 "S.yaml:7:7: note: with type: String, 'addedAt' would read 1 value the schema refuses ($[0].addedAt: \"yesterday\" as \"yesterday\")",
                 "S.yaml:8:7: note: with type: Int64, 'name' would read 1 value the schema refuses ($[0].name: 42 as 42); and refuse 1 it reads now",
+                "S.yaml:9:7: note: with type: '[Bool]', 'heights' would read 1 value the schema refuses ($[0].heights[0]: true as true)",
             ])
         // "1.5" for an Int: numberFromString refuses a fraction, and a type is only named where no
         // transformer reads the value.
         #expect(try Self.hints(#"[{"id": "7"}]"#).allSatisfy { !$0.contains("type:") })
+        // Nested arrays and maps keep their shape and the attribute's optionality.
+        let nested = """
+            entities:
+              Grid:
+                attributes: {cells: '[[Int]]', weights: '[String: [Int64]]?'}
+            """
+        let nestedLines = try Self.hints(
+            #"[{"cells": [[1, 2.5]], "weights": {"a": [1, "x"]}}]"#, schema: nested, entity: "Grid")
+        #expect(
+            nestedLines == [
+                "S.yaml:3:18: note: with type: '[[Double]]', 'cells' would read 1 value the schema refuses ($[0].cells[0][1]: 2.5 as 2.5)",
+                "S.yaml:3:36: note: with type: '[String: [String]]?', 'weights' would read 1 value the schema refuses ($[0].weights.a[1]: \"x\" as \"x\"); and refuse 1 it reads now",
+            ])
     }
 
     /// A to-one relationship sent as its target's identifier: `reference: true` when only identifiers
