@@ -39,7 +39,7 @@ package struct CheckCommand: ParsableCommand {
     @Option(help: "The project config file.")
     var config: String?
 
-    @Flag(help: "Leave out elements of a top-level array that fail, and report them, instead of stopping.")
+    @Flag(help: "Leave out elements of a top-level array that fail and report them as skipped (exit 0), not as errors.")
     var skipInvalid = false
 
     @Flag(help: "Print the mapped value as JSON (what the generated writeJSON would write).")
@@ -215,17 +215,34 @@ package struct CheckCommand: ParsableCommand {
         }
         // Issues, errors and keys quote JSON text: printed escaped, one line each.
         for issue in outcome.issues { Swift.print(InertText.escaped(issue.description)) }
-        if let error = outcome.error {
+        // Every element that fails, as a compiler lists every error (each element's first failure: the
+        // mappers stop there), up to a limit; the notes then cover every refused value.
+        for error in outcome.errors.prefix(Self.errorLimit) {
             printError(InertText.escaped("\(payloadPath): error: \(error)"))
-            printNotes()
-            throw ExitCode(1)
         }
-        if !outcome.issues.isEmpty { printNotes() }
+        if outcome.errors.count > Self.errorLimit {
+            printError(
+                "\(payloadPath): error: and \(outcome.errors.count - Self.errorLimit) more objects that do not map (--skip-invalid lists each)"
+            )
+        }
+        if !outcome.errors.isEmpty || !outcome.issues.isEmpty { printNotes() }
         let count = outcome.count
-        printError(
-            "\(entity): mapped \(count) object\(count == 1 ? "" : "s"), \(outcome.issues.count) issue\(outcome.issues.count == 1 ? "" : "s")"
-        )
+        let issues = "\(outcome.issues.count) issue\(outcome.issues.count == 1 ? "" : "s")"
+        if outcome.errors.isEmpty {
+            printError("\(entity): mapped \(count) object\(count == 1 ? "" : "s"), \(issues)")
+            return
+        }
+        if outcome.isArray {
+            let total = count + outcome.errors.count
+            printError(
+                "\(entity): mapped \(count) of \(total) object\(total == 1 ? "" : "s") (\(outcome.errors.count) do\(outcome.errors.count == 1 ? "es" : "") not map), \(issues)"
+            )
+        }
+        throw ExitCode(1)
     }
+
+    /// How many objects that do not map `check` lists before it counts the rest.
+    static let errorLimit = 20
 
     private func checkFeedPage(
         _ name: String, _ feed: (entity: String, layout: FeedLayout), _ document: JSONDocument, _ payloadPath: String,
@@ -256,72 +273,5 @@ package struct CheckCommand: ParsableCommand {
         if let count = outcome.pageCount { summary += "; the page announces \(count) page\(count == 1 ? "" : "s")" }
         if let next = outcome.nextURL { summary += "; next page: \(InertText.escaped(next))" }
         printError(summary)
-    }
-}
-
-/// One `check` run over a payload, with progress on a terminal for large top-level arrays.
-struct InterpretedRun {
-    let interpreter: SchemaInterpreter
-    let entity: String
-    let skipInvalid: Bool
-    /// Whether mapped values are kept (to print them); otherwise each is dropped once mapped, so memory
-    /// stays near the document's own size however many objects the payload holds.
-    let keepsValues: Bool
-
-    struct Outcome {
-        /// The mapped values, when kept.
-        var values: [SchemaInterpreter.Entity] = []
-        /// How many objects mapped.
-        var count = 0
-        var issues: [MappingIssue] = []
-        var error: MappingError?
-        var isArray = false
-    }
-
-    func run(_ root: JSONValue) -> Outcome {
-        var outcome = Outcome()
-        var context = MappingContext()
-        guard root.kind == .array else {
-            do throws(MappingError) {
-                keep(try interpreter.map(entity, from: root, context: &context), in: &outcome)
-            } catch {
-                outcome.error = error
-            }
-            outcome.issues = context.issues
-            return outcome
-        }
-        outcome.isArray = true
-        let total = root.count
-        let showsProgress = isatty(STDERR_FILENO) == 1 && total >= 10_000
-        var lastPercent = -1
-        root.forEachElement { index, element in
-            guard outcome.error == nil else { return }
-            do throws(MappingError) {
-                keep(try interpreter.map(entity, from: element, context: &context), in: &outcome)
-            } catch {
-                if skipInvalid {
-                    context.record(
-                        at: error.path, schemaLocation: error.schemaLocation, action: .skippedElement,
-                        message: error.message)
-                } else {
-                    outcome.error = error
-                }
-            }
-            if showsProgress {
-                let percent = (index + 1) * 100 / total
-                if percent != lastPercent {
-                    lastPercent = percent
-                    FileHandle.standardError.write(Data("\rmapping: \(percent)% (\(index + 1) of \(total))".utf8))
-                }
-            }
-        }
-        if showsProgress { FileHandle.standardError.write(Data("\n".utf8)) }
-        outcome.issues = context.issues
-        return outcome
-    }
-
-    private func keep(_ value: SchemaInterpreter.Entity, in outcome: inout Outcome) {
-        outcome.count += 1
-        if keepsValues { outcome.values.append(value) }
     }
 }

@@ -226,12 +226,14 @@ import Testing
         #expect(refused.status == 1)
         let lines = refused.stderr.split(separator: "\n").map(String.init)
         #expect(
-            lines.suffix(5) == [
+            lines.suffix(7) == [
                 #"products.json: error: $[0].price: expected a number, found the string "9.99" (schema: Product.yaml:6:7)"#,
+                #"products.json: error: $[1].addedAt: expected an ISO-8601 date string, found the number 1600000001 (schema: Product.yaml:8:7)"#,
                 #"Product.yaml:6:7: note: with transformer: numberFromString, 'price' would read 1 value the schema refuses ($[0].price: "9.99" as 9.99)"#,
                 #"Product.yaml:7:7: note: with transformer: boolFromString, 'inStock' would read 1 value the schema refuses ($[0].inStock: "yes" as true)"#,
                 #"Product.yaml:8:7: note: with transformer: epochSeconds, 'addedAt' would read 2 values the schema refuses ($[0].addedAt: 1600000000 as "2020-09-13T12:26:40Z")"#,
                 #"Product.yaml:8:7: note: with transformer: epochMilliseconds, 'addedAt' would read 2 values the schema refuses ($[0].addedAt: 1600000000 as "1970-01-19T12:26:40Z")"#,
+                "Product: mapped 0 of 2 objects (2 do not map), 0 issues",
             ], "\(refused.stderr)")
 
         let coverage = try Test_LintCommand.run(
@@ -273,10 +275,13 @@ import Testing
         let refused = try Test_LintCommand.run(["check", "User.yaml", "users.json"], in: folder)
         #expect(refused.status == 1)
         #expect(
-            refused.stderr.split(separator: "\n").suffix(3) == [
+            refused.stderr.split(separator: "\n").suffix(6) == [
                 "users.json: error: $[0].name: required value is null (schema: User.yaml:6:7)",
+                "users.json: error: $[1].email: required value is missing (schema: User.yaml:7:7)",
+                "users.json: error: $[2].name: required value is null (schema: User.yaml:6:7)",
                 "User.yaml:6:7: note: with optional: true, 'name' would read 2 objects the schema refuses ($[0].name: null)",
                 "User.yaml:7:7: note: with optional: true, 'email' would read 3 objects the schema refuses ($[0].email: absent); no object sends a value at its key 'email'",
+                "User: mapped 0 of 3 objects (3 do not map), 0 issues",
             ], "\(refused.stderr)")
         let coverage = try Test_LintCommand.run(
             ["check", "User.yaml", "--coverage", "users.json", "--format", "json"], in: folder)

@@ -291,6 +291,8 @@ import Testing
         ])
         #expect(notFound.status == 1)
         #expect(notFound.stderr.contains("$.message: the response is an error: No person was found"))
+        // An error response lacks the members by design: no note makes them optional.
+        #expect(!notFound.stderr.contains("note: with optional: true"), "\(notFound.stderr)")
         let folder = try TemporaryFolder.make("entitygen-check")
         defer { try? FileManager.default.removeItem(at: folder) }
         let bad = folder.appendingPathComponent("bad.json")
@@ -312,5 +314,32 @@ import Testing
         #expect(
             run.stdout.hasPrefix(#"[{"id":123,"file_url":"some_url.png"},{"id":124,"file_url":"some_other_url.png"}]"#))
         #expect(run.stderr.contains("Avatar: mapped 2 objects, 0 issues"))
+    }
+
+    /// Every element that does not map is an error with its path, not only the first; past 20, the rest
+    /// are counted. With `--skip-invalid` they are skipped elements and the payload checks.
+    @Test func everyElementThatDoesNotMapIsAnError() throws {
+        let folder = try TemporaryFolder.make("entitygen-check-errors")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try "entities:\n  Item:\n    attributes:\n      id: Int64\n      name: String\n".write(
+            to: folder.appendingPathComponent("Item.yaml"), atomically: true, encoding: .utf8)
+        let items = (0..<25).map { $0 == 3 ? #"{"id": 3, "name": "ok"}"# : #"{"id": "\#($0)", "name": null}"# }
+        try "[\(items.joined(separator: ", "))]".write(
+            to: folder.appendingPathComponent("items.json"), atomically: true, encoding: .utf8)
+        let run = try Test_LintCommand.run(["check", "Item.yaml", "items.json"], in: folder)
+        #expect(run.status == 1)
+        let errors = run.stderr.split(separator: "\n").filter { $0.hasPrefix("items.json: error: ") }
+        #expect(errors.count == 21, "\(run.stderr)")
+        #expect(
+            errors.first
+                == #"items.json: error: $[0].id: expected an integer, found the string "0" (schema: Item.yaml:4:7)"#)
+        #expect(errors.dropFirst(3).first?.hasPrefix("items.json: error: $[4].id: ") == true, "element 3 maps")
+        #expect(errors.last == "items.json: error: and 4 more objects that do not map (--skip-invalid lists each)")
+        #expect(run.stderr.contains("Item: mapped 1 of 25 objects (24 do not map), 0 issues"), "\(run.stderr)")
+        #expect(run.stderr.contains("note: with transformer: numberFromString, 'id' would read 24 values"))
+        #expect(run.stderr.contains("note: with optional: true, 'name' would read 24 objects"))
+        let skipped = try Test_LintCommand.run(["check", "Item.yaml", "items.json", "--skip-invalid"], in: folder)
+        #expect(skipped.status == 0, "\(skipped.stderr)")
+        #expect(skipped.stdout.split(separator: "\n").filter { $0.contains(": skippedElement: ") }.count == 24)
     }
 }

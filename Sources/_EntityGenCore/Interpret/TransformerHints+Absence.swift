@@ -7,6 +7,10 @@ extension TransformerHints {
     /// Notes the required members of one object of `entity` (its concrete entity) that have no value in
     /// it: attributes without a default, and to-one relationships.
     mutating func observeAbsence(_ object: JSONValue, as entity: ResolvedEntity, source: String?) {
+        // An error response (the entity's error envelope key is there) lacks the members by design.
+        if let envelope = entity.declaration.errorEnvelope, object.value(at: envelope.key.value.components) != nil {
+            return
+        }
         let attributes = entity.attributes.lazy.filter { !$0.isOptional && $0.defaultValue == nil }.map {
             ($0.name, $0.declaration.name.location, [$0.keyPath] + $0.fallbackKeyPaths)
         }
