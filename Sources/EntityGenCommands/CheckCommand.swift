@@ -221,8 +221,9 @@ package struct CheckCommand: ParsableCommand {
             printError(InertText.escaped("\(payloadPath): error: \(error)"))
         }
         if outcome.errors.count > Self.errorLimit {
+            let more = outcome.errors.count - Self.errorLimit
             printError(
-                "\(payloadPath): error: and \(outcome.errors.count - Self.errorLimit) more objects that do not map (--skip-invalid lists each)"
+                "\(payloadPath): error: and \(more) more object\(more == 1 ? " that does" : "s that do") not map (--skip-invalid lists each)"
             )
         }
         if !outcome.errors.isEmpty || !outcome.issues.isEmpty { printNotes() }

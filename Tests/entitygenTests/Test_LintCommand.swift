@@ -323,7 +323,7 @@ import Testing
         defer { try? FileManager.default.removeItem(at: folder) }
         try "entities:\n  Item:\n    attributes:\n      id: Int64\n      name: String\n".write(
             to: folder.appendingPathComponent("Item.yaml"), atomically: true, encoding: .utf8)
-        let items = (0..<25).map { $0 == 3 ? #"{"id": 3, "name": "ok"}"# : #"{"id": "\#($0)", "name": null}"# }
+        let items = (0..<22).map { $0 == 3 ? #"{"id": 3, "name": "ok"}"# : #"{"id": "\#($0)", "name": null}"# }
         try "[\(items.joined(separator: ", "))]".write(
             to: folder.appendingPathComponent("items.json"), atomically: true, encoding: .utf8)
         let run = try Test_LintCommand.run(["check", "Item.yaml", "items.json"], in: folder)
@@ -334,12 +334,12 @@ import Testing
             errors.first
                 == #"items.json: error: $[0].id: expected an integer, found the string "0" (schema: Item.yaml:4:7)"#)
         #expect(errors.dropFirst(3).first?.hasPrefix("items.json: error: $[4].id: ") == true, "element 3 maps")
-        #expect(errors.last == "items.json: error: and 4 more objects that do not map (--skip-invalid lists each)")
-        #expect(run.stderr.contains("Item: mapped 1 of 25 objects (24 do not map), 0 issues"), "\(run.stderr)")
-        #expect(run.stderr.contains("note: with transformer: numberFromString, 'id' would read 24 values"))
-        #expect(run.stderr.contains("note: with optional: true, 'name' would read 24 objects"))
+        #expect(errors.last == "items.json: error: and 1 more object that does not map (--skip-invalid lists each)")
+        #expect(run.stderr.contains("Item: mapped 1 of 22 objects (21 do not map), 0 issues"), "\(run.stderr)")
+        #expect(run.stderr.contains("note: with transformer: numberFromString, 'id' would read 21 values"))
+        #expect(run.stderr.contains("note: with optional: true, 'name' would read 21 objects"))
         let skipped = try Test_LintCommand.run(["check", "Item.yaml", "items.json", "--skip-invalid"], in: folder)
         #expect(skipped.status == 0, "\(skipped.stderr)")
-        #expect(skipped.stdout.split(separator: "\n").filter { $0.contains(": skippedElement: ") }.count == 24)
+        #expect(skipped.stdout.split(separator: "\n").filter { $0.contains(": skippedElement: ") }.count == 21)
     }
 }
