@@ -188,14 +188,9 @@ struct InferCommand: ParsableCommand {
             printError("note: updating entity '\(entities[0])', the schema's only entity")
             return entities[0]
         }
-        if let sample = self.inputs.first {
-            var base = (sample as NSString).lastPathComponent as NSString
-            while !base.pathExtension.isEmpty { base = base.deletingPathExtension as NSString }
-            let named = InferenceText.singular(base as String).lowercased()
-            if let entity = entities.first(where: { $0.lowercased() == named }) {
-                printError("note: updating entity '\(entity)', named like the samples '\(sample)'")
-                return entity
-            }
+        if let named = firstInputName?.lowercased(), let entity = entities.first(where: { $0.lowercased() == named }) {
+            printError("note: updating entity '\(entity)', named like the samples '\(self.inputs[0])'")
+            return entity
         }
         printError(
             "error: --update needs --name, the entity the samples' records are, of "
@@ -289,7 +284,12 @@ struct InferCommand: ParsableCommand {
     /// The envelope's key, or the first input's file name, in the singular.
     private func defaultName(_ reader: SampleReader) -> String {
         if let key = reader.summary.envelopeItemsKey { return InferenceText.singular(key) }
-        var base = (inputs[0] as NSString).lastPathComponent
+        return firstInputName ?? ""
+    }
+
+    /// The first input's name without its extensions, singular (`repos.json`: `repo`).
+    private var firstInputName: String? {
+        guard var base = inputs.first.map({ ($0 as NSString).lastPathComponent }) else { return nil }
         while !(base as NSString).pathExtension.isEmpty { base = (base as NSString).deletingPathExtension }
         return InferenceText.singular(base)
     }

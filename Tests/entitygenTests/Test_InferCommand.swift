@@ -411,6 +411,24 @@ import Testing
         #expect(!again.stdout.contains("added to"), "\(again.stdout)")
     }
 
+    /// Without `--name`, of several entities the one the samples are named after is updated; with one
+    /// feed, the feed's records' entity.
+    @Test func updateWithoutANameTakesTheEntityTheSamplesOrTheFeedName() throws {
+        let entities =
+            "entities:\n  Repo:\n    identifiedBy: id\n    attributes:\n      id: Int64\n  User:\n    identifiedBy: id\n    attributes:\n      id: Int64\n"
+        let folder = try samples(["Repos.yaml": entities, "repos.json": #"[{"id": 1, "stars": 3}]"#])
+        let named = try run([folder.appendingPathComponent("repos.json").path, "--update", folder.path, "--dry-run"])
+        #expect(named.status == 0, "\(named.stderr)")
+        #expect(named.stderr.contains("note: updating entity 'Repo', named like the samples"), "\(named.stderr)")
+        #expect(named.stdout.contains("added to Repo: stars: Int64?"), "\(named.stdout)")
+        try (entities + "feeds:\n  Users:\n    entity: User\n").write(
+            to: folder.appendingPathComponent("Repos.yaml"), atomically: true, encoding: .utf8)
+        let fed = try run([folder.appendingPathComponent("repos.json").path, "--update", folder.path, "--dry-run"])
+        #expect(fed.status == 0, "\(fed.stderr)")
+        #expect(fed.stderr.contains("note: updating entity 'User', the records of feed 'Users'"), "\(fed.stderr)")
+        #expect(fed.stdout.contains("added to User: stars: Int64?"), "\(fed.stdout)")
+    }
+
     @Test func badInputSaysWhere() throws {
         let input = try samples(["bad.json": "{\"id\": 1,\n  oops}", "good.json": #"[{"id": 1}]"#])
         let run = try run([input.path])

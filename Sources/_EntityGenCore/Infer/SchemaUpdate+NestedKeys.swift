@@ -27,7 +27,7 @@ extension SchemaUpdate {
         guard var member = (current.attributes + current.relationships).first(where: { $0.jsonKey == components.last })
         else { return nil }
         names.append(member.name)
-        member.name = names.dropFirst().reduce(names[0]) { $0 + $1.prefix(1).uppercased() + $1.dropFirst() }
+        member.name = SwiftNaming.memberName(names.joined(separator: "_"))
         member.jsonKey = key
         member.keyPath = components
         return member

@@ -24,18 +24,14 @@ extension TransformerHints {
             seen.any = seen.any || hasValue
             sent[location] = seen
             guard !hasValue else { continue }
-            let key = Key(location: location, suggestion: .optional)
-            if found[key] != nil {
-                found[key]!.reads += 1
-                continue
+            let namesPayloads = namesPayloads
+            // Ranked after what would read the values the objects do send.
+            count(Key(location: location, suggestion: .optional), rank: Int.max, name) {
+                let primary = paths[0].components
+                let path = object.path(appending: primary)
+                let place = namesPayloads ? "\(source ?? "payload") at \(path)" : path
+                return (place, object.value(at: primary) == nil ? "absent" : "null", "null")
             }
-            order[key] = Int.max  // after what would read the values it does send
-            let primary = paths[0].components
-            let path = object.path(appending: primary)
-            let place = namesPayloads ? "\(source ?? "payload") at \(path)" : path
-            found[key] = Hint(
-                attribute: name, location: location, suggestion: .optional, reads: 1, refuses: 0,
-                example: (place, object.value(at: primary) == nil ? "absent" : "null", "null"))
         }
     }
 }

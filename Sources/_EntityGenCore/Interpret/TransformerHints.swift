@@ -234,23 +234,35 @@ public struct TransformerHints: Sendable {
         }
     }
 
+    /// Counts one more refused value `key` reads, its hint made from the first (its JSON text and the
+    /// value the suggestion makes of it, as `shows` writes it).
     mutating func record(
         _ key: Key, rank: Int, _ attribute: String, _ leaf: (place: String, value: JSONValue),
         _ made: InterpretedValue, _ shows: ErasedTransformer
+    ) {
+        count(key, rank: rank, attribute) {
+            var text = JSONWriter()
+            RawJSON.write(leaf.value, to: &text)
+            var value = JSONWriter()
+            shows.encode(made, to: &value)
+            let excerpt = { (bytes: [UInt8]) in JSONValue.excerpt(String(decoding: bytes, as: UTF8.self)) }
+            return (leaf.place, excerpt(text.bytes), excerpt(value.bytes))
+        }
+    }
+
+    /// Counts one more value (or object) `key` reads; the first makes its hint, with `example` and its
+    /// place in the attribute's list (`rank`).
+    mutating func count(
+        _ key: Key, rank: Int, _ attribute: String, example: () -> (place: String, json: String, value: String)
     ) {
         if found[key] != nil {
             found[key]!.reads += 1
             return
         }
         order[key] = rank
-        var text = JSONWriter()
-        RawJSON.write(leaf.value, to: &text)
-        var value = JSONWriter()
-        shows.encode(made, to: &value)
-        let excerpt = { (bytes: [UInt8]) in JSONValue.excerpt(String(decoding: bytes, as: UTF8.self)) }
         found[key] = Hint(
             attribute: attribute, location: key.location, suggestion: key.suggestion, reads: 1, refuses: 0,
-            example: (leaf.place, excerpt(text.bytes), excerpt(value.bytes)))
+            example: example())
     }
 
     /// The other leaf types an attribute may be suggested, in the order they are preferred.
