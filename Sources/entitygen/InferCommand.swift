@@ -140,7 +140,14 @@ struct InferCommand: ParsableCommand {
             throw ExitCode(1)
         }
         guard !plan.additions.isEmpty else {
-            print("Nothing to add: the schemas read every key of the \(plan.samples.records) records.")
+            // Keys left for a person (the notes above) are not "every key read".
+            if plan.skipped.isEmpty {
+                print("Nothing to add: the schemas read every key of the \(plan.samples.records) records.")
+            } else {
+                print(
+                    "Nothing added: the unread keys of the \(plan.samples.records) records are left for a person to add (the notes above say where)."
+                )
+            }
             return
         }
         for (path, text) in plan.files.sorted(by: { $0.key < $1.key }) where !dryRun {

@@ -70,7 +70,12 @@ enum PostgresTestServer {
         }
     }
 
-    /// Runs `body` with a client whose `run()` goes on in a child task, cancelled afterwards.
+    /// Runs `body` with a client whose `run()` goes on in a task of its own, cancelled afterwards.
+    ///
+    /// postgres-nio's `run()` returns once every leased connection is given back. A lease never given
+    /// back (a statement left waiting on a connection that closed) would hang the whole test process
+    /// (seen once, under load, with no connection left on the server); it fails the test instead, with
+    /// the database's name, after ``stopLimit``.
     @discardableResult
     static func withClient<Result: Sendable>(
         host: String, port: Int, database: String, _ body: (PostgresClient) async throws -> Result
@@ -78,10 +83,19 @@ enum PostgresTestServer {
         let configuration = PostgresClient.Configuration(
             host: host, port: port, username: "postgres", password: nil, database: database, tls: .disable)
         let client = PostgresClient(configuration: configuration)
-        return try await withThrowingTaskGroup(of: Void.self) { group in
-            group.addTask { await client.run() }
-            defer { group.cancelAll() }
-            return try await body(client)
+        let run = Task { await client.run() }
+        let result: Swift.Result<Result, any Error>
+        do { result = .success(try await body(client)) } catch { result = .failure(error) }
+        run.cancel()
+        let stopped = Task { () async throws in await run.value }
+        if case .hung = await Test_PostgresFaults.outcome(of: stopped, within: stopLimit) {
+            Issue.record(
+                "the client of database '\(database)' did not stop within \(stopLimit) of its run() being cancelled: a leased connection was never given back"
+            )
         }
+        return try result.get()
     }
+
+    /// How long a client's `run()` may take to return once cancelled.
+    static let stopLimit = Duration.seconds(60)
 }
