@@ -10,7 +10,29 @@ import GRDB
 func makeDatabase() throws -> (pool: DatabasePool, path: String) {
     let folder = try TemporaryFolder.make("entitygen-tests")
     let path = folder.appendingPathComponent("db.sqlite").path
-    return (try EntityGenDatabase.openDatabase(atPath: path), path)
+    return (try openFreshDatabase(atPath: path), path)
+}
+
+/// Opens a new database at `path` as the generated `openDatabase(atPath:)` does, from a copy of a file
+/// the generated migrations built once in this test process: the whole migration history (every
+/// recorded version of every schema of this target) runs once, not for each of the hundreds of
+/// databases the tests open. The copy is what a fresh install's first launch leaves. Tests of
+/// migrating itself (Test_AppLifecycle, Test_Migrations, Test_FirstLaunchAfterUpdate) build their own.
+func openFreshDatabase(atPath path: String) throws -> DatabasePool {
+    try FileManager.default.copyItem(atPath: migratedTemplate.get(), toPath: path)
+    return try EntityGenDatabase.openDatabase(atPath: path)
+}
+
+/// The file ``openFreshDatabase(atPath:)`` copies: migrated, then closed, so that its write-ahead log
+/// is checkpointed into it and removed.
+private let migratedTemplate = Result { () throws -> String in
+    let folder = try TemporaryFolder.make("entitygen-migrated-template")
+    let path = folder.appendingPathComponent("template.sqlite").path
+    try EntityGenDatabase.openDatabase(atPath: path).close()
+    guard !FileManager.default.fileExists(atPath: path + "-wal") else {
+        throw CocoaError(.fileWriteUnknown, userInfo: [NSFilePathErrorKey: path + "-wal"])
+    }
+    return path
 }
 
 /// A fresh database file migrated by the generated migrations up to `migration` only, as an app

@@ -31,7 +31,7 @@ import Testing
         defer { server.stop() }
         let folder = try TemporaryFolder.make("entitygen-push-properties")
         let path = folder.appendingPathComponent("db.sqlite").path
-        var pool = try EntityGenDatabase.openDatabase(atPath: path)
+        var pool = try openFreshDatabase(atPath: path)
         var pusher = OutboxPusher(entities: [Todo.self], writer: pool, baseURL: server.baseURL)
         pusher.initialDelay = .milliseconds(1)
         pusher.maximumAttempts = 2

@@ -26,7 +26,7 @@ import Testing
         defer { server.stop() }
         let folder = try TemporaryFolder.make("entitygen-push-temporary-ids")
         let path = folder.appendingPathComponent("db.sqlite").path
-        var pool = try EntityGenDatabase.openDatabase(atPath: path)
+        var pool = try openFreshDatabase(atPath: path)
         let pusher = { (pool: DatabasePool) in
             var pusher = OutboxPusher(entities: [Memo.self, Reminder.self], writer: pool, baseURL: server.baseURL)
             pusher.initialDelay = .milliseconds(1)
