@@ -101,9 +101,12 @@ extension SchemaUpdate {
     /// The identifiers a member's type names (`'[Role]?'` names `Role`; `{String: Event}` names `String`
     /// and `Event`).
     static func typeNames(in type: String) -> Set<String> {
-        Set(
-            type.split { !($0.isLetter || $0.isNumber || $0 == "_") }.map(String.init)
-                .filter { $0.first?.isLetter == true || $0.first == "_" })
+        var names = Set<String>()
+        for word in type.split(whereSeparator: { !($0.isLetter || $0.isNumber || $0 == "_") }) {
+            guard let first = word.first, first.isLetter || first == "_" else { continue }
+            names.insert(String(word))
+        }
+        return names
     }
 
     /// `type` with each identifier in `renames` replaced.

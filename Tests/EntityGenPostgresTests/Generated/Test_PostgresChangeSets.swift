@@ -71,7 +71,8 @@ import Testing
             ).decode(String?.self)
             var summaries: [String?] = []
             for try await value in summary { summaries.append(value) }
-            #expect(summaries == ["a new summary"])
+            let expected: [String?] = ["a new summary"]  // typed: the literal took the type checker 2.4 s
+            #expect(summaries == expected)
         }
     }
 
