@@ -121,12 +121,14 @@ struct InferCommand: ParsableCommand {
     /// result passes lint.
     private func updateSchemas() throws {
         let inputs = try SchemaInputs.forCommand(paths: update, config: config)
-        let name = try self.name ?? updatedEntity(inputs)
+        // Validated once: the entity's choice and the plan read the same result.
+        let validated = GeneratorPipeline.validate(inputs: inputs)
+        let name = try self.name ?? updatedEntity(validated.schema)
         let plan: SchemaUpdate
         do {
             plan = try SchemaUpdate.plan(
                 inputs: inputs, samples: try SampleReader.files(self.inputs),
-                recordsPath: recordsPath, entity: name)
+                recordsPath: recordsPath, entity: name, validated: validated)
         } catch {
             printError("error: \(error)")
             throw ExitCode(1)
@@ -179,8 +181,8 @@ struct InferCommand: ParsableCommand {
     /// The entity `--update` adds to without `--name`, said on standard error: the only feed's, the
     /// only entity, or the one the first sample is named after (`repos.json`: `Repo`); otherwise a usage
     /// error naming the entities.
-    private func updatedEntity(_ inputs: SchemaInputs) throws -> String {
-        guard let schema = GeneratorPipeline.validate(inputs: inputs).schema else {
+    private func updatedEntity(_ schema: ResolvedSchema?) throws -> String {
+        guard let schema else {
             printError("error: --update needs --name, the entity the samples' records are")
             throw ExitCode(2)
         }

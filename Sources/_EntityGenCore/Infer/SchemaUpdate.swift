@@ -40,11 +40,13 @@ public struct SchemaUpdate: Sendable {
     /// What the samples held.
     public private(set) var samples = SampleSummary()
 
-    /// Plans the update of the schemas `inputs` names from sample files whose records are `entity`.
+    /// Plans the update of the schemas `inputs` names from sample files whose records are `entity`;
+    /// `validated`, when the caller has validated `inputs` already, is not validated again.
     public static func plan(
-        inputs: SchemaInputs, samples: [String], recordsPath: [String]?, entity: String
+        inputs: SchemaInputs, samples: [String], recordsPath: [String]?, entity: String,
+        validated: GeneratorPipeline.ValidationResult? = nil
     ) throws(SampleError) -> SchemaUpdate {
-        let result = GeneratorPipeline.validate(inputs: inputs)
+        let result = validated ?? GeneratorPipeline.validate(inputs: inputs)
         guard let schema = result.schema else {
             throw SampleError("the schemas have errors (run `entitygen lint`): fix them before updating")
         }
