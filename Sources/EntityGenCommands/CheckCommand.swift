@@ -217,33 +217,30 @@ package struct CheckCommand: ParsableCommand {
         for issue in outcome.issues { Swift.print(InertText.escaped(issue.description)) }
         // Every element that fails, as a compiler lists every error (each element's first failure: the
         // mappers stop there), up to a limit; the notes then cover every refused value.
-        for error in outcome.errors.prefix(Self.errorLimit) {
+        for error in outcome.errors {
             printError(InertText.escaped("\(payloadPath): error: \(error)"))
         }
-        if outcome.errors.count > Self.errorLimit {
-            let more = outcome.errors.count - Self.errorLimit
+        if outcome.failures > outcome.errors.count {
+            let more = outcome.failures - outcome.errors.count
             printError(
                 "\(payloadPath): error: and \(more) more object\(more == 1 ? " that does" : "s that do") not map (--skip-invalid lists each)"
             )
         }
-        if !outcome.errors.isEmpty || !outcome.issues.isEmpty { printNotes() }
+        if outcome.failures > 0 || !outcome.issues.isEmpty { printNotes() }
         let count = outcome.count
         let issues = "\(outcome.issues.count) issue\(outcome.issues.count == 1 ? "" : "s")"
-        if outcome.errors.isEmpty {
+        if outcome.failures == 0 {
             printError("\(entity): mapped \(count) object\(count == 1 ? "" : "s"), \(issues)")
             return
         }
         if outcome.isArray {
-            let total = count + outcome.errors.count
+            let total = count + outcome.failures
             printError(
-                "\(entity): mapped \(count) of \(total) object\(total == 1 ? "" : "s") (\(outcome.errors.count) do\(outcome.errors.count == 1 ? "es" : "") not map), \(issues)"
+                "\(entity): mapped \(count) of \(total) object\(total == 1 ? "" : "s") (\(outcome.failures) do\(outcome.failures == 1 ? "es" : "") not map), \(issues)"
             )
         }
         throw ExitCode(1)
     }
-
-    /// How many objects that do not map `check` lists before it counts the rest.
-    static let errorLimit = 20
 
     private func checkFeedPage(
         _ name: String, _ feed: (entity: String, layout: FeedLayout), _ document: JSONDocument, _ payloadPath: String,

@@ -17,9 +17,12 @@ struct InterpretedRun {
         /// How many objects mapped.
         var count = 0
         var issues: [MappingIssue] = []
-        /// Each object that does not map: the first failure of each element of a top-level array (all of
-        /// them, the run goes on), or the one object's.
+        /// The objects that do not map, the first ``InterpretedRun/errorLimit`` of them kept (each
+        /// element's first failure, the run goes on; or the one object's): a payload of a million failing
+        /// elements keeps twenty errors, not a million.
         var errors: [MappingError] = []
+        /// How many objects do not map.
+        var failures = 0
         var isArray = false
     }
 
@@ -30,7 +33,7 @@ struct InterpretedRun {
             do throws(MappingError) {
                 keep(try interpreter.map(entity, from: root, context: &context), in: &outcome)
             } catch {
-                outcome.errors.append(error)
+                outcome.fail(error)
             }
             outcome.issues = context.issues
             return outcome
@@ -48,7 +51,7 @@ struct InterpretedRun {
                         at: error.path, schemaLocation: error.schemaLocation, action: .skippedElement,
                         message: error.message)
                 } else {
-                    outcome.errors.append(error)
+                    outcome.fail(error)
                 }
             }
             if showsProgress {
@@ -64,8 +67,19 @@ struct InterpretedRun {
         return outcome
     }
 
+    /// How many objects that do not map a run keeps the error of; the rest are counted.
+    static let errorLimit = 20
+
     private func keep(_ value: SchemaInterpreter.Entity, in outcome: inout Outcome) {
         outcome.count += 1
         if keepsValues { outcome.values.append(value) }
+    }
+}
+
+extension InterpretedRun.Outcome {
+    /// Counts one more object that does not map, keeping its error while fewer than the limit are kept.
+    fileprivate mutating func fail(_ error: MappingError) {
+        failures += 1
+        if errors.count < InterpretedRun.errorLimit { errors.append(error) }
     }
 }
