@@ -90,13 +90,10 @@ package struct CheckCommand: ParsableCommand {
             return
         }
         let payloadPath = arguments.last!
-        guard let bytes = FileManager.default.contents(atPath: payloadPath) else {
-            printError("\(payloadPath): error: cannot read file")
-            throw ExitCode(2)
-        }
+        let bytes = try Self.readPayload(payloadPath)
         let document: JSONDocument
         do {
-            document = try JSONDocument(data: bytes)
+            document = try JSONDocument(bytes: bytes)
         } catch {
             printError(
                 InertText.escaped(
@@ -186,6 +183,18 @@ package struct CheckCommand: ParsableCommand {
             throw ExitCode(2)
         }
         return .feed(name: feed, entity: found.entity, layout: found.layout)
+    }
+
+    /// A payload's bytes (a file or a pipe, as large as the JSON reader reads); what cannot be read is
+    /// said with the reason and exits 2.
+    static func readPayload(_ path: String) throws -> [UInt8] {
+        do throws(InputError) {
+            return try InputFile.read(
+                path, limit: JSONTape.maximumDocumentSize, accepting: .regularFilesAndPipes, what: "payloads")
+        } catch {
+            printError(InertText.escaped("\(path): error: \(error.message)"))
+            throw ExitCode(2)
+        }
     }
 
     /// Names as the schema sorts them, quoted: the first ten, then a count of the rest.

@@ -24,13 +24,17 @@ struct CoverageRun {
             if showsProgress {
                 FileHandle.standardError.write(Data("\rcoverage: \(index + 1) of \(files.count) payloads".utf8))
             }
-            guard let bytes = FileManager.default.contents(atPath: file) else {
-                printError("\(file): error: cannot read file")
+            let bytes: [UInt8]
+            do throws(InputError) {
+                bytes = try InputFile.read(
+                    file, limit: JSONTape.maximumDocumentSize, accepting: .regularFilesAndPipes, what: "payloads")
+            } catch {
+                printError(InertText.escaped("\(file): error: \(error.message)"))
                 failures += 1
                 continue
             }
             do {
-                let document = try JSONDocument(data: bytes)
+                let document = try JSONDocument(bytes: bytes)
                 if case let .feed(_, _, layout) = target {
                     // A page that is not the feed's shape is an error, as for the importer.
                     _ = try document.withRoot { root throws(ImportError) in try layout.header(root: root, page: file) }

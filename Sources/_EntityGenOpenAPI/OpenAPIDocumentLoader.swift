@@ -1,3 +1,4 @@
+import _EntityGenCore
 import EntityGenRuntime
 import Foundation
 import OpenAPIKit
@@ -14,19 +15,27 @@ public enum OpenAPIDocumentLoader {
     public static func isDocument(at path: String) -> Bool {
         let lower = path.lowercased()
         if lower.hasSuffix(".yaml") || lower.hasSuffix(".yml") { return true }
-        guard lower.hasSuffix(".json"), let handle = FileHandle(forReadingAtPath: path) else { return false }
+        // Only a regular file is looked into: reading a pipe's head would take it from the sample reader,
+        // and opening a FIFO no process writes to would block.
+        var status = stat()
+        guard lower.hasSuffix(".json"), stat(path, &status) == 0, status.st_mode & S_IFMT == S_IFREG,
+            let handle = FileHandle(forReadingAtPath: path)
+        else { return false }
         defer { try? handle.close() }
         let head = String(decoding: (try? handle.read(upToCount: 64 << 10)) ?? Data(), as: UTF8.self)
         guard head.contains("\"openapi\"") || head.contains("\"swagger\""),
-            let data = FileManager.default.contents(atPath: path), let document = try? JSONDocument(data: data)
+            let bytes = try? read(path, accepting: .regularFiles), let document = try? JSONDocument(bytes: bytes)
         else { return false }
         return document.withRoot { root in root["openapi"] != nil || root["swagger"] != nil }
     }
 
     /// The document at `path`, with the files its `$ref`s name loaded, or an error that says where and why.
     public static func load(_ path: String) throws(OpenAPILoadError) -> OpenAPIKit.OpenAPI.Document {
-        guard let data = FileManager.default.contents(atPath: path) else {
-            throw OpenAPILoadError(path: path, message: "cannot be read")
+        let data: Data
+        do throws(InputError) {
+            data = Data(try read(path, accepting: .regularFilesAndPipes))
+        } catch {
+            throw OpenAPILoadError(path: path, message: error.message)
         }
         struct Versioned: Decodable {
             var openapi: String?
@@ -75,6 +84,15 @@ public enum OpenAPIDocumentLoader {
             throw OpenAPILoadError(path: path, message: Self.describe(error))
         }
         throw OpenAPILoadError(path: path, message: "OpenAPI \(version) is not supported: give a 3.0 or 3.1 document")
+    }
+
+    /// The largest document read, and file its `$ref`s name: 256 MiB (the largest public descriptions,
+    /// GitHub's and Stripe's, are 10-20 MB; YAML's parser needs many times the text's size).
+    static let maximumSize = 256 << 20
+
+    /// A document's or a referenced file's bytes, bounded (``InputFile``).
+    static func read(_ path: String, accepting: InputFile.Accepted) throws(InputError) -> [UInt8] {
+        try InputFile.read(path, limit: maximumSize, accepting: accepting, what: "OpenAPI documents")
     }
 
     /// A decoding error as one line: where in the document, and what.

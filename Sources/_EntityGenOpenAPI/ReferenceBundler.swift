@@ -1,3 +1,4 @@
+import _EntityGenCore
 import Foundation
 import Yams
 
@@ -131,8 +132,15 @@ struct ReferenceBundler {
         if let parsed = files[file.path] {
             node = parsed
         } else {
-            guard let data = FileManager.default.contents(atPath: file.path) else {
+            guard FileManager.default.fileExists(atPath: file.path) else {
                 throw BundleError("'\(reference)': no file at \(file.path)")
+            }
+            // Bounded, and only a regular file: a link to a device beside the document is refused, not read.
+            let data: [UInt8]
+            do throws(InputError) {
+                data = try OpenAPIDocumentLoader.read(file.path, accepting: .regularFiles)
+            } catch {
+                throw BundleError("'\(reference)': \(file.path): \(error.message)")
             }
             do {
                 guard

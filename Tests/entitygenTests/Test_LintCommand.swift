@@ -31,6 +31,11 @@ import Testing
     }
 
     static func run(_ arguments: [String], in directory: URL = packageRoot) throws -> Run {
+        try runWithInput(arguments, in: directory, standardInput: nil)
+    }
+
+    /// Runs the binary with `input`, when given, written to its standard input.
+    static func runWithInput(_ arguments: [String], in directory: URL, standardInput input: Data?) throws -> Run {
         guard let binary = Self.executable else {
             throw CommandLineError.binaryNotFound(Bundle.main.bundleURL.path)
         }
@@ -41,7 +46,13 @@ import Testing
         let out = Pipe(), err = Pipe()
         process.standardOutput = out
         process.standardError = err
+        let standardInput = input.map { _ in Pipe() }
+        if let standardInput { process.standardInput = standardInput }
         try process.run()
+        if let input, let standardInput {
+            standardInput.fileHandleForWriting.write(input)
+            try standardInput.fileHandleForWriting.close()
+        }
         let stdout = out.fileHandleForReading.readDataToEndOfFile()
         let stderr = err.fileHandleForReading.readDataToEndOfFile()
         process.waitUntilExit()

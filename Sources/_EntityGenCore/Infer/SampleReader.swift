@@ -84,6 +84,21 @@ public struct SampleReader {
 
     /// Reads one file; returns its size.
     private mutating func read(file: String) -> Int {
+        var status = stat()
+        if stat(file, &status) == 0, status.st_mode & S_IFMT != S_IFREG {
+            // Not a regular file: a pipe (`<(curl ...)`) is read whole, bounded; a device, a FIFO no
+            // process writes to (read as empty) and a folder are said and skipped, never read for ever.
+            do throws(InputError) {
+                let bytes = try InputFile.read(
+                    file, limit: JSONTape.maximumDocumentSize, accepting: .regularFilesAndPipes, what: "samples")
+                summary.files += 1
+                document(bytes, file: file, line: nil)
+                return bytes.count
+            } catch {
+                summary.warn("\(file): \(error.message); skipped")
+                return 0
+            }
+        }
         guard let handle = FileHandle(forReadingAtPath: file) else {
             summary.warn("\(file): cannot be read")
             return 0

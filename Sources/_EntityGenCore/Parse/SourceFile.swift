@@ -28,25 +28,9 @@ public struct SourceFile: Sendable {
     ///   `/dev/zero` behind a symbolic link would be read forever, a FIFO would block), or is larger than
     ///   ``maximumSize`` (also when it grows past it while being read).
     public static func read(path: String) throws(InputError) -> SourceFile {
-        var status = stat()
-        guard stat(path, &status) == 0 else {
-            throw InputError(path: path, message: "cannot read file: \(String(cString: strerror(errno)))")
-        }
-        guard status.st_mode & S_IFMT == S_IFREG else {
-            throw InputError(
-                path: path, message: "not a regular file (a device, FIFO or socket); schema files are regular files")
-        }
-        let tooLarge = "schema files are limited to \(maximumSize) bytes"
-        guard Int(status.st_size) <= maximumSize else {
-            throw InputError(path: path, message: "file is \(status.st_size) bytes; \(tooLarge)")
-        }
-        guard let bytes = FileSystem.contents(of: path, limit: maximumSize) else {
-            throw InputError(path: path, message: "cannot read file: \(String(cString: strerror(errno)))")
-        }
-        guard bytes.count <= maximumSize else {
-            throw InputError(path: path, message: "file grew past \(maximumSize) bytes while read; \(tooLarge)")
-        }
-        return SourceFile(path: path, bytes: bytes)
+        SourceFile(
+            path: path,
+            bytes: try InputFile.read(path, limit: maximumSize, accepting: .regularFiles, what: "schema files"))
     }
 
     /// The 1-based line and column (in Unicode scalars) of a byte offset, for errors that libyaml
