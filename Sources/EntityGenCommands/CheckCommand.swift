@@ -189,8 +189,7 @@ package struct CheckCommand: ParsableCommand {
     /// said with the reason and exits 2.
     static func readPayload(_ path: String) throws -> [UInt8] {
         do throws(InputError) {
-            return try InputFile.read(
-                path, limit: JSONTape.maximumDocumentSize, accepting: .regularFilesAndPipes, what: "payloads")
+            return try InputFile.readJSON(path, what: "payloads")
         } catch {
             printError(InertText.escaped("\(path): error: \(error.message)"))
             throw ExitCode(2)

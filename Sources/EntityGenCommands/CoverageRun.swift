@@ -26,8 +26,7 @@ struct CoverageRun {
             }
             let bytes: [UInt8]
             do throws(InputError) {
-                bytes = try InputFile.read(
-                    file, limit: JSONTape.maximumDocumentSize, accepting: .regularFilesAndPipes, what: "payloads")
+                bytes = try InputFile.readJSON(file, what: "payloads")
             } catch {
                 printError(InertText.escaped("\(file): error: \(error.message)"))
                 failures += 1

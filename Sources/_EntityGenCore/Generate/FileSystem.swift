@@ -9,21 +9,9 @@ import Foundation
 /// extended-attribute copies per file, which dominated generating 1,000 files. Generated files can always
 /// be regenerated, so they are replaced atomically (write a temporary file, rename) but not synced.
 enum FileSystem {
-    /// The file's bytes (at most `limit` + 1 of them, so a caller can tell a file past its limit), or
-    /// `nil` when it cannot be read.
-    static func contents(of path: String, limit: Int = .max - 1) -> [UInt8]? {
-        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
-        guard descriptor >= 0 else { return nil }
-        defer { close(descriptor) }
-        var result: [UInt8] = []
-        var buffer = [UInt8](repeating: 0, count: 64 * 1024)
-        while true {
-            let count = buffer.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
-            if count < 0 { return nil }
-            if count == 0 { return result }
-            result.append(contentsOf: buffer[0..<count])
-            if result.count > limit { return Array(result.prefix(limit + 1)) }
-        }
+    /// The regular file's bytes, or `nil` when it cannot be read (``InputFile`` reads it).
+    static func contents(of path: String) -> [UInt8]? {
+        try? InputFile.read(path, limit: .max - 1, accepting: .regularFiles, what: "files")
     }
 
     /// Replaces (or creates) the file with `bytes` atomically: readers see the old or the new contents.

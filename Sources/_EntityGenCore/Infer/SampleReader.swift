@@ -89,8 +89,7 @@ public struct SampleReader {
             // Not a regular file: a pipe (`<(curl ...)`) is read whole, bounded; a device, a FIFO no
             // process writes to (read as empty) and a folder are said and skipped, never read for ever.
             do throws(InputError) {
-                let bytes = try InputFile.read(
-                    file, limit: JSONTape.maximumDocumentSize, accepting: .regularFilesAndPipes, what: "samples")
+                let bytes = try InputFile.readJSON(file, what: "samples")
                 summary.files += 1
                 document(bytes, file: file, line: nil)
                 return bytes.count

@@ -1,3 +1,4 @@
+import EntityGenRuntime
 import Foundation
 
 /// Reads a file a user gave as input (a schema, a payload, a sample, an OpenAPI document), bounded: what
@@ -70,6 +71,12 @@ public enum InputFile {
             }
             bytes.append(contentsOf: buffer[0..<count])
         }
+    }
+
+    /// A JSON payload or sample named on the command line: a regular file or a pipe, at most as large as
+    /// the JSON reader reads (``JSONTape/maximumDocumentSize``).
+    public static func readJSON(_ path: String, what: String) throws(InputError) -> [UInt8] {
+        try read(path, limit: JSONTape.maximumDocumentSize, accepting: .regularFilesAndPipes, what: what)
     }
 
     /// "cannot read file" with the reason `errno` gives.
