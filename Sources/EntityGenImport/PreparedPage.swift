@@ -170,13 +170,3 @@ extension Feed {
     }
 
 }
-
-/// How a large page is cut into the chunks its mapping thread hands to the writer.
-package enum PageChunking {
-    /// The operation limits of successive chunks: `size / 8` (at least one), doubling, then `size`
-    /// for ever.
-    package static func limits(size: Int) -> some IteratorProtocol<Int> {
-        let size = max(size, 1)
-        return sequence(first: max(size / 8, 1)) { Swift.min($0 * 2, size) }.makeIterator()
-    }
-}

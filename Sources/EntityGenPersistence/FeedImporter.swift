@@ -28,8 +28,9 @@ public final class FeedImporter<Entity: ImportableEntity>: Sendable {
         self.reportsChanges = reportsChanges
     }
 
-    /// Maps and writes one page; `page` names it in errors. A large page is mapped on a second thread
-    /// while the first chunks are written (still one transaction).
+    /// Maps and writes one page; `page` names it in errors. A large page is mapped in chunks on a second
+    /// thread while the first chunks are written (still one transaction), and the writer maps the next
+    /// free chunk itself whenever the one it needs is not mapped yet.
     @discardableResult
     public func importPage(_ bytes: some Collection<UInt8>, page: String = "page") throws -> ImportReport {
         let document: JSONDocument
@@ -43,28 +44,21 @@ public final class FeedImporter<Entity: ImportableEntity>: Sendable {
                     try feed.prepare(root: root, page: page, key: Entity.SQLite.deleteKeyReader)
                 })
         }
-        let channel = ChunkChannel<Entity>()
-        let producer = Thread {
-            do throws(ImportError) {
-                try document.withRoot { root throws(ImportError) in
-                    try feed.prepareChunks(
-                        root: root, page: page, size: Self.chunkSize, key: Entity.SQLite.deleteKeyReader
-                    ) {
-                        chunk, _ in
-                        channel.put(chunk)
-                    }
-                }
-                channel.finish(nil)
-            } catch {
-                channel.finish(error)
-            }
+        let plan = document.withRoot { _ in PageChunking.chunks(of: header.items, size: Self.chunkSize) }
+        let key = Entity.SQLite.deleteKeyReader
+        let channel = ChunkChannel<Entity>(plan: plan) { chunk throws(ImportError) in
+            try feed.prepare(chunk, page: page, key: key)
         }
+        // The chunks point into the document: each thread keeps it alive while it maps.
+        let producer = Thread { withExtendedLifetime(document) { channel.mapChunks() } }
         producer.start()
         defer { channel.abandon() }
         let options = writeOptions
-        return try writer.writeWithoutTransaction { db in
-            try Self.write(
-                in: db, options: options, seen: nil, next: { try channel.take() }, retire: { channel.retire($0) })
+        return try withExtendedLifetime(document) {
+            try writer.writeWithoutTransaction { db in
+                try Self.write(
+                    in: db, options: options, seen: nil, next: { try channel.take() }, retire: { channel.retire($0) })
+            }
         }
     }
 

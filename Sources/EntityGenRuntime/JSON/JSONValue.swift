@@ -126,6 +126,21 @@ public struct JSONValue {
         }
     }
 
+    /// Calls `body` with this element and the `count - 1` elements after it in its array, in order: a
+    /// run of the elements ``forEachElement(_:)`` visits, read again without walking the ones before it
+    /// (a large page's chunks, each mapped by whichever thread is free). `count` must not run past the
+    /// array's end.
+    @inlinable @inline(__always)
+    package func forEachElement<Failure: Error>(
+        startingHereCount count: Int, _ body: (JSONValue) throws(Failure) -> Void
+    ) throws(Failure) {
+        var cursor = index
+        for _ in 0..<count {
+            try body(JSONValue(base: base, tape: tape, index: cursor))
+            cursor = JSONTape.next(after: cursor, entry: tape[cursor])
+        }
+    }
+
     // MARK: Scalars
 
     /// The string, escapes resolved.

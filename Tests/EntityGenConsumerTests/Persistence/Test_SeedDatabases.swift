@@ -239,6 +239,65 @@ import Testing
         }
     }
 
+    /// A large page's chunks are mapped by whichever thread is free (the writer maps the next free chunk
+    /// instead of waiting) and written in feed order: a diff page whose later actions update, delete and
+    /// add again what earlier ones added, in chunks far from each other, stores and reports what the same
+    /// page written in one go does, on a first import and on a second of the same page.
+    @Test func laterActionsWinAcrossChunksWhicheverThreadMapsThem() throws {
+        let text = { (id: Int, title: String) in
+            #"{"type": "add", "payload": {"serverId": "\#(id)", "serverType": "TextWidget", "title": "\#(title)"}}"#
+        }
+        var actions = (0..<6_000).map { text($0, "first \($0)") }
+        actions += stride(from: 0, to: 6_000, by: 7).map {
+            #"{"type": "delete", "payload": {"serverId": "\#($0)", "serverType": "TextWidget"}}"#
+        }
+        actions += stride(from: 0, to: 6_000, by: 5).map { text($0, "again \($0)") }
+        actions.append(#"{"type": "archive", "payload": {"serverId": "1", "serverType": "TextWidget"}}"#)
+        let bytes = Array("{\"actions\": [\(actions.joined(separator: ","))]}".utf8)
+        let feed = EntityGenDatabase.widgetDiff
+        let (pipelined, _) = try makeDatabase()
+        let (sequential, _) = try makeDatabase()
+        for round in 0..<2 {
+            let first = try FeedImporter(feed: feed, writer: pipelined).importPage(bytes)
+            let second = try FeedImporter(feed: feed, writer: sequential).write(feed.prepare(bytes, page: "page"))
+            #expect(first == second, "round \(round)")
+            #expect(first.skipped.map(\.path) == ["$.actions[\(actions.count - 1)].type"], "round \(round)")
+        }
+        let rows = { (pool: DatabasePool) in
+            try pool.read { db in try Row.fetchAll(db, sql: "SELECT * FROM textWidget ORDER BY 1") }
+        }
+        #expect(try rows(pipelined) == rows(sequential))
+        try pipelined.read { db throws in
+            // Deleted (a multiple of 7) and added again (of 5): the last action wins.
+            #expect(try TextWidget.Record.fetchOne(db, key: ["serverId": "35"])?.title == "again 35")
+            #expect(try TextWidget.Record.fetchOne(db, key: ["serverId": "14"]) == nil)
+            #expect(try TextWidget.Record.fetchOne(db, key: ["serverId": "10"])?.title == "again 10")
+            #expect(try TextWidget.Record.fetchOne(db, key: ["serverId": "5998"])?.title == "first 5998")
+            let deleted = (0..<6_000).filter { $0 % 7 == 0 && $0 % 5 != 0 }.count
+            #expect(try TextWidget.Record.fetchCount(db) == 6_000 - deleted)
+        }
+    }
+
+    /// The database refusing a row late in a large page (while the mapping thread still has chunks to
+    /// map) fails the page: nothing of it is stored, the mapping stops, and the importer imports the
+    /// next page as if nothing had happened.
+    @Test func aRowTheDatabaseRefusesLateInALargePageCommitsNothing() throws {
+        let (pool, _) = try makeDatabase()
+        try pool.write { db in
+            try db.execute(
+                sql: """
+                    CREATE TRIGGER refuse BEFORE INSERT ON avatar WHEN NEW.remoteId = 30000
+                    BEGIN SELECT RAISE(ABORT, 'refused by the test'); END
+                    """)
+        }
+        let importer = FeedImporter(feed: EntityGenDatabase.avatarList, writer: pool)
+        #expect { try importer.importPage(Self.avatars(40_000)) } throws: { "\($0)".contains("refused by the test") }
+        #expect(try count("avatar", in: pool) == 0)
+        try pool.write { db in try db.execute(sql: "DROP TRIGGER refuse") }
+        #expect(try importer.importPage(Self.avatars(40_000)).entities["Avatar"] == .init(inserted: 40_000))
+        #expect(try pool.read { db in try Avatar.Record.fetchCount(db) } == 40_000)
+    }
+
     @Test func malformedActionLateInALargePageCommitsNothing() throws {
         let (pool, _) = try makeDatabase()
         let importer = FeedImporter(feed: EntityGenDatabase.widgetDiff, writer: pool)
