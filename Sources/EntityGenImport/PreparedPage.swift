@@ -86,8 +86,8 @@ extension Feed {
         return (header.items, prepared)
     }
 
-    /// Maps a page's records in chunks of up to `size` operations, as a large page's producer thread
-    /// does: `send` gets each chunk, the last one (possibly empty) with `last` true, and returns false
+    /// Maps a page's records in chunks of up to `size` operations, as the PostgreSQL importer's mapping
+    /// thread does for a large page: `send` gets each chunk, the last one (possibly empty) with `last` true, and returns false
     /// once the writer has given up, which stops the mapping.
     ///
     /// The first chunk holds an eighth of `size` and each next one twice the last, up to `size`
@@ -168,5 +168,4 @@ extension Feed {
     static func skip(_ error: MappingError) -> ImportReport.Skip {
         .init(path: error.path, reason: error.message, schemaLocation: error.schemaLocation)
     }
-
 }

@@ -73,7 +73,8 @@ public final class FeedImporter<Entity: ImportableEntity>: Sendable {
 
     /// Items from which a page is mapped while it is written.
     static var pipelineThreshold: Int { 4_096 }
-    /// Operations handed from the mapping thread to the writer at a time.
+    /// Records in each full chunk of a large page (``PageChunking/chunks(of:size:)``; the first chunks
+    /// are smaller).
     static var chunkSize: Int { 2_048 }
 
     /// Writes a mapped page in one transaction.
@@ -98,7 +99,7 @@ public final class FeedImporter<Entity: ImportableEntity>: Sendable {
     }
 
     /// Writes chunks of a page, as `next` delivers them, in one transaction; each written chunk goes to
-    /// `retire` (the pipeline releases it on the mapping thread).
+    /// `retire` (the pipeline releases the chunks its mapping thread made on that thread).
     static func write(
         in db: Database, options: WriteOptions, seen: SeenRows?, next: () throws -> PreparedPage<Entity, RowKey>?,
         retire: (consuming PreparedPage<Entity, RowKey>) -> Void = { _ in }

@@ -105,6 +105,54 @@ import Testing
         #expect("\(try #require(error))".contains("$.actions[100].type"))
     }
 
+    /// Chunks begun against chunks handed to the writer, the most seen when a chunk is begun.
+    final class Lead: @unchecked Sendable {
+        private let lock = NSLock()
+        private var begun = 0
+        private var handed = 0
+        private var most = 0
+        /// A chunk's mapping begins.
+        func begin() {
+            lock.withLock {
+                begun += 1; most = max(most, begun - handed)
+            }
+        }
+        /// The writer got a chunk.
+        func hand() { lock.withLock { handed += 1 } }
+        /// The most chunks begun and not yet handed to the writer at any time.
+        var mostAhead: Int { lock.withLock { most } }
+    }
+
+    /// A slow writer (20 ms a chunk, as on a slow disk) holds the mapping thread back: it never runs
+    /// more than ``ChunkChannel/ahead`` chunks ahead of the writer (plus the one the writer just took),
+    /// so a page's memory stays bounded however large it is and however slow the writes.
+    @Test func aSlowWriterHoldsTheMappingThreadBack() throws {
+        let count = 40_000
+        let document = try JSONDocument(bytes: Test_PipelinedPages.avatars(count))
+        let feed = EntityGenDatabase.avatarList
+        let lead = Lead()
+        try document.withRoot { root in
+            let plan = PageChunking.chunks(of: root, size: 1_024)
+            let channel = ChunkChannel<Avatar>(plan: plan) { chunk throws(ImportError) in
+                lead.begin()
+                return try feed.prepare(chunk, page: "page", key: Avatar.SQLite.deleteKeyReader)
+            }
+            Thread { withExtendedLifetime(document) { channel.mapChunks() } }.start()
+            defer { channel.abandon() }
+            var written = 0
+            while let chunk = try channel.take() {
+                lead.hand()
+                Thread.sleep(forTimeInterval: 0.02)
+                written += chunk.operations.count
+                channel.retire(chunk)
+            }
+            #expect(written == count)
+            #expect(plan.count > 3 * ChunkChannel<Avatar>.ahead)
+            #expect(lead.mostAhead <= ChunkChannel<Avatar>.ahead + 1)
+            #expect(lead.mostAhead >= ChunkChannel<Avatar>.ahead, "the mapping thread never ran ahead")
+        }
+    }
+
     /// The writer giving up (as when the database refuses a row) stops the mapping: the mapping thread
     /// takes no chunk after it and ends.
     @Test func abandoningStopsTheMappingThread() throws {
