@@ -86,32 +86,21 @@ extension Feed {
         return (header.items, prepared)
     }
 
-    /// Maps a page's records in chunks of up to `size` operations, as the PostgreSQL importer's mapping
-    /// thread does for a large page: `send` gets each chunk, the last one (possibly empty) with `last` true, and returns false
-    /// once the writer has given up, which stops the mapping.
-    ///
-    /// The first chunk holds an eighth of `size` and each next one twice the last, up to `size`
-    /// (``PageChunking/limits(size:)``): the writer waits for the first chunk, so a small one lets it start
-    /// sooner (2,048 pods took the mapping thread 11-18 ms), while later chunks are large enough that
-    /// handing them over costs nothing. Each chunk's operations are reserved at its limit, so the
-    /// array is allocated once instead of doubling its way up.
+    /// Maps a page's records (an array) in the chunks ``PageChunking/chunks(of:size:)`` cuts, one after
+    /// the other, as the PostgreSQL importer's mapping thread does for a large page: `send` gets each
+    /// chunk, the last one with `last` true, and returns false once the writer has given up, which stops
+    /// the mapping.
     package func prepareChunks<Key>(
-        root: JSONValue, page: String, size: Int, key: DeleteKeyReader<Key>,
+        items: JSONValue, page: String, size: Int, key: DeleteKeyReader<Key>,
         _ send: (PreparedPage<Entity, Key>, _ last: Bool) -> Bool
     ) throws(ImportError) {
-        var limits = PageChunking.limits(size: size)
-        var limit = limits.next()!
-        var chunk = PreparedPage<Entity, Key>(reservingCapacity: limit)
-        let items = try layout.header(root: root, page: page).items
-        try layout.forEachRecord(in: items) { element throws(ImportError) in
-            try prepareItem(element, page: page, key: key, into: &chunk)
-            if chunk.operations.count >= limit {
-                guard send(chunk, false) else { throw ImportError.database("cancelled") }
-                limit = limits.next()!
-                chunk = PreparedPage(reservingCapacity: limit)
+        let chunks = PageChunking.chunks(of: items, size: size)
+        for (index, chunk) in chunks.enumerated() {
+            guard send(try prepare(chunk, page: page, key: key), index == chunks.count - 1) else {
+                throw ImportError.database("cancelled")
             }
         }
-        guard send(chunk, true) else { throw ImportError.database("cancelled") }
+        if chunks.isEmpty, !send(PreparedPage(), true) { throw ImportError.database("cancelled") }
     }
 
     /// Maps one item (or diff action) into `prepared`.

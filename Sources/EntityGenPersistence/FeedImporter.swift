@@ -44,7 +44,7 @@ public final class FeedImporter<Entity: ImportableEntity>: Sendable {
                     try feed.prepare(root: root, page: page, key: Entity.SQLite.deleteKeyReader)
                 })
         }
-        let plan = document.withRoot { _ in PageChunking.chunks(of: header.items, size: Self.chunkSize) }
+        let plan = PageChunking.chunks(of: header.items, size: Self.chunkSize)
         let key = Entity.SQLite.deleteKeyReader
         let channel = ChunkChannel<Entity>(plan: plan) { chunk throws(ImportError) in
             try feed.prepare(chunk, page: page, key: key)

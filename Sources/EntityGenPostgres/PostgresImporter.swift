@@ -132,8 +132,10 @@ public struct PostgresImporter<Entity: PostgresEntity>: Sendable {
                 try document.withRoot { root throws(ImportError) in
                     var session = PostgresSession()
                     session.tracking = tracking
+                    // The records again, on this thread (a JSON value is not sent across threads).
+                    let items = try feed.layout.header(root: root, page: page).items
                     try feed.prepareChunks(
-                        root: root, page: page, size: Self.chunkSize, key: Entity.Postgres.deleteKeyReader
+                        items: items, page: page, size: Self.chunkSize, key: Entity.Postgres.deleteKeyReader
                     ) {
                         chunk, last in
                         Self.stage(chunk, in: &session)
