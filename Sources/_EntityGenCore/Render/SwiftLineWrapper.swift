@@ -11,6 +11,10 @@ enum SwiftLineWrapper {
     /// The column limit.
     static let limit = 120
     private static let unit = "    "
+    /// How many breaks deep a line is wrapped; a part still too long below that stays as it is. Generated
+    /// code nests a dozen deep at most; the bound keeps any input (a schema the fuzzer wrote, a code
+    /// example in a description nested thousands of brackets deep) from exhausting the stack.
+    private static let maximumDepth = 64
 
     /// `text` with its long lines wrapped.
     static func wrap(_ text: String) -> String {
@@ -37,28 +41,39 @@ enum SwiftLineWrapper {
 
     /// One line, wrapped into as many as it needs.
     static func wrapLine(_ line: String) -> [String] {
-        guard line.count > limit else { return [line] }
+        wrapLine(line, depth: 0)
+    }
+
+    /// `line` wrapped `depth` breaks below a line of the file.
+    private static func wrapLine(_ line: String, depth: Int) -> [String] {
+        guard line.count > limit, depth < maximumDepth else { return [line] }
+        let next = depth + 1
         let indentation = String(line.prefix { $0 == " " })
         let body = String(line.dropFirst(indentation.count))
-        if body.hasPrefix("///") || body.hasPrefix("//") { return wrapComment(body, indentation: indentation) }
+        if body.hasPrefix("///") || body.hasPrefix("//") {
+            return wrapComment(body, indentation: indentation, depth: next)
+        }
         guard let scan = Scan(body) else { return [line] }
         // A condition or pattern list (`guard a, b else`, `case .a, .b:`), or a declaration's
         // conformances (`struct Record: A, B, C {`): one per line.
         let declaration = body.replacingPrefix(["public ", "internal ", "package ", "fileprivate ", "private "])
         let listsAtTop = ["guard ", "if ", "case ", "while ", "struct ", "enum ", "extension ", "class ", "protocol "]
-        if !scan.statementCommas.isEmpty, listsAtTop.contains(where: declaration.hasPrefix) {
-            var pieces = split(body, at: scan.statementCommas)
+        // A comma that ends the line (the one a split leaves after a condition) is no place to split.
+        let statementCommas = scan.statementCommas.filter { $0 < body.count - 1 }
+        if !statementCommas.isEmpty, listsAtTop.contains(where: declaration.hasPrefix) {
+            var pieces = split(body, at: statementCommas)
             let first = pieces.removeFirst()
             let lines =
                 [indentation + first + ","]
                 + pieces.enumerated().map { index, piece in
                     indentation + unit + piece + (index < pieces.count - 1 ? "," : "")
                 }
-            return lines.flatMap(wrapLine)
+            return lines.flatMap { wrapLine($0, depth: next) }
         }
         // A one-line body (`var key: Key { Key(...) }`, `throws { self = ... }`): on lines of its own.
         if let body = scan.trailingBody {
-            return wrapLine(indentation + body.head + "{") + wrapLine(indentation + unit + body.inner)
+            return wrapLine(indentation + body.head + "{", depth: next)
+                + wrapLine(indentation + unit + body.inner, depth: next)
                 + [indentation + "}"]
         }
         // The first bracket group with several arguments.
@@ -69,7 +84,7 @@ enum SwiftLineWrapper {
             let tail = String(characters[group.close...])
             let innerCommas = group.commas.map { $0 - group.open - 1 }
             let arguments = split(inner, at: innerCommas)
-            var lines = wrapHead(indentation + head)
+            var lines = wrapHead(indentation + head, depth: next)
             // Arguments are filled into lines one level deeper than the line the bracket opened on.
             let opening = String(lines[lines.count - 1].prefix { $0 == " " })
             // A collection literal's elements end with a comma and its bracket closes on a line of its
@@ -77,33 +92,35 @@ enum SwiftLineWrapper {
             // that the block's first line does not line up with the arguments; a call's closing bracket
             // follows the last argument, or lines up with the opening line when it does not fit there.
             let literal = Self.opensCollectionLiteral(characters, at: group.open)
-            lines += fill(arguments, indentation: opening + unit, trailingComma: literal)
+            lines += fill(arguments, indentation: opening + unit, trailingComma: literal, depth: next)
             if !literal, !tail.hasSuffix("{"), lines[lines.count - 1].count + tail.count <= limit {
                 lines[lines.count - 1] += tail
             } else {
-                lines += wrapLine(opening + tail)
+                lines += wrapLine(opening + tail, depth: next)
             }
             return lines
         }
         // A method chain (`Record.all().including(...).asRequest(...)`): one call per line.
         if !scan.chainDots.isEmpty {
             let pieces = split(body, at: scan.chainDots, keepingSeparator: true)
-            return wrapLine(indentation + pieces[0]) + pieces.dropFirst().flatMap { wrapLine(indentation + unit + $0) }
+            return wrapLine(indentation + pieces[0], depth: next)
+                + pieces.dropFirst().flatMap { wrapLine(indentation + unit + $0, depth: next) }
         }
         // One long argument: on a line of its own.
         if let group = scan.groups.max(by: { $0.close - $0.open < $1.close - $1.open }), group.close > group.open + 1 {
             let characters = Array(body)
             let inner = String(characters[(group.open + 1)..<group.close]).trimmingSpaces()
-            let head = wrapHead(indentation + String(characters[...group.open]))
+            let head = wrapHead(indentation + String(characters[...group.open]), depth: next)
             let opening = String(head[head.count - 1].prefix { $0 == " " })
-            return head + wrapLine(opening + unit + inner) + wrapLine(opening + String(characters[group.close...]))
+            return head + wrapLine(opening + unit + inner, depth: next)
+                + wrapLine(opening + String(characters[group.close...]), depth: next)
         }
         return [line]
     }
 
     /// `arguments`, separated by commas, filled into lines at `indentation` up to the limit; an argument
     /// that does not fit on a line of its own starts a line and is wrapped itself.
-    private static func fill(_ arguments: [String], indentation: String, trailingComma: Bool) -> [String] {
+    private static func fill(_ arguments: [String], indentation: String, trailingComma: Bool, depth: Int) -> [String] {
         var lines: [String] = []
         var current = ""
         for (index, argument) in arguments.enumerated() {
@@ -117,7 +134,7 @@ enum SwiftLineWrapper {
                 current = indentation + piece
             }
             if current.count > limit {
-                lines += wrapLine(current)
+                lines += wrapLine(current, depth: depth)
                 current = ""
             }
         }
@@ -136,9 +153,9 @@ enum SwiftLineWrapper {
 
     /// A line that ends with the bracket its arguments follow (`X<A>(Y()).encode(`): wrapped without the
     /// bracket, which then ends the last line.
-    private static func wrapHead(_ line: String) -> [String] {
+    private static func wrapHead(_ line: String, depth: Int) -> [String] {
         guard line.count > limit else { return [line] }
-        var lines = wrapLine(String(line.dropLast()))
+        var lines = wrapLine(String(line.dropLast()), depth: depth)
         lines[lines.count - 1] += String(line.last!)
         return lines
     }
@@ -161,11 +178,11 @@ enum SwiftLineWrapper {
     /// doc comment (indented four spaces past `/// `) is wrapped as the code it shows, keeping its
     /// indentation, or left as it is when the code cannot be broken: never reflowed as prose, so the
     /// example stays a code block of valid Swift.
-    private static func wrapComment(_ body: String, indentation: String) -> [String] {
+    private static func wrapComment(_ body: String, indentation: String, depth: Int) -> [String] {
         if body.hasPrefix("///     ") {
             let prefix = indentation + "/// "
             let padding = String(repeating: " ", count: prefix.count)
-            return wrapLine(padding + body.dropFirst(4)).map { prefix + $0.dropFirst(prefix.count) }
+            return wrapLine(padding + body.dropFirst(4), depth: depth).map { prefix + $0.dropFirst(prefix.count) }
         }
         let marker = body.hasPrefix("///") ? "///" : "//"
         let words = body.dropFirst(marker.count).split(separator: " ", omittingEmptySubsequences: true)

@@ -67,6 +67,43 @@ import Testing
             ])
     }
 
+    /// Every line ends wrapped, whatever it holds: a condition or conformance too long for a line of its
+    /// own (the comma that ends it once split is not a place to split again), brackets nested deeper than
+    /// generated code nests them (5,000 deep overflows the stack without the depth bound), a chain of one
+    /// long call. FuzzGenerate found the first overflowing the stack (`guard` + 130 characters + `, b`).
+    @Test func everyLineEndsWrapped() {
+        let unbreakable = String(repeating: "a", count: 130)
+        let lines = [
+            "guard \(unbreakable), b else { return }",
+            "    if \(unbreakable) == \(unbreakable), let c = d {",
+            "case .\(unbreakable), .b:",
+            "struct \(unbreakable): Swift.Sendable, Swift.Hashable {",
+            "guard f(\(unbreakable), g), h else { return }",
+            "guard \(unbreakable),",
+            "let x = " + String(repeating: "f(a, ", count: 5_000) + "b" + String(repeating: ")", count: 5_000),
+            "let x = " + String(repeating: "[", count: 5_000) + unbreakable + String(repeating: "]", count: 5_000),
+            "let y = \(unbreakable)().\(unbreakable)().z",
+            "/// " + unbreakable + " " + unbreakable,
+            "///     guard \(unbreakable), b else { return }",
+        ]
+        for line in lines {
+            let wrapped = SwiftLineWrapper.wrapLine(line)
+            // Nothing but spaces, line breaks and comment markers added or taken (no collection literal here
+            // gains a comma).
+            let text = { (text: String) in text.filter { $0 != " " && $0 != "/" } }
+            #expect(text(wrapped.joined()) == text(line), "\(line.prefix(60))")
+            #expect(wrapped.allSatisfy { $0.contains { $0 != " " } }, "a blank line: \(line.prefix(60))")
+            // Below the depth bound, wrapping is stable and every line fits; deeper, what is left stays long.
+            let deep =
+                line.contains(String(repeating: "f(a, ", count: 100))
+                || line.contains(String(repeating: "[", count: 100))
+            #expect(deep == wrapped.contains { $0.count > SwiftLineWrapper.limit && !$0.contains(unbreakable) })
+            if !deep {
+                #expect(SwiftLineWrapper.wrap(wrapped.joined(separator: "\n")) == wrapped.joined(separator: "\n"))
+            }
+        }
+    }
+
     @Test func literalsAreNeverBroken() {
         let literal = "        sql: \"CREATE TABLE \\\"a\\\" (\\\"x, y\\\" text, \(long), \(long))\""
         #expect(SwiftLineWrapper.wrapLine(literal) == [literal])
