@@ -57,10 +57,13 @@ package struct GenerateCommand: ParsableCommand {
 
     package func validate() throws {
         if output == nil && !migrationsOnly { throw ValidationError("Missing expected argument '--output <output>'") }
-        if output == "" {
-            throw ValidationError("--output names no folder (an empty path); name the folder for machine files")
-        }
-        if humanOutput == "" { throw ValidationError("--human-output names no folder (an empty path)") }
+        try OutputFolderOption.validate(
+            output, option: "--output", contents: "machine files (named after their entities)",
+            fileExtensions: ["swift"]
+        )
+        try OutputFolderOption.validate(
+            humanOutput, option: "--human-output", contents: "human files (named after their entities)",
+            fileExtensions: ["swift"])
         if unrecordedMigrationNote == "" {
             throw ValidationError("--unrecorded-migration-note names no file (an empty path)")
         }

@@ -70,7 +70,9 @@ struct InferCommand: ParsableCommand {
 
     func validate() throws {
         if inputs.isEmpty { throw ValidationError("give sample files or folders to infer from") }
-        if output == "" { throw ValidationError("--output names no folder (an empty path)") }
+        try OutputFolderOption.validate(
+            output, option: "--output", contents: "the schema (named after the records' entity) and its config",
+            fileExtensions: ["yaml", "yml"])
         if let name, MemberNamer.sanitized(name).isEmpty {
             throw ValidationError("--name '\(name)' has no letters to make a type name of")
         }

@@ -69,6 +69,36 @@ import Testing
         #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path).isEmpty)
     }
 
+    /// `--output Models.swift` or `infer --output Pods.yaml` name a file, where the option is the folder the
+    /// files go into (named after their entities): refused before anything is written, instead of a folder
+    /// named `Models.swift`. An existing folder with such a name is still a folder.
+    @Test func anOutputNamingTheFileItWouldHoldIsRefused() throws {
+        let folder = try Self.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let schemas = Test_LintCommand.packageRoot.appendingPathComponent("Schemas").path
+        let generate = try Self.run(
+            ["generate", schemas, "--output", "Models.swift", "--no-record-migrations"], folder)
+        #expect(generate.status == 2)
+        #expect(
+            generate.stderr.contains(
+                "--output 'Models.swift' names a .swift file, but --output is the folder machine files (named after their entities) go into"
+            ),
+            "\(generate.stderr)")
+        #expect(generate.stderr.contains("give the folder, such as '.'"), "\(generate.stderr)")
+        try Data(#"[{"id": 1, "name": "a"}]"#.utf8).write(to: folder.appendingPathComponent("pods.json"))
+        let infer = try Self.run(["infer", "pods.json", "--output", "Schemas/Pods.yaml"], folder)
+        #expect(infer.status == 2)
+        #expect(infer.stderr.contains("--output 'Schemas/Pods.yaml' names a .yaml file"), "\(infer.stderr)")
+        #expect(infer.stderr.contains("such as 'Schemas'"), "\(infer.stderr)")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path) == ["pods.json"])
+        // A folder that exists is written into, whatever its name.
+        try FileManager.default.createDirectory(
+            at: folder.appendingPathComponent("Odd.yaml"), withIntermediateDirectories: false)
+        let existing = try Self.run(["infer", "pods.json", "--output", "Odd.yaml"], folder)
+        #expect(existing.status == 0, "\(existing.stderr)")
+        #expect(FileManager.default.fileExists(atPath: folder.appendingPathComponent("Odd.yaml/Pod.yaml").path))
+    }
+
     @Test func anOutputThatIsAFileOrCannotBeCreatedIsNamed() throws {
         let folder = try Self.temporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
