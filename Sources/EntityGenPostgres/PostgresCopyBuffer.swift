@@ -9,6 +9,8 @@ public struct PostgresCopyBuffer: Sendable {
     /// Rows ended so far.
     public private(set) var rowCount = 0
     private var fieldsInRow = 0
+    /// A JSON writer whose storage serves each JSON column in turn (``takeJSONWriter()``).
+    private var jsonScratch: JSONWriter?
     /// Why a value of the current row cannot be stored, if one cannot: text holding U+0000, which
     /// PostgreSQL's `text` and `jsonb` refuse, or a date outside `timestamptz`'s range. The session drops
     /// such a row and reports it with this reason instead of failing the whole COPY.
@@ -25,9 +27,16 @@ public struct PostgresCopyBuffer: Sendable {
         if unstorable == nil { unstorable = reason }
     }
 
-    /// Creates an empty buffer.
+    /// Creates an empty buffer with room for 64 KiB of rows (a table's staged rows in one chunk).
     public init() {
-        bytes.reserveCapacity(64 * 1024)
+        self.init(reservingCapacity: 64 * 1024)
+    }
+
+    /// Creates an empty buffer with room for `capacity` bytes: a row key's few fields need far less than
+    /// a table's rows, and a 64 KiB block allocated and freed per key costs more than encoding the row
+    /// (glibc consolidates its free lists on every free of a block that large).
+    init(reservingCapacity capacity: Int) {
+        bytes.reserveCapacity(capacity)
     }
 
     /// Starts the next field (a tab unless it is the row's first).
@@ -61,15 +70,61 @@ public struct PostgresCopyBuffer: Sendable {
     /// Appends a value as JSON text through its transformer (a `jsonb` column; `\N` for `nil`).
     @inlinable public mutating func appendJSON<T: JSONTransformer>(_ value: T.Value?, _ transformer: T) {
         guard let value else { return appendNull() }
-        var writer = JSONWriter()
+        var writer = takeJSONWriter()
         transformer.encode(value, to: &writer)
         writer.bytes.withUnsafeBufferPointer { appendJSONText($0) }
+        returnJSONWriter(writer)
+    }
+
+    /// An empty writer for one JSON column: the buffer's own, whose storage is reused from column to
+    /// column (a new writer allocates for every value). Hand it back with `returnJSONWriter(_:)`.
+    @usableFromInline mutating func takeJSONWriter() -> JSONWriter {
+        var writer = jsonScratch.take() ?? JSONWriter()
+        writer.removeAll()
+        return writer
+    }
+
+    /// Keeps `writer`'s storage for the next JSON column.
+    @usableFromInline mutating func returnJSONWriter(_ writer: JSONWriter) {
+        jsonScratch = writer
     }
 
     /// Appends JSON text (escaped like any text), noting an escaped U+0000, which `jsonb` refuses.
     public mutating func appendJSONText(_ json: UnsafeBufferPointer<UInt8>) {
-        if Self.containsEscapedNUL(json) { markUnstorable(Self.nulReason) }
-        appendText(json)
+        beginField()
+        // Text that needed no COPY escape holds no backslash, so no `\u0000` either: only text with an
+        // escape is searched.
+        if appendEscaped(json), Self.containsEscapedNUL(json) { markUnstorable(Self.nulReason) }
+    }
+
+    /// Appends a byte, as the next field.
+    mutating func appendByte(_ byte: UInt8) {
+        beginField()
+        bytes.append(byte)
+    }
+
+    /// Appends an integer's decimal digits (with `-` when negative) as the next field, written straight
+    /// into the buffer.
+    mutating func appendInteger<Integer: BinaryInteger>(_ value: Integer) {
+        beginField()
+        guard let small = Int64(exactly: value) else {
+            // Beyond Int64 (an unsigned 64-bit value over Int64.max): the standard library's digits.
+            bytes.append(contentsOf: String(value).utf8)
+            return
+        }
+        // The magnitude as UInt64, so that Int64.min has one.
+        var magnitude = small.magnitude
+        if small < 0 { bytes.append(UInt8(ascii: "-")) }
+        // At most 20 digits, written backwards into scratch on the stack and appended in one go.
+        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 20) { digits in
+            var start = 20
+            repeat {
+                start -= 1
+                digits[start] = UInt8(truncatingIfNeeded: magnitude % 10) &+ 0x30
+                magnitude /= 10
+            } while magnitude > 0
+            bytes.append(contentsOf: UnsafeBufferPointer(rebasing: digits[start..<20]))
+        }
     }
 
     /// Appends `\N`.
@@ -94,25 +149,64 @@ public struct PostgresCopyBuffer: Sendable {
     /// Appends UTF-8 text, escaping backslash, tab, newline and carriage return.
     public mutating func appendText(_ text: UnsafeBufferPointer<UInt8>) {
         beginField()
+        appendEscaped(text)
+    }
+
+    /// Appends `text` to the current field, escaped; returns whether a byte was escaped (or U+0000
+    /// found).
+    @discardableResult
+    private mutating func appendEscaped(_ text: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard let base = text.baseAddress else { return false }
+        var found = false
         var start = 0
-        for index in 0..<text.count {
+        var index = 0
+        let count = text.count
+        while index < count {
+            // Eight bytes at a time: most text has nothing to escape (no byte below 0x10 or equal to `\`).
+            if index &+ 8 <= count {
+                let word = UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self)
+                if !Self.mayNeedEscape(word) {
+                    index &+= 8
+                    continue
+                }
+            }
             let escaped: UInt8
-            switch text[index] {
+            switch base[index] {
             case 0x5C: escaped = 0x5C
             case 0x09: escaped = UInt8(ascii: "t")
             case 0x0A: escaped = UInt8(ascii: "n")
             case 0x0D: escaped = UInt8(ascii: "r")
             case 0x00:
                 markUnstorable(Self.nulReason)
+                found = true
+                index &+= 1
                 continue
-            default: continue
+            default:
+                index &+= 1
+                continue
             }
-            bytes.append(contentsOf: UnsafeBufferPointer(rebasing: text[start..<index]))
+            bytes.append(contentsOf: UnsafeBufferPointer(start: base + start, count: index - start))
             bytes.append(0x5C)
             bytes.append(escaped)
-            start = index + 1
+            found = true
+            index &+= 1
+            start = index
         }
-        bytes.append(contentsOf: UnsafeBufferPointer(rebasing: text[start...]))
+        bytes.append(contentsOf: UnsafeBufferPointer(start: base + start, count: count - start))
+        return found
+    }
+
+    /// Whether one of the eight bytes of `word` is below 0x10 or is `\` (0x5C): only then can it hold a
+    /// byte COPY text escapes (NUL, tab, newline, carriage return, backslash). A byte of 0x80 or more
+    /// never matches.
+    @inline(__always) static func mayNeedEscape(_ word: UInt64) -> Bool {
+        let ones: UInt64 = 0x0101_0101_0101_0101
+        let highs: UInt64 = 0x8080_8080_8080_8080
+        // The classic "has a byte less than n" test, for n = 0x10 and for zero after XOR with `\`.
+        let below16 = (word &- ones &* 0x10) & ~word & highs
+        let backslash = word ^ (ones &* 0x5C)
+        let isBackslash = (backslash &- ones) & ~backslash & highs
+        return (below16 | isBackslash) != 0
     }
 
     /// Whether JSON text holds the escape `\u0000` (a backslash preceded by an even number of

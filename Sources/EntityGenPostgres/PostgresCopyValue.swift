@@ -26,8 +26,7 @@ extension String: PostgresCopyValue {
 extension PostgresCopyValue where Self: BinaryInteger {
     /// The decimal digits (`smallint`, `integer`, `bigint`, or `numeric(20)` for unsigned 64-bit values).
     public func writeCopyField(to buffer: inout PostgresCopyBuffer) {
-        var text = String(self)
-        text.withUTF8 { buffer.appendPlain($0) }
+        buffer.appendInteger(self)
     }
 }
 
@@ -45,8 +44,7 @@ extension UInt64: PostgresCopyValue {}
 extension Bool: PostgresCopyValue {
     /// `boolean`: `t` or `f`.
     public func writeCopyField(to buffer: inout PostgresCopyBuffer) {
-        var text = self ? "t" : "f"
-        text.withUTF8 { buffer.appendPlain($0) }
+        buffer.appendByte(self ? UInt8(ascii: "t") : UInt8(ascii: "f"))
     }
 }
 

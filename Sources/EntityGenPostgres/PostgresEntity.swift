@@ -27,7 +27,7 @@ public struct PostgresRowKey: Hashable, Sendable {
 
     /// Creates a key from the identification values, in the order of `table.identity`.
     public init(_ table: PostgresTable, _ values: [any PostgresCopyValue]) {
-        var buffer = PostgresCopyBuffer()
+        var buffer = PostgresCopyBuffer(reservingCapacity: 32)
         for value in values { value.writeCopyField(to: &buffer) }
         self.table = table
         fields = buffer.bytes

@@ -215,7 +215,7 @@ public struct PostgresImporter<Entity: PostgresEntity>: Sendable {
                 switch operations[index] {
                 case let .save(entity, absent):
                     Entity.Postgres.save(entity, absent: absent, in: &session)
-                    if let key = Entity.Postgres.rowKey(of: entity) { session.recordSeen(key) }
+                    session.recordSeen(Entity.Postgres.rowKey(of: entity))
                 case let .delete(key): session.delete(key)
                 case let .keep(key): session.recordSeen(key)
                 }

@@ -49,22 +49,26 @@ public struct PostgresSession {
     /// (its position in the page), which links to it name; 0 when the row was left out: a row holding
     /// U+0000 (which PostgreSQL's `text` and `jsonb` cannot store) or a date outside `timestamptz`'s range
     /// is, and is reported with `key`.
+    ///
+    /// `key` is evaluated only when it is needed: when the page deletes rows of `table`, or to report a
+    /// row left out. Most pages need neither, and a key costs a buffer per row.
     @discardableResult
     public mutating func save(
-        _ table: PostgresTable, key: PostgresRowKey?, absent: AbsentFields,
+        _ table: PostgresTable, key: @autoclosure () -> PostgresRowKey?, absent: AbsentFields,
         _ write: (inout PostgresCopyBuffer) -> Void
     ) -> Int64 {
         let state = self.state(of: table)
-        if let key {
+        let id = ObjectIdentifier(table)
+        if deletions[id]?.keys.isEmpty == false, let key = key() {
             // A save after a delete of the same row in one page: the row stays (the delete came first).
-            deletions[ObjectIdentifier(table)]?.keys.removeValue(forKey: key)
+            deletions[id]?.keys.removeValue(forKey: key)
         }
         guard
             Self.appendRow(
                 to: &state.rows, write, report: &report,
                 leftOut: { reason in
                     ImportReport.Skip(
-                        path: "\(table.entity) \(key?.description ?? "(row without identity)")",
+                        path: "\(table.entity) \(key()?.description ?? "(row without identity)")",
                         reason: "\(reason); the row was left out")
                 })
         else { return 0 }
@@ -124,9 +128,10 @@ public struct PostgresSession {
         return false
     }
 
-    /// Records that a sync saved the row `key` names (for orphan deletion; nothing unless tracking).
-    mutating func recordSeen(_ key: PostgresRowKey) {
-        guard let tracking, let table = tracking.seenTable(of: key.table) else { return }
+    /// Records that a sync saved the row `key` names (for orphan deletion; nothing unless tracking, and
+    /// then `key` is not evaluated).
+    mutating func recordSeen(_ key: @autoclosure () -> PostgresRowKey?) {
+        guard let tracking, let key = key(), let table = tracking.seenTable(of: key.table) else { return }
         // Appended in place: a copy of the entry taken out of the dictionary would copy the whole
         // buffer for every identity.
         key.fields.withUnsafeBufferPointer {
@@ -181,7 +186,9 @@ public struct PostgresSession {
             finishesPage: takesDeletions, report: report)
         seen = [:]
         for state in order {
-            state.rows = PostgresCopyBuffer()
+            // The next chunk of a large page is about as large as this one: room for it up front saves
+            // growing the buffer (and copying it) a dozen times per chunk.
+            state.rows = PostgresCopyBuffer(reservingCapacity: max(64 * 1024, state.rows.bytes.count))
             state.hasAbsent = false
         }
         for state in linkOrder {

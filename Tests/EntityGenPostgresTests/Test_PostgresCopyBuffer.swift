@@ -28,6 +28,74 @@ import Testing
         #expect(row { $0.append(String(long.dropFirst(3))) } == String(repeating: "ü\\t\\\\", count: 39) + "\n")
     }
 
+    /// The escaping rule one byte at a time, as COPY text defines it: what the word-at-a-time scan must
+    /// give for any input.
+    static func escapedBytewise(_ text: [UInt8]) -> (bytes: [UInt8], hasNUL: Bool) {
+        var out: [UInt8] = []
+        var hasNUL = false
+        for byte in text {
+            switch byte {
+            case 0x5C: out += [0x5C, 0x5C]
+            case 0x09: out += [0x5C, UInt8(ascii: "t")]
+            case 0x0A: out += [0x5C, UInt8(ascii: "n")]
+            case 0x0D: out += [0x5C, UInt8(ascii: "r")]
+            case 0x00:
+                hasNUL = true
+                out.append(0x00)
+            default: out.append(byte)
+            }
+        }
+        return (out, hasNUL)
+    }
+
+    @Test func textEscapingAgreesWithTheBytewiseRuleForEveryByteAtEveryOffset() {
+        // Every byte value at every offset of texts shorter than, as long as and longer than the
+        // eight-byte words the scan reads, between plain ASCII, bytes at or above 0x80 and near misses
+        // (0x10, 0x5B, 0x5D, 0xDC: one bit away from what is escaped).
+        for filler: UInt8 in [UInt8(ascii: "a"), 0x80, 0xFF, 0x10, 0x5B, 0x5D, 0xDC] {
+            for length in [1, 7, 8, 9, 16, 23] {
+                for offset in 0..<length {
+                    for byte in UInt8.min...UInt8.max {
+                        var text = [UInt8](repeating: filler, count: length)
+                        text[offset] = byte
+                        // A second special byte further on, so that escapes follow one another.
+                        if offset + 3 < length { text[offset + 3] = 0x09 }
+                        var buffer = PostgresCopyBuffer()
+                        text.withUnsafeBufferPointer { buffer.appendText($0) }
+                        let expected = Self.escapedBytewise(text)
+                        guard buffer.bytes == expected.bytes, buffer.rowHasNUL == expected.hasNUL else {
+                            Issue.record("byte \(byte) at \(offset) of \(length) among \(filler)s: \(buffer.bytes)")
+                            return
+                        }
+                    }
+                }
+            }
+        }
+        var empty = PostgresCopyBuffer()
+        [UInt8]().withUnsafeBufferPointer { empty.appendText($0) }
+        empty.append("")
+        #expect(empty.bytes == [0x09])
+    }
+
+    @Test func integersAreTheirDecimalDigits() {
+        var fields: [String] = []
+        let expected = row {
+            for value in [Int64.min, Int64.min + 1, -10, -1, 0, 1, 9, 10, 99, 100, 1_234_567_890, Int64.max] {
+                $0.append(value)
+                fields.append(String(value))
+            }
+            for value in [UInt64.max, UInt64(Int64.max) + 1, 0] {
+                $0.append(value)
+                fields.append(String(value))
+            }
+            $0.append(Int8.min); $0.append(Int16.max); $0.append(Int32.min); $0.append(UInt8.max)
+            fields += [String(Int8.min), String(Int16.max), String(Int32.min), String(UInt8.max)]
+            $0.append(Int?.none); $0.append(Int?.some(-7)); $0.append(false)
+            fields += ["\\N", "-7", "f"]
+        }
+        #expect(expected == fields.joined(separator: "\t") + "\n")
+    }
+
     @Test func doublesAreShortestRoundTripAndSpecialValuesArePostgresSpellings() {
         #expect(row { $0.append(0.1 + 0.2) } == "0.30000000000000004\n")
         #expect(
@@ -86,6 +154,24 @@ import Testing
             row { $0.appendJSON(["a\tb", "c\\d"], ArrayTransformer(StringTransformer())) }
                 == "[\"a\\\\tb\",\"c\\\\\\\\d\"]\n")
         #expect(row { $0.appendJSON([String]?.none, ArrayTransformer(StringTransformer())) } == "\\N\n")
+    }
+
+    @Test func jsonColumnsOfOneRowAndTheNextAreEachTheirOwnValue() {
+        // The buffer writes each JSON column with the same writer's storage: nothing of one column may
+        // reach the next, and a map's members are written in key order however many there are.
+        var buffer = PostgresCopyBuffer()
+        let map = MapTransformer(StringTransformer())
+        buffer.appendJSON(["b": "2", "c": "3", "a": "1"], map)
+        buffer.appendJSON(["only": "x"], map)
+        buffer.appendJSON([String: String](), map)
+        buffer.appendJSON([String: String]?.none, map)
+        buffer.endRow()
+        buffer.appendJSON(["z\t": "y"], map)
+        buffer.appendJSON(["one"], ArrayTransformer(StringTransformer()))
+        buffer.endRow()
+        #expect(
+            String(decoding: buffer.bytes, as: UTF8.self)
+                == "{\"a\":\"1\",\"b\":\"2\",\"c\":\"3\"}\t{\"only\":\"x\"}\t{}\t\\N\n{\"z\\\\t\":\"y\"}\t[\"one\"]\n")
     }
 
     @Test func nulInTextOrJSONMarksTheRow() {

@@ -68,9 +68,35 @@ public struct MapTransformer<Element: JSONTransformer>: JSONTransformer {
 
     @inlinable public func encode(_ value: [String: Element.Value], to writer: inout JSONWriter) {
         writer.beginObject()
-        for key in value.keys.sorted() {
-            writer.key(key)
-            element.encode(value[key]!, to: &writer)
+        // Keys in order, so that equal maps write equal bytes. A small map (most are) is sorted by
+        // index in scratch memory on the stack; a larger one as an array of its members. Neither
+        // looks a key up again.
+        if value.count <= 16 {
+            withUnsafeTemporaryAllocation(of: Dictionary<String, Element.Value>.Index.self, capacity: value.count) {
+                order in
+                var count = 0
+                var index = value.startIndex
+                while index != value.endIndex {
+                    // Insertion sort: at most 16 members.
+                    var slot = count
+                    while slot > 0, value[index].key < value[order[slot - 1]].key {
+                        order[slot] = order[slot - 1]
+                        slot -= 1
+                    }
+                    order[slot] = index
+                    count += 1
+                    value.formIndex(after: &index)
+                }
+                for index in order.prefix(count) {
+                    writer.key(value[index].key)
+                    element.encode(value[index].value, to: &writer)
+                }
+            }
+        } else {
+            for (key, member) in value.sorted(by: { $0.key < $1.key }) {
+                writer.key(key)
+                element.encode(member, to: &writer)
+            }
         }
         writer.endObject()
     }

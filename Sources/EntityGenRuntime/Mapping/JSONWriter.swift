@@ -12,6 +12,12 @@ public struct JSONWriter: Sendable {
         bytes.reserveCapacity(256)
     }
 
+    /// Removes what was written, keeping the storage (a writer reused for one value after another).
+    public mutating func removeAll() {
+        bytes.removeAll(keepingCapacity: true)
+        needsComma = false
+    }
+
     @inline(__always) private mutating func separate() {
         if needsComma { bytes.append(UInt8(ascii: ",")) }
         needsComma = true
@@ -29,8 +35,7 @@ public struct JSONWriter: Sendable {
     /// A member's key, followed by `:`.
     public mutating func key(_ key: String) {
         separate()
-        var key = key
-        key.withUTF8 { appendQuoted($0) }
+        key.withUTF8InPlace { appendQuoted($0) }
         bytes.append(UInt8(ascii: ":"))
         needsComma = false
     }
@@ -38,14 +43,17 @@ public struct JSONWriter: Sendable {
     /// A string value.
     public mutating func string(_ value: String) {
         separate()
-        var value = value
-        value.withUTF8 { appendQuoted($0) }
+        value.withUTF8InPlace { appendQuoted($0) }
     }
 
     /// `true` or `false`.
     public mutating func bool(_ value: Bool) {
         separate()
-        bytes.append(contentsOf: value ? Array("true".utf8) : Array("false".utf8))
+        if value {
+            bytes.append(contentsOf: "true".utf8)
+        } else {
+            bytes.append(contentsOf: "false".utf8)
+        }
     }
 
     /// `null`.
