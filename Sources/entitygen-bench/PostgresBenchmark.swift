@@ -103,6 +103,37 @@ enum PostgresBenchmark {
         }
     }
 
+    /// `profile-postgres-stage [rounds]`: staging alone, with no server, for profilers and A/B runs of
+    /// the COPY encoding. 100,000 pods, mapped once, are staged as the importer stages a large page
+    /// (the generated `BenchPod.Postgres.save` into a `PostgresSession`, taken every 10,000 rows) and,
+    /// in turns with it, encoded by hand into the same buffer type (`staged(_:)`: the same columns,
+    /// position and absent words, with no session). Prints each side's best round and their ratio
+    /// (`info postgres_stage_vs_handwritten`; above 1, the generated staging is faster).
+    static func profileStaging(rounds: Int) throws {
+        let pods = try BenchPod.mapArray(json: Data(PodsPayload.make(count: count))).value
+        var seconds: [String: [Double]] = [:]
+        var handWrittenBytes = 0
+        for _ in 0..<rounds {
+            seconds["postgres_stage_generated", default: []].append(
+                Measurement.seconds {
+                    var session = PostgresSession()
+                    for (offset, pod) in pods.enumerated() {
+                        BenchPod.Postgres.save(pod, absent: AbsentTree(), in: &session)
+                        // The importer's chunk size: its buffers are handed over and begun anew.
+                        if (offset + 1) % 10_000 == 0 { _ = session.take(deletions: false) }
+                    }
+                })
+            seconds["postgres_stage_handwritten", default: []].append(
+                Measurement.seconds { handWrittenBytes = staged(pods).count })
+        }
+        let generated = Measurement.printRounds(
+            "postgres_stage_generated", seconds["postgres_stage_generated"]!, rows: count)
+        let handWritten = Measurement.printRounds(
+            "postgres_stage_handwritten", seconds["postgres_stage_handwritten"]!, rows: count)
+        print("info postgres_stage_bytes \(handWrittenBytes) (by hand)")
+        Measurement.summary("info", "postgres_stage_vs_handwritten", handWritten / generated)
+    }
+
     /// The rows as the importer stages them: the table's columns, the row's position in the page, and its
     /// absent-field words (none absent).
     static func staged(_ pods: [BenchPod]) -> [UInt8] {

@@ -87,6 +87,10 @@ func runBenchmark() async throws {
     case "profile-postgres":
         // Only the end-to-end imports and their SQL floor (no COPY or per-row baselines): about a minute.
         try await PostgresBenchmark.run(floorOnly: true)
+    case "profile-postgres-stage":
+        // Staging alone, no server: the generated store against hand-written COPY encoding, in turns.
+        let usage = "profile-postgres-stage [rounds > 0]"
+        try PostgresBenchmark.profileStaging(rounds: countArgument(1, default: 5, minimum: 1, usage: usage))
     case "push":
         try await PushBenchmark.run(count: countArgument(1, default: 10_000, minimum: 1, usage: "push [edits > 0]"))
     case "infer":
