@@ -79,7 +79,9 @@ public struct PostgresCopyBuffer: Sendable {
     /// An empty writer for one JSON column: the buffer's own, whose storage is reused from column to
     /// column (a new writer allocates for every value). Hand it back with `returnJSONWriter(_:)`.
     @usableFromInline mutating func takeJSONWriter() -> JSONWriter {
-        var writer = jsonScratch.take() ?? JSONWriter()
+        // The scratch is let go of before use, so that the writer's storage is not shared (and copied).
+        var writer = jsonScratch ?? JSONWriter()
+        jsonScratch = nil
         writer.removeAll()
         return writer
     }

@@ -74,20 +74,19 @@ public struct MapTransformer<Element: JSONTransformer>: JSONTransformer {
         if value.count <= 16 {
             withUnsafeTemporaryAllocation(of: Dictionary<String, Element.Value>.Index.self, capacity: value.count) {
                 order in
-                var count = 0
-                var index = value.startIndex
-                while index != value.endIndex {
-                    // Insertion sort: at most 16 members.
-                    var slot = count
-                    while slot > 0, value[index].key < value[order[slot - 1]].key {
-                        order[slot] = order[slot - 1]
+                // Initialized before use and deinitialized after: an index need not be a trivial type
+                // (on Apple platforms it can refer to a bridged dictionary).
+                _ = order.initialize(fromContentsOf: value.indices)
+                defer { order.deinitialize() }
+                // Insertion sort: at most 16 members.
+                for sorted in order.indices.dropFirst() {
+                    var slot = sorted
+                    while slot > 0, value[order[slot]].key < value[order[slot - 1]].key {
+                        order.swapAt(slot, slot - 1)
                         slot -= 1
                     }
-                    order[slot] = index
-                    count += 1
-                    value.formIndex(after: &index)
                 }
-                for index in order.prefix(count) {
+                for index in order {
                     writer.key(value[index].key)
                     element.encode(value[index].value, to: &writer)
                 }
