@@ -109,24 +109,7 @@ public struct PostgresCopyBuffer: Sendable {
     /// into the buffer.
     mutating func appendInteger<Integer: BinaryInteger>(_ value: Integer) {
         beginField()
-        guard let small = Int64(exactly: value) else {
-            // Beyond Int64 (an unsigned 64-bit value over Int64.max): the standard library's digits.
-            bytes.append(contentsOf: String(value).utf8)
-            return
-        }
-        // The magnitude as UInt64, so that Int64.min has one.
-        var magnitude = small.magnitude
-        if small < 0 { bytes.append(UInt8(ascii: "-")) }
-        // At most 20 digits, written backwards into scratch on the stack and appended in one go.
-        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 20) { digits in
-            var start = 20
-            repeat {
-                start -= 1
-                digits[start] = UInt8(truncatingIfNeeded: magnitude % 10) &+ 0x30
-                magnitude /= 10
-            } while magnitude > 0
-            bytes.append(contentsOf: UnsafeBufferPointer(rebasing: digits[start..<20]))
-        }
+        bytes.appendDecimalDigits(of: value)
     }
 
     /// Appends `\N`.

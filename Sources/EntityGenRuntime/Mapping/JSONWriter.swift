@@ -65,7 +65,7 @@ public struct JSONWriter: Sendable {
     /// An integer.
     public mutating func integer<Integer: BinaryInteger>(_ value: Integer) {
         separate()
-        bytes.append(contentsOf: String(value).utf8)
+        bytes.appendDecimalDigits(of: value)
     }
 
     /// A double, shortest round-tripping text. Non-finite values cannot be JSON and are written as null.
