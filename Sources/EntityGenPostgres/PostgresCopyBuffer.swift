@@ -33,8 +33,8 @@ public struct PostgresCopyBuffer: Sendable {
     }
 
     /// Creates an empty buffer with room for `capacity` bytes: a row key's few fields need far less than
-    /// a table's rows, and a 64 KiB block allocated and freed per key costs more than encoding the row
-    /// (glibc consolidates its free lists on every free of a block that large).
+    /// a table's rows (a key that reserved 64 KiB cost a large block per row, and a diff page holds one
+    /// per pending deletion until it ends).
     init(reservingCapacity capacity: Int) {
         bytes.reserveCapacity(capacity)
     }
