@@ -19,6 +19,9 @@ import GRDBSQLite
 /// A date before year 0 or after year 9999, which that text cannot hold, is stored as
 /// ``storedForm(_:)`` says, kept to the millisecond and sorted before or after every other date.
 extension Date: ColumnValue {
+    /// The reference date (2001-01-01 00:00:00 UTC).
+    public static var columnPlaceholder: Date { Date(timeIntervalSinceReferenceDate: 0) }
+
     public func bindValue(to statement: SQLiteStatement, at index: Int32) {
         switch Self.storedForm(self) {
         case let .text(text):

@@ -3,6 +3,9 @@ import GRDB
 import GRDBSQLite
 
 extension Decimal: ColumnValue {
+    /// Zero.
+    public static var columnPlaceholder: Decimal { 0 }
+
     /// Stored as GRDB stores a `Decimal`, its text (`19.99`), so no digit is lost, in a column whose
     /// collation (``DecimalCollation``) makes SQLite compare it by number: `filter(Columns.price > 10)`
     /// and `filter(Columns.price == Decimal(string: "9.99")!)` find the rows a GRDB user expects.

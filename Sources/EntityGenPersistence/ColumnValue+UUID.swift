@@ -3,6 +3,9 @@ import GRDB
 import GRDBSQLite
 
 extension UUID: ColumnValue {
+    /// The nil UUID (all zeros).
+    public static var columnPlaceholder: UUID { UUID(uuid: (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)) }
+
     /// Stored as GRDB stores a `UUID`: its 16 bytes in a blob, so GRDB's requests find it by the `UUID`s
     /// they bind (`filter(Columns.token == uuid)`, `fetchOne(db, id: uuid)`).
     public func bindValue(to statement: SQLiteStatement, at index: Int32) {

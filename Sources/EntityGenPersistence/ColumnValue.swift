@@ -26,6 +26,11 @@ public protocol ColumnValue: Sendable {
     /// `Record` encodes for GRDB's `PersistableRecord` methods. (Not always GRDB's own `databaseValue`: GRDB
     /// stores an unsigned 64-bit integer as a signed one.)
     var columnDatabaseValue: DatabaseValue { get }
+    /// A value of the type that a generated `init(row:)` holds in place of a column that does not
+    /// convert, until it throws that column's error (``RowColumns``); never returned to a caller. (It
+    /// lets `init(row:)` read its columns without a `try` each, whose error paths were most of the
+    /// function's compiled code.)
+    static var columnPlaceholder: Self { get }
 }
 
 extension ColumnValue {
@@ -60,6 +65,9 @@ public struct ColumnDecodingError: Error, Hashable, Sendable, CustomStringConver
 @usableFromInline let transientDestructor = unsafeBitCast(-1, to: sqlite3_destructor_type.self)
 
 extension String: ColumnValue {
+    /// The empty string.
+    public static var columnPlaceholder: String { "" }
+
     /// Stored as text; text holding U+0000 (JSON's `"\u0000"`) as its UTF-8 bytes in a blob, because GRDB
     /// binds and reads text only up to its first U+0000 (`sqlite3_bind_text(..., -1)`,
     /// `String(cString:)`): as text, a record fetched through GRDB would read it cut, and saving it would
@@ -111,6 +119,9 @@ extension String: ColumnValue {
 }
 
 extension Bool: ColumnValue {
+    /// `false`.
+    public static var columnPlaceholder: Bool { false }
+
     @inlinable public func bindValue(to statement: SQLiteStatement, at index: Int32) {
         sqlite3_bind_int64(statement, index, self ? 1 : 0)
     }
@@ -135,6 +146,9 @@ extension UInt16: ColumnValue {}
 extension UInt32: ColumnValue {}
 
 extension ColumnValue where Self: FixedWidthInteger {
+    /// Zero.
+    public static var columnPlaceholder: Self { 0 }
+
     /// Binds the integer as SQLite's 64-bit integer.
     @inlinable public func bindValue(to statement: SQLiteStatement, at index: Int32) {
         sqlite3_bind_int64(statement, index, Int64(self))
@@ -153,6 +167,9 @@ extension ColumnValue where Self: FixedWidthInteger {
 }
 
 extension Double: ColumnValue {
+    /// Zero.
+    public static var columnPlaceholder: Double { 0 }
+
     @inlinable public func bindValue(to statement: SQLiteStatement, at index: Int32) {
         sqlite3_bind_double(statement, index, self)
     }
@@ -169,6 +186,9 @@ extension Double: ColumnValue {
 }
 
 extension Float: ColumnValue {
+    /// Zero.
+    public static var columnPlaceholder: Float { 0 }
+
     public func bindValue(to statement: SQLiteStatement, at index: Int32) {
         sqlite3_bind_double(statement, index, Double(self))
     }
@@ -181,6 +201,9 @@ extension Float: ColumnValue {
 }
 
 extension Data: ColumnValue {
+    /// No bytes.
+    public static var columnPlaceholder: Data { Data() }
+
     public func bindValue(to row: PreparedRow, at index: Int32) {
         withUnsafeBytes { row.bindBlob($0, at: index) }
     }
@@ -205,6 +228,9 @@ extension Data: ColumnValue {
 }
 
 extension URL: ColumnValue {
+    /// The file system's root.
+    public static var columnPlaceholder: URL { URL(fileURLWithPath: "/") }
+
     public func bindValue(to row: PreparedRow, at index: Int32) {
         absoluteString.bindValue(to: row, at: index)
     }
@@ -224,6 +250,9 @@ extension URL: ColumnValue {
 }
 
 extension Optional: ColumnValue where Wrapped: ColumnValue {
+    /// `nil`.
+    public static var columnPlaceholder: Wrapped? { nil }
+
     @inlinable public func bindValue(to row: PreparedRow, at index: Int32) {
         switch self {
         case let .some(value): value.bindValue(to: row, at: index)
@@ -246,6 +275,9 @@ extension Optional: ColumnValue where Wrapped: ColumnValue {
 }
 
 extension EntityReference: ColumnValue where Target.ID: ColumnValue {
+    /// A reference to the identifier's placeholder.
+    public static var columnPlaceholder: EntityReference { EntityReference(Target.ID.columnPlaceholder) }
+
     /// Stored as the target's identifier.
     public func bindValue(to row: PreparedRow, at index: Int32) {
         id.bindValue(to: row, at: index)
@@ -263,6 +295,9 @@ extension EntityReference: ColumnValue where Target.ID: ColumnValue {
 }
 
 extension Expandable: ColumnValue where Target.ID: ColumnValue {
+    /// A reference to the identifier's placeholder.
+    public static var columnPlaceholder: Expandable { .reference(EntityReference(Target.ID.columnPlaceholder)) }
+
     /// Stored as the target's identifier (an expanded target is saved in its own table); read back as a
     /// reference.
     public func bindValue(to row: PreparedRow, at index: Int32) {

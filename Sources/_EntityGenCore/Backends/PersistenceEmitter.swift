@@ -10,7 +10,7 @@ protocol PersistenceEmitter: Sendable {
     /// Modules the project-wide database file imports.
     var databaseFileImports: [String] { get }
     /// Makes a generated enum storable as a column value.
-    func renderEnumStorage(_ plan: EnumPlan, into printer: inout CodePrinter)
+    func renderEnumStorage(_ plan: EnumPlan, spelling: Spelling, into printer: inout CodePrinter)
     /// An entity's record conformance: table, columns, row decoding, saving.
     func renderEntity(_ table: TablePlan, spelling: Spelling, into printer: inout CodePrinter)
     /// A family's conformance: saving and keys dispatched to the member's table.

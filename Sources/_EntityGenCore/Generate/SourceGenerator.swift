@@ -103,7 +103,7 @@ public struct SourceGenerator: Sendable {
             }
             for emitter in emitters {
                 printer.line()
-                emitter.renderEnumStorage(enumPlan, into: &printer)
+                emitter.renderEnumStorage(enumPlan, spelling: spelling, into: &printer)
             }
         }
         for transformer in file.transformers where mappers {

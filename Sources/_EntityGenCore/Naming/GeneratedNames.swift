@@ -16,6 +16,11 @@ enum GeneratedNames {
     static let record = "Record"
     /// The property holding the hidden row id of a record whose entity has no identification attributes.
     static let rowID = "rowID"
+    /// `init(row:)`'s local `RowColumns`, which reads the plain columns (a local: no name a schema declares
+    /// can clash with it, since properties are passed by label).
+    static let rowColumns = "_columns"
+    /// The prefix of `init(row:)`'s locals holding reads that keep a `try` (`_read10`), numbered by argument.
+    static let rowRead = "_read"
 
     /// Type names a schema cannot declare: each is also a member type of every generated model, so
     /// inside the model's own extensions the name would mean the member (or, for the database types,

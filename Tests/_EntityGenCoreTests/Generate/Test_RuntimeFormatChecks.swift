@@ -25,7 +25,7 @@ import Testing
             both.contains("private typealias _EntityGenRuntimeVersionCheck = EntityGenRuntime.EntityGenRuntimeFormat5"))
         #expect(
             both.contains(
-                "private typealias _EntityGenPersistenceVersionCheck = EntityGenPersistence.EntityGenPersistenceFormat5"
+                "private typealias _EntityGenPersistenceVersionCheck = EntityGenPersistence.EntityGenPersistenceFormat6"
             ))
         #expect(
             both.contains(
@@ -37,7 +37,7 @@ import Testing
     @Test func codeForAnotherPersistenceFormatFailsToCompileNamingIt() throws {
         var file = try machineFile(backends: "[sqlite]")
         file.contents = file.contents.replacingOccurrences(
-            of: "EntityGenPersistenceFormat5", with: "EntityGenPersistenceFormat9")
+            of: "EntityGenPersistenceFormat6", with: "EntityGenPersistenceFormat9")
         let compiled = try SwiftCompiler.typecheck(generated: [file])
         #expect(compiled.status != 0)
         #expect(compiled.errors.contains { $0.contains("EntityGenPersistenceFormat9") }, "\(compiled.errors.prefix(3))")

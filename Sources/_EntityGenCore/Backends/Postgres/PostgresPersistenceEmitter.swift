@@ -8,7 +8,7 @@ struct PostgresPersistenceEmitter: PersistenceEmitter {
 
     var databaseFileImports: [String] { [PostgresBackend.module] }
 
-    func renderEnumStorage(_ plan: EnumPlan, into printer: inout CodePrinter) {
+    func renderEnumStorage(_ plan: EnumPlan, spelling: Spelling, into printer: inout CodePrinter) {
         printer.documentation("Stored in PostgreSQL as its raw value.")
         printer.line("extension \(plan.typeName): \(PostgresBackend.module).PostgresCopyValue {}")
     }

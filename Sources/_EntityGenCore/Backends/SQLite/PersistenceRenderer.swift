@@ -43,9 +43,7 @@ struct PersistenceRenderer {
             printer.line()
             printer.documentation("Decodes a row; relationships are filled when the request includes them.")
             printer.block("\(access)init(row: GRDB.Row) throws {") { printer in
-                // One line, which the wrapper fills into as many as it needs.
-                let arguments = recordPlan.rowArguments.map { "\($0.label): \(rowExpression($0.read))" }
-                printer.line("self.init(\(arguments.joined(separator: ", ")))")
+                renderRowInitializerBody(into: &printer)
             }
         }
         printer.line()
@@ -279,7 +277,37 @@ struct PersistenceRenderer {
         }
     }
 
-    /// The expression `init(row:)` passes for one argument.
+    /// `init(row:)`'s body: the JSON columns first, each into a local with its `try`, then one initializer
+    /// call whose plain columns are read through `RowColumns` without one (relationships keep theirs), and
+    /// the check that throws the first of those that did not convert (`RowColumns` says why).
+    private func renderRowInitializerBody(into printer: inout CodePrinter) {
+        var arguments: [String] = []
+        var readsColumns = false
+        for (label, read) in recordPlan.rowArguments {
+            switch read {
+            case let .column(name):
+                readsColumns = true
+                arguments.append("\(label): \(GeneratedNames.rowColumns).column(\(recordPlan.columnArguments(name)))")
+            case .jsonColumn:
+                // Before the others, so that its error paths have no other value to destroy (its type comes
+                // from the transformer, so the local needs no annotation).
+                let local = "\(GeneratedNames.rowRead)\(arguments.count)"
+                printer.line("let \(local) = \(rowExpression(read))")
+                arguments.append("\(label): \(local)")
+            case .emptyCollection, .none, .included, .prefetched, .prefetchedMap, .prefetchedReferences,
+                .optionalCollection:
+                // In place, with their `try`: the relationship's type comes from the argument.
+                arguments.append("\(label): \(rowExpression(read))")
+            }
+        }
+        if readsColumns { printer.line("var \(GeneratedNames.rowColumns) = \(Self.persistence).RowColumns(row)") }
+        // One line, which the wrapper fills into as many as it needs.
+        printer.line("self.init(\(arguments.joined(separator: ", ")))")
+        if readsColumns { printer.line("try \(GeneratedNames.rowColumns).check()") }
+    }
+
+    /// The expression `init(row:)` passes for one argument read with a `try` (``renderRowInitializerBody(into:)``
+    /// reads plain columns itself).
     private func rowExpression(_ read: SQLiteRecordPlan.RowRead) -> String {
         switch read {
         case let .column(name): return "try row.column(\(recordPlan.columnArguments(name)))"

@@ -151,12 +151,21 @@ struct RecordRenderer {
     private func renderRowInitializer(_ plan: TablePlan, into printer: inout CodePrinter) {
         printer.documentation("Decodes a row, naming the column of a value that does not convert.")
         printer.block("\(access)init(row: GRDB.Row) throws {") { printer in
-            if plan.identity.isEmpty {
-                printer.line("self.\(GeneratedNames.rowID) = try row.column(\(recordPlan.columnArguments("_id")))")
-            }
+            // As the model's `init(row:)`: the JSON columns (which keep their `try`) first, then the plain
+            // columns through `RowColumns`, then the check that throws the first of those that failed.
+            let columns = GeneratedNames.rowColumns
             for property in recordPlan.properties {
-                printer.line("self.\(property.identifier) = \(decoded(property))")
+                guard let json = property.json else { continue }
+                printer.line("self.\(property.identifier) = \(decoded(property, json: json))")
             }
+            var plain = recordPlan.properties.filter { $0.json == nil }.map { ($0.identifier, $0.column) }
+            if plan.identity.isEmpty { plain.insert((GeneratedNames.rowID, "_id"), at: 0) }
+            guard !plain.isEmpty else { return }
+            printer.line("var \(columns) = \(SQLiteBackend.module).RowColumns(row)")
+            for (identifier, column) in plain {
+                printer.line("self.\(identifier) = \(columns).column(\(recordPlan.columnArguments(column)))")
+            }
+            printer.line("try \(columns).check()")
         }
     }
 
@@ -206,10 +215,9 @@ struct RecordRenderer {
         if case .optional = property.type { true } else { false }
     }
 
-    /// A property's value decoded from `row`.
-    private func decoded(_ property: SQLiteRecordPlan.Property) -> String {
+    /// A JSON column's value decoded from `row` through the property's transformer.
+    private func decoded(_ property: SQLiteRecordPlan.Property, json: EntityPlan.Property) -> String {
         let column = recordPlan.columnArguments(property.column)
-        guard let json = property.json else { return "try row.column(\(column))" }
         return
             "try row.\(Self.isOptional(property) ? "optionalJSONColumn" : "jsonColumn")(\(column), \(json.storageTransformerReference(spelling)))"
     }

@@ -6,17 +6,26 @@ struct SQLitePersistenceEmitter: PersistenceEmitter {
 
     var machineFileImports: [String] { [SQLiteBackend.module, "GRDB"] }
     var formatCheck: (alias: String, type: String) {
-        ("_EntityGenPersistenceVersionCheck", "\(SQLiteBackend.module).EntityGenPersistenceFormat5")
+        ("_EntityGenPersistenceVersionCheck", "\(SQLiteBackend.module).EntityGenPersistenceFormat6")
     }
 
     var databaseFileImports: [String] { [SQLiteBackend.module, "Foundation", "GRDB"] }
 
-    func renderEnumStorage(_ plan: EnumPlan, into printer: inout CodePrinter) {
+    func renderEnumStorage(_ plan: EnumPlan, spelling: Spelling, into printer: inout CodePrinter) {
         printer.documentation(
             "Stored as its raw value; GRDB's requests bind it the same way, so a filter compares a column with a `\(plan.typeName)`."
         )
-        printer.line(
-            "extension \(plan.typeName): \(SQLiteBackend.module).ColumnValue, GRDB.DatabaseValueConvertible {}")
+        printer.block(
+            "extension \(plan.typeName): \(SQLiteBackend.module).ColumnValue, GRDB.DatabaseValueConvertible {"
+        ) { printer in
+            guard let first = plan.cases.first else {
+                preconditionFailure("enum \(plan.typeName) has no cases: validation refuses it [invalid-enum]")
+            }
+            printer.documentation(
+                "The value `init(row:)` holds for a stored value that is not a case, until it throws that column's error."
+            )
+            printer.line("\(spelling.access)static var columnPlaceholder: Self { .\(first.identifier) }")
+        }
     }
 
     func renderEntity(_ table: TablePlan, spelling: Spelling, into printer: inout CodePrinter) {

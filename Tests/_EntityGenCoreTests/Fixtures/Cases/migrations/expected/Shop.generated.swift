@@ -9,7 +9,7 @@ import GRDB
 /// Fails to compile when this file and the EntityGenRuntime it links come from different formats.
 private typealias _EntityGenRuntimeVersionCheck = EntityGenRuntime.EntityGenRuntimeFormat5
 /// Fails to compile when this file and the persistence runtime it links come from different formats.
-private typealias _EntityGenPersistenceVersionCheck = EntityGenPersistence.EntityGenPersistenceFormat5
+private typealias _EntityGenPersistenceVersionCheck = EntityGenPersistence.EntityGenPersistenceFormat6
 
 /// The Address entity.
 internal struct Address: Swift.Sendable, Swift.Hashable, Swift.Identifiable {
@@ -67,7 +67,9 @@ extension Address: EntityGenPersistence.PersistableEntity {
 
     /// Decodes a row; relationships are filled when the request includes them.
     internal init(row: GRDB.Row) throws {
-        self.init(id: try row.column("id", at: 0), street: try row.column("street", at: 1))
+        var _columns = EntityGenPersistence.RowColumns(row)
+        self.init(id: _columns.column("id", at: 0), street: _columns.column("street", at: 1))
+        try _columns.check()
     }
 }
 
@@ -221,9 +223,12 @@ extension Customer: EntityGenPersistence.PersistableEntity {
 
     /// Decodes a row; relationships are filled when the request includes them.
     internal init(row: GRDB.Row) throws {
+        var _columns = EntityGenPersistence.RowColumns(row)
         self.init(
-            id: try row.column("id", at: 0), name: try row.column("name", at: 1), email: try row.column("email", at: 2),
-            loyaltyPoints: try row.column("loyaltyPoints", at: 3), orders: try row.prefetched("orders"))
+            id: _columns.column("id", at: 0), name: _columns.column("name", at: 1),
+            email: _columns.column("email", at: 2), loyaltyPoints: _columns.column("loyaltyPoints", at: 3),
+            orders: try row.prefetched("orders"))
+        try _columns.check()
     }
 }
 
@@ -348,10 +353,12 @@ extension Customer {
 extension Customer.Record {
     /// Decodes a row, naming the column of a value that does not convert.
     internal init(row: GRDB.Row) throws {
-        self.id = try row.column("id", at: 0)
-        self.name = try row.column("name", at: 1)
-        self.email = try row.column("email", at: 2)
-        self.loyaltyPoints = try row.column("loyaltyPoints", at: 3)
+        var _columns = EntityGenPersistence.RowColumns(row)
+        self.id = _columns.column("id", at: 0)
+        self.name = _columns.column("name", at: 1)
+        self.email = _columns.column("email", at: 2)
+        self.loyaltyPoints = _columns.column("loyaltyPoints", at: 3)
+        try _columns.check()
     }
 }
 
@@ -429,9 +436,11 @@ extension Order: EntityGenPersistence.PersistableEntity {
 
     /// Decodes a row; relationships are filled when the request includes them.
     internal init(row: GRDB.Row) throws {
+        var _columns = EntityGenPersistence.RowColumns(row)
         self.init(
-            number: try row.column("number", at: 0), total: try row.column("total", at: 1),
+            number: _columns.column("number", at: 0), total: _columns.column("total", at: 1),
             shippingAddress: try row.included("shippingAddress"))
+        try _columns.check()
     }
 }
 
@@ -533,8 +542,10 @@ extension Order {
 extension Order.Record {
     /// Decodes a row, naming the column of a value that does not convert.
     internal init(row: GRDB.Row) throws {
-        self.number = try row.column("number", at: 0)
-        self.total = try row.column("total", at: 1)
-        self.shippingAddressId = try row.column("shippingAddressId", at: 2)
+        var _columns = EntityGenPersistence.RowColumns(row)
+        self.number = _columns.column("number", at: 0)
+        self.total = _columns.column("total", at: 1)
+        self.shippingAddressId = _columns.column("shippingAddressId", at: 2)
+        try _columns.check()
     }
 }

@@ -10,7 +10,7 @@ import EntityGenPostgres
 /// Fails to compile when this file and the EntityGenRuntime it links come from different formats.
 private typealias _EntityGenRuntimeVersionCheck = EntityGenRuntime.EntityGenRuntimeFormat5
 /// Fails to compile when this file and the persistence runtime it links come from different formats.
-private typealias _EntityGenPersistenceVersionCheck = EntityGenPersistence.EntityGenPersistenceFormat5
+private typealias _EntityGenPersistenceVersionCheck = EntityGenPersistence.EntityGenPersistenceFormat6
 /// Fails to compile when this file and the persistence runtime it links come from different formats.
 private typealias _EntityGenPostgresVersionCheck = EntityGenPostgres.EntityGenPostgresFormat4
 
@@ -53,7 +53,10 @@ extension Finish: Swift.Codable {
 }
 
 /// Stored as its raw value; GRDB's requests bind it the same way, so a filter compares a column with a `Finish`.
-extension Finish: EntityGenPersistence.ColumnValue, GRDB.DatabaseValueConvertible {}
+extension Finish: EntityGenPersistence.ColumnValue, GRDB.DatabaseValueConvertible {
+    /// The value `init(row:)` holds for a stored value that is not a case, until it throws that column's error.
+    public static var columnPlaceholder: Self { .matte }
+}
 
 /// Stored in PostgreSQL as its raw value.
 extension Finish: EntityGenPostgres.PostgresCopyValue {}
@@ -261,18 +264,20 @@ extension Gadget: EntityGenPersistence.PersistableEntity {
 
     /// Decodes a row; relationships are filled when the request includes them.
     public init(row: GRDB.Row) throws {
+        let _read10 = try row.jsonColumn(
+            "tags", at: 10, EntityGenRuntime.ArrayTransformer(EntityGenRuntime.StringTransformer()))
+        var _columns = EntityGenPersistence.RowColumns(row)
         self.init(
-            id: try row.column("id", at: 0), batch: try row.column("batch", at: 1), name: try row.column("name", at: 2),
-            price: try row.column("price", at: 3), weight: try row.column("weight", at: 4),
-            sku: try row.column("sku", at: 5), releasedAt: try row.column("releasedAt", at: 6),
-            photo: try row.column("photo", at: 7), site: try row.column("site", at: 8),
-            finish: try row.column("finish", at: 9),
-            tags: try row.jsonColumn(
-                "tags", at: 10, EntityGenRuntime.ArrayTransformer(EntityGenRuntime.StringTransformer())),
+            id: _columns.column("id", at: 0), batch: _columns.column("batch", at: 1),
+            name: _columns.column("name", at: 2), price: _columns.column("price", at: 3),
+            weight: _columns.column("weight", at: 4), sku: _columns.column("sku", at: 5),
+            releasedAt: _columns.column("releasedAt", at: 6), photo: _columns.column("photo", at: 7),
+            site: _columns.column("site", at: 8), finish: _columns.column("finish", at: 9), tags: _read10,
             labels: try row.prefetched("labels"),
             spares: try row.optionalCollection("sparesCount") { try row.prefetchedMap("spares") },
-            maker: try row.column("makerCode", at: 12),
+            maker: _columns.column("makerCode", at: 12),
             resellers: try row.prefetchedReferences("resellers", column: "targetCode"))
+        try _columns.check()
     }
 }
 
@@ -563,20 +568,22 @@ extension Gadget {
 extension Gadget.Record {
     /// Decodes a row, naming the column of a value that does not convert.
     public init(row: GRDB.Row) throws {
-        self.id = try row.column("id", at: 0)
-        self.batch = try row.column("batch", at: 1)
-        self.name = try row.column("name", at: 2)
-        self.price = try row.column("price", at: 3)
-        self.weight = try row.column("weight", at: 4)
-        self.sku = try row.column("sku", at: 5)
-        self.releasedAt = try row.column("releasedAt", at: 6)
-        self.photo = try row.column("photo", at: 7)
-        self.site = try row.column("site", at: 8)
-        self.finish = try row.column("finish", at: 9)
         self.tags = try row.jsonColumn(
             "tags", at: 10, EntityGenRuntime.ArrayTransformer(EntityGenRuntime.StringTransformer()))
-        self.sparesCount = try row.column("sparesCount", at: 11)
-        self.makerCode = try row.column("makerCode", at: 12)
+        var _columns = EntityGenPersistence.RowColumns(row)
+        self.id = _columns.column("id", at: 0)
+        self.batch = _columns.column("batch", at: 1)
+        self.name = _columns.column("name", at: 2)
+        self.price = _columns.column("price", at: 3)
+        self.weight = _columns.column("weight", at: 4)
+        self.sku = _columns.column("sku", at: 5)
+        self.releasedAt = _columns.column("releasedAt", at: 6)
+        self.photo = _columns.column("photo", at: 7)
+        self.site = _columns.column("site", at: 8)
+        self.finish = _columns.column("finish", at: 9)
+        self.sparesCount = _columns.column("sparesCount", at: 11)
+        self.makerCode = _columns.column("makerCode", at: 12)
+        try _columns.check()
     }
 }
 
@@ -787,7 +794,9 @@ extension Label: EntityGenPersistence.PersistableEntity {
 
     /// Decodes a row; relationships are filled when the request includes them.
     public init(row: GRDB.Row) throws {
-        self.init(text: try row.column("text", at: 1), children: try row.prefetched("children"))
+        var _columns = EntityGenPersistence.RowColumns(row)
+        self.init(text: _columns.column("text", at: 1), children: try row.prefetched("children"))
+        try _columns.check()
     }
 }
 
@@ -932,8 +941,10 @@ extension Label {
 extension Label.Record {
     /// Decodes a row, naming the column of a value that does not convert.
     public init(row: GRDB.Row) throws {
-        self.rowID = try row.column("_id", at: 0)
-        self.text = try row.column("text", at: 1)
+        var _columns = EntityGenPersistence.RowColumns(row)
+        self.rowID = _columns.column("_id", at: 0)
+        self.text = _columns.column("text", at: 1)
+        try _columns.check()
     }
 }
 
@@ -1047,7 +1058,9 @@ extension Maker: EntityGenPersistence.PersistableEntity {
 
     /// Decodes a row; relationships are filled when the request includes them.
     public init(row: GRDB.Row) throws {
-        self.init(code: try row.column("code", at: 0))
+        var _columns = EntityGenPersistence.RowColumns(row)
+        self.init(code: _columns.column("code", at: 0))
+        try _columns.check()
     }
 }
 
@@ -1223,7 +1236,9 @@ extension Nut: EntityGenPersistence.PersistableEntity {
 
     /// Decodes a row; relationships are filled when the request includes them.
     public init(row: GRDB.Row) throws {
-        self.init(serial: try row.column("serial", at: 0), size: try row.column("size", at: 1))
+        var _columns = EntityGenPersistence.RowColumns(row)
+        self.init(serial: _columns.column("serial", at: 0), size: _columns.column("size", at: 1))
+        try _columns.check()
     }
 }
 
@@ -1556,7 +1571,9 @@ extension Screw: EntityGenPersistence.PersistableEntity {
 
     /// Decodes a row; relationships are filled when the request includes them.
     public init(row: GRDB.Row) throws {
-        self.init(serial: try row.column("serial", at: 0), length: try row.column("length", at: 1))
+        var _columns = EntityGenPersistence.RowColumns(row)
+        self.init(serial: _columns.column("serial", at: 0), length: _columns.column("length", at: 1))
+        try _columns.check()
     }
 }
 

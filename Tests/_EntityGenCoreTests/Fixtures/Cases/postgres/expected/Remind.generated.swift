@@ -10,7 +10,7 @@ import EntityGenPostgres
 /// Fails to compile when this file and the EntityGenRuntime it links come from different formats.
 private typealias _EntityGenRuntimeVersionCheck = EntityGenRuntime.EntityGenRuntimeFormat5
 /// Fails to compile when this file and the persistence runtime it links come from different formats.
-private typealias _EntityGenPersistenceVersionCheck = EntityGenPersistence.EntityGenPersistenceFormat5
+private typealias _EntityGenPersistenceVersionCheck = EntityGenPersistence.EntityGenPersistenceFormat6
 /// Fails to compile when this file and the persistence runtime it links come from different formats.
 private typealias _EntityGenPostgresVersionCheck = EntityGenPostgres.EntityGenPostgresFormat4
 
@@ -81,7 +81,9 @@ extension Avatar: EntityGenPersistence.PersistableEntity {
 
     /// Decodes a row; relationships are filled when the request includes them.
     public init(row: GRDB.Row) throws {
-        self.init(remoteId: try row.column("remoteId", at: 0), fileUrlString: try row.column("fileUrlString", at: 1))
+        var _columns = EntityGenPersistence.RowColumns(row)
+        self.init(remoteId: _columns.column("remoteId", at: 0), fileUrlString: _columns.column("fileUrlString", at: 1))
+        try _columns.check()
     }
 }
 
@@ -281,9 +283,11 @@ extension Group: EntityGenPersistence.PersistableEntity {
 
     /// Decodes a row; relationships are filled when the request includes them.
     public init(row: GRDB.Row) throws {
+        var _columns = EntityGenPersistence.RowColumns(row)
         self.init(
-            remoteId: try row.column("remoteId", at: 0), name: try row.column("name", at: 1),
-            className: try row.column("className", at: 2), avatar: try row.included("avatar"))
+            remoteId: _columns.column("remoteId", at: 0), name: _columns.column("name", at: 1),
+            className: _columns.column("className", at: 2), avatar: try row.included("avatar"))
+        try _columns.check()
     }
 }
 
@@ -392,10 +396,12 @@ extension Group {
 extension Group.Record {
     /// Decodes a row, naming the column of a value that does not convert.
     public init(row: GRDB.Row) throws {
-        self.remoteId = try row.column("remoteId", at: 0)
-        self.name = try row.column("name", at: 1)
-        self.className = try row.column("className", at: 2)
-        self.avatarRemoteId = try row.column("avatarRemoteId", at: 3)
+        var _columns = EntityGenPersistence.RowColumns(row)
+        self.remoteId = _columns.column("remoteId", at: 0)
+        self.name = _columns.column("name", at: 1)
+        self.className = _columns.column("className", at: 2)
+        self.avatarRemoteId = _columns.column("avatarRemoteId", at: 3)
+        try _columns.check()
     }
 }
 

@@ -9,7 +9,7 @@ import GRDB
 /// Fails to compile when this file and the EntityGenRuntime it links come from different formats.
 private typealias _EntityGenRuntimeVersionCheck = EntityGenRuntime.EntityGenRuntimeFormat5
 /// Fails to compile when this file and the persistence runtime it links come from different formats.
-private typealias _EntityGenPersistenceVersionCheck = EntityGenPersistence.EntityGenPersistenceFormat5
+private typealias _EntityGenPersistenceVersionCheck = EntityGenPersistence.EntityGenPersistenceFormat6
 
 /// The Note entity.
 internal struct Note: Swift.Sendable, Swift.Hashable {
@@ -126,11 +126,13 @@ extension Note: EntityGenPersistence.PushableEntity {
 
     /// Decodes a row; relationships are filled when the request includes them.
     internal init(row: GRDB.Row) throws {
+        var _columns = EntityGenPersistence.RowColumns(row)
         self.init(
-            folder: try row.column("folder", at: 0), number: try row.column("number", at: 1),
-            body: try row.column("body", at: 2), pinnedAt: try row.column("pinnedAt", at: 3),
-            mood: try row.column("mood", at: 4), author: try row.included("author"),
+            folder: _columns.column("folder", at: 0), number: _columns.column("number", at: 1),
+            body: _columns.column("body", at: 2), pinnedAt: _columns.column("pinnedAt", at: 3),
+            mood: _columns.column("mood", at: 4), author: try row.included("author"),
             readers: try row.prefetchedReferences("readers", column: "targetLogin"))
+        try _columns.check()
     }
 }
 
@@ -285,12 +287,14 @@ extension Note {
 extension Note.Record {
     /// Decodes a row, naming the column of a value that does not convert.
     internal init(row: GRDB.Row) throws {
-        self.folder = try row.column("folder", at: 0)
-        self.number = try row.column("number", at: 1)
-        self.body = try row.column("body", at: 2)
-        self.pinnedAt = try row.column("pinnedAt", at: 3)
-        self.mood = try row.column("mood", at: 4)
-        self.authorLogin = try row.column("authorLogin", at: 5)
+        var _columns = EntityGenPersistence.RowColumns(row)
+        self.folder = _columns.column("folder", at: 0)
+        self.number = _columns.column("number", at: 1)
+        self.body = _columns.column("body", at: 2)
+        self.pinnedAt = _columns.column("pinnedAt", at: 3)
+        self.mood = _columns.column("mood", at: 4)
+        self.authorLogin = _columns.column("authorLogin", at: 5)
+        try _columns.check()
     }
 }
 
@@ -356,7 +360,9 @@ extension Person: EntityGenPersistence.PersistableEntity {
 
     /// Decodes a row; relationships are filled when the request includes them.
     internal init(row: GRDB.Row) throws {
-        self.init(login: try row.column("login", at: 0), name: try row.column("name", at: 1))
+        var _columns = EntityGenPersistence.RowColumns(row)
+        self.init(login: _columns.column("login", at: 0), name: _columns.column("name", at: 1))
+        try _columns.check()
     }
 }
 

@@ -9,7 +9,7 @@ import GRDB
 /// Fails to compile when this file and the EntityGenRuntime it links come from different formats.
 private typealias _EntityGenRuntimeVersionCheck = EntityGenRuntime.EntityGenRuntimeFormat5
 /// Fails to compile when this file and the persistence runtime it links come from different formats.
-private typealias _EntityGenPersistenceVersionCheck = EntityGenPersistence.EntityGenPersistenceFormat5
+private typealias _EntityGenPersistenceVersionCheck = EntityGenPersistence.EntityGenPersistenceFormat6
 
 /// A person with friends, as the Pivotal Labs article parses it.
 internal struct Person: Swift.Sendable, Swift.Hashable, Swift.Identifiable {
@@ -107,9 +107,11 @@ extension Person: EntityGenPersistence.PersistableEntity {
 
     /// Decodes a row; relationships are filled when the request includes them.
     internal init(row: GRDB.Row) throws {
+        var _columns = EntityGenPersistence.RowColumns(row)
         self.init(
-            identifier: try row.column("identifier", at: 0), name: try row.column("name", at: 1),
-            height: try row.column("height", at: 2), friends: try row.prefetched("friends"))
+            identifier: _columns.column("identifier", at: 0), name: _columns.column("name", at: 1),
+            height: _columns.column("height", at: 2), friends: try row.prefetched("friends"))
+        try _columns.check()
     }
 }
 
@@ -239,8 +241,10 @@ extension Person {
 extension Person.Record {
     /// Decodes a row, naming the column of a value that does not convert.
     internal init(row: GRDB.Row) throws {
-        self.identifier = try row.column("identifier", at: 0)
-        self.name = try row.column("name", at: 1)
-        self.height = try row.column("height", at: 2)
+        var _columns = EntityGenPersistence.RowColumns(row)
+        self.identifier = _columns.column("identifier", at: 0)
+        self.name = _columns.column("name", at: 1)
+        self.height = _columns.column("height", at: 2)
+        try _columns.check()
     }
 }

@@ -9,7 +9,7 @@ import GRDB
 /// Fails to compile when this file and the EntityGenRuntime it links come from different formats.
 private typealias _EntityGenRuntimeVersionCheck = EntityGenRuntime.EntityGenRuntimeFormat5
 /// Fails to compile when this file and the persistence runtime it links come from different formats.
-private typealias _EntityGenPersistenceVersionCheck = EntityGenPersistence.EntityGenPersistenceFormat5
+private typealias _EntityGenPersistenceVersionCheck = EntityGenPersistence.EntityGenPersistenceFormat6
 
 /// The nested model.
 internal struct ModelTwo: Swift.Sendable, Swift.Hashable {
@@ -85,9 +85,11 @@ extension ModelTwo: EntityGenPersistence.PersistableEntity {
 
     /// Decodes a row; relationships are filled when the request includes them.
     internal init(row: GRDB.Row) throws {
+        var _columns = EntityGenPersistence.RowColumns(row)
         self.init(
-            key3: try row.column("key3", at: 1), createdAt: try row.column("createdAt", at: 2),
-            homepage: try row.column("homepage", at: 3))
+            key3: _columns.column("key3", at: 1), createdAt: _columns.column("createdAt", at: 2),
+            homepage: _columns.column("homepage", at: 3))
+        try _columns.check()
     }
 }
 
@@ -199,10 +201,12 @@ extension ModelTwo {
 extension ModelTwo.Record {
     /// Decodes a row, naming the column of a value that does not convert.
     internal init(row: GRDB.Row) throws {
-        self.rowID = try row.column("_id", at: 0)
-        self.key3 = try row.column("key3", at: 1)
-        self.createdAt = try row.column("createdAt", at: 2)
-        self.homepage = try row.column("homepage", at: 3)
+        var _columns = EntityGenPersistence.RowColumns(row)
+        self.rowID = _columns.column("_id", at: 0)
+        self.key3 = _columns.column("key3", at: 1)
+        self.createdAt = _columns.column("createdAt", at: 2)
+        self.homepage = _columns.column("homepage", at: 3)
+        try _columns.check()
     }
 }
 
@@ -279,10 +283,12 @@ extension MyModel: EntityGenPersistence.PersistableEntity {
 
     /// Decodes a row; relationships are filled when the request includes them.
     internal init(row: GRDB.Row) throws {
+        var _columns = EntityGenPersistence.RowColumns(row)
         self.init(
-            modelProperty1: try row.column("modelProperty1", at: 1),
-            modelProperty2: try row.column("modelProperty2", at: 2), model2: try row.included("model2"),
+            modelProperty1: _columns.column("modelProperty1", at: 1),
+            modelProperty2: _columns.column("modelProperty2", at: 2), model2: try row.included("model2"),
             model2s: try row.prefetched("model2s"))
+        try _columns.check()
     }
 }
 
@@ -428,9 +434,11 @@ extension MyModel {
 extension MyModel.Record {
     /// Decodes a row, naming the column of a value that does not convert.
     internal init(row: GRDB.Row) throws {
-        self.rowID = try row.column("_id", at: 0)
-        self.modelProperty1 = try row.column("modelProperty1", at: 1)
-        self.modelProperty2 = try row.column("modelProperty2", at: 2)
-        self.model2 = try row.column("model2", at: 3)
+        var _columns = EntityGenPersistence.RowColumns(row)
+        self.rowID = _columns.column("_id", at: 0)
+        self.modelProperty1 = _columns.column("modelProperty1", at: 1)
+        self.modelProperty2 = _columns.column("modelProperty2", at: 2)
+        self.model2 = _columns.column("model2", at: 3)
+        try _columns.check()
     }
 }

@@ -9,7 +9,7 @@ import GRDB
 /// Fails to compile when this file and the EntityGenRuntime it links come from different formats.
 private typealias _EntityGenRuntimeVersionCheck = EntityGenRuntime.EntityGenRuntimeFormat5
 /// Fails to compile when this file and the persistence runtime it links come from different formats.
-private typealias _EntityGenPersistenceVersionCheck = EntityGenPersistence.EntityGenPersistenceFormat5
+private typealias _EntityGenPersistenceVersionCheck = EntityGenPersistence.EntityGenPersistenceFormat6
 
 /// An Apple platform a pod supports.
 internal enum Platform: Swift.Sendable, Swift.Hashable, EntityGenRuntime.JSONEnumeration {
@@ -65,7 +65,10 @@ extension Platform: Swift.Codable {
 }
 
 /// Stored as its raw value; GRDB's requests bind it the same way, so a filter compares a column with a `Platform`.
-extension Platform: EntityGenPersistence.ColumnValue, GRDB.DatabaseValueConvertible {}
+extension Platform: EntityGenPersistence.ColumnValue, GRDB.DatabaseValueConvertible {
+    /// The value `init(row:)` holds for a stored value that is not a case, until it throws that column's error.
+    internal static var columnPlaceholder: Self { .ios }
+}
 
 /// `authors` is either "Name" or {"Name": "email"}.
 /// Implement the conversion in your own code:
@@ -337,21 +340,22 @@ extension Pod: EntityGenPersistence.PersistableEntity {
 
     /// Decodes a row; relationships are filled when the request includes them.
     internal init(row: GRDB.Row) throws {
+        let _read8 = try row.optionalJSONColumn("authors", at: 8, AuthorList())
+        let _read12 = try row.jsonColumn(
+            "platforms", at: 12,
+            EntityGenRuntime.MapTransformer(
+                EntityGenRuntime.StringTransformer(), skipsInvalidElements: true, schemaLocation: "Pods.yaml:72:7"))
+        let _read13 = try row.optionalJSONColumn("sourceFiles", at: 13, PathList())
+        var _columns = EntityGenPersistence.RowColumns(row)
         self.init(
-            name: try row.column("name", at: 0), version: try row.column("version", at: 1),
-            summary: try row.column("summary", at: 2), details: try row.column("details", at: 3),
-            homepage: try row.column("homepage", at: 4), socialMediaUrl: try row.column("socialMediaUrl", at: 5),
-            licenseType: try row.column("licenseType", at: 6), licenseFile: try row.column("licenseFile", at: 7),
-            authors: try row.optionalJSONColumn("authors", at: 8, AuthorList()),
-            sourceGit: try row.column("sourceGit", at: 9), sourceTag: try row.column("sourceTag", at: 10),
-            requiresArc: try row.column("requiresArc", at: 11),
-            platforms: try row.jsonColumn(
-                "platforms", at: 12,
-                EntityGenRuntime.MapTransformer(
-                    EntityGenRuntime.StringTransformer(), skipsInvalidElements: true, schemaLocation: "Pods.yaml:72:7")
-            ),
-            sourceFiles: try row.optionalJSONColumn("sourceFiles", at: 13, PathList()),
-            subspecs: try row.prefetched("subspecs"))
+            name: _columns.column("name", at: 0), version: _columns.column("version", at: 1),
+            summary: _columns.column("summary", at: 2), details: _columns.column("details", at: 3),
+            homepage: _columns.column("homepage", at: 4), socialMediaUrl: _columns.column("socialMediaUrl", at: 5),
+            licenseType: _columns.column("licenseType", at: 6), licenseFile: _columns.column("licenseFile", at: 7),
+            authors: _read8, sourceGit: _columns.column("sourceGit", at: 9),
+            sourceTag: _columns.column("sourceTag", at: 10), requiresArc: _columns.column("requiresArc", at: 11),
+            platforms: _read12, sourceFiles: _read13, subspecs: try row.prefetched("subspecs"))
+        try _columns.check()
     }
 }
 
@@ -542,23 +546,25 @@ extension Pod {
 extension Pod.Record {
     /// Decodes a row, naming the column of a value that does not convert.
     internal init(row: GRDB.Row) throws {
-        self.name = try row.column("name", at: 0)
-        self.version = try row.column("version", at: 1)
-        self.summary = try row.column("summary", at: 2)
-        self.details = try row.column("details", at: 3)
-        self.homepage = try row.column("homepage", at: 4)
-        self.socialMediaUrl = try row.column("socialMediaUrl", at: 5)
-        self.licenseType = try row.column("licenseType", at: 6)
-        self.licenseFile = try row.column("licenseFile", at: 7)
         self.authors = try row.optionalJSONColumn("authors", at: 8, AuthorList())
-        self.sourceGit = try row.column("sourceGit", at: 9)
-        self.sourceTag = try row.column("sourceTag", at: 10)
-        self.requiresArc = try row.column("requiresArc", at: 11)
         self.platforms = try row.jsonColumn(
             "platforms", at: 12,
             EntityGenRuntime.MapTransformer(
                 EntityGenRuntime.StringTransformer(), skipsInvalidElements: true, schemaLocation: "Pods.yaml:72:7"))
         self.sourceFiles = try row.optionalJSONColumn("sourceFiles", at: 13, PathList())
+        var _columns = EntityGenPersistence.RowColumns(row)
+        self.name = _columns.column("name", at: 0)
+        self.version = _columns.column("version", at: 1)
+        self.summary = _columns.column("summary", at: 2)
+        self.details = _columns.column("details", at: 3)
+        self.homepage = _columns.column("homepage", at: 4)
+        self.socialMediaUrl = _columns.column("socialMediaUrl", at: 5)
+        self.licenseType = _columns.column("licenseType", at: 6)
+        self.licenseFile = _columns.column("licenseFile", at: 7)
+        self.sourceGit = _columns.column("sourceGit", at: 9)
+        self.sourceTag = _columns.column("sourceTag", at: 10)
+        self.requiresArc = _columns.column("requiresArc", at: 11)
+        try _columns.check()
     }
 }
 
@@ -658,14 +664,15 @@ extension Subspec: EntityGenPersistence.PersistableEntity {
 
     /// Decodes a row; relationships are filled when the request includes them.
     internal init(row: GRDB.Row) throws {
+        let _read1 = try row.optionalJSONColumn("sourceFiles", at: 2, PathList())
+        let _read2 = try row.jsonColumn(
+            "dependencies", at: 3,
+            EntityGenRuntime.MapTransformer(EntityGenRuntime.ArrayTransformer(EntityGenRuntime.StringTransformer())))
+        var _columns = EntityGenPersistence.RowColumns(row)
         self.init(
-            name: try row.column("name", at: 1),
-            sourceFiles: try row.optionalJSONColumn("sourceFiles", at: 2, PathList()),
-            dependencies: try row.jsonColumn(
-                "dependencies", at: 3,
-                EntityGenRuntime.MapTransformer(EntityGenRuntime.ArrayTransformer(EntityGenRuntime.StringTransformer()))
-            ),
-            primaryPlatform: try row.column("primaryPlatform", at: 4), subspecs: try row.prefetched("subspecs"))
+            name: _columns.column("name", at: 1), sourceFiles: _read1, dependencies: _read2,
+            primaryPlatform: _columns.column("primaryPlatform", at: 4), subspecs: try row.prefetched("subspecs"))
+        try _columns.check()
     }
 }
 
@@ -828,12 +835,14 @@ extension Subspec {
 extension Subspec.Record {
     /// Decodes a row, naming the column of a value that does not convert.
     internal init(row: GRDB.Row) throws {
-        self.rowID = try row.column("_id", at: 0)
-        self.name = try row.column("name", at: 1)
         self.sourceFiles = try row.optionalJSONColumn("sourceFiles", at: 2, PathList())
         self.dependencies = try row.jsonColumn(
             "dependencies", at: 3,
             EntityGenRuntime.MapTransformer(EntityGenRuntime.ArrayTransformer(EntityGenRuntime.StringTransformer())))
-        self.primaryPlatform = try row.column("primaryPlatform", at: 4)
+        var _columns = EntityGenPersistence.RowColumns(row)
+        self.rowID = _columns.column("_id", at: 0)
+        self.name = _columns.column("name", at: 1)
+        self.primaryPlatform = _columns.column("primaryPlatform", at: 4)
+        try _columns.check()
     }
 }

@@ -9,7 +9,7 @@ import GRDB
 /// Fails to compile when this file and the EntityGenRuntime it links come from different formats.
 private typealias _EntityGenRuntimeVersionCheck = EntityGenRuntime.EntityGenRuntimeFormat5
 /// Fails to compile when this file and the persistence runtime it links come from different formats.
-private typealias _EntityGenPersistenceVersionCheck = EntityGenPersistence.EntityGenPersistenceFormat5
+private typealias _EntityGenPersistenceVersionCheck = EntityGenPersistence.EntityGenPersistenceFormat6
 
 /// A widget that shows an image, optionally captioned by a text widget.
 internal struct ImageWidget: Swift.Sendable, Swift.Hashable, Swift.Identifiable {
@@ -108,9 +108,11 @@ extension ImageWidget: EntityGenPersistence.PersistableEntity {
 
     /// Decodes a row; relationships are filled when the request includes them.
     internal init(row: GRDB.Row) throws {
+        var _columns = EntityGenPersistence.RowColumns(row)
         self.init(
-            serverId: try row.column("serverId", at: 0), url: try row.column("url", at: 1),
-            caption: try row.column("caption", at: 2), textWidget: try row.column("textWidgetServerId", at: 3))
+            serverId: _columns.column("serverId", at: 0), url: _columns.column("url", at: 1),
+            caption: _columns.column("caption", at: 2), textWidget: _columns.column("textWidgetServerId", at: 3))
+        try _columns.check()
     }
 }
 
@@ -214,10 +216,12 @@ extension ImageWidget {
 extension ImageWidget.Record {
     /// Decodes a row, naming the column of a value that does not convert.
     internal init(row: GRDB.Row) throws {
-        self.serverId = try row.column("serverId", at: 0)
-        self.url = try row.column("url", at: 1)
-        self.caption = try row.column("caption", at: 2)
-        self.textWidgetServerId = try row.column("textWidgetServerId", at: 3)
+        var _columns = EntityGenPersistence.RowColumns(row)
+        self.serverId = _columns.column("serverId", at: 0)
+        self.url = _columns.column("url", at: 1)
+        self.caption = _columns.column("caption", at: 2)
+        self.textWidgetServerId = _columns.column("textWidgetServerId", at: 3)
+        try _columns.check()
     }
 }
 
@@ -284,7 +288,9 @@ extension TextWidget: EntityGenPersistence.PersistableEntity {
 
     /// Decodes a row; relationships are filled when the request includes them.
     internal init(row: GRDB.Row) throws {
-        self.init(serverId: try row.column("serverId", at: 0), title: try row.column("title", at: 1))
+        var _columns = EntityGenPersistence.RowColumns(row)
+        self.init(serverId: _columns.column("serverId", at: 0), title: _columns.column("title", at: 1))
+        try _columns.check()
     }
 }
 
