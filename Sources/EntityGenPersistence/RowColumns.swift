@@ -13,8 +13,8 @@ import GRDB
 /// }
 /// ```
 ///
-/// The error thrown is the one ``GRDB/Row/column(_:at:)`` throws for that column. Reads a placeholder
-/// cannot stand in for keep their `try`: JSON columns, which `init(row:)` reads first, and included
+/// The error thrown is the one `Row.column(_:at:)` (this module's `GRDB.Row` extension) throws for
+/// that column. Reads a placeholder cannot stand in for keep their `try`: JSON columns, which `init(row:)` reads first, and included
 /// relationships. So when a row holds several values that do not convert, a JSON column's or a
 /// relationship's error comes before the other columns', which come in table order.
 ///
@@ -33,8 +33,8 @@ public struct RowColumns {
         self.row = row
     }
 
-    /// The value of a column, as ``GRDB/Row/column(_:at:)`` reads it; the type's placeholder when it
-    /// does not convert, remembered for ``check()``.
+    /// The value of a column, as `Row.column(_:at:)` (this module's `GRDB.Row` extension) reads it;
+    /// the type's placeholder when it does not convert, remembered for ``check()``.
     @inlinable public mutating func column<T: ColumnValue>(_ name: String, at position: Int? = nil) -> T {
         do { return try row.column(name, at: position) } catch {
             if failure == nil { failure = error }
