@@ -14,9 +14,10 @@ import GRDB
 /// ```
 ///
 /// The error thrown is the one `Row.column(_:at:)` (this module's `GRDB.Row` extension) throws for
-/// that column. Reads a placeholder cannot stand in for keep their `try`: JSON columns, which `init(row:)` reads first, and included
-/// relationships. So when a row holds several values that do not convert, a JSON column's or a
-/// relationship's error comes before the other columns', which come in table order.
+/// that column. Reads a placeholder cannot stand in for keep their `try`: JSON columns, which
+/// `init(row:)` reads first, and included relationships. So when a row holds several values that do
+/// not convert, a JSON column's or a relationship's error comes before the other columns', which come
+/// in table order.
 ///
 /// Why: every `try` inside one initializer call gives the compiled function an error path that destroys
 /// the values read before it, so a 12-column `init(row:)` was mostly error paths (468 lines of debug IR
