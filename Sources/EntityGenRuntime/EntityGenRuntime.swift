@@ -15,13 +15,16 @@ public enum EntityGenRuntimeVersion {
     /// members it put on every model), and ``AbsentFields`` is `Hashable` with every mask equal, so that
     /// import bookkeeping never takes part in a model's equality.
     public static let v4 = 4
-    /// Format 5, the newest: the absent keys leave the model. A generated `map` records them through its
+    /// Format 5: the absent keys leave the model. A generated `map` records them through its
     /// context (``MappingContext/recordAbsent(_:)``, ``MappingContext/enterRelationship(_:)``) into an
     /// ``AbsentTree`` the importer keeps beside the model, and ``AbsentFields`` compares by value.
     public static let v5 = 5
+    /// Format 6, the newest: a generated `map` reads its fields through ``FieldReads`` (one `try` at the
+    /// end instead of one per field), which also records the absent keys it reads.
+    public static let v6 = 6
 }
 
 /// Generated files reference this type (`private typealias _EntityGenRuntimeVersionCheck =
-/// EntityGenRuntime.EntityGenRuntimeFormat5`), so code generated for another runtime format fails to
+/// EntityGenRuntime.EntityGenRuntimeFormat6`), so code generated for another runtime format fails to
 /// compile with a message naming the missing format instead of misbehaving at run time: regenerate it.
-public enum EntityGenRuntimeFormat5 {}
+public enum EntityGenRuntimeFormat6 {}

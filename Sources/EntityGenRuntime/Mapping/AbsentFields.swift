@@ -41,12 +41,19 @@ public struct AbsentFields: Hashable, Sendable {
 extension MappingContext {
     /// Whether an object has none of a field's key paths (a `null` value is present: it clears).
     @inlinable public func isAbsent(_ object: JSONValue, _ field: MappingField) -> Bool {
-        guard let paths = field.paths else { return object[field.key] == nil }
-        return paths.allSatisfy { object.value(at: $0) == nil }
+        field.isAbsent(in: object)
     }
 
     /// Whether an object lacks a top-level key.
     @inlinable public func isAbsent(_ object: JSONValue, _ key: String) -> Bool {
         object[key] == nil
+    }
+}
+
+extension MappingField {
+    /// Whether an object has none of the field's key paths (a `null` value is present: it clears).
+    @inlinable public func isAbsent(in object: JSONValue) -> Bool {
+        guard let paths else { return object[key] == nil }
+        return paths.allSatisfy { object.value(at: $0) == nil }
     }
 }

@@ -85,7 +85,7 @@ public struct SourceGenerator: Sendable {
         printer.line()
         printer.documentation(
             "Fails to compile when this file and the EntityGenRuntime it links come from different formats.")
-        printer.line("private typealias _EntityGenRuntimeVersionCheck = EntityGenRuntime.EntityGenRuntimeFormat5")
+        printer.line("private typealias _EntityGenRuntimeVersionCheck = EntityGenRuntime.EntityGenRuntimeFormat6")
         for emitter in emitters {
             printer.documentation(
                 "Fails to compile when this file and the persistence runtime it links come from different formats.")

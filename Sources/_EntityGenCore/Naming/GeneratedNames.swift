@@ -19,6 +19,9 @@ enum GeneratedNames {
     /// `init(row:)`'s local `RowColumns`, which reads the plain columns (a local: no name a schema declares
     /// can clash with it, since properties are passed by label).
     static let rowColumns = "_columns"
+    /// `map(from:context:)`'s local `FieldReads`, which reads the fields (two underscores: a property's
+    /// local is `_` and its name, and schema names cannot start with `_`, so none is `__reads`).
+    static let fieldReads = "__reads"
     /// The prefix of `init(row:)`'s locals holding reads that keep a `try` (`_read10`), numbered by argument.
     static let rowRead = "_read"
 

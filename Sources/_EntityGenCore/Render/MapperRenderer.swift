@@ -50,18 +50,24 @@ struct MapperRenderer {
                 )
             }
             let checks = Dictionary(uniqueKeysWithValues: plan.absentChecks.map { ($0.property, $0) })
-            if !checks.isEmpty { printer.line("var __absent = \(runtime).AbsentFields()") }
+            let reads = GeneratedNames.fieldReads
+            printer.line("var \(reads) = \(runtime).FieldReads(json)")
             for (index, property) in plan.properties.enumerated() {
                 // The objects a relationship embeds file their absent keys under its slot.
                 if plan.tracksAbsentKeys, property.isRelationship {
                     printer.line("context.enterRelationship(\(index))")
                 }
                 if property.readsDirectly, let method = property.directMethod {
-                    printer.line("let \(property.local) = try context.\(method)(\(directArguments(property)))")
-                    if let check = checks[index] {
-                        renderAbsentCheck(
-                            check, property, field: SwiftLiteral.string(property.writePath[0]), into: &printer)
-                    }
+                    // The runtime looks the key up when the value is nil, or whatever it is when a default
+                    // or an empty array stands in: what `alwaysLooksUp` says.
+                    assert(
+                        checks[index].map {
+                            $0.alwaysLooksUp == (property.defaultValue != nil || property.read == .toMany)
+                        }
+                            ?? true)
+                    let bit = checks[index].map { ", absent: \($0.bit)" } ?? ""
+                    let call = "\(reads).\(method)(\(directArguments(property))\(bit), in: &context)"
+                    printer.line("let \(property.local) = \(property.directReadThrows ? "try " : "")\(call)")
                     continue
                 }
                 // A field read and then checked for absence is built once, into a local.
@@ -73,22 +79,32 @@ struct MapperRenderer {
                 defer {
                     if let check = checks[index] { renderAbsentCheck(check, property, field: field, into: &printer) }
                 }
-                let arguments = "json, \(field), \(property.transformerReference(spelling))"
+                let arguments = "\(field), \(property.transformerReference(spelling))"
                 let defaultArgument = property.defaultValue.map { ", default: \(Spelling.value($0))" } ?? ""
                 switch property.read {
                 case .required:
-                    printer.line("let \(property.local) = try context.required(\(arguments)\(defaultArgument))")
+                    // Arrays and maps stand in as empty when a read fails; other values have no placeholder.
+                    let (method, mark) =
+                        switch property.type {
+                        case .array: ("requiredArray", "")
+                        case .dictionary: ("requiredMap", "")
+                        case .builtin, .generated, .custom, .runtime, .optional: ("required", "try ")
+                        }
+                    printer.line(
+                        "let \(property.local) = \(mark)\(reads).\(method)(\(arguments)\(defaultArgument), in: &context)"
+                    )
                 case .optional:
-                    printer.line("let \(property.local) = try context.optional(\(arguments)\(defaultArgument))")
+                    printer.line(
+                        "let \(property.local) = \(reads).optional(\(arguments)\(defaultArgument), in: &context)")
                 case .toMany:
                     printer.line(
-                        "let \(property.local) = try context.optional(\(arguments)) ?? \(property.emptyIsMap ? "[:]" : "[]")"
+                        "let \(property.local) = \(reads).optional(\(arguments), in: &context) ?? \(property.emptyIsMap ? "[:]" : "[]")"
                     )
                 }
             }
             let arguments = plan.properties.map { "\(SwiftNaming.argumentLabel($0.name)): \($0.local)" }.joined(
                 separator: ", ")
-            if !checks.isEmpty { printer.line("context.recordAbsent(__absent)") }
+            printer.line("try \(reads).finish(in: &context)")
             printer.line("return \(plan.typeName)(\(arguments))")
         }
     }
@@ -99,11 +115,8 @@ struct MapperRenderer {
         _ check: EntityPlan.AbsentCheck, _ property: EntityPlan.Property, field: String,
         into printer: inout CodePrinter
     ) {
-        let lookup = "context.isAbsent(json, \(field))"
-        printer.line(
-            check.alwaysLooksUp
-                ? "if \(lookup) { __absent.insert(\(check.bit)) }"
-                : "if case .none = \(property.local), \(lookup) { __absent.insert(\(check.bit)) }")
+        let note = "\(GeneratedNames.fieldReads).noteAbsence(\(check.bit), of: \(field))"
+        printer.line(check.alwaysLooksUp ? note : "if case .none = \(property.local) { \(note) }")
     }
 
     private func renderWrite(_ plan: EntityPlan, into printer: inout CodePrinter) {
@@ -226,10 +239,9 @@ struct MapperRenderer {
         printer.line("}")
     }
 
-    /// `json, "key", schema: "…"`, then `as: T.self` for the generic entry points and the default.
+    /// `"key", schema: "…"`, then `as: T.self` for the generic entry points and the default.
     private func directArguments(_ property: EntityPlan.Property) -> String {
-        var arguments =
-            "json, \(SwiftLiteral.string(property.writePath[0])), schema: \(spelling.location(property.location))"
+        var arguments = "\(SwiftLiteral.string(property.writePath[0])), schema: \(spelling.location(property.location))"
         if let type = property.direct?.typeArgument { arguments += ", as: \(Spelling.type(type)).self" }
         if let value = property.defaultValue { arguments += ", default: \(Spelling.value(value))" }
         return arguments

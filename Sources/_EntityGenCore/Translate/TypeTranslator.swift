@@ -61,7 +61,8 @@ struct TypeTranslator: Sendable {
     /// The direct entry points for an embedded entity (`entity`, `optionalEntity`, `entities`).
     static func directAccess(entity typeName: String) -> DirectAccess {
         DirectAccess(
-            required: "entity", optional: "optionalEntity", toMany: "entities", typeArgument: .generated(typeName))
+            required: "entity", optional: "optionalEntity", toMany: "entities", typeArgument: .generated(typeName),
+            requiredThrows: true)
     }
 
     /// The value of a validated default.

@@ -22,7 +22,7 @@ import Testing
     @Test func everyMachineFileChecksEachRuntimeItUses() throws {
         let both = try machineFile(backends: "[sqlite, postgres]").contents
         #expect(
-            both.contains("private typealias _EntityGenRuntimeVersionCheck = EntityGenRuntime.EntityGenRuntimeFormat5"))
+            both.contains("private typealias _EntityGenRuntimeVersionCheck = EntityGenRuntime.EntityGenRuntimeFormat6"))
         #expect(
             both.contains(
                 "private typealias _EntityGenPersistenceVersionCheck = EntityGenPersistence.EntityGenPersistenceFormat6"

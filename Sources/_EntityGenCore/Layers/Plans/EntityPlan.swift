@@ -134,6 +134,9 @@ extension EntityPlan.Property {
         }
     }
 
+    /// Whether `map`'s direct read of this property throws (see ``DirectAccess/requiredThrows``).
+    var directReadThrows: Bool { read == .required && direct?.requiredThrows == true }
+
     /// The private stored property behind a boxed (``Storage/indirect``, ``Storage/indirectCollection``)
     /// property: `_name`.
     var boxIdentifier: String { "_" + name }
@@ -158,11 +161,18 @@ struct DirectAccess: Hashable, Sendable {
     var toMany: String?
     /// The type named in the `as:` argument of the generic entry points (`Swift.Int32`).
     var typeArgument: TypeUsage?
+    /// Whether `FieldReads`' required read throws (`try`), having no placeholder to stand in when it
+    /// fails: an embedded entity.
+    var requiredThrows: Bool
 
-    init(required: String, optional: String, toMany: String? = nil, typeArgument: TypeUsage? = nil) {
+    init(
+        required: String, optional: String, toMany: String? = nil, typeArgument: TypeUsage? = nil,
+        requiredThrows: Bool = false
+    ) {
         self.required = required
         self.optional = optional
         self.toMany = toMany
         self.typeArgument = typeArgument
+        self.requiredThrows = requiredThrows
     }
 }

@@ -5,7 +5,7 @@ import EntityGenRuntime
 import Foundation
 
 /// Fails to compile when this file and the EntityGenRuntime it links come from different formats.
-private typealias _EntityGenRuntimeVersionCheck = EntityGenRuntime.EntityGenRuntimeFormat5
+private typealias _EntityGenRuntimeVersionCheck = EntityGenRuntime.EntityGenRuntimeFormat6
 
 /// Books and authors list each other, a cycle of to-many relationships.
 internal struct Author: Swift.Sendable, Swift.Hashable, Swift.Identifiable {
@@ -45,8 +45,10 @@ extension Author: EntityGenRuntime.JSONMappable {
         from json: EntityGenRuntime.JSONValue, context: inout EntityGenRuntime.MappingContext
     ) throws(EntityGenRuntime.MappingError) -> Author {
         try context.expectObject(json, entity: "Author", schema: "Cycles.yaml:23:3")
-        let _name = try context.string(json, "name", schema: "Cycles.yaml:27:7")
-        let _books = try context.entities(json, "books", schema: "Cycles.yaml:29:7", as: Book.self)
+        var __reads = EntityGenRuntime.FieldReads(json)
+        let _name = __reads.string("name", schema: "Cycles.yaml:27:7", in: &context)
+        let _books = __reads.entities("books", schema: "Cycles.yaml:29:7", as: Book.self, in: &context)
+        try __reads.finish(in: &context)
         return Author(name: _name, books: _books)
     }
 
@@ -110,11 +112,13 @@ extension Book: EntityGenRuntime.JSONMappable {
         from json: EntityGenRuntime.JSONValue, context: inout EntityGenRuntime.MappingContext
     ) throws(EntityGenRuntime.MappingError) -> Book {
         try context.expectObject(json, entity: "Book", schema: "Cycles.yaml:30:3")
-        let _title = try context.string(json, "title", schema: "Cycles.yaml:32:7")
-        let _authors = try context.entities(json, "authors", schema: "Cycles.yaml:34:7", as: Author.self)
-        let _sequels = try context.optional(
-            json, EntityGenRuntime.MappingField("sequels", schema: "Cycles.yaml:35:7"),
-            EntityGenRuntime.MapTransformer(EntityGenRuntime.EntityTransformer<Book>())) ?? [:]
+        var __reads = EntityGenRuntime.FieldReads(json)
+        let _title = __reads.string("title", schema: "Cycles.yaml:32:7", in: &context)
+        let _authors = __reads.entities("authors", schema: "Cycles.yaml:34:7", as: Author.self, in: &context)
+        let _sequels = __reads.optional(
+            EntityGenRuntime.MappingField("sequels", schema: "Cycles.yaml:35:7"),
+            EntityGenRuntime.MapTransformer(EntityGenRuntime.EntityTransformer<Book>()), in: &context) ?? [:]
+        try __reads.finish(in: &context)
         return Book(title: _title, authors: _authors, sequels: _sequels)
     }
 
@@ -201,13 +205,15 @@ extension Person: EntityGenRuntime.JSONMappable {
         from json: EntityGenRuntime.JSONValue, context: inout EntityGenRuntime.MappingContext
     ) throws(EntityGenRuntime.MappingError) -> Person {
         try context.expectObject(json, entity: "Person", schema: "Cycles.yaml:2:3")
-        let _name = try context.string(json, "name", schema: "Cycles.yaml:5:7")
-        let _bestFriend = try context.optionalEntity(json, "bestFriend", schema: "Cycles.yaml:7:7", as: Person.self)
-        let _partner = try context.optional(
-            json, EntityGenRuntime.MappingField("partner", schema: "Cycles.yaml:8:7", onFailure: .drop),
-            EntityGenRuntime.EntityTransformer<Person>())
-        let _friends = try context.entities(json, "friends", schema: "Cycles.yaml:12:7", as: Person.self)
-        let _pet = try context.optionalEntity(json, "pet", schema: "Cycles.yaml:13:7", as: Pet.self)
+        var __reads = EntityGenRuntime.FieldReads(json)
+        let _name = __reads.string("name", schema: "Cycles.yaml:5:7", in: &context)
+        let _bestFriend = __reads.optionalEntity("bestFriend", schema: "Cycles.yaml:7:7", as: Person.self, in: &context)
+        let _partner = __reads.optional(
+            EntityGenRuntime.MappingField("partner", schema: "Cycles.yaml:8:7", onFailure: .drop),
+            EntityGenRuntime.EntityTransformer<Person>(), in: &context)
+        let _friends = __reads.entities("friends", schema: "Cycles.yaml:12:7", as: Person.self, in: &context)
+        let _pet = __reads.optionalEntity("pet", schema: "Cycles.yaml:13:7", as: Pet.self, in: &context)
+        try __reads.finish(in: &context)
         return Person(name: _name, bestFriend: _bestFriend, partner: _partner, friends: _friends, pet: _pet)
     }
 
@@ -274,13 +280,16 @@ extension Pet: EntityGenRuntime.JSONMappable {
         from json: EntityGenRuntime.JSONValue, context: inout EntityGenRuntime.MappingContext
     ) throws(EntityGenRuntime.MappingError) -> Pet {
         try context.expectObject(json, entity: "Pet", schema: "Cycles.yaml:14:3")
-        let _name = try context.string(json, "name", schema: "Cycles.yaml:16:7")
-        let _owner = try context.optionalEntity(json, "owner", schema: "Cycles.yaml:18:7", as: Person.self)
-        let _vet = try context.optional(
-            json, EntityGenRuntime.MappingField("vetName", schema: "Cycles.yaml:19:7"),
+        var __reads = EntityGenRuntime.FieldReads(json)
+        let _name = __reads.string("name", schema: "Cycles.yaml:16:7", in: &context)
+        let _owner = __reads.optionalEntity("owner", schema: "Cycles.yaml:18:7", as: Person.self, in: &context)
+        let _vet = __reads.optional(
+            EntityGenRuntime.MappingField("vetName", schema: "Cycles.yaml:19:7"),
             EntityGenRuntime.ReferenceTransformer<Person, EntityGenRuntime.StringTransformer>(
                 EntityGenRuntime.StringTransformer()
-            ))
+            ),
+            in: &context)
+        try __reads.finish(in: &context)
         return Pet(name: _name, owner: _owner, vet: _vet)
     }
 
@@ -337,8 +346,10 @@ extension Player: EntityGenRuntime.JSONMappable {
         from json: EntityGenRuntime.JSONValue, context: inout EntityGenRuntime.MappingContext
     ) throws(EntityGenRuntime.MappingError) -> Player {
         try context.expectObject(json, entity: "Player", schema: "Cycles.yaml:43:3")
-        let _name = try context.string(json, "name", schema: "Cycles.yaml:45:7")
-        let _team = try context.optionalEntity(json, "team", schema: "Cycles.yaml:47:7", as: Team.self)
+        var __reads = EntityGenRuntime.FieldReads(json)
+        let _name = __reads.string("name", schema: "Cycles.yaml:45:7", in: &context)
+        let _team = __reads.optionalEntity("team", schema: "Cycles.yaml:47:7", as: Team.self, in: &context)
+        try __reads.finish(in: &context)
         return Player(name: _name, team: _team)
     }
 
@@ -402,11 +413,13 @@ extension Team: EntityGenRuntime.JSONMappable {
         from json: EntityGenRuntime.JSONValue, context: inout EntityGenRuntime.MappingContext
     ) throws(EntityGenRuntime.MappingError) -> Team {
         try context.expectObject(json, entity: "Team", schema: "Cycles.yaml:36:3")
-        let _name = try context.string(json, "name", schema: "Cycles.yaml:39:7")
-        let _players = try context.entities(json, "players", schema: "Cycles.yaml:41:7", as: Player.self)
-        let _rivals = try context.optional(
-            json, EntityGenRuntime.MappingField("rivals", schema: "Cycles.yaml:42:7"),
-            EntityGenRuntime.MapTransformer(EntityGenRuntime.EntityTransformer<Team>())) ?? [:]
+        var __reads = EntityGenRuntime.FieldReads(json)
+        let _name = __reads.string("name", schema: "Cycles.yaml:39:7", in: &context)
+        let _players = __reads.entities("players", schema: "Cycles.yaml:41:7", as: Player.self, in: &context)
+        let _rivals = __reads.optional(
+            EntityGenRuntime.MappingField("rivals", schema: "Cycles.yaml:42:7"),
+            EntityGenRuntime.MapTransformer(EntityGenRuntime.EntityTransformer<Team>()), in: &context) ?? [:]
+        try __reads.finish(in: &context)
         return Team(name: _name, players: _players, rivals: _rivals)
     }
 

@@ -5,7 +5,7 @@ import EntityGenRuntime
 import Foundation
 
 /// Fails to compile when this file and the EntityGenRuntime it links come from different formats.
-private typealias _EntityGenRuntimeVersionCheck = EntityGenRuntime.EntityGenRuntimeFormat5
+private typealias _EntityGenRuntimeVersionCheck = EntityGenRuntime.EntityGenRuntimeFormat6
 
 /// Ends */ early? """ \( #"raw"# U+202Eright-to-leftU+202C NUL:U+0000 bell:U+0007
 /// second line
@@ -47,16 +47,19 @@ extension Hostile: EntityGenRuntime.JSONMappable {
         from json: EntityGenRuntime.JSONValue, context: inout EntityGenRuntime.MappingContext
     ) throws(EntityGenRuntime.MappingError) -> Hostile {
         try context.expectObject(json, entity: "Hostile", schema: "Hostile.yaml:4:3")
-        let _quoted = try context.required(
-            json, _Fields.quoted, EntityGenRuntime.StringTransformer(),
-            default: "\"\"\" \\(interpolation) \u{2066}isolate\u{2069} \0 end")
-        let _dotted = try context.optional(json, _Fields.dotted, EntityGenRuntime.StringTransformer())
-        let _unicodeKey = try context.integer(
-            json, "\u{540D}\u{524D} \u{1F680}", schema: "Hostile.yaml:16:7", as: Swift.Int.self,
-            default: -9223372036854775808)
-        let _big = try context.integer(
-            json, "big", schema: "Hostile.yaml:20:7", as: Swift.UInt64.self, default: 18446744073709551615)
-        let _oneOfs = try context.required(json, _Fields.oneOfs, EntityGenRuntime.StringTransformer(), default: "*/")
+        var __reads = EntityGenRuntime.FieldReads(json)
+        let _quoted = try __reads.required(
+            _Fields.quoted, EntityGenRuntime.StringTransformer(),
+            default: "\"\"\" \\(interpolation) \u{2066}isolate\u{2069} \0 end", in: &context)
+        let _dotted = __reads.optional(_Fields.dotted, EntityGenRuntime.StringTransformer(), in: &context)
+        let _unicodeKey = __reads.integer(
+            "\u{540D}\u{524D} \u{1F680}", schema: "Hostile.yaml:16:7", as: Swift.Int.self,
+            default: -9223372036854775808, in: &context)
+        let _big = __reads.integer(
+            "big", schema: "Hostile.yaml:20:7", as: Swift.UInt64.self, default: 18446744073709551615, in: &context)
+        let _oneOfs = try __reads.required(
+            _Fields.oneOfs, EntityGenRuntime.StringTransformer(), default: "*/", in: &context)
+        try __reads.finish(in: &context)
         return Hostile(quoted: _quoted, dotted: _dotted, unicodeKey: _unicodeKey, big: _big, oneOfs: _oneOfs)
     }
 

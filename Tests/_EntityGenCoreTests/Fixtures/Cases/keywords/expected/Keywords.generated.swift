@@ -5,7 +5,7 @@ import EntityGenRuntime
 import Foundation
 
 /// Fails to compile when this file and the EntityGenRuntime it links come from different formats.
-private typealias _EntityGenRuntimeVersionCheck = EntityGenRuntime.EntityGenRuntimeFormat5
+private typealias _EntityGenRuntimeVersionCheck = EntityGenRuntime.EntityGenRuntimeFormat6
 
 /// The Kind enum.
 internal enum Kind: Swift.Sendable, Swift.Hashable, EntityGenRuntime.JSONEnumeration {
@@ -146,33 +146,40 @@ extension Class: EntityGenRuntime.JSONMappable {
         from json: EntityGenRuntime.JSONValue, context: inout EntityGenRuntime.MappingContext
     ) throws(EntityGenRuntime.MappingError) -> Class {
         try context.expectObject(json, entity: "Class", schema: "Keywords.yaml:10:3")
-        let _class = try context.string(json, "class", schema: "Keywords.yaml:14:7")
-        let _default = try context.bool(json, "default", schema: "Keywords.yaml:15:7")
-        let _import = try context.optional(
-            json, EntityGenRuntime.MappingField("import", schema: "Keywords.yaml:16:7"),
-            EntityGenRuntime.EnumTransformer<Switch>(schemaLocation: "Keywords.yaml:16:7"), default: Switch.`default`)
-        let _extension = try context.optional(
-            json, EntityGenRuntime.MappingField("extension", schema: "Keywords.yaml:19:7"),
-            EntityGenRuntime.EnumTransformer<Kind>(schemaLocation: "Keywords.yaml:19:7"))
-        let _in = try context.required(
-            json, EntityGenRuntime.MappingField("in", schema: "Keywords.yaml:20:7"),
+        var __reads = EntityGenRuntime.FieldReads(json)
+        let _class = __reads.string("class", schema: "Keywords.yaml:14:7", in: &context)
+        let _default = __reads.bool("default", schema: "Keywords.yaml:15:7", in: &context)
+        let _import = __reads.optional(
+            EntityGenRuntime.MappingField("import", schema: "Keywords.yaml:16:7"),
+            EntityGenRuntime.EnumTransformer<Switch>(schemaLocation: "Keywords.yaml:16:7"), default: Switch.`default`,
+            in: &context)
+        let _extension = __reads.optional(
+            EntityGenRuntime.MappingField("extension", schema: "Keywords.yaml:19:7"),
+            EntityGenRuntime.EnumTransformer<Kind>(schemaLocation: "Keywords.yaml:19:7"), in: &context)
+        let _in = __reads.requiredMap(
+            EntityGenRuntime.MappingField("in", schema: "Keywords.yaml:20:7"),
             EntityGenRuntime.MapTransformer(
                 EntityGenRuntime.ArrayTransformer(EntityGenRuntime.IntegerTransformer<Swift.Int>())
-            ))
-        let _let = try context.double(json, "let", schema: "Keywords.yaml:21:7", default: 1.5)
-        let _where = try context.decimal(
-            json, "where", schema: "Keywords.yaml:22:7",
-            default: Foundation.Decimal(string: "2.25", locale: Foundation.Locale(identifier: "en_US_POSIX"))!)
-        let _func = try context.iso8601Date(
-            json, "func", schema: "Keywords.yaml:23:7", default: Foundation.Date(timeIntervalSince1970: 1394175600.0))
-        let _var = try context.optionalURL(
-            json, "var", schema: "Keywords.yaml:24:7", default: Foundation.URL(string: "https://example.com/a?b=c")!)
-        let _guard = try context.optionalUUID(
-            json, "guard", schema: "Keywords.yaml:25:7",
-            default: Foundation.UUID(uuidString: "123e4567-e89b-12d3-a456-426614174000")!)
-        let _return = try context.optionalBase64Data(
-            json, "return", schema: "Keywords.yaml:26:7", default: Foundation.Data(base64Encoded: "aGVsbG8=")!)
-        let _inout = try context.entities(json, "inout", schema: "Keywords.yaml:28:7", as: Class.self)
+            ),
+            in: &context)
+        let _let = __reads.double("let", schema: "Keywords.yaml:21:7", default: 1.5, in: &context)
+        let _where = __reads.decimal(
+            "where", schema: "Keywords.yaml:22:7",
+            default: Foundation.Decimal(string: "2.25", locale: Foundation.Locale(identifier: "en_US_POSIX"))!,
+            in: &context)
+        let _func = __reads.iso8601Date(
+            "func", schema: "Keywords.yaml:23:7", default: Foundation.Date(timeIntervalSince1970: 1394175600.0),
+            in: &context)
+        let _var = __reads.optionalURL(
+            "var", schema: "Keywords.yaml:24:7", default: Foundation.URL(string: "https://example.com/a?b=c")!,
+            in: &context)
+        let _guard = __reads.optionalUUID(
+            "guard", schema: "Keywords.yaml:25:7",
+            default: Foundation.UUID(uuidString: "123e4567-e89b-12d3-a456-426614174000")!, in: &context)
+        let _return = __reads.optionalBase64Data(
+            "return", schema: "Keywords.yaml:26:7", default: Foundation.Data(base64Encoded: "aGVsbG8=")!, in: &context)
+        let _inout = __reads.entities("inout", schema: "Keywords.yaml:28:7", as: Class.self, in: &context)
+        try __reads.finish(in: &context)
         return Class(
             class: _class, default: _default, import: _import, extension: _extension, in: _in, let: _let, where: _where,
             func: _func, var: _var, guard: _guard, return: _return, `inout`: _inout)

@@ -7,7 +7,7 @@ import EntityGenPersistence
 import GRDB
 
 /// Fails to compile when this file and the EntityGenRuntime it links come from different formats.
-private typealias _EntityGenRuntimeVersionCheck = EntityGenRuntime.EntityGenRuntimeFormat5
+private typealias _EntityGenRuntimeVersionCheck = EntityGenRuntime.EntityGenRuntimeFormat6
 /// Fails to compile when this file and the persistence runtime it links come from different formats.
 private typealias _EntityGenPersistenceVersionCheck = EntityGenPersistence.EntityGenPersistenceFormat6
 
@@ -32,8 +32,10 @@ extension Address: EntityGenRuntime.JSONMappable {
         from json: EntityGenRuntime.JSONValue, context: inout EntityGenRuntime.MappingContext
     ) throws(EntityGenRuntime.MappingError) -> Address {
         try context.expectObject(json, entity: "Address", schema: "Shop.yaml:35:3")
-        let _id = try context.integer(json, "id", schema: "Shop.yaml:38:7", as: Swift.Int.self)
-        let _street = try context.string(json, "street", schema: "Shop.yaml:39:7")
+        var __reads = EntityGenRuntime.FieldReads(json)
+        let _id = __reads.integer("id", schema: "Shop.yaml:38:7", as: Swift.Int.self, in: &context)
+        let _street = __reads.string("street", schema: "Shop.yaml:39:7", in: &context)
+        try __reads.finish(in: &context)
         return Address(id: _id, street: _street)
     }
 
@@ -170,18 +172,15 @@ extension Customer: EntityGenRuntime.JSONMappable {
         from json: EntityGenRuntime.JSONValue, context: inout EntityGenRuntime.MappingContext
     ) throws(EntityGenRuntime.MappingError) -> Customer {
         try context.expectObject(json, entity: "Customer", schema: "Shop.yaml:5:3")
-        var __absent = EntityGenRuntime.AbsentFields()
-        let _id = try context.integer(json, "id", schema: "Shop.yaml:10:7", as: Swift.Int.self)
-        let _name = try context.string(json, "name", schema: "Shop.yaml:11:7")
-        let _email = try context.optionalString(json, "email", schema: "Shop.yaml:13:7")
-        if case .none = _email, context.isAbsent(json, "email") { __absent.insert(0) }
-        let _loyaltyPoints = try context.integer(
-            json, "loyaltyPoints", schema: "Shop.yaml:14:7", as: Swift.Int.self, default: 0)
-        if context.isAbsent(json, "loyaltyPoints") { __absent.insert(1) }
+        var __reads = EntityGenRuntime.FieldReads(json)
+        let _id = __reads.integer("id", schema: "Shop.yaml:10:7", as: Swift.Int.self, in: &context)
+        let _name = __reads.string("name", schema: "Shop.yaml:11:7", in: &context)
+        let _email = __reads.optionalString("email", schema: "Shop.yaml:13:7", absent: 0, in: &context)
+        let _loyaltyPoints = __reads.integer(
+            "loyaltyPoints", schema: "Shop.yaml:14:7", as: Swift.Int.self, default: 0, absent: 1, in: &context)
         context.enterRelationship(4)
-        let _orders = try context.entities(json, "orders", schema: "Shop.yaml:20:7", as: Order.self)
-        if context.isAbsent(json, "orders") { __absent.insert(2) }
-        context.recordAbsent(__absent)
+        let _orders = __reads.entities("orders", schema: "Shop.yaml:20:7", as: Order.self, absent: 2, in: &context)
+        try __reads.finish(in: &context)
         return Customer(id: _id, name: _name, email: _email, loyaltyPoints: _loyaltyPoints, orders: _orders)
     }
 
@@ -391,14 +390,13 @@ extension Order: EntityGenRuntime.JSONMappable {
         from json: EntityGenRuntime.JSONValue, context: inout EntityGenRuntime.MappingContext
     ) throws(EntityGenRuntime.MappingError) -> Order {
         try context.expectObject(json, entity: "Order", schema: "Shop.yaml:24:3")
-        var __absent = EntityGenRuntime.AbsentFields()
-        let _number = try context.string(json, "number", schema: "Shop.yaml:29:7")
-        let _total = try context.double(json, "total", schema: "Shop.yaml:30:7")
+        var __reads = EntityGenRuntime.FieldReads(json)
+        let _number = __reads.string("number", schema: "Shop.yaml:29:7", in: &context)
+        let _total = __reads.double("total", schema: "Shop.yaml:30:7", in: &context)
         context.enterRelationship(2)
-        let _shippingAddress = try context.optionalEntity(
-            json, "shippingAddress", schema: "Shop.yaml:33:7", as: Address.self)
-        if case .none = _shippingAddress, context.isAbsent(json, "shippingAddress") { __absent.insert(0) }
-        context.recordAbsent(__absent)
+        let _shippingAddress = __reads.optionalEntity(
+            "shippingAddress", schema: "Shop.yaml:33:7", as: Address.self, absent: 0, in: &context)
+        try __reads.finish(in: &context)
         return Order(number: _number, total: _total, shippingAddress: _shippingAddress)
     }
 

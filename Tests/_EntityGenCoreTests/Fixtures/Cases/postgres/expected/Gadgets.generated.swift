@@ -8,7 +8,7 @@ import GRDB
 import EntityGenPostgres
 
 /// Fails to compile when this file and the EntityGenRuntime it links come from different formats.
-private typealias _EntityGenRuntimeVersionCheck = EntityGenRuntime.EntityGenRuntimeFormat5
+private typealias _EntityGenRuntimeVersionCheck = EntityGenRuntime.EntityGenRuntimeFormat6
 /// Fails to compile when this file and the persistence runtime it links come from different formats.
 private typealias _EntityGenPersistenceVersionCheck = EntityGenPersistence.EntityGenPersistenceFormat6
 /// Fails to compile when this file and the persistence runtime it links come from different formats.
@@ -136,57 +136,54 @@ extension Gadget: EntityGenRuntime.JSONMappable {
         from json: EntityGenRuntime.JSONValue, context: inout EntityGenRuntime.MappingContext
     ) throws(EntityGenRuntime.MappingError) -> Gadget {
         try context.expectObject(json, entity: "Gadget", schema: "Gadgets.yaml:7:3")
-        var __absent = EntityGenRuntime.AbsentFields()
-        let _id = try context.integer(json, "id", schema: "Gadgets.yaml:10:7", as: Swift.Int64.self)
-        let _batch = try context.integer(json, "batch", schema: "Gadgets.yaml:11:7", as: Swift.Int16.self)
-        let _name = try context.string(json, "name", schema: "Gadgets.yaml:12:7")
-        let _price = try context.optionalDecimal(json, "price", schema: "Gadgets.yaml:13:7")
-        if case .none = _price, context.isAbsent(json, "price") { __absent.insert(0) }
-        let _weight = try context.optionalFloat(json, "weight", schema: "Gadgets.yaml:14:7")
-        if case .none = _weight, context.isAbsent(json, "weight") { __absent.insert(1) }
-        let _sku = try context.optionalUUID(json, "sku", schema: "Gadgets.yaml:15:7")
-        if case .none = _sku, context.isAbsent(json, "sku") { __absent.insert(2) }
-        let _releasedAt = try context.optionalISO8601Date(json, "releasedAt", schema: "Gadgets.yaml:16:7")
-        if case .none = _releasedAt, context.isAbsent(json, "releasedAt") { __absent.insert(3) }
-        let _photo = try context.optionalBase64Data(json, "photo", schema: "Gadgets.yaml:17:7")
-        if case .none = _photo, context.isAbsent(json, "photo") { __absent.insert(4) }
-        let _site = try context.optionalURL(json, "site", schema: "Gadgets.yaml:18:7")
-        if case .none = _site, context.isAbsent(json, "site") { __absent.insert(5) }
+        var __reads = EntityGenRuntime.FieldReads(json)
+        let _id = __reads.integer("id", schema: "Gadgets.yaml:10:7", as: Swift.Int64.self, in: &context)
+        let _batch = __reads.integer("batch", schema: "Gadgets.yaml:11:7", as: Swift.Int16.self, in: &context)
+        let _name = __reads.string("name", schema: "Gadgets.yaml:12:7", in: &context)
+        let _price = __reads.optionalDecimal("price", schema: "Gadgets.yaml:13:7", absent: 0, in: &context)
+        let _weight = __reads.optionalFloat("weight", schema: "Gadgets.yaml:14:7", absent: 1, in: &context)
+        let _sku = __reads.optionalUUID("sku", schema: "Gadgets.yaml:15:7", absent: 2, in: &context)
+        let _releasedAt = __reads.optionalISO8601Date(
+            "releasedAt", schema: "Gadgets.yaml:16:7", absent: 3, in: &context)
+        let _photo = __reads.optionalBase64Data("photo", schema: "Gadgets.yaml:17:7", absent: 4, in: &context)
+        let _site = __reads.optionalURL("site", schema: "Gadgets.yaml:18:7", absent: 5, in: &context)
         let __finishField = EntityGenRuntime.MappingField("finish", schema: "Gadgets.yaml:19:7")
-        let _finish = try context.optional(
-            json, __finishField, EntityGenRuntime.EnumTransformer<Finish>(schemaLocation: "Gadgets.yaml:19:7"))
-        if case .none = _finish, context.isAbsent(json, __finishField) { __absent.insert(6) }
+        let _finish = __reads.optional(
+            __finishField, EntityGenRuntime.EnumTransformer<Finish>(schemaLocation: "Gadgets.yaml:19:7"), in: &context)
+        if case .none = _finish { __reads.noteAbsence(6, of: __finishField) }
         let __tagsField = EntityGenRuntime.MappingField("tags", schema: "Gadgets.yaml:20:7")
-        let _tags = try context.required(
-            json, __tagsField, EntityGenRuntime.ArrayTransformer(EntityGenRuntime.StringTransformer()), default: [])
-        if context.isAbsent(json, __tagsField) { __absent.insert(7) }
+        let _tags = __reads.requiredArray(
+            __tagsField, EntityGenRuntime.ArrayTransformer(EntityGenRuntime.StringTransformer()), default: [],
+            in: &context)
+        __reads.noteAbsence(7, of: __tagsField)
         context.enterRelationship(11)
-        let _labels = try context.entities(json, "labels", schema: "Gadgets.yaml:22:7", as: Label.self)
-        if context.isAbsent(json, "labels") { __absent.insert(8) }
+        let _labels = __reads.entities("labels", schema: "Gadgets.yaml:22:7", as: Label.self, absent: 8, in: &context)
         context.enterRelationship(12)
         let __sparesField = EntityGenRuntime.MappingField("spares", schema: "Gadgets.yaml:23:7")
-        let _spares = try context.optional(
-            json, __sparesField, EntityGenRuntime.MapTransformer(EntityGenRuntime.EntityTransformer<Nut>()))
-        if context.isAbsent(json, __sparesField) { __absent.insert(9) }
+        let _spares = __reads.optional(
+            __sparesField, EntityGenRuntime.MapTransformer(EntityGenRuntime.EntityTransformer<Nut>()), in: &context)
+        __reads.noteAbsence(9, of: __sparesField)
         context.enterRelationship(13)
         let __makerField = EntityGenRuntime.MappingField("maker_code", schema: "Gadgets.yaml:24:7")
-        let _maker = try context.optional(
-            json, __makerField,
+        let _maker = __reads.optional(
+            __makerField,
             EntityGenRuntime.ReferenceTransformer<Maker, EntityGenRuntime.StringTransformer>(
                 EntityGenRuntime.StringTransformer()
-            ))
-        if case .none = _maker, context.isAbsent(json, __makerField) { __absent.insert(10) }
+            ),
+            in: &context)
+        if case .none = _maker { __reads.noteAbsence(10, of: __makerField) }
         context.enterRelationship(14)
         let __resellersField = EntityGenRuntime.MappingField("resellers", schema: "Gadgets.yaml:25:7")
-        let _resellers = try context.optional(
-            json, __resellersField,
+        let _resellers = __reads.optional(
+            __resellersField,
             EntityGenRuntime.ArrayTransformer(
                 EntityGenRuntime.ReferenceTransformer<Maker, EntityGenRuntime.StringTransformer>(
                     EntityGenRuntime.StringTransformer()
                 )
-            )) ?? []
-        if context.isAbsent(json, __resellersField) { __absent.insert(11) }
-        context.recordAbsent(__absent)
+            ),
+            in: &context) ?? []
+        __reads.noteAbsence(11, of: __resellersField)
+        try __reads.finish(in: &context)
         return Gadget(
             id: _id, batch: _batch, name: _name, price: _price, weight: _weight, sku: _sku, releasedAt: _releasedAt,
             photo: _photo, site: _site, finish: _finish, tags: _tags, labels: _labels, spares: _spares, maker: _maker,
@@ -755,9 +752,11 @@ extension Label: EntityGenRuntime.JSONMappable {
         from json: EntityGenRuntime.JSONValue, context: inout EntityGenRuntime.MappingContext
     ) throws(EntityGenRuntime.MappingError) -> Label {
         try context.expectObject(json, entity: "Label", schema: "Gadgets.yaml:26:3")
-        let _text = try context.string(json, "text", schema: "Gadgets.yaml:28:7")
+        var __reads = EntityGenRuntime.FieldReads(json)
+        let _text = __reads.string("text", schema: "Gadgets.yaml:28:7", in: &context)
         context.enterRelationship(1)
-        let _children = try context.entities(json, "children", schema: "Gadgets.yaml:30:7", as: Label.self)
+        let _children = __reads.entities("children", schema: "Gadgets.yaml:30:7", as: Label.self, in: &context)
+        try __reads.finish(in: &context)
         return Label(text: _text, children: _children)
     }
 
@@ -1025,7 +1024,9 @@ extension Maker: EntityGenRuntime.JSONMappable {
         from json: EntityGenRuntime.JSONValue, context: inout EntityGenRuntime.MappingContext
     ) throws(EntityGenRuntime.MappingError) -> Maker {
         try context.expectObject(json, entity: "Maker", schema: "Gadgets.yaml:31:3")
-        let _code = try context.string(json, "code", schema: "Gadgets.yaml:34:7")
+        var __reads = EntityGenRuntime.FieldReads(json)
+        let _code = __reads.string("code", schema: "Gadgets.yaml:34:7", in: &context)
+        try __reads.finish(in: &context)
         return Maker(code: _code)
     }
 
@@ -1199,8 +1200,10 @@ extension Nut: EntityGenRuntime.JSONMappable {
         from json: EntityGenRuntime.JSONValue, context: inout EntityGenRuntime.MappingContext
     ) throws(EntityGenRuntime.MappingError) -> Nut {
         try context.expectObject(json, entity: "Nut", schema: "Gadgets.yaml:45:3")
-        let _serial = try context.string(json, "serial", schema: "Gadgets.yaml:40:7")
-        let _size = try context.integer(json, "size", schema: "Gadgets.yaml:48:7", as: Swift.Int.self)
+        var __reads = EntityGenRuntime.FieldReads(json)
+        let _serial = __reads.string("serial", schema: "Gadgets.yaml:40:7", in: &context)
+        let _size = __reads.integer("size", schema: "Gadgets.yaml:48:7", as: Swift.Int.self, in: &context)
+        try __reads.finish(in: &context)
         return Nut(serial: _serial, size: _size)
     }
 
@@ -1534,8 +1537,10 @@ extension Screw: EntityGenRuntime.JSONMappable {
         from json: EntityGenRuntime.JSONValue, context: inout EntityGenRuntime.MappingContext
     ) throws(EntityGenRuntime.MappingError) -> Screw {
         try context.expectObject(json, entity: "Screw", schema: "Gadgets.yaml:41:3")
-        let _serial = try context.string(json, "serial", schema: "Gadgets.yaml:40:7")
-        let _length = try context.double(json, "length", schema: "Gadgets.yaml:44:7")
+        var __reads = EntityGenRuntime.FieldReads(json)
+        let _serial = __reads.string("serial", schema: "Gadgets.yaml:40:7", in: &context)
+        let _length = __reads.double("length", schema: "Gadgets.yaml:44:7", in: &context)
+        try __reads.finish(in: &context)
         return Screw(serial: _serial, length: _length)
     }
 

@@ -8,7 +8,7 @@ import GRDB
 import EntityGenPostgres
 
 /// Fails to compile when this file and the EntityGenRuntime it links come from different formats.
-private typealias _EntityGenRuntimeVersionCheck = EntityGenRuntime.EntityGenRuntimeFormat5
+private typealias _EntityGenRuntimeVersionCheck = EntityGenRuntime.EntityGenRuntimeFormat6
 /// Fails to compile when this file and the persistence runtime it links come from different formats.
 private typealias _EntityGenPersistenceVersionCheck = EntityGenPersistence.EntityGenPersistenceFormat6
 /// Fails to compile when this file and the persistence runtime it links come from different formats.
@@ -46,8 +46,10 @@ extension Avatar: EntityGenRuntime.JSONMappable {
         from json: EntityGenRuntime.JSONValue, context: inout EntityGenRuntime.MappingContext
     ) throws(EntityGenRuntime.MappingError) -> Avatar {
         try context.expectObject(json, entity: "Avatar", schema: "Remind.yaml:10:3")
-        let _remoteId = try context.integer(json, "id", schema: "Remind.yaml:14:7", as: Swift.Int64.self)
-        let _fileUrlString = try context.string(json, "file_url", schema: "Remind.yaml:17:7")
+        var __reads = EntityGenRuntime.FieldReads(json)
+        let _remoteId = __reads.integer("id", schema: "Remind.yaml:14:7", as: Swift.Int64.self, in: &context)
+        let _fileUrlString = __reads.string("file_url", schema: "Remind.yaml:17:7", in: &context)
+        try __reads.finish(in: &context)
         return Avatar(remoteId: _remoteId, fileUrlString: _fileUrlString)
     }
 
@@ -235,16 +237,15 @@ extension Group: EntityGenRuntime.JSONMappable {
         from json: EntityGenRuntime.JSONValue, context: inout EntityGenRuntime.MappingContext
     ) throws(EntityGenRuntime.MappingError) -> Group {
         try context.expectObject(json, entity: "Group", schema: "Remind.yaml:22:3")
-        var __absent = EntityGenRuntime.AbsentFields()
-        let _remoteId = try context.integer(json, "id", schema: "Remind.yaml:26:7", as: Swift.Int64.self)
-        let _name = try context.string(json, "name", schema: "Remind.yaml:29:7")
-        let _className = try context.optionalString(json, "class_name", schema: "Remind.yaml:30:7")
-        if case .none = _className, context.isAbsent(json, "class_name") { __absent.insert(0) }
+        var __reads = EntityGenRuntime.FieldReads(json)
+        let _remoteId = __reads.integer("id", schema: "Remind.yaml:26:7", as: Swift.Int64.self, in: &context)
+        let _name = __reads.string("name", schema: "Remind.yaml:29:7", in: &context)
+        let _className = __reads.optionalString("class_name", schema: "Remind.yaml:30:7", absent: 0, in: &context)
         context.enterRelationship(3)
         let __avatarField = EntityGenRuntime.MappingField("avatar", schema: "Remind.yaml:32:7", onFailure: .drop)
-        let _avatar = try context.optional(json, __avatarField, EntityGenRuntime.EntityTransformer<Avatar>())
-        if case .none = _avatar, context.isAbsent(json, __avatarField) { __absent.insert(1) }
-        context.recordAbsent(__absent)
+        let _avatar = __reads.optional(__avatarField, EntityGenRuntime.EntityTransformer<Avatar>(), in: &context)
+        if case .none = _avatar { __reads.noteAbsence(1, of: __avatarField) }
+        try __reads.finish(in: &context)
         return Group(remoteId: _remoteId, name: _name, className: _className, avatar: _avatar)
     }
 

@@ -6,7 +6,7 @@ import Foundation
 import Dispatch
 
 /// Fails to compile when this file and the EntityGenRuntime it links come from different formats.
-private typealias _EntityGenRuntimeVersionCheck = EntityGenRuntime.EntityGenRuntimeFormat5
+private typealias _EntityGenRuntimeVersionCheck = EntityGenRuntime.EntityGenRuntimeFormat6
 
 /// The Circle entity.
 public struct Circle: Swift.Sendable, Swift.Hashable, Swift.Identifiable {
@@ -38,11 +38,13 @@ extension Circle: EntityGenRuntime.JSONMappable {
         from json: EntityGenRuntime.JSONValue, context: inout EntityGenRuntime.MappingContext
     ) throws(EntityGenRuntime.MappingError) -> Circle {
         try context.expectObject(json, entity: "Circle", schema: "Shapes.yaml:18:3")
-        let _id = try context.uuid(json, "id", schema: "Shapes.yaml:7:7")
-        let _radius = try context.float(json, "radius", schema: "Shapes.yaml:22:7")
-        let _created = try context.required(
-            json, EntityGenRuntime.MappingField("created", schema: "Shapes.yaml:23:7"),
-            EntityGenRuntime.EpochDateTransformer(.milliseconds))
+        var __reads = EntityGenRuntime.FieldReads(json)
+        let _id = __reads.uuid("id", schema: "Shapes.yaml:7:7", in: &context)
+        let _radius = __reads.float("radius", schema: "Shapes.yaml:22:7", in: &context)
+        let _created = try __reads.required(
+            EntityGenRuntime.MappingField("created", schema: "Shapes.yaml:23:7"),
+            EntityGenRuntime.EpochDateTransformer(.milliseconds), in: &context)
+        try __reads.finish(in: &context)
         return Circle(id: _id, radius: _radius, created: _created)
     }
 
@@ -107,13 +109,16 @@ extension Drawing: EntityGenRuntime.JSONMappable {
         from json: EntityGenRuntime.JSONValue, context: inout EntityGenRuntime.MappingContext
     ) throws(EntityGenRuntime.MappingError) -> Drawing {
         try context.expectObject(json, entity: "Drawing", schema: "Shapes.yaml:26:3")
-        let _title = try context.string(json, "title", schema: "Shapes.yaml:28:7")
-        let _shapes = try context.optional(
-            json, EntityGenRuntime.MappingField("shapes", schema: "Shapes.yaml:30:7"),
+        var __reads = EntityGenRuntime.FieldReads(json)
+        let _title = __reads.string("title", schema: "Shapes.yaml:28:7", in: &context)
+        let _shapes = __reads.optional(
+            EntityGenRuntime.MappingField("shapes", schema: "Shapes.yaml:30:7"),
             EntityGenRuntime.ArrayTransformer(
                 EntityGenRuntime.EntityTransformer<Shape>(), skipsInvalidElements: true,
-                schemaLocation: "Shapes.yaml:30:7")) ?? []
-        let _main = try context.optionalEntity(json, "main", schema: "Shapes.yaml:33:7", as: Shape.self)
+                schemaLocation: "Shapes.yaml:30:7"),
+            in: &context) ?? []
+        let _main = __reads.optionalEntity("main", schema: "Shapes.yaml:33:7", as: Shape.self, in: &context)
+        try __reads.finish(in: &context)
         return Drawing(title: _title, shapes: _shapes, main: _main)
     }
 
@@ -172,8 +177,10 @@ extension Feature: EntityGenRuntime.JSONMappable {
         from json: EntityGenRuntime.JSONValue, context: inout EntityGenRuntime.MappingContext
     ) throws(EntityGenRuntime.MappingError) -> Feature {
         try context.expectObject(json, entity: "Feature", schema: "Shapes.yaml:34:3")
-        let _title = try context.required(json, _Fields.title, EntityGenRuntime.StringTransformer())
-        let _magnitude = try context.optional(json, _Fields.magnitude, EntityGenRuntime.DoubleTransformer())
+        var __reads = EntityGenRuntime.FieldReads(json)
+        let _title = try __reads.required(_Fields.title, EntityGenRuntime.StringTransformer(), in: &context)
+        let _magnitude = __reads.optional(_Fields.magnitude, EntityGenRuntime.DoubleTransformer(), in: &context)
+        try __reads.finish(in: &context)
         return Feature(title: _title, magnitude: _magnitude)
     }
 
@@ -341,9 +348,11 @@ extension Square: EntityGenRuntime.JSONMappable {
         from json: EntityGenRuntime.JSONValue, context: inout EntityGenRuntime.MappingContext
     ) throws(EntityGenRuntime.MappingError) -> Square {
         try context.expectObject(json, entity: "Square", schema: "Shapes.yaml:13:3")
-        let _id = try context.uuid(json, "id", schema: "Shapes.yaml:7:7")
-        let _sides = try context.integer(json, "sides", schema: "Shapes.yaml:12:7", as: Swift.UInt8.self)
-        let _side = try context.required(json, _Fields.side, EntityGenRuntime.DoubleTransformer())
+        var __reads = EntityGenRuntime.FieldReads(json)
+        let _id = __reads.uuid("id", schema: "Shapes.yaml:7:7", in: &context)
+        let _sides = __reads.integer("sides", schema: "Shapes.yaml:12:7", as: Swift.UInt8.self, in: &context)
+        let _side = try __reads.required(_Fields.side, EntityGenRuntime.DoubleTransformer(), in: &context)
+        try __reads.finish(in: &context)
         return Square(id: _id, sides: _sides, side: _side)
     }
 

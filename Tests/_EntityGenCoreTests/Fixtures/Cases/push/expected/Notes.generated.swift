@@ -7,7 +7,7 @@ import EntityGenPersistence
 import GRDB
 
 /// Fails to compile when this file and the EntityGenRuntime it links come from different formats.
-private typealias _EntityGenRuntimeVersionCheck = EntityGenRuntime.EntityGenRuntimeFormat5
+private typealias _EntityGenRuntimeVersionCheck = EntityGenRuntime.EntityGenRuntimeFormat6
 /// Fails to compile when this file and the persistence runtime it links come from different formats.
 private typealias _EntityGenPersistenceVersionCheck = EntityGenPersistence.EntityGenPersistenceFormat6
 
@@ -49,28 +49,28 @@ extension Note: EntityGenRuntime.JSONMappable {
         from json: EntityGenRuntime.JSONValue, context: inout EntityGenRuntime.MappingContext
     ) throws(EntityGenRuntime.MappingError) -> Note {
         try context.expectObject(json, entity: "Note", schema: "Notes.yaml:5:3")
-        var __absent = EntityGenRuntime.AbsentFields()
-        let _folder = try context.string(json, "folder", schema: "Notes.yaml:8:7")
-        let _number = try context.integer(json, "number", schema: "Notes.yaml:9:7", as: Swift.Int64.self)
-        let _body = try context.string(json, "body", schema: "Notes.yaml:10:7")
-        let _pinnedAt = try context.optional(json, _Fields.pinnedAt, EntityGenRuntime.ISO8601DateTransformer())
-        if case .none = _pinnedAt, context.isAbsent(json, _Fields.pinnedAt) { __absent.insert(0) }
-        let _mood = try context.optionalString(json, "it's", schema: "Notes.yaml:12:7")
-        if case .none = _mood, context.isAbsent(json, "it's") { __absent.insert(1) }
+        var __reads = EntityGenRuntime.FieldReads(json)
+        let _folder = __reads.string("folder", schema: "Notes.yaml:8:7", in: &context)
+        let _number = __reads.integer("number", schema: "Notes.yaml:9:7", as: Swift.Int64.self, in: &context)
+        let _body = __reads.string("body", schema: "Notes.yaml:10:7", in: &context)
+        let _pinnedAt = __reads.optional(_Fields.pinnedAt, EntityGenRuntime.ISO8601DateTransformer(), in: &context)
+        if case .none = _pinnedAt { __reads.noteAbsence(0, of: _Fields.pinnedAt) }
+        let _mood = __reads.optionalString("it's", schema: "Notes.yaml:12:7", absent: 1, in: &context)
         context.enterRelationship(5)
-        let _author = try context.optionalEntity(json, "author", schema: "Notes.yaml:14:7", as: Person.self)
-        if case .none = _author, context.isAbsent(json, "author") { __absent.insert(2) }
+        let _author = __reads.optionalEntity(
+            "author", schema: "Notes.yaml:14:7", as: Person.self, absent: 2, in: &context)
         context.enterRelationship(6)
         let __readersField = EntityGenRuntime.MappingField("readers", schema: "Notes.yaml:15:7")
-        let _readers = try context.optional(
-            json, __readersField,
+        let _readers = __reads.optional(
+            __readersField,
             EntityGenRuntime.ArrayTransformer(
                 EntityGenRuntime.ReferenceTransformer<Person, EntityGenRuntime.StringTransformer>(
                     EntityGenRuntime.StringTransformer()
                 )
-            )) ?? []
-        if context.isAbsent(json, __readersField) { __absent.insert(3) }
-        context.recordAbsent(__absent)
+            ),
+            in: &context) ?? []
+        __reads.noteAbsence(3, of: __readersField)
+        try __reads.finish(in: &context)
         return Note(
             folder: _folder, number: _number, body: _body, pinnedAt: _pinnedAt, mood: _mood, author: _author,
             readers: _readers)
@@ -322,11 +322,10 @@ extension Person: EntityGenRuntime.JSONMappable {
         from json: EntityGenRuntime.JSONValue, context: inout EntityGenRuntime.MappingContext
     ) throws(EntityGenRuntime.MappingError) -> Person {
         try context.expectObject(json, entity: "Person", schema: "Notes.yaml:21:3")
-        var __absent = EntityGenRuntime.AbsentFields()
-        let _login = try context.string(json, "login", schema: "Notes.yaml:24:7")
-        let _name = try context.optionalString(json, "name", schema: "Notes.yaml:25:7")
-        if case .none = _name, context.isAbsent(json, "name") { __absent.insert(0) }
-        context.recordAbsent(__absent)
+        var __reads = EntityGenRuntime.FieldReads(json)
+        let _login = __reads.string("login", schema: "Notes.yaml:24:7", in: &context)
+        let _name = __reads.optionalString("name", schema: "Notes.yaml:25:7", absent: 0, in: &context)
+        try __reads.finish(in: &context)
         return Person(login: _login, name: _name)
     }
 

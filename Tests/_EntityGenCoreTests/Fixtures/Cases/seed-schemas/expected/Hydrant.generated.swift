@@ -7,7 +7,7 @@ import EntityGenPersistence
 import GRDB
 
 /// Fails to compile when this file and the EntityGenRuntime it links come from different formats.
-private typealias _EntityGenRuntimeVersionCheck = EntityGenRuntime.EntityGenRuntimeFormat5
+private typealias _EntityGenRuntimeVersionCheck = EntityGenRuntime.EntityGenRuntimeFormat6
 /// Fails to compile when this file and the persistence runtime it links come from different formats.
 private typealias _EntityGenPersistenceVersionCheck = EntityGenPersistence.EntityGenPersistenceFormat6
 
@@ -50,21 +50,23 @@ extension Person: EntityGenRuntime.JSONMappable {
     ) throws(EntityGenRuntime.MappingError) -> Person {
         try context.expectObject(json, entity: "Person", schema: "Hydrant.yaml:8:3")
         try context.checkErrorEnvelope(json, key: ["message"], message: ["message"], schema: "Hydrant.yaml:8:3")
-        var __absent = EntityGenRuntime.AbsentFields()
-        let _identifier = try context.integer(json, "id", schema: "Hydrant.yaml:14:7", as: Swift.Int.self)
-        let _name = try context.required(json, _Fields.name, EntityGenRuntime.StringTransformer())
-        let _height = try context.optional(
-            json, _Fields.height, EntityGenRuntime.NumberFromStringTransformer(EntityGenRuntime.DoubleTransformer()))
-        if case .none = _height, context.isAbsent(json, _Fields.height) { __absent.insert(0) }
+        var __reads = EntityGenRuntime.FieldReads(json)
+        let _identifier = __reads.integer("id", schema: "Hydrant.yaml:14:7", as: Swift.Int.self, in: &context)
+        let _name = try __reads.required(_Fields.name, EntityGenRuntime.StringTransformer(), in: &context)
+        let _height = __reads.optional(
+            _Fields.height, EntityGenRuntime.NumberFromStringTransformer(EntityGenRuntime.DoubleTransformer()),
+            in: &context)
+        if case .none = _height { __reads.noteAbsence(0, of: _Fields.height) }
         context.enterRelationship(3)
         let __friendsField = EntityGenRuntime.MappingField("friends", schema: "Hydrant.yaml:26:7")
-        let _friends = try context.optional(
-            json, __friendsField,
+        let _friends = __reads.optional(
+            __friendsField,
             EntityGenRuntime.ArrayTransformer(
                 EntityGenRuntime.EntityTransformer<Person>(), skipsInvalidElements: true,
-                schemaLocation: "Hydrant.yaml:26:7")) ?? []
-        if context.isAbsent(json, __friendsField) { __absent.insert(1) }
-        context.recordAbsent(__absent)
+                schemaLocation: "Hydrant.yaml:26:7"),
+            in: &context) ?? []
+        __reads.noteAbsence(1, of: __friendsField)
+        try __reads.finish(in: &context)
         return Person(identifier: _identifier, name: _name, height: _height, friends: _friends)
     }
 

@@ -7,7 +7,7 @@ import EntityGenPersistence
 import GRDB
 
 /// Fails to compile when this file and the EntityGenRuntime it links come from different formats.
-private typealias _EntityGenRuntimeVersionCheck = EntityGenRuntime.EntityGenRuntimeFormat5
+private typealias _EntityGenRuntimeVersionCheck = EntityGenRuntime.EntityGenRuntimeFormat6
 /// Fails to compile when this file and the persistence runtime it links come from different formats.
 private typealias _EntityGenPersistenceVersionCheck = EntityGenPersistence.EntityGenPersistenceFormat6
 
@@ -41,10 +41,13 @@ extension ModelTwo: EntityGenRuntime.JSONMappable {
         from json: EntityGenRuntime.JSONValue, context: inout EntityGenRuntime.MappingContext
     ) throws(EntityGenRuntime.MappingError) -> ModelTwo {
         try context.expectObject(json, entity: "ModelTwo", schema: "MyModel.yaml:26:3")
-        let _key3 = try context.string(json, "key_3", schema: "MyModel.yaml:29:7")
-        let _createdAt = try context.optional(
-            json, EntityGenRuntime.MappingField("created_at", schema: "MyModel.yaml:30:7"), _Transformers.createdAt)
-        let _homepage = try context.optionalURL(json, "homepage", schema: "MyModel.yaml:35:7")
+        var __reads = EntityGenRuntime.FieldReads(json)
+        let _key3 = __reads.string("key_3", schema: "MyModel.yaml:29:7", in: &context)
+        let _createdAt = __reads.optional(
+            EntityGenRuntime.MappingField("created_at", schema: "MyModel.yaml:30:7"), _Transformers.createdAt,
+            in: &context)
+        let _homepage = __reads.optionalURL("homepage", schema: "MyModel.yaml:35:7", in: &context)
+        try __reads.finish(in: &context)
         return ModelTwo(key3: _key3, createdAt: _createdAt, homepage: _homepage)
     }
 
@@ -238,12 +241,15 @@ extension MyModel: EntityGenRuntime.JSONMappable {
         from json: EntityGenRuntime.JSONValue, context: inout EntityGenRuntime.MappingContext
     ) throws(EntityGenRuntime.MappingError) -> MyModel {
         try context.expectObject(json, entity: "MyModel", schema: "MyModel.yaml:9:3")
-        let _modelProperty1 = try context.string(json, "key_1", schema: "MyModel.yaml:12:7")
-        let _modelProperty2 = try context.optionalString(json, "key_2", schema: "MyModel.yaml:15:7")
+        var __reads = EntityGenRuntime.FieldReads(json)
+        let _modelProperty1 = __reads.string("key_1", schema: "MyModel.yaml:12:7", in: &context)
+        let _modelProperty2 = __reads.optionalString("key_2", schema: "MyModel.yaml:15:7", in: &context)
         context.enterRelationship(2)
-        let _model2 = try context.optionalEntity(json, "model_2", schema: "MyModel.yaml:19:7", as: ModelTwo.self)
+        let _model2 = __reads.optionalEntity("model_2", schema: "MyModel.yaml:19:7", as: ModelTwo.self, in: &context)
         context.enterRelationship(3)
-        let _model2s = try context.entities(json, "array_of_model_2s", schema: "MyModel.yaml:22:7", as: ModelTwo.self)
+        let _model2s = __reads.entities(
+            "array_of_model_2s", schema: "MyModel.yaml:22:7", as: ModelTwo.self, in: &context)
+        try __reads.finish(in: &context)
         return MyModel(
             modelProperty1: _modelProperty1, modelProperty2: _modelProperty2, model2: _model2, model2s: _model2s)
     }

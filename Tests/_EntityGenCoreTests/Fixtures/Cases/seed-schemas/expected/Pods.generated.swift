@@ -7,7 +7,7 @@ import EntityGenPersistence
 import GRDB
 
 /// Fails to compile when this file and the EntityGenRuntime it links come from different formats.
-private typealias _EntityGenRuntimeVersionCheck = EntityGenRuntime.EntityGenRuntimeFormat5
+private typealias _EntityGenRuntimeVersionCheck = EntityGenRuntime.EntityGenRuntimeFormat6
 /// Fails to compile when this file and the persistence runtime it links come from different formats.
 private typealias _EntityGenPersistenceVersionCheck = EntityGenPersistence.EntityGenPersistenceFormat6
 
@@ -219,54 +219,53 @@ extension Pod: EntityGenRuntime.JSONMappable {
         from json: EntityGenRuntime.JSONValue, context: inout EntityGenRuntime.MappingContext
     ) throws(EntityGenRuntime.MappingError) -> Pod {
         try context.expectObject(json, entity: "Pod", schema: "Pods.yaml:29:3")
-        var __absent = EntityGenRuntime.AbsentFields()
-        let _name = try context.required(json, _Fields.name, EntityGenRuntime.StringTransformer())
-        let _version = try context.required(json, _Fields.version, EntityGenRuntime.StringTransformer())
-        let _summary = try context.optionalString(json, "summary", schema: "Pods.yaml:39:7")
-        if case .none = _summary, context.isAbsent(json, "summary") { __absent.insert(0) }
-        let _details = try context.optionalString(json, "description", schema: "Pods.yaml:40:7")
-        if case .none = _details, context.isAbsent(json, "description") { __absent.insert(1) }
+        var __reads = EntityGenRuntime.FieldReads(json)
+        let _name = try __reads.required(_Fields.name, EntityGenRuntime.StringTransformer(), in: &context)
+        let _version = try __reads.required(_Fields.version, EntityGenRuntime.StringTransformer(), in: &context)
+        let _summary = __reads.optionalString("summary", schema: "Pods.yaml:39:7", absent: 0, in: &context)
+        let _details = __reads.optionalString("description", schema: "Pods.yaml:40:7", absent: 1, in: &context)
         let __homepageField = EntityGenRuntime.MappingField("homepage", schema: "Pods.yaml:44:7", onFailure: .drop)
-        let _homepage = try context.optional(json, __homepageField, EntityGenRuntime.URLTransformer())
-        if case .none = _homepage, context.isAbsent(json, __homepageField) { __absent.insert(2) }
+        let _homepage = __reads.optional(__homepageField, EntityGenRuntime.URLTransformer(), in: &context)
+        if case .none = _homepage { __reads.noteAbsence(2, of: __homepageField) }
         let __socialMediaUrlField = EntityGenRuntime.MappingField(
             "social_media_url", schema: "Pods.yaml:47:7", onFailure: .drop)
-        let _socialMediaUrl = try context.optional(json, __socialMediaUrlField, EntityGenRuntime.URLTransformer())
-        if case .none = _socialMediaUrl, context.isAbsent(json, __socialMediaUrlField) { __absent.insert(3) }
-        let _licenseType = try context.optional(json, _Fields.licenseType, EntityGenRuntime.StringTransformer())
-        if case .none = _licenseType, context.isAbsent(json, _Fields.licenseType) { __absent.insert(4) }
-        let _licenseFile = try context.optional(json, _Fields.licenseFile, EntityGenRuntime.StringTransformer())
-        if case .none = _licenseFile, context.isAbsent(json, _Fields.licenseFile) { __absent.insert(5) }
+        let _socialMediaUrl = __reads.optional(__socialMediaUrlField, EntityGenRuntime.URLTransformer(), in: &context)
+        if case .none = _socialMediaUrl { __reads.noteAbsence(3, of: __socialMediaUrlField) }
+        let _licenseType = __reads.optional(_Fields.licenseType, EntityGenRuntime.StringTransformer(), in: &context)
+        if case .none = _licenseType { __reads.noteAbsence(4, of: _Fields.licenseType) }
+        let _licenseFile = __reads.optional(_Fields.licenseFile, EntityGenRuntime.StringTransformer(), in: &context)
+        if case .none = _licenseFile { __reads.noteAbsence(5, of: _Fields.licenseFile) }
         let __authorsField = EntityGenRuntime.MappingField("authors", schema: "Pods.yaml:58:7")
-        let _authors = try context.optional(json, __authorsField, AuthorList())
-        if case .none = _authors, context.isAbsent(json, __authorsField) { __absent.insert(6) }
-        let _sourceGit = try context.optional(json, _Fields.sourceGit, EntityGenRuntime.URLTransformer())
-        if case .none = _sourceGit, context.isAbsent(json, _Fields.sourceGit) { __absent.insert(7) }
-        let _sourceTag = try context.optional(json, _Fields.sourceTag, EntityGenRuntime.StringTransformer())
-        if case .none = _sourceTag, context.isAbsent(json, _Fields.sourceTag) { __absent.insert(8) }
+        let _authors = __reads.optional(__authorsField, AuthorList(), in: &context)
+        if case .none = _authors { __reads.noteAbsence(6, of: __authorsField) }
+        let _sourceGit = __reads.optional(_Fields.sourceGit, EntityGenRuntime.URLTransformer(), in: &context)
+        if case .none = _sourceGit { __reads.noteAbsence(7, of: _Fields.sourceGit) }
+        let _sourceTag = __reads.optional(_Fields.sourceTag, EntityGenRuntime.StringTransformer(), in: &context)
+        if case .none = _sourceTag { __reads.noteAbsence(8, of: _Fields.sourceTag) }
         let __requiresArcField = EntityGenRuntime.MappingField("requires_arc", schema: "Pods.yaml:68:7")
-        let _requiresArc = try context.required(
-            json, __requiresArcField, EntityGenRuntime.BoolFromStringTransformer(), default: true)
-        if context.isAbsent(json, __requiresArcField) { __absent.insert(9) }
+        let _requiresArc = try __reads.required(
+            __requiresArcField, EntityGenRuntime.BoolFromStringTransformer(), default: true, in: &context)
+        __reads.noteAbsence(9, of: __requiresArcField)
         let __platformsField = EntityGenRuntime.MappingField("platforms", schema: "Pods.yaml:72:7")
-        let _platforms = try context.required(
-            json, __platformsField,
+        let _platforms = __reads.requiredMap(
+            __platformsField,
             EntityGenRuntime.MapTransformer(
                 EntityGenRuntime.StringTransformer(), skipsInvalidElements: true, schemaLocation: "Pods.yaml:72:7"),
-            default: [:])
-        if context.isAbsent(json, __platformsField) { __absent.insert(10) }
+            default: [:], in: &context)
+        __reads.noteAbsence(10, of: __platformsField)
         let __sourceFilesField = EntityGenRuntime.MappingField("source_files", schema: "Pods.yaml:79:7")
-        let _sourceFiles = try context.optional(json, __sourceFilesField, PathList())
-        if case .none = _sourceFiles, context.isAbsent(json, __sourceFilesField) { __absent.insert(11) }
+        let _sourceFiles = __reads.optional(__sourceFilesField, PathList(), in: &context)
+        if case .none = _sourceFiles { __reads.noteAbsence(11, of: __sourceFilesField) }
         context.enterRelationship(14)
         let __subspecsField = EntityGenRuntime.MappingField("subspecs", schema: "Pods.yaml:83:7")
-        let _subspecs = try context.optional(
-            json, __subspecsField,
+        let _subspecs = __reads.optional(
+            __subspecsField,
             EntityGenRuntime.ArrayTransformer(
                 EntityGenRuntime.EntityTransformer<Subspec>(), skipsInvalidElements: true,
-                schemaLocation: "Pods.yaml:83:7")) ?? []
-        if context.isAbsent(json, __subspecsField) { __absent.insert(12) }
-        context.recordAbsent(__absent)
+                schemaLocation: "Pods.yaml:83:7"),
+            in: &context) ?? []
+        __reads.noteAbsence(12, of: __subspecsField)
+        try __reads.finish(in: &context)
         return Pod(
             name: _name, version: _version, summary: _summary, details: _details, homepage: _homepage,
             socialMediaUrl: _socialMediaUrl, licenseType: _licenseType, licenseFile: _licenseFile, authors: _authors,
@@ -598,22 +597,25 @@ extension Subspec: EntityGenRuntime.JSONMappable {
         from json: EntityGenRuntime.JSONValue, context: inout EntityGenRuntime.MappingContext
     ) throws(EntityGenRuntime.MappingError) -> Subspec {
         try context.expectObject(json, entity: "Subspec", schema: "Pods.yaml:88:3")
-        let _name = try context.string(json, "name", schema: "Pods.yaml:91:7")
-        let _sourceFiles = try context.optional(
-            json, EntityGenRuntime.MappingField("source_files", schema: "Pods.yaml:92:7"), PathList())
-        let _dependencies = try context.required(
-            json, EntityGenRuntime.MappingField("dependencies", schema: "Pods.yaml:95:7"),
+        var __reads = EntityGenRuntime.FieldReads(json)
+        let _name = __reads.string("name", schema: "Pods.yaml:91:7", in: &context)
+        let _sourceFiles = __reads.optional(
+            EntityGenRuntime.MappingField("source_files", schema: "Pods.yaml:92:7"), PathList(), in: &context)
+        let _dependencies = __reads.requiredMap(
+            EntityGenRuntime.MappingField("dependencies", schema: "Pods.yaml:95:7"),
             EntityGenRuntime.MapTransformer(EntityGenRuntime.ArrayTransformer(EntityGenRuntime.StringTransformer())),
-            default: [:])
-        let _primaryPlatform = try context.optional(
-            json, EntityGenRuntime.MappingField("platform", schema: "Pods.yaml:98:7"),
-            EntityGenRuntime.EnumTransformer<Platform>(schemaLocation: "Pods.yaml:98:7"))
+            default: [:], in: &context)
+        let _primaryPlatform = __reads.optional(
+            EntityGenRuntime.MappingField("platform", schema: "Pods.yaml:98:7"),
+            EntityGenRuntime.EnumTransformer<Platform>(schemaLocation: "Pods.yaml:98:7"), in: &context)
         context.enterRelationship(4)
-        let _subspecs = try context.optional(
-            json, EntityGenRuntime.MappingField("subspecs", schema: "Pods.yaml:102:7"),
+        let _subspecs = __reads.optional(
+            EntityGenRuntime.MappingField("subspecs", schema: "Pods.yaml:102:7"),
             EntityGenRuntime.ArrayTransformer(
                 EntityGenRuntime.EntityTransformer<Subspec>(), skipsInvalidElements: true,
-                schemaLocation: "Pods.yaml:102:7")) ?? []
+                schemaLocation: "Pods.yaml:102:7"),
+            in: &context) ?? []
+        try __reads.finish(in: &context)
         return Subspec(
             name: _name, sourceFiles: _sourceFiles, dependencies: _dependencies, primaryPlatform: _primaryPlatform,
             subspecs: _subspecs)

@@ -7,7 +7,7 @@ import EntityGenPersistence
 import GRDB
 
 /// Fails to compile when this file and the EntityGenRuntime it links come from different formats.
-private typealias _EntityGenRuntimeVersionCheck = EntityGenRuntime.EntityGenRuntimeFormat5
+private typealias _EntityGenRuntimeVersionCheck = EntityGenRuntime.EntityGenRuntimeFormat6
 /// Fails to compile when this file and the persistence runtime it links come from different formats.
 private typealias _EntityGenPersistenceVersionCheck = EntityGenPersistence.EntityGenPersistenceFormat6
 
@@ -46,20 +46,20 @@ extension ImageWidget: EntityGenRuntime.JSONMappable {
         from json: EntityGenRuntime.JSONValue, context: inout EntityGenRuntime.MappingContext
     ) throws(EntityGenRuntime.MappingError) -> ImageWidget {
         try context.expectObject(json, entity: "ImageWidget", schema: "Widgets.yaml:24:3")
-        var __absent = EntityGenRuntime.AbsentFields()
-        let _serverId = try context.string(json, "serverId", schema: "Widgets.yaml:14:7")
-        let _url = try context.url(json, "url", schema: "Widgets.yaml:28:7")
-        let _caption = try context.optionalString(json, "caption", schema: "Widgets.yaml:29:7")
-        if case .none = _caption, context.isAbsent(json, "caption") { __absent.insert(0) }
+        var __reads = EntityGenRuntime.FieldReads(json)
+        let _serverId = __reads.string("serverId", schema: "Widgets.yaml:14:7", in: &context)
+        let _url = __reads.url("url", schema: "Widgets.yaml:28:7", in: &context)
+        let _caption = __reads.optionalString("caption", schema: "Widgets.yaml:29:7", absent: 0, in: &context)
         context.enterRelationship(3)
         let __textWidgetField = EntityGenRuntime.MappingField("textWidgetId", schema: "Widgets.yaml:31:7")
-        let _textWidget = try context.optional(
-            json, __textWidgetField,
+        let _textWidget = __reads.optional(
+            __textWidgetField,
             EntityGenRuntime.ReferenceTransformer<TextWidget, EntityGenRuntime.StringTransformer>(
                 EntityGenRuntime.StringTransformer()
-            ))
-        if case .none = _textWidget, context.isAbsent(json, __textWidgetField) { __absent.insert(1) }
-        context.recordAbsent(__absent)
+            ),
+            in: &context)
+        if case .none = _textWidget { __reads.noteAbsence(1, of: __textWidgetField) }
+        try __reads.finish(in: &context)
         return ImageWidget(serverId: _serverId, url: _url, caption: _caption, textWidget: _textWidget)
     }
 
@@ -251,8 +251,10 @@ extension TextWidget: EntityGenRuntime.JSONMappable {
         from json: EntityGenRuntime.JSONValue, context: inout EntityGenRuntime.MappingContext
     ) throws(EntityGenRuntime.MappingError) -> TextWidget {
         try context.expectObject(json, entity: "TextWidget", schema: "Widgets.yaml:18:3")
-        let _serverId = try context.string(json, "serverId", schema: "Widgets.yaml:14:7")
-        let _title = try context.string(json, "title", schema: "Widgets.yaml:22:7")
+        var __reads = EntityGenRuntime.FieldReads(json)
+        let _serverId = __reads.string("serverId", schema: "Widgets.yaml:14:7", in: &context)
+        let _title = __reads.string("title", schema: "Widgets.yaml:22:7", in: &context)
+        try __reads.finish(in: &context)
         return TextWidget(serverId: _serverId, title: _title)
     }
 
