@@ -21,8 +21,7 @@ import GRDB
 ///
 /// Why: every `try` inside one initializer call gives the compiled function an error path that destroys
 /// the values read before it, so a 12-column `init(row:)` was mostly error paths (468 lines of debug IR
-/// with a `try` per column, 166 without), and with persistence a generated entity's largest compile
-/// cost after the mapper. Documentation/Benchmarks.md has the measurement.
+/// with a `try` per column, 309 with one check). Documentation/Benchmarks.md has the measurement.
 public struct RowColumns {
     /// The row being read.
     public let row: Row
