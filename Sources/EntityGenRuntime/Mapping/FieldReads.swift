@@ -70,7 +70,7 @@ public struct FieldReads {
         guard failure == nil else { return placeholder() }
         do {
             let value = try body(&context, object)
-            if let bit, lookUp(value), object[key] == nil { absent.insert(bit) }
+            if let bit, lookUp(value), context.isAbsent(object, key) { absent.insert(bit) }
             return value
         } catch {
             failure = error

@@ -83,15 +83,9 @@ struct MapperRenderer {
                 let defaultArgument = property.defaultValue.map { ", default: \(Spelling.value($0))" } ?? ""
                 switch property.read {
                 case .required:
-                    // Arrays and maps stand in as empty when a read fails; other values have no placeholder.
-                    let (method, mark) =
-                        switch property.type {
-                        case .array: ("requiredArray", "")
-                        case .dictionary: ("requiredMap", "")
-                        case .builtin, .generated, .custom, .runtime, .optional: ("required", "try ")
-                        }
+                    let (method, throwing) = property.requiredFieldRead
                     printer.line(
-                        "let \(property.local) = \(mark)\(reads).\(method)(\(arguments)\(defaultArgument), in: &context)"
+                        "let \(property.local) = \(throwing ? "try " : "")\(reads).\(method)(\(arguments)\(defaultArgument), in: &context)"
                     )
                 case .optional:
                     printer.line(

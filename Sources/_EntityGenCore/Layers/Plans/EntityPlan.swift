@@ -137,6 +137,17 @@ extension EntityPlan.Property {
     /// Whether `map`'s direct read of this property throws (see ``DirectAccess/requiredThrows``).
     var directReadThrows: Bool { read == .required && direct?.requiredThrows == true }
 
+    /// `FieldReads`' method for a required read through a `MappingField`, and whether it throws: arrays
+    /// and maps stand in as empty when a read fails (`requiredArray`, `requiredMap`); other values have
+    /// no placeholder (`required`, with `try`).
+    var requiredFieldRead: (method: String, throws: Bool) {
+        switch type {
+        case .array: ("requiredArray", false)
+        case .dictionary: ("requiredMap", false)
+        case .builtin, .generated, .custom, .runtime, .optional: ("required", true)
+        }
+    }
+
     /// The private stored property behind a boxed (``Storage/indirect``, ``Storage/indirectCollection``)
     /// property: `_name`.
     var boxIdentifier: String { "_" + name }
