@@ -127,8 +127,8 @@ extension Address: GRDB.PersistableRecord {
 
     /// The columns, for queries: `Address.Record.filter { $0.id == value }`.
     internal enum Columns {
-        internal static let id = GRDB.Column("id")
-        internal static let street = GRDB.Column("street")
+        internal static var id: GRDB.Column { GRDB.Column("id") }
+        internal static var street: GRDB.Column { GRDB.Column("street") }
     }
 
     /// Encodes the columns as the importer stores them.
@@ -308,10 +308,10 @@ extension Customer {
 
         /// The columns, for queries: `Customer.Record.filter { $0.id == value }`.
         internal enum Columns {
-            internal static let id = GRDB.Column("id")
-            internal static let name = GRDB.Column("name")
-            internal static let email = GRDB.Column("email")
-            internal static let loyaltyPoints = GRDB.Column("loyaltyPoints")
+            internal static var id: GRDB.Column { GRDB.Column("id") }
+            internal static var name: GRDB.Column { GRDB.Column("name") }
+            internal static var email: GRDB.Column { GRDB.Column("email") }
+            internal static var loyaltyPoints: GRDB.Column { GRDB.Column("loyaltyPoints") }
         }
 
         internal var id: Swift.Int
@@ -503,9 +503,9 @@ extension Order {
 
         /// The columns, for queries: `Order.Record.filter { $0.number == value }`.
         internal enum Columns {
-            internal static let number = GRDB.Column("number")
-            internal static let total = GRDB.Column("total")
-            internal static let shippingAddressId = GRDB.Column("shippingAddressId")
+            internal static var number: GRDB.Column { GRDB.Column("number") }
+            internal static var total: GRDB.Column { GRDB.Column("total") }
+            internal static var shippingAddressId: GRDB.Column { GRDB.Column("shippingAddressId") }
         }
 
         internal var number: Swift.String

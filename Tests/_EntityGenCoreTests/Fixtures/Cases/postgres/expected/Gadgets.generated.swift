@@ -430,19 +430,19 @@ extension Gadget {
 
         /// The columns, for queries: `Gadget.Record.filter { $0.id == value }`.
         public enum Columns {
-            public static let id = GRDB.Column("id")
-            public static let batch = GRDB.Column("batch")
-            public static let name = GRDB.Column("name")
-            public static let price = GRDB.Column("price")
-            public static let weight = GRDB.Column("weight")
-            public static let sku = GRDB.Column("sku")
-            public static let releasedAt = GRDB.Column("releasedAt")
-            public static let photo = GRDB.Column("photo")
-            public static let site = GRDB.Column("site")
-            public static let finish = GRDB.Column("finish")
-            public static let tags = GRDB.Column("tags")
-            public static let sparesCount = GRDB.Column("sparesCount")
-            public static let makerCode = GRDB.Column("makerCode")
+            public static var id: GRDB.Column { GRDB.Column("id") }
+            public static var batch: GRDB.Column { GRDB.Column("batch") }
+            public static var name: GRDB.Column { GRDB.Column("name") }
+            public static var price: GRDB.Column { GRDB.Column("price") }
+            public static var weight: GRDB.Column { GRDB.Column("weight") }
+            public static var sku: GRDB.Column { GRDB.Column("sku") }
+            public static var releasedAt: GRDB.Column { GRDB.Column("releasedAt") }
+            public static var photo: GRDB.Column { GRDB.Column("photo") }
+            public static var site: GRDB.Column { GRDB.Column("site") }
+            public static var finish: GRDB.Column { GRDB.Column("finish") }
+            public static var tags: GRDB.Column { GRDB.Column("tags") }
+            public static var sparesCount: GRDB.Column { GRDB.Column("sparesCount") }
+            public static var makerCode: GRDB.Column { GRDB.Column("makerCode") }
         }
 
         public var id: Swift.Int64
@@ -877,8 +877,8 @@ extension Label {
 
         /// The columns, for queries: `Label.Record.filter { $0.text == value }`.
         public enum Columns {
-            public static let rowID = GRDB.Column("_id")
-            public static let text = GRDB.Column("text")
+            public static var rowID: GRDB.Column { GRDB.Column("_id") }
+            public static var text: GRDB.Column { GRDB.Column("text") }
         }
 
         /// The hidden row id (`_id`); `nil` until the record is inserted.
@@ -1116,7 +1116,7 @@ extension Maker: GRDB.PersistableRecord {
 
     /// The columns, for queries: `Maker.Record.filter { $0.code == value }`.
     public enum Columns {
-        public static let code = GRDB.Column("code")
+        public static var code: GRDB.Column { GRDB.Column("code") }
     }
 
     /// Encodes the columns as the importer stores them.
@@ -1297,8 +1297,8 @@ extension Nut: GRDB.PersistableRecord {
 
     /// The columns, for queries: `Nut.Record.filter { $0.serial == value }`.
     public enum Columns {
-        public static let serial = GRDB.Column("serial")
-        public static let size = GRDB.Column("size")
+        public static var serial: GRDB.Column { GRDB.Column("serial") }
+        public static var size: GRDB.Column { GRDB.Column("size") }
     }
 
     /// Encodes the columns as the importer stores them.
@@ -1634,8 +1634,8 @@ extension Screw: GRDB.PersistableRecord {
 
     /// The columns, for queries: `Screw.Record.filter { $0.serial == value }`.
     public enum Columns {
-        public static let serial = GRDB.Column("serial")
-        public static let length = GRDB.Column("length")
+        public static var serial: GRDB.Column { GRDB.Column("serial") }
+        public static var length: GRDB.Column { GRDB.Column("length") }
     }
 
     /// Encodes the columns as the importer stores them.

@@ -141,8 +141,8 @@ extension Avatar: GRDB.PersistableRecord {
 
     /// The columns, for queries: `Avatar.Record.filter { $0.remoteId == value }`.
     public enum Columns {
-        public static let remoteId = GRDB.Column("remoteId")
-        public static let fileUrlString = GRDB.Column("fileUrlString")
+        public static var remoteId: GRDB.Column { GRDB.Column("remoteId") }
+        public static var fileUrlString: GRDB.Column { GRDB.Column("fileUrlString") }
     }
 
     /// Encodes the columns as the importer stores them.
@@ -352,10 +352,10 @@ extension Group {
 
         /// The columns, for queries: `Group.Record.filter { $0.remoteId == value }`.
         public enum Columns {
-            public static let remoteId = GRDB.Column("remoteId")
-            public static let name = GRDB.Column("name")
-            public static let className = GRDB.Column("className")
-            public static let avatarRemoteId = GRDB.Column("avatarRemoteId")
+            public static var remoteId: GRDB.Column { GRDB.Column("remoteId") }
+            public static var name: GRDB.Column { GRDB.Column("name") }
+            public static var className: GRDB.Column { GRDB.Column("className") }
+            public static var avatarRemoteId: GRDB.Column { GRDB.Column("avatarRemoteId") }
         }
 
         public var remoteId: Swift.Int64

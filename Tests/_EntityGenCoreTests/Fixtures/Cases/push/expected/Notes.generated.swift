@@ -233,12 +233,12 @@ extension Note {
 
         /// The columns, for queries: `Note.Record.filter { $0.folder == value }`.
         internal enum Columns {
-            internal static let folder = GRDB.Column("folder")
-            internal static let number = GRDB.Column("number")
-            internal static let body = GRDB.Column("body")
-            internal static let pinnedAt = GRDB.Column("pinnedAt")
-            internal static let mood = GRDB.Column("mood")
-            internal static let authorLogin = GRDB.Column("authorLogin")
+            internal static var folder: GRDB.Column { GRDB.Column("folder") }
+            internal static var number: GRDB.Column { GRDB.Column("number") }
+            internal static var body: GRDB.Column { GRDB.Column("body") }
+            internal static var pinnedAt: GRDB.Column { GRDB.Column("pinnedAt") }
+            internal static var mood: GRDB.Column { GRDB.Column("mood") }
+            internal static var authorLogin: GRDB.Column { GRDB.Column("authorLogin") }
         }
 
         internal var folder: Swift.String
@@ -417,8 +417,8 @@ extension Person: GRDB.PersistableRecord {
 
     /// The columns, for queries: `Person.Record.filter { $0.login == value }`.
     internal enum Columns {
-        internal static let login = GRDB.Column("login")
-        internal static let name = GRDB.Column("name")
+        internal static var login: GRDB.Column { GRDB.Column("login") }
+        internal static var name: GRDB.Column { GRDB.Column("name") }
     }
 
     /// Encodes the columns as the importer stores them.

@@ -193,9 +193,9 @@ extension Person {
 
         /// The columns, for queries: `Person.Record.filter { $0.identifier == value }`.
         internal enum Columns {
-            internal static let identifier = GRDB.Column("identifier")
-            internal static let name = GRDB.Column("name")
-            internal static let height = GRDB.Column("height")
+            internal static var identifier: GRDB.Column { GRDB.Column("identifier") }
+            internal static var name: GRDB.Column { GRDB.Column("name") }
+            internal static var height: GRDB.Column { GRDB.Column("height") }
         }
 
         internal var identifier: Swift.Int

@@ -158,10 +158,10 @@ extension ModelTwo {
 
         /// The columns, for queries: `ModelTwo.Record.filter { $0.key3 == value }`.
         internal enum Columns {
-            internal static let rowID = GRDB.Column("_id")
-            internal static let key3 = GRDB.Column("key3")
-            internal static let createdAt = GRDB.Column("createdAt")
-            internal static let homepage = GRDB.Column("homepage")
+            internal static var rowID: GRDB.Column { GRDB.Column("_id") }
+            internal static var key3: GRDB.Column { GRDB.Column("key3") }
+            internal static var createdAt: GRDB.Column { GRDB.Column("createdAt") }
+            internal static var homepage: GRDB.Column { GRDB.Column("homepage") }
         }
 
         /// The hidden row id (`_id`); `nil` until the record is inserted.
@@ -383,10 +383,10 @@ extension MyModel {
 
         /// The columns, for queries: `MyModel.Record.filter { $0.modelProperty1 == value }`.
         internal enum Columns {
-            internal static let rowID = GRDB.Column("_id")
-            internal static let modelProperty1 = GRDB.Column("modelProperty1")
-            internal static let modelProperty2 = GRDB.Column("modelProperty2")
-            internal static let model2 = GRDB.Column("model2")
+            internal static var rowID: GRDB.Column { GRDB.Column("_id") }
+            internal static var modelProperty1: GRDB.Column { GRDB.Column("modelProperty1") }
+            internal static var modelProperty2: GRDB.Column { GRDB.Column("modelProperty2") }
+            internal static var model2: GRDB.Column { GRDB.Column("model2") }
         }
 
         /// The hidden row id (`_id`); `nil` until the record is inserted.

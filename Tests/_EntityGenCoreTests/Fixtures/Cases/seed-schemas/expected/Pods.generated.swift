@@ -458,20 +458,20 @@ extension Pod {
 
         /// The columns, for queries: `Pod.Record.filter { $0.name == value }`.
         internal enum Columns {
-            internal static let name = GRDB.Column("name")
-            internal static let version = GRDB.Column("version")
-            internal static let summary = GRDB.Column("summary")
-            internal static let details = GRDB.Column("details")
-            internal static let homepage = GRDB.Column("homepage")
-            internal static let socialMediaUrl = GRDB.Column("socialMediaUrl")
-            internal static let licenseType = GRDB.Column("licenseType")
-            internal static let licenseFile = GRDB.Column("licenseFile")
-            internal static let authors = GRDB.Column("authors")
-            internal static let sourceGit = GRDB.Column("sourceGit")
-            internal static let sourceTag = GRDB.Column("sourceTag")
-            internal static let requiresArc = GRDB.Column("requiresArc")
-            internal static let platforms = GRDB.Column("platforms")
-            internal static let sourceFiles = GRDB.Column("sourceFiles")
+            internal static var name: GRDB.Column { GRDB.Column("name") }
+            internal static var version: GRDB.Column { GRDB.Column("version") }
+            internal static var summary: GRDB.Column { GRDB.Column("summary") }
+            internal static var details: GRDB.Column { GRDB.Column("details") }
+            internal static var homepage: GRDB.Column { GRDB.Column("homepage") }
+            internal static var socialMediaUrl: GRDB.Column { GRDB.Column("socialMediaUrl") }
+            internal static var licenseType: GRDB.Column { GRDB.Column("licenseType") }
+            internal static var licenseFile: GRDB.Column { GRDB.Column("licenseFile") }
+            internal static var authors: GRDB.Column { GRDB.Column("authors") }
+            internal static var sourceGit: GRDB.Column { GRDB.Column("sourceGit") }
+            internal static var sourceTag: GRDB.Column { GRDB.Column("sourceTag") }
+            internal static var requiresArc: GRDB.Column { GRDB.Column("requiresArc") }
+            internal static var platforms: GRDB.Column { GRDB.Column("platforms") }
+            internal static var sourceFiles: GRDB.Column { GRDB.Column("sourceFiles") }
         }
 
         internal var name: Swift.String
@@ -765,11 +765,11 @@ extension Subspec {
 
         /// The columns, for queries: `Subspec.Record.filter { $0.name == value }`.
         internal enum Columns {
-            internal static let rowID = GRDB.Column("_id")
-            internal static let name = GRDB.Column("name")
-            internal static let sourceFiles = GRDB.Column("sourceFiles")
-            internal static let dependencies = GRDB.Column("dependencies")
-            internal static let primaryPlatform = GRDB.Column("primaryPlatform")
+            internal static var rowID: GRDB.Column { GRDB.Column("_id") }
+            internal static var name: GRDB.Column { GRDB.Column("name") }
+            internal static var sourceFiles: GRDB.Column { GRDB.Column("sourceFiles") }
+            internal static var dependencies: GRDB.Column { GRDB.Column("dependencies") }
+            internal static var primaryPlatform: GRDB.Column { GRDB.Column("primaryPlatform") }
         }
 
         /// The hidden row id (`_id`); `nil` until the record is inserted.

@@ -132,8 +132,8 @@ extension Avatar: GRDB.PersistableRecord {
 
     /// The columns, for queries: `Avatar.Record.filter { $0.remoteId == value }`.
     internal enum Columns {
-        internal static let remoteId = GRDB.Column("remoteId")
-        internal static let fileUrlString = GRDB.Column("fileUrlString")
+        internal static var remoteId: GRDB.Column { GRDB.Column("remoteId") }
+        internal static var fileUrlString: GRDB.Column { GRDB.Column("fileUrlString") }
     }
 
     /// Encodes the columns as the importer stores them.
@@ -293,10 +293,10 @@ extension Group {
 
         /// The columns, for queries: `Group.Record.filter { $0.remoteId == value }`.
         internal enum Columns {
-            internal static let remoteId = GRDB.Column("remoteId")
-            internal static let name = GRDB.Column("name")
-            internal static let className = GRDB.Column("className")
-            internal static let avatarRemoteId = GRDB.Column("avatarRemoteId")
+            internal static var remoteId: GRDB.Column { GRDB.Column("remoteId") }
+            internal static var name: GRDB.Column { GRDB.Column("name") }
+            internal static var className: GRDB.Column { GRDB.Column("className") }
+            internal static var avatarRemoteId: GRDB.Column { GRDB.Column("avatarRemoteId") }
         }
 
         internal var remoteId: Swift.Int64

@@ -182,10 +182,10 @@ extension ImageWidget {
 
         /// The columns, for queries: `ImageWidget.Record.filter { $0.serverId == value }`.
         internal enum Columns {
-            internal static let serverId = GRDB.Column("serverId")
-            internal static let url = GRDB.Column("url")
-            internal static let caption = GRDB.Column("caption")
-            internal static let textWidgetServerId = GRDB.Column("textWidgetServerId")
+            internal static var serverId: GRDB.Column { GRDB.Column("serverId") }
+            internal static var url: GRDB.Column { GRDB.Column("url") }
+            internal static var caption: GRDB.Column { GRDB.Column("caption") }
+            internal static var textWidgetServerId: GRDB.Column { GRDB.Column("textWidgetServerId") }
         }
 
         internal var serverId: Swift.String
@@ -349,8 +349,8 @@ extension TextWidget: GRDB.PersistableRecord {
 
     /// The columns, for queries: `TextWidget.Record.filter { $0.serverId == value }`.
     internal enum Columns {
-        internal static let serverId = GRDB.Column("serverId")
-        internal static let title = GRDB.Column("title")
+        internal static var serverId: GRDB.Column { GRDB.Column("serverId") }
+        internal static var title: GRDB.Column { GRDB.Column("title") }
     }
 
     /// Encodes the columns as the importer stores them.
