@@ -48,8 +48,9 @@ public struct MapTransformer<Element: JSONTransformer>: JSONTransformer {
         _ value: JSONValue, context: inout MappingContext
     ) throws(TransformFailure) -> [String: Element.Value] {
         guard value.kind == .object else { throw .expected("an object", found: value) }
-        var result: [String: Element.Value] = [:]
-        result.reserveCapacity(value.count)
+        // `init(minimumCapacity:)`, not `reserveCapacity`: the stdlib's `reserveCapacity` is not
+        // inlinable, so its unspecialized body looked the storage's generic metadata up on every map.
+        var result = [String: Element.Value](minimumCapacity: value.count)
         var failure: TransformFailure?
         value.forEachMember { key, item in
             guard failure == nil else { return }
