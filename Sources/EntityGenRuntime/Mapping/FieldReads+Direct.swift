@@ -10,7 +10,8 @@ extension FieldReads {
         _ key: String, schema: String, default fallback: String? = nil, absent bit: Int? = nil,
         in context: inout MappingContext
     ) -> String {
-        readRequired(key, absent: bit, placeholder: "", in: &context) { context, object throws(MappingError) in
+        readRequired(key, absent: bit, fallback: fallback, placeholder: "", in: &context) {
+            context, object throws(MappingError) in
             try context.string(object, key, schema: schema, default: fallback)
         }
     }
@@ -31,7 +32,8 @@ extension FieldReads {
         _ key: String, schema: String, default fallback: Bool? = nil, absent bit: Int? = nil,
         in context: inout MappingContext
     ) -> Bool {
-        readRequired(key, absent: bit, placeholder: false, in: &context) { context, object throws(MappingError) in
+        readRequired(key, absent: bit, fallback: fallback, placeholder: false, in: &context) {
+            context, object throws(MappingError) in
             try context.bool(object, key, schema: schema, default: fallback)
         }
     }
@@ -52,7 +54,10 @@ extension FieldReads {
         _ key: String, schema: String, default fallback: Double? = nil, absent bit: Int? = nil,
         in context: inout MappingContext
     ) -> Double {
-        readRequired(key, absent: bit, placeholder: 0, in: &context) { context, object throws(MappingError) in
+        readRequired(
+            key, absent: bit, placeholder: 0, in: &context,
+            mayBeFallback: { value in fallback.map { $0.bitPattern == value.bitPattern } ?? true }
+        ) { context, object throws(MappingError) in
             try context.double(object, key, schema: schema, default: fallback)
         }
     }
@@ -73,7 +78,10 @@ extension FieldReads {
         _ key: String, schema: String, default fallback: Float? = nil, absent bit: Int? = nil,
         in context: inout MappingContext
     ) -> Float {
-        readRequired(key, absent: bit, placeholder: 0, in: &context) { context, object throws(MappingError) in
+        readRequired(
+            key, absent: bit, placeholder: 0, in: &context,
+            mayBeFallback: { value in fallback.map { $0.bitPattern == value.bitPattern } ?? true }
+        ) { context, object throws(MappingError) in
             try context.float(object, key, schema: schema, default: fallback)
         }
     }
@@ -115,7 +123,9 @@ extension FieldReads {
         _ key: String, schema: String, default fallback: Date? = nil, absent bit: Int? = nil,
         in context: inout MappingContext
     ) -> Date {
-        readRequired(key, absent: bit, placeholder: Date(timeIntervalSinceReferenceDate: 0), in: &context) {
+        readRequired(
+            key, absent: bit, fallback: fallback, placeholder: Date(timeIntervalSinceReferenceDate: 0), in: &context
+        ) {
             context, object throws(MappingError) in
             try context.iso8601Date(object, key, schema: schema, default: fallback)
         }
@@ -137,7 +147,7 @@ extension FieldReads {
         _ key: String, schema: String, default fallback: URL? = nil, absent bit: Int? = nil,
         in context: inout MappingContext
     ) -> URL {
-        readRequired(key, absent: bit, placeholder: URL(fileURLWithPath: "/"), in: &context) {
+        readRequired(key, absent: bit, fallback: fallback, placeholder: URL(fileURLWithPath: "/"), in: &context) {
             context, object throws(MappingError) in
             try context.url(object, key, schema: schema, default: fallback)
         }
@@ -160,7 +170,8 @@ extension FieldReads {
         in context: inout MappingContext
     ) -> UUID {
         readRequired(
-            key, absent: bit, placeholder: UUID(uuid: (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)), in: &context
+            key, absent: bit, fallback: fallback,
+            placeholder: UUID(uuid: (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)), in: &context
         ) { context, object throws(MappingError) in
             try context.uuid(object, key, schema: schema, default: fallback)
         }
@@ -182,7 +193,8 @@ extension FieldReads {
         _ key: String, schema: String, default fallback: Data? = nil, absent bit: Int? = nil,
         in context: inout MappingContext
     ) -> Data {
-        readRequired(key, absent: bit, placeholder: Data(), in: &context) { context, object throws(MappingError) in
+        readRequired(key, absent: bit, fallback: fallback, placeholder: Data(), in: &context) {
+            context, object throws(MappingError) in
             try context.base64Data(object, key, schema: schema, default: fallback)
         }
     }
@@ -203,7 +215,8 @@ extension FieldReads {
         _ key: String, schema: String, default fallback: AnyJSON? = nil, absent bit: Int? = nil,
         in context: inout MappingContext
     ) -> AnyJSON {
-        readRequired(key, absent: bit, placeholder: .null, in: &context) { context, object throws(MappingError) in
+        readRequired(key, absent: bit, fallback: fallback, placeholder: .null, in: &context) {
+            context, object throws(MappingError) in
             try context.anyJSON(object, key, schema: schema, default: fallback)
         }
     }
@@ -224,7 +237,8 @@ extension FieldReads {
         _ key: String, schema: String, as type: Integer.Type, default fallback: Integer? = nil, absent bit: Int? = nil,
         in context: inout MappingContext
     ) -> Integer {
-        readRequired(key, absent: bit, placeholder: 0, in: &context) { context, object throws(MappingError) in
+        readRequired(key, absent: bit, fallback: fallback, placeholder: 0, in: &context) {
+            context, object throws(MappingError) in
             try context.integer(object, key, schema: schema, as: type, default: fallback)
         }
     }
@@ -260,11 +274,13 @@ extension FieldReads {
     }
 
     /// An array of embedded entities, empty when the key is missing or `null`
-    /// (``MappingContext/entities(_:_:schema:as:)``). With `bit`, the key's absence is always looked up.
+    /// (``MappingContext/entities(_:_:schema:as:)``). With `bit`, the key's absence is looked up when the
+    /// array is empty (a non-empty one came from the payload).
     @inlinable public mutating func entities<Entity: JSONMappable>(
         _ key: String, schema: String, as type: Entity.Type, absent bit: Int? = nil, in context: inout MappingContext
     ) -> [Entity] {
-        readRequired(key, absent: bit, placeholder: [], in: &context) { context, object throws(MappingError) in
+        readRequired(key, absent: bit, placeholder: [], in: &context, mayBeFallback: { $0.isEmpty }) {
+            context, object throws(MappingError) in
             try context.entities(object, key, schema: schema, as: type)
         }
     }

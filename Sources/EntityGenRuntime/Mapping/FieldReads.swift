@@ -79,12 +79,26 @@ public struct FieldReads {
     }
 
     /// A required value: with `bit` (only given with a default, which stands in for a missing key), the
-    /// key's absence is always looked up.
+    /// key's absence is looked up when `mayBeFallback` says the value read may be the default (always,
+    /// unless told otherwise): a value the default cannot be came from the payload.
     @inlinable mutating func readRequired<Value>(
         _ key: String, absent bit: Int?, placeholder: @autoclosure () -> Value, in context: inout MappingContext,
+        mayBeFallback: (Value) -> Bool = { _ in true },
         _ body: (inout MappingContext, JSONValue) throws(MappingError) -> Value
     ) -> Value {
-        read(key, absent: bit, placeholder: placeholder(), in: &context, lookUp: { _ in true }, body)
+        read(key, absent: bit, placeholder: placeholder(), in: &context, lookUp: mayBeFallback, body)
+    }
+
+    /// ``readRequired(_:absent:placeholder:in:mayBeFallback:_:)`` of a value compared with its default:
+    /// the key's absence is looked up only when the value read equals `fallback` (or there is none), so a
+    /// key present with any other value costs no second lookup.
+    @inlinable mutating func readRequired<Value: Equatable>(
+        _ key: String, absent bit: Int?, fallback: Value?, placeholder: @autoclosure () -> Value,
+        in context: inout MappingContext, _ body: (inout MappingContext, JSONValue) throws(MappingError) -> Value
+    ) -> Value {
+        readRequired(
+            key, absent: bit, placeholder: placeholder(), in: &context,
+            mayBeFallback: { value in fallback.map { $0 == value } ?? true }, body)
     }
 
     /// An optional value: with `bit`, the key's absence is looked up when the value is `nil`, or always

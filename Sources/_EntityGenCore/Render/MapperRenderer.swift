@@ -58,11 +58,11 @@ struct MapperRenderer {
                     printer.line("context.enterRelationship(\(index))")
                 }
                 if property.readsDirectly, let method = property.directMethod {
-                    // The runtime looks the key up when the value is nil, or whatever it is when a default
-                    // or an empty array stands in: what `alwaysLooksUp` says.
+                    // The runtime looks the key up when the value is nil, or when it may be the default or
+                    // the empty array that stands in: the plan's `lookup` is other than `whenNil` exactly then.
                     assert(
                         checks[index].map {
-                            $0.alwaysLooksUp == (property.defaultValue != nil || property.read == .toMany)
+                            ($0.lookup != .whenNil) == (property.defaultValue != nil || property.read == .toMany)
                         }
                             ?? true)
                     let bit = checks[index].map { ", absent: \($0.bit)" } ?? ""
@@ -103,14 +103,18 @@ struct MapperRenderer {
         }
     }
 
-    /// Records the property's bit when its key is absent: looked up only when the value is `nil`, unless
-    /// a default or an empty collection stands in for an absent key.
+    /// Records the property's bit when its key is absent: looked up only for the values the plan's
+    /// `lookup` says an absent key may have given.
     private func renderAbsentCheck(
         _ check: EntityPlan.AbsentCheck, _ property: EntityPlan.Property, field: String,
         into printer: inout CodePrinter
     ) {
         let note = "\(GeneratedNames.fieldReads).noteAbsence(\(check.bit), of: \(field))"
-        printer.line(check.alwaysLooksUp ? note : "if case .none = \(property.local) { \(note) }")
+        switch check.lookup {
+        case .whenNil: printer.line("if case .none = \(property.local) { \(note) }")
+        case .whenEmpty: printer.line("if \(property.local).isEmpty { \(note) }")
+        case .always: printer.line(note)
+        }
     }
 
     private func renderWrite(_ plan: EntityPlan, into printer: inout CodePrinter) {

@@ -101,7 +101,7 @@ struct PersistenceTranslator: Sendable {
             guard attribute.isOptional || hasDefault, !entity.identity.contains(index),
                 (attribute.declaration.onAbsent?.value ?? entityPolicy ?? .keep) == .keep
             else { continue }
-            checks.append(.init(property: index, bit: checks.count, alwaysLooksUp: hasDefault))
+            checks.append(.init(property: index, bit: checks.count, lookup: Self.absenceLookup(attribute)))
         }
         for (offset, relationship) in entity.relationships.enumerated() {
             guard relationship.isOptional || relationship.isToMany,
@@ -111,9 +111,21 @@ struct PersistenceTranslator: Sendable {
             checks.append(
                 .init(
                     property: entity.attributes.count + offset, bit: checks.count,
-                    alwaysLooksUp: relationship.isToMany))
+                    lookup: !relationship.isToMany ? .whenNil : relationship.isOptional ? .always : .whenEmpty))
         }
         return checks
+    }
+
+    /// Which mapped values of `attribute` may stand for an absent key: `nil` without a default; with an
+    /// empty array or map as the default of a non-optional collection, an empty value; with any other
+    /// default, every value.
+    static func absenceLookup(_ attribute: ResolvedAttribute) -> EntityPlan.AbsentCheck.Lookup {
+        guard let value = attribute.defaultValue else { return .whenNil }
+        switch (value, attribute.type) {
+        case let (.array(elements), .array) where elements.isEmpty && !attribute.isOptional: return .whenEmpty
+        case let (.map(entries), .map) where entries.isEmpty && !attribute.isOptional: return .whenEmpty
+        default: return .always
+        }
     }
 
     /// A schema default as a column default, for the rows that exist when a migration adds the column;

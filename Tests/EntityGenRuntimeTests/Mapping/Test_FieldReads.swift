@@ -279,4 +279,47 @@ import Testing
             try Self.absentBits(#"{"a": "1", "b": "2", "c": 3, "d": [], "e": {"name": "n"}, "f": "6"}"#) == [])
         #expect(try Self.absentBits(#"{"a": "1", "c": 3, "e": {"name": "n"}}"#) == [1, 3, 5])
     }
+
+    /// Reads whose defaults stand in for missing keys, as a generated mapper prints them: the key is
+    /// looked up again only when the value may be the default, so each value below is checked both ways.
+    struct DefaultsProbe: JSONMappable {
+        static func map(from json: JSONValue, context: inout MappingContext) throws(MappingError) -> DefaultsProbe {
+            var reads = FieldReads(json)
+            _ = reads.bool("flag", schema: "p:1:1", default: true, absent: 0, in: &context)
+            _ = reads.double("ratio", schema: "p:2:1", default: 0, absent: 1, in: &context)
+            _ = reads.integer("count", schema: "p:3:1", as: Int.self, default: 7, absent: 2, in: &context)
+            _ = reads.entities("tags", schema: "p:4:1", as: Tag.self, absent: 3, in: &context)
+            let names = MappingField("names", schema: "p:5:1")
+            let read = reads.requiredArray(names, ArrayTransformer(StringTransformer()), default: [], in: &context)
+            if read.isEmpty { reads.noteAbsence(4, of: names) }
+            try reads.finish(in: &context)
+            return DefaultsProbe()
+        }
+        func writeJSON(to writer: inout JSONWriter) { writer.null() }
+    }
+
+    static func defaultedAbsentBits(_ json: String) throws -> [Int] {
+        let document = try JSONDocument(bytes: Array(json.utf8))
+        let tree = try document.withRoot { root throws(MappingError) in
+            var context = MappingContext()
+            return try context.mapRecordingAbsentKeys(root, as: DefaultsProbe.self).1
+        }
+        return (0..<5).filter { tree.fields.contains($0) }
+    }
+
+    @Test func aDefaultedKeyIsAbsentOnlyWhenMissingWhateverItsValue() throws {
+        #expect(try Self.defaultedAbsentBits("{}") == [0, 1, 2, 3, 4])
+        // Present with the default's own value: looked up, and present.
+        #expect(
+            try Self.defaultedAbsentBits(#"{"flag": true, "ratio": 0, "count": 7, "tags": [], "names": []}"#) == [])
+        // Present with other values: not looked up, and present.
+        #expect(
+            try Self.defaultedAbsentBits(
+                #"{"flag": false, "ratio": -0.0, "count": 8, "tags": [{"name": "t"}], "names": ["n"]}"#) == [])
+        // `null` is present (it clears), for a default as for an optional.
+        #expect(
+            try Self.defaultedAbsentBits(#"{"flag": null, "ratio": null, "count": null, "tags": null, "names": null}"#)
+                == [])
+        #expect(try Self.defaultedAbsentBits(#"{"ratio": 2.5, "tags": [{"name": "t"}]}"#) == [0, 2, 4])
+    }
 }

@@ -108,9 +108,19 @@ struct EntityPlan: Sendable {
         var property: Int
         /// The bit recorded.
         var bit: Int
-        /// Whether the mapped value can be non-`nil` when the key is absent (a default, an empty
-        /// collection), so that absence is looked up whatever the value.
-        var alwaysLooksUp: Bool
+        /// Which values read make the mapper look the key up.
+        var lookup: Lookup
+
+        /// Which values read may have come from an absent key, so that the mapper looks the key up.
+        enum Lookup: Sendable {
+            /// `nil` only (an optional without a default).
+            case whenNil
+            /// An empty collection only (a non-optional array or map whose default is empty, a
+            /// non-optional to-many relationship): a non-empty value came from the payload.
+            case whenEmpty
+            /// Any value (another default stands in for an absent key).
+            case always
+        }
     }
 }
 

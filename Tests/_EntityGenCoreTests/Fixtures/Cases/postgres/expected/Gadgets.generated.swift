@@ -155,7 +155,7 @@ extension Gadget: EntityGenRuntime.JSONMappable {
         let _tags = __reads.requiredArray(
             __tagsField, EntityGenRuntime.ArrayTransformer(EntityGenRuntime.StringTransformer()), default: [],
             in: &context)
-        __reads.noteAbsence(7, of: __tagsField)
+        if _tags.isEmpty { __reads.noteAbsence(7, of: __tagsField) }
         context.enterRelationship(11)
         let _labels = __reads.entities("labels", schema: "Gadgets.yaml:22:7", as: Label.self, absent: 8, in: &context)
         context.enterRelationship(12)
@@ -182,7 +182,7 @@ extension Gadget: EntityGenRuntime.JSONMappable {
                 )
             ),
             in: &context) ?? []
-        __reads.noteAbsence(11, of: __resellersField)
+        if _resellers.isEmpty { __reads.noteAbsence(11, of: __resellersField) }
         try __reads.finish(in: &context)
         return Gadget(
             id: _id, batch: _batch, name: _name, price: _price, weight: _weight, sku: _sku, releasedAt: _releasedAt,

@@ -69,7 +69,7 @@ extension Note: EntityGenRuntime.JSONMappable {
                 )
             ),
             in: &context) ?? []
-        __reads.noteAbsence(3, of: __readersField)
+        if _readers.isEmpty { __reads.noteAbsence(3, of: __readersField) }
         try __reads.finish(in: &context)
         return Note(
             folder: _folder, number: _number, body: _body, pinnedAt: _pinnedAt, mood: _mood, author: _author,

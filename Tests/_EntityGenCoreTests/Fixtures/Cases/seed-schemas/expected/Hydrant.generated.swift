@@ -65,7 +65,7 @@ extension Person: EntityGenRuntime.JSONMappable {
                 EntityGenRuntime.EntityTransformer<Person>(), skipsInvalidElements: true,
                 schemaLocation: "Hydrant.yaml:26:7"),
             in: &context) ?? []
-        __reads.noteAbsence(1, of: __friendsField)
+        if _friends.isEmpty { __reads.noteAbsence(1, of: __friendsField) }
         try __reads.finish(in: &context)
         return Person(identifier: _identifier, name: _name, height: _height, friends: _friends)
     }

@@ -252,7 +252,7 @@ extension Pod: EntityGenRuntime.JSONMappable {
             EntityGenRuntime.MapTransformer(
                 EntityGenRuntime.StringTransformer(), skipsInvalidElements: true, schemaLocation: "Pods.yaml:72:7"),
             default: [:], in: &context)
-        __reads.noteAbsence(10, of: __platformsField)
+        if _platforms.isEmpty { __reads.noteAbsence(10, of: __platformsField) }
         let __sourceFilesField = EntityGenRuntime.MappingField("source_files", schema: "Pods.yaml:79:7")
         let _sourceFiles = __reads.optional(__sourceFilesField, PathList(), in: &context)
         if case .none = _sourceFiles { __reads.noteAbsence(11, of: __sourceFilesField) }
@@ -264,7 +264,7 @@ extension Pod: EntityGenRuntime.JSONMappable {
                 EntityGenRuntime.EntityTransformer<Subspec>(), skipsInvalidElements: true,
                 schemaLocation: "Pods.yaml:83:7"),
             in: &context) ?? []
-        __reads.noteAbsence(12, of: __subspecsField)
+        if _subspecs.isEmpty { __reads.noteAbsence(12, of: __subspecsField) }
         try __reads.finish(in: &context)
         return Pod(
             name: _name, version: _version, summary: _summary, details: _details, homepage: _homepage,
