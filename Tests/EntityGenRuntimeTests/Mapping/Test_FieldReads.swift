@@ -263,13 +263,16 @@ import Testing
         func writeJSON(to writer: inout JSONWriter) { writer.null() }
     }
 
-    static func absentBits(_ json: String) throws -> [Int] {
+    /// The bits below `count` that mapping `json` as `probe` recorded as absent.
+    static func absentBits<P: JSONMappable>(
+        _ json: String, as probe: P.Type = Probe.self, count: Int = 6
+    ) throws -> [Int] {
         let document = try JSONDocument(bytes: Array(json.utf8))
         let tree = try document.withRoot { root throws(MappingError) in
             var context = MappingContext()
-            return try context.mapRecordingAbsentKeys(root, as: Probe.self).1
+            return try context.mapRecordingAbsentKeys(root, as: probe).1
         }
-        return (0..<6).filter { tree.fields.contains($0) }
+        return (0..<count).filter { tree.fields.contains($0) }
     }
 
     @Test func absentBitsAreTheKeysTheObjectLacks() throws {
@@ -299,12 +302,7 @@ import Testing
     }
 
     static func defaultedAbsentBits(_ json: String) throws -> [Int] {
-        let document = try JSONDocument(bytes: Array(json.utf8))
-        let tree = try document.withRoot { root throws(MappingError) in
-            var context = MappingContext()
-            return try context.mapRecordingAbsentKeys(root, as: DefaultsProbe.self).1
-        }
-        return (0..<5).filter { tree.fields.contains($0) }
+        try absentBits(json, as: DefaultsProbe.self, count: 5)
     }
 
     @Test func aDefaultedKeyIsAbsentOnlyWhenMissingWhateverItsValue() throws {
