@@ -127,6 +127,16 @@ import Testing
             #expect(try grdb.request(for: Repo.Record.contributors).fetchCount(db) == 0)
         }
 
+        // A key present with its default's own value is written, not taken for an absent key; and again
+        // with another value, then absent once more: kept.
+        for (stars, expected) in [("0", 0), ("12", 12), (nil, 12)] as [(String?, Int)] {
+            let count = stars.map { #", "stargazers_count": \#($0)"# } ?? ""
+            let page =
+                #"[{"id": 1, "name": "grdb", "full_name": "groue/GRDB.swift"\#(count), "owner": {"id": 10, "login": "groue"}}]"#
+            _ = try FeedImporter(feed: EntityGenDatabase.repos, writer: pool).importPage(Array(page.utf8))
+            #expect(try pool.read { db in try Repo.Record.fetchOne(db, id: 1)?.stars } == expected)
+        }
+
         // `onAbsent: clear` on the entity: an event without its note loses the note.
         let renote = """
             [{"id": "e1", "type": "PushEvent", "created_at": "2015-04-06T14:45:19Z", "actor": {"id": 10, "login": "groue"}}]
